@@ -1,0 +1,211 @@
+/// Strict decoding of the public situation JSON, with located diagnostics.
+extension Situation {
+  /// Largest situation document accepted, in bytes.
+  public static let maximumDocumentBytes = 1 << 20
+  /// Largest URL string accepted in a situation, in UTF-8 bytes.
+  public static let maximumURLBytes = 64 * 1024
+
+  /// Parses one situation from JSON bytes; `file` names the input in diagnostics.
+  public static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
+    if bytes.count > maximumDocumentBytes {
+      return .failure(
+        DiagnosticsError([
+          Diagnostic(
+            file: file, path: "$", code: .inputTooLarge,
+            message: "situation is \(bytes.count) bytes; the limit is \(maximumDocumentBytes)")
+        ]))
+    }
+    switch JSONParser.parse(bytes) {
+    case .failure(let failure):
+      let code: DiagnosticCode = failure.message.hasPrefix("nesting deeper") ? .inputTooLarge : .jsonSyntax
+      return .failure(
+        DiagnosticsError([Diagnostic(file: file, location: failure.location, code: code, message: failure.message)]))
+    case .success(let value):
+      return decode(value, file: file)
+    }
+  }
+
+  /// Decodes a parsed situation, reporting every problem at once.
+  package static func decode(_ value: JSONValue, file: String) -> Result<Situation, DiagnosticsError> {
+    var reader = JSONReader(file: file, codes: .situation)
+    let situation = reader.situation(value, path: "$")
+    if let situation, reader.diagnostics.isEmpty { return .success(situation) }
+    return .failure(DiagnosticsError(reader.sortedDiagnostics))
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let value = try JSONValue(from: decoder)
+    switch Situation.decode(value, file: "situation") {
+    case .success(let situation): self = situation
+    case .failure(let error):
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+    }
+  }
+}
+
+extension JSONReader {
+  fileprivate mutating func situation(_ value: JSONValue, path: String) -> Situation? {
+    guard
+      let fields = object(value, path: path, allowed: ["event", "platform", "osVersion", "app", "tap", "open"])
+    else { return nil }
+    var situation = Situation(event: .tap)
+    var ok = true
+    if let v = require(fields, "event", path: path, at: value.location) {
+      if let event = choice(v, path: Self.join(path, "event"), what: "event", choices: cases(Situation.Event.self)) {
+        situation.event = event
+      } else {
+        ok = false
+      }
+    } else {
+      ok = false
+    }
+    if let v = fields["platform"] {
+      if let p = choice(v, path: Self.join(path, "platform"), what: "platform", choices: cases(Platform.self)) {
+        situation.platform = p
+      }
+    }
+    if let v = fields["osVersion"], !v.isNull {
+      let p = Self.join(path, "osVersion")
+      if let text = string(v, path: p) {
+        if let version = OSVersion(parsing: text) {
+          situation.osVersion = version
+        } else {
+          error(
+            .situationBadVersion,
+            "invalid OS version \(Self.quoted(text)); expected MAJOR[.MINOR[.PATCH]] with numbers up to \(OSVersion.maximumComponent)",
+            path: p, at: v.location)
+        }
+      }
+    }
+    if let v = fields["app"] { situation.app = app(v, path: Self.join(path, "app")) }
+    if let v = fields["tap"] { situation.tap = tap(v, path: Self.join(path, "tap")) }
+    if let v = fields["open"] { situation.open = open(v, path: Self.join(path, "open")) }
+    return ok ? situation : nil
+  }
+
+  private func cases<T: CaseIterable & RawRepresentable>(_: T.Type) -> [(String, T)] where T.RawValue == String {
+    T.allCases.map { ($0.rawValue, $0) }
+  }
+
+  private mutating func flag(_ fields: [String: JSONValue], _ key: String, path: String, into target: inout Bool) {
+    if let v = fields[key], let b = bool(v, path: Self.join(path, key)) { target = b }
+  }
+
+  private mutating func url(_ fields: [String: JSONValue], path: String) -> String? {
+    guard let v = fields["url"] else { return nil }
+    let p = Self.join(path, "url")
+    guard let text = nullableString(v, path: p) ?? nil else { return nil }
+    if text.utf8.count > Situation.maximumURLBytes {
+      error(
+        .inputTooLarge, "URL is \(text.utf8.count) bytes; the limit is \(Situation.maximumURLBytes)",
+        path: p, at: v.location)
+      return nil
+    }
+    return text
+  }
+
+  private mutating func app(_ value: JSONValue, path: String) -> App {
+    var app = App()
+    guard
+      let fields = object(
+        value, path: path, allowed: ["hasContainerApp", "installed", "enabledInMessages", "published"])
+    else { return app }
+    flag(fields, "hasContainerApp", path: path, into: &app.hasContainerApp)
+    flag(fields, "installed", path: path, into: &app.installed)
+    flag(fields, "enabledInMessages", path: path, into: &app.enabledInMessages)
+    flag(fields, "published", path: path, into: &app.published)
+    return app
+  }
+
+  private mutating func tap(_ value: JSONValue, path: String) -> Tap {
+    var tap = Tap()
+    guard
+      let fields = object(
+        value, path: path,
+        allowed: ["target", "url", "extensionRunning", "alreadySelected", "afterDrawerSwipe", "redirect"])
+    else { return tap }
+    if let v = fields["target"],
+      let t = choice(v, path: Self.join(path, "target"), what: "target", choices: cases(TapTarget.self))
+    {
+      tap.target = t
+    }
+    tap.url = url(fields, path: path)
+    flag(fields, "extensionRunning", path: path, into: &tap.extensionRunning)
+    flag(fields, "alreadySelected", path: path, into: &tap.alreadySelected)
+    flag(fields, "afterDrawerSwipe", path: path, into: &tap.afterDrawerSwipe)
+    if let v = fields["redirect"] { tap.redirect = redirect(v, path: Self.join(path, "redirect")) }
+    return tap
+  }
+
+  private mutating func redirect(_ value: JSONValue, path: String) -> Redirect {
+    var redirect = Redirect()
+    guard let fields = object(value, path: path, allowed: ["hooks", "url"]) else { return redirect }
+    if let v = fields["hooks"], let items = array(v, path: Self.join(path, "hooks")) {
+      let choices = Callback.redirectHooks.map { ($0.rawValue, $0) }
+      for (i, item) in items.enumerated() {
+        let p = Self.join(Self.join(path, "hooks"), i)
+        if let hook = choice(item, path: p, what: "hook", choices: choices) {
+          if redirect.hooks.contains(hook) {
+            error(.situationUnknownValue, "hook \"\(hook.rawValue)\" is listed twice", path: p, at: item.location)
+          } else {
+            redirect.hooks.append(hook)
+          }
+        }
+      }
+    }
+    redirect.url = url(fields, path: path)
+    return redirect
+  }
+
+  private mutating func open(_ value: JSONValue, path: String) -> Open {
+    var open = Open()
+    guard let fields = object(value, path: path, allowed: ["url", "extensionPoint"]) else { return open }
+    open.url = url(fields, path: path)
+    if let v = fields["extensionPoint"],
+      let point = choice(
+        v, path: Self.join(path, "extensionPoint"), what: "extension point", choices: cases(ExtensionPoint.self))
+    {
+      open.extensionPoint = point
+    }
+    return open
+  }
+}
+
+extension JSONValue: Decodable {
+  /// Reads a value from any `Decoder`, so `Codable` clients go through the same strict checks.
+  package init(from decoder: any Decoder) throws {
+    let location = SourcePosition(line: 0, column: 0)
+    if var array = try? decoder.unkeyedContainer() {
+      var items: [JSONValue] = []
+      while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+      self.init(.array(items), at: location)
+      return
+    }
+    if let object = try? decoder.container(keyedBy: AnyKey.self) {
+      var members: [Member] = []
+      for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+        members.append(
+          Member(key: key.stringValue, keyLocation: location, value: try object.decode(JSONValue.self, forKey: key)))
+      }
+      self.init(.object(members), at: location)
+      return
+    }
+    let single = try decoder.singleValueContainer()
+    if single.decodeNil() {
+      self.init(.null, at: location)
+    } else if let b = try? single.decode(Bool.self) {
+      self.init(.bool(b), at: location)
+    } else if let n = try? single.decode(Double.self) {
+      self.init(.number(n), at: location)
+    } else {
+      self.init(.string(try single.decode(String.self)), at: location)
+    }
+  }
+
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+}

@@ -1,0 +1,129 @@
+/// What happened on a device: the input to every decision.
+///
+/// The JSON form is public (see the README's "Situation" reference); every field but
+/// `event` has a default. ``tap`` is read for a tap, ``open`` for an `open(url)` call.
+public struct Situation: Sendable, Hashable, Codable {
+  /// Which decision is asked for.
+  public enum Event: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The user taps a message, sticker or attribution in a conversation.
+    case tap
+    /// The extension calls `extensionContext.open(url, completionHandler:)`.
+    case open
+  }
+
+  public var event: Event
+  public var platform: Platform
+  /// The device's OS version; nil means the newest version the policies know.
+  public var osVersion: OSVersion?
+  public var app: App
+  public var tap: Tap
+  public var open: Open
+
+  public init(
+    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, app: App = App(),
+    tap: Tap = Tap(), open: Open = Open()
+  ) {
+    self.event = event
+    self.platform = platform
+    self.osVersion = osVersion
+    self.app = app
+    self.tap = tap
+    self.open = open
+  }
+}
+
+/// The platform of the device that shows the conversation.
+public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
+  case iOS, iPadOS, macOS, watchOS
+}
+
+/// The iMessage app's install and publish state, seen from the tapping device.
+public struct App: Sendable, Hashable, Codable {
+  /// The extension ships inside a container app (false: an iMessage-only app).
+  public var hasContainerApp: Bool
+  /// The app is installed on the tapping device.
+  public var installed: Bool
+  /// The extension is switched on in Messages.
+  public var enabledInMessages: Bool
+  /// The app is published on the App Store.
+  public var published: Bool
+
+  public init(
+    hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true,
+    published: Bool = true
+  ) {
+    self.hasContainerApp = hasContainerApp
+    self.installed = installed
+    self.enabledInMessages = enabledInMessages
+    self.published = published
+  }
+}
+
+/// What was tapped, and the state of the extension when it was.
+public struct Tap: Sendable, Hashable, Codable {
+  public var target: TapTarget
+  /// `MSMessage.url` of the tapped message.
+  public var url: String?
+  /// The extension was already running (active in the conversation) at the tap.
+  public var extensionRunning: Bool
+  /// The tapped message was already the selected one (a message just sent counts, D-5).
+  public var alreadySelected: Bool
+  /// The user had swiped to another iMessage app in the drawer before the tap (F-6).
+  public var afterDrawerSwipe: Bool
+  /// The extension's own redirect code.
+  public var redirect: Redirect
+
+  public init(
+    target: TapTarget = .message, url: String? = nil, extensionRunning: Bool = false,
+    alreadySelected: Bool = false, afterDrawerSwipe: Bool = false, redirect: Redirect = Redirect()
+  ) {
+    self.target = target
+    self.url = url
+    self.extensionRunning = extensionRunning
+    self.alreadySelected = alreadySelected
+    self.afterDrawerSwipe = afterDrawerSwipe
+    self.redirect = redirect
+  }
+}
+
+/// What a tap lands on.
+public enum TapTarget: String, Sendable, Hashable, Codable, CaseIterable {
+  case message, sticker, attribution
+}
+
+/// Redirect code in the extension: the hooks that call `open(url)`, and the URL.
+public struct Redirect: Sendable, Hashable, Codable {
+  public var hooks: [Callback]
+  public var url: String?
+
+  public init(hooks: [Callback] = [], url: String? = nil) {
+    self.hooks = hooks
+    self.url = url
+  }
+}
+
+/// An `extensionContext.open(url)` call.
+public struct Open: Sendable, Hashable, Codable {
+  public var url: String?
+  public var extensionPoint: ExtensionPoint
+
+  public init(url: String? = nil, extensionPoint: ExtensionPoint = .messages) {
+    self.url = url
+    self.extensionPoint = extensionPoint
+  }
+}
+
+/// The extension point of the extension that calls `open(url)`.
+public enum ExtensionPoint: String, Sendable, Hashable, Codable, CaseIterable {
+  case messages, today, share, action, keyboard, other
+}
+
+/// A lifecycle callback of `MSMessagesAppViewController` (and its view controller).
+public enum Callback: String, Sendable, Hashable, Codable, CaseIterable {
+  case viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear
+  case willSelect, didSelect, willTransition, didTransition
+  case willResignActive, didResignActive, viewWillDisappear, viewDidDisappear
+
+  /// The callbacks redirect code may live in (`tap.redirect.hooks`).
+  public static let redirectHooks: [Callback] = [.willBecomeActive, .didBecomeActive, .willSelect, .didSelect]
+}

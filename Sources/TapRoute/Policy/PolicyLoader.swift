@@ -1,0 +1,476 @@
+/// Turns policy file bytes into a ``PolicySet``, collecting every diagnostic.
+struct PolicyLoader {
+  private var diagnostics: [Diagnostic] = []
+
+  /// Largest policy file accepted, in bytes.
+  static let maximumFileBytes = 8 << 20
+
+  mutating func load(files: [(name: String, bytes: [UInt8])]) throws(DiagnosticsError) -> PolicySet {
+    var parsed: [(name: String, value: JSONValue)] = []
+    for file in files {
+      if file.bytes.count > Self.maximumFileBytes {
+        diagnostics.append(
+          Diagnostic(
+            file: file.name, code: .inputTooLarge,
+            message: "policy file is \(file.bytes.count) bytes; the limit is \(Self.maximumFileBytes)"))
+        continue
+      }
+      switch JSONParser.parse(file.bytes) {
+      case .success(let value): parsed.append((file.name, value))
+      case .failure(let failure):
+        diagnostics.append(
+          Diagnostic(file: file.name, location: failure.location, code: .jsonSyntax, message: failure.message))
+      }
+    }
+    let isEvidence = { (name: String) in name.hasSuffix("/" + PolicySet.evidenceFileName) || name == PolicySet.evidenceFileName }
+    let isFixtures = { (name: String) in name.hasSuffix("/" + PolicySet.fixturesFileName) || name == PolicySet.fixturesFileName }
+
+    var evidence: [EvidenceEntry] = []
+    var evidenceFile = PolicySet.evidenceFileName
+    // nil when evidence.json is present but broken: citations cannot be checked, and
+    // reporting every one of them as unknown would bury the real error.
+    var known: Set<String>? = []
+    if let file = parsed.first(where: { isEvidence($0.name) }) {
+      evidenceFile = file.name
+      let before = diagnostics.count
+      evidence = readEvidence(file.value, file: file.name)
+      known = diagnostics.count == before ? Set(evidence.map(\.id)) : nil
+    } else if files.contains(where: { isEvidence($0.name) }) {
+      known = nil  // present but unparseable: already reported
+    } else {
+      diagnostics.append(
+        Diagnostic(file: PolicySet.evidenceFileName, code: .missingTable, message: "no evidence registry (evidence.json) in the policy directory"))
+    }
+    var tables: [DecisionTable] = []
+    var brokenTables = false
+    for file in parsed where !isEvidence(file.name) && !isFixtures(file.name) {
+      let before = diagnostics.count
+      let table = readTable(file.value, file: file.name, knownEvidence: known)
+      if diagnostics.count != before { brokenTables = true }
+      if let table {
+        if let other = tables.first(where: { $0.name == table.name }) {
+          error(file.name, "$.table", nil, .duplicateID, "table \"\(table.name)\" is also defined in \(other.file)")
+        } else if let other = tables.first(where: { $0.event == table.event }) {
+          error(file.name, "$.event", nil, .duplicateID, "a second table for event \"\(table.event.rawValue)\"; \(other.file) already decides it")
+        } else {
+          tables.append(table)
+        }
+      }
+    }
+    let unreadTables = files.contains { f in !isEvidence(f.name) && !isFixtures(f.name) && !parsed.contains { $0.name == f.name } }
+    for event in Situation.Event.allCases where !tables.contains(where: { $0.event == event }) && !unreadTables {
+      diagnostics.append(
+        Diagnostic(file: files.first?.name.split(separator: "/").dropLast().joined(separator: "/") ?? "policies",
+                   code: .missingTable, message: "no table decides event \"\(event.rawValue)\""))
+    }
+
+    var fixtures: [Fixture] = []
+    var fixturesFile = PolicySet.fixturesFileName
+    if let file = parsed.first(where: { isFixtures($0.name) }) {
+      fixturesFile = file.name
+      // With a broken table its rules are unknown; fixtures naming them are not at fault.
+      fixtures = readFixtures(
+        file.value, file: file.name, knownEvidence: known, ruleNames: brokenTables || unreadTables ? nil : tables)
+    }
+
+    let errors = diagnostics.filter { $0.severity == .error }
+    if !errors.isEmpty { throw DiagnosticsError(diagnostics) }
+    return PolicySet(
+      tables: tables, evidence: evidence, fixtures: fixtures, warnings: diagnostics,
+      evidenceFile: evidenceFile, fixturesFile: fixturesFile)
+  }
+
+  private mutating func error(
+    _ file: String, _ path: String, _ location: SourcePosition?, _ code: DiagnosticCode, _ message: String
+  ) {
+    diagnostics.append(Diagnostic(file: file, path: path, location: location, code: code, message: message))
+  }
+
+  // MARK: evidence.json
+
+  private mutating func readEvidence(_ root: JSONValue, file: String) -> [EvidenceEntry] {
+    var reader = JSONReader(file: file, codes: .policy)
+    defer { diagnostics += reader.sortedDiagnostics }
+    guard let fields = reader.object(root, path: "$", allowed: ["$schema", "evidence"]),
+      let list = reader.require(fields, "evidence", path: "$", at: root.location)
+    else { return [] }
+    guard let members = list.objectValue else {
+      reader.wrongType(list, expected: "an object of evidence ids", path: "$.evidence")
+      return []
+    }
+    var entries: [EvidenceEntry] = []
+    for member in members {
+      let path = JSONReader.join("$.evidence", member.key)
+      if !Self.isEvidenceID(member.key) {
+        reader.error(
+          .policyWrongType, "evidence id \(JSONReader.quoted(member.key)) is not of the form S004-1, D-1 or F-1",
+          path: path, at: member.keyLocation)
+      }
+      guard let f = reader.object(member.value, path: path, allowed: ["claim", "source", "confidence"]) else { continue }
+      let claim = reader.require(f, "claim", path: path, at: member.value.location).flatMap { reader.string($0, path: path + ".claim") }
+      let source = reader.require(f, "source", path: path, at: member.value.location).flatMap { reader.string($0, path: path + ".source") }
+      let confidence = reader.require(f, "confidence", path: path, at: member.value.location).flatMap {
+        reader.choice($0, path: path + ".confidence", what: "confidence", choices: Confidence.allCases.map { ($0.rawValue, $0) })
+      }
+      if let claim, let source, let confidence {
+        entries.append(EvidenceEntry(id: member.key, claim: claim, source: source, confidence: confidence, location: member.keyLocation))
+      }
+    }
+    return entries
+  }
+
+  /// `S004-10`, `D-1`, `F-12`: a letter, optional digits, a dash, digits.
+  static func isEvidenceID(_ id: String) -> Bool {
+    let bytes = Array(id.utf8)
+    guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")), dash >= 1, dash < bytes.count - 1, bytes.count <= 16 else { return false }
+    guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[0]) else { return false }
+    let digit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) }
+    return bytes[1..<dash].allSatisfy(digit) && bytes[(dash + 1)...].allSatisfy(digit)
+  }
+
+  // MARK: tables
+
+  private mutating func readTable(_ root: JSONValue, file: String, knownEvidence: Set<String>?) -> DecisionTable? {
+    var reader = JSONReader(file: file, codes: .policy)
+    defer { diagnostics += reader.sortedDiagnostics }
+    guard
+      let fields = reader.object(
+        root, path: "$", allowed: ["$schema", "table", "event", "title", "hitPolicy", "facts", "rules"])
+    else { return nil }
+    let name = reader.require(fields, "table", path: "$", at: root.location).flatMap { reader.string($0, path: "$.table") }
+    if let name, !Self.isIdentifier(name) {
+      reader.error(.policyWrongType, "table name \(JSONReader.quoted(name)) must be letters, digits, '-' or '_'", path: "$.table", at: fields["table"]?.location)
+    }
+    let event = reader.require(fields, "event", path: "$", at: root.location).flatMap {
+      reader.choice($0, path: "$.event", what: "event", choices: Situation.Event.allCases.map { ($0.rawValue, $0) })
+    }
+    let title = fields["title"].flatMap { reader.string($0, path: "$.title") } ?? ""
+    let hitPolicy =
+      fields["hitPolicy"].flatMap {
+        reader.choice($0, path: "$.hitPolicy", what: "hit policy", choices: DecisionTable.HitPolicy.allCases.map { ($0.rawValue, $0) })
+      } ?? .first
+    var declarations: [FactDeclaration] = []
+    var newest: OSVersion?
+    if let factsValue = reader.require(fields, "facts", path: "$", at: root.location) {
+      (declarations, newest) = readFacts(factsValue, event: event, reader: &reader)
+    }
+    var rules: [Rule] = []
+    if let rulesValue = reader.require(fields, "rules", path: "$", at: root.location),
+      let items = reader.array(rulesValue, path: "$.rules")
+    {
+      var seen: [String: SourcePosition] = [:]
+      for (i, item) in items.enumerated() {
+        let path = JSONReader.join("$.rules", i)
+        guard let rule = readRule(item, path: path, declared: declarations.map(\.fact), knownEvidence: knownEvidence, reader: &reader) else { continue }
+        if let first = seen[rule.id] {
+          reader.error(
+            .duplicateID, "rule id \"\(rule.id)\" is already used at line \(first.line)", path: path + ".id",
+            at: item.objectValue?.first { $0.key == "id" }?.value.location ?? rule.location)
+        } else {
+          seen[rule.id] = item.objectValue?.first { $0.key == "id" }?.value.location ?? rule.location
+          rules.append(rule)
+        }
+      }
+      if items.isEmpty {
+        reader.error(.policyMissingField, "a table needs at least one rule", path: "$.rules", at: rulesValue.location)
+      }
+    }
+    guard let name, let event else { return nil }
+    return DecisionTable(
+      name: name, event: event, title: title, hitPolicy: hitPolicy, facts: declarations, rules: rules, file: file,
+      newestOSVersion: newest)
+  }
+
+  static func isIdentifier(_ s: String) -> Bool {
+    !s.isEmpty && s.utf8.count <= 64
+      && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+  }
+
+  private func readFacts(
+    _ value: JSONValue, event: Situation.Event?, reader: inout JSONReader
+  ) -> ([FactDeclaration], OSVersion?) {
+    guard let members = value.objectValue else {
+      reader.wrongType(value, expected: "an object of fact declarations", path: "$.facts")
+      return ([], nil)
+    }
+    var declarations: [FactDeclaration] = []
+    var newest: OSVersion?
+    for member in members {
+      let path = JSONReader.join("$.facts", member.key)
+      guard let fact = Fact(rawValue: member.key) else {
+        let hint = JSONReader.nearest(member.key, in: Fact.allCases.map(\.rawValue)).map { " (did you mean \"\($0)\"?)" } ?? ""
+        reader.error(.unknownFact, "unknown fact \"\(member.key)\"\(hint)", path: path, at: member.keyLocation)
+        continue
+      }
+      if let event, !fact.events.contains(event) {
+        reader.error(.unknownFact, "fact \"\(fact.rawValue)\" is not part of a \(event.rawValue) situation", path: path, at: member.keyLocation)
+        continue
+      }
+      switch fact.kind {
+      case .bool:
+        if member.value.stringValue != "bool" {
+          reader.error(.domainMismatch, "fact \"\(fact.rawValue)\" is a boolean; declare it as \"bool\"", path: path, at: member.value.location)
+        }
+      case .enumeration(let values):
+        guard let items = member.value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
+          reader.error(.domainMismatch, "fact \"\(fact.rawValue)\" takes a list of its values: \(values.joined(separator: ", "))", path: path, at: member.value.location)
+          continue
+        }
+        let declared = items.compactMap(\.stringValue)
+        let missing = values.filter { !declared.contains($0) }
+        let extra = declared.filter { !values.contains($0) }
+        if !missing.isEmpty || !extra.isEmpty || declared.count != values.count {
+          var parts: [String] = []
+          if !missing.isEmpty { parts.append("missing \(missing.joined(separator: ", "))") }
+          if !extra.isEmpty { parts.append("unknown \(extra.map(JSONReader.quoted).joined(separator: ", "))") }
+          if parts.isEmpty { parts.append("a value is listed twice") }
+          reader.error(
+            .domainMismatch,
+            "domain of \"\(fact.rawValue)\" must be exactly \(values.joined(separator: ", ")) (\(parts.joined(separator: "; ")))",
+            path: path, at: member.value.location)
+        }
+      case .version:
+        guard let f = reader.object(member.value, path: path, allowed: ["newest"]),
+          let n = reader.require(f, "newest", path: path, at: member.value.location),
+          let text = reader.string(n, path: path + ".newest")
+        else { continue }
+        if let v = OSVersion(parsing: text) {
+          newest = v
+        } else {
+          reader.error(.badVersionRange, "invalid OS version \(JSONReader.quoted(text))", path: path + ".newest", at: n.location)
+        }
+      }
+      declarations.append(FactDeclaration(fact: fact, location: member.keyLocation))
+    }
+    return (declarations, newest)
+  }
+
+  private func readRule(
+    _ value: JSONValue, path: String, declared: [Fact], knownEvidence: Set<String>?, reader: inout JSONReader
+  ) -> Rule? {
+    guard
+      let fields = reader.object(
+        value, path: path, allowed: ["id", "when", "then", "evidence", "confidence", "note", "unique"])
+    else { return nil }
+    let id = reader.require(fields, "id", path: path, at: value.location).flatMap { reader.string($0, path: path + ".id") }
+    if let id, !Self.isIdentifier(id) {
+      reader.error(.policyWrongType, "rule id \(JSONReader.quoted(id)) must be letters, digits, '-' or '_'", path: path + ".id", at: fields["id"]?.location)
+    }
+    var conditions: [Condition] = []
+    var conditionsOK = true
+    if let when = fields["when"] {
+      if let members = when.objectValue {
+        for member in members {
+          let cpath = JSONReader.join(path + ".when", member.key)
+          guard let fact = Fact(rawValue: member.key), declared.contains(fact) else {
+            let hint = JSONReader.nearest(member.key, in: declared.map(\.rawValue)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            reader.error(.unknownFact, "condition on undeclared fact \"\(member.key)\"\(hint)", path: cpath, at: member.keyLocation)
+            conditionsOK = false
+            continue
+          }
+          if let condition = readCondition(member.value, fact: fact, path: cpath, reader: &reader) {
+            conditions.append(condition)
+          } else {
+            conditionsOK = false
+          }
+        }
+      } else {
+        reader.wrongType(when, expected: "an object of conditions", path: path + ".when")
+        conditionsOK = false
+      }
+    }
+    let outcome = reader.require(fields, "then", path: path, at: value.location).flatMap { readOutcome($0, path: path + ".then", reader: &reader) }
+    var evidence: [String] = []
+    if let e = reader.require(fields, "evidence", path: path, at: value.location), let items = reader.array(e, path: path + ".evidence") {
+      for (i, item) in items.enumerated() {
+        let epath = JSONReader.join(path + ".evidence", i)
+        guard let eid = reader.string(item, path: epath) else { continue }
+        if let knownEvidence, !knownEvidence.contains(eid) {
+          let rule = id.map { "rule \"\($0)\" " } ?? ""
+          reader.error(.unknownEvidence, "\(rule)cites unknown evidence \(JSONReader.quoted(eid))", path: epath, at: item.location)
+        }
+        evidence.append(eid)
+      }
+      if items.isEmpty {
+        reader.error(.policyMissingField, "a rule must cite at least one evidence id", path: path + ".evidence", at: e.location)
+      }
+    }
+    let confidence = reader.require(fields, "confidence", path: path, at: value.location).flatMap {
+      reader.choice($0, path: path + ".confidence", what: "confidence", choices: Confidence.allCases.map { ($0.rawValue, $0) })
+    }
+    let note = fields["note"].flatMap { reader.string($0, path: path + ".note") }
+    let unique = fields["unique"].flatMap { reader.bool($0, path: path + ".unique") } ?? false
+    guard let id, let outcome, let confidence, conditionsOK else { return nil }
+    return Rule(
+      id: id, conditions: conditions, then: outcome, evidence: evidence, confidence: confidence, note: note,
+      expectsNoOverlap: unique, location: value.location, path: path)
+  }
+
+  private func readCondition(_ value: JSONValue, fact: Fact, path: String, reader: inout JSONReader) -> Condition? {
+    switch fact.kind {
+    case .version:
+      guard let text = reader.string(value, path: path) else { return nil }
+      switch VersionRange.parse(text) {
+      case .success(let range): return Condition(fact: fact, test: .range(range), location: value.location)
+      case .failure(let failure):
+        reader.error(.badVersionRange, failure.message, path: path, at: value.location)
+        return nil
+      }
+    case .bool:
+      let items = value.arrayValue ?? [value]
+      var indices: [Int] = []
+      for (i, item) in items.enumerated() {
+        guard let b = item.boolValue else {
+          reader.wrongType(item, expected: "true or false", path: value.arrayValue == nil ? path : JSONReader.join(path, i))
+          return nil
+        }
+        indices.append(b ? 1 : 0)
+      }
+      return oneOf(indices, fact: fact, value: value, path: path, reader: &reader)
+    case .enumeration(let names):
+      let items = value.arrayValue ?? [value]
+      var indices: [Int] = []
+      for (i, item) in items.enumerated() {
+        let ipath = value.arrayValue == nil ? path : JSONReader.join(path, i)
+        guard let index = reader.choice(item, path: ipath, what: "value of \(fact.rawValue)", choices: names.enumerated().map { ($1, $0) }) else {
+          return nil
+        }
+        indices.append(index)
+      }
+      return oneOf(indices, fact: fact, value: value, path: path, reader: &reader)
+    }
+  }
+
+  private func oneOf(_ indices: [Int], fact: Fact, value: JSONValue, path: String, reader: inout JSONReader) -> Condition? {
+    if indices.isEmpty {
+      reader.error(.unknownValue, "an empty list matches nothing; omit the condition to match anything", path: path, at: value.location)
+      return nil
+    }
+    if Set(indices).count != indices.count {
+      reader.error(.unknownValue, "a value is listed twice", path: path, at: value.location)
+      return nil
+    }
+    return Condition(fact: fact, test: .oneOf(indices.sorted()), location: value.location)
+  }
+
+  private func readOutcome(_ value: JSONValue, path: String, reader: inout JSONReader) -> RuleOutcome? {
+    guard let fields = reader.object(value, path: path, allowed: ["outcome", "callbacks", "presentation"]) else { return nil }
+    let decided = Outcome.allCases.filter { $0 != .undecided }
+    guard
+      let outcome = reader.require(fields, "outcome", path: path, at: value.location).flatMap({
+        reader.choice($0, path: path + ".outcome", what: "outcome", choices: decided.map { ($0.rawValue, $0) })
+      })
+    else { return nil }
+    var callbacks: [Callback]?
+    if let c = fields["callbacks"], let items = reader.array(c, path: path + ".callbacks") {
+      callbacks = []
+      for (i, item) in items.enumerated() {
+        if let cb = reader.choice(item, path: JSONReader.join(path + ".callbacks", i), what: "callback", choices: Callback.allCases.map { ($0.rawValue, $0) }) {
+          callbacks?.append(cb)
+        }
+      }
+    }
+    let presentation = fields["presentation"].flatMap {
+      reader.choice($0, path: path + ".presentation", what: "presentation", choices: Presentation.allCases.map { ($0.rawValue, $0) })
+    }
+    if outcome == .extensionLaunch {
+      if callbacks == nil {
+        reader.error(.badOutcomeFields, "an extensionLaunch must list its callbacks (an empty list if none fire)", path: path, at: value.location)
+      }
+      if presentation == nil {
+        reader.error(.badOutcomeFields, "an extensionLaunch must give its presentation (expanded or compact)", path: path, at: value.location)
+      }
+    } else {
+      if fields["callbacks"] != nil {
+        reader.error(.badOutcomeFields, "only an extensionLaunch has callbacks", path: path + ".callbacks", at: fields["callbacks"]?.location)
+      }
+      if fields["presentation"] != nil {
+        reader.error(.badOutcomeFields, "only an extensionLaunch has a presentation", path: path + ".presentation", at: fields["presentation"]?.location)
+      }
+    }
+    return RuleOutcome(outcome: outcome, callbacks: callbacks, presentation: presentation)
+  }
+
+  // MARK: fixtures.json
+
+  private mutating func readFixtures(
+    _ root: JSONValue, file: String, knownEvidence: Set<String>?, ruleNames tables: [DecisionTable]?
+  ) -> [Fixture] {
+    var reader = JSONReader(file: file, codes: .policy)
+    defer { diagnostics += reader.sortedDiagnostics }
+    guard let fields = reader.object(root, path: "$", allowed: ["$schema", "fixtures"]),
+      let list = reader.require(fields, "fixtures", path: "$", at: root.location),
+      let items = reader.array(list, path: "$.fixtures")
+    else { return [] }
+    let ruleNames = tables.map { Set($0.flatMap { t in t.rules.map { "\(t.name)/\($0.id)" } }) }
+    var fixtures: [Fixture] = []
+    var seen: Set<String> = []
+    for (i, item) in items.enumerated() {
+      let path = JSONReader.join("$.fixtures", i)
+      guard let f = reader.object(item, path: path, allowed: ["name", "situation", "expect", "evidence"]) else { continue }
+      let name = reader.require(f, "name", path: path, at: item.location).flatMap { reader.string($0, path: path + ".name") }
+      if let name, !seen.insert(name).inserted {
+        reader.error(.duplicateID, "fixture name \"\(name)\" is used twice", path: path + ".name", at: f["name"]?.location)
+      }
+      var situation: Situation?
+      if let s = reader.require(f, "situation", path: path, at: item.location) {
+        switch Situation.decode(s, file: file) {
+        case .success(let value): situation = value
+        case .failure(let failure):
+          for var d in failure.diagnostics {
+            d.path = path + ".situation" + d.path.dropFirst()
+            reader.diagnostics.append(d)
+          }
+        }
+      }
+      let expected = reader.require(f, "expect", path: path, at: item.location).flatMap {
+        readExpectation($0, path: path + ".expect", ruleNames: ruleNames, reader: &reader)
+      }
+      var evidence: [String] = []
+      if let e = reader.require(f, "evidence", path: path, at: item.location), let ids = reader.array(e, path: path + ".evidence") {
+        for (k, idValue) in ids.enumerated() {
+          guard let eid = reader.string(idValue, path: JSONReader.join(path + ".evidence", k)) else { continue }
+          if let knownEvidence, !knownEvidence.contains(eid) {
+            reader.error(.unknownEvidence, "fixture cites unknown evidence \(JSONReader.quoted(eid))", path: JSONReader.join(path + ".evidence", k), at: idValue.location)
+          }
+          evidence.append(eid)
+        }
+      }
+      if let name, let situation, let expected {
+        fixtures.append(Fixture(name: name, situation: situation, expected: expected, evidence: evidence, location: item.location))
+      }
+    }
+    return fixtures
+  }
+
+  private func readExpectation(
+    _ value: JSONValue, path: String, ruleNames: Set<String>?, reader: inout JSONReader
+  ) -> Fixture.Expectation? {
+    guard let f = reader.object(value, path: path, allowed: ["outcome", "rule", "callbacks", "presentation", "url"]) else { return nil }
+    guard
+      let outcome = reader.require(f, "outcome", path: path, at: value.location).flatMap({
+        reader.choice($0, path: path + ".outcome", what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
+      })
+    else { return nil }
+    var expectation = Fixture.Expectation(outcome: outcome)
+    if let r = f["rule"], let rule = reader.string(r, path: path + ".rule") {
+      if let ruleNames, !ruleNames.contains(rule) {
+        let hint = JSONReader.nearest(rule, in: Array(ruleNames)).map { " (did you mean \"\($0)\"?)" } ?? ""
+        reader.error(.unknownRule, "fixture expects rule \(JSONReader.quoted(rule)), which no table defines\(hint)", path: path + ".rule", at: r.location)
+      }
+      expectation.rule = rule
+    }
+    if let c = f["callbacks"], let items = reader.array(c, path: path + ".callbacks") {
+      expectation.callbacks = items.enumerated().compactMap { i, item in
+        reader.choice(item, path: JSONReader.join(path + ".callbacks", i), what: "callback", choices: Callback.allCases.map { ($0.rawValue, $0) })
+      }
+    }
+    if let p = f["presentation"] {
+      expectation.presentation = reader.choice(p, path: path + ".presentation", what: "presentation", choices: Presentation.allCases.map { ($0.rawValue, $0) })
+    }
+    if let u = f["url"], let url = reader.nullableString(u, path: path + ".url") {
+      expectation.url = .some(url)
+    }
+    return expectation
+  }
+}

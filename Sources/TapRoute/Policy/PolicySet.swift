@@ -1,0 +1,71 @@
+import Foundation
+
+/// Every policy file of a directory, parsed and cross-checked: tables, evidence, fixtures.
+///
+/// Loading fails closed: if any file has an error, nothing is returned and the thrown
+/// ``DiagnosticsError`` lists every error of every file at once.
+public struct PolicySet: Sendable {
+  public var tables: [DecisionTable]
+  public var evidence: [EvidenceEntry]
+  public var fixtures: [Fixture]
+  /// Warnings found while loading (not errors; loading went on).
+  public var warnings: [Diagnostic]
+  /// The file names the set was read from, for display (`Policies/tap.json`).
+  public var evidenceFile: String
+  public var fixturesFile: String
+
+  /// The table deciding `event`.
+  public func table(for event: Situation.Event) -> DecisionTable? {
+    tables.first { $0.event == event }
+  }
+
+  /// The evidence entry with `id`.
+  public func evidence(_ id: String) -> EvidenceEntry? {
+    evidence.first { $0.id == id }
+  }
+
+  /// The name of the file holding the evidence registry.
+  public static let evidenceFileName = "evidence.json"
+  /// The name of the file holding the fixture table.
+  public static let fixturesFileName = "fixtures.json"
+
+  /// Loads the policies built into the library (a copy of the repository's `Policies/`).
+  public static func builtIn() throws(DiagnosticsError) -> PolicySet {
+    try load(files: BuiltinPolicies.files.map { (name: "Policies/" + $0.name, bytes: Array($0.contents.utf8)) })
+  }
+
+  /// Loads every `*.json` file directly inside `directory`.
+  ///
+  /// `evidence.json` is the evidence registry, `fixtures.json` the fixture table (optional),
+  /// every other file a decision table.
+  public static func load(directory: URL) throws(DiagnosticsError) -> PolicySet {
+    let display = directory.path
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        .filter { $0.hasSuffix(".json") }.sorted()
+    } catch {
+      throw DiagnosticsError([
+        Diagnostic(file: display, code: .unreadable, message: "cannot read policy directory: \(error.localizedDescription)")
+      ])
+    }
+    var files: [(name: String, bytes: [UInt8])] = []
+    var problems: [Diagnostic] = []
+    for name in names {
+      let path = display.hasSuffix("/") ? display + name : display + "/" + name
+      if let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) {
+        files.append((path, [UInt8](data)))
+      } else {
+        problems.append(Diagnostic(file: path, code: .unreadable, message: "cannot read file"))
+      }
+    }
+    if !problems.isEmpty { throw DiagnosticsError(problems) }
+    return try load(files: files)
+  }
+
+  /// Loads policies from in-memory files (name for diagnostics, and bytes).
+  public static func load(files: [(name: String, bytes: [UInt8])]) throws(DiagnosticsError) -> PolicySet {
+    var loader = PolicyLoader()
+    return try loader.load(files: files)
+  }
+}

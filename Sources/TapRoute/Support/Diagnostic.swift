@@ -1,0 +1,106 @@
+/// One problem found in a policy file, a situation or a fixture, located like a compiler's.
+///
+/// Printed as `file:line:column: severity: $.json.path: message [CODE]`. The code is stable
+/// and public; the message wording is not.
+public struct Diagnostic: Sendable, Hashable, Codable, Error, CustomStringConvertible {
+  /// How bad a finding is.
+  public enum Severity: String, Sendable, Hashable, Codable {
+    case error
+    case warning
+    case note
+  }
+
+  /// The file or input name (`Policies/tap.json`, `stdin`, `situation.json:3` for a line).
+  public var file: String
+  /// The JSON path of the offending value (`$.rules[3].when.platform`), empty if none.
+  public var path: String
+  /// Where in the file, when known.
+  public var location: SourcePosition?
+  public var severity: Severity
+  public var code: DiagnosticCode
+  public var message: String
+
+  public init(
+    file: String, path: String = "", location: SourcePosition? = nil,
+    severity: Severity = .error, code: DiagnosticCode, message: String
+  ) {
+    self.file = file
+    self.path = path
+    self.location = location
+    self.severity = severity
+    self.code = code
+    self.message = message
+  }
+
+  public var description: String {
+    var head = file
+    if let location, location.line > 0 {
+      head += ":\(location.line):\(location.column)"
+    }
+    let where_ = path.isEmpty ? "" : "\(path): "
+    return "\(head): \(severity.rawValue): \(where_)\(message) [\(code.rawValue)]"
+  }
+}
+
+/// A stable diagnostic code such as `TR104`.
+///
+/// A struct rather than a frozen enum so that new codes can be added without breaking
+/// clients that switch over them (the way swift-system models `Errno`).
+public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+  public var rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public var description: String { rawValue }
+
+  // Input text (any file).
+  /// The text is not valid JSON (syntax, encoding, duplicate key).
+  public static let jsonSyntax = DiagnosticCode(rawValue: "TR001")
+  /// The input is over a size or nesting limit.
+  public static let inputTooLarge = DiagnosticCode(rawValue: "TR002")
+  /// A file could not be read.
+  public static let unreadable = DiagnosticCode(rawValue: "TR003")
+
+  // Policy files.
+  /// A key the policy format does not define.
+  public static let policyUnknownKey = DiagnosticCode(rawValue: "TR101")
+  /// A policy value of the wrong JSON type.
+  public static let policyWrongType = DiagnosticCode(rawValue: "TR102")
+  /// A required policy field is missing.
+  public static let policyMissingField = DiagnosticCode(rawValue: "TR103")
+  /// A rule or fixture cites an evidence id that `evidence.json` does not register.
+  public static let unknownEvidence = DiagnosticCode(rawValue: "TR104")
+  /// A fact name the table's event does not provide.
+  public static let unknownFact = DiagnosticCode(rawValue: "TR105")
+  /// A value outside a fact's domain, or an unknown outcome, callback, confidence.
+  public static let unknownValue = DiagnosticCode(rawValue: "TR106")
+  /// An OS version or version range that does not parse, or is empty.
+  public static let badVersionRange = DiagnosticCode(rawValue: "TR107")
+  /// Two rules (or tables, fixtures, evidence ids) with the same id.
+  public static let duplicateID = DiagnosticCode(rawValue: "TR108")
+  /// A table's declared domain differs from the values its event can produce.
+  public static let domainMismatch = DiagnosticCode(rawValue: "TR109")
+  /// An outcome whose fields do not fit it (callbacks on a store page, no presentation...).
+  public static let badOutcomeFields = DiagnosticCode(rawValue: "TR110")
+  /// A policy directory without a table for an event, or without evidence.json.
+  public static let missingTable = DiagnosticCode(rawValue: "TR111")
+  /// A fixture names a rule that does not exist.
+  public static let unknownRule = DiagnosticCode(rawValue: "TR112")
+
+  // Situations.
+  /// A key the situation format does not define.
+  public static let situationUnknownKey = DiagnosticCode(rawValue: "TR201")
+  /// A situation value of the wrong JSON type.
+  public static let situationWrongType = DiagnosticCode(rawValue: "TR202")
+  /// A situation value outside its allowed set (platform, hook, target...).
+  public static let situationUnknownValue = DiagnosticCode(rawValue: "TR203")
+  /// An OS version that does not parse.
+  public static let situationBadVersion = DiagnosticCode(rawValue: "TR204")
+  /// A required situation field is missing.
+  public static let situationMissingField = DiagnosticCode(rawValue: "TR205")
+}
+
+/// A failure that carries every diagnostic found, not only the first.
+public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+  public var diagnostics: [Diagnostic]
+  public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+  public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,192 @@
+/// Reads typed fields out of ``JSONValue`` trees, collecting located diagnostics as it goes.
+///
+/// Every accessor reports what it expected and what it found, at the value's JSON path and
+/// line:column, and returns nil rather than stopping, so one pass reports every problem.
+package struct JSONReader {
+  package let file: String
+  package var diagnostics: [Diagnostic] = []
+  private let codes: Codes
+
+  /// Which codes this reader uses, so situation and policy problems stay distinguishable.
+  package struct Codes: Sendable {
+    var unknownKey: DiagnosticCode
+    var wrongType: DiagnosticCode
+    var missingField: DiagnosticCode
+    var unknownValue: DiagnosticCode
+
+    package static let policy = Codes(
+      unknownKey: .policyUnknownKey, wrongType: .policyWrongType,
+      missingField: .policyMissingField, unknownValue: .unknownValue)
+    package static let situation = Codes(
+      unknownKey: .situationUnknownKey, wrongType: .situationWrongType,
+      missingField: .situationMissingField, unknownValue: .situationUnknownValue)
+  }
+
+  package init(file: String, codes: Codes) {
+    self.file = file
+    self.codes = codes
+  }
+
+  /// The diagnostics in source order (line, then column).
+  package var sortedDiagnostics: [Diagnostic] {
+    diagnostics.enumerated().sorted { a, b in
+      let la = a.element.location ?? SourcePosition(line: 0, column: 0)
+      let lb = b.element.location ?? SourcePosition(line: 0, column: 0)
+      return la == lb ? a.offset < b.offset : la < lb
+    }.map(\.element)
+  }
+
+  package mutating func error(
+    _ code: DiagnosticCode, _ message: String, path: String, at location: SourcePosition?
+  ) {
+    diagnostics.append(
+      Diagnostic(file: file, path: path, location: location, code: code, message: message))
+  }
+
+  package mutating func warning(
+    _ code: DiagnosticCode, _ message: String, path: String, at location: SourcePosition?
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        file: file, path: path, location: location, severity: .warning, code: code, message: message))
+  }
+
+  package mutating func wrongType(_ value: JSONValue, expected: String, path: String) {
+    error(codes.wrongType, "expected \(expected), found \(value.typeName)", path: path, at: value.location)
+  }
+
+  /// The members of an object, after reporting keys outside `allowed`.
+  package mutating func object(
+    _ value: JSONValue, path: String, allowed: [String]
+  ) -> [String: JSONValue]? {
+    guard let members = value.objectValue else {
+      wrongType(value, expected: "an object", path: path)
+      return nil
+    }
+    var result: [String: JSONValue] = [:]
+    for member in members {
+      if allowed.contains(member.key) {
+        result[member.key] = member.value
+      } else {
+        let hint = Self.nearest(member.key, in: allowed).map { "did you mean \"\($0)\"? " } ?? ""
+        error(
+          codes.unknownKey,
+          "unknown key \(Self.quoted(member.key)); \(hint)allowed: \(allowed.joined(separator: ", "))",
+          path: Self.join(path, member.key), at: member.keyLocation)
+      }
+    }
+    return result
+  }
+
+  package mutating func require(
+    _ fields: [String: JSONValue], _ key: String, path: String, at location: SourcePosition
+  ) -> JSONValue? {
+    if let value = fields[key] { return value }
+    error(codes.missingField, "missing required key \"\(key)\"", path: path, at: location)
+    return nil
+  }
+
+  package mutating func bool(_ value: JSONValue, path: String) -> Bool? {
+    if let b = value.boolValue { return b }
+    wrongType(value, expected: "true or false", path: path)
+    return nil
+  }
+
+  package mutating func string(_ value: JSONValue, path: String) -> String? {
+    if let s = value.stringValue { return s }
+    wrongType(value, expected: "a string", path: path)
+    return nil
+  }
+
+  /// A string that may also be `null`: `.some(nil)` for null, nil on a type error.
+  package mutating func nullableString(_ value: JSONValue, path: String) -> String?? {
+    if value.isNull { return .some(nil) }
+    if let s = value.stringValue { return .some(s) }
+    wrongType(value, expected: "a string or null", path: path)
+    return nil
+  }
+
+  package mutating func array(_ value: JSONValue, path: String) -> [JSONValue]? {
+    if let a = value.arrayValue { return a }
+    wrongType(value, expected: "an array", path: path)
+    return nil
+  }
+
+  /// A string that must be one of `choices`; `what` names it in the message ("hook").
+  package mutating func choice<T>(
+    _ value: JSONValue, path: String, what: String, choices: [(String, T)]
+  ) -> T? {
+    guard let s = value.stringValue else {
+      wrongType(value, expected: "a string", path: path)
+      return nil
+    }
+    if let hit = choices.first(where: { $0.0 == s }) { return hit.1 }
+    let names = choices.map(\.0)
+    let hint = Self.nearest(s, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+    error(
+      codes.unknownValue,
+      "unknown \(what) \(Self.quoted(s)); expected one of \(names.joined(separator: ", "))\(hint)",
+      path: path, at: value.location)
+    return nil
+  }
+
+  /// Joins a JSON path and a key (`$.tap` + `url` -> `$.tap.url`).
+  package static func join(_ path: String, _ key: String) -> String {
+    let plain = key.unicodeScalars.allSatisfy {
+      ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$"
+    }
+    return plain && !key.isEmpty ? "\(path).\(key)" : "\(path)[\(quoted(key))]"
+  }
+
+  /// Joins a JSON path and an array index (`$.hooks` + 1 -> `$.hooks[1]`).
+  package static func join(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
+
+  /// A string in double quotes with quotes, backslashes and control characters escaped,
+  /// so that hostile input cannot forge extra lines of output.
+  package static func quoted(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars.prefix(200) {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+          out += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    if s.unicodeScalars.count > 200 { out += "..." }
+    return out + "\""
+  }
+
+  /// The closest candidate by edit distance, if it is close enough to be a likely typo.
+  package static func nearest(_ word: String, in candidates: [String]) -> String? {
+    guard word.utf8.count <= 64 else { return nil }
+    var best: (String, Int)?
+    for candidate in candidates {
+      let d = editDistance(Array(word.lowercased().utf8), Array(candidate.lowercased().utf8))
+      if d <= max(1, candidate.utf8.count / 3), d < (best?.1 ?? Int.max) { best = (candidate, d) }
+    }
+    return best?.0
+  }
+
+  private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

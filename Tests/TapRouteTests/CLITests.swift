@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// Runs the built `taproute` binary, as a user would.
+enum Binary {
+  /// The binary beside the test bundle (swift test builds it: the test target depends on it).
+  static let url: URL? = {
+    var candidates: [URL] = []
+    let me = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+    var dir = me.deletingLastPathComponent()
+    for _ in 0..<4 {
+      candidates.append(dir.appendingPathComponent("taproute"))
+      dir = dir.deletingLastPathComponent()
+    }
+    candidates.append(Repo.root.appendingPathComponent(".build/debug/taproute"))
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static func run(_ arguments: [String], stdin: String = "") throws -> Result {
+    let binary = try #require(url, "the taproute binary was not found next to the tests")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = Repo.root
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+}
+
+@Suite("taproute end to end")
+struct CLITests {
+  @Test("the README's first command prints a decision with rule, evidence and confidence")
+  func readmeCommand() throws {
+    let r = try Binary.run(["explain"], stdin: #"{"event":"tap","app":{"installed":false,"published":true}}"#)
+    #expect(r.status == 0)
+    #expect(r.stderr.isEmpty)
+    #expect(r.stdout.hasPrefix("outcome:      storeProductPage\n"))
+    #expect(r.stdout.contains("rule:         tap/message-not-installed\n"))
+    #expect(r.stdout.contains("evidence:     S004-3, S000-2, S004-4, F-10, F-4\n"))
+    #expect(r.stdout.contains("confidence:   several\n"))
+    #expect(r.stdout.contains("  tap/message-not-installed-unpublished      published is true, rule wants false\n"))
+  }
+
+  @Test func decideJSONIsTheContract() throws {
+    let r = try Binary.run(
+      ["decide", "--json"],
+      stdin: #"{"event":"tap","osVersion":"17","tap":{"redirect":{"hooks":["willBecomeActive"],"url":"containerAppDemo://"}}}"#)
+    #expect(r.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    #expect(object["outcome"] as? String == "containerLaunch")
+    #expect(object["url"] as? String == "containerAppDemo://")
+    #expect(object["rule"] as? String == "open/messages-any-scheme")
+    #expect(object["confidence"] as? String == "several", "the weaker of the tap (documented) and open (several) steps")
+    #expect((object["callbacks"] as? [String])?.first == "viewDidLoad")
+    #expect(object["presentation"] as? String == "expanded")
+    #expect((object["evidence"] as? [String])?.contains("S004-11") == true)
+    #expect((object["steps"] as? [[String: Any]])?.map { $0["outcome"] as? String } == ["extensionLaunch", "containerLaunch"])
+    #expect(object["trace"] == nil, "decide builds no trace")
+  }
+
+  @Test func explainJSONHasTrace() throws {
+    let r = try Binary.run(["explain", "--json", "-"], stdin: #"{"event":"open","open":{"url":"x","extensionPoint":"share"}}"#)
+    #expect(r.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let trace = try #require(object["trace"] as? [[String: Any]])
+    #expect(trace.map { $0["rule"] as? String } == ["open/not-ios", "open/before-extensions"])
+    #expect(trace.first?["fact"] as? String == "platform")
+  }
+
+  @Test func fileArgument() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("situation-\(UUID().uuidString).json")
+    try Data(#"{"event":"tap","tap":{"redirect":{"hooks":["didSelected"]}}}"#.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let r = try Binary.run(["decide", file.path])
+    #expect(r.status == 2)
+    #expect(r.stdout.isEmpty)
+    #expect(
+      r.stderr
+        == "\(file.path):1:44: error: $.tap.redirect.hooks[0]: unknown hook \"didSelected\"; expected one of willBecomeActive, didBecomeActive, willSelect, didSelect (did you mean \"didSelect\"?) [TR203]\n"
+    )
+  }
+
+  @Test func linesModeKeepsGoingPastABadLine() throws {
+    let input = """
+      {"event":"tap","app":{"installed":false,"published":false}}
+
+      {"event":"tap","platform":"android"}
+      not json
+      {"event":"open","open":{"url":"a://"}}
+      """
+    let r = try Binary.run(["decide", "--lines"], stdin: input)
+    #expect(r.status == 2)
+    let lines = r.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4)
+    #expect(lines[0].contains(#""outcome":"storeFront""#))
+    #expect(lines[1].hasPrefix(#"{"errors":["stdin:3:27: error: $.platform: unknown platform \"android\""#))
+    #expect(lines[1].hasSuffix(#""line":3}"#))
+    #expect(lines[2].contains(#""line":4"#))
+    #expect(lines[3].contains(#""outcome":"containerLaunch""#))
+    #expect(r.stderr.split(separator: "\n").count == 2)
+    #expect(r.stderr.hasPrefix("stdin:3:27: error: $.platform:"))
+    #expect(r.stderr.contains("stdin:4:1: error: invalid literal; expected null [TR001]"))
+  }
+
+  static let usageErrors: [(arguments: [String], stdin: String, status: Int32, stderr: String)] = [
+    ([], "", 2, "USAGE: taproute <command>"),
+    (["frobnicate"], "", 2, "taproute: unknown command \"frobnicate\""),
+    (["decide", "--jsn"], "", 2, "taproute decide: unknown option \"--jsn\"; see 'taproute decide --help'"),
+    (["decide", "a.json", "b.json"], "", 2, "taproute decide: expected at most one FILE, got 2"),
+    (["decide", "/nonexistent/s.json"], "", 2, "/nonexistent/s.json: error: no such file [TR003]"),
+    (["decide", "/tmp"], "", 2, "/tmp: error: cannot read a directory [TR003]"),
+    (["decide", "--policies"], "", 2, "taproute decide: option --policies needs a value"),
+    (["decide"], "{\"event\":\"tap\"", 2, "stdin:1:15: error: unexpected end of input inside an object [TR001]"),
+    (["decide", "--policies", "/nonexistent/dir"], "{\"event\":\"tap\"}", 1, "cannot read policy directory"),
+  ]
+
+  @Test("usage and input errors exit non-zero with a clear message", arguments: usageErrors.indices)
+  func usageError(_ i: Int) throws {
+    let row = Self.usageErrors[i]
+    let r = try Binary.run(row.arguments, stdin: row.stdin)
+    #expect(r.status == row.status, "\(row.arguments)")
+    #expect(r.stderr.contains(row.stderr), "\(row.arguments): \(r.stderr)")
+  }
+
+  @Test func brokenPoliciesExitOne() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, "tap.json") { $0.replacingOccurrences(of: #""evidence": ["F-1"],"#, with: #""evidence": ["F-99"],"#) }
+    let r = try Binary.run(["decide", "--policies", dir.path], stdin: #"{"event":"tap"}"#)
+    #expect(r.status == 1)
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr.contains("tap.json:129:20: error: $.rules[13].evidence[0]: rule \"not-enabled\" cites unknown evidence \"F-99\" [TR104]"))
+    #expect(r.stderr.contains("the policies failed to load (1 error); nothing was decided"))
+  }
+
+  @Test func helpOnEveryCommand() throws {
+    for command in ["decide", "explain"] {
+      let r = try Binary.run([command, "--help"])
+      #expect(r.status == 0)
+      #expect(r.stdout.hasPrefix("USAGE: taproute \(command) [FILE|-] [--json] [--lines] [--policies DIR]"))
+    }
+    let top = try Binary.run(["--help"])
+    #expect(top.status == 0 && top.stdout.contains("COMMANDS:"))
+  }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import TapRoute
+
+/// A fixture row named by its fixture name, so a failure says which row.
+struct FixtureRow: CustomTestStringConvertible, Sendable {
+  let fixture: Fixture
+  var testDescription: String { fixture.name }
+}
+
+let fixtureRows: [FixtureRow] = ((try? builtInEngine.get())?.policies.fixtures ?? []).map(FixtureRow.init)
+
+@Suite("The fixture table in Policies/fixtures.json")
+struct FixtureTableTests {
+  @Test("fixture row decides as expected", arguments: fixtureRows)
+  func row(_ row: FixtureRow) throws {
+    let decision = try engine().decide(row.fixture.situation)
+    let problems = row.fixture.expected.mismatches(decision)
+    #expect(problems.isEmpty, "\(row.fixture.name): \(problems.joined(separator: "; "))")
+  }
+
+  @Test func thereAreFixtures() {
+    #expect(fixtureRows.count >= 60)
+  }
+
+  @Test("every registered evidence id is cited by a rule and by a fixture")
+  func evidenceIsCitedByRulesAndFixtures() throws {
+    let policies = try engine().policies
+    let citedByRules = Set(policies.tables.flatMap { $0.rules.flatMap(\.evidence) })
+    let citedByFixtures = Set(policies.fixtures.flatMap(\.evidence))
+    for entry in policies.evidence {
+      if Engine.checkEvidence.contains(entry.id) { continue }  // cited by the engine's checks, tested below
+      #expect(citedByRules.contains(entry.id), "no rule cites \(entry.id)")
+      #expect(citedByFixtures.contains(entry.id), "no fixture cites \(entry.id)")
+    }
+  }
+
+  @Test("every rule is the deciding rule of some fixture")
+  func everyRuleIsReached() throws {
+    let engine = try engine()
+    let policies = engine.policies
+    var reached: Set<String> = []
+    for fixture in policies.fixtures {
+      let decision = engine.decide(fixture.situation)
+      for rule in [decision.rule] + (decision.steps ?? []).map(\.rule) { if let rule { reached.insert(rule) } }
+    }
+    for table in policies.tables {
+      for rule in table.rules {
+        #expect(reached.contains("\(table.name)/\(rule.id)"), "no fixture reaches \(table.name)/\(rule.id)")
+      }
+    }
+  }
+
+  @Test("D-3: a message URL over 5,000 characters is decided as usual and flagged")
+  func longMessageURLIsFlagged() throws {
+    let engine = try engine()
+    let atLimit = Situation(event: .tap, osVersion: OSVersion(17), tap: Tap(url: "a://" + String(repeating: "x", count: 4_996)))
+    let over = Situation(event: .tap, osVersion: OSVersion(17), tap: Tap(url: "a://" + String(repeating: "x", count: 4_997)))
+    let plain = engine.decide(atLimit)
+    let flagged = engine.decide(over)
+    #expect(plain.outcome == .extensionLaunch && !plain.evidence.contains("D-3"))
+    #expect(flagged.outcome == .extensionLaunch && flagged.rule == "tap/launch")
+    #expect(flagged.evidence.last == "D-3")
+    #expect(flagged.notes.contains { $0.contains("5001 characters") && $0.contains("urlExceedsMaxSize") })
+  }
+}

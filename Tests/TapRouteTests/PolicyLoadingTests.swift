@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import TapRoute
+
+@Suite("Policy loading: built-in copy, located errors, fail closed")
+struct PolicyLoadingTests {
+  @Test("the built-in copy equals Policies/ byte for byte (run Scripts/embed-policies.sh)")
+  func builtInCopyMatchesPolicies() throws {
+    let files = try Repo.policyFiles()
+    let builtIn = BuiltinPolicies.files.map { (name: "Policies/" + $0.name, bytes: Array($0.contents.utf8)) }
+    #expect(builtIn.map(\.name) == files.map(\.name), "file lists differ; run Scripts/embed-policies.sh")
+    for file in files {
+      let embedded = builtIn.first { $0.name == file.name }?.bytes
+      #expect(embedded == file.bytes, "\(file.name) drifted from its built-in copy; run Scripts/embed-policies.sh")
+    }
+  }
+
+  @Test("every file in Policies/ loads with zero diagnostics")
+  func shippedPoliciesAreClean() throws {
+    let set = try PolicySet.load(directory: Repo.policies)
+    #expect(set.warnings.isEmpty, "\(set.warnings.map(\.description))")
+    #expect(set.tables.map(\.name).sorted() == ["open", "tap"])
+  }
+
+  /// A broken copy of Policies/, and the diagnostics it must produce (file:line:col and code).
+  struct Breakage: CustomTestStringConvertible, Sendable {
+    var name: String
+    var file: String
+    var change: @Sendable (String) -> String
+    var expected: [String]
+    var testDescription: String { name }
+  }
+
+  static let breakages: [Breakage] = [
+    Breakage(
+      name: "rule cites unknown evidence", file: "tap.json",
+      change: { $0.replacingOccurrences(of: #""evidence": ["F-1"],"#, with: #""evidence": ["F-1", "S004-99"],"#) },
+      expected: [#"tap.json:129:27: error: $.rules[13].evidence[1]: rule "not-enabled" cites unknown evidence "S004-99" [TR104]"#]),
+    Breakage(
+      name: "unknown fact value and undeclared fact", file: "tap.json",
+      change: {
+        $0.replacingOccurrences(of: #""when": { "platform": "watchOS" },"#, with: #""when": { "platform": "watchos", "colour": "red" },"#)
+      },
+      expected: [
+        #"tap.json:23:29: error: $.rules[0].when.platform: unknown value of platform "watchos"; expected one of iOS, iPadOS, macOS, watchOS (did you mean "watchOS"?) [TR106]"#,
+        #"tap.json:23:40: error: $.rules[0].when.colour: condition on undeclared fact "colour" [TR105]"#,
+      ]),
+    Breakage(
+      name: "empty and malformed version ranges", file: "open.json",
+      change: {
+        $0.replacingOccurrences(of: #""osVersion": "<8""#, with: #""osVersion": "10..<8""#)
+          .replacingOccurrences(of: #""osVersion": "8..<10""#, with: #""osVersion": "=>8""#)
+      },
+      expected: [
+        #"open.json:25:30: error: $.rules[1].when.osVersion: version range "10..<8" is empty [TR107]"#,
+        #"open.json:105:57: error: $.rules[11].when.osVersion: invalid version range "=>8"; expected ">=X", "<X", "X..<Y" or a major version "X" [TR107]"#,
+      ]),
+    Breakage(
+      name: "duplicate rule id, unknown outcome, missing confidence", file: "open.json",
+      change: {
+        $0.replacingOccurrences(of: #""id": "before-extensions""#, with: #""id": "not-ios""#)
+          .replacingOccurrences(of: #""then": { "outcome": "otherAppLaunch" }"#, with: #""then": { "outcome": "otherApp" }"#)
+          .replacingOccurrences(of: "\"evidence\": [\"S004-9\", \"D-1\"],\n      \"confidence\": \"inferred\",", with: "\"evidence\": [\"S004-9\", \"D-1\"],")
+      },
+      expected: [
+        #"open.json:24:13: error: $.rules[1].id: rule id "not-ios" is already used at line 16 [TR108]"#,
+        #"open.json:106:28: error: $.rules[11].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, nothing [TR106]"#,
+        #"open.json:111:5: error: $.rules[12]: missing required key "confidence" [TR103]"#,
+      ]),
+    Breakage(
+      name: "callbacks on a store page, extension launch without presentation", file: "tap.json",
+      change: {
+        $0.replacingOccurrences(of: #""then": { "outcome": "manageApps" }"#, with: #""then": { "outcome": "manageApps", "callbacks": [] }"#)
+          .replacingOccurrences(of: #""callbacks": [], "presentation": "expanded" },"#, with: #""callbacks": [] },"#)
+      },
+      expected: [
+        #"tap.json:128:55: error: $.rules[13].then.callbacks: only an extensionLaunch has callbacks [TR110]"#,
+        #"tap.json:136:15: error: $.rules[14].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
+        #"tap.json:144:15: error: $.rules[15].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
+      ]),
+    Breakage(
+      name: "declared domain misses a value", file: "tap.json",
+      change: { $0.replacingOccurrences(of: #""target": ["message", "sticker", "attribution"],"#, with: #""target": ["message", "sticker"],"#) },
+      expected: [
+        #"tap.json:14:15: error: $.facts.target: domain of "target" must be exactly message, sticker, attribution (missing attribution) [TR109]"#
+      ]),
+    Breakage(
+      name: "syntax error", file: "evidence.json",
+      change: { $0.replacingOccurrences(of: #""confidence": "documented" },"#, with: #""confidence": "documented" },,"#) },
+      expected: [#"evidence.json:4:249: error: expected a quoted key, found ',' [TR001]"#]),
+    Breakage(
+      name: "fixture names an unknown rule and evidence", file: "fixtures.json",
+      change: {
+        $0.replacingOccurrences(of: #""rule": "tap/not-enabled"}, "evidence": ["F-1"]"#, with: #""rule": "tap/not-enable"}, "evidence": ["F-11"]"#)
+      },
+      expected: [
+        #"fixtures.json:24:192: error: $.fixtures[20].expect.rule: fixture expects rule "tap/not-enable", which no table defines (did you mean "tap/not-enabled"?) [TR112]"#,
+        #"fixtures.json:24:224: error: $.fixtures[20].evidence[0]: fixture cites unknown evidence "F-11" [TR104]"#,
+      ]),
+  ]
+
+  @Test("a broken policy file gives located errors and loads nothing", arguments: breakages)
+  func brokenPolicy(_ breakage: Breakage) throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, breakage.file, breakage.change)
+    do {
+      let set = try PolicySet.load(directory: dir)
+      Issue.record("loaded \(set.tables.count) tables despite the breakage")
+    } catch {
+      let lines = error.diagnostics.map { $0.description.replacingOccurrences(of: dir.path + "/", with: "") }
+      #expect(lines == breakage.expected)
+    }
+  }
+
+  @Test func missingEvidenceAndTable() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("evidence.json"))
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("open.json"))
+    do {
+      _ = try PolicySet.load(directory: dir)
+      Issue.record("loaded without evidence.json and open.json")
+    } catch {
+      let codes = error.diagnostics.map(\.code)
+      #expect(codes.contains(.missingTable))
+      #expect(codes.filter { $0 == .unknownEvidence }.count > 20, "every citation is now unknown")
+      #expect(error.diagnostics.contains { $0.message.contains("no table decides event \"open\"") })
+    }
+  }
+
+  @Test func unreadableDirectory() {
+    #expect(throws: DiagnosticsError.self) {
+      try PolicySet.load(directory: URL(fileURLWithPath: "/nonexistent/taproute-policies"))
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import TapRoute
+
+/// Paths and helpers shared by the tests.
+enum Repo {
+  /// The repository root, found from this file's path.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let policies = root.appendingPathComponent("Policies")
+
+  /// The policy files of the repository, as (name, bytes).
+  static func policyFiles() throws -> [(name: String, bytes: [UInt8])] {
+    try FileManager.default.contentsOfDirectory(atPath: policies.path).filter { $0.hasSuffix(".json") }.sorted()
+      .map { name in
+        (name: "Policies/" + name, bytes: [UInt8](try Data(contentsOf: policies.appendingPathComponent(name))))
+      }
+  }
+
+  /// A scratch copy of Policies/ in a fresh temporary directory, for tests that break it.
+  static func scratchPolicies() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("taproute-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    for name in try FileManager.default.contentsOfDirectory(atPath: policies.path) where name.hasSuffix(".json") {
+      try FileManager.default.copyItem(at: policies.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+    }
+    return dir
+  }
+
+  /// Rewrites a file of a scratch policy directory.
+  static func edit(_ dir: URL, _ name: String, _ change: (String) -> String) throws {
+    let url = dir.appendingPathComponent(name)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let changed = change(text)
+    #expect(changed != text, "the edit of \(name) changed nothing; the test would prove nothing")
+    try changed.write(to: url, atomically: true, encoding: .utf8)
+  }
+}
+
+/// One engine over the built-in policies for every test; loading is tested on its own.
+let builtInEngine = Result { () throws(DiagnosticsError) in try Engine() }
+
+/// The shared engine, or a thrown error that fails the calling test.
+func engine() throws -> Engine { try builtInEngine.get() }
+
+/// Decodes a situation from JSON text, failing the test on a diagnostic.
+func situation(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Situation? {
+  switch Situation.parse(Array(json.utf8), file: "test") {
+  case .success(let s): return s
+  case .failure(let e):
+    Issue.record("situation did not decode: \(e)", sourceLocation: sourceLocation)
+    return nil
+  }
+}
+
+/// The diagnostics for a situation that must not decode.
+func situationErrors(_ json: String) -> [String] {
+  switch Situation.parse(Array(json.utf8), file: "situation.json") {
+  case .success: return []
+  case .failure(let e): return e.diagnostics.map(\.description)
+  }
+}
