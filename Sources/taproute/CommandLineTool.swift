@@ -12,6 +12,9 @@ enum CommandLineTool {
   static let commands: [(name: String, summary: String)] = [
     ("decide", "decide what a situation does"),
     ("explain", "decide, and show every rule tried before the deciding one"),
+    ("verify", "prove the tables complete and unambiguous (gaps, shadowed rules, conflicts)"),
+    ("test", "run the fixture table, one line per row"),
+    ("table", "render the tables as Markdown or JSON documentation"),
   ]
 
   static let usage = """
@@ -38,6 +41,9 @@ enum CommandLineTool {
     switch command {
     case "decide": return DecideCommand.run(rest, explain: false, io: io)
     case "explain": return DecideCommand.run(rest, explain: true, io: io)
+    case "verify": return PolicyCommands.verify(rest, io: io)
+    case "test": return PolicyCommands.test(rest, io: io)
+    case "table": return PolicyCommands.table(rest, io: io)
     case "help", "--help", "-h":
       if let topic = rest.first, commands.contains(where: { $0.name == topic }) {
         return run(arguments: [topic, "--help"], io: io)
@@ -84,11 +90,13 @@ enum CommandLineTool {
       io.err("\(path): error: no such file [TR003]\n")
       return nil
     }
-    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+    // FileHandle, not FileManager.contents: it also reads pipes and devices (/dev/stdin, <(...)).
+    guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
       io.err("\(path): error: cannot read \(isDirectory.boolValue ? "a directory" : "the file") [TR003]\n")
       return nil
     }
-    return ([UInt8](data), path)
+    defer { try? handle.close() }
+    return ([UInt8](handle.readDataToEndOfFile()), path)
   }
 }
 

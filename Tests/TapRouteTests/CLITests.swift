@@ -153,12 +153,58 @@ struct CLITests {
   }
 
   @Test func helpOnEveryCommand() throws {
-    for command in ["decide", "explain"] {
+    for command in ["decide", "explain", "verify", "test", "table"] {
       let r = try Binary.run([command, "--help"])
       #expect(r.status == 0)
-      #expect(r.stdout.hasPrefix("USAGE: taproute \(command) [FILE|-] [--json] [--lines] [--policies DIR]"))
+      #expect(r.stdout.hasPrefix("USAGE: taproute \(command) "))
+      #expect(r.stderr.isEmpty)
     }
     let top = try Binary.run(["--help"])
     #expect(top.status == 0 && top.stdout.contains("COMMANDS:"))
+  }
+
+  @Test("test: a fixture expecting the wrong outcome exits 1 and names the row")
+  func failingFixtureIsNamed() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString).json")
+    try Data(
+      #"""
+      {"fixtures": [
+        {"name": "right", "situation": {"event": "open", "open": {"url": "a://"}}, "expect": {"outcome": "containerLaunch"}, "evidence": ["S004-7"]},
+        {"name": "wrong on purpose", "situation": {"event": "tap", "app": {"installed": false, "published": false}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed"}, "evidence": ["S004-1"]}
+      ]}
+      """#.utf8
+    ).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let r = try Binary.run(["test", file.path])
+    #expect(r.status == 1)
+    let lines = r.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "PASS  right  (containerLaunch by open/messages-any-scheme)")
+    #expect(lines.contains("FAIL  wrong on purpose"))
+    #expect(lines.contains("      expected: storeProductPage by tap/message-not-installed"))
+    #expect(lines.contains("      actual:   storeFront by tap/message-not-installed-unpublished (single)"))
+    #expect(lines.contains { $0.hasPrefix("      trace (") })
+    #expect(lines.last == "1 passed, 1 failed")
+  }
+
+  @Test func shippedFixturesPassWithFullCoverage() throws {
+    let r = try Binary.run(["test", "--coverage"])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("coverage: every rule is reached by a fixture\n"))
+    #expect(r.stdout.hasSuffix("72 passed, 0 failed\n"))
+  }
+
+  @Test func verifyShippedIsCleanAndStrict() throws {
+    let r = try Binary.run(["verify", "--strict"])
+    #expect(r.status == 0)
+    #expect(r.stdout == "verify: 2 tables, 34 rules: 0 errors, 0 warnings (strict)\n")
+    let json = try Binary.run(["verify", "Policies", "--json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["passed"] as? Bool == true && object["errors"] as? Int == 0)
+  }
+
+  @Test func badFixtureFileIsBadInput() throws {
+    let r = try Binary.run(["test", "/dev/null"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("/dev/null:1:1: error: unexpected end of input; expected a value [TR001]"))
   }
 }

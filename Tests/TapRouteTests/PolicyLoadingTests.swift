@@ -50,11 +50,11 @@ struct PolicyLoadingTests {
       name: "empty and malformed version ranges", file: "open.json",
       change: {
         $0.replacingOccurrences(of: #""osVersion": "<8""#, with: #""osVersion": "10..<8""#)
-          .replacingOccurrences(of: #""osVersion": "8..<10""#, with: #""osVersion": "=>8""#)
+          .replacingOccurrences(of: #""osVersion": "8..<10", "extensionPoint": "today""#, with: #""osVersion": "=>8", "extensionPoint": "today""#)
       },
       expected: [
-        #"open.json:25:30: error: $.rules[1].when.osVersion: version range "10..<8" is empty [TR107]"#,
-        #"open.json:105:57: error: $.rules[11].when.osVersion: invalid version range "=>8"; expected ">=X", "<X", "X..<Y" or a major version "X" [TR107]"#,
+        #"open.json:25:61: error: $.rules[1].when.osVersion: version range "10..<8" is empty [TR107]"#,
+        #"open.json:105:61: error: $.rules[11].when.osVersion: invalid version range "=>8"; expected ">=X", "<X", "X..<Y" or a major version "X" [TR107]"#,
       ]),
     Breakage(
       name: "duplicate rule id, unknown outcome, missing confidence", file: "open.json",

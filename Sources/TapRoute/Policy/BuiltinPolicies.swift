@@ -143,7 +143,7 @@ enum BuiltinPolicies {
   "table": "open",
   "event": "open",
   "title": "extensionContext.open(url) from an extension",
-  "hitPolicy": "first",
+  "hitPolicy": "unique",
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS"],
     "osVersion": { "newest": "26" },
@@ -162,7 +162,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-extensions",
-      "when": { "osVersion": "<8" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<8" },
       "then": { "outcome": "nothing" },
       "evidence": ["S004-8"],
       "confidence": "inferred",
@@ -170,7 +170,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "unsupported-extension-point",
-      "when": { "extensionPoint": ["share", "action", "keyboard", "other"] },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"] },
       "then": { "outcome": "nothing" },
       "evidence": ["D-1", "S004-8"],
       "confidence": "documented",
@@ -178,7 +178,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-before-ios10",
-      "when": { "extensionPoint": "messages", "osVersion": "<10" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "messages" },
       "then": { "outcome": "nothing" },
       "evidence": ["S000-3"],
       "confidence": "documented",
@@ -186,7 +186,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-no-parent-app",
-      "when": { "extensionPoint": "messages", "hasContainerApp": false },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
       "evidence": ["D-1", "S000-5", "S000-6"],
       "confidence": "documented",
@@ -194,7 +194,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-no-url",
-      "when": { "extensionPoint": "messages", "urlClass": ["none", "unparseable"] },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["none", "unparseable"] },
       "then": { "outcome": "nothing" },
       "evidence": ["S004-6", "D-1"],
       "confidence": "inferred",
@@ -202,7 +202,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-no-scheme",
-      "when": { "extensionPoint": "messages", "urlClass": ["noScheme", "emptyScheme"] },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "evidence": ["S004-6", "S004-7"],
       "confidence": "single",
@@ -210,7 +210,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-web-url",
-      "when": { "extensionPoint": "messages", "urlClass": "web" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": "web" },
       "then": { "outcome": "containerLaunch" },
       "evidence": ["F-3", "S004-7", "S004-4", "F-10"],
       "confidence": "contested",
@@ -218,7 +218,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-any-scheme",
-      "when": { "extensionPoint": "messages", "urlClass": ["data", "file", "other"] },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"] },
       "then": { "outcome": "containerLaunch" },
       "evidence": ["S004-5", "S004-7", "D-1", "S004-12", "S004-11", "F-9"],
       "confidence": "several",
@@ -226,7 +226,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-no-parent-app",
-      "when": { "extensionPoint": "today", "hasContainerApp": false },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
       "evidence": ["D-1", "S000-5"],
       "confidence": "inferred",
@@ -234,7 +234,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-no-scheme",
-      "when": { "extensionPoint": "today", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "evidence": ["S004-6"],
       "confidence": "inferred",
@@ -242,7 +242,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-ios8-9",
-      "when": { "extensionPoint": "today", "osVersion": "8..<10" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "evidence": ["S004-8", "S004-9"],
       "confidence": "documented",
@@ -250,7 +250,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today",
-      "when": { "extensionPoint": "today" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch" },
       "evidence": ["S004-9", "D-1"],
       "confidence": "inferred",
@@ -342,7 +342,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "sticker-tap",
-      "when": { "target": "sticker" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "sticker" },
       "then": { "outcome": "nothing" },
       "evidence": ["S000-2"],
       "confidence": "inferred",
@@ -350,7 +350,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "message-not-installed-unpublished",
-      "when": { "target": "message", "installed": false, "published": false },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false },
       "then": { "outcome": "storeFront" },
       "evidence": ["S004-1", "S004-2", "F-4", "S000-6"],
       "confidence": "single",
@@ -358,7 +358,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "attribution-not-installed-unpublished",
-      "when": { "target": "attribution", "installed": false, "published": false },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": false },
       "then": { "outcome": "storeFront" },
       "evidence": ["S000-2", "S004-1"],
       "confidence": "inferred",
@@ -366,7 +366,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "attribution-not-installed",
-      "when": { "target": "attribution", "installed": false, "published": true },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
       "evidence": ["S000-2", "S000-6"],
       "confidence": "documented",
@@ -374,7 +374,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "message-not-installed",
-      "when": { "target": "message", "installed": false, "published": true },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
       "evidence": ["S004-3", "S000-2", "S004-4", "F-10", "F-4"],
       "confidence": "several",
@@ -382,7 +382,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "attribution-installed",
-      "when": { "target": "attribution", "installed": true },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": true },
       "then": { "outcome": "nothing" },
       "evidence": ["S000-2"],
       "confidence": "inferred",
@@ -390,7 +390,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "not-enabled",
-      "when": { "enabledInMessages": false },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": false },
       "then": { "outcome": "manageApps" },
       "evidence": ["F-1"],
       "confidence": "single",
@@ -398,7 +398,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "after-drawer-swipe",
-      "when": { "afterDrawerSwipe": true },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
       "evidence": ["F-6"],
       "confidence": "single",
@@ -406,7 +406,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "already-selected",
-      "when": { "extensionRunning": true, "alreadySelected": true },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
       "evidence": ["D-5", "D-4"],
       "confidence": "several",
@@ -414,7 +414,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "running-ios26",
-      "when": { "extensionRunning": true, "osVersion": ">=26" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect"], "presentation": "compact" },
       "evidence": ["F-5", "D-4"],
       "confidence": "contested",
@@ -422,7 +422,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "running-ipados18",
-      "when": { "platform": "iPadOS", "osVersion": "18", "extensionRunning": true },
+      "when": { "platform": "iPadOS", "osVersion": "18", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
       "evidence": ["F-7", "D-4"],
       "confidence": "single",
@@ -430,7 +430,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "running",
-      "when": { "extensionRunning": true },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
       "evidence": ["D-4", "S004-10", "F-8"],
       "confidence": "documented",
@@ -438,7 +438,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "launch-ios26",
-      "when": { "osVersion": ">=26" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear"], "presentation": "compact" },
       "evidence": ["F-5", "D-4", "S002-3"],
       "confidence": "contested",
@@ -446,6 +446,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "launch",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear"], "presentation": "expanded" },
       "evidence": ["D-4", "S000-1", "S002-3", "S002-2", "S004-4", "S004-11", "S000-5", "F-5", "F-8"],
       "confidence": "documented",

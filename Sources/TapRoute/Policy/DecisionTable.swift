@@ -23,6 +23,8 @@ public struct DecisionTable: Sendable, Hashable {
   public var file: String
   /// The newest OS version this table knows (the `newest` of its `osVersion` fact).
   public var newestOSVersion: OSVersion?
+  /// Where the `rules` array starts, for findings about the table as a whole.
+  public var rulesLocation: SourcePosition?
 }
 
 /// A fact a table declares, with the domain it declares for it.

@@ -6,6 +6,13 @@ struct PolicyLoader {
   static let maximumFileBytes = 8 << 20
 
   mutating func load(files: [(name: String, bytes: [UInt8])]) throws(DiagnosticsError) -> PolicySet {
+    let set = loadPartially(files: files)
+    if !errors.isEmpty { throw DiagnosticsError(diagnostics) }
+    return set
+  }
+
+  /// Loads what can be loaded; `diagnostics` then holds every problem found.
+  mutating func loadPartially(files: [(name: String, bytes: [UInt8])]) -> PolicySet {
     var parsed: [(name: String, value: JSONValue)] = []
     for file in files {
       if file.bytes.count > Self.maximumFileBytes {
@@ -73,11 +80,19 @@ struct PolicyLoader {
         file.value, file: file.name, knownEvidence: known, ruleNames: brokenTables || unreadTables ? nil : tables)
     }
 
-    let errors = diagnostics.filter { $0.severity == .error }
-    if !errors.isEmpty { throw DiagnosticsError(diagnostics) }
     return PolicySet(
-      tables: tables, evidence: evidence, fixtures: fixtures, warnings: diagnostics,
+      tables: tables, evidence: evidence, fixtures: fixtures, warnings: diagnostics.filter { $0.severity == .warning },
       evidenceFile: evidenceFile, fixturesFile: fixturesFile)
+  }
+
+  /// The error diagnostics collected so far.
+  var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+  /// Reads a fixture file's tree against known evidence and tables.
+  mutating func readFixturesFile(
+    _ root: JSONValue, file: String, knownEvidence: Set<String>, tables: [DecisionTable]
+  ) -> [Fixture] {
+    readFixtures(root, file: file, knownEvidence: knownEvidence, ruleNames: tables)
   }
 
   private mutating func error(
@@ -155,6 +170,7 @@ struct PolicyLoader {
       (declarations, newest) = readFacts(factsValue, event: event, reader: &reader)
     }
     var rules: [Rule] = []
+    let rulesLocation = fields["rules"]?.location
     if let rulesValue = reader.require(fields, "rules", path: "$", at: root.location),
       let items = reader.array(rulesValue, path: "$.rules")
     {
@@ -178,7 +194,7 @@ struct PolicyLoader {
     guard let name, let event else { return nil }
     return DecisionTable(
       name: name, event: event, title: title, hitPolicy: hitPolicy, facts: declarations, rules: rules, file: file,
-      newestOSVersion: newest)
+      newestOSVersion: newest, rulesLocation: rulesLocation)
   }
 
   static func isIdentifier(_ s: String) -> Bool {

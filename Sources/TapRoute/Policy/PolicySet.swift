@@ -31,7 +31,24 @@ public struct PolicySet: Sendable {
 
   /// Loads the policies built into the library (a copy of the repository's `Policies/`).
   public static func builtIn() throws(DiagnosticsError) -> PolicySet {
-    try load(files: BuiltinPolicies.files.map { (name: "Policies/" + $0.name, bytes: Array($0.contents.utf8)) })
+    try load(files: builtInFiles)
+  }
+
+  /// Loads for verification: the tables and evidence when they load cleanly, even if the
+  /// fixture file has errors (those are returned with the set, to be reported as hygiene
+  /// findings). Throws when a table or the evidence registry has an error.
+  public static func loadForVerification(directory: URL?) throws(DiagnosticsError) -> (PolicySet, [Diagnostic]) {
+    let files = try directory.map { url throws(DiagnosticsError) in try readFiles(in: url) } ?? builtInFiles
+    var loader = PolicyLoader()
+    let set = loader.loadPartially(files: files)
+    let fixtureName = files.first { $0.name.hasSuffix(fixturesFileName) }?.name
+    let blocking = loader.errors.filter { $0.file != fixtureName }
+    if !blocking.isEmpty { throw DiagnosticsError(loader.errors) }
+    return (set, loader.errors)
+  }
+
+  static var builtInFiles: [(name: String, bytes: [UInt8])] {
+    BuiltinPolicies.files.map { (name: "Policies/" + $0.name, bytes: Array($0.contents.utf8)) }
   }
 
   /// Loads every `*.json` file directly inside `directory`.
@@ -39,6 +56,11 @@ public struct PolicySet: Sendable {
   /// `evidence.json` is the evidence registry, `fixtures.json` the fixture table (optional),
   /// every other file a decision table.
   public static func load(directory: URL) throws(DiagnosticsError) -> PolicySet {
+    try load(files: readFiles(in: directory))
+  }
+
+  /// The `*.json` files directly inside `directory`, sorted by name.
+  static func readFiles(in directory: URL) throws(DiagnosticsError) -> [(name: String, bytes: [UInt8])] {
     let display = directory.path
     let names: [String]
     do {
@@ -60,7 +82,7 @@ public struct PolicySet: Sendable {
       }
     }
     if !problems.isEmpty { throw DiagnosticsError(problems) }
-    return try load(files: files)
+    return files
   }
 
   /// Loads policies from in-memory files (name for diagnostics, and bytes).

@@ -96,6 +96,21 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let situationBadVersion = DiagnosticCode(rawValue: "TR204")
   /// A required situation field is missing.
   public static let situationMissingField = DiagnosticCode(rawValue: "TR205")
+
+  // Verification.
+  /// Situations no rule decides (they would be `undecided`).
+  public static let gap = DiagnosticCode(rawValue: "TR301")
+  /// A rule that can never fire: earlier rules cover everything it matches.
+  public static let shadowedRule = DiagnosticCode(rawValue: "TR302")
+  /// Two rules that match a common situation with different outcomes, where the table
+  /// (`hitPolicy: unique`) or a rule (`unique: true`) asks for no overlap.
+  public static let conflict = DiagnosticCode(rawValue: "TR303")
+  /// An evidence id registered but cited by no rule.
+  public static let uncitedEvidence = DiagnosticCode(rawValue: "TR304")
+  /// A table too large for verification (a fact with over 64 values or intervals).
+  public static let verificationLimit = DiagnosticCode(rawValue: "TR305")
+  /// A fixture whose expectation the tables do not meet.
+  public static let fixtureFailed = DiagnosticCode(rawValue: "TR306")
 }
 
 /// A failure that carries every diagnostic found, not only the first.

@@ -1,0 +1,29 @@
+/// The readable report of a fixture run: one line per row, details for failures, and the
+/// closing line `N passed, M failed`.
+public enum FixtureReport {
+  public static func text(_ results: [FixtureRunner.Result], unreached: [String]?) -> String {
+    var lines: [String] = []
+    for result in results {
+      let decision = result.decision
+      if result.passed {
+        lines.append("PASS  \(result.fixture.name)  (\(decision.outcome.rawValue) by \(decision.rule ?? "no rule"))")
+        continue
+      }
+      lines.append("FAIL  \(result.fixture.name)")
+      lines.append("      expected: \(result.fixture.expected.outcome.rawValue)\(result.fixture.expected.rule.map { " by \($0)" } ?? "")")
+      lines.append("      actual:   \(decision.outcome.rawValue) by \(decision.rule ?? "no rule") (\(decision.confidence?.rawValue ?? "-"))")
+      for mismatch in result.mismatches { lines.append("      - \(mismatch)") }
+      lines.append("      situation: \(result.fixture.situation.minimalJSON)")
+      for line in DecisionText.render(decision, trace: true).split(separator: "\n") where line.hasPrefix("trace") || line.hasPrefix("  ") {
+        lines.append("      " + line)
+      }
+    }
+    if let unreached {
+      lines.append(unreached.isEmpty ? "coverage: every rule is reached by a fixture" : "coverage: \(unreached.count) rule\(unreached.count == 1 ? "" : "s") reached by no fixture:")
+      lines += unreached.map { "  \($0)" }
+    }
+    let passed = results.filter(\.passed).count
+    lines.append("\(passed) passed, \(results.count - passed) failed")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,198 @@
+/// A table's fact space as finite dimensions, and its rules as boxes in it.
+///
+/// Each fact a rule tests is one dimension. Finite facts keep their values; the OS version
+/// is cut into intervals at every boundary a rule names, so any version range is a set of
+/// intervals. A rule is then a box: one set of values per dimension (all values where the
+/// rule has no condition). Verification works on boxes and never enumerates the product of
+/// the domains.
+struct FactSpace: Sendable {
+  /// The tested facts, in declaration order.
+  let dimensions: [Fact]
+  /// Values per dimension (at most 64: a dimension's set is one `UInt64`).
+  let sizes: [Int]
+  /// Sorted version boundaries (interval `i` is `[bounds[i-1], bounds[i])`).
+  let versionBounds: [OSVersion]
+
+  /// The largest number of values a dimension may have.
+  static let maximumValues = 64
+
+  init(_ table: DecisionTable) {
+    let compiled = CompiledTable(table)
+    dimensions = compiled.slots
+    versionBounds = compiled.versionBounds
+    sizes = compiled.slots.map { $0 == .osVersion ? compiled.versionBounds.count + 1 : $0.finiteCount }
+  }
+
+  /// True when every dimension fits in one 64-bit set.
+  var fits: Bool { sizes.allSatisfy { $0 <= Self.maximumValues } }
+
+  /// The box holding every situation.
+  var universe: Box { Box(sets: sizes.map { $0 >= 64 ? ~0 : (1 << UInt64($0)) - 1 }) }
+
+  /// The box a rule covers.
+  func box(of rule: Rule) -> Box {
+    var sets = universe.sets
+    for (d, fact) in dimensions.enumerated() {
+      guard let condition = rule.condition(on: fact) else { continue }
+      var set: UInt64 = 0
+      for value in 0..<sizes[d] {
+        let matches =
+          fact == .osVersion ? condition.matches(version: representative(interval: value)) : condition.matches(index: value)
+        if matches { set |= 1 << UInt64(value) }
+      }
+      sets[d] = set
+    }
+    return Box(sets: sets)
+  }
+
+  /// The lowest version of interval `i`.
+  func representative(interval i: Int) -> OSVersion {
+    i == 0 ? OSVersion(0) : versionBounds[i - 1]
+  }
+
+  /// A readable name for interval `i`: `<10`, `10..<18`, `>=26`.
+  func intervalName(_ i: Int) -> String {
+    VersionRange(lower: i == 0 ? nil : versionBounds[i - 1], upper: i < versionBounds.count ? versionBounds[i] : nil)
+      .description
+  }
+
+  /// The version ranges a set of intervals stands for, adjacent intervals joined.
+  func versionRuns(_ set: UInt64) -> [VersionRange] {
+    var runs: [VersionRange] = []
+    var i = 0
+    let count = versionBounds.count + 1
+    while i < count {
+      guard set & (1 << UInt64(i)) != 0 else {
+        i += 1
+        continue
+      }
+      var j = i
+      while j + 1 < count && set & (1 << UInt64(j + 1)) != 0 { j += 1 }
+      runs.append(VersionRange(lower: i == 0 ? nil : versionBounds[i - 1], upper: j < versionBounds.count ? versionBounds[j] : nil))
+      i = j + 1
+    }
+    return runs
+  }
+
+  /// The region a box stands for, naming only constrained dimensions:
+  /// `platform=watchOS, target=attribution, any urlClass`.
+  func describe(_ box: Box) -> String {
+    var parts: [String] = []
+    var free: [String] = []
+    for (d, fact) in dimensions.enumerated() {
+      let set = box.sets[d]
+      if set == universe.sets[d] {
+        free.append(fact.rawValue)
+        continue
+      }
+      let values =
+        fact == .osVersion
+        ? versionRuns(set).map(\.description)
+        : (0..<sizes[d]).filter { set & (1 << UInt64($0)) != 0 }.map { fact.valueName($0) }
+      let joined = values.count == 1 ? values[0] : "{" + values.joined(separator: ", ") + "}"
+      if fact == .osVersion {
+        // osVersion>=10, osVersion<10, osVersion in 10..<26
+        parts.append(values.count == 1 && (joined.hasPrefix(">") || joined.hasPrefix("<")) ? "osVersion\(joined)" : "osVersion in \(joined)")
+      } else {
+        parts.append("\(fact.rawValue)=\(joined)")
+      }
+    }
+    if !free.isEmpty { parts.append("any " + free.joined(separator: ", ")) }
+    return parts.isEmpty ? "every situation" : parts.joined(separator: ", ")
+  }
+
+  /// One concrete situation inside a box, for `event`.
+  func witness(_ box: Box, event: Situation.Event) -> Situation {
+    var situation = Situation(event: event)
+    for (d, fact) in dimensions.enumerated() {
+      let set = box.sets[d]
+      guard set != 0 else { continue }
+      // The situation's default where the box allows it, so witnesses stay short.
+      let preferred = Self.defaultIndex(of: fact, in: situation)
+      let value = preferred.map { set & (1 << UInt64($0)) != 0 } == true ? preferred ?? 0 : set.trailingZeroBitCount
+      switch fact {
+      case .platform: situation.platform = Platform.allCases[value]
+      case .osVersion:
+        // The interval's lowest version, but not 0: "0" reads as a mistake in a witness.
+        let low = representative(interval: value)
+        let upper = value < versionBounds.count ? versionBounds[value] : nil
+        situation.osVersion = low == OSVersion(0) ? (upper.map { OSVersion(max(0, $0.major - 1)) } ?? OSVersion(1)) : low
+      case .hasContainerApp: situation.app.hasContainerApp = value == 1
+      case .installed: situation.app.installed = value == 1
+      case .enabledInMessages: situation.app.enabledInMessages = value == 1
+      case .published: situation.app.published = value == 1
+      case .target: situation.tap.target = TapTarget.allCases[value]
+      case .urlClass:
+        let url = URLSchemeClass.allCases[value].exampleURL
+        if event == .tap { situation.tap.url = url } else { situation.open.url = url }
+      case .extensionRunning: situation.tap.extensionRunning = value == 1
+      case .alreadySelected: situation.tap.alreadySelected = value == 1
+      case .afterDrawerSwipe: situation.tap.afterDrawerSwipe = value == 1
+      case .extensionPoint: situation.open.extensionPoint = ExtensionPoint.allCases[value]
+      }
+    }
+    return situation
+  }
+}
+
+extension FactSpace {
+  /// The value index a default situation has for a finite fact.
+  static func defaultIndex(of fact: Fact, in situation: Situation) -> Int? {
+    fact == .osVersion
+      ? nil : FactSnapshot(situation, event: situation.event, url: nil, defaultVersion: OSVersion(0)).index(of: fact)
+  }
+}
+
+/// A product of value sets, one per dimension of a ``FactSpace``.
+struct Box: Sendable, Hashable {
+  var sets: [UInt64]
+
+  var isEmpty: Bool { sets.contains(0) }
+
+  func intersects(_ other: Box) -> Bool {
+    for d in sets.indices where sets[d] & other.sets[d] == 0 { return false }
+    return true
+  }
+
+  func intersection(_ other: Box) -> Box {
+    Box(sets: zip(sets, other.sets).map { $0 & $1 })
+  }
+
+  func contains(_ other: Box) -> Bool {
+    for d in sets.indices where other.sets[d] & ~sets[d] != 0 { return false }
+    return true
+  }
+
+  /// `self` minus `other`, as disjoint boxes.
+  func subtracting(_ other: Box) -> [Box] {
+    guard intersects(other) else { return [self] }
+    var pieces: [Box] = []
+    var rest = self
+    for d in sets.indices {
+      let outside = rest.sets[d] & ~other.sets[d]
+      if outside != 0 {
+        var piece = rest
+        piece.sets[d] = outside
+        pieces.append(piece)
+        rest.sets[d] &= other.sets[d]
+      }
+    }
+    return pieces
+  }
+}
+
+extension URLSchemeClass {
+  /// A URL string of this class, for witnesses and documentation.
+  public var exampleURL: String? {
+    switch self {
+    case .none: nil
+    case .unparseable: "not a url"
+    case .noScheme: "containerAppDemo"
+    case .emptyScheme: "://item"
+    case .web: "https://example.com/item"
+    case .data: "data:,item"
+    case .file: "file:///item"
+    case .other: "containerAppDemo://item"
+    }
+  }
+}

@@ -1,0 +1,185 @@
+/// Proves decision tables complete and unambiguous, and the policy files tidy.
+///
+/// Rules are boxes in the fact space (Calvanese et al., "Semantics and Analysis of DMN
+/// Decision Tables", BPM 2016; Drools' DTAnalysis): gaps are what is left of the whole
+/// space after subtracting every rule; a rule is shadowed when subtracting the earlier
+/// rules that overlap it leaves nothing; two rules conflict when their boxes intersect and
+/// their outcomes differ. Nothing enumerates the product of the domains.
+public enum Verifier {
+  /// Verifies every table of a policy set, and its evidence and fixtures.
+  public static func verify(_ policies: PolicySet) -> VerificationReport {
+    var report = VerificationReport()
+    for table in policies.tables {
+      verify(table, into: &report)
+    }
+    let cited = Set(policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + Engine.checkEvidence)
+    for entry in policies.evidence where !cited.contains(entry.id) {
+      report.diagnostics.append(
+        Diagnostic(
+          file: policies.evidenceFile, path: "$.evidence.\(entry.id)", location: entry.location, severity: .warning,
+          code: .uncitedEvidence, message: "evidence \"\(entry.id)\" is registered but no rule cites it"))
+    }
+    return report
+  }
+
+  static func verify(_ table: DecisionTable, into report: inout VerificationReport) {
+    let space = FactSpace(table)
+    guard space.fits else {
+      let (d, size) = zip(space.dimensions, space.sizes).first { $0.1 > FactSpace.maximumValues } ?? (.osVersion, 0)
+      report.diagnostics.append(
+        Diagnostic(
+          file: table.file, path: "$.rules", location: table.rulesLocation, code: .verificationLimit,
+          message:
+            "fact \"\(d.rawValue)\" has \(size) distinct intervals; verification handles at most \(FactSpace.maximumValues)"))
+      return
+    }
+    let boxes = table.rules.map(space.box(of:))
+    findGaps(table, space, boxes, into: &report)
+    findShadowed(table, boxes, into: &report)
+    findConflicts(table, space, boxes, into: &report)
+  }
+
+  // MARK: gaps
+
+  private static func findGaps(_ table: DecisionTable, _ space: FactSpace, _ boxes: [Box], into report: inout VerificationReport) {
+    var remaining = [space.universe]
+    for box in boxes {
+      if remaining.isEmpty { break }
+      remaining = remaining.flatMap { $0.subtracting(box) }
+      if remaining.count > 64 { remaining = merged(remaining) }
+    }
+    for region in merged(remaining) {
+      let witness = space.witness(region, event: table.event)
+      let gap = VerificationReport.Gap(table: table.name, region: space.describe(region), witness: witness)
+      report.gaps.append(gap)
+      report.diagnostics.append(
+        Diagnostic(
+          file: table.file, path: "$.rules", location: table.rulesLocation, code: .gap,
+          message: "gap: no rule decides \(gap.region); for example \(witness.minimalJSON)"))
+    }
+  }
+
+  /// Joins boxes that differ in one dimension only, until no two do.
+  static func merged(_ boxes: [Box]) -> [Box] {
+    var boxes = boxes
+    var changed = true
+    while changed {
+      changed = false
+      var i = 0
+      while i < boxes.count {
+        var j = i + 1
+        while j < boxes.count {
+          if let union = union(boxes[i], boxes[j]) {
+            boxes[i] = union
+            boxes.remove(at: j)
+            changed = true
+          } else {
+            j += 1
+          }
+        }
+        i += 1
+      }
+    }
+    return boxes
+  }
+
+  private static func union(_ a: Box, _ b: Box) -> Box? {
+    var differing = -1
+    for d in a.sets.indices where a.sets[d] != b.sets[d] {
+      if differing >= 0 { return nil }
+      differing = d
+    }
+    if differing < 0 { return a }
+    var u = a
+    u.sets[differing] |= b.sets[differing]
+    return u
+  }
+
+  // MARK: shadowed rules
+
+  private static func findShadowed(_ table: DecisionTable, _ boxes: [Box], into report: inout VerificationReport) {
+    for (j, box) in boxes.enumerated() {
+      var remaining = [box]
+      var cover: [Int] = []
+      for i in 0..<j where boxes[i].intersects(box) {
+        var used = false
+        remaining = remaining.flatMap { piece -> [Box] in
+          guard piece.intersects(boxes[i]) else { return [piece] }
+          used = true
+          return piece.subtracting(boxes[i])
+        }
+        if used { cover.append(i) }
+        if remaining.isEmpty { break }
+      }
+      guard remaining.isEmpty else { continue }
+      let rule = table.rules[j]
+      let names = cover.map { table.rules[$0].id }
+      report.shadowed.append(VerificationReport.Shadowed(table: table.name, rule: rule.id, coveredBy: names))
+      report.diagnostics.append(
+        Diagnostic(
+          file: table.file, path: rule.path, location: rule.location, severity: .warning, code: .shadowedRule,
+          message:
+            "rule \"\(rule.id)\" can never fire: earlier rule\(names.count == 1 ? "" : "s") \(names.map { "\"\($0)\"" }.joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
+        ))
+    }
+  }
+
+  // MARK: conflicts
+
+  private static func findConflicts(
+    _ table: DecisionTable, _ space: FactSpace, _ boxes: [Box], into report: inout VerificationReport
+  ) {
+    let everyPair = table.hitPolicy == .unique
+    let flagged = table.rules.indices.filter { table.rules[$0].expectsNoOverlap }
+    guard everyPair || !flagged.isEmpty else { return }
+    for j in boxes.indices {
+      for i in 0..<j where everyPair || table.rules[i].expectsNoOverlap || table.rules[j].expectsNoOverlap {
+        guard table.rules[i].then != table.rules[j].then, boxes[i].intersects(boxes[j]) else { continue }
+        let overlap = boxes[i].intersection(boxes[j])
+        let witness = space.witness(overlap, event: table.event)
+        let (a, b) = (table.rules[i], table.rules[j])
+        report.conflicts.append(
+          VerificationReport.Conflict(table: table.name, rules: [a.id, b.id], region: space.describe(overlap), witness: witness))
+        report.diagnostics.append(
+          Diagnostic(
+            file: table.file, path: b.path, location: b.location, code: .conflict,
+            message:
+              "rules \"\(a.id)\" and \"\(b.id)\" both match \(space.describe(overlap)) with different outcomes (\(a.then.summary) vs \(b.then.summary)); for example \(witness.minimalJSON)"
+          ))
+      }
+    }
+  }
+}
+
+/// What verification found: every finding as a diagnostic, and the structured findings.
+public struct VerificationReport: Sendable {
+  public var diagnostics: [Diagnostic] = []
+  public var gaps: [Gap] = []
+  public var shadowed: [Shadowed] = []
+  public var conflicts: [Conflict] = []
+
+  public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+  public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+
+  /// A region no rule decides, and one situation in it.
+  public struct Gap: Sendable, Hashable {
+    public var table: String
+    public var region: String
+    public var witness: Situation
+  }
+
+  /// A rule that can never fire, and the earlier rules that cover it.
+  public struct Shadowed: Sendable, Hashable {
+    public var table: String
+    public var rule: String
+    public var coveredBy: [String]
+  }
+
+  /// Two overlapping rules with different outcomes, and a situation both match.
+  public struct Conflict: Sendable, Hashable {
+    public var table: String
+    public var rules: [String]
+    public var region: String
+    public var witness: Situation
+  }
+}
