@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import TapRoute
+
+@Suite("Rendered documentation and editor schemas")
+struct RenderingTests {
+  @Test("Policies/README.md is the table command's output (run: taproute table Policies > Policies/README.md)")
+  func renderedDocsDoNotDrift() throws {
+    let committed = try String(contentsOf: Repo.policies.appendingPathComponent("README.md"), encoding: .utf8)
+    let rendered = TableDocument.markdown(try PolicySet.load(directory: Repo.policies))
+    #expect(committed == rendered, "Policies/README.md drifted from the tables")
+  }
+
+  @Test func markdownHasOneRowPerRuleAndLinkedEvidence() throws {
+    let set = try engine().policies
+    let markdown = TableDocument.markdown(set)
+    for table in set.tables {
+      for (i, rule) in table.rules.enumerated() {
+        #expect(markdown.contains("| \(i + 1) | `\(rule.id)` |"), "\(table.name)/\(rule.id)")
+      }
+    }
+    for entry in set.evidence {
+      #expect(markdown.contains("<a id=\"\(entry.id.lowercased())\"></a>\(entry.id) |"))
+    }
+    #expect(markdown.contains("[S004-1](#s004-1)"))
+    #expect(markdown.range(of: "## tap:")?.lowerBound ?? markdown.endIndex < markdown.range(of: "## open:")?.lowerBound ?? markdown.startIndex)
+  }
+
+  @Test func jsonRendering() throws {
+    let text = TableDocument.json(try engine().policies)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let tables = try #require(object["tables"] as? [[String: Any]])
+    #expect(tables.map { $0["name"] as? String } == ["tap", "open"])
+    let first = try #require((tables[0]["rules"] as? [[String: Any]])?.first)
+    #expect(first["id"] as? String == "watchos-view-only")
+    #expect((first["when"] as? [String: String])?["platform"] == "watchOS")
+  }
+
+  /// The enum values listed at a JSON path of a schema file.
+  private func schemaEnum(_ file: String, _ path: [String]) throws -> [String] {
+    let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("schema/" + file)))
+    var node = try JSONParser.parse(bytes).get()
+    for key in path {
+      node = try #require(node.objectValue?.first { $0.key == key }?.value, "\(file): no \(key) in \(path)")
+    }
+    return try #require(node.arrayValue).compactMap(\.stringValue)
+  }
+
+  @Test("the JSON Schemas list exactly the values the code accepts")
+  func schemasMatchTheCode() throws {
+    #expect(try schemaEnum("table.schema.json", ["properties", "rules", "items", "properties", "then", "properties", "outcome", "enum"])
+      == Outcome.allCases.filter { $0 != .undecided }.map(\.rawValue))
+    #expect(try schemaEnum("table.schema.json", ["properties", "rules", "items", "properties", "then", "properties", "callbacks", "items", "enum"])
+      == Callback.allCases.map(\.rawValue))
+    #expect(try schemaEnum("table.schema.json", ["properties", "rules", "items", "properties", "confidence", "enum"])
+      == Confidence.allCases.map(\.rawValue))
+    #expect(try schemaEnum("situation.schema.json", ["properties", "platform", "enum"]) == Platform.allCases.map(\.rawValue))
+    #expect(try schemaEnum("situation.schema.json", ["properties", "tap", "properties", "redirect", "properties", "hooks", "items", "enum"])
+      == Callback.redirectHooks.map(\.rawValue))
+    #expect(try schemaEnum("situation.schema.json", ["properties", "open", "properties", "extensionPoint", "enum"])
+      == ExtensionPoint.allCases.map(\.rawValue))
+    let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("schema/table.schema.json")))
+    let factKeys = try JSONParser.parse(bytes).get().objectValue?.first { $0.key == "properties" }?.value.objectValue?
+      .first { $0.key == "facts" }?.value.objectValue?.first { $0.key == "properties" }?.value.objectValue?.map(\.key)
+    #expect(Set(factKeys ?? []) == Set(Fact.allCases.map(\.rawValue)))
+  }
+
+  @Test("every policy file names its schema", arguments: ["tap.json", "open.json", "evidence.json", "fixtures.json"])
+  func policyFilesReferenceSchemas(_ name: String) throws {
+    let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent(name)))
+    let schema = try JSONParser.parse(bytes).get().objectValue?.first { $0.key == "$schema" }?.value.stringValue
+    let path = try #require(schema)
+    #expect(FileManager.default.fileExists(atPath: Repo.policies.appendingPathComponent(path).path), "\(name) -> \(path)")
+  }
+}
