@@ -74,7 +74,7 @@ enum CommandLineTool {
     } catch let error as DiagnosticsError {
       for diagnostic in error.diagnostics { io.err(diagnostic.description + "\n") }
       let count = error.diagnostics.filter { $0.severity == .error }.count
-      io.err("taproute: the policies failed to load (\(count) error\(count == 1 ? "" : "s")); nothing was decided\n")
+      io.err("taproute: the policies failed to load (\(count) error\(count == 1 ? "" : "s"))\n")
       return nil
     } catch {
       io.err("taproute: the policies failed to load: \(error)\n")

@@ -149,7 +149,7 @@ struct CLITests {
     #expect(r.status == 1)
     #expect(r.stdout.isEmpty)
     #expect(r.stderr.contains("tap.json:129:20: error: $.rules[13].evidence[0]: rule \"not-enabled\" cites unknown evidence \"F-99\" [TR104]"))
-    #expect(r.stderr.contains("the policies failed to load (1 error); nothing was decided"))
+    #expect(r.stderr.contains("taproute: the policies failed to load (1 error)\n"))
   }
 
   @Test func helpOnEveryCommand() throws {

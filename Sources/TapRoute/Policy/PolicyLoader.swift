@@ -1,6 +1,8 @@
 /// Turns policy file bytes into a ``PolicySet``, collecting every diagnostic.
 struct PolicyLoader {
   private var diagnostics: [Diagnostic] = []
+  /// The policy directory as the user named it, for problems with no file of their own.
+  var source = "Policies"
 
   /// Largest policy file accepted, in bytes.
   static let maximumFileBytes = 8 << 20
@@ -46,7 +48,7 @@ struct PolicyLoader {
       known = nil  // present but unparseable: already reported
     } else {
       diagnostics.append(
-        Diagnostic(file: PolicySet.evidenceFileName, code: .missingTable, message: "no evidence registry (evidence.json) in the policy directory"))
+        Diagnostic(file: source, code: .missingTable, message: "no evidence registry (evidence.json) in the policy directory"))
     }
     var tables: [DecisionTable] = []
     var brokenTables = false
@@ -67,8 +69,7 @@ struct PolicyLoader {
     let unreadTables = files.contains { f in !isEvidence(f.name) && !isFixtures(f.name) && !parsed.contains { $0.name == f.name } }
     for event in Situation.Event.allCases where !tables.contains(where: { $0.event == event }) && !unreadTables {
       diagnostics.append(
-        Diagnostic(file: files.first?.name.split(separator: "/").dropLast().joined(separator: "/") ?? "policies",
-                   code: .missingTable, message: "no table decides event \"\(event.rawValue)\""))
+        Diagnostic(file: source, code: .missingTable, message: "no table decides event \"\(event.rawValue)\""))
     }
 
     var fixtures: [Fixture] = []

@@ -40,6 +40,7 @@ public struct PolicySet: Sendable {
   public static func loadForVerification(directory: URL?) throws(DiagnosticsError) -> (PolicySet, [Diagnostic]) {
     let files = try directory.map { url throws(DiagnosticsError) in try readFiles(in: url) } ?? builtInFiles
     var loader = PolicyLoader()
+    loader.source = directory?.path ?? "Policies"
     let set = loader.loadPartially(files: files)
     let fixtureName = files.first { $0.name.hasSuffix(fixturesFileName) }?.name
     let blocking = loader.errors.filter { $0.file != fixtureName }
@@ -56,7 +57,9 @@ public struct PolicySet: Sendable {
   /// `evidence.json` is the evidence registry, `fixtures.json` the fixture table (optional),
   /// every other file a decision table.
   public static func load(directory: URL) throws(DiagnosticsError) -> PolicySet {
-    try load(files: readFiles(in: directory))
+    var loader = PolicyLoader()
+    loader.source = directory.path
+    return try loader.load(files: readFiles(in: directory))
   }
 
   /// The `*.json` files directly inside `directory`, sorted by name.
