@@ -114,6 +114,26 @@ struct PolicyLoadingTests {
     }
   }
 
+  @Test("errors in several files: every one is reported, and nothing loads (library and CLI)")
+  func failClosedReportsEverything() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, "tap.json") { $0.replacingOccurrences(of: #""confidence": "single","#, with: #""confidence": "likely","#) }
+    try Repo.edit(dir, "open.json") { $0.replacingOccurrences(of: #""hitPolicy": "unique""#, with: #""hitPolicy": "any""#) }
+    try Repo.edit(dir, "evidence.json") { $0.replacingOccurrences(of: #""D-6": {"#, with: #""D6": {"#) }
+    var loaded: PolicySet?
+    var diagnostics: [Diagnostic] = []
+    do { loaded = try PolicySet.load(directory: dir) } catch { diagnostics = error.diagnostics }
+    #expect(loaded == nil)
+    let files = Set(diagnostics.map { URL(fileURLWithPath: $0.file).lastPathComponent })
+    #expect(files == ["tap.json", "open.json", "evidence.json"], "\(diagnostics.map(\.description))")
+    #expect(diagnostics.filter { $0.file.hasSuffix("tap.json") }.count == 6, "every rule with the bad confidence")
+    #expect(throws: DiagnosticsError.self) { try Engine(policiesAt: dir) }
+    let r = try Binary.run(["decide", "--policies", dir.path], stdin: #"{"event":"tap"}"#)
+    #expect(r.status == 1 && r.stdout.isEmpty)
+    #expect(r.stderr.split(separator: "\n").count == diagnostics.count + 1)
+  }
+
   @Test func missingEvidenceAndTable() throws {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }

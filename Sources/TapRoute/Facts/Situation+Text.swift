@@ -1,5 +1,17 @@
 extension Situation {
-  /// The situation as compact public JSON, listing only what differs from the defaults
+  /// The situation without the part its event does not read (`open` for a tap, `tap` for
+  /// an open): what ``minimalJSON`` writes.
+  public var relevantPart: Situation {
+    var copy = self
+    switch event {
+    case .tap: copy.open = Open()
+    case .open: copy.tap = Tap()
+    }
+    return copy
+  }
+
+  /// The situation as compact public JSON, listing only what differs from the defaults and
+  /// only the part its event reads
   /// (`{"event":"tap","platform":"watchOS","tap":{"target":"attribution"}}`).
   public var minimalJSON: String {
     var top: [String] = ["\"event\":\"\(event.rawValue)\""]

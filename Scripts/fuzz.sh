@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Builds and runs one libFuzzer target for a given time.
+#
+#   Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
+#   TARGET: policy | situation | url      (see Fuzz/TARGET.swift and SelfCheck.swift)
+#
+# The target is compiled with Sources/TapRoute by swiftc -sanitize=fuzzer,address. Seeds
+# come from Policies/ and the fixture table, plus the kept regressions in
+# Tests/FuzzRegressions/TARGET/. Crashing inputs are written to .build/fuzz/artifacts/;
+# copy them into Tests/FuzzRegressions/TARGET/ so the regression test replays them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${1:-}
+seconds=${2:-}
+case "$target" in policy | situation | url) ;; *)
+  echo "usage: Scripts/fuzz.sh policy|situation|url SECONDS [libFuzzer options]" >&2
+  exit 2 ;;
+esac
+[[ "$seconds" =~ ^[0-9]+$ ]] || { echo "SECONDS must be a whole number" >&2; exit 2; }
+shift 2
+
+out=.build/fuzz
+mkdir -p "$out/artifacts" "$out/corpus/$target" "$out/seeds/$target"
+binary="$out/$target"
+sources=$(find Sources/TapRoute -name '*.swift' | sort)
+if [[ ! -x "$binary" || -n "$(find Sources/TapRoute "Fuzz/$target.swift" -newer "$binary" -name '*.swift' | head -1)" ]]; then
+  echo "building $binary"
+  # shellcheck disable=SC2086
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TapRoute -package-name TapRoute \
+    $sources "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v 'warning: Cannot export local symbol' || true
+  [[ -x "$binary" ]] || { echo "build failed" >&2; exit 1; }
+fi
+
+# Seeds.
+python3 - "$target" "$out/seeds/$target" <<'PY'
+import json, pathlib, sys
+target, dest = sys.argv[1], pathlib.Path(sys.argv[2])
+policies = pathlib.Path("Policies")
+fixtures = json.loads((policies / "fixtures.json").read_text())["fixtures"]
+seeds = []
+if target == "policy":
+    for i, name in enumerate(["tap.json", "open.json", "evidence.json", "fixtures.json"]):
+        seeds.append(bytes([i]) + (policies / name).read_bytes())
+elif target == "situation":
+    seeds = [json.dumps(f["situation"]).encode() for f in fixtures]
+else:
+    urls = set()
+    for f in fixtures:
+        s = f["situation"]
+        for part in ("tap", "open"):
+            node = s.get(part, {})
+            for u in (node.get("url"), node.get("redirect", {}).get("url")):
+                if u: urls.add(u)
+    seeds = [u.encode() for u in sorted(urls)]
+for i, seed in enumerate(seeds):
+    (dest / f"seed-{i:03d}").write_bytes(seed)
+PY
+regressions="Tests/FuzzRegressions/$target"
+
+case "$target" in policy) max_len=65536 ;; situation) max_len=8192 ;; *) max_len=8192 ;; esac
+log="$out/$target.log"
+set +e
+SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$binary" \
+  -max_total_time="$seconds" -max_len="$max_len" -rss_limit_mb=4096 -timeout=20 \
+  -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" "$@" \
+  "$out/corpus/$target" "$out/seeds/$target" "$regressions" >"$log" 2>&1
+status=$?
+set -e
+execs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}')
+corpus=$(find "$out/corpus/$target" -type f | wc -l)
+if [[ $status -ne 0 ]]; then
+  grep -E 'ERROR|Fatal error|SUMMARY|Test unit written' "$log" | head -20
+  echo "fuzz $target: FAILED after ${execs:-?} executions (exit $status); log: $log"
+  exit 1
+fi
+echo "fuzz $target: ${execs:-0} executions in ${seconds} s (${rate:-0}/s), corpus $corpus inputs, no crash"

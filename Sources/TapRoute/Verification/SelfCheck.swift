@@ -1,0 +1,82 @@
+/// The invariants the fuzz targets and the property tests check, on one input each.
+///
+/// Each returns the problems it found (empty when the input is handled correctly). An input
+/// that crashes any of these is a bug by definition: bad input must yield a diagnostic.
+package enum SelfCheck {
+  /// Situation bytes: decode; if valid, decide and explain must agree, the open-from-Messages
+  /// restriction must hold, and the minimal JSON must decode back to the same situation.
+  package static func situation(_ bytes: [UInt8], engine: Engine) -> [String] {
+    guard case .success(let situation) = Situation.parse(bytes, file: "fuzz") else { return [] }
+    var problems = decision(situation, engine: engine)
+    switch Situation.parse(Array(situation.minimalJSON.utf8), file: "minimal") {
+    case .success(let again) where again == situation.relevantPart: break
+    case .success: problems.append("minimal JSON decodes to another situation: \(situation.minimalJSON)")
+    case .failure(let e): problems.append("minimal JSON does not decode: \(e)")
+    }
+    return problems
+  }
+
+  /// The invariants of one decided situation.
+  package static func decision(_ situation: Situation, engine: Engine) -> [String] {
+    var problems: [String] = []
+    let decided = engine.decide(situation)
+    let explained = engine.explain(situation)
+    if decided != explained.withoutTrace { problems.append("decide and explain disagree") }
+    if decided.trace != nil { problems.append("decide built a trace") }
+    if situation.event == .open && situation.open.extensionPoint == .messages
+      && ![.containerLaunch, .nothing].contains(decided.outcome)
+    {
+      problems.append("open from the Messages extension gave \(decided.outcome.rawValue)")
+    }
+    if !situation.app.hasContainerApp && decided.outcome == .containerLaunch {
+      problems.append("an iMessage-only app launched a container")
+    }
+    if decided.outcome == .extensionLaunch && (decided.callbacks == nil || decided.presentation == nil) {
+      problems.append("an extension launch without callbacks or presentation")
+    }
+    return problems
+  }
+
+  /// URL bytes: the scanner must classify without trapping, identically from bytes and from
+  /// the string; `open` from the Messages extension must only launch the container or nothing.
+  package static func url(_ bytes: [UInt8], engine: Engine) -> [String] {
+    let fromBytes = bytes.withUnsafeBufferPointer { URLSchemeClass.classify(bytes: $0) }
+    guard UTF8Validation.firstInvalidOffset(in: bytes) == nil else { return [] }
+    let text = String(decoding: bytes, as: UTF8.self)
+    var problems: [String] = []
+    if URLSchemeClass.classify(text) != fromBytes { problems.append("bytes and string classify differently") }
+    let situation = Situation(event: .open, osVersion: OSVersion(17), open: Open(url: text, extensionPoint: .messages))
+    problems += decision(situation, engine: engine)
+    var tap = Situation(event: .tap, tap: Tap(url: text, redirect: Redirect(hooks: [.willBecomeActive], url: text)))
+    problems += decision(tap, engine: engine)
+    tap.app.hasContainerApp = false
+    problems += decision(tap, engine: engine)
+    return problems
+  }
+
+  /// Policy bytes in place of one shipped file (the first byte picks which): loading must
+  /// report diagnostics rather than trap; a set that loads must compile, verify and decide.
+  package static func policy(_ input: [UInt8]) -> [String] {
+    guard let selector = input.first else { return [] }
+    let names = ["tap.json", "open.json", "evidence.json", "fixtures.json"]
+    let replaced = "Policies/" + names[Int(selector) % names.count]
+    var files = PolicySet.builtInFiles
+    if let i = files.firstIndex(where: { $0.name == replaced }) { files[i].bytes = Array(input.dropFirst()) }
+    let set: PolicySet
+    do {
+      set = try PolicySet.load(files: files)
+    } catch {
+      return error.diagnostics.isEmpty ? ["a load failure without diagnostics"] : []
+    }
+    let engine: Engine
+    do { engine = try Engine(policies: set) } catch { return ["loaded policies did not build an engine"] }
+    _ = Verifier.verify(set)
+    _ = TableDocument.markdown(set)
+    var problems: [String] = []
+    for fixture in set.fixtures.prefix(8) {
+      let decided = engine.decide(fixture.situation)
+      if decided != engine.explain(fixture.situation).withoutTrace { problems.append("decide and explain disagree") }
+    }
+    return problems
+  }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+@testable import TapRoute
+
+/// A small seeded generator (SplitMix64), so every property run is reproducible.
+struct SeededRandom: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Generators of hostile and ordinary input.
+enum Generate {
+  static let fragments = [
+    "containerAppDemo://", "https://", "HTTP://", "data:", "file:///", "://", ":", "//", "/", "?", "#", "%", "%4",
+    "%41", "%zz", " ", "\t", "\n", "\r\n", "\u{0}", "\u{7F}", "\u{85}", "\u{2028}", "é", "☃", "🙂", "\u{301}",
+    "mailto:", "a+b-c.d:", "1abc:", "_x:", "[::1]", "@", "!$&'()*+,;=", "~", "..", "x", "\u{FEFF}", "\u{202E}",
+  ]
+
+  /// A URL string: random bytes as UTF-8, random scalars, or a mix of tricky fragments.
+  static func url(_ rng: inout SeededRandom, maxLength: Int) -> String {
+    switch rng.next() % 4 {
+    case 0:
+      let count = Int(rng.next() % UInt64(min(maxLength, 256) + 1))
+      return String(decoding: (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }, as: UTF8.self)
+    case 1:
+      let count = Int(rng.next() % 64)
+      var s = String.UnicodeScalarView()
+      for _ in 0..<count {
+        let v = UInt32(rng.next() % 0x11_0000)
+        if let scalar = Unicode.Scalar(v) { s.append(scalar) }
+      }
+      return String(s)
+    case 2:
+      let length = Int(rng.next() % UInt64(maxLength + 1))
+      let head = fragments[Int(rng.next() % UInt64(fragments.count))]
+      return head + String(repeating: "a", count: max(0, length - head.utf8.count))
+    default:
+      let count = Int(rng.next() % 12)
+      return (0..<count).map { _ in fragments[Int(rng.next() % UInt64(fragments.count))] }.joined()
+    }
+  }
+
+  static func pick<T>(_ values: [T], _ rng: inout SeededRandom) -> T { values[Int(rng.next() % UInt64(values.count))] }
+  static func bool(_ rng: inout SeededRandom) -> Bool { rng.next() & 1 == 1 }
+
+  /// A situation anywhere in the fact space, URLs included.
+  static func situation(_ rng: inout SeededRandom) -> Situation {
+    var s = Situation(event: pick(Situation.Event.allCases, &rng), platform: pick(Platform.allCases, &rng))
+    if rng.next() % 8 != 0 {
+      s.osVersion = OSVersion(Int(rng.next() % 31), Int(rng.next() % 4), Int(rng.next() % 3))
+    }
+    s.app = App(hasContainerApp: bool(&rng), installed: bool(&rng), enabledInMessages: bool(&rng), published: bool(&rng))
+    let hooks = Callback.redirectHooks.filter { _ in bool(&rng) }
+    s.tap = Tap(
+      target: pick(TapTarget.allCases, &rng), url: bool(&rng) ? url(&rng, maxLength: 300) : nil,
+      extensionRunning: bool(&rng), alreadySelected: bool(&rng), afterDrawerSwipe: rng.next() % 4 == 0,
+      redirect: Redirect(hooks: hooks, url: bool(&rng) ? url(&rng, maxLength: 300) : pick(["containerAppDemo://", "https://x"], &rng)))
+    s.open = Open(url: bool(&rng) ? url(&rng, maxLength: 300) : nil, extensionPoint: pick(ExtensionPoint.allCases, &rng))
+    return s
+  }
+}
+
+/// The first situation that breaks the Messages-extension restriction, if any: an
+/// `open` from the Messages extension, or a tap redirecting through it, that opens anything
+/// but the container app (or nothing), or an iMessage-only app that launches a container.
+func restrictionCounterexample(_ engine: Engine, seed: UInt64, count: Int) -> (Situation, Decision)? {
+  var rng = SeededRandom(seed: seed)
+  for i in 0..<count {
+    // A few URLs are huge (up to 1 MB) to reach the scanner's long paths.
+    let maxLength = i % 500 == 0 ? 1 << 20 : 2_000
+    let url = Generate.url(&rng, maxLength: maxLength)
+    var open = Situation(event: .open, platform: Generate.pick([.iOS, .iPadOS], &rng), osVersion: OSVersion(Int(rng.next() % 31)))
+    open.open = Open(url: url, extensionPoint: .messages)
+    open.app.hasContainerApp = Generate.bool(&rng)
+    var tap = Generate.situation(&rng)
+    tap.event = .tap
+    tap.tap.redirect.url = url
+    for situation in [open, tap] {
+      let decision = engine.decide(situation)
+      let viaMessages = situation.event == .open || decision.steps != nil
+      if viaMessages && [.otherAppLaunch, .browser].contains(decision.outcome) { return (situation, decision) }
+      if !situation.app.hasContainerApp && decision.outcome == .containerLaunch { return (situation, decision) }
+    }
+  }
+  return nil
+}
+
+@Suite("Properties over generated input (seeded, reproducible)")
+struct PropertyTests {
+  @Test("open(url) from the Messages extension opens only the container app, or nothing; iMessage-only apps never launch one",
+    arguments: [1, 2, 3] as [UInt64])
+  func messagesExtensionRestriction(seed: UInt64) throws {
+    let found = restrictionCounterexample(try engine(), seed: seed, count: 2_000)
+    #expect(found == nil, "seed \(seed): \(found.map { "\($0.0.minimalJSON.prefix(300)) -> \($0.1.outcome.rawValue) by \($0.1.rule ?? "-")" } ?? "")")
+  }
+
+  @Test("the property fails when a rule lets the Messages extension open another app")
+  func restrictionPropertyCatchesABrokenRule() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, "open.json") { text in
+      guard let start = text.range(of: "\"id\": \"messages-any-scheme\""),
+        let then = text.range(of: "\"outcome\": \"containerLaunch\"", range: start.upperBound..<text.endIndex)
+      else { return text }
+      return text.replacingCharacters(in: then, with: "\"outcome\": \"otherAppLaunch\"")
+    }
+    let broken = try Engine(policies: PolicySet.loadForVerification(directory: dir).0)
+    let found = try #require(restrictionCounterexample(broken, seed: 1, count: 2_000))
+    #expect(found.1.outcome == .otherAppLaunch)
+    #expect(found.1.rule == "open/messages-any-scheme")
+  }
+
+  @Test("the property fails when an iMessage-only app could open its (absent) container")
+  func imessageOnlyPropertyCatchesABrokenRule() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, "open.json") { text in
+      guard let start = text.range(of: "\"id\": \"messages-no-parent-app\""),
+        let then = text.range(of: "\"outcome\": \"nothing\"", range: start.upperBound..<text.endIndex)
+      else { return text }
+      return text.replacingCharacters(in: then, with: "\"outcome\": \"containerLaunch\"")
+    }
+    let broken = try Engine(policies: PolicySet.loadForVerification(directory: dir).0)
+    let found = try #require(restrictionCounterexample(broken, seed: 1, count: 2_000))
+    #expect(!found.0.app.hasContainerApp && found.1.outcome == .containerLaunch)
+  }
+
+  @Test("every generated situation is decided, and decide equals the decision inside explain",
+    arguments: [11, 12] as [UInt64])
+  func decidedEverywhereAndExplainAgrees(seed: UInt64) throws {
+    let engine = try engine()
+    var rng = SeededRandom(seed: seed)
+    for _ in 0..<5_000 {
+      let situation = Generate.situation(&rng)
+      let decision = engine.decide(situation)
+      #expect(decision.outcome != .undecided, "\(situation.minimalJSON)")
+      #expect(SelfCheck.decision(situation, engine: engine).isEmpty, "\(situation.minimalJSON)")
+      if decision.outcome == .undecided { return }
+    }
+  }
+
+  @Test("scanner: bytes and string agree, and nothing traps, for generated URLs")
+  func scannerAgreesOnGeneratedURLs() throws {
+    var rng = SeededRandom(seed: 7)
+    for i in 0..<5_000 {
+      let url = Generate.url(&rng, maxLength: i % 1_000 == 0 ? 1 << 20 : 512)
+      let fromString = URLSchemeClass.classify(url)
+      let fromBytes = Array(url.utf8).withUnsafeBufferPointer { URLSchemeClass.classify(bytes: $0) }
+      #expect(fromString == fromBytes)
+      if url.unicodeScalars.contains(where: { !$0.isASCII || $0.value < 0x21 || $0.value == 0x7F }) {
+        #expect(fromString == .unparseable, "\(JSONReader.quoted(url))")
+      }
+    }
+  }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+  @Test("100,000 decisions from 8 concurrent tasks equal the serial ones")
+  func concurrentDecisionsAreIdentical() async throws {
+    let engine = try engine()
+    let situations = engine.policies.fixtures.map(\.situation)
+    let expected = situations.map { engine.decide($0) }
+    let perTask = 100_000 / 8
+    let mismatches = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var bad = 0
+          for i in 0..<perTask {
+            let k = (i + task * 7) % situations.count
+            if engine.decide(situations[k]) != expected[k] { bad += 1 }
+          }
+          return bad
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
+}
