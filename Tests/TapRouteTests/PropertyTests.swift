@@ -162,6 +162,24 @@ struct PropertyTests {
   }
 }
 
+@Suite("Compiled tables")
+struct CompiledTableTests {
+  @Test("the dense lookup and the bit rows agree on generated situations, for every table")
+  func denseMatchesBits() throws {
+    let engine = try engine()
+    for compiled in [engine.tap, engine.open] {
+      #expect(compiled.dense != nil, "the shipped \(compiled.table.name) table is small enough to be dense")
+      var rng = SeededRandom(seed: 99)
+      for _ in 0..<20_000 {
+        let situation = Generate.situation(&rng)
+        let url = compiled.table.event == .tap ? situation.tap.url : situation.open.url
+        let facts = FactSnapshot(situation, event: compiled.table.event, url: url, defaultVersion: engine.newestOSVersion)
+        #expect(compiled.firstMatch(facts) == compiled.firstMatchByBits(facts))
+      }
+    }
+  }
+}
+
 @Suite("Concurrency")
 struct ConcurrencyTests {
   @Test("100,000 decisions from 8 concurrent tasks equal the serial ones")

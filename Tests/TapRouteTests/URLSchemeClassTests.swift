@@ -52,4 +52,12 @@ struct URLSchemeClassTests {
     let long = "containerAppDemo://" + String(repeating: "a", count: 1 << 20)
     #expect(URLSchemeClass.classify(long) == .other)
   }
+
+  @Test("value indices used on the decide path follow allCases order")
+  func indicesFollowAllCases() {
+    #expect(Platform.allCases.map(\.index) == Array(Platform.allCases.indices))
+    #expect(TapTarget.allCases.map(\.index) == Array(TapTarget.allCases.indices))
+    #expect(ExtensionPoint.allCases.map(\.index) == Array(ExtensionPoint.allCases.indices))
+    #expect(URLSchemeClass.allCases.map(\.index) == Array(URLSchemeClass.allCases.indices))
+  }
 }

@@ -1,10 +1,16 @@
-/// A decision table compiled for deciding: one bitset of matching rules per fact value.
+/// A decision table compiled for deciding: one bitset of matching rules per fact value,
+/// and, where the fact space is small enough, a dense table of first hits.
 ///
 /// For each fact the table tests and each of that fact's values there is a row of bits,
 /// bit `r` set when rule `r` accepts the value (a rule without a condition on the fact
-/// accepts every value). Deciding ANDs one row per fact and takes the lowest set bit: the
+/// accepts every value). ANDing one row per fact and taking the lowest set bit gives the
 /// first rule that matches. OS versions are first mapped to the interval between the
 /// table's version boundaries, so they index rows like any finite fact.
+///
+/// When the product of the tested facts' value counts is at most ``maximumDenseCells``,
+/// the first hit of every cell is computed once at load (sharing the AND of each prefix of
+/// facts), and deciding is one index computation and one array read, whatever the number
+/// of rules.
 struct CompiledTable: Sendable {
   let table: DecisionTable
   /// The facts at least one rule tests, in declaration order.
@@ -19,8 +25,17 @@ struct CompiledTable: Sendable {
   let bits: [UInt64]
   /// What each rule decides, ready to return.
   let templates: [Decision]
+  /// Per slot, the step between consecutive values in `dense`.
+  let strides: [Int]
+  /// The first matching rule of every cell (-1: none), when the space is small enough.
+  let dense: [Int32]?
 
-  init(_ table: DecisionTable) {
+  /// The largest fact space compiled densely (4 MB of Int32).
+  static let maximumDenseCells = 1 << 20
+
+  /// Compiles `table`; `dense: false` skips the dense lookup (verification needs only the
+  /// rows and boundaries).
+  init(_ table: DecisionTable, dense wantDense: Bool = true) {
     self.table = table
     let tested = Set(table.rules.flatMap { $0.conditions.map(\.fact) })
     slots = table.facts.map(\.fact).filter { tested.contains($0) }
@@ -58,6 +73,19 @@ struct CompiledTable: Sendable {
     }
     slotOffsets = offsets
     self.bits = bits
+    let intervals = versionBounds.count + 1
+    let counts = slots.map { $0 == .osVersion ? intervals : $0.finiteCount }
+    var strides = [Int](repeating: 1, count: counts.count)
+    var cells = 1
+    for s in stride(from: counts.count - 1, through: 0, by: -1) {
+      strides[s] = cells
+      cells = cells.multipliedReportingOverflow(by: counts[s]).overflow ? Int.max : cells * counts[s]
+      if cells > Self.maximumDenseCells { cells = Int.max }
+    }
+    self.strides = strides
+    dense =
+      wantDense && cells <= Self.maximumDenseCells
+      ? Self.fillDense(cells: cells, counts: counts, offsets: offsets, words: words, bits: bits, ruleCount: ruleCount) : nil
     templates = table.rules.map { rule in
       Decision(
         outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,
@@ -77,12 +105,101 @@ struct CompiledTable: Sendable {
     return lo
   }
 
+  /// First hits for every cell. Cells are visited in order like an odometer over the slots;
+  /// level d of `scratch` holds the AND of the rows chosen for slots 0..<d, so moving the
+  /// last digit recomputes one level only, and a prefix that no rule matches skips every
+  /// cell below it.
+  private static func fillDense(
+    cells: Int, counts: [Int], offsets: [Int], words: Int, bits: [UInt64], ruleCount: Int
+  ) -> [Int32] {
+    var dense = [Int32](repeating: -1, count: cells)
+    let depth = counts.count
+    var below = [Int](repeating: 1, count: depth + 1)
+    for d in stride(from: depth - 1, through: 0, by: -1) { below[d] = below[d + 1] * counts[d] }
+    var scratch = [UInt64](repeating: 0, count: (depth + 1) * words)
+    for w in 0..<words { scratch[w] = ~0 }
+    if ruleCount % 64 != 0 { scratch[words - 1] = (1 << UInt64(ruleCount % 64)) - 1 }
+    var digits = [Int](repeating: 0, count: depth)
+    dense.withUnsafeMutableBufferPointer { out in
+      scratch.withUnsafeMutableBufferPointer { level in
+        bits.withUnsafeBufferPointer { rows in
+          // Recompute levels d+1... for the current digits, starting at level `from`.
+          var from = 0
+          var cell = 0
+          while cell < cells {
+            var skipped = false
+            for d in from..<depth {
+              let row = offsets[d] + digits[d] * words
+              var any: UInt64 = 0
+              for w in 0..<words {
+                let v = level[d * words + w] & rows[row + w]
+                level[(d + 1) * words + w] = v
+                any |= v
+              }
+              if any == 0 {
+                // Nothing matches below this prefix: skip its cells (they stay -1).
+                cell += below[d + 1]
+                from = advance(&digits, at: d, counts: counts)
+                skipped = true
+                break
+              }
+            }
+            if skipped { continue }
+            for w in 0..<words where level[depth * words + w] != 0 {
+              out[cell] = Int32(w * 64 + level[depth * words + w].trailingZeroBitCount)
+              break
+            }
+            cell += 1
+            from = depth == 0 ? 0 : advance(&digits, at: depth - 1, counts: counts)
+          }
+        }
+      }
+    }
+    return dense
+  }
+
+  /// Moves the odometer to the next prefix after position `d`; returns the first level to
+  /// recompute.
+  private static func advance(_ digits: inout [Int], at d: Int, counts: [Int]) -> Int {
+    var d = d
+    while d >= 0 {
+      digits[d] += 1
+      if digits[d] < counts[d] {
+        for k in (d + 1)..<max(d + 1, digits.count) { digits[k] = 0 }
+        return d
+      }
+      digits[d] = 0
+      d -= 1
+    }
+    return 0
+  }
+
   /// The index of the first rule matching `facts`, or nil. Allocates nothing.
   func firstMatch(_ facts: FactSnapshot) -> Int? {
+    if let dense {
+      var cell = 0
+      for s in 0..<slots.count {
+        // Pattern matching, not ==: on a String-backed enum == can resolve to the
+        // RawRepresentable overload and compare raw strings.
+        if case .osVersion = slots[s] {
+          cell += versionIndex(facts.version) * strides[s]
+        } else {
+          cell += facts.index(of: slots[s]) * strides[s]
+        }
+      }
+      let hit = dense[cell]
+      return hit < 0 ? nil : Int(hit)
+    }
+    return firstMatchByBits(facts)
+  }
+
+  /// The first matching rule by ANDing bit rows (tables too large for a dense lookup).
+  func firstMatchByBits(_ facts: FactSnapshot) -> Int? {
     let ruleCount = templates.count
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, slots.count)) { rows in
       for (s, fact) in slots.enumerated() {
-        let value = fact == .osVersion ? versionIndex(facts.version) : facts.index(of: fact)
+        let value: Int
+        if case .osVersion = fact { value = versionIndex(facts.version) } else { value = facts.index(of: fact) }
         rows[s] = slotOffsets[s] + value * words
       }
       for w in 0..<words {

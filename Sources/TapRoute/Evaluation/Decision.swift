@@ -56,25 +56,58 @@ public enum Confidence: String, Sendable, Hashable, Codable, CaseIterable, Compa
 }
 
 /// The answer for one situation, with the rule and evidence behind it.
+///
+/// Everything but `outcome` and `url` lives in one immutable storage object shared by all
+/// decisions of the same rule, so returning a decision retains one reference instead of
+/// five; setting a field copies the storage first. The JSON form is unchanged by this.
 public struct Decision: Sendable, Hashable, Codable {
   public var outcome: Outcome
   /// The URL that opens: the message URL for an extension launch or the browser, the
   /// `open(url)` URL for a container or other-app launch.
   public var url: String?
+  private var storage: Storage
+
   /// The lifecycle callbacks that fire, in order (extension launches).
-  public var callbacks: [Callback]?
-  public var presentation: Presentation?
+  public var callbacks: [Callback]? {
+    get { storage.callbacks }
+    set { update { $0.callbacks = newValue } }
+  }
+  public var presentation: Presentation? {
+    get { storage.presentation }
+    set { update { $0.presentation = newValue } }
+  }
   /// The deciding rule as `table/rule-id`; nil when undecided.
-  public var rule: String?
-  public var evidence: [String]
-  public var confidence: Confidence?
-  public var notes: [String]
+  public var rule: String? {
+    get { storage.rule }
+    set { update { $0.rule = newValue } }
+  }
+  public var evidence: [String] {
+    get { storage.evidence }
+    set { update { $0.evidence = newValue } }
+  }
+  public var confidence: Confidence? {
+    get { storage.confidence }
+    set { update { $0.confidence = newValue } }
+  }
+  public var notes: [String] {
+    get { storage.notes }
+    set { update { $0.notes = newValue } }
+  }
   /// For a composed decision, each decision in turn (the tap, then the redirect's open).
-  public var steps: [Decision]?
+  public var steps: [Decision]? {
+    get { storage.steps }
+    set { update { $0.steps = newValue } }
+  }
   /// On a redirect step, the callback whose code called `open(url)`.
-  public var trigger: Callback?
+  public var trigger: Callback? {
+    get { storage.trigger }
+    set { update { $0.trigger = newValue } }
+  }
   /// With `explain`: every rule tried before the hit, and the condition that failed.
-  public var trace: [TraceEntry]?
+  public var trace: [TraceEntry]? {
+    get { storage.trace }
+    set { update { $0.trace = newValue } }
+  }
 
   public init(
     outcome: Outcome, url: String? = nil, callbacks: [Callback]? = nil, presentation: Presentation? = nil,
@@ -83,23 +116,88 @@ public struct Decision: Sendable, Hashable, Codable {
   ) {
     self.outcome = outcome
     self.url = url
-    self.callbacks = callbacks
-    self.presentation = presentation
-    self.rule = rule
-    self.evidence = evidence
-    self.confidence = confidence
-    self.notes = notes
-    self.steps = steps
-    self.trigger = trigger
-    self.trace = trace
+    storage = Storage(
+      Fields(
+        callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence, confidence: confidence,
+        notes: notes, steps: steps, trigger: trigger, trace: trace))
   }
 
   /// The decision without any trace, at every depth (what `decide` returns).
   public var withoutTrace: Decision {
     var copy = self
-    copy.trace = nil
-    copy.steps = steps?.map(\.withoutTrace)
+    if trace != nil { copy.trace = nil }
+    if let steps { copy.steps = steps.map(\.withoutTrace) }
     return copy
+  }
+
+  /// The fields behind the storage object.
+  struct Fields: Sendable, Hashable {
+    var callbacks: [Callback]?
+    var presentation: Presentation?
+    var rule: String?
+    var evidence: [String]
+    var confidence: Confidence?
+    var notes: [String]
+    var steps: [Decision]?
+    var trigger: Callback?
+    var trace: [TraceEntry]?
+  }
+
+  /// Immutable, so sharing it between threads and decisions is safe.
+  final class Storage: Sendable, Hashable {
+    let fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+    var callbacks: [Callback]? { fields.callbacks }
+    var presentation: Presentation? { fields.presentation }
+    var rule: String? { fields.rule }
+    var evidence: [String] { fields.evidence }
+    var confidence: Confidence? { fields.confidence }
+    var notes: [String] { fields.notes }
+    var steps: [Decision]? { fields.steps }
+    var trigger: Callback? { fields.trigger }
+    var trace: [TraceEntry]? { fields.trace }
+    static func == (a: Storage, b: Storage) -> Bool { a === b || a.fields == b.fields }
+    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+  }
+
+  private mutating func update(_ change: (inout Fields) -> Void) {
+    var fields = storage.fields
+    change(&fields)
+    storage = Storage(fields)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case outcome, url, callbacks, presentation, rule, evidence, confidence, notes, steps, trigger, trace
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      outcome: try c.decode(Outcome.self, forKey: .outcome), url: try c.decodeIfPresent(String.self, forKey: .url),
+      callbacks: try c.decodeIfPresent([Callback].self, forKey: .callbacks),
+      presentation: try c.decodeIfPresent(Presentation.self, forKey: .presentation),
+      rule: try c.decodeIfPresent(String.self, forKey: .rule),
+      evidence: try c.decodeIfPresent([String].self, forKey: .evidence) ?? [],
+      confidence: try c.decodeIfPresent(Confidence.self, forKey: .confidence),
+      notes: try c.decodeIfPresent([String].self, forKey: .notes) ?? [],
+      steps: try c.decodeIfPresent([Decision].self, forKey: .steps),
+      trigger: try c.decodeIfPresent(Callback.self, forKey: .trigger),
+      trace: try c.decodeIfPresent([TraceEntry].self, forKey: .trace))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(outcome, forKey: .outcome)
+    try c.encodeIfPresent(url, forKey: .url)
+    try c.encodeIfPresent(callbacks, forKey: .callbacks)
+    try c.encodeIfPresent(presentation, forKey: .presentation)
+    try c.encodeIfPresent(rule, forKey: .rule)
+    try c.encode(evidence, forKey: .evidence)
+    try c.encodeIfPresent(confidence, forKey: .confidence)
+    try c.encode(notes, forKey: .notes)
+    try c.encodeIfPresent(steps, forKey: .steps)
+    try c.encodeIfPresent(trigger, forKey: .trigger)
+    try c.encodeIfPresent(trace, forKey: .trace)
   }
 }
 

@@ -11,6 +11,9 @@ public struct Engine: Sendable {
   public let newestOSVersion: OSVersion
   let tap: CompiledTable
   let open: CompiledTable
+  /// Every composed decision, precomputed: index (tap rule x hook x open rule), nil where the
+  /// tap rule is no extension launch or the hook does not fire under it.
+  let composed: [Decision?]
 
   /// MSMessage.url longer than this fails to send (D-3).
   public static let maximumMessageURLLength = 5_000
@@ -39,6 +42,16 @@ public struct Engine: Sendable {
     tap = CompiledTable(tapTable)
     open = CompiledTable(openTable)
     newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(26)
+    var composed: [Decision?] = []
+    for tapTemplate in tap.templates {
+      for hook in Callback.redirectHooks {
+        let fires = tapTemplate.outcome == .extensionLaunch && (tapTemplate.callbacks ?? []).contains(hook)
+        for openTemplate in open.templates {
+          composed.append(fires ? Self.compose(tapTemplate, hook: hook, openTemplate) : nil)
+        }
+      }
+    }
+    self.composed = composed
   }
 
   /// What the situation does, without a trace.
@@ -54,11 +67,16 @@ public struct Engine: Sendable {
   private func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
     switch situation.event {
     case .open:
-      return single(open, situation, event: .open, url: situation.open.url, tracing: tracing)
+      return single(open, situation, event: .open, url: situation.open.url, tracing: tracing).decision
     case .tap:
-      var decision = single(tap, situation, event: .tap, url: situation.tap.url, tracing: tracing)
+      let (tapDecision, tapHit) = single(tap, situation, event: .tap, url: situation.tap.url, tracing: tracing)
+      var decision = tapDecision
+      let hooks = situation.tap.redirect.hooks
+      if case .extensionLaunch = tapDecision.outcome, !hooks.isEmpty, let tapHit {
+        decision = composeRedirect(tapDecision, tapHit: tapHit, situation, tracing: tracing)
+      }
       flagLongMessageURL(situation.tap.url, in: &decision)
-      return composeRedirect(decision, situation, tracing: tracing)
+      return decision
     }
   }
 
@@ -66,9 +84,9 @@ public struct Engine: Sendable {
   private func single(
     _ table: CompiledTable, _ situation: Situation, event: Situation.Event, url: String?, tracing: Bool,
     extensionPoint: ExtensionPoint? = nil
-  ) -> Decision {
+  ) -> (decision: Decision, hit: Int?) {
     var facts = FactSnapshot(situation, event: event, url: url, defaultVersion: newestOSVersion)
-    if let extensionPoint { facts.extensionPoint = ExtensionPoint.allCases.firstIndex(of: extensionPoint) ?? 0 }
+    if let extensionPoint { facts.extensionPoint = extensionPoint.index }
     let hit = table.firstMatch(facts)
     var decision: Decision
     if let hit {
@@ -83,7 +101,7 @@ public struct Engine: Sendable {
         notes: ["no rule of table \"\(table.table.name)\" matches this situation; TapRoute does not guess"])
     }
     if tracing { decision.trace = table.trace(facts, upTo: hit) }
-    return decision
+    return (decision, hit)
   }
 
   /// D-3: a message URL over 5,000 characters is decided as usual but cannot be sent.
@@ -101,50 +119,67 @@ public struct Engine: Sendable {
   ///
   /// The redirect runs in the first fired callback that is one of the situation's redirect
   /// hooks; which callbacks fire is table data, so the second-tap trap, its workaround and
-  /// the already-selected case follow from the tap table alone.
-  private func composeRedirect(_ tapDecision: Decision, _ situation: Situation, tracing: Bool) -> Decision {
+  /// the already-selected case follow from the tap table alone. The composed decision of
+  /// every (tap rule, hook, open rule) is precomputed; this looks it up and sets the URL.
+  private func composeRedirect(_ tapDecision: Decision, tapHit: Int, _ situation: Situation, tracing: Bool) -> Decision {
     let hooks = situation.tap.redirect.hooks
-    guard tapDecision.outcome == .extensionLaunch, !hooks.isEmpty,
-      let hook = tapDecision.callbacks?.first(where: { hooks.contains($0) })
+    guard let hook = tapDecision.callbacks?.first(where: { hooks.contains($0) }),
+      let hookIndex = Callback.redirectHooks.firstIndex(of: hook)
     else {
-      if tapDecision.outcome == .extensionLaunch && !hooks.isEmpty {
-        var decision = tapDecision
-        let listed = hooks.map(\.rawValue).joined(separator: ", ")
-        decision.notes.append("none of the redirect hooks (\(listed)) fires on this tap, so open(url) is never called")
-        return decision
-      }
-      return tapDecision
+      var decision = tapDecision
+      let listed = hooks.map(\.rawValue).joined(separator: ", ")
+      decision.notes.append("none of the redirect hooks (\(listed)) fires on this tap, so open(url) is never called")
+      return decision
     }
-    var openStep = single(
-      open, situation, event: .open, url: situation.tap.redirect.url, tracing: tracing, extensionPoint: .messages)
-    openStep.trigger = hook
-    var tapStep = tapDecision
-    if !tracing { tapStep.trace = nil }
-    var decision: Decision
-    switch openStep.outcome {
-    case .containerLaunch, .otherAppLaunch:
-      decision = openStep
-      decision.callbacks = tapDecision.callbacks
-      decision.presentation = tapDecision.presentation
-      decision.notes = tapDecision.notes + openStep.notes + [
-        "\(hook.rawValue) calls open(url): the \(openStep.outcome == .containerLaunch ? "container app" : "other app") opens and the extension resigns active (S004-10)"
-      ]
-    case .undecided:
-      decision = tapDecision
+    let redirectURL = situation.tap.redirect.url
+    let (openStep, openHit) = single(
+      open, situation, event: .open, url: redirectURL, tracing: tracing, extensionPoint: .messages)
+    guard let openHit, var decision = composed[(tapHit * Callback.redirectHooks.count + hookIndex) * open.templates.count + openHit]
+    else {
+      var decision = tapDecision
       decision.outcome = .undecided
       decision.rule = nil
       decision.notes = tapDecision.notes + openStep.notes + ["the redirect in \(hook.rawValue) is undecided"]
+      decision.steps = [tapDecision, openStep]
+      return decision
+    }
+    decision.url = decision.outcome == .extensionLaunch ? situation.tap.url : redirectURL
+    if tracing, let steps = decision.steps, steps.count == 2 {
+      var tapStep = steps[0]
+      var openTraced = steps[1]
+      tapStep.trace = tapDecision.trace
+      openTraced.trace = openStep.trace
+      decision.steps = [tapStep, openTraced]
+      decision.trace = tapDecision.trace
+    }
+    return decision
+  }
+
+  /// The composed decision of a tap rule's launch, a redirect hook, and an open rule.
+  /// Steps carry rule, outcome, evidence and trigger; the URL that opens is the composed
+  /// decision's own `url`.
+  static func compose(_ tapTemplate: Decision, hook: Callback, _ openTemplate: Decision) -> Decision {
+    var openStep = openTemplate
+    openStep.trigger = hook
+    var decision: Decision
+    switch openTemplate.outcome {
+    case .containerLaunch, .otherAppLaunch:
+      decision = openTemplate
+      decision.callbacks = tapTemplate.callbacks
+      decision.presentation = tapTemplate.presentation
+      decision.notes = tapTemplate.notes + openTemplate.notes + [
+        "\(hook.rawValue) calls open(url): the \(openTemplate.outcome == .containerLaunch ? "container app" : "other app") opens and the extension resigns active (S004-10)"
+      ]
     default:
-      decision = tapDecision
-      decision.notes = tapDecision.notes + openStep.notes + [
+      decision = tapTemplate
+      decision.notes = tapTemplate.notes + openTemplate.notes + [
         "\(hook.rawValue) calls open(url) but nothing opens (completion reports false); the extension stays"
       ]
     }
-    decision.evidence = tapDecision.evidence + openStep.evidence.filter { !tapDecision.evidence.contains($0) }
-    decision.confidence = [tapDecision.confidence, openStep.confidence].compactMap { $0 }.min()
+    decision.evidence = tapTemplate.evidence + openTemplate.evidence.filter { !tapTemplate.evidence.contains($0) }
+    decision.confidence = [tapTemplate.confidence, openTemplate.confidence].compactMap { $0 }.min()
     decision.trigger = nil
-    decision.trace = tracing ? tapDecision.trace : nil
-    decision.steps = [tapStep, openStep]
+    decision.steps = [tapTemplate, openStep]
     return decision
   }
 }

@@ -89,18 +89,18 @@ struct FactSnapshot: Sendable {
 
   /// The facts of `situation` as seen by `event`; `url` is the URL that event looks at.
   init(_ situation: Situation, event: Situation.Event, url: String?, defaultVersion: OSVersion) {
-    platform = Platform.allCases.firstIndex(of: situation.platform) ?? 0
+    platform = situation.platform.index
     version = situation.osVersion ?? defaultVersion
     hasContainerApp = situation.app.hasContainerApp
     installed = situation.app.installed
     enabledInMessages = situation.app.enabledInMessages
     published = situation.app.published
-    target = TapTarget.allCases.firstIndex(of: situation.tap.target) ?? 0
+    target = situation.tap.target.index
     urlClass = URLSchemeClass.classify(url)
     extensionRunning = situation.tap.extensionRunning
     alreadySelected = situation.tap.alreadySelected
     afterDrawerSwipe = situation.tap.afterDrawerSwipe
-    extensionPoint = ExtensionPoint.allCases.firstIndex(of: situation.open.extensionPoint) ?? 0
+    extensionPoint = situation.open.extensionPoint.index
   }
 
   /// The value index of a finite fact (bool: 0 false, 1 true; enumerations: catalog order).
@@ -113,11 +113,62 @@ struct FactSnapshot: Sendable {
     case .enabledInMessages: enabledInMessages ? 1 : 0
     case .published: published ? 1 : 0
     case .target: target
-    case .urlClass: URLSchemeClass.allCases.firstIndex(of: urlClass) ?? 0
+    case .urlClass: urlClass.index
     case .extensionRunning: extensionRunning ? 1 : 0
     case .alreadySelected: alreadySelected ? 1 : 0
     case .afterDrawerSwipe: afterDrawerSwipe ? 1 : 0
     case .extensionPoint: extensionPoint
+    }
+  }
+}
+
+// Value indices without building `allCases` arrays on the decide path (declaration order,
+// the same order as `allCases`; a test holds them equal).
+extension Platform {
+  var index: Int {
+    switch self {
+    case .iOS: 0
+    case .iPadOS: 1
+    case .macOS: 2
+    case .watchOS: 3
+    }
+  }
+}
+
+extension TapTarget {
+  var index: Int {
+    switch self {
+    case .message: 0
+    case .sticker: 1
+    case .attribution: 2
+    }
+  }
+}
+
+extension ExtensionPoint {
+  var index: Int {
+    switch self {
+    case .messages: 0
+    case .today: 1
+    case .share: 2
+    case .action: 3
+    case .keyboard: 4
+    case .other: 5
+    }
+  }
+}
+
+extension URLSchemeClass {
+  var index: Int {
+    switch self {
+    case .none: 0
+    case .unparseable: 1
+    case .noScheme: 2
+    case .emptyScheme: 3
+    case .web: 4
+    case .data: 5
+    case .file: 6
+    case .other: 7
     }
   }
 }

@@ -17,7 +17,7 @@ struct FactSpace: Sendable {
   static let maximumValues = 64
 
   init(_ table: DecisionTable) {
-    let compiled = CompiledTable(table)
+    let compiled = CompiledTable(table, dense: false)
     dimensions = compiled.slots
     versionBounds = compiled.versionBounds
     sizes = compiled.slots.map { $0 == .osVersion ? compiled.versionBounds.count + 1 : $0.finiteCount }

@@ -34,21 +34,22 @@ public enum Verifier {
       return
     }
     let boxes = table.rules.map(space.box(of:))
-    findGaps(table, space, boxes, into: &report)
-    findShadowed(table, boxes, into: &report)
+    let analysis = PartitionAnalysis(space: space, boxes: boxes)
+    findGapsAndShadowed(table, analysis, into: &report)
     findConflicts(table, space, boxes, into: &report)
   }
 
-  // MARK: gaps
+  // MARK: gaps and shadowed rules
 
-  private static func findGaps(_ table: DecisionTable, _ space: FactSpace, _ boxes: [Box], into report: inout VerificationReport) {
-    var remaining = [space.universe]
-    for box in boxes {
-      if remaining.isEmpty { break }
-      remaining = remaining.flatMap { $0.subtracting(box) }
-      if remaining.count > 64 { remaining = merged(remaining) }
-    }
-    for region in merged(remaining) {
+  private static func findGapsAndShadowed(
+    _ table: DecisionTable, _ analysis: PartitionAnalysis, into report: inout VerificationReport
+  ) {
+    let space = analysis.space
+    var reachable = [Bool](repeating: false, count: table.rules.count)
+    var gaps: [Box] = []
+    let all = analysis.candidates(meeting: space.universe)
+    analysis.descend(space.universe, all, position: 0, winner: { rule, _ in reachable[rule] = true }, gap: { gaps.append($0) })
+    for region in merged(gaps) {
       let witness = space.witness(region, event: table.event)
       let gap = VerificationReport.Gap(table: table.name, region: space.describe(region), witness: witness)
       report.gaps.append(gap)
@@ -56,6 +57,26 @@ public enum Verifier {
         Diagnostic(
           file: table.file, path: "$.rules", location: table.rulesLocation, code: .gap,
           message: "gap: no rule decides \(gap.region); for example \(witness.minimalJSON)"))
+    }
+    // A rule that decides no region is shadowed; its cover is the set of rules that decide
+    // the parts of its own box (all earlier rules).
+    for (j, isReachable) in reachable.enumerated() where !isReachable {
+      var earlier = [UInt64](repeating: 0, count: analysis.words)
+      for i in 0..<j { earlier[i / 64] |= 1 << UInt64(i % 64) }
+      var cover = Set<Int>()
+      let box = analysis.boxes[j]
+      analysis.descend(
+        box, analysis.candidates(meeting: box, among: earlier), position: 0, winner: { rule, _ in cover.insert(rule) },
+        gap: { _ in })
+      let rule = table.rules[j]
+      let names = cover.sorted().map { table.rules[$0].id }
+      report.shadowed.append(VerificationReport.Shadowed(table: table.name, rule: rule.id, coveredBy: names))
+      report.diagnostics.append(
+        Diagnostic(
+          file: table.file, path: rule.path, location: rule.location, severity: .warning, code: .shadowedRule,
+          message:
+            "rule \"\(rule.id)\" can never fire: earlier rule\(names.count == 1 ? "" : "s") \(names.map { "\"\($0)\"" }.joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
+        ))
     }
   }
 
@@ -93,35 +114,6 @@ public enum Verifier {
     var u = a
     u.sets[differing] |= b.sets[differing]
     return u
-  }
-
-  // MARK: shadowed rules
-
-  private static func findShadowed(_ table: DecisionTable, _ boxes: [Box], into report: inout VerificationReport) {
-    for (j, box) in boxes.enumerated() {
-      var remaining = [box]
-      var cover: [Int] = []
-      for i in 0..<j where boxes[i].intersects(box) {
-        var used = false
-        remaining = remaining.flatMap { piece -> [Box] in
-          guard piece.intersects(boxes[i]) else { return [piece] }
-          used = true
-          return piece.subtracting(boxes[i])
-        }
-        if used { cover.append(i) }
-        if remaining.isEmpty { break }
-      }
-      guard remaining.isEmpty else { continue }
-      let rule = table.rules[j]
-      let names = cover.map { table.rules[$0].id }
-      report.shadowed.append(VerificationReport.Shadowed(table: table.name, rule: rule.id, coveredBy: names))
-      report.diagnostics.append(
-        Diagnostic(
-          file: table.file, path: rule.path, location: rule.location, severity: .warning, code: .shadowedRule,
-          message:
-            "rule \"\(rule.id)\" can never fire: earlier rule\(names.count == 1 ? "" : "s") \(names.map { "\"\($0)\"" }.joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
-        ))
-    }
   }
 
   // MARK: conflicts

@@ -1,0 +1,99 @@
+/// Gaps and reachable rules of a first-hit table in one descent over the fact space.
+///
+/// The descent fixes one fact at a time (facts most rules test first). At each step the
+/// values of the fact are grouped by the set of rules still matching, so values no rule
+/// tells apart stay one region. A region stops being split as soon as its first remaining
+/// rule places no condition on the facts not yet fixed: that rule decides the whole region
+/// (it is reachable) and every later candidate is pre-empted there. A region with no rule
+/// left is a gap. The work follows the distinctions the rules make, not the product of the
+/// domains.
+struct PartitionAnalysis {
+  let space: FactSpace
+  let boxes: [Box]
+  let words: Int
+  /// The dimensions in descent order.
+  let order: [Int]
+  /// Per rule, the first position in `order` from which the rule tests no more facts.
+  let freeFrom: [Int]
+
+  init(space: FactSpace, boxes: [Box]) {
+    self.space = space
+    self.boxes = boxes
+    words = max(1, (boxes.count + 63) / 64)
+    let universe = space.universe
+    let dims = space.dimensions.indices
+    let constrainedBy = dims.map { d in boxes.filter { $0.sets[d] != universe.sets[d] }.count }
+    let order = dims.sorted { constrainedBy[$0] > constrainedBy[$1] || (constrainedBy[$0] == constrainedBy[$1] && $0 < $1) }
+    self.order = order
+    freeFrom = boxes.map { box in
+      var last = -1
+      for (position, d) in order.enumerated() where box.sets[d] != universe.sets[d] { last = position }
+      return last + 1
+    }
+  }
+
+  /// The rule set with every rule whose box meets `region`.
+  func candidates(meeting region: Box, among allowed: [UInt64]? = nil) -> [UInt64] {
+    var set = [UInt64](repeating: 0, count: words)
+    for (r, box) in boxes.enumerated() where box.intersects(region) {
+      if let allowed, allowed[r / 64] & (1 << UInt64(r % 64)) == 0 { continue }
+      set[r / 64] |= 1 << UInt64(r % 64)
+    }
+    return set
+  }
+
+  /// Descends `region` with `candidates`; calls `winner` for each region a rule decides and
+  /// `gap` for each region no rule decides.
+  func descend(
+    _ region: Box, _ candidates: [UInt64], position: Int, winner: (Int, Box) -> Void, gap: (Box) -> Void
+  ) {
+    guard let first = lowest(candidates) else {
+      gap(region)
+      return
+    }
+    if freeFrom[first] <= position || position == order.count {
+      winner(first, region)
+      return
+    }
+    let d = order[position]
+    // Group the region's values of dimension d by the candidates that accept them.
+    var groups: [(values: UInt64, candidates: [UInt64])] = []
+    var remaining = region.sets[d]
+    while remaining != 0 {
+      let v = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      let bit: UInt64 = 1 << UInt64(v)
+      var next = candidates
+      for r in members(candidates) where boxes[r].sets[d] & bit == 0 {
+        next[r / 64] &= ~(1 << UInt64(r % 64))
+      }
+      if let i = groups.firstIndex(where: { $0.candidates == next }) {
+        groups[i].values |= bit
+      } else {
+        groups.append((bit, next))
+      }
+    }
+    for group in groups {
+      var child = region
+      child.sets[d] = group.values
+      descend(child, group.candidates, position: position + 1, winner: winner, gap: gap)
+    }
+  }
+
+  private func lowest(_ set: [UInt64]) -> Int? {
+    for w in 0..<set.count where set[w] != 0 { return w * 64 + set[w].trailingZeroBitCount }
+    return nil
+  }
+
+  private func members(_ set: [UInt64]) -> [Int] {
+    var out: [Int] = []
+    for w in 0..<set.count {
+      var bits = set[w]
+      while bits != 0 {
+        out.append(w * 64 + bits.trailingZeroBitCount)
+        bits &= bits - 1
+      }
+    }
+    return out
+  }
+}

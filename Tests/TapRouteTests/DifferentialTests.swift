@@ -1,0 +1,66 @@
+import Testing
+
+@testable import TapRoute
+import TapRouteReference
+
+@Suite("Differential: engine against the hand-written switch")
+struct DifferentialTests {
+  /// Every combination of the facts the tables test, with one URL per scheme class and a
+  /// version on each side of every boundary: 2 events x about 160,000 situations.
+  static func enumeratedSample() -> [Situation] {
+    let versions: [OSVersion?] = [nil, OSVersion(7), OSVersion(8), OSVersion(9, 3), OSVersion(10), OSVersion(17), OSVersion(18, 1), OSVersion(19), OSVersion(25, 9), OSVersion(26)]
+    let urls: [String?] = URLSchemeClass.allCases.map(\.exampleURL)
+    var out: [Situation] = []
+    for platform in Platform.allCases {
+      for version in versions {
+        for bits in 0..<16 {
+          let app = App(hasContainerApp: bits & 1 != 0, installed: bits & 2 != 0, enabledInMessages: bits & 4 != 0, published: bits & 8 != 0)
+          for point in ExtensionPoint.allCases {
+            for url in urls {
+              out.append(Situation(event: .open, platform: platform, osVersion: version, app: app, open: Open(url: url, extensionPoint: point)))
+            }
+          }
+          for target in TapTarget.allCases {
+            for state in 0..<8 {
+              for hooks in [[], [Callback.didSelect], [.willBecomeActive], [.willBecomeActive, .didSelect]] {
+                for redirect in ["containerAppDemo://", "https://x", "noscheme", nil] as [String?] {
+                  for url in [nil, "https://example.com", "containerAppDemo://x"] as [String?] {
+                    out.append(
+                      Situation(
+                        event: .tap, platform: platform, osVersion: version, app: app,
+                        tap: Tap(
+                          target: target, url: url, extensionRunning: state & 1 != 0, alreadySelected: state & 2 != 0,
+                          afterDrawerSwipe: state & 4 != 0, redirect: Redirect(hooks: hooks, url: redirect))))
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  @Test("engine and switch agree on the enumerated sample")
+  func engineMatchesSwitch() throws {
+    let engine = try engine()
+    let sample = Self.enumeratedSample()
+    #expect(sample.count > 100_000)
+    var disagreements = 0
+    for situation in sample {
+      let decision = engine.decide(situation)
+      let reference = ReferenceSwitch.decide(situation, newest: engine.newestOSVersion)
+      let same =
+        decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
+        && decision.presentation == reference.presentation
+      if !same {
+        disagreements += 1
+        if disagreements <= 5 {
+          Issue.record("\(situation.minimalJSON): engine \(decision.outcome.rawValue) by \(decision.rule ?? "-"), switch \(reference.outcome.rawValue)")
+        }
+      }
+    }
+    #expect(disagreements == 0)
+  }
+}
