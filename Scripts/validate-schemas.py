@@ -11,9 +11,9 @@ import jsonschema
 
 root = pathlib.Path(__file__).resolve().parent.parent / "Policies"
 failed = 0
-for path in sorted(root.glob("*.json")):
+for path in sorted(list(root.glob("*.json")) + list(root.glob("sessions/*.json"))):
     document = json.loads(path.read_text())
-    schema_path = root / document.get("$schema", "")
+    schema_path = (path.parent / document.get("$schema", "")).resolve()
     if not schema_path.is_file():
         print(f"{path.name}: no schema at {document.get('$schema')!r}")
         failed += 1

@@ -15,6 +15,7 @@ enum CommandLineTool {
     ("verify", "prove the tables complete and unambiguous (gaps, shadowed rules, conflicts)"),
     ("test", "run the fixture table, one line per row"),
     ("table", "render the tables as Markdown or JSON documentation"),
+    ("simulate", "replay a multi-step session (tap, return, send, swipe, ...)"),
   ]
 
   static let usage = """
@@ -44,6 +45,7 @@ enum CommandLineTool {
     case "verify": return PolicyCommands.verify(rest, io: io)
     case "test": return PolicyCommands.test(rest, io: io)
     case "table": return PolicyCommands.table(rest, io: io)
+    case "simulate": return SimulateCommand.run(rest, io: io)
     case "help", "--help", "-h":
       if let topic = rest.first, commands.contains(where: { $0.name == topic }) {
         return run(arguments: [topic, "--help"], io: io)

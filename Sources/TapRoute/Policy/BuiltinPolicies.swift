@@ -457,5 +457,102 @@ enum BuiltinPolicies {
 
 """#
     ),
+    (
+      "transitions.json",
+      #"""
+{
+  "$schema": "schema/transitions.schema.json",
+  "transitions": [
+    {
+      "id": "tap-opens-another-app",
+      "on": { "step": "tap", "outcome": ["containerLaunch", "otherAppLaunch"] },
+      "set": { "extensionRunning": false, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "otherApp" },
+      "evidence": ["S004-10", "S002-3"],
+      "confidence": "single",
+      "note": "Opening the container app makes the extension resign active; the system then ends it, so the next tap launches it afresh."
+    },
+    {
+      "id": "tap-launches-extension",
+      "on": { "step": "tap", "outcome": "extensionLaunch" },
+      "set": { "extensionRunning": true, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "messages" },
+      "evidence": ["D-4", "S000-1"],
+      "confidence": "documented",
+      "note": "The extension is active with the tapped message selected."
+    },
+    {
+      "id": "tap-opens-store",
+      "on": { "step": "tap", "outcome": ["storeFront", "storeProductPage", "manageApps"] },
+      "set": { "foreground": "store" },
+      "evidence": ["S004-1", "S004-3", "F-1"],
+      "confidence": "single",
+      "note": "The App Store or the app-management page opens inside Messages."
+    },
+    {
+      "id": "tap-opens-browser",
+      "on": { "step": "tap", "outcome": "browser" },
+      "set": { "foreground": "otherApp" },
+      "evidence": ["D-2", "F-2"],
+      "confidence": "single"
+    },
+    {
+      "id": "tap-routes-nowhere",
+      "on": { "step": "tap", "outcome": ["nothing", "undecided"] },
+      "set": {},
+      "evidence": ["S002-1"],
+      "confidence": "inferred",
+      "note": "Nothing opens; the state stays as it was."
+    },
+    {
+      "id": "return-to-messages",
+      "on": { "step": "returnToMessages" },
+      "set": { "foreground": "messages" },
+      "evidence": ["S004-10"],
+      "confidence": "single",
+      "note": "Coming back does not revive an extension the system ended."
+    },
+    {
+      "id": "send-message",
+      "on": { "step": "send" },
+      "set": { "extensionRunning": true, "selected": "sent", "afterDrawerSwipe": false, "foreground": "messages" },
+      "evidence": ["D-5"],
+      "confidence": "several",
+      "note": "The sender's extension is active and the message just sent counts as selected."
+    },
+    {
+      "id": "swipe-to-other-app",
+      "on": { "step": "swipeToOtherApp" },
+      "set": { "afterDrawerSwipe": true },
+      "evidence": ["F-6"],
+      "confidence": "single",
+      "note": "The next tap of your message launches your extension with no callbacks (F-6)."
+    },
+    {
+      "id": "dismiss-extension",
+      "on": { "step": "dismissExtension" },
+      "set": { "extensionRunning": false, "selected": null },
+      "evidence": ["S002-3"],
+      "confidence": "single",
+      "note": "The extension resigns active and may be ended at any time; TapRoute treats it as ended."
+    },
+    {
+      "id": "delete-app",
+      "on": { "step": "deleteApp" },
+      "set": { "installed": false, "extensionRunning": false, "selected": null },
+      "evidence": ["S004-2"],
+      "confidence": "single",
+      "note": "From this device's view the app is simply not installed."
+    },
+    {
+      "id": "install-app",
+      "on": { "step": "installApp" },
+      "set": { "installed": true },
+      "evidence": ["S004-3"],
+      "confidence": "inferred"
+    }
+  ]
+}
+
+"""#
+    ),
   ]
 }

@@ -8,6 +8,8 @@ public struct PolicySet: Sendable {
   public var tables: [DecisionTable]
   public var evidence: [EvidenceEntry]
   public var fixtures: [Fixture]
+  /// How session steps change the state (`transitions.json`); empty when absent.
+  public var transitions: [Transition] = []
   /// Warnings found while loading (not errors; loading went on).
   public var warnings: [Diagnostic]
   /// The file names the set was read from, for display (`Policies/tap.json`).
@@ -28,6 +30,8 @@ public struct PolicySet: Sendable {
   public static let evidenceFileName = "evidence.json"
   /// The name of the file holding the fixture table.
   public static let fixturesFileName = "fixtures.json"
+  /// The name of the file holding the session transitions.
+  public static let transitionsFileName = "transitions.json"
 
   /// Loads the policies built into the library (a copy of the repository's `Policies/`).
   public static func builtIn() throws(DiagnosticsError) -> PolicySet {

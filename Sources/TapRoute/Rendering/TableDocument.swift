@@ -19,10 +19,15 @@ public enum TableDocument {
       "`several`, `single`, `inferred`, `contested`.",
       "",
     ]
-    out.append("Tables: " + tables.map { "[\($0.name)](#\(anchor("table-" + $0.name)))" }.joined(separator: ", ") + ", [evidence](#evidence).")
+    out.append(
+      "Tables: " + tables.map { "[\($0.name)](#\(anchor("table-" + $0.name)))" }.joined(separator: ", ")
+        + (policies.transitions.isEmpty ? "" : ", [session transitions](#transitions)") + ", [evidence](#evidence).")
     out.append("")
     for table in tables {
       out += tableMarkdown(table)
+    }
+    if !policies.transitions.isEmpty {
+      out += transitionsMarkdown(policies.transitions)
     }
     out.append("<a id=\"evidence\"></a>")
     out.append("## Evidence")
@@ -34,6 +39,34 @@ public enum TableDocument {
         "| <a id=\"\(anchor(entry.id))\"></a>\(entry.id) | \(cell(entry.claim)) | \(cell(entry.source)) | \(entry.confidence.rawValue) |")
     }
     return out.joined(separator: "\n") + "\n"
+  }
+
+  private static func transitionsMarkdown(_ transitions: [Transition]) -> [String] {
+    var out = [
+      "<a id=\"transitions\"></a>",
+      "## Session transitions",
+      "",
+      "From `transitions.json`: how each step of a `taproute simulate` session changes the state. The first transition whose step (and, for a tap, outcome) matches applies.",
+      "",
+      "| # | transition | step | outcome | sets | evidence | confidence |",
+      "| ---: | --- | --- | --- | --- | --- | --- |",
+    ]
+    for (i, t) in transitions.enumerated() {
+      var sets: [String] = []
+      if let v = t.changes.installed { sets.append("installed=\(v)") }
+      if let v = t.changes.extensionRunning { sets.append("extensionRunning=\(v)") }
+      if let v = t.changes.selected {
+        sets.append("selected=" + (v == .tapped ? "tapped" : v == .sent ? "sent" : "none"))
+      }
+      if let v = t.changes.afterDrawerSwipe { sets.append("afterDrawerSwipe=\(v)") }
+      if let v = t.changes.foreground { sets.append("foreground=\(v.rawValue)") }
+      let outcomes = t.outcomes.map { $0.map(\.rawValue).joined(separator: ", ") } ?? ""
+      let evidence = t.evidence.map { "[\($0)](#\(anchor($0)))" }.joined(separator: ", ")
+      out.append(
+        "| \(i + 1) | `\(t.id)` | \(t.step.rawValue) | \(outcomes) | \(sets.isEmpty ? "(nothing)" : sets.joined(separator: ", ")) | \(evidence) | \(t.confidence.rawValue) |")
+    }
+    out.append("")
+    return out
   }
 
   /// Tables in event order (tap, then open), whatever their file names.

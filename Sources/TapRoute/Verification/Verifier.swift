@@ -12,7 +12,8 @@ public enum Verifier {
     for table in policies.tables {
       verify(table, into: &report)
     }
-    let cited = Set(policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + Engine.checkEvidence)
+    let cited = Set(
+      policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + policies.transitions.flatMap(\.evidence) + Engine.checkEvidence)
     for entry in policies.evidence where !cited.contains(entry.id) {
       report.diagnostics.append(
         Diagnostic(

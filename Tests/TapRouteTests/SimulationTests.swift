@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import TapRoute
+
+/// The session fixtures in Policies/sessions/.
+let sessionFiles: [String] = {
+  let dir = Repo.policies.appendingPathComponent("sessions")
+  return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+}()
+
+@Suite("Sessions: taproute simulate")
+struct SimulationTests {
+  @Test func theFiveSessionFixturesExist() {
+    #expect(
+      sessionFiles == [
+        "d-4-running-willbecomeactive-only.json", "d-5-reselect.json", "f-8-both-hooks.json",
+        "s004-10-second-tap-trap.json", "s004-11-workaround.json",
+      ])
+  }
+
+  @Test("session fixture replays with every expectation met", arguments: sessionFiles)
+  func sessionFixture(_ name: String) throws {
+    let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/" + name)))
+    let session = try Session.parse(bytes, file: name).get()
+    let result = Simulator.run(session, engine: try engine())
+    #expect(result.failures == 0, "\(Simulator.text(result))")
+    #expect(result.steps.contains { $0.met == true })
+  }
+
+  @Test("S004-10: the state after the container opens says the extension ended (table data, not code)")
+  func trapStateComesFromTransitions() throws {
+    let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/s004-10-second-tap-trap.json")))
+    let result = Simulator.run(try Session.parse(bytes, file: "s").get(), engine: try engine())
+    #expect(result.steps.map(\.transition) == [
+      "transitions/tap-opens-another-app", "transitions/return-to-messages", "transitions/tap-launches-extension",
+    ])
+    #expect(result.steps[0].state.extensionRunning == false)
+    #expect(result.steps[2].decision?.callbacks == [.viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear])
+  }
+
+  @Test("without the transition that ends the extension, the trap disappears: the behaviour is in the data")
+  func removingTheTransitionChangesTheReplay() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, "transitions.json") {
+      $0.replacingOccurrences(
+        of: #""set": { "extensionRunning": false, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "otherApp" }"#,
+        with: #""set": { "selected": "tapped", "foreground": "otherApp" }"#)
+    }
+    let engine = try Engine(policiesAt: dir)
+    let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/s004-10-second-tap-trap.json")))
+    let result = Simulator.run(try Session.parse(bytes, file: "s").get(), engine: engine)
+    #expect(result.steps[2].decision?.outcome == .extensionLaunch, "m1 is now still selected in a running extension (D-5)")
+    #expect(result.steps[2].decision?.rule == "tap/already-selected")
+  }
+
+  static let badSessions: [(json: String, expected: String)] = [
+    (#"{"steps":[{"step":"tapp","message":"m1"}]}"#, #"s.json:1:19: error: $.steps[0].step: unknown step "tapp"; expected one of tap, returnToMessages, send, swipeToOtherApp, dismissExtension, deleteApp, installApp (did you mean "tap"?) [TR203]"#),
+    (#"{"steps":[{"step":"tap"}]}"#, #"s.json:1:11: error: $.steps[0]: a tap step names its message ("message": "m1") [TR205]"#),
+    (#"{"steps":[{"step":"returnToMessages","expect":"nothing"}]}"#, #"s.json:1:47: error: $.steps[0].expect: only a tap step has an expected outcome [TR201]"#),
+    (#"{"situation":{"event":"open"},"steps":[{"step":"deleteApp"}]}"#, #"s.json:1:14: error: $.situation.event: a session's situation is a tap ("event": "tap") [TR203]"#),
+    (#"{"steps":[]}"#, #"s.json:1:10: error: $.steps: a session needs at least one step [TR205]"#),
+  ]
+
+  @Test("bad session files give located errors", arguments: badSessions.indices)
+  func badSession(_ i: Int) {
+    let row = Self.badSessions[i]
+    guard case .failure(let e) = Session.parse(Array(row.json.utf8), file: "s.json") else {
+      Issue.record("accepted \(row.json)")
+      return
+    }
+    #expect(e.diagnostics.map(\.description) == [row.expected])
+  }
+
+  @Test("a transitions file that leaves a step uncovered fails to load")
+  func uncoveredStepFailsToLoad() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, "transitions.json") { $0.replacingOccurrences(of: #""step": "installApp""#, with: #""step": "deleteApp""#) }
+    do {
+      _ = try PolicySet.load(directory: dir)
+      Issue.record("loaded despite an uncovered step")
+    } catch {
+      #expect(error.diagnostics.map(\.message) == [#"no transition covers step "installApp""#])
+    }
+  }
+
+  @Test func simulateCLIGolden() throws {
+    let r = try Binary.run(["simulate", "Policies/sessions/d-5-reselect.json"])
+    #expect(r.status == 0)
+    #expect(
+      r.stdout == """
+        session: D-5: a message just sent counts as selected, so tapping it calls no select callback
+        start: installed, extension not running, nothing selected, in Messages
+        1. send m1
+           transitions/send-message -> installed, extension running, m1 selected, in Messages
+        2. tap m1 -> extensionLaunch by tap/already-selected (several); callbacks: none
+           ok: expected extensionLaunch
+           transitions/tap-launches-extension -> installed, extension running, m1 selected, in Messages
+        3. tap m1 -> extensionLaunch by tap/already-selected (several); callbacks: none
+           ok: expected extensionLaunch
+           transitions/tap-launches-extension -> installed, extension running, m1 selected, in Messages
+        4. tap m2 -> containerLaunch by open/messages-any-scheme (several); callbacks: willSelect, didSelect, willTransition, didTransition
+           ok: expected containerLaunch
+           transitions/tap-opens-another-app -> installed, extension not running, m2 selected, in another app
+        4 steps; expectations: 3 met, 0 failed
+
+        """)
+    let bad = try Binary.run(["simulate"])
+    #expect(bad.status == 2 && bad.stderr.contains("expected one session FILE, got 0"))
+  }
+}
