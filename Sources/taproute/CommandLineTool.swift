@@ -16,6 +16,7 @@ enum CommandLineTool {
     ("test", "run the fixture table, one line per row"),
     ("table", "render the tables as Markdown or JSON documentation"),
     ("simulate", "replay a multi-step session (tap, return, send, swipe, ...)"),
+    ("audit", "check a real app's Info.plist files against the tables"),
   ]
 
   static let usage = """
@@ -46,6 +47,7 @@ enum CommandLineTool {
     case "test": return PolicyCommands.test(rest, io: io)
     case "table": return PolicyCommands.table(rest, io: io)
     case "simulate": return SimulateCommand.run(rest, io: io)
+    case "audit": return AuditCommand.run(rest, io: io)
     case "help", "--help", "-h":
       if let topic = rest.first, commands.contains(where: { $0.name == topic }) {
         return run(arguments: [topic, "--help"], io: io)

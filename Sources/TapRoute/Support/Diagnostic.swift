@@ -111,6 +111,24 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let verificationLimit = DiagnosticCode(rawValue: "TR305")
   /// A fixture whose expectation the tables do not meet.
   public static let fixtureFailed = DiagnosticCode(rawValue: "TR306")
+
+  // Audit of Info.plist files.
+  /// A plist that is not a readable property list (malformed, truncated).
+  public static let plistUnreadable = DiagnosticCode(rawValue: "TR401")
+  /// A plist key of the wrong type.
+  public static let plistWrongType = DiagnosticCode(rawValue: "TR402")
+  /// The extension is not a Messages extension (`com.apple.message-payload-provider`).
+  public static let wrongExtensionPoint = DiagnosticCode(rawValue: "TR410")
+  /// The redirect URL opens nothing.
+  public static let redirectOpensNothing = DiagnosticCode(rawValue: "TR411")
+  /// The redirect URL is a universal link (https), which does not work as one.
+  public static let universalLinkRedirect = DiagnosticCode(rawValue: "TR412")
+  /// What the redirect URL opens.
+  public static let redirectReaches = DiagnosticCode(rawValue: "TR413")
+  /// What a declared scheme, or its absence, means for redirects.
+  public static let schemeNote = DiagnosticCode(rawValue: "TR414")
+  /// An iMessage-only app (no container) trying to open a parent app.
+  public static let iMessageOnly = DiagnosticCode(rawValue: "TR415")
 }
 
 /// A failure that carries every diagnostic found, not only the first.

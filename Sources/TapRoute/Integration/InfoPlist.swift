@@ -1,0 +1,102 @@
+import Foundation
+
+/// What TapRoute reads from an app's or extension's Info.plist (XML or binary).
+public struct InfoPlist: Sendable, Hashable {
+  public var file: String
+  public var bundleIdentifier: String?
+  /// `CFBundleURLTypes[*].CFBundleURLSchemes[*]`.
+  public var urlSchemes: [String]
+  /// `UIApplicationShortcutItems[*]`, as (type, title) pairs; either may be missing.
+  public var shortcutItems: [(type: String?, title: String?)]
+  /// `NSExtension.NSExtensionPointIdentifier`.
+  public var extensionPoint: String?
+  /// True when the plist has an `NSExtension` dictionary.
+  public var isExtension: Bool
+
+  /// The extension point of Messages extensions.
+  public static let messagesExtensionPoint = "com.apple.message-payload-provider"
+  /// Largest plist accepted, in bytes.
+  public static let maximumBytes = 4 << 20
+
+  public static func == (a: InfoPlist, b: InfoPlist) -> Bool {
+    a.file == b.file && a.bundleIdentifier == b.bundleIdentifier && a.urlSchemes == b.urlSchemes
+      && a.shortcutItems.map { [$0.type, $0.title] } == b.shortcutItems.map { [$0.type, $0.title] }
+      && a.extensionPoint == b.extensionPoint && a.isExtension == b.isExtension
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(file)
+    hasher.combine(urlSchemes)
+    hasher.combine(extensionPoint)
+  }
+
+  /// Reads a plist, reporting malformed or truncated files and keys of the wrong type.
+  public static func read(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> InfoPlist {
+    guard bytes.count <= maximumBytes else {
+      throw DiagnosticsError([Diagnostic(file: file, code: .inputTooLarge, message: "plist is \(bytes.count) bytes; the limit is \(maximumBytes)")])
+    }
+    let root: Any
+    do {
+      var format = PropertyListSerialization.PropertyListFormat.xml
+      root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
+    } catch {
+      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+      throw DiagnosticsError([
+        Diagnostic(file: file, code: .plistUnreadable, message: "not a readable property list (XML or binary): \(reason)")
+      ])
+    }
+    guard let dict = root as? [String: Any] else {
+      throw DiagnosticsError([Diagnostic(file: file, code: .plistWrongType, message: "the top level is not a dictionary")])
+    }
+    var problems: [Diagnostic] = []
+    func wrong(_ path: String, _ expected: String) {
+      problems.append(Diagnostic(file: file, path: path, code: .plistWrongType, message: "expected \(expected)"))
+    }
+    var info = InfoPlist(file: file, urlSchemes: [], shortcutItems: [], isExtension: false)
+    if let id = dict["CFBundleIdentifier"] {
+      if let s = id as? String { info.bundleIdentifier = s } else { wrong("CFBundleIdentifier", "a string") }
+    }
+    if let types = dict["CFBundleURLTypes"] {
+      if let list = types as? [Any] {
+        for (i, item) in list.enumerated() {
+          guard let entry = item as? [String: Any] else {
+            wrong("CFBundleURLTypes[\(i)]", "a dictionary")
+            continue
+          }
+          guard let schemes = entry["CFBundleURLSchemes"] else { continue }
+          if let strings = schemes as? [String] { info.urlSchemes += strings } else {
+            wrong("CFBundleURLTypes[\(i)].CFBundleURLSchemes", "an array of strings")
+          }
+        }
+      } else {
+        wrong("CFBundleURLTypes", "an array")
+      }
+    }
+    if let items = dict["UIApplicationShortcutItems"] {
+      if let list = items as? [Any] {
+        for (i, item) in list.enumerated() {
+          guard let entry = item as? [String: Any] else {
+            wrong("UIApplicationShortcutItems[\(i)]", "a dictionary")
+            continue
+          }
+          info.shortcutItems.append(
+            (entry["UIApplicationShortcutItemType"] as? String, entry["UIApplicationShortcutItemTitle"] as? String))
+        }
+      } else {
+        wrong("UIApplicationShortcutItems", "an array")
+      }
+    }
+    if let ext = dict["NSExtension"] {
+      if let e = ext as? [String: Any] {
+        info.isExtension = true
+        if let point = e["NSExtensionPointIdentifier"] {
+          if let s = point as? String { info.extensionPoint = s } else { wrong("NSExtension.NSExtensionPointIdentifier", "a string") }
+        }
+      } else {
+        wrong("NSExtension", "a dictionary")
+      }
+    }
+    if !problems.isEmpty { throw DiagnosticsError(problems) }
+    return info
+  }
+}

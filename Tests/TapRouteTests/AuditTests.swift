@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import TapRoute
+
+@Suite("taproute audit on the committed sample plists")
+struct AuditTests {
+  static let plists = "Examples/plists/"
+
+  @Test("XML and binary plists read the same")
+  func xmlAndBinaryAgree() throws {
+    for name in ["Container-Info", "Extension-Info"] {
+      let xml = try InfoPlist.read([UInt8](try Data(contentsOf: Repo.root.appendingPathComponent(Self.plists + name + ".plist"))), file: "x")
+      let binary = try InfoPlist.read([UInt8](try Data(contentsOf: Repo.root.appendingPathComponent(Self.plists + name + ".binary.plist"))), file: "x")
+      #expect(xml == binary, "\(name)")
+    }
+    let container = try InfoPlist.read([UInt8](try Data(contentsOf: Repo.root.appendingPathComponent(Self.plists + "Container-Info.plist"))), file: "c")
+    #expect(container.urlSchemes == ["containerAppDemo"] && container.shortcutItems.count == 2 && !container.isExtension)
+  }
+
+  static let runs: [(arguments: [String], status: Int32, stdout: [String], stderr: [String])] = [
+    (
+      ["--container", plists + "Container-Info.plist", "--extension", plists + "Extension-Info.binary.plist", "--redirect-url", "containerAppDemo://open"],
+      0,
+      [
+        "Examples/plists/Container-Info.plist: note: CFBundleURLTypes: open(\"containerAppDemo://\") from the extension gives containerLaunch (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9) [TR414]",
+        "Examples/plists/Container-Info.plist: note: redirect \"containerAppDemo://open\" opens the container app (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9) [TR413]",
+        "audit: 0 errors, 0 warnings, 3 notes",
+      ], []
+    ),
+    (
+      ["--container", plists + "Container-Info.binary.plist", "--extension", plists + "Extension-Info.plist", "--redirect-url", "otherScheme://x"],
+      0, ["redirect \"otherScheme://x\" opens the container app, though its scheme is not declared: any non-empty scheme does (S004-7)"], []
+    ),
+    (
+      ["--container", plists + "Container-Info.plist", "--extension", plists + "Widget-Info.plist", "--redirect-url", "https://example.com/app"],
+      1,
+      [
+        "Examples/plists/Widget-Info.plist: error: NSExtension.NSExtensionPointIdentifier: extension point is \"com.apple.widget-extension\", not \"com.apple.message-payload-provider\": Messages will not host it as an iMessage app (S000-5) [TR410]",
+        "warning: redirect \"https://example.com/app\" is an https link: no universal link or web page opens from an iMessage extension (S004-4, F-3)",
+      ], []
+    ),
+    (
+      ["--container", plists + "Container-Info.plist", "--extension", plists + "Extension-Info.plist", "--redirect-url", "containerAppDemo"],
+      1, ["error: redirect \"containerAppDemo\" (noScheme) opens nothing; the completion reports false (open/messages-no-scheme"], []
+    ),
+    (
+      ["--extension", plists + "Extension-Info.plist", "--redirect-url", "containerAppDemo://"],
+      1, ["Examples/plists/Extension-Info.plist: error: redirect \"containerAppDemo://\" opens nothing: an iMessage-only app has no parent app to open (open/messages-no-parent-app; documented; evidence D-1, S000-5, S000-6) [TR415]"], []
+    ),
+    (
+      ["--container", plists + "Malformed-Info.plist", "--extension", plists + "Truncated-Info.binary.plist"],
+      2, [],
+      [
+        "Examples/plists/Truncated-Info.binary.plist: error: not a readable property list (XML or binary):",
+        "Examples/plists/Malformed-Info.plist: error: not a readable property list (XML or binary):",
+      ]
+    ),
+    (["--container", plists + "Container-Info.plist"], 2, [], ["taproute audit: --extension PATH is required"]),
+    (["--extension", "/nonexistent.plist"], 2, [], ["/nonexistent.plist: error: no such file [TR003]"]),
+  ]
+
+  @Test("audit output and exit codes", arguments: runs.indices)
+  func auditRun(_ i: Int) throws {
+    let row = Self.runs[i]
+    let r = try Binary.run(["audit"] + row.arguments)
+    #expect(r.status == row.status, "\(row.arguments): \(r.stdout) \(r.stderr)")
+    for line in row.stdout { #expect(r.stdout.contains(line), "stdout lacks: \(line)\n\(r.stdout)") }
+    for line in row.stderr { #expect(r.stderr.contains(line), "stderr lacks: \(line)\n\(r.stderr)") }
+  }
+
+  @Test func wrongTypesAreLocated() throws {
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+      <key>CFBundleURLTypes</key><array><dict><key>CFBundleURLSchemes</key><string>notAnArray</string></dict></array>
+      <key>NSExtension</key><string>x</string>
+      </dict></plist>
+      """
+    do {
+      _ = try InfoPlist.read(Array(plist.utf8), file: "bad.plist")
+      Issue.record("accepted a plist with wrong types")
+    } catch {
+      #expect(
+        error.diagnostics.map(\.description) == [
+          "bad.plist: error: CFBundleURLTypes[0].CFBundleURLSchemes: expected an array of strings [TR402]",
+          "bad.plist: error: NSExtension: expected a dictionary [TR402]",
+        ])
+    }
+  }
+}
