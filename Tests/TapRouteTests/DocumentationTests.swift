@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import TapRoute
+
+@Suite("The DocC articles")
+struct DocumentationTests {
+  /// Each ```json block of the integration article followed by "TapRoute decides: `outcome`".
+  static func examples() throws -> [(json: String, expected: String)] {
+    let text = try String(
+      contentsOf: Repo.root.appendingPathComponent("Sources/TapRoute/TapRoute.docc/IntegratingWithMSMessagesAppViewController.md"),
+      encoding: .utf8)
+    var out: [(String, String)] = []
+    var rest = Substring(text)
+    while let open = rest.range(of: "```json\n") {
+      guard let close = rest.range(of: "\n```", range: open.upperBound..<rest.endIndex) else { break }
+      let json = String(rest[open.upperBound..<close.lowerBound])
+      rest = rest[close.upperBound...]
+      guard let marker = rest.range(of: "TapRoute decides: `"), let end = rest.range(of: "`", range: marker.upperBound..<rest.endIndex)
+      else { break }
+      out.append((json, String(rest[marker.upperBound..<end.lowerBound])))
+    }
+    return out
+  }
+
+  @Test("every situation the integration article shows decides as the article says")
+  func articleSituations() throws {
+    let examples = try Self.examples()
+    #expect(examples.count == 6)
+    let engine = try engine()
+    for example in examples {
+      let situation = try Situation.parse(Array(example.json.utf8), file: "article").get()
+      #expect(engine.decide(situation).outcome.rawValue == example.expected, "\(example.json)")
+    }
+  }
+
+  @Test("the README's Swift example decides as the README says")
+  func readmeSnippet() throws {
+    let situation = Situation(
+      event: .tap, osVersion: OSVersion(17),
+      tap: Tap(redirect: Redirect(hooks: [.willBecomeActive], url: "containerAppDemo://")))
+    let decision = try engine().decide(situation)
+    #expect("\(decision.outcome) \(decision.rule ?? "-") \(decision.confidence?.rawValue ?? "-")" == "containerLaunch open/messages-any-scheme several")
+    let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("// containerLaunch open/messages-any-scheme several"))
+  }
+}
