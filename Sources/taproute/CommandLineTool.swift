@@ -76,14 +76,19 @@ enum CommandLineTool {
       let engine = try policies.map { try Engine(policiesAt: URL(fileURLWithPath: $0, isDirectory: true)) } ?? Engine()
       return engine
     } catch let error as DiagnosticsError {
-      for diagnostic in error.diagnostics { io.err(diagnostic.description + "\n") }
-      let count = error.diagnostics.filter { $0.severity == .error }.count
-      io.err("taproute: the policies failed to load (\(count) error\(count == 1 ? "" : "s"))\n")
+      reportLoadFailure(error, io: io)
       return nil
     } catch {
       io.err("taproute: the policies failed to load: \(error)\n")
       return nil
     }
+  }
+
+  /// Prints every diagnostic of a failed policy load, then one summary line.
+  static func reportLoadFailure(_ error: DiagnosticsError, io: IO, command: String = "taproute", what: String = "") {
+    for diagnostic in error.diagnostics { io.err(diagnostic.description + "\n") }
+    let count = error.diagnostics.filter { $0.severity == .error }.count
+    io.err("\(command): the policies failed to load (\(count) error\(count == 1 ? "" : "s"))\(what)\n")
   }
 
   /// Reads FILE, or standard input for nil or "-". Returns the bytes and a display name.

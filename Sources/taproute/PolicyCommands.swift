@@ -70,9 +70,7 @@ enum PolicyCommands {
       if let dir { return try PolicySet.load(directory: URL(fileURLWithPath: dir, isDirectory: true)) }
       return try PolicySet.builtIn()
     } catch {
-      for diagnostic in error.diagnostics { io.err(diagnostic.description + "\n") }
-      let count = error.diagnostics.filter { $0.severity == .error }.count
-      io.err("taproute: the policies failed to load (\(count) error\(count == 1 ? "" : "s"))\n")
+      CommandLineTool.reportLoadFailure(error, io: io)
       return nil
     }
   }
@@ -94,9 +92,7 @@ enum PolicyCommands {
       (set, hygiene) = try PolicySet.loadForVerification(
         directory: options.positional.first.map { URL(fileURLWithPath: $0, isDirectory: true) })
     } catch {
-      for diagnostic in error.diagnostics { io.err(diagnostic.description + "\n") }
-      let count = error.diagnostics.filter { $0.severity == .error }.count
-      io.err("taproute verify: the policies failed to load (\(count) error\(count == 1 ? "" : "s")); nothing was verified\n")
+      CommandLineTool.reportLoadFailure(error, io: io, command: "taproute verify", what: "; nothing was verified")
       return CommandLineTool.exitPolicy
     }
     var report = Verifier.verify(set)

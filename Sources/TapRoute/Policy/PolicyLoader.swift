@@ -208,6 +208,27 @@ struct PolicyLoader {
       newestOSVersion: newest, rulesLocation: rulesLocation)
   }
 
+  /// The evidence ids a rule, fixture or transition cites, each checked against the
+  /// registry (`known` is nil when the registry itself failed to load).
+  static func evidenceIDs(
+    _ value: JSONValue, path: String, citer: String, known: Set<String>?, requireOne: Bool, reader: inout JSONReader
+  ) -> [String] {
+    guard let items = reader.array(value, path: path) else { return [] }
+    if requireOne && items.isEmpty {
+      reader.error(.policyMissingField, "a rule must cite at least one evidence id", path: path, at: value.location)
+    }
+    var ids: [String] = []
+    for (i, item) in items.enumerated() {
+      let itemPath = JSONReader.join(path, i)
+      guard let id = reader.string(item, path: itemPath) else { continue }
+      if let known, !known.contains(id) {
+        reader.error(.unknownEvidence, "\(citer) cites unknown evidence \(JSONReader.quoted(id))", path: itemPath, at: item.location)
+      }
+      ids.append(id)
+    }
+    return ids
+  }
+
   static func isIdentifier(_ s: String) -> Bool {
     !s.isEmpty && s.utf8.count <= 64
       && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
@@ -307,21 +328,10 @@ struct PolicyLoader {
       }
     }
     let outcome = reader.require(fields, "then", path: path, at: value.location).flatMap { readOutcome($0, path: path + ".then", reader: &reader) }
-    var evidence: [String] = []
-    if let e = reader.require(fields, "evidence", path: path, at: value.location), let items = reader.array(e, path: path + ".evidence") {
-      for (i, item) in items.enumerated() {
-        let epath = JSONReader.join(path + ".evidence", i)
-        guard let eid = reader.string(item, path: epath) else { continue }
-        if let knownEvidence, !knownEvidence.contains(eid) {
-          let rule = id.map { "rule \"\($0)\" " } ?? ""
-          reader.error(.unknownEvidence, "\(rule)cites unknown evidence \(JSONReader.quoted(eid))", path: epath, at: item.location)
-        }
-        evidence.append(eid)
-      }
-      if items.isEmpty {
-        reader.error(.policyMissingField, "a rule must cite at least one evidence id", path: path + ".evidence", at: e.location)
-      }
-    }
+    let evidence =
+      reader.require(fields, "evidence", path: path, at: value.location).map {
+        Self.evidenceIDs($0, path: path + ".evidence", citer: id.map { "rule \"\($0)\"" } ?? "rule", known: knownEvidence, requireOne: true, reader: &reader)
+      } ?? []
     let confidence = reader.require(fields, "confidence", path: path, at: value.location).flatMap {
       reader.choice($0, path: path + ".confidence", what: "confidence", choices: Confidence.allCases.map { ($0.rawValue, $0) })
     }
@@ -476,16 +486,10 @@ struct PolicyLoader {
           }
         }
       }
-      var evidence: [String] = []
-      if let e = reader.require(f, "evidence", path: path, at: item.location), let ids = reader.array(e, path: path + ".evidence") {
-        for (k, idValue) in ids.enumerated() {
-          guard let eid = reader.string(idValue, path: JSONReader.join(path + ".evidence", k)) else { continue }
-          if let knownEvidence, !knownEvidence.contains(eid) {
-            reader.error(.unknownEvidence, "transition cites unknown evidence \(JSONReader.quoted(eid))", path: JSONReader.join(path + ".evidence", k), at: idValue.location)
-          }
-          evidence.append(eid)
-        }
-      }
+      let evidence =
+        reader.require(f, "evidence", path: path, at: item.location).map {
+          Self.evidenceIDs($0, path: path + ".evidence", citer: "transition", known: knownEvidence, requireOne: false, reader: &reader)
+        } ?? []
       let confidence = reader.require(f, "confidence", path: path, at: item.location).flatMap {
         reader.choice($0, path: path + ".confidence", what: "confidence", choices: Confidence.allCases.map { ($0.rawValue, $0) })
       }
@@ -544,16 +548,10 @@ struct PolicyLoader {
       let expected = reader.require(f, "expect", path: path, at: item.location).flatMap {
         readExpectation($0, path: path + ".expect", ruleNames: ruleNames, reader: &reader)
       }
-      var evidence: [String] = []
-      if let e = reader.require(f, "evidence", path: path, at: item.location), let ids = reader.array(e, path: path + ".evidence") {
-        for (k, idValue) in ids.enumerated() {
-          guard let eid = reader.string(idValue, path: JSONReader.join(path + ".evidence", k)) else { continue }
-          if let knownEvidence, !knownEvidence.contains(eid) {
-            reader.error(.unknownEvidence, "fixture cites unknown evidence \(JSONReader.quoted(eid))", path: JSONReader.join(path + ".evidence", k), at: idValue.location)
-          }
-          evidence.append(eid)
-        }
-      }
+      let evidence =
+        reader.require(f, "evidence", path: path, at: item.location).map {
+          Self.evidenceIDs($0, path: path + ".evidence", citer: "fixture", known: knownEvidence, requireOne: false, reader: &reader)
+        } ?? []
       if let name, let situation, let expected {
         fixtures.append(Fixture(name: name, situation: situation, expected: expected, evidence: evidence, location: item.location))
       }
