@@ -2,7 +2,7 @@
 # Builds and runs one libFuzzer target for a given time.
 #
 #   Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
-#   TARGET: policy | situation | url      (see Fuzz/TARGET.swift and SelfCheck.swift)
+#   TARGET: policy | situation | url | sticker   (see Fuzz/TARGET.swift and SelfCheck.swift)
 #
 # The target is compiled with Sources/TapRoute by swiftc -sanitize=fuzzer,address. Seeds
 # come from Policies/ and the fixture table, plus the kept regressions in
@@ -12,8 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-}
 seconds=${2:-}
-case "$target" in policy | situation | url) ;; *)
-  echo "usage: Scripts/fuzz.sh policy|situation|url SECONDS [libFuzzer options]" >&2
+case "$target" in policy | situation | url | sticker) ;; *)
+  echo "usage: Scripts/fuzz.sh policy|situation|url|sticker SECONDS [libFuzzer options]" >&2
   exit 2 ;;
 esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "SECONDS must be a whole number" >&2; exit 2; }
@@ -43,6 +43,17 @@ if target == "policy":
         seeds.append(bytes([i]) + (policies / name).read_bytes())
 elif target == "situation":
     seeds = [json.dumps(f["situation"]).encode() for f in fixtures]
+elif target == "sticker":
+    import struct, zlib
+    def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xFFFFFFFF)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 408, 408, 8, 6, 0, 0, 0))
+    seeds = [
+        png + chunk(b"IDAT", zlib.compress(b"\0" * 8)) + chunk(b"IEND", b""),
+        png + chunk(b"acTL", struct.pack(">II", 3, 0)) + chunk(b"IDAT", zlib.compress(b"\0")) + chunk(b"IEND", b""),
+        b"GIF89a" + struct.pack("<HH", 300, 300) + b"\x80\0\0" + b"\0" * 6 + b"\x21\xf9\x04\x01\0\0\0\0"
+        + b"\x2c" + struct.pack("<HHHH", 0, 0, 300, 300) + b"\0\x02\x02\x44\x01\0\x3b",
+        b"\xff\xd8\xff\xc0\0\x0b\x08\x01\x98\x01\x98\x01\x01\x11\0\xff\xda\0\x08\x01\x01\0\0\x3f\0\xff\xd9",
+    ]
 else:
     urls = set()
     for f in fixtures:
@@ -57,7 +68,7 @@ for i, seed in enumerate(seeds):
 PY
 regressions="Tests/FuzzRegressions/$target"
 
-case "$target" in policy) max_len=65536 ;; situation) max_len=8192 ;; *) max_len=8192 ;; esac
+case "$target" in policy) max_len=65536 ;; *) max_len=8192 ;; esac
 log="$out/$target.log"
 set +e
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$binary" \

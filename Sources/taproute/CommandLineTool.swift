@@ -17,6 +17,7 @@ enum CommandLineTool {
     ("table", "render the tables as Markdown or JSON documentation"),
     ("simulate", "replay a multi-step session (tap, return, send, swipe, ...)"),
     ("audit", "check a real app's Info.plist files against the tables"),
+    ("sticker", "check sticker files (format, size, frames) from their bytes"),
   ]
 
   static let usage = """
@@ -48,6 +49,7 @@ enum CommandLineTool {
     case "table": return PolicyCommands.table(rest, io: io)
     case "simulate": return SimulateCommand.run(rest, io: io)
     case "audit": return AuditCommand.run(rest, io: io)
+    case "sticker": return StickerCommand.run(rest, io: io)
     case "help", "--help", "-h":
       if let topic = rest.first, commands.contains(where: { $0.name == topic }) {
         return run(arguments: [topic, "--help"], io: io)

@@ -15,6 +15,8 @@ enum BuiltinPolicies {
     "S000-3": { "claim": "iMessage apps run only on iOS 10 and later; their content is delivered to watchOS and macOS and can be viewed there.", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
     "S000-5": { "claim": "iMessage apps are app extensions hosted by Messages; unlike other extension points, a container app is optional.", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
     "S000-6": { "claim": "Without a container app an iMessage app appears only in the Messages app drawer and the Messages App Store.", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
+    "S000-7": { "claim": "Sticker files may be PNG, APNG, JPEG or GIF; animated stickers APNG or GIF; at most 500 KB; PNG/APNG recommended (GIF edges alias, JPEG has no transparency).", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
+    "S000-8": { "claim": "Sticker sizes: small 100x100 pt, regular 136x136 pt, large 206x206 pt, supplied at @3x; larger images are scaled down by the framework.", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
     "S001-1": { "claim": "watchOS can receive and send iMessage app content; macOS can receive it; iMessage apps need iOS 10 or later.", "source": "write-up, seed 001_8b1699cabb9c9779.txt", "confidence": "single" },
     "S002-1": { "claim": "watchOS and macOS receive these messages but cannot interpret them: no extension runs there.", "source": "write-up, seed 002_dc4c8aea5e4f665f.txt", "confidence": "single" },
     "S002-2": { "claim": "Compact presentation gives no keyboard, camera or horizontal swipes; expanded gives them but not the input field.", "source": "write-up, seed 002_dc4c8aea5e4f665f.txt", "confidence": "single" },
@@ -257,6 +259,29 @@ enum BuiltinPolicies {
       "note": "S004-9 infers that 'some later iOS' opens only the containing app for any non-empty scheme; the iOS 10 boundary is TapRoute's guess."
     }
   ]
+}
+
+"""#
+    ),
+    (
+      "stickers.json",
+      #"""
+{
+  "$schema": "schema/stickers.schema.json",
+  "formats": {
+    "png": { "animated": false, "transparency": true, "evidence": ["S000-7"] },
+    "apng": { "animated": true, "transparency": true, "evidence": ["S000-7"] },
+    "gif": { "animated": true, "transparency": true, "advice": "GIF transparency is one bit, so edges alias against the bubble; prefer PNG or APNG.", "evidence": ["S000-7"] },
+    "jpeg": { "animated": false, "transparency": false, "advice": "JPEG has no transparency: the sticker shows as a solid rectangle; prefer PNG.", "evidence": ["S000-7"] }
+  },
+  "maximumBytes": { "value": 512000, "evidence": ["S000-7"], "note": "500 KB, read as 500 x 1024 bytes." },
+  "sizeClasses": {
+    "small": { "points": 100, "pixels": 300 },
+    "regular": { "points": 136, "pixels": 408 },
+    "large": { "points": 206, "pixels": 618 }
+  },
+  "sizeEvidence": ["S000-8"],
+  "sizeNote": "Stickers are supplied at @3x; an image larger than its size class is scaled down by the framework."
 }
 
 """#

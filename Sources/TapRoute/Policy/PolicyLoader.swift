@@ -35,9 +35,13 @@ struct PolicyLoader {
     let isFixtures = { (name: String) in
       name.hasSuffix("/" + PolicySet.fixturesFileName) || name == PolicySet.fixturesFileName
         || name.hasSuffix("/" + PolicySet.transitionsFileName) || name == PolicySet.transitionsFileName
+        || name.hasSuffix("/" + PolicySet.stickersFileName) || name == PolicySet.stickersFileName
     }
     let isTransitions = { (name: String) in
       name.hasSuffix("/" + PolicySet.transitionsFileName) || name == PolicySet.transitionsFileName
+    }
+    let isStickers = { (name: String) in
+      name.hasSuffix("/" + PolicySet.stickersFileName) || name == PolicySet.stickersFileName
     }
 
     var evidence: [EvidenceEntry] = []
@@ -84,7 +88,11 @@ struct PolicyLoader {
     if let file = parsed.first(where: { isTransitions($0.name) }) {
       transitions = readTransitions(file.value, file: file.name, knownEvidence: known)
     }
-    if let file = parsed.first(where: { isFixtures($0.name) && !isTransitions($0.name) }) {
+    var stickers: StickerRules?
+    if let file = parsed.first(where: { isStickers($0.name) }) {
+      stickers = readStickers(file.value, file: file.name, knownEvidence: known)
+    }
+    if let file = parsed.first(where: { isFixtures($0.name) && !isTransitions($0.name) && !isStickers($0.name) }) {
       fixturesFile = file.name
       // With a broken table its rules are unknown; fixtures naming them are not at fault.
       fixtures = readFixtures(
@@ -92,9 +100,12 @@ struct PolicyLoader {
     }
 
     return PolicySet(
-      tables: tables, evidence: evidence, fixtures: fixtures, transitions: transitions,
+      tables: tables, evidence: evidence, fixtures: fixtures, transitions: transitions, stickers: stickers,
       warnings: diagnostics.filter { $0.severity == .warning }, evidenceFile: evidenceFile, fixturesFile: fixturesFile)
   }
+
+  /// Adds diagnostics found by a reader.
+  mutating func append(_ found: [Diagnostic]) { diagnostics += found }
 
   /// The error diagnostics collected so far.
   var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }

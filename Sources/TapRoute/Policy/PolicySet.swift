@@ -10,6 +10,8 @@ public struct PolicySet: Sendable {
   public var fixtures: [Fixture]
   /// How session steps change the state (`transitions.json`); empty when absent.
   public var transitions: [Transition] = []
+  /// The sticker rules (`stickers.json`); nil when absent.
+  public var stickers: StickerRules?
   /// Warnings found while loading (not errors; loading went on).
   public var warnings: [Diagnostic]
   /// The file names the set was read from, for display (`Policies/tap.json`).
@@ -32,6 +34,8 @@ public struct PolicySet: Sendable {
   public static let fixturesFileName = "fixtures.json"
   /// The name of the file holding the session transitions.
   public static let transitionsFileName = "transitions.json"
+  /// The name of the file holding the sticker rules.
+  public static let stickersFileName = "stickers.json"
 
   /// Loads the policies built into the library (a copy of the repository's `Policies/`).
   public static func builtIn() throws(DiagnosticsError) -> PolicySet {

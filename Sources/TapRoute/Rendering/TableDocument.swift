@@ -21,13 +21,17 @@ public enum TableDocument {
     ]
     out.append(
       "Tables: " + tables.map { "[\($0.name)](#\(anchor("table-" + $0.name)))" }.joined(separator: ", ")
-        + (policies.transitions.isEmpty ? "" : ", [session transitions](#transitions)") + ", [evidence](#evidence).")
+        + (policies.transitions.isEmpty ? "" : ", [session transitions](#transitions)")
+        + (policies.stickers == nil ? "" : ", [sticker files](#stickers)") + ", [evidence](#evidence).")
     out.append("")
     for table in tables {
       out += tableMarkdown(table)
     }
     if !policies.transitions.isEmpty {
       out += transitionsMarkdown(policies.transitions)
+    }
+    if let stickers = policies.stickers {
+      out += stickersMarkdown(stickers)
     }
     out.append("<a id=\"evidence\"></a>")
     out.append("## Evidence")
@@ -66,6 +70,34 @@ public enum TableDocument {
         "| \(i + 1) | `\(t.id)` | \(t.step.rawValue) | \(outcomes) | \(sets.isEmpty ? "(nothing)" : sets.joined(separator: ", ")) | \(evidence) | \(t.confidence.rawValue) |")
     }
     out.append("")
+    return out
+  }
+
+  private static func stickersMarkdown(_ rules: StickerRules) -> [String] {
+    func cite(_ ids: [String]) -> String { ids.map { "[\($0)](#\(anchor($0)))" }.joined(separator: ", ") }
+    var out = [
+      "<a id=\"stickers\"></a>",
+      "## Sticker files",
+      "",
+      "From `stickers.json`: what `taproute sticker` checks, reading the file's own bytes.",
+      "",
+      "| format | animated | transparency | advice | evidence |",
+      "| --- | --- | --- | --- | --- |",
+    ]
+    for format in StickerHeader.Format.allCases {
+      guard let r = rules.formats[format] else { continue }
+      out.append(
+        "| \(format.rawValue.uppercased()) | \(r.animated ? "yes" : "no") | \(r.transparency ? "yes" : "no") | \(cell(r.advice ?? "")) | \(cite(r.evidence)) |")
+    }
+    out += [
+      "",
+      "At most \(rules.maximumBytes) bytes\(rules.maximumBytesNote.map { " (\(cell($0)))" } ?? "") (\(cite(rules.maximumBytesEvidence))).",
+      "",
+      "| size class | points | largest image at @3x |",
+      "| --- | ---: | ---: |",
+    ]
+    out += rules.sizeClasses.map { "| \($0.name) | \($0.points)x\($0.points) | \($0.pixels)x\($0.pixels) px |" }
+    out += ["", (rules.sizeNote.map { cell($0) + " " } ?? "") + "(\(cite(rules.sizeEvidence)))", ""]
     return out
   }
 

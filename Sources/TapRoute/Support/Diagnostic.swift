@@ -129,6 +129,20 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let schemeNote = DiagnosticCode(rawValue: "TR414")
   /// An iMessage-only app (no container) trying to open a parent app.
   public static let iMessageOnly = DiagnosticCode(rawValue: "TR415")
+
+  // Sticker files.
+  /// A sticker file that is truncated, corrupt or of no known format.
+  public static let stickerUnreadable = DiagnosticCode(rawValue: "TR501")
+  /// A sticker whose content does not match its file name (a GIF named .png).
+  public static let stickerDisguised = DiagnosticCode(rawValue: "TR502")
+  /// A format, or an animation, the sticker rules do not accept.
+  public static let stickerFormat = DiagnosticCode(rawValue: "TR503")
+  /// A sticker over the size limit in bytes.
+  public static let stickerTooLarge = DiagnosticCode(rawValue: "TR504")
+  /// A sticker's pixel size against its size class.
+  public static let stickerSize = DiagnosticCode(rawValue: "TR505")
+  /// Advice on a format (GIF edges alias, JPEG has no transparency).
+  public static let stickerAdvice = DiagnosticCode(rawValue: "TR506")
 }
 
 /// A failure that carries every diagnostic found, not only the first.

@@ -79,4 +79,20 @@ package enum SelfCheck {
     }
     return problems
   }
+
+  /// Sticker bytes: the header reader and the checks must report, never trap, and an
+  /// accepted file must have a plausible header.
+  package static func sticker(_ bytes: [UInt8], rules: StickerRules?) -> [String] {
+    var problems: [String] = []
+    if case .success(let header) = StickerHeader.read(bytes), header.width <= 0 || header.height <= 0 || header.frames < 1 {
+      problems.append("a header with no size or frames was accepted")
+    }
+    if let rules {
+      for name in ["s.png", "s.gif", "s.jpg", "s"] {
+        let report = StickerCheck.check(bytes, file: name, sizeClass: "regular", rules: rules)
+        if report.accepted && report.header == nil { problems.append("accepted without a header") }
+      }
+    }
+    return problems
+  }
 }

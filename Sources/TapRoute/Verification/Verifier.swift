@@ -13,7 +13,8 @@ public enum Verifier {
       verify(table, into: &report)
     }
     let cited = Set(
-      policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + policies.transitions.flatMap(\.evidence) + Engine.checkEvidence)
+      policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + policies.transitions.flatMap(\.evidence)
+        + (policies.stickers?.citedEvidence ?? []) + Engine.checkEvidence)
     for entry in policies.evidence where !cited.contains(entry.id) {
       report.diagnostics.append(
         Diagnostic(
