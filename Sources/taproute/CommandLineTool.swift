@@ -18,6 +18,7 @@ enum CommandLineTool {
     ("simulate", "replay a multi-step session (tap, return, send, swipe, ...)"),
     ("audit", "check a real app's Info.plist files against the tables"),
     ("sticker", "check sticker files (format, size, frames) from their bytes"),
+    ("shortcuts", "Home-screen quick actions: what shows, who handles them, how they grow"),
   ]
 
   static let usage = """
@@ -50,6 +51,7 @@ enum CommandLineTool {
     case "simulate": return SimulateCommand.run(rest, io: io)
     case "audit": return AuditCommand.run(rest, io: io)
     case "sticker": return StickerCommand.run(rest, io: io)
+    case "shortcuts": return ShortcutsCommand.run(rest, io: io)
     case "help", "--help", "-h":
       if let topic = rest.first, commands.contains(where: { $0.name == topic }) {
         return run(arguments: [topic, "--help"], io: io)

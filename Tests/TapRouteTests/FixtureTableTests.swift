@@ -28,8 +28,9 @@ struct FixtureTableTests {
     let policies = try engine().policies
     let citedByRules = Set(
       policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + policies.transitions.flatMap(\.evidence)
-        + (policies.stickers?.citedEvidence ?? []))
-    let citedByFixtures = Set(policies.fixtures.flatMap(\.evidence) + StickerFixture.all.flatMap(\.evidence))
+        + (policies.stickers?.citedEvidence ?? []) + (policies.shortcuts?.citedEvidence ?? []))
+    let citedByFixtures = Set(
+      policies.fixtures.flatMap(\.evidence) + StickerFixture.all.flatMap(\.evidence) + ShortcutFixture.all.flatMap(\.evidence))
     for entry in policies.evidence {
       if Engine.checkEvidence.contains(entry.id) { continue }  // cited by the engine's checks, tested below
       #expect(citedByRules.contains(entry.id), "no rule cites \(entry.id)")

@@ -13,7 +13,7 @@ struct RegressionInput: CustomTestStringConvertible, Sendable {
 
   static let all: [RegressionInput] = {
     let root = Repo.root.appendingPathComponent("Tests/FuzzRegressions")
-    return ["policy", "situation", "url", "sticker"].flatMap { target -> [RegressionInput] in
+    return ["policy", "situation", "url", "sticker", "plist"].flatMap { target -> [RegressionInput] in
       let dir = root.appendingPathComponent(target)
       let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.filter { !$0.hasPrefix(".") }.sorted() ?? []
       return names.compactMap { name in
@@ -33,13 +33,14 @@ struct FuzzRegressionTests {
     case "policy": problems = SelfCheck.policy(input.bytes)
     case "situation": problems = SelfCheck.situation(input.bytes, engine: engine)
     case "sticker": problems = SelfCheck.sticker(input.bytes, rules: engine.policies.stickers)
+    case "plist": problems = SelfCheck.plist(input.bytes, rules: engine.policies.shortcuts)
     default: problems = SelfCheck.url(input.bytes, engine: engine)
     }
     #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test func regressionsExist() {
-    for target in ["policy", "situation", "url", "sticker"] {
+    for target in ["policy", "situation", "url", "sticker", "plist"] {
       #expect(RegressionInput.all.contains { $0.target == target }, "no kept input for \(target)")
     }
   }

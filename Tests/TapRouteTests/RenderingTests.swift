@@ -66,7 +66,7 @@ struct RenderingTests {
     #expect(Set(factKeys ?? []) == Set(Fact.allCases.map(\.rawValue)))
   }
 
-  @Test("every policy file names its schema", arguments: ["tap.json", "open.json", "evidence.json", "fixtures.json", "transitions.json", "stickers.json"])
+  @Test("every policy file names its schema", arguments: ["tap.json", "open.json", "evidence.json", "fixtures.json", "transitions.json", "stickers.json", "shortcuts.json"])
   func policyFilesReferenceSchemas(_ name: String) throws {
     let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent(name)))
     let schema = try JSONParser.parse(bytes).get().objectValue?.first { $0.key == "$schema" }?.value.stringValue

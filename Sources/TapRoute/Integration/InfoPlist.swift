@@ -6,8 +6,8 @@ public struct InfoPlist: Sendable, Hashable {
   public var bundleIdentifier: String?
   /// `CFBundleURLTypes[*].CFBundleURLSchemes[*]`.
   public var urlSchemes: [String]
-  /// `UIApplicationShortcutItems[*]`, as (type, title) pairs; either may be missing.
-  public var shortcutItems: [(type: String?, title: String?)]
+  /// `UIApplicationShortcutItems[*]`; type or title may be missing.
+  public var shortcutItems: [ShortcutItem]
   /// `NSExtension.NSExtensionPointIdentifier`.
   public var extensionPoint: String?
   /// True when the plist has an `NSExtension` dictionary.
@@ -17,18 +17,6 @@ public struct InfoPlist: Sendable, Hashable {
   public static let messagesExtensionPoint = "com.apple.message-payload-provider"
   /// Largest plist accepted, in bytes.
   public static let maximumBytes = 4 << 20
-
-  public static func == (a: InfoPlist, b: InfoPlist) -> Bool {
-    a.file == b.file && a.bundleIdentifier == b.bundleIdentifier && a.urlSchemes == b.urlSchemes
-      && a.shortcutItems.map { [$0.type, $0.title] } == b.shortcutItems.map { [$0.type, $0.title] }
-      && a.extensionPoint == b.extensionPoint && a.isExtension == b.isExtension
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(file)
-    hasher.combine(urlSchemes)
-    hasher.combine(extensionPoint)
-  }
 
   /// Reads a plist, reporting malformed or truncated files and keys of the wrong type.
   public static func read(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> InfoPlist {
@@ -80,7 +68,9 @@ public struct InfoPlist: Sendable, Hashable {
             continue
           }
           info.shortcutItems.append(
-            (entry["UIApplicationShortcutItemType"] as? String, entry["UIApplicationShortcutItemTitle"] as? String))
+            ShortcutItem(
+              type: entry["UIApplicationShortcutItemType"] as? String, title: entry["UIApplicationShortcutItemTitle"] as? String,
+              subtitle: entry["UIApplicationShortcutItemSubtitle"] as? String))
         }
       } else {
         wrong("UIApplicationShortcutItems", "an array")

@@ -21,6 +21,12 @@ enum BuiltinPolicies {
     "S002-1": { "claim": "watchOS and macOS receive these messages but cannot interpret them: no extension runs there.", "source": "write-up, seed 002_dc4c8aea5e4f665f.txt", "confidence": "single" },
     "S002-2": { "claim": "Compact presentation gives no keyboard, camera or horizontal swipes; expanded gives them but not the input field.", "source": "write-up, seed 002_dc4c8aea5e4f665f.txt", "confidence": "single" },
     "S002-3": { "claim": "Becoming active: viewDidLoad, didBecomeActive, viewWillAppear; resigning: viewWillDisappear, viewDidDisappear, willResignActive, after which the system may end the extension at any time.", "source": "write-up, seed 002_dc4c8aea5e4f665f.txt", "confidence": "single" },
+    "S003-1": { "claim": "Static quick actions live in the container's Info.plist under UIApplicationShortcutItems; UIApplicationShortcutItemType and UIApplicationShortcutItemTitle are required; subtitle, icon type, icon file and user info are optional. Static items come before dynamic ones.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "documented" },
+    "S003-2": { "claim": "Dynamic quick actions are set in code through UIApplication.shortcutItems.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "documented" },
+    "S003-3": { "claim": "Reading shortcutItems returns the dynamic items last assigned (the system keeps them), not the static ones; code that appends to it at every launch grows the list each run.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "single" },
+    "S003-4": { "claim": "At most 4 quick actions show, static and dynamic together, though the API states no limit.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "single" },
+    "S003-5": { "claim": "Title and subtitle show at most two lines each; the rest is cut with an ellipsis.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "single" },
+    "S003-6": { "claim": "A quick action on a running app calls application(_:performActionFor:completionHandler:); on a cold launch didFinishLaunchingWithOptions receives it under UIApplicationLaunchOptionsShortcutItemKey, and returning NO there keeps the perform-action callback from handling it a second time.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "documented" },
     "S004-1": { "claim": "Container app not published and not installed on the recipient's device: tapping the message opens the App Store front page inside Messages, whatever MSMessage.url is.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
     "S004-2": { "claim": "A sender who deleted the container app after sending gets the App Store front page when tapping their own message: the app is simply not installed on that device.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
     "S004-3": { "claim": "Container app published, recipient without it: tapping opens the App Store inside Messages on the container app's product page.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
@@ -259,6 +265,23 @@ enum BuiltinPolicies {
       "note": "S004-9 infers that 'some later iOS' opens only the containing app for any non-empty scheme; the iOS 10 boundary is TapRoute's guess."
     }
   ]
+}
+
+"""#
+    ),
+    (
+      "shortcuts.json",
+      #"""
+{
+  "$schema": "schema/shortcuts.schema.json",
+  "visible": { "maximum": 4, "evidence": ["S003-4", "S003-1"], "note": "Static items come first, then dynamic ones; only the first four show, though the API states no limit." },
+  "requiredKeys": { "keys": ["UIApplicationShortcutItemType", "UIApplicationShortcutItemTitle"], "evidence": ["S003-1"] },
+  "lines": { "maximum": 2, "charactersPerLine": 27, "evidence": ["S003-5"], "note": "An approximation: about 27 characters of the system font fit one line of a quick action on a 6.1-inch iPhone; beyond two lines the text is cut with an ellipsis." },
+  "launches": [
+    { "launch": "cold", "handler": "application(_:didFinishLaunchingWithOptions:)", "reads": "launchOptions[.shortcutItem] (UIApplicationLaunchOptionsShortcutItemKey)", "didFinishLaunchingReturns": false, "evidence": ["S003-6"], "note": "Handle the item here and return false (NO), or application(_:performActionFor:completionHandler:) handles it a second time." },
+    { "launch": "warm", "handler": "application(_:performActionFor:completionHandler:)", "evidence": ["S003-6"], "note": "The app is already running: didFinishLaunching is not called for this item." }
+  ],
+  "dynamic": { "evidence": ["S003-2", "S003-3"], "note": "Dynamic items are set through UIApplication.shortcutItems, and reading it returns the items last assigned, which the system keeps between launches, not the static ones: code that appends to it at every launch grows the list each run." }
 }
 
 """#

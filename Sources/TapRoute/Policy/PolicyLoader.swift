@@ -36,12 +36,16 @@ struct PolicyLoader {
       name.hasSuffix("/" + PolicySet.fixturesFileName) || name == PolicySet.fixturesFileName
         || name.hasSuffix("/" + PolicySet.transitionsFileName) || name == PolicySet.transitionsFileName
         || name.hasSuffix("/" + PolicySet.stickersFileName) || name == PolicySet.stickersFileName
+        || name.hasSuffix("/" + PolicySet.shortcutsFileName) || name == PolicySet.shortcutsFileName
     }
     let isTransitions = { (name: String) in
       name.hasSuffix("/" + PolicySet.transitionsFileName) || name == PolicySet.transitionsFileName
     }
     let isStickers = { (name: String) in
       name.hasSuffix("/" + PolicySet.stickersFileName) || name == PolicySet.stickersFileName
+    }
+    let isShortcuts = { (name: String) in
+      name.hasSuffix("/" + PolicySet.shortcutsFileName) || name == PolicySet.shortcutsFileName
     }
 
     var evidence: [EvidenceEntry] = []
@@ -92,7 +96,11 @@ struct PolicyLoader {
     if let file = parsed.first(where: { isStickers($0.name) }) {
       stickers = readStickers(file.value, file: file.name, knownEvidence: known)
     }
-    if let file = parsed.first(where: { isFixtures($0.name) && !isTransitions($0.name) && !isStickers($0.name) }) {
+    var shortcuts: ShortcutRules?
+    if let file = parsed.first(where: { isShortcuts($0.name) }) {
+      shortcuts = readShortcuts(file.value, file: file.name, knownEvidence: known)
+    }
+    if let file = parsed.first(where: { isFixtures($0.name) && !isTransitions($0.name) && !isStickers($0.name) && !isShortcuts($0.name) }) {
       fixturesFile = file.name
       // With a broken table its rules are unknown; fixtures naming them are not at fault.
       fixtures = readFixtures(
@@ -100,7 +108,7 @@ struct PolicyLoader {
     }
 
     return PolicySet(
-      tables: tables, evidence: evidence, fixtures: fixtures, transitions: transitions, stickers: stickers,
+      tables: tables, evidence: evidence, fixtures: fixtures, transitions: transitions, stickers: stickers, shortcuts: shortcuts,
       warnings: diagnostics.filter { $0.severity == .warning }, evidenceFile: evidenceFile, fixturesFile: fixturesFile)
   }
 

@@ -12,6 +12,8 @@ public struct PolicySet: Sendable {
   public var transitions: [Transition] = []
   /// The sticker rules (`stickers.json`); nil when absent.
   public var stickers: StickerRules?
+  /// The quick-action rules (`shortcuts.json`); nil when absent.
+  public var shortcuts: ShortcutRules?
   /// Warnings found while loading (not errors; loading went on).
   public var warnings: [Diagnostic]
   /// The file names the set was read from, for display (`Policies/tap.json`).
@@ -36,6 +38,8 @@ public struct PolicySet: Sendable {
   public static let transitionsFileName = "transitions.json"
   /// The name of the file holding the sticker rules.
   public static let stickersFileName = "stickers.json"
+  /// The name of the file holding the quick-action rules.
+  public static let shortcutsFileName = "shortcuts.json"
 
   /// Loads the policies built into the library (a copy of the repository's `Policies/`).
   public static func builtIn() throws(DiagnosticsError) -> PolicySet {

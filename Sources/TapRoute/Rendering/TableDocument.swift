@@ -22,7 +22,8 @@ public enum TableDocument {
     out.append(
       "Tables: " + tables.map { "[\($0.name)](#\(anchor("table-" + $0.name)))" }.joined(separator: ", ")
         + (policies.transitions.isEmpty ? "" : ", [session transitions](#transitions)")
-        + (policies.stickers == nil ? "" : ", [sticker files](#stickers)") + ", [evidence](#evidence).")
+        + (policies.stickers == nil ? "" : ", [sticker files](#stickers)")
+        + (policies.shortcuts == nil ? "" : ", [quick actions](#shortcuts)") + ", [evidence](#evidence).")
     out.append("")
     for table in tables {
       out += tableMarkdown(table)
@@ -32,6 +33,9 @@ public enum TableDocument {
     }
     if let stickers = policies.stickers {
       out += stickersMarkdown(stickers)
+    }
+    if let shortcuts = policies.shortcuts {
+      out += shortcutsMarkdown(shortcuts)
     }
     out.append("<a id=\"evidence\"></a>")
     out.append("## Evidence")
@@ -98,6 +102,32 @@ public enum TableDocument {
     ]
     out += rules.sizeClasses.map { "| \($0.name) | \($0.points)x\($0.points) | \($0.pixels)x\($0.pixels) px |" }
     out += ["", (rules.sizeNote.map { cell($0) + " " } ?? "") + "(\(cite(rules.sizeEvidence)))", ""]
+    return out
+  }
+
+  private static func shortcutsMarkdown(_ rules: ShortcutRules) -> [String] {
+    func cite(_ ids: [String]) -> String { ids.map { "[\($0)](#\(anchor($0)))" }.joined(separator: ", ") }
+    var out = [
+      "<a id=\"shortcuts\"></a>",
+      "## Quick actions",
+      "",
+      "From `shortcuts.json`: what `taproute shortcuts` checks.",
+      "",
+      "| rule | value | evidence |",
+      "| --- | --- | --- |",
+      "| visible | at most \(rules.visibleMaximum), static first\(rules.visibleNote.map { ". " + cell($0) } ?? "") | \(cite(rules.visibleEvidence)) |",
+      "| required keys | \(rules.requiredKeys.map { "`\($0)`" }.joined(separator: ", ")) | \(cite(rules.requiredEvidence)) |",
+      "| lines | \(rules.maximumLines) of about \(rules.charactersPerLine) characters\(rules.linesNote.map { ". " + cell($0) } ?? "") | \(cite(rules.linesEvidence)) |",
+      "| dynamic items | \(cell(rules.dynamicNote ?? "")) | \(cite(rules.dynamicEvidence)) |",
+    ]
+    for launch in rules.launches {
+      var text = "handled by `\(launch.handler)`"
+      if let reads = launch.reads { text += ", reading \(cell(reads))" }
+      if let r = launch.didFinishLaunchingReturns { text += "; didFinishLaunching returns \(r)" }
+      if let note = launch.note { text += ". " + cell(note) }
+      out.append("| \(launch.launch) launch | \(text) | \(cite(launch.evidence)) |")
+    }
+    out.append("")
     return out
   }
 

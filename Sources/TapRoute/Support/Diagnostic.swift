@@ -143,6 +143,20 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let stickerSize = DiagnosticCode(rawValue: "TR505")
   /// Advice on a format (GIF edges alias, JPEG has no transparency).
   public static let stickerAdvice = DiagnosticCode(rawValue: "TR506")
+
+  // Quick actions.
+  /// A quick action without its required type or title.
+  public static let shortcutMissingKey = DiagnosticCode(rawValue: "TR601")
+  /// Two quick actions with the same type.
+  public static let shortcutDuplicate = DiagnosticCode(rawValue: "TR602")
+  /// A title or subtitle likely cut at two lines.
+  public static let shortcutCut = DiagnosticCode(rawValue: "TR603")
+  /// Quick actions beyond the visible maximum.
+  public static let shortcutHidden = DiagnosticCode(rawValue: "TR604")
+  /// Dynamic items that grow because code appends at every launch.
+  public static let shortcutGrowth = DiagnosticCode(rawValue: "TR605")
+  /// Which callback handles a chosen item, and what didFinishLaunching returns.
+  public static let shortcutLaunch = DiagnosticCode(rawValue: "TR606")
 }
 
 /// A failure that carries every diagnostic found, not only the first.

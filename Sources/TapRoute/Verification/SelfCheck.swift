@@ -95,4 +95,16 @@ package enum SelfCheck {
     }
     return problems
   }
+
+  /// Plist bytes: reading an Info.plist and planning its quick actions must report, never
+  /// trap.
+  package static func plist(_ bytes: [UInt8], rules: ShortcutRules?) -> [String] {
+    guard let info = try? InfoPlist.read(bytes, file: "fuzz.plist") else { return [] }
+    guard let rules else { return [] }
+    for launch in ["cold", "warm"] {
+      let report = ShortcutPlan.plan(staticItems: info.shortcutItems, file: "fuzz.plist", dynamic: .init(), launch: launch, rules: rules)
+      if report.shown.count > rules.visibleMaximum { return ["more items shown than the visible maximum"] }
+    }
+    return []
+  }
 }

@@ -14,7 +14,7 @@ public enum Verifier {
     }
     let cited = Set(
       policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + policies.transitions.flatMap(\.evidence)
-        + (policies.stickers?.citedEvidence ?? []) + Engine.checkEvidence)
+        + (policies.stickers?.citedEvidence ?? []) + (policies.shortcuts?.citedEvidence ?? []) + Engine.checkEvidence)
     for entry in policies.evidence where !cited.contains(entry.id) {
       report.diagnostics.append(
         Diagnostic(

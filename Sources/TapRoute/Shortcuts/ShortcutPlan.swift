@@ -1,0 +1,134 @@
+/// What the Home screen shows for an app's quick actions, and how a chosen one is handled.
+public enum ShortcutPlan {
+  /// Dynamic items and the launches that set them.
+  public struct Dynamic: Sendable, Hashable {
+    public var items: [ShortcutItem]
+    /// The code appends `items` to `UIApplication.shortcutItems` at every launch (S003-3).
+    public var appendOnEachLaunch: Bool
+    public var launches: Int
+
+    public init(items: [ShortcutItem] = [], appendOnEachLaunch: Bool = false, launches: Int = 1) {
+      self.items = items
+      self.appendOnEachLaunch = appendOnEachLaunch
+      self.launches = launches
+    }
+
+    /// Parses the `--dynamic` JSON file.
+    public static func parse(_ bytes: [UInt8], file: String) -> Result<Dynamic, DiagnosticsError> {
+      switch JSONParser.parse(bytes) {
+      case .failure(let f):
+        return .failure(DiagnosticsError([Diagnostic(file: file, location: f.location, code: .jsonSyntax, message: f.message)]))
+      case .success(let root):
+        var reader = JSONReader(file: file, codes: .situation)
+        var dynamic = Dynamic()
+        if let fields = reader.object(root, path: "$", allowed: ["items", "appendOnEachLaunch", "launches"]) {
+          if let v = fields["items"], let list = reader.array(v, path: "$.items") {
+            for (i, item) in list.enumerated() {
+              let path = JSONReader.join("$.items", i)
+              guard let f = reader.object(item, path: path, allowed: ["type", "title", "subtitle"]) else { continue }
+              dynamic.items.append(
+                ShortcutItem(
+                  type: f["type"].flatMap { reader.string($0, path: path + ".type") },
+                  title: f["title"].flatMap { reader.string($0, path: path + ".title") },
+                  subtitle: f["subtitle"].flatMap { reader.string($0, path: path + ".subtitle") }))
+            }
+          }
+          if let v = fields["appendOnEachLaunch"], let b = reader.bool(v, path: "$.appendOnEachLaunch") { dynamic.appendOnEachLaunch = b }
+          if let v = fields["launches"] {
+            if case .number(let n) = v.kind, n >= 1, n <= 1_000, n == n.rounded() { dynamic.launches = Int(n) } else {
+              reader.wrongType(v, expected: "a whole number of launches from 1 to 1000", path: "$.launches")
+            }
+          }
+        }
+        return reader.diagnostics.isEmpty ? .success(dynamic) : .failure(DiagnosticsError(reader.sortedDiagnostics))
+      }
+    }
+  }
+
+  /// The plan: items shown in order, the launch handling, the growth, and every finding.
+  public struct Report: Sendable, Hashable {
+    /// Shown items, in order, each with where it came from (`static`/`dynamic`).
+    public var shown: [Entry]
+    public var hidden: [Entry]
+    /// Dynamic item count after each launch.
+    public var growth: [Int]
+    public var launch: ShortcutRules.LaunchRule?
+    public var findings: [Diagnostic]
+
+    public struct Entry: Sendable, Hashable, Codable {
+      public var item: ShortcutItem
+      public var origin: String
+    }
+  }
+
+  public static func plan(
+    staticItems: [ShortcutItem], file: String, dynamic: Dynamic, dynamicFile: String? = nil, launch: String?,
+    rules: ShortcutRules
+  ) -> Report {
+    var findings: [Diagnostic] = []
+    func add(_ path: String, _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ evidence: [String]) {
+      let where_ = path.hasPrefix("$") ? (dynamicFile ?? file) : file
+      findings.append(
+        Diagnostic(file: where_, path: path, severity: severity, code: code, message: message + " (\(evidence.joined(separator: ", ")))"))
+    }
+    var valid: [Report.Entry] = []
+    func check(_ item: ShortcutItem, _ path: String, origin: String) {
+      var missing: [String] = []
+      if item.type?.isEmpty ?? true { missing.append(rules.requiredKeys.first ?? "type") }
+      if item.title?.isEmpty ?? true { missing.append(rules.requiredKeys.dropFirst().first ?? "title") }
+      if !missing.isEmpty {
+        add(path, .error, .shortcutMissingKey, "missing \(missing.joined(separator: " and ")): the item is not shown", rules.requiredEvidence)
+        return
+      }
+      let limit = rules.maximumLines * rules.charactersPerLine
+      for (what, text) in [("title", item.title), ("subtitle", item.subtitle)] {
+        if let text, text.count > limit {
+          add(
+            path, .warning, .shortcutCut,
+            "\(what) is \(text.count) characters; about \(limit) fit in \(rules.maximumLines) lines, the rest is cut with an ellipsis",
+            rules.linesEvidence)
+        }
+      }
+      valid.append(Report.Entry(item: item, origin: origin))
+    }
+    for (i, item) in staticItems.enumerated() { check(item, "UIApplicationShortcutItems[\(i)]", origin: "static") }
+    // Dynamic items as they stand after the last launch.
+    var growth: [Int] = []
+    var current: [ShortcutItem] = []
+    for _ in 0..<max(1, dynamic.launches) {
+      current = dynamic.appendOnEachLaunch ? current + dynamic.items : dynamic.items
+      growth.append(current.count)
+    }
+    if dynamic.appendOnEachLaunch && dynamic.launches > 1 && !dynamic.items.isEmpty {
+      add(
+        "$.items", .warning, .shortcutGrowth,
+        "the code appends to shortcutItems at every launch, which returns the items last assigned: \(growth.map(String.init).joined(separator: ", ")) dynamic items after launches 1 to \(growth.count)",
+        rules.dynamicEvidence)
+    }
+    for (i, item) in current.enumerated() {
+      // After appending launches, item i repeats $.items[i % count].
+      check(item, "$.items[\(dynamic.items.isEmpty ? i : i % dynamic.items.count)]", origin: "dynamic")
+    }
+    var seen: [String: Int] = [:]
+    for entry in valid { if let type = entry.item.type { seen[type, default: 0] += 1 } }
+    for (type, count) in seen.sorted(by: { $0.key < $1.key }) where count > 1 {
+      add("", .warning, .shortcutDuplicate, "type \(JSONReader.quoted(type)) is used by \(count) items; the handler cannot tell them apart", rules.requiredEvidence)
+    }
+    let shown = Array(valid.prefix(rules.visibleMaximum))
+    let hidden = Array(valid.dropFirst(rules.visibleMaximum))
+    if !hidden.isEmpty {
+      add(
+        "", .warning, .shortcutHidden,
+        "\(valid.count) valid items; only the first \(rules.visibleMaximum) show (static first), so \(hidden.map { JSONReader.quoted($0.item.title ?? "") }.joined(separator: ", ")) never appear",
+        rules.visibleEvidence)
+    }
+    let rule = launch.flatMap { l in rules.launches.first { $0.launch == l } }
+    if let rule {
+      var text = "a \(rule.launch) launch is handled by \(rule.handler)"
+      if let reads = rule.reads { text += ", reading \(reads)" }
+      if let returns = rule.didFinishLaunchingReturns { text += "; didFinishLaunching must return \(returns)" }
+      add("", .note, .shortcutLaunch, text + (rule.note.map { ". " + $0 } ?? ""), rule.evidence)
+    }
+    return Report(shown: shown, hidden: hidden, growth: growth, launch: rule, findings: findings)
+  }
+}
