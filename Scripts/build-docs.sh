@@ -3,9 +3,14 @@
 # package dependency: the toolchain's docc and the compiler's symbol graphs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# SwiftPM's own dump-symbol-graph (no plugin) always writes fresh graphs; only the
+# library's is handed to docc.
+out=$(swift package dump-symbol-graph --minimum-access-level public 2>&1 | sed -n 's/^Files written to //p' | tail -n 1)
+[[ -f "$out/TapRoute.symbols.json" ]] || { echo "no symbol graph for TapRoute in '$out'" >&2; exit 1; }
 graphs=.build/symbol-graphs
 rm -rf "$graphs" && mkdir -p "$graphs"
-swift build --target TapRoute -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
+cp "$out"/TapRoute.symbols.json "$graphs"/
+cp "$out"/TapRoute@*.symbols.json "$graphs"/ 2>/dev/null || true
 docc convert Sources/TapRoute/TapRoute.docc \
   --additional-symbol-graph-dir "$graphs" \
   --fallback-display-name TapRoute --fallback-bundle-identifier org.taproute.TapRoute \
