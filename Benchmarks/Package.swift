@@ -5,7 +5,8 @@ import Foundation
 import PackageDescription
 
 // A path dependency is named after its folder, which differs between clones.
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .lastPathComponent
 
 let package = Package(
   name: "TapRouteBenchmarks",

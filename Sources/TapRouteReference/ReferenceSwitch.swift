@@ -21,7 +21,9 @@ public enum ReferenceSwitch {
     }
   }
 
-  static let launchCallbacks: [Callback] = [.viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear]
+  static let launchCallbacks: [Callback] = [
+    .viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear,
+  ]
   static let selectCallbacks: [Callback] = [.willSelect, .didSelect, .willTransition, .didTransition]
   static let compactSelectCallbacks: [Callback] = [.willSelect, .didSelect]
   static let none: [Callback] = []
@@ -75,13 +77,16 @@ public enum ReferenceSwitch {
     if s.tap.extensionRunning {
       if s.tap.alreadySelected { return Result(.extensionLaunch, none, .expanded) }
       return compact
-        ? Result(.extensionLaunch, compactSelectCallbacks, .compact) : Result(.extensionLaunch, selectCallbacks, .expanded)
+        ? Result(.extensionLaunch, compactSelectCallbacks, .compact)
+        : Result(.extensionLaunch, selectCallbacks, .expanded)
     }
     return Result(.extensionLaunch, launchCallbacks, compact ? .compact : .expanded)
   }
 
   static func open(_ s: Situation, version: OSVersion, url: String?, point: ExtensionPoint) -> Result {
-    guard s.platform == .iOS || s.platform == .iPadOS, version >= OSVersion(8) else { return Result(.nothing) }
+    guard s.platform == .iOS || s.platform == .iPadOS, version >= OSVersion(8) else {
+      return Result(.nothing)
+    }
     let scheme = URLSchemeClass.classify(url)
     let hasScheme: Bool
     switch scheme {

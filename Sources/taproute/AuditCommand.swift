@@ -32,11 +32,14 @@ enum AuditCommand {
     }
     guard
       let options = Options.parse(
-        arguments, command: "audit", flags: ["--json"], valued: ["--extension", "--container", "--redirect-url", "--policies"],
+        arguments, command: "audit", flags: ["--json"],
+        valued: ["--extension", "--container", "--redirect-url", "--policies"],
         io: io)
     else { return CommandLineTool.exitInput }
     guard options.positional.isEmpty else {
-      io.err("taproute audit: unexpected argument \(CommandLineTool.quote(options.positional[0])); see 'taproute audit --help'\n")
+      io.err(
+        "taproute audit: unexpected argument \(CommandLineTool.quote(options.positional[0])); see 'taproute audit --help'\n"
+      )
       return CommandLineTool.exitInput
     }
     guard let extensionPath = options.values["--extension"] else {
@@ -60,14 +63,18 @@ enum AuditCommand {
     guard let engine = CommandLineTool.engine(policies: options.values["--policies"], io: io) else {
       return CommandLineTool.exitPolicy
     }
-    let findings = AppAudit.run(container: container ?? nil, extension: ext, redirectURL: options.values["--redirect-url"], engine: engine)
+    let findings = AppAudit.run(
+      container: container ?? nil, extension: ext, redirectURL: options.values["--redirect-url"],
+      engine: engine)
     let errors = findings.filter { $0.severity == .error }.count
     if options.flags.contains("--json") {
       io.out(DecisionText.encode(Output(findings: findings, errors: errors), pretty: true) + "\n")
     } else {
       for finding in findings { io.out(finding.description + "\n") }
       let warnings = findings.filter { $0.severity == .warning }.count
-      io.out("audit: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(findings.count - errors - warnings) note\(findings.count - errors - warnings == 1 ? "" : "s")\n")
+      io.out(
+        "audit: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(findings.count - errors - warnings) note\(findings.count - errors - warnings == 1 ? "" : "s")\n"
+      )
     }
     return errors == 0 ? CommandLineTool.exitOK : CommandLineTool.exitPolicy
   }

@@ -59,7 +59,9 @@ enum CommandLineTool {
       io.out(usage)
       return exitOK
     default:
-      io.err("taproute: unknown command \(quote(command)); expected one of \(commands.map(\.name).joined(separator: ", "))\n")
+      io.err(
+        "taproute: unknown command \(quote(command)); expected one of \(commands.map(\.name).joined(separator: ", "))\n"
+      )
       return exitInput
     }
   }
@@ -67,9 +69,13 @@ enum CommandLineTool {
   static func quote(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars.prefix(100) {
-      if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" }
-      else if scalar == "\"" { out += "\\\"" }
-      else { out.unicodeScalars.append(scalar) }
+      if scalar.value < 0x20 || scalar.value == 0x7F {
+        out += "\\u{\(String(scalar.value, radix: 16))}"
+      } else if scalar == "\"" {
+        out += "\\\""
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
     }
     return out + "\""
   }
@@ -77,7 +83,8 @@ enum CommandLineTool {
   /// Loads the engine from `--policies DIR`, or the built-in policies.
   static func engine(policies: String?, io: IO) -> Engine? {
     do {
-      let engine = try policies.map { try Engine(policiesAt: URL(fileURLWithPath: $0, isDirectory: true)) } ?? Engine()
+      let engine =
+        try policies.map { try Engine(policiesAt: URL(fileURLWithPath: $0, isDirectory: true)) } ?? Engine()
       return engine
     } catch let error as DiagnosticsError {
       reportLoadFailure(error, io: io)
@@ -89,7 +96,9 @@ enum CommandLineTool {
   }
 
   /// Prints every diagnostic of a failed policy load, then one summary line.
-  static func reportLoadFailure(_ error: DiagnosticsError, io: IO, command: String = "taproute", what: String = "") {
+  static func reportLoadFailure(
+    _ error: DiagnosticsError, io: IO, command: String = "taproute", what: String = ""
+  ) {
     for diagnostic in error.diagnostics { io.err(diagnostic.description + "\n") }
     let count = error.diagnostics.filter { $0.severity == .error }.count
     io.err("\(command): the policies failed to load (\(count) error\(count == 1 ? "" : "s"))\(what)\n")
@@ -157,7 +166,8 @@ struct Options {
         i += 1
       } else {
         io.err(
-          "taproute \(command): unknown option \(CommandLineTool.quote(argument)); see 'taproute \(command) --help'\n")
+          "taproute \(command): unknown option \(CommandLineTool.quote(argument)); see 'taproute \(command) --help'\n"
+        )
         return nil
       }
       i += 1

@@ -60,13 +60,17 @@ enum DecideCommand {
       return CommandLineTool.exitInput
     case .success(let situation):
       let decision = explain ? engine.explain(situation) : engine.decide(situation)
-      io.out(json ? DecisionText.json(decision, pretty: true) + "\n" : DecisionText.render(decision, trace: explain))
+      io.out(
+        json
+          ? DecisionText.json(decision, pretty: true) + "\n" : DecisionText.render(decision, trace: explain))
       return CommandLineTool.exitOK
     }
   }
 
   /// One situation per line; blank lines are skipped; a bad line does not stop the others.
-  private static func decideLines(_ bytes: [UInt8], name: String, engine: Engine, explain: Bool, io: IO) -> Int32 {
+  private static func decideLines(_ bytes: [UInt8], name: String, engine: Engine, explain: Bool, io: IO)
+    -> Int32
+  {
     var status = CommandLineTool.exitOK
     var lineNumber = 0
     for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -84,7 +88,9 @@ enum DecideCommand {
           return d
         }
         for diagnostic in located { io.err(diagnostic.description + "\n") }
-        io.out(DecisionText.encode(LineError(line: lineNumber, errors: located.map(\.description)), pretty: false) + "\n")
+        io.out(
+          DecisionText.encode(LineError(line: lineNumber, errors: located.map(\.description)), pretty: false)
+            + "\n")
       case .success(let situation):
         let decision = explain ? engine.explain(situation) : engine.decide(situation)
         io.out(DecisionText.json(decision, pretty: false) + "\n")

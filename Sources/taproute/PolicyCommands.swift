@@ -80,7 +80,9 @@ enum PolicyCommands {
       io.out(verifyHelp)
       return CommandLineTool.exitOK
     }
-    guard let options = Options.parse(arguments, command: "verify", flags: ["--json", "--strict"], valued: [], io: io)
+    guard
+      let options = Options.parse(
+        arguments, command: "verify", flags: ["--json", "--strict"], valued: [], io: io)
     else { return CommandLineTool.exitInput }
     guard options.positional.count <= 1 else {
       io.err("taproute verify: expected at most one DIR, got \(options.positional.count)\n")
@@ -92,7 +94,8 @@ enum PolicyCommands {
       (set, hygiene) = try PolicySet.loadForVerification(
         directory: options.positional.first.map { URL(fileURLWithPath: $0, isDirectory: true) })
     } catch {
-      CommandLineTool.reportLoadFailure(error, io: io, command: "taproute verify", what: "; nothing was verified")
+      CommandLineTool.reportLoadFailure(
+        error, io: io, command: "taproute verify", what: "; nothing was verified")
       return CommandLineTool.exitPolicy
     }
     var report = Verifier.verify(set)
@@ -101,7 +104,9 @@ enum PolicyCommands {
     let failed = report.errorCount > 0 || (strict && report.warningCount > 0)
     let rules = set.tables.reduce(0) { $0 + $1.rules.count }
     if options.flags.contains("--json") {
-      io.out(DecisionText.encode(VerifyOutput(report, tables: set.tables.count, rules: rules, passed: !failed), pretty: true) + "\n")
+      io.out(
+        DecisionText.encode(
+          VerifyOutput(report, tables: set.tables.count, rules: rules, passed: !failed), pretty: true) + "\n")
     } else {
       for diagnostic in report.diagnostics { io.out(diagnostic.description + "\n") }
       io.out(
@@ -143,7 +148,9 @@ enum PolicyCommands {
       diagnostics = report.diagnostics
       gaps = report.gaps.map { Gap(table: $0.table, region: $0.region, witness: $0.witness) }
       shadowed = report.shadowed.map { Shadowed(table: $0.table, rule: $0.rule, coveredBy: $0.coveredBy) }
-      conflicts = report.conflicts.map { Conflict(table: $0.table, rules: $0.rules, region: $0.region, witness: $0.witness) }
+      conflicts = report.conflicts.map {
+        Conflict(table: $0.table, rules: $0.rules, region: $0.region, witness: $0.witness)
+      }
     }
   }
 
@@ -176,7 +183,9 @@ enum PolicyCommands {
     let results = FixtureRunner.run(fixtures, engine: engine)
     let passed = results.filter(\.passed).count
     let failed = results.count - passed
-    let unreached = options.flags.contains("--coverage") ? FixtureRunner.unreachedRules(results, tables: engine.policies.tables) : nil
+    let unreached =
+      options.flags.contains("--coverage")
+      ? FixtureRunner.unreachedRules(results, tables: engine.policies.tables) : nil
     if options.flags.contains("--json") {
       io.out(DecisionText.encode(TestOutput(results, unreached: unreached), pretty: true) + "\n")
     } else {
@@ -200,7 +209,9 @@ enum PolicyCommands {
 
     init(_ results: [FixtureRunner.Result], unreached: [String]?) {
       self.results = results.map {
-        Row(name: $0.fixture.name, passed: $0.passed, expected: $0.fixture.expected.outcome.rawValue, mismatches: $0.mismatches, decision: $0.decision)
+        Row(
+          name: $0.fixture.name, passed: $0.passed, expected: $0.fixture.expected.outcome.rawValue,
+          mismatches: $0.mismatches, decision: $0.decision)
       }
       passed = results.filter(\.passed).count
       failed = results.count - passed
@@ -213,7 +224,8 @@ enum PolicyCommands {
       io.out(tableHelp)
       return CommandLineTool.exitOK
     }
-    guard let options = Options.parse(arguments, command: "table", flags: [], valued: ["--format"], io: io) else {
+    guard let options = Options.parse(arguments, command: "table", flags: [], valued: ["--format"], io: io)
+    else {
       return CommandLineTool.exitInput
     }
     guard options.positional.count <= 1 else {

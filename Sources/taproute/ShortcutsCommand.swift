@@ -35,7 +35,8 @@ enum ShortcutsCommand {
     }
     guard
       let options = Options.parse(
-        arguments, command: "shortcuts", flags: ["--json"], valued: ["--plist", "--dynamic", "--launch", "--policies"], io: io)
+        arguments, command: "shortcuts", flags: ["--json"],
+        valued: ["--plist", "--dynamic", "--launch", "--policies"], io: io)
     else { return CommandLineTool.exitInput }
     guard options.positional.isEmpty, let plistPath = options.values["--plist"] else {
       io.err("taproute shortcuts: --plist PATH is required; see 'taproute shortcuts --help'\n")
@@ -72,17 +73,22 @@ enum ShortcutsCommand {
       io.err("taproute shortcuts: the policies have no shortcuts.json\n")
       return CommandLineTool.exitPolicy
     }
-    let report = ShortcutPlan.plan(staticItems: plist.shortcutItems, file: input.name, dynamic: dynamic, dynamicFile: dynamicFile, launch: launch, rules: rules)
+    let report = ShortcutPlan.plan(
+      staticItems: plist.shortcutItems, file: input.name, dynamic: dynamic, dynamicFile: dynamicFile,
+      launch: launch, rules: rules)
     if options.flags.contains("--json") {
       io.out(DecisionText.encode(Output(report), pretty: true) + "\n")
     } else {
       io.out("shown (\(report.shown.count) of at most \(rules.visibleMaximum)):\n")
       for (i, entry) in report.shown.enumerated() {
-        io.out("  \(i + 1). \(entry.item.title ?? "") [\(entry.item.type ?? "")] (\(entry.origin))\(entry.item.subtitle.map { ": \($0)" } ?? "")\n")
+        io.out(
+          "  \(i + 1). \(entry.item.title ?? "") [\(entry.item.type ?? "")] (\(entry.origin))\(entry.item.subtitle.map { ": \($0)" } ?? "")\n"
+        )
       }
       for finding in report.findings { io.out(finding.description + "\n") }
     }
-    return report.findings.contains { $0.severity == .error } ? CommandLineTool.exitPolicy : CommandLineTool.exitOK
+    return report.findings.contains { $0.severity == .error }
+      ? CommandLineTool.exitPolicy : CommandLineTool.exitOK
   }
 
   private struct Output: Encodable {

@@ -30,13 +30,19 @@ enum SimulateCommand {
       io.out(help)
       return CommandLineTool.exitOK
     }
-    guard let options = Options.parse(arguments, command: "simulate", flags: ["--json"], valued: ["--policies"], io: io)
+    guard
+      let options = Options.parse(
+        arguments, command: "simulate", flags: ["--json"], valued: ["--policies"], io: io)
     else { return CommandLineTool.exitInput }
     guard options.positional.count == 1 else {
-      io.err("taproute simulate: expected one session FILE, got \(options.positional.count); see 'taproute simulate --help'\n")
+      io.err(
+        "taproute simulate: expected one session FILE, got \(options.positional.count); see 'taproute simulate --help'\n"
+      )
       return CommandLineTool.exitInput
     }
-    guard let input = CommandLineTool.readInput(options.positional[0], io: io) else { return CommandLineTool.exitInput }
+    guard let input = CommandLineTool.readInput(options.positional[0], io: io) else {
+      return CommandLineTool.exitInput
+    }
     let session: Session
     switch Session.parse(input.bytes, file: input.name) {
     case .failure(let error):
@@ -80,7 +86,9 @@ enum SimulateCommand {
       name = result.session.name
       start = result.session.start
       steps = result.steps.map {
-        Step(step: $0.step.kind.rawValue, message: $0.step.message, decision: $0.decision, transition: $0.transition, state: $0.state, expected: $0.step.expect, met: $0.met)
+        Step(
+          step: $0.step.kind.rawValue, message: $0.step.message, decision: $0.decision,
+          transition: $0.transition, state: $0.state, expected: $0.step.expect, met: $0.met)
       }
       failures = result.failures
     }

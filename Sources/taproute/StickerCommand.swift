@@ -28,7 +28,9 @@ enum StickerCommand {
       io.out(help)
       return CommandLineTool.exitOK
     }
-    guard let options = Options.parse(arguments, command: "sticker", flags: ["--json"], valued: ["--size", "--policies"], io: io)
+    guard
+      let options = Options.parse(
+        arguments, command: "sticker", flags: ["--json"], valued: ["--size", "--policies"], io: io)
     else { return CommandLineTool.exitInput }
     guard !options.positional.isEmpty else {
       io.err("taproute sticker: expected at least one FILE; see 'taproute sticker --help'\n")
@@ -57,9 +59,10 @@ enum StickerCommand {
       io.out(DecisionText.encode(reports.map(Output.init), pretty: true) + "\n")
     } else {
       for report in reports {
-        let what = report.header.map {
-          "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \($0.frames) frame\($0.frames == 1 ? "" : "s"), \(report.bytes) bytes"
-        } ?? "\(report.bytes) bytes"
+        let what =
+          report.header.map {
+            "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \($0.frames) frame\($0.frames == 1 ? "" : "s"), \(report.bytes) bytes"
+          } ?? "\(report.bytes) bytes"
         io.out("\(report.file): \(report.accepted ? "accepted" : "refused") (\(what))\n")
         for finding in report.findings { io.out("  " + finding.description + "\n") }
       }

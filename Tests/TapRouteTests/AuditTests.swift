@@ -10,17 +10,28 @@ struct AuditTests {
   @Test("XML and binary plists read the same")
   func xmlAndBinaryAgree() throws {
     for name in ["Container-Info", "Extension-Info"] {
-      let xml = try InfoPlist.read([UInt8](try Data(contentsOf: Repo.root.appendingPathComponent(Self.plists + name + ".plist"))), file: "x")
-      let binary = try InfoPlist.read([UInt8](try Data(contentsOf: Repo.root.appendingPathComponent(Self.plists + name + ".binary.plist"))), file: "x")
+      let xml = try InfoPlist.read(
+        [UInt8](try Data(contentsOf: Repo.root.appendingPathComponent(Self.plists + name + ".plist"))),
+        file: "x")
+      let binary = try InfoPlist.read(
+        [UInt8](try Data(contentsOf: Repo.root.appendingPathComponent(Self.plists + name + ".binary.plist"))),
+        file: "x")
       #expect(xml == binary, "\(name)")
     }
-    let container = try InfoPlist.read([UInt8](try Data(contentsOf: Repo.root.appendingPathComponent(Self.plists + "Container-Info.plist"))), file: "c")
-    #expect(container.urlSchemes == ["containerAppDemo"] && container.shortcutItems.count == 2 && !container.isExtension)
+    let container = try InfoPlist.read(
+      [UInt8](try Data(contentsOf: Repo.root.appendingPathComponent(Self.plists + "Container-Info.plist"))),
+      file: "c")
+    #expect(
+      container.urlSchemes == ["containerAppDemo"] && container.shortcutItems.count == 2
+        && !container.isExtension)
   }
 
   static let runs: [(arguments: [String], status: Int32, stdout: [String], stderr: [String])] = [
     (
-      ["--container", plists + "Container-Info.plist", "--extension", plists + "Extension-Info.binary.plist", "--redirect-url", "containerAppDemo://open"],
+      [
+        "--container", plists + "Container-Info.plist", "--extension", plists + "Extension-Info.binary.plist",
+        "--redirect-url", "containerAppDemo://open",
+      ],
       0,
       [
         "Examples/plists/Container-Info.plist: note: CFBundleURLTypes: open(\"containerAppDemo://\") from the extension gives containerLaunch (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9) [TR414]",
@@ -29,11 +40,20 @@ struct AuditTests {
       ], []
     ),
     (
-      ["--container", plists + "Container-Info.binary.plist", "--extension", plists + "Extension-Info.plist", "--redirect-url", "otherScheme://x"],
-      0, ["redirect \"otherScheme://x\" opens the container app, though its scheme is not declared: any non-empty scheme does (S004-7)"], []
+      [
+        "--container", plists + "Container-Info.binary.plist", "--extension", plists + "Extension-Info.plist",
+        "--redirect-url", "otherScheme://x",
+      ],
+      0,
+      [
+        "redirect \"otherScheme://x\" opens the container app, though its scheme is not declared: any non-empty scheme does (S004-7)"
+      ], []
     ),
     (
-      ["--container", plists + "Container-Info.plist", "--extension", plists + "Widget-Info.plist", "--redirect-url", "https://example.com/app"],
+      [
+        "--container", plists + "Container-Info.plist", "--extension", plists + "Widget-Info.plist",
+        "--redirect-url", "https://example.com/app",
+      ],
       1,
       [
         "Examples/plists/Widget-Info.plist: error: NSExtension.NSExtensionPointIdentifier: extension point is \"com.apple.widget-extension\", not \"com.apple.message-payload-provider\": Messages will not host it as an iMessage app (S000-5) [TR410]",
@@ -41,22 +61,36 @@ struct AuditTests {
       ], []
     ),
     (
-      ["--container", plists + "Container-Info.plist", "--extension", plists + "Extension-Info.plist", "--redirect-url", "containerAppDemo"],
-      1, ["error: redirect \"containerAppDemo\" (noScheme) opens nothing; the completion reports false (open/messages-no-scheme"], []
+      [
+        "--container", plists + "Container-Info.plist", "--extension", plists + "Extension-Info.plist",
+        "--redirect-url", "containerAppDemo",
+      ],
+      1,
+      [
+        "error: redirect \"containerAppDemo\" (noScheme) opens nothing; the completion reports false (open/messages-no-scheme"
+      ], []
     ),
     (
       ["--extension", plists + "Extension-Info.plist", "--redirect-url", "containerAppDemo://"],
-      1, ["Examples/plists/Extension-Info.plist: error: redirect \"containerAppDemo://\" opens nothing: an iMessage-only app has no parent app to open (open/messages-no-parent-app; documented; evidence D-1, S000-5, S000-6) [TR415]"], []
+      1,
+      [
+        "Examples/plists/Extension-Info.plist: error: redirect \"containerAppDemo://\" opens nothing: an iMessage-only app has no parent app to open (open/messages-no-parent-app; documented; evidence D-1, S000-5, S000-6) [TR415]"
+      ], []
     ),
     (
-      ["--container", plists + "Malformed-Info.plist", "--extension", plists + "Truncated-Info.binary.plist"],
+      [
+        "--container", plists + "Malformed-Info.plist", "--extension", plists + "Truncated-Info.binary.plist",
+      ],
       2, [],
       [
         "Examples/plists/Truncated-Info.binary.plist: error: not a readable property list (XML or binary):",
         "Examples/plists/Malformed-Info.plist: error: not a readable property list (XML or binary):",
       ]
     ),
-    (["--container", plists + "Container-Info.plist"], 2, [], ["taproute audit: --extension PATH is required"]),
+    (
+      ["--container", plists + "Container-Info.plist"], 2, [],
+      ["taproute audit: --extension PATH is required"]
+    ),
     (["--extension", "/nonexistent.plist"], 2, [], ["/nonexistent.plist: error: no such file [TR003]"]),
   ]
 

@@ -57,28 +57,37 @@ struct CLITests {
     #expect(r.stdout.contains("rule:         tap/message-not-installed\n"))
     #expect(r.stdout.contains("evidence:     S004-3, S000-2, S004-4, F-10, F-4\n"))
     #expect(r.stdout.contains("confidence:   several\n"))
-    #expect(r.stdout.contains("  tap/message-not-installed-unpublished      published is true, rule wants false\n"))
+    #expect(
+      r.stdout.contains("  tap/message-not-installed-unpublished      published is true, rule wants false\n"))
   }
 
   @Test func decideJSONIsTheContract() throws {
     let r = try Binary.run(
       ["decide", "--json"],
-      stdin: #"{"event":"tap","osVersion":"17","tap":{"redirect":{"hooks":["willBecomeActive"],"url":"containerAppDemo://"}}}"#)
+      stdin:
+        #"{"event":"tap","osVersion":"17","tap":{"redirect":{"hooks":["willBecomeActive"],"url":"containerAppDemo://"}}}"#
+    )
     #expect(r.status == 0)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     #expect(object["outcome"] as? String == "containerLaunch")
     #expect(object["url"] as? String == "containerAppDemo://")
     #expect(object["rule"] as? String == "open/messages-any-scheme")
-    #expect(object["confidence"] as? String == "several", "the weaker of the tap (documented) and open (several) steps")
+    #expect(
+      object["confidence"] as? String == "several",
+      "the weaker of the tap (documented) and open (several) steps")
     #expect((object["callbacks"] as? [String])?.first == "viewDidLoad")
     #expect(object["presentation"] as? String == "expanded")
     #expect((object["evidence"] as? [String])?.contains("S004-11") == true)
-    #expect((object["steps"] as? [[String: Any]])?.map { $0["outcome"] as? String } == ["extensionLaunch", "containerLaunch"])
+    #expect(
+      (object["steps"] as? [[String: Any]])?.map { $0["outcome"] as? String } == [
+        "extensionLaunch", "containerLaunch",
+      ])
     #expect(object["trace"] == nil, "decide builds no trace")
   }
 
   @Test func explainJSONHasTrace() throws {
-    let r = try Binary.run(["explain", "--json", "-"], stdin: #"{"event":"open","open":{"url":"x","extensionPoint":"share"}}"#)
+    let r = try Binary.run(
+      ["explain", "--json", "-"], stdin: #"{"event":"open","open":{"url":"x","extensionPoint":"share"}}"#)
     #expect(r.status == 0)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     let trace = try #require(object["trace"] as? [[String: Any]])
@@ -87,7 +96,8 @@ struct CLITests {
   }
 
   @Test func fileArgument() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("situation-\(UUID().uuidString).json")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "situation-\(UUID().uuidString).json")
     try Data(#"{"event":"tap","tap":{"redirect":{"hooks":["didSelected"]}}}"#.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let r = try Binary.run(["decide", file.path])
@@ -129,7 +139,10 @@ struct CLITests {
     (["decide", "/nonexistent/s.json"], "", 2, "/nonexistent/s.json: error: no such file [TR003]"),
     (["decide", "/tmp"], "", 2, "/tmp: error: cannot read a directory [TR003]"),
     (["decide", "--policies"], "", 2, "taproute decide: option --policies needs a value"),
-    (["decide"], "{\"event\":\"tap\"", 2, "stdin:1:15: error: unexpected end of input inside an object [TR001]"),
+    (
+      ["decide"], "{\"event\":\"tap\"", 2,
+      "stdin:1:15: error: unexpected end of input inside an object [TR001]"
+    ),
     (["decide", "--policies", "/nonexistent/dir"], "{\"event\":\"tap\"}", 1, "cannot read policy directory"),
   ]
 
@@ -144,11 +157,16 @@ struct CLITests {
   @Test func brokenPoliciesExitOne() throws {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "tap.json") { $0.replacingOccurrences(of: #""evidence": ["F-1"],"#, with: #""evidence": ["F-99"],"#) }
+    try Repo.edit(dir, "tap.json") {
+      $0.replacingOccurrences(of: #""evidence": ["F-1"],"#, with: #""evidence": ["F-99"],"#)
+    }
     let r = try Binary.run(["decide", "--policies", dir.path], stdin: #"{"event":"tap"}"#)
     #expect(r.status == 1)
     #expect(r.stdout.isEmpty)
-    #expect(r.stderr.contains("tap.json:129:20: error: $.rules[13].evidence[0]: rule \"not-enabled\" cites unknown evidence \"F-99\" [TR104]"))
+    #expect(
+      r.stderr.contains(
+        "tap.json:129:20: error: $.rules[13].evidence[0]: rule \"not-enabled\" cites unknown evidence \"F-99\" [TR104]"
+      ))
     #expect(r.stderr.contains("taproute: the policies failed to load (1 error)\n"))
   }
 
@@ -165,7 +183,8 @@ struct CLITests {
 
   @Test("test: a fixture expecting the wrong outcome exits 1 and names the row")
   func failingFixtureIsNamed() throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString).json")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "fixtures-\(UUID().uuidString).json")
     try Data(
       #"""
       {"fixtures": [
@@ -198,7 +217,8 @@ struct CLITests {
     #expect(r.status == 0)
     #expect(r.stdout == "verify: 2 tables, 34 rules: 0 errors, 0 warnings (strict)\n")
     let json = try Binary.run(["verify", "Policies", "--json"])
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["passed"] as? Bool == true && object["errors"] as? Int == 0)
   }
 

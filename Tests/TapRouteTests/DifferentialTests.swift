@@ -1,23 +1,31 @@
+import TapRouteReference
 import Testing
 
 @testable import TapRoute
-import TapRouteReference
 
 @Suite("Differential: engine against the hand-written switch")
 struct DifferentialTests {
   /// Every combination of the facts the tables test, with one URL per scheme class and a
   /// version on each side of every boundary: 2 events x about 160,000 situations.
   static func enumeratedSample() -> [Situation] {
-    let versions: [OSVersion?] = [nil, OSVersion(7), OSVersion(8), OSVersion(9, 3), OSVersion(10), OSVersion(17), OSVersion(18, 1), OSVersion(19), OSVersion(25, 9), OSVersion(26)]
+    let versions: [OSVersion?] = [
+      nil, OSVersion(7), OSVersion(8), OSVersion(9, 3), OSVersion(10), OSVersion(17), OSVersion(18, 1),
+      OSVersion(19), OSVersion(25, 9), OSVersion(26),
+    ]
     let urls: [String?] = URLSchemeClass.allCases.map(\.exampleURL)
     var out: [Situation] = []
     for platform in Platform.allCases {
       for version in versions {
         for bits in 0..<16 {
-          let app = App(hasContainerApp: bits & 1 != 0, installed: bits & 2 != 0, enabledInMessages: bits & 4 != 0, published: bits & 8 != 0)
+          let app = App(
+            hasContainerApp: bits & 1 != 0, installed: bits & 2 != 0, enabledInMessages: bits & 4 != 0,
+            published: bits & 8 != 0)
           for point in ExtensionPoint.allCases {
             for url in urls {
-              out.append(Situation(event: .open, platform: platform, osVersion: version, app: app, open: Open(url: url, extensionPoint: point)))
+              out.append(
+                Situation(
+                  event: .open, platform: platform, osVersion: version, app: app,
+                  open: Open(url: url, extensionPoint: point)))
             }
           }
           for target in TapTarget.allCases {
@@ -29,7 +37,8 @@ struct DifferentialTests {
                       Situation(
                         event: .tap, platform: platform, osVersion: version, app: app,
                         tap: Tap(
-                          target: target, url: url, extensionRunning: state & 1 != 0, alreadySelected: state & 2 != 0,
+                          target: target, url: url, extensionRunning: state & 1 != 0,
+                          alreadySelected: state & 2 != 0,
                           afterDrawerSwipe: state & 4 != 0, redirect: Redirect(hooks: hooks, url: redirect))))
                   }
                 }
@@ -57,7 +66,9 @@ struct DifferentialTests {
       if !same {
         disagreements += 1
         if disagreements <= 5 {
-          Issue.record("\(situation.minimalJSON): engine \(decision.outcome.rawValue) by \(decision.rule ?? "-"), switch \(reference.outcome.rawValue)")
+          Issue.record(
+            "\(situation.minimalJSON): engine \(decision.outcome.rawValue) by \(decision.rule ?? "-"), switch \(reference.outcome.rawValue)"
+          )
         }
       }
     }

@@ -8,7 +8,8 @@ struct DocumentationTests {
   /// Each ```json block of the integration article followed by "TapRoute decides: `outcome`".
   static func examples() throws -> [(json: String, expected: String)] {
     let text = try String(
-      contentsOf: Repo.root.appendingPathComponent("Sources/TapRoute/TapRoute.docc/IntegratingWithMSMessagesAppViewController.md"),
+      contentsOf: Repo.root.appendingPathComponent(
+        "Sources/TapRoute/TapRoute.docc/IntegratingWithMSMessagesAppViewController.md"),
       encoding: .utf8)
     var out: [(String, String)] = []
     var rest = Substring(text)
@@ -16,7 +17,8 @@ struct DocumentationTests {
       guard let close = rest.range(of: "\n```", range: open.upperBound..<rest.endIndex) else { break }
       let json = String(rest[open.upperBound..<close.lowerBound])
       rest = rest[close.upperBound...]
-      guard let marker = rest.range(of: "TapRoute decides: `"), let end = rest.range(of: "`", range: marker.upperBound..<rest.endIndex)
+      guard let marker = rest.range(of: "TapRoute decides: `"),
+        let end = rest.range(of: "`", range: marker.upperBound..<rest.endIndex)
       else { break }
       out.append((json, String(rest[marker.upperBound..<end.lowerBound])))
     }
@@ -40,7 +42,9 @@ struct DocumentationTests {
       event: .tap, osVersion: OSVersion(17),
       tap: Tap(redirect: Redirect(hooks: [.willBecomeActive], url: "containerAppDemo://")))
     let decision = try engine().decide(situation)
-    #expect("\(decision.outcome) \(decision.rule ?? "-") \(decision.confidence?.rawValue ?? "-")" == "containerLaunch open/messages-any-scheme several")
+    #expect(
+      "\(decision.outcome) \(decision.rule ?? "-") \(decision.confidence?.rawValue ?? "-")"
+        == "containerLaunch open/messages-any-scheme several")
     let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("// containerLaunch open/messages-any-scheme several"))
   }

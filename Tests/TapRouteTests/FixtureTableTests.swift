@@ -30,7 +30,8 @@ struct FixtureTableTests {
       policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + policies.transitions.flatMap(\.evidence)
         + (policies.stickers?.citedEvidence ?? []) + (policies.shortcuts?.citedEvidence ?? []))
     let citedByFixtures = Set(
-      policies.fixtures.flatMap(\.evidence) + StickerFixture.all.flatMap(\.evidence) + ShortcutFixture.all.flatMap(\.evidence))
+      policies.fixtures.flatMap(\.evidence) + StickerFixture.all.flatMap(\.evidence)
+        + ShortcutFixture.all.flatMap(\.evidence))
     for entry in policies.evidence {
       if Engine.checkEvidence.contains(entry.id) { continue }  // cited by the engine's checks, tested below
       #expect(citedByRules.contains(entry.id), "no rule cites \(entry.id)")
@@ -45,7 +46,9 @@ struct FixtureTableTests {
     var reached: Set<String> = []
     for fixture in policies.fixtures {
       let decision = engine.decide(fixture.situation)
-      for rule in [decision.rule] + (decision.steps ?? []).map(\.rule) { if let rule { reached.insert(rule) } }
+      for rule in [decision.rule] + (decision.steps ?? []).map(\.rule) {
+        if let rule { reached.insert(rule) }
+      }
     }
     for table in policies.tables {
       for rule in table.rules {
@@ -57,8 +60,10 @@ struct FixtureTableTests {
   @Test("D-3: a message URL over 5,000 characters is decided as usual and flagged")
   func longMessageURLIsFlagged() throws {
     let engine = try engine()
-    let atLimit = Situation(event: .tap, osVersion: OSVersion(17), tap: Tap(url: "a://" + String(repeating: "x", count: 4_996)))
-    let over = Situation(event: .tap, osVersion: OSVersion(17), tap: Tap(url: "a://" + String(repeating: "x", count: 4_997)))
+    let atLimit = Situation(
+      event: .tap, osVersion: OSVersion(17), tap: Tap(url: "a://" + String(repeating: "x", count: 4_996)))
+    let over = Situation(
+      event: .tap, osVersion: OSVersion(17), tap: Tap(url: "a://" + String(repeating: "x", count: 4_997)))
     let plain = engine.decide(atLimit)
     let flagged = engine.decide(over)
     #expect(plain.outcome == .extensionLaunch && !plain.evidence.contains("D-3"))

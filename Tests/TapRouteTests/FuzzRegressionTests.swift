@@ -15,9 +15,13 @@ struct RegressionInput: CustomTestStringConvertible, Sendable {
     let root = Repo.root.appendingPathComponent("Tests/FuzzRegressions")
     return ["policy", "situation", "url", "sticker", "plist"].flatMap { target -> [RegressionInput] in
       let dir = root.appendingPathComponent(target)
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.filter { !$0.hasPrefix(".") }.sorted() ?? []
+      let names =
+        (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.filter { !$0.hasPrefix(".") }
+        .sorted() ?? []
       return names.compactMap { name in
-        (try? Data(contentsOf: dir.appendingPathComponent(name))).map { RegressionInput(target: target, name: name, bytes: [UInt8]($0)) }
+        (try? Data(contentsOf: dir.appendingPathComponent(name))).map {
+          RegressionInput(target: target, name: name, bytes: [UInt8]($0))
+        }
       }
     }
   }()

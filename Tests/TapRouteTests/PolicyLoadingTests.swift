@@ -12,7 +12,8 @@ struct PolicyLoadingTests {
     #expect(builtIn.map(\.name) == files.map(\.name), "file lists differ; run Scripts/embed-policies.sh")
     for file in files {
       let embedded = builtIn.first { $0.name == file.name }?.bytes
-      #expect(embedded == file.bytes, "\(file.name) drifted from its built-in copy; run Scripts/embed-policies.sh")
+      #expect(
+        embedded == file.bytes, "\(file.name) drifted from its built-in copy; run Scripts/embed-policies.sh")
     }
   }
 
@@ -35,12 +36,18 @@ struct PolicyLoadingTests {
   static let breakages: [Breakage] = [
     Breakage(
       name: "rule cites unknown evidence", file: "tap.json",
-      change: { $0.replacingOccurrences(of: #""evidence": ["F-1"],"#, with: #""evidence": ["F-1", "S004-99"],"#) },
-      expected: [#"tap.json:129:27: error: $.rules[13].evidence[1]: rule "not-enabled" cites unknown evidence "S004-99" [TR104]"#]),
+      change: {
+        $0.replacingOccurrences(of: #""evidence": ["F-1"],"#, with: #""evidence": ["F-1", "S004-99"],"#)
+      },
+      expected: [
+        #"tap.json:129:27: error: $.rules[13].evidence[1]: rule "not-enabled" cites unknown evidence "S004-99" [TR104]"#
+      ]),
     Breakage(
       name: "unknown fact value and undeclared fact", file: "tap.json",
       change: {
-        $0.replacingOccurrences(of: #""when": { "platform": "watchOS" },"#, with: #""when": { "platform": "watchos", "colour": "red" },"#)
+        $0.replacingOccurrences(
+          of: #""when": { "platform": "watchOS" },"#,
+          with: #""when": { "platform": "watchos", "colour": "red" },"#)
       },
       expected: [
         #"tap.json:23:29: error: $.rules[0].when.platform: unknown value of platform "watchos"; expected one of iOS, iPadOS, macOS, watchOS (did you mean "watchOS"?) [TR106]"#,
@@ -50,7 +57,9 @@ struct PolicyLoadingTests {
       name: "empty and malformed version ranges", file: "open.json",
       change: {
         $0.replacingOccurrences(of: #""osVersion": "<8""#, with: #""osVersion": "10..<8""#)
-          .replacingOccurrences(of: #""osVersion": "8..<10", "extensionPoint": "today""#, with: #""osVersion": "=>8", "extensionPoint": "today""#)
+          .replacingOccurrences(
+            of: #""osVersion": "8..<10", "extensionPoint": "today""#,
+            with: #""osVersion": "=>8", "extensionPoint": "today""#)
       },
       expected: [
         #"open.json:25:61: error: $.rules[1].when.osVersion: version range "10..<8" is empty [TR107]"#,
@@ -60,8 +69,12 @@ struct PolicyLoadingTests {
       name: "duplicate rule id, unknown outcome, missing confidence", file: "open.json",
       change: {
         $0.replacingOccurrences(of: #""id": "before-extensions""#, with: #""id": "not-ios""#)
-          .replacingOccurrences(of: #""then": { "outcome": "otherAppLaunch" }"#, with: #""then": { "outcome": "otherApp" }"#)
-          .replacingOccurrences(of: "\"evidence\": [\"S004-9\", \"D-1\"],\n      \"confidence\": \"inferred\",", with: "\"evidence\": [\"S004-9\", \"D-1\"],")
+          .replacingOccurrences(
+            of: #""then": { "outcome": "otherAppLaunch" }"#, with: #""then": { "outcome": "otherApp" }"#
+          )
+          .replacingOccurrences(
+            of: "\"evidence\": [\"S004-9\", \"D-1\"],\n      \"confidence\": \"inferred\",",
+            with: "\"evidence\": [\"S004-9\", \"D-1\"],")
       },
       expected: [
         #"open.json:24:13: error: $.rules[1].id: rule id "not-ios" is already used at line 16 [TR108]"#,
@@ -71,8 +84,12 @@ struct PolicyLoadingTests {
     Breakage(
       name: "callbacks on a store page, extension launch without presentation", file: "tap.json",
       change: {
-        $0.replacingOccurrences(of: #""then": { "outcome": "manageApps" }"#, with: #""then": { "outcome": "manageApps", "callbacks": [] }"#)
-          .replacingOccurrences(of: #""callbacks": [], "presentation": "expanded" },"#, with: #""callbacks": [] },"#)
+        $0.replacingOccurrences(
+          of: #""then": { "outcome": "manageApps" }"#,
+          with: #""then": { "outcome": "manageApps", "callbacks": [] }"#
+        )
+        .replacingOccurrences(
+          of: #""callbacks": [], "presentation": "expanded" },"#, with: #""callbacks": [] },"#)
       },
       expected: [
         #"tap.json:128:55: error: $.rules[13].then.callbacks: only an extensionLaunch has callbacks [TR110]"#,
@@ -81,18 +98,27 @@ struct PolicyLoadingTests {
       ]),
     Breakage(
       name: "declared domain misses a value", file: "tap.json",
-      change: { $0.replacingOccurrences(of: #""target": ["message", "sticker", "attribution"],"#, with: #""target": ["message", "sticker"],"#) },
+      change: {
+        $0.replacingOccurrences(
+          of: #""target": ["message", "sticker", "attribution"],"#,
+          with: #""target": ["message", "sticker"],"#)
+      },
       expected: [
         #"tap.json:14:15: error: $.facts.target: domain of "target" must be exactly message, sticker, attribution (missing attribution) [TR109]"#
       ]),
     Breakage(
       name: "syntax error", file: "evidence.json",
-      change: { $0.replacingOccurrences(of: #""confidence": "documented" },"#, with: #""confidence": "documented" },,"#) },
+      change: {
+        $0.replacingOccurrences(
+          of: #""confidence": "documented" },"#, with: #""confidence": "documented" },,"#)
+      },
       expected: [#"evidence.json:4:249: error: expected a quoted key, found ',' [TR001]"#]),
     Breakage(
       name: "fixture names an unknown rule and evidence", file: "fixtures.json",
       change: {
-        $0.replacingOccurrences(of: #""rule": "tap/not-enabled"}, "evidence": ["F-1"]"#, with: #""rule": "tap/not-enable"}, "evidence": ["F-11"]"#)
+        $0.replacingOccurrences(
+          of: #""rule": "tap/not-enabled"}, "evidence": ["F-1"]"#,
+          with: #""rule": "tap/not-enable"}, "evidence": ["F-11"]"#)
       },
       expected: [
         #"fixtures.json:24:192: error: $.fixtures[20].expect.rule: fixture expects rule "tap/not-enable", which no table defines (did you mean "tap/not-enabled"?) [TR112]"#,
@@ -118,8 +144,12 @@ struct PolicyLoadingTests {
   func failClosedReportsEverything() throws {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "tap.json") { $0.replacingOccurrences(of: #""confidence": "single","#, with: #""confidence": "likely","#) }
-    try Repo.edit(dir, "open.json") { $0.replacingOccurrences(of: #""hitPolicy": "unique""#, with: #""hitPolicy": "any""#) }
+    try Repo.edit(dir, "tap.json") {
+      $0.replacingOccurrences(of: #""confidence": "single","#, with: #""confidence": "likely","#)
+    }
+    try Repo.edit(dir, "open.json") {
+      $0.replacingOccurrences(of: #""hitPolicy": "unique""#, with: #""hitPolicy": "any""#)
+    }
     try Repo.edit(dir, "evidence.json") { $0.replacingOccurrences(of: #""D-6": {"#, with: #""D6": {"#) }
     var loaded: PolicySet?
     var diagnostics: [Diagnostic] = []
@@ -127,7 +157,8 @@ struct PolicyLoadingTests {
     #expect(loaded == nil)
     let files = Set(diagnostics.map { URL(fileURLWithPath: $0.file).lastPathComponent })
     #expect(files == ["tap.json", "open.json", "evidence.json"], "\(diagnostics.map(\.description))")
-    #expect(diagnostics.filter { $0.file.hasSuffix("tap.json") }.count == 6, "every rule with the bad confidence")
+    #expect(
+      diagnostics.filter { $0.file.hasSuffix("tap.json") }.count == 6, "every rule with the bad confidence")
     #expect(throws: DiagnosticsError.self) { try Engine(policiesAt: dir) }
     let r = try Binary.run(["decide", "--policies", dir.path], stdin: #"{"event":"tap"}"#)
     #expect(r.status == 1 && r.stdout.isEmpty)

@@ -19,9 +19,11 @@ struct SeededRandom: RandomNumberGenerator {
 /// Generators of hostile and ordinary input.
 enum Generate {
   static let fragments = [
-    "containerAppDemo://", "https://", "HTTP://", "data:", "file:///", "://", ":", "//", "/", "?", "#", "%", "%4",
+    "containerAppDemo://", "https://", "HTTP://", "data:", "file:///", "://", ":", "//", "/", "?", "#", "%",
+    "%4",
     "%41", "%zz", " ", "\t", "\n", "\r\n", "\u{0}", "\u{7F}", "\u{85}", "\u{2028}", "é", "☃", "🙂", "\u{301}",
-    "mailto:", "a+b-c.d:", "1abc:", "_x:", "[::1]", "@", "!$&'()*+,;=", "~", "..", "x", "\u{FEFF}", "\u{202E}",
+    "mailto:", "a+b-c.d:", "1abc:", "_x:", "[::1]", "@", "!$&'()*+,;=", "~", "..", "x", "\u{FEFF}",
+    "\u{202E}",
   ]
 
   /// A URL string: random bytes as UTF-8, random scalars, or a mix of tricky fragments.
@@ -48,7 +50,9 @@ enum Generate {
     }
   }
 
-  static func pick<T>(_ values: [T], _ rng: inout SeededRandom) -> T { values[Int(rng.next() % UInt64(values.count))] }
+  static func pick<T>(_ values: [T], _ rng: inout SeededRandom) -> T {
+    values[Int(rng.next() % UInt64(values.count))]
+  }
   static func bool(_ rng: inout SeededRandom) -> Bool { rng.next() & 1 == 1 }
 
   /// A situation anywhere in the fact space, URLs included.
@@ -57,13 +61,18 @@ enum Generate {
     if rng.next() % 8 != 0 {
       s.osVersion = OSVersion(Int(rng.next() % 31), Int(rng.next() % 4), Int(rng.next() % 3))
     }
-    s.app = App(hasContainerApp: bool(&rng), installed: bool(&rng), enabledInMessages: bool(&rng), published: bool(&rng))
+    s.app = App(
+      hasContainerApp: bool(&rng), installed: bool(&rng), enabledInMessages: bool(&rng), published: bool(&rng)
+    )
     let hooks = Callback.redirectHooks.filter { _ in bool(&rng) }
     s.tap = Tap(
       target: pick(TapTarget.allCases, &rng), url: bool(&rng) ? url(&rng, maxLength: 300) : nil,
       extensionRunning: bool(&rng), alreadySelected: bool(&rng), afterDrawerSwipe: rng.next() % 4 == 0,
-      redirect: Redirect(hooks: hooks, url: bool(&rng) ? url(&rng, maxLength: 300) : pick(["containerAppDemo://", "https://x"], &rng)))
-    s.open = Open(url: bool(&rng) ? url(&rng, maxLength: 300) : nil, extensionPoint: pick(ExtensionPoint.allCases, &rng))
+      redirect: Redirect(
+        hooks: hooks,
+        url: bool(&rng) ? url(&rng, maxLength: 300) : pick(["containerAppDemo://", "https://x"], &rng)))
+    s.open = Open(
+      url: bool(&rng) ? url(&rng, maxLength: 300) : nil, extensionPoint: pick(ExtensionPoint.allCases, &rng))
     return s
   }
 }
@@ -77,7 +86,9 @@ func restrictionCounterexample(_ engine: Engine, seed: UInt64, count: Int) -> (S
     // A few URLs are huge (up to 1 MB) to reach the scanner's long paths.
     let maxLength = i % 500 == 0 ? 1 << 20 : 2_000
     let url = Generate.url(&rng, maxLength: maxLength)
-    var open = Situation(event: .open, platform: Generate.pick([.iOS, .iPadOS], &rng), osVersion: OSVersion(Int(rng.next() % 31)))
+    var open = Situation(
+      event: .open, platform: Generate.pick([.iOS, .iPadOS], &rng), osVersion: OSVersion(Int(rng.next() % 31))
+    )
     open.open = Open(url: url, extensionPoint: .messages)
     open.app.hasContainerApp = Generate.bool(&rng)
     var tap = Generate.situation(&rng)
@@ -86,8 +97,12 @@ func restrictionCounterexample(_ engine: Engine, seed: UInt64, count: Int) -> (S
     for situation in [open, tap] {
       let decision = engine.decide(situation)
       let viaMessages = situation.event == .open || decision.steps != nil
-      if viaMessages && [.otherAppLaunch, .browser].contains(decision.outcome) { return (situation, decision) }
-      if !situation.app.hasContainerApp && decision.outcome == .containerLaunch { return (situation, decision) }
+      if viaMessages && [.otherAppLaunch, .browser].contains(decision.outcome) {
+        return (situation, decision)
+      }
+      if !situation.app.hasContainerApp && decision.outcome == .containerLaunch {
+        return (situation, decision)
+      }
     }
   }
   return nil
@@ -95,11 +110,15 @@ func restrictionCounterexample(_ engine: Engine, seed: UInt64, count: Int) -> (S
 
 @Suite("Properties over generated input (seeded, reproducible)")
 struct PropertyTests {
-  @Test("open(url) from the Messages extension opens only the container app, or nothing; iMessage-only apps never launch one",
+  @Test(
+    "open(url) from the Messages extension opens only the container app, or nothing; iMessage-only apps never launch one",
     arguments: [1, 2, 3] as [UInt64])
   func messagesExtensionRestriction(seed: UInt64) throws {
     let found = restrictionCounterexample(try engine(), seed: seed, count: 2_000)
-    #expect(found == nil, "seed \(seed): \(found.map { "\($0.0.minimalJSON.prefix(300)) -> \($0.1.outcome.rawValue) by \($0.1.rule ?? "-")" } ?? "")")
+    #expect(
+      found == nil,
+      "seed \(seed): \(found.map { "\($0.0.minimalJSON.prefix(300)) -> \($0.1.outcome.rawValue) by \($0.1.rule ?? "-")" } ?? "")"
+    )
   }
 
   @Test("the property fails when a rule lets the Messages extension open another app")
@@ -133,7 +152,8 @@ struct PropertyTests {
     #expect(!found.0.app.hasContainerApp && found.1.outcome == .containerLaunch)
   }
 
-  @Test("every generated situation is decided, and decide equals the decision inside explain",
+  @Test(
+    "every generated situation is decided, and decide equals the decision inside explain",
     arguments: [11, 12] as [UInt64])
   func decidedEverywhereAndExplainAgrees(seed: UInt64) throws {
     let engine = try engine()
@@ -173,7 +193,8 @@ struct CompiledTableTests {
       for _ in 0..<20_000 {
         let situation = Generate.situation(&rng)
         let url = compiled.table.event == .tap ? situation.tap.url : situation.open.url
-        let facts = FactSnapshot(situation, event: compiled.table.event, url: url, defaultVersion: engine.newestOSVersion)
+        let facts = FactSnapshot(
+          situation, event: compiled.table.event, url: url, defaultVersion: engine.newestOSVersion)
         #expect(compiled.firstMatch(facts) == compiled.firstMatchByBits(facts))
       }
     }

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("Rendered documentation and editor schemas")
 struct RenderingTests {
-  @Test("Policies/README.md is the table command's output (run: taproute table Policies > Policies/README.md)")
+  @Test(
+    "Policies/README.md is the table command's output (run: taproute table Policies > Policies/README.md)")
   func renderedDocsDoNotDrift() throws {
     let committed = try String(contentsOf: Repo.policies.appendingPathComponent("README.md"), encoding: .utf8)
     let rendered = TableDocument.markdown(try PolicySet.load(directory: Repo.policies))
@@ -24,7 +25,9 @@ struct RenderingTests {
       #expect(markdown.contains("<a id=\"\(entry.id.lowercased())\"></a>\(entry.id) |"))
     }
     #expect(markdown.contains("[S004-1](#s004-1)"))
-    #expect(markdown.range(of: "## tap:")?.lowerBound ?? markdown.endIndex < markdown.range(of: "## open:")?.lowerBound ?? markdown.startIndex)
+    #expect(
+      markdown.range(of: "## tap:")?.lowerBound ?? markdown.endIndex < markdown.range(of: "## open:")?
+        .lowerBound ?? markdown.startIndex)
   }
 
   @Test func jsonRendering() throws {
@@ -49,28 +52,53 @@ struct RenderingTests {
 
   @Test("the JSON Schemas list exactly the values the code accepts")
   func schemasMatchTheCode() throws {
-    #expect(try schemaEnum("table.schema.json", ["properties", "rules", "items", "properties", "then", "properties", "outcome", "enum"])
-      == Outcome.allCases.filter { $0 != .undecided }.map(\.rawValue))
-    #expect(try schemaEnum("table.schema.json", ["properties", "rules", "items", "properties", "then", "properties", "callbacks", "items", "enum"])
-      == Callback.allCases.map(\.rawValue))
-    #expect(try schemaEnum("table.schema.json", ["properties", "rules", "items", "properties", "confidence", "enum"])
-      == Confidence.allCases.map(\.rawValue))
-    #expect(try schemaEnum("situation.schema.json", ["properties", "platform", "enum"]) == Platform.allCases.map(\.rawValue))
-    #expect(try schemaEnum("situation.schema.json", ["properties", "tap", "properties", "redirect", "properties", "hooks", "items", "enum"])
-      == Callback.redirectHooks.map(\.rawValue))
-    #expect(try schemaEnum("situation.schema.json", ["properties", "open", "properties", "extensionPoint", "enum"])
-      == ExtensionPoint.allCases.map(\.rawValue))
-    let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("schema/table.schema.json")))
-    let factKeys = try JSONParser.parse(bytes).get().objectValue?.first { $0.key == "properties" }?.value.objectValue?
-      .first { $0.key == "facts" }?.value.objectValue?.first { $0.key == "properties" }?.value.objectValue?.map(\.key)
+    #expect(
+      try schemaEnum(
+        "table.schema.json",
+        ["properties", "rules", "items", "properties", "then", "properties", "outcome", "enum"])
+        == Outcome.allCases.filter { $0 != .undecided }.map(\.rawValue))
+    #expect(
+      try schemaEnum(
+        "table.schema.json",
+        ["properties", "rules", "items", "properties", "then", "properties", "callbacks", "items", "enum"])
+        == Callback.allCases.map(\.rawValue))
+    #expect(
+      try schemaEnum(
+        "table.schema.json", ["properties", "rules", "items", "properties", "confidence", "enum"])
+        == Confidence.allCases.map(\.rawValue))
+    #expect(
+      try schemaEnum("situation.schema.json", ["properties", "platform", "enum"])
+        == Platform.allCases.map(\.rawValue))
+    #expect(
+      try schemaEnum(
+        "situation.schema.json",
+        ["properties", "tap", "properties", "redirect", "properties", "hooks", "items", "enum"])
+        == Callback.redirectHooks.map(\.rawValue))
+    #expect(
+      try schemaEnum("situation.schema.json", ["properties", "open", "properties", "extensionPoint", "enum"])
+        == ExtensionPoint.allCases.map(\.rawValue))
+    let bytes = [UInt8](
+      try Data(contentsOf: Repo.policies.appendingPathComponent("schema/table.schema.json")))
+    let factKeys = try JSONParser.parse(bytes).get().objectValue?.first { $0.key == "properties" }?.value
+      .objectValue?
+      .first { $0.key == "facts" }?.value.objectValue?.first { $0.key == "properties" }?.value.objectValue?
+      .map(\.key)
     #expect(Set(factKeys ?? []) == Set(Fact.allCases.map(\.rawValue)))
   }
 
-  @Test("every policy file names its schema", arguments: ["tap.json", "open.json", "evidence.json", "fixtures.json", "transitions.json", "stickers.json", "shortcuts.json"])
+  @Test(
+    "every policy file names its schema",
+    arguments: [
+      "tap.json", "open.json", "evidence.json", "fixtures.json", "transitions.json", "stickers.json",
+      "shortcuts.json",
+    ])
   func policyFilesReferenceSchemas(_ name: String) throws {
     let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent(name)))
-    let schema = try JSONParser.parse(bytes).get().objectValue?.first { $0.key == "$schema" }?.value.stringValue
+    let schema = try JSONParser.parse(bytes).get().objectValue?.first { $0.key == "$schema" }?.value
+      .stringValue
     let path = try #require(schema)
-    #expect(FileManager.default.fileExists(atPath: Repo.policies.appendingPathComponent(path).path), "\(name) -> \(path)")
+    #expect(
+      FileManager.default.fileExists(atPath: Repo.policies.appendingPathComponent(path).path),
+      "\(name) -> \(path)")
   }
 }

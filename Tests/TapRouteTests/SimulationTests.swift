@@ -6,7 +6,9 @@ import Testing
 /// The session fixtures in Policies/sessions/.
 let sessionFiles: [String] = {
   let dir = Repo.policies.appendingPathComponent("sessions")
-  return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+  return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter {
+    $0.hasSuffix(".json")
+  }.sorted()
 }()
 
 @Suite("Sessions: taproute simulate")
@@ -30,13 +32,19 @@ struct SimulationTests {
 
   @Test("S004-10: the state after the container opens says the extension ended (table data, not code)")
   func trapStateComesFromTransitions() throws {
-    let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/s004-10-second-tap-trap.json")))
+    let bytes = [UInt8](
+      try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/s004-10-second-tap-trap.json")))
     let result = Simulator.run(try Session.parse(bytes, file: "s").get(), engine: try engine())
-    #expect(result.steps.map(\.transition) == [
-      "transitions/tap-opens-another-app", "transitions/return-to-messages", "transitions/tap-launches-extension",
-    ])
+    #expect(
+      result.steps.map(\.transition) == [
+        "transitions/tap-opens-another-app", "transitions/return-to-messages",
+        "transitions/tap-launches-extension",
+      ])
     #expect(result.steps[0].state.extensionRunning == false)
-    #expect(result.steps[2].decision?.callbacks == [.viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear])
+    #expect(
+      result.steps[2].decision?.callbacks == [
+        .viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear,
+      ])
   }
 
   @Test("without the transition that ends the extension, the trap disappears: the behaviour is in the data")
@@ -45,21 +53,37 @@ struct SimulationTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     try Repo.edit(dir, "transitions.json") {
       $0.replacingOccurrences(
-        of: #""set": { "extensionRunning": false, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "otherApp" }"#,
+        of:
+          #""set": { "extensionRunning": false, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "otherApp" }"#,
         with: #""set": { "selected": "tapped", "foreground": "otherApp" }"#)
     }
     let engine = try Engine(policiesAt: dir)
-    let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/s004-10-second-tap-trap.json")))
+    let bytes = [UInt8](
+      try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/s004-10-second-tap-trap.json")))
     let result = Simulator.run(try Session.parse(bytes, file: "s").get(), engine: engine)
-    #expect(result.steps[2].decision?.outcome == .extensionLaunch, "m1 is now still selected in a running extension (D-5)")
+    #expect(
+      result.steps[2].decision?.outcome == .extensionLaunch,
+      "m1 is now still selected in a running extension (D-5)")
     #expect(result.steps[2].decision?.rule == "tap/already-selected")
   }
 
   static let badSessions: [(json: String, expected: String)] = [
-    (#"{"steps":[{"step":"tapp","message":"m1"}]}"#, #"s.json:1:19: error: $.steps[0].step: unknown step "tapp"; expected one of tap, returnToMessages, send, swipeToOtherApp, dismissExtension, deleteApp, installApp (did you mean "tap"?) [TR203]"#),
-    (#"{"steps":[{"step":"tap"}]}"#, #"s.json:1:11: error: $.steps[0]: a tap step names its message ("message": "m1") [TR205]"#),
-    (#"{"steps":[{"step":"returnToMessages","expect":"nothing"}]}"#, #"s.json:1:47: error: $.steps[0].expect: only a tap step has an expected outcome [TR201]"#),
-    (#"{"situation":{"event":"open"},"steps":[{"step":"deleteApp"}]}"#, #"s.json:1:14: error: $.situation.event: a session's situation is a tap ("event": "tap") [TR203]"#),
+    (
+      #"{"steps":[{"step":"tapp","message":"m1"}]}"#,
+      #"s.json:1:19: error: $.steps[0].step: unknown step "tapp"; expected one of tap, returnToMessages, send, swipeToOtherApp, dismissExtension, deleteApp, installApp (did you mean "tap"?) [TR203]"#
+    ),
+    (
+      #"{"steps":[{"step":"tap"}]}"#,
+      #"s.json:1:11: error: $.steps[0]: a tap step names its message ("message": "m1") [TR205]"#
+    ),
+    (
+      #"{"steps":[{"step":"returnToMessages","expect":"nothing"}]}"#,
+      #"s.json:1:47: error: $.steps[0].expect: only a tap step has an expected outcome [TR201]"#
+    ),
+    (
+      #"{"situation":{"event":"open"},"steps":[{"step":"deleteApp"}]}"#,
+      #"s.json:1:14: error: $.situation.event: a session's situation is a tap ("event": "tap") [TR203]"#
+    ),
     (#"{"steps":[]}"#, #"s.json:1:10: error: $.steps: a session needs at least one step [TR205]"#),
   ]
 
@@ -77,7 +101,9 @@ struct SimulationTests {
   func uncoveredStepFailsToLoad() throws {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "transitions.json") { $0.replacingOccurrences(of: #""step": "installApp""#, with: #""step": "deleteApp""#) }
+    try Repo.edit(dir, "transitions.json") {
+      $0.replacingOccurrences(of: #""step": "installApp""#, with: #""step": "deleteApp""#)
+    }
     do {
       _ = try PolicySet.load(directory: dir)
       Issue.record("loaded despite an uncovered step")

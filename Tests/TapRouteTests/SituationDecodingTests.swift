@@ -31,7 +31,8 @@ struct SituationDecodingTests {
 
   static let badInputs: [(name: String, json: String, expected: [String])] = [
     (
-      "unknown hook, the README's example", #"{"event":"tap","tap":{"redirect":{"hooks":["willBecomeActive","didSelected"]}}}"#,
+      "unknown hook, the README's example",
+      #"{"event":"tap","tap":{"redirect":{"hooks":["willBecomeActive","didSelected"]}}}"#,
       [
         #"situation.json:1:63: error: $.tap.redirect.hooks[1]: unknown hook "didSelected"; expected one of willBecomeActive, didBecomeActive, willSelect, didSelect (did you mean "didSelect"?) [TR203]"#
       ]
@@ -41,7 +42,8 @@ struct SituationDecodingTests {
       [#"situation.json:1:1: error: $: missing required key "event" [TR205]"#]
     ),
     (
-      "unknown key and wrong type together", "{\"event\":\"open\",\n \"plat\":\"iOS\",\n \"app\":{\"installed\":\"yes\"}}",
+      "unknown key and wrong type together",
+      "{\"event\":\"open\",\n \"plat\":\"iOS\",\n \"app\":{\"installed\":\"yes\"}}",
       [
         #"situation.json:2:2: error: $.plat: unknown key "plat"; allowed: event, platform, osVersion, app, tap, open [TR201]"#,
         #"situation.json:3:21: error: $.app.installed: expected true or false, found a string [TR202]"#,
@@ -89,7 +91,9 @@ struct SituationDecodingTests {
     ),
     (
       "control character in a key is escaped in the message", "{\"event\":\"tap\",\"a\\u0007b\":1}",
-      [#"situation.json:1:16: error: $["a\u{7}b"]: unknown key "a\u{7}b"; allowed: event, platform, osVersion, app, tap, open [TR201]"#]
+      [
+        #"situation.json:1:16: error: $["a\u{7}b"]: unknown key "a\u{7}b"; allowed: event, platform, osVersion, app, tap, open [TR201]"#
+      ]
     ),
   ]
 
@@ -111,7 +115,8 @@ struct SituationDecodingTests {
   @Test func deepNestingIsRefused() {
     let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
     #expect(situationErrors(deep).first?.hasSuffix("nesting deeper than 64 levels [TR002]") == true)
-    let ok = #"{"event":"tap","tap":"# + String(repeating: "[", count: 62) + String(repeating: "]", count: 62) + "}"
+    let ok =
+      #"{"event":"tap","tap":"# + String(repeating: "[", count: 62) + String(repeating: "]", count: 62) + "}"
     #expect(situationErrors(ok).first?.contains("[TR202]") == true)
   }
 
@@ -127,7 +132,8 @@ struct SituationDecodingTests {
   @Test func oversizedURLIsRefused() {
     let url = String(repeating: "a", count: Situation.maximumURLBytes + 1)
     let errors = situationErrors(#"{"event":"open","open":{"url":"x:\#(url)"}}"#)
-    #expect(errors.count == 1 && errors[0].contains("$.open.url: URL is 65539 bytes; the limit is 65536 [TR002]"))
+    #expect(
+      errors.count == 1 && errors[0].contains("$.open.url: URL is 65539 bytes; the limit is 65536 [TR002]"))
   }
 
   @Test func codableRoundTrip() throws {

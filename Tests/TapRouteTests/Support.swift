@@ -12,9 +12,13 @@ enum Repo {
 
   /// The policy files of the repository, as (name, bytes).
   static func policyFiles() throws -> [(name: String, bytes: [UInt8])] {
-    try FileManager.default.contentsOfDirectory(atPath: policies.path).filter { $0.hasSuffix(".json") }.sorted()
+    try FileManager.default.contentsOfDirectory(atPath: policies.path).filter { $0.hasSuffix(".json") }
+      .sorted()
       .map { name in
-        (name: "Policies/" + name, bytes: [UInt8](try Data(contentsOf: policies.appendingPathComponent(name))))
+        (
+          name: "Policies/" + name,
+          bytes: [UInt8](try Data(contentsOf: policies.appendingPathComponent(name)))
+        )
       }
   }
 
@@ -22,8 +26,10 @@ enum Repo {
   static func scratchPolicies() throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("taproute-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    for name in try FileManager.default.contentsOfDirectory(atPath: policies.path) where name.hasSuffix(".json") {
-      try FileManager.default.copyItem(at: policies.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+    for name in try FileManager.default.contentsOfDirectory(atPath: policies.path)
+    where name.hasSuffix(".json") {
+      try FileManager.default.copyItem(
+        at: policies.appendingPathComponent(name), to: dir.appendingPathComponent(name))
     }
     return dir
   }

@@ -8,7 +8,9 @@ func deletingRule(_ id: String, from text: String) -> String {
   guard let start = text.range(of: "    {\n      \"id\": \"\(id)\"") else { return text }
   guard let next = text.range(of: "\n    {\n", range: start.upperBound..<text.endIndex) else {
     // The last rule: cut back to the previous rule's closing brace.
-    guard let previousEnd = text.range(of: "},\n", options: .backwards, range: text.startIndex..<start.lowerBound),
+    guard
+      let previousEnd = text.range(
+        of: "},\n", options: .backwards, range: text.startIndex..<start.lowerBound),
       let end = text.range(of: "\n    }\n", range: start.lowerBound..<text.endIndex)
     else { return text }
     return String(text[..<previousEnd.lowerBound]) + "}\n" + String(text[end.upperBound...])
@@ -32,7 +34,8 @@ struct VerificationTests {
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
   }
 
-  @Test("every tap rule whose deletion leaves situations undecided: gap with a witness explain shows undecided",
+  @Test(
+    "every tap rule whose deletion leaves situations undecided: gap with a witness explain shows undecided",
     arguments: ["not-enabled", "watchos-view-only", "launch", "message-not-installed", "before-ios10-other"])
   func deletedRuleLeavesAGap(_ id: String) throws {
     let dir = try Repo.scratchPolicies()
@@ -51,7 +54,9 @@ struct VerificationTests {
     #expect(report.diagnostics.contains { $0.code == .gap && $0.severity == .error })
     let engine = try Engine(policiesAt: dir)
     for gap in gaps {
-      #expect(engine.explain(gap.witness).outcome == .undecided, "witness \(gap.witness.minimalJSON) of \(gap.region)")
+      #expect(
+        engine.explain(gap.witness).outcome == .undecided,
+        "witness \(gap.witness.minimalJSON) of \(gap.region)")
       // The witness is public situation JSON: it parses back to the same situation.
       #expect(try Situation.parse(Array(gap.witness.minimalJSON.utf8), file: "w").get() == gap.witness)
     }
@@ -75,15 +80,22 @@ struct VerificationTests {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Repo.edit(dir, "tap.json") { text in
-      guard let rule = ruleText("running", in: text), let target = text.range(of: "    {\n      \"id\": \"running-ipados18\"")
+      guard let rule = ruleText("running", in: text),
+        let target = text.range(of: "    {\n      \"id\": \"running-ipados18\"")
       else { return text }
-      return text.replacingCharacters(in: target.lowerBound..<target.lowerBound, with: rule.replacingOccurrences(of: "\"id\": \"running\"", with: "\"id\": \"running-early\"").dropFirst(0) + "")
+      return text.replacingCharacters(
+        in: target.lowerBound..<target.lowerBound,
+        with: rule.replacingOccurrences(of: "\"id\": \"running\"", with: "\"id\": \"running-early\"")
+          .dropFirst(0) + "")
     }
     let report = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)
     #expect(report.shadowed.map(\.rule) == ["running-ipados18", "running"])
     #expect(report.shadowed.allSatisfy { $0.coveredBy == ["running-early"] })
     #expect(report.errorCount == 0 && report.warningCount == 2)
-    #expect(report.diagnostics.first?.message == #"rule "running-ipados18" can never fire: earlier rule "running-early" covers every situation it matches"#)
+    #expect(
+      report.diagnostics.first?.message
+        == #"rule "running-ipados18" can never fire: earlier rule "running-early" covers every situation it matches"#
+    )
   }
 
   @Test("a contradicting rule in a unique table is a conflict with a witness both rules match")
@@ -110,10 +122,16 @@ struct VerificationTests {
     #expect(report.conflicts.map(\.rules) == [["messages-any-scheme", "contradiction"]])
     let conflict = try #require(report.conflicts.first)
     let table = try #require(set.table(for: .open))
-    let facts = FactSnapshot(conflict.witness, event: .open, url: conflict.witness.open.url, defaultVersion: OSVersion(26))
+    let facts = FactSnapshot(
+      conflict.witness, event: .open, url: conflict.witness.open.url, defaultVersion: OSVersion(26))
     for id in conflict.rules {
       let rule = try #require(table.rules.first { $0.id == id })
-      #expect(CompiledTable(DecisionTable(name: "t", event: .open, title: "", hitPolicy: .first, facts: table.facts, rules: [rule], file: "")).firstMatch(facts) == 0,
+      #expect(
+        CompiledTable(
+          DecisionTable(
+            name: "t", event: .open, title: "", hitPolicy: .first, facts: table.facts, rules: [rule], file: ""
+          )
+        ).firstMatch(facts) == 0,
         "the witness must match \(id)")
     }
     #expect(report.diagnostics.contains { $0.code == .conflict && $0.severity == .error })
@@ -124,16 +142,25 @@ struct VerificationTests {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Repo.edit(dir, "tap.json") {
-      $0.replacingOccurrences(of: "\"id\": \"after-drawer-swipe\",", with: "\"id\": \"after-drawer-swipe\",\n      \"unique\": true,")
+      $0.replacingOccurrences(
+        of: "\"id\": \"after-drawer-swipe\",",
+        with: "\"id\": \"after-drawer-swipe\",\n      \"unique\": true,")
     }
     let report = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)
-    #expect(report.conflicts.isEmpty, "after-drawer-swipe overlaps no rule with another outcome: \(report.conflicts)")
+    #expect(
+      report.conflicts.isEmpty,
+      "after-drawer-swipe overlaps no rule with another outcome: \(report.conflicts)")
     // Now make an overlapping rule disagree: running-ipados18 overlaps running.
     try Repo.edit(dir, "tap.json") {
-      $0.replacingOccurrences(of: "\"id\": \"running\",", with: "\"id\": \"running\",\n      \"unique\": true,")
-        .replacingOccurrences(
-          of: #""callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },\#n      "evidence": ["F-7""#,
-          with: #""callbacks": ["willSelect", "didSelect"], "presentation": "compact" },\#n      "evidence": ["F-7""#)
+      $0.replacingOccurrences(
+        of: "\"id\": \"running\",", with: "\"id\": \"running\",\n      \"unique\": true,"
+      )
+      .replacingOccurrences(
+        of:
+          #""callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },\#n      "evidence": ["F-7""#,
+        with:
+          #""callbacks": ["willSelect", "didSelect"], "presentation": "compact" },\#n      "evidence": ["F-7""#
+      )
     }
     let second = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)
     #expect(second.conflicts.map(\.rules) == [["running-ipados18", "running"]])
@@ -144,11 +171,18 @@ struct VerificationTests {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Repo.edit(dir, "evidence.json") {
-      $0.replacingOccurrences(of: "\"evidence\": {\n", with: "\"evidence\": {\n    \"F-99\": { \"claim\": \"c\", \"source\": \"s\", \"confidence\": \"single\" },\n")
+      $0.replacingOccurrences(
+        of: "\"evidence\": {\n",
+        with:
+          "\"evidence\": {\n    \"F-99\": { \"claim\": \"c\", \"source\": \"s\", \"confidence\": \"single\" },\n"
+      )
     }
     let report = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)
-    #expect(report.diagnostics.map(\.description).map { $0.replacingOccurrences(of: dir.path + "/", with: "") }
-      == [#"evidence.json:4:5: warning: $.evidence.F-99: evidence "F-99" is registered but no rule cites it [TR304]"#])
+    #expect(
+      report.diagnostics.map(\.description).map { $0.replacingOccurrences(of: dir.path + "/", with: "") }
+        == [
+          #"evidence.json:4:5: warning: $.evidence.F-99: evidence "F-99" is registered but no rule cites it [TR304]"#
+        ])
   }
 
   @Test func boxSubtractionIsDisjointAndExact() {
@@ -156,7 +190,9 @@ struct VerificationTests {
     let b = Box(sets: [0b0110, 0b010])
     let pieces = a.subtracting(b)
     #expect(pieces.allSatisfy { !$0.intersects(b) && a.contains($0) })
-    for i in pieces.indices { for j in pieces.indices where i < j { #expect(!pieces[i].intersects(pieces[j])) } }
+    for i in pieces.indices {
+      for j in pieces.indices where i < j { #expect(!pieces[i].intersects(pieces[j])) }
+    }
     let count = { (box: Box) in box.sets.reduce(1) { $0 * $1.nonzeroBitCount } }
     #expect(pieces.map(count).reduce(0, +) == count(a) - count(b))
     #expect(Verifier.merged(pieces).count <= pieces.count)

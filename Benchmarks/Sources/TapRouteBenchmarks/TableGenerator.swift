@@ -22,7 +22,9 @@ enum TableGenerator {
     ("extensionRunning", ["false", "true"]),
     ("alreadySelected", ["false", "true"]),
   ]
-  static let outcomes = ["storeFront", "storeProductPage", "manageApps", "containerLaunch", "browser", "nothing"]
+  static let outcomes = [
+    "storeFront", "storeProductPage", "manageApps", "containerLaunch", "browser", "nothing",
+  ]
   static let majors = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 26]
 
   struct Random {
@@ -39,7 +41,8 @@ enum TableGenerator {
 
   /// A directory holding a `rules`-rule tap table; the caller removes it.
   static func write(rules: Int, seed: UInt64 = 42) throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("taproute-bench-\(rules)-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "taproute-bench-\(rules)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     var rng = Random(state: seed)
     var lines: [String] = []
@@ -50,11 +53,17 @@ enum TableGenerator {
           if name == "osVersion" {
             let a = majors[rng.below(majors.count)]
             let b = majors[rng.below(majors.count)]
-            conditions.append(a == b ? "\"osVersion\": \">=\(a)\"" : "\"osVersion\": \"\(min(a, b))..<\(max(a, b))\"")
+            conditions.append(
+              a == b ? "\"osVersion\": \">=\(a)\"" : "\"osVersion\": \"\(min(a, b))..<\(max(a, b))\"")
           } else {
             let chosen = values.filter { _ in rng.below(2) == 0 }
             let set = rng.below(4) < 3 || chosen.isEmpty ? [values[rng.below(values.count)]] : chosen
-            let quoted = set.map { name.hasPrefix("has") || ["installed", "enabledInMessages", "published", "extensionRunning", "alreadySelected"].contains(name) ? $0 : "\"\($0)\"" }
+            let quoted = set.map {
+              name.hasPrefix("has")
+                || ["installed", "enabledInMessages", "published", "extensionRunning", "alreadySelected"]
+                  .contains(name)
+                ? $0 : "\"\($0)\""
+            }
             conditions.append("\"\(name)\": [\(quoted.joined(separator: ", "))]")
           }
         }
@@ -64,8 +73,10 @@ enum TableGenerator {
       )
     }
     let factDecl = facts.map { name, values in
-      name == "osVersion" ? "\"osVersion\": { \"newest\": \"26\" }"
-        : values == ["false", "true"] ? "\"\(name)\": \"bool\"" : "\"\(name)\": [\(values.map { "\"\($0)\"" }.joined(separator: ", "))]"
+      name == "osVersion"
+        ? "\"osVersion\": { \"newest\": \"26\" }"
+        : values == ["false", "true"]
+          ? "\"\(name)\": \"bool\"" : "\"\(name)\": [\(values.map { "\"\($0)\"" }.joined(separator: ", "))]"
     }
     let tap = """
       {
@@ -83,7 +94,8 @@ enum TableGenerator {
         "rules": [ { "id": "any", "then": { "outcome": "nothing" }, "evidence": ["G-1"], "confidence": "inferred" } ] }
 
       """
-    let evidence = #"{ "evidence": { "G-1": { "claim": "generated", "source": "TableGenerator", "confidence": "inferred" } } }"#
+    let evidence =
+      #"{ "evidence": { "G-1": { "claim": "generated", "source": "TableGenerator", "confidence": "inferred" } } }"#
     try Data(tap.utf8).write(to: dir.appendingPathComponent("tap.json"))
     try Data(open.utf8).write(to: dir.appendingPathComponent("open.json"))
     try Data(evidence.utf8).write(to: dir.appendingPathComponent("evidence.json"))
@@ -97,8 +109,12 @@ enum TableGenerator {
     return (0..<count).map { _ in
       Situation(
         event: .tap, platform: Platform.allCases[rng.below(4)], osVersion: OSVersion(7 + rng.below(21)),
-        app: App(hasContainerApp: rng.below(2) == 0, installed: rng.below(2) == 0, enabledInMessages: rng.below(2) == 0, published: rng.below(2) == 0),
-        tap: Tap(target: TapTarget.allCases[rng.below(3)], url: urls[rng.below(urls.count)], extensionRunning: rng.below(2) == 0, alreadySelected: rng.below(2) == 0))
+        app: App(
+          hasContainerApp: rng.below(2) == 0, installed: rng.below(2) == 0,
+          enabledInMessages: rng.below(2) == 0, published: rng.below(2) == 0),
+        tap: Tap(
+          target: TapTarget.allCases[rng.below(3)], url: urls[rng.below(urls.count)],
+          extensionRunning: rng.below(2) == 0, alreadySelected: rng.below(2) == 0))
     }
   }
 }

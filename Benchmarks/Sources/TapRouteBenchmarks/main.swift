@@ -53,7 +53,8 @@ func code(_ outcome: Outcome) -> Int {
 }
 
 /// Median nanoseconds per call of `decide` over `situations`, each pass `passes` times over.
-func nsPerDecision(_ situations: [Situation], passes: Int, _ decide: (Situation) -> Outcome) -> (Double, Int) {
+func nsPerDecision(_ situations: [Situation], passes: Int, _ decide: (Situation) -> Outcome) -> (Double, Int)
+{
   var checksum = 0
   let samples = (0..<repeats).map { _ in
     seconds {
@@ -101,28 +102,48 @@ if CommandLine.arguments.contains("--profile") {
 do {
   // (d) shipped load + compile.
   let engine = try Engine()
-  let shippedLoad = median((0..<(repeats * 2 + 1)).map { _ in (try? seconds { _ = try Engine() }) ?? .nan }) * 1e3
-  figures.append(Figure(id: "d.shipped", name: "load+compile, shipped policies", value: shippedLoad, unit: "ms", target: "<= 2 ms"))
+  let shippedLoad =
+    median((0..<(repeats * 2 + 1)).map { _ in (try? seconds { _ = try Engine() }) ?? .nan }) * 1e3
+  figures.append(
+    Figure(
+      id: "d.shipped", name: "load+compile, shipped policies", value: shippedLoad, unit: "ms",
+      target: "<= 2 ms"))
 
   // (a), (b): the shipped tables against the hand-written switch, over a fixed mix of
   // 10,000 situations (the fixture rows, cycled) that reaches every rule.
   let fixtures = engine.policies.fixtures.map(\.situation)
   let mix = (0..<10_000).map { fixtures[$0 % fixtures.count] }
-  let reached = Set(mix.flatMap { s -> [String] in let d = engine.decide(s); return [d.rule].compactMap { $0 } + (d.steps ?? []).compactMap(\.rule) })
+  let reached = Set(
+    mix.flatMap { s -> [String] in
+      let d = engine.decide(s); return [d.rule].compactMap { $0 } + (d.steps ?? []).compactMap(\.rule)
+    })
   let ruleCount = engine.policies.tables.reduce(0) { $0 + $1.rules.count }
   let (engineNs, c1) = nsPerDecision(mix, passes: quick ? 5 : 20) { engine.decide($0).outcome }
   let (switchNs, c2) = nsPerDecision(mix, passes: quick ? 5 : 20) { ReferenceSwitch.decide($0).outcome }
   if c1 != c2 { print("warning: engine and switch checksums differ (\(c1) vs \(c2))") }
-  figures.append(Figure(id: "a", name: "decide, shipped tables (\(reached.count)/\(ruleCount) rules reached)", value: engineNs, unit: "ns/decision", target: "<= 100 ns"))
-  figures.append(Figure(id: "b", name: "hand-written switch, same mix", value: switchNs, unit: "ns/decision", target: "-"))
-  figures.append(Figure(id: "a/b", name: "engine / switch", value: engineNs / switchNs, unit: "ratio", target: "<= 1.2"))
+  figures.append(
+    Figure(
+      id: "a", name: "decide, shipped tables (\(reached.count)/\(ruleCount) rules reached)", value: engineNs,
+      unit: "ns/decision", target: "<= 100 ns"))
+  figures.append(
+    Figure(id: "b", name: "hand-written switch, same mix", value: switchNs, unit: "ns/decision", target: "-"))
+  figures.append(
+    Figure(id: "a/b", name: "engine / switch", value: engineNs / switchNs, unit: "ratio", target: "<= 1.2"))
 
   // The same mix without redirects and URLs: the table lookup alone.
-  let plain = mix.map { s -> Situation in var c = s; c.tap.redirect = Redirect(); c.tap.url = nil; c.open.url = nil; return c }
+  let plain = mix.map { s -> Situation in
+    var c = s; c.tap.redirect = Redirect(); c.tap.url = nil; c.open.url = nil; return c
+  }
   let (enginePlain, _) = nsPerDecision(plain, passes: quick ? 5 : 20) { engine.decide($0).outcome }
   let (switchPlain, _) = nsPerDecision(plain, passes: quick ? 5 : 20) { ReferenceSwitch.decide($0).outcome }
-  figures.append(Figure(id: "a.plain", name: "decide, same mix without URLs or redirects", value: enginePlain, unit: "ns/decision", target: "-"))
-  figures.append(Figure(id: "b.plain", name: "switch, same mix without URLs or redirects", value: switchPlain, unit: "ns/decision", target: "-"))
+  figures.append(
+    Figure(
+      id: "a.plain", name: "decide, same mix without URLs or redirects", value: enginePlain,
+      unit: "ns/decision", target: "-"))
+  figures.append(
+    Figure(
+      id: "b.plain", name: "switch, same mix without URLs or redirects", value: switchPlain,
+      unit: "ns/decision", target: "-"))
 
   // (c), (d), (e), (f): generated tables.
   let generatedMix = TableGenerator.situations(count: 10_000)
@@ -133,22 +154,45 @@ do {
     let rssBefore = peakRSSBytes()
     let generated = try Engine(policiesAt: dir)
     let rssAfter = peakRSSBytes()
-    let load = median((0..<(size >= 10_000 ? 3 : repeats)).map { _ in (try? seconds { _ = try Engine(policiesAt: dir) }) ?? .nan }) * 1e3
-    let (ns, _) = nsPerDecision(generatedMix, passes: quick ? 2 : (size >= 10_000 ? 3 : 10)) { generated.decide($0).outcome }
+    let load =
+      median(
+        (0..<(size >= 10_000 ? 3 : repeats)).map { _ in
+          (try? seconds { _ = try Engine(policiesAt: dir) }) ?? .nan
+        }) * 1e3
+    let (ns, _) = nsPerDecision(generatedMix, passes: quick ? 2 : (size >= 10_000 ? 3 : 10)) {
+      generated.decide($0).outcome
+    }
     perRule[size] = ns
-    let verifyTimes = (0..<(size >= 10_000 ? 1 : 3)).map { _ in seconds { _ = Verifier.verify(generated.policies) } }
+    let verifyTimes = (0..<(size >= 10_000 ? 1 : 3)).map { _ in
+      seconds { _ = Verifier.verify(generated.policies) }
+    }
     let report = Verifier.verify(generated.policies)
-    figures.append(Figure(id: "c.\(size)", name: "decide, generated \(size) rules x 10 facts", value: ns, unit: "ns/decision", target: size == 1_000 ? "<= 2x (a)" : "-"))
-    figures.append(Figure(id: "d.\(size)", name: "load+compile, generated \(size) rules", value: load, unit: "ms", target: "-"))
     figures.append(
-      Figure(id: "e.\(size)", name: "verify, generated \(size) rules (\(report.gaps.count) gaps, \(report.shadowed.count) shadowed)", value: median(verifyTimes), unit: "s",
+      Figure(
+        id: "c.\(size)", name: "decide, generated \(size) rules x 10 facts", value: ns, unit: "ns/decision",
+        target: size == 1_000 ? "<= 2x (a)" : "-"))
+    figures.append(
+      Figure(
+        id: "d.\(size)", name: "load+compile, generated \(size) rules", value: load, unit: "ms", target: "-"))
+    figures.append(
+      Figure(
+        id: "e.\(size)",
+        name:
+          "verify, generated \(size) rules (\(report.gaps.count) gaps, \(report.shadowed.count) shadowed)",
+        value: median(verifyTimes), unit: "s",
         target: size == 1_000 ? "<= 1 s" : size == 10_000 ? "<= 20 s" : "-"))
     if size == 10_000 {
-      figures.append(Figure(id: "f", name: "peak RSS growth, load+compile of 10,000 rules", value: (rssAfter - rssBefore) / 1_048_576, unit: "MB", target: "<= 50 MB"))
+      figures.append(
+        Figure(
+          id: "f", name: "peak RSS growth, load+compile of 10,000 rules",
+          value: (rssAfter - rssBefore) / 1_048_576, unit: "MB", target: "<= 50 MB"))
     }
   }
   if let thousand = perRule[1_000] {
-    figures.append(Figure(id: "c.1000/a", name: "1,000-rule table / shipped tables", value: thousand / engineNs, unit: "ratio", target: "<= 2"))
+    figures.append(
+      Figure(
+        id: "c.1000/a", name: "1,000-rule table / shipped tables", value: thousand / engineNs, unit: "ratio",
+        target: "<= 2"))
   }
 } catch {
   print("benchmark failed: \(error)")
@@ -163,5 +207,7 @@ print("| --- | --- | ---: | --- | --- |")
 for f in figures { print("| \(f.id) | \(f.name) | \(format(f.value)) | \(f.unit) | \(f.target) |") }
 print("")
 for f in figures {
-  print(#"{"figure":"\#(f.id)","name":"\#(f.name)","value":\#(f.value),"unit":"\#(f.unit)","target":"\#(f.target)"}"#)
+  print(
+    #"{"figure":"\#(f.id)","name":"\#(f.name)","value":\#(f.value),"unit":"\#(f.unit)","target":"\#(f.target)"}"#
+  )
 }

@@ -85,7 +85,8 @@ struct CompiledTable: Sendable {
     self.strides = strides
     dense =
       wantDense && cells <= Self.maximumDenseCells
-      ? Self.fillDense(cells: cells, counts: counts, offsets: offsets, words: words, bits: bits, ruleCount: ruleCount) : nil
+      ? Self.fillDense(
+        cells: cells, counts: counts, offsets: offsets, words: words, bits: bits, ruleCount: ruleCount) : nil
     templates = table.rules.map { rule in
       Decision(
         outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,
@@ -199,7 +200,11 @@ struct CompiledTable: Sendable {
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, slots.count)) { rows in
       for (s, fact) in slots.enumerated() {
         let value: Int
-        if case .osVersion = fact { value = versionIndex(facts.version) } else { value = facts.index(of: fact) }
+        if case .osVersion = fact {
+          value = versionIndex(facts.version)
+        } else {
+          value = facts.index(of: fact)
+        }
         rows[s] = slotOffsets[s] + value * words
       }
       for w in 0..<words {
@@ -233,7 +238,9 @@ struct CompiledTable: Sendable {
         }
         if !passes {
           entries.append(
-            TraceEntry(rule: "\(table.name)/\(rule.id)", fact: condition.fact, expected: condition.written, actual: actual))
+            TraceEntry(
+              rule: "\(table.name)/\(rule.id)", fact: condition.fact, expected: condition.written,
+              actual: actual))
           break
         }
       }

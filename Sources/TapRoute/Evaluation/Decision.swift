@@ -118,7 +118,8 @@ public struct Decision: Sendable, Hashable, Codable {
     self.url = url
     storage = Storage(
       Fields(
-        callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence, confidence: confidence,
+        callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
+        confidence: confidence,
         notes: notes, steps: steps, trigger: trigger, trace: trace))
   }
 
@@ -173,7 +174,8 @@ public struct Decision: Sendable, Hashable, Codable {
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
-      outcome: try c.decode(Outcome.self, forKey: .outcome), url: try c.decodeIfPresent(String.self, forKey: .url),
+      outcome: try c.decode(Outcome.self, forKey: .outcome),
+      url: try c.decodeIfPresent(String.self, forKey: .url),
       callbacks: try c.decodeIfPresent([Callback].self, forKey: .callbacks),
       presentation: try c.decodeIfPresent(Presentation.self, forKey: .presentation),
       rule: try c.decodeIfPresent(String.self, forKey: .rule),

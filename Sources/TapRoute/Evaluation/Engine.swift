@@ -35,7 +35,9 @@ public struct Engine: Sendable {
   public init(policies: PolicySet) throws(DiagnosticsError) {
     guard let tapTable = policies.table(for: .tap), let openTable = policies.table(for: .open) else {
       throw DiagnosticsError([
-        Diagnostic(file: "policies", code: .missingTable, message: "the policies need a table for each of tap and open")
+        Diagnostic(
+          file: "policies", code: .missingTable, message: "the policies need a table for each of tap and open"
+        )
       ])
     }
     self.policies = policies
@@ -69,7 +71,8 @@ public struct Engine: Sendable {
     case .open:
       return single(open, situation, event: .open, url: situation.open.url, tracing: tracing).decision
     case .tap:
-      let (tapDecision, tapHit) = single(tap, situation, event: .tap, url: situation.tap.url, tracing: tracing)
+      let (tapDecision, tapHit) = single(
+        tap, situation, event: .tap, url: situation.tap.url, tracing: tracing)
       var decision = tapDecision
       let hooks = situation.tap.redirect.hooks
       if case .extensionLaunch = tapDecision.outcome, !hooks.isEmpty, let tapHit {
@@ -121,20 +124,25 @@ public struct Engine: Sendable {
   /// hooks; which callbacks fire is table data, so the second-tap trap, its workaround and
   /// the already-selected case follow from the tap table alone. The composed decision of
   /// every (tap rule, hook, open rule) is precomputed; this looks it up and sets the URL.
-  private func composeRedirect(_ tapDecision: Decision, tapHit: Int, _ situation: Situation, tracing: Bool) -> Decision {
+  private func composeRedirect(_ tapDecision: Decision, tapHit: Int, _ situation: Situation, tracing: Bool)
+    -> Decision
+  {
     let hooks = situation.tap.redirect.hooks
     guard let hook = tapDecision.callbacks?.first(where: { hooks.contains($0) }),
       let hookIndex = Callback.redirectHooks.firstIndex(of: hook)
     else {
       var decision = tapDecision
       let listed = hooks.map(\.rawValue).joined(separator: ", ")
-      decision.notes.append("none of the redirect hooks (\(listed)) fires on this tap, so open(url) is never called")
+      decision.notes.append(
+        "none of the redirect hooks (\(listed)) fires on this tap, so open(url) is never called")
       return decision
     }
     let redirectURL = situation.tap.redirect.url
     let (openStep, openHit) = single(
       open, situation, event: .open, url: redirectURL, tracing: tracing, extensionPoint: .messages)
-    guard let openHit, var decision = composed[(tapHit * Callback.redirectHooks.count + hookIndex) * open.templates.count + openHit]
+    guard let openHit,
+      var decision = composed[
+        (tapHit * Callback.redirectHooks.count + hookIndex) * open.templates.count + openHit]
     else {
       var decision = tapDecision
       decision.outcome = .undecided
@@ -167,16 +175,19 @@ public struct Engine: Sendable {
       decision = openTemplate
       decision.callbacks = tapTemplate.callbacks
       decision.presentation = tapTemplate.presentation
-      decision.notes = tapTemplate.notes + openTemplate.notes + [
-        "\(hook.rawValue) calls open(url): the \(openTemplate.outcome == .containerLaunch ? "container app" : "other app") opens and the extension resigns active (S004-10)"
-      ]
+      decision.notes =
+        tapTemplate.notes + openTemplate.notes + [
+          "\(hook.rawValue) calls open(url): the \(openTemplate.outcome == .containerLaunch ? "container app" : "other app") opens and the extension resigns active (S004-10)"
+        ]
     default:
       decision = tapTemplate
-      decision.notes = tapTemplate.notes + openTemplate.notes + [
-        "\(hook.rawValue) calls open(url) but nothing opens (completion reports false); the extension stays"
-      ]
+      decision.notes =
+        tapTemplate.notes + openTemplate.notes + [
+          "\(hook.rawValue) calls open(url) but nothing opens (completion reports false); the extension stays"
+        ]
     }
-    decision.evidence = tapTemplate.evidence + openTemplate.evidence.filter { !tapTemplate.evidence.contains($0) }
+    decision.evidence =
+      tapTemplate.evidence + openTemplate.evidence.filter { !tapTemplate.evidence.contains($0) }
     decision.confidence = [tapTemplate.confidence, openTemplate.confidence].compactMap { $0 }.min()
     decision.trigger = nil
     decision.steps = [tapTemplate, openStep]

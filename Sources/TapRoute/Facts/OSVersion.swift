@@ -105,7 +105,8 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
       return .success(VersionRange(lower: nil, upper: v))
     }
     if let separator = trimmed.range(of: "..<") {
-      guard let lo = version(trimmed[..<separator.lowerBound]), let hi = version(trimmed[separator.upperBound...])
+      guard let lo = version(trimmed[..<separator.lowerBound]),
+        let hi = version(trimmed[separator.upperBound...])
       else { return .failure(.bad(text)) }
       let range = VersionRange(lower: lo, upper: hi)
       return range.isEmpty ? .failure(.empty(text)) : .success(range)

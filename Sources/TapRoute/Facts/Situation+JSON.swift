@@ -19,7 +19,9 @@ extension Situation {
     case .failure(let failure):
       let code: DiagnosticCode = failure.message.hasPrefix("nesting deeper") ? .inputTooLarge : .jsonSyntax
       return .failure(
-        DiagnosticsError([Diagnostic(file: file, location: failure.location, code: code, message: failure.message)]))
+        DiagnosticsError([
+          Diagnostic(file: file, location: failure.location, code: code, message: failure.message)
+        ]))
     case .success(let value):
       return decode(value, file: file)
     }
@@ -38,7 +40,8 @@ extension Situation {
     switch Situation.decode(value, file: "situation") {
     case .success(let situation): self = situation
     case .failure(let error):
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: error.description))
     }
   }
 }
@@ -46,12 +49,15 @@ extension Situation {
 extension JSONReader {
   fileprivate mutating func situation(_ value: JSONValue, path: String) -> Situation? {
     guard
-      let fields = object(value, path: path, allowed: ["event", "platform", "osVersion", "app", "tap", "open"])
+      let fields = object(
+        value, path: path, allowed: ["event", "platform", "osVersion", "app", "tap", "open"])
     else { return nil }
     var situation = Situation(event: .tap)
     var ok = true
     if let v = require(fields, "event", path: path, at: value.location) {
-      if let event = choice(v, path: Self.join(path, "event"), what: "event", choices: cases(Situation.Event.self)) {
+      if let event = choice(
+        v, path: Self.join(path, "event"), what: "event", choices: cases(Situation.Event.self))
+      {
         situation.event = event
       } else {
         ok = false
@@ -60,7 +66,8 @@ extension JSONReader {
       ok = false
     }
     if let v = fields["platform"] {
-      if let p = choice(v, path: Self.join(path, "platform"), what: "platform", choices: cases(Platform.self)) {
+      if let p = choice(v, path: Self.join(path, "platform"), what: "platform", choices: cases(Platform.self))
+      {
         situation.platform = p
       }
     }
@@ -83,11 +90,14 @@ extension JSONReader {
     return ok ? situation : nil
   }
 
-  private func cases<T: CaseIterable & RawRepresentable>(_: T.Type) -> [(String, T)] where T.RawValue == String {
+  private func cases<T: CaseIterable & RawRepresentable>(_: T.Type) -> [(String, T)]
+  where T.RawValue == String {
     T.allCases.map { ($0.rawValue, $0) }
   }
 
-  private mutating func flag(_ fields: [String: JSONValue], _ key: String, path: String, into target: inout Bool) {
+  private mutating func flag(
+    _ fields: [String: JSONValue], _ key: String, path: String, into target: inout Bool
+  ) {
     if let v = fields[key], let b = bool(v, path: Self.join(path, key)) { target = b }
   }
 
@@ -146,7 +156,8 @@ extension JSONReader {
         let p = Self.join(Self.join(path, "hooks"), i)
         if let hook = choice(item, path: p, what: "hook", choices: choices) {
           if redirect.hooks.contains(hook) {
-            error(.situationUnknownValue, "hook \"\(hook.rawValue)\" is listed twice", path: p, at: item.location)
+            error(
+              .situationUnknownValue, "hook \"\(hook.rawValue)\" is listed twice", path: p, at: item.location)
           } else {
             redirect.hooks.append(hook)
           }
@@ -163,7 +174,8 @@ extension JSONReader {
     open.url = url(fields, path: path)
     if let v = fields["extensionPoint"],
       let point = choice(
-        v, path: Self.join(path, "extensionPoint"), what: "extension point", choices: cases(ExtensionPoint.self))
+        v, path: Self.join(path, "extensionPoint"), what: "extension point",
+        choices: cases(ExtensionPoint.self))
     {
       open.extensionPoint = point
     }
@@ -185,7 +197,9 @@ extension JSONValue: Decodable {
       var members: [Member] = []
       for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
         members.append(
-          Member(key: key.stringValue, keyLocation: location, value: try object.decode(JSONValue.self, forKey: key)))
+          Member(
+            key: key.stringValue, keyLocation: location, value: try object.decode(JSONValue.self, forKey: key)
+          ))
       }
       self.init(.object(members), at: location)
       return

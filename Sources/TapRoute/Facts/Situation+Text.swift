@@ -19,7 +19,9 @@ extension Situation {
     if let osVersion { top.append("\"osVersion\":\"\(osVersion)\"") }
     var app: [String] = []
     let defaults = App()
-    if self.app.hasContainerApp != defaults.hasContainerApp { app.append("\"hasContainerApp\":\(self.app.hasContainerApp)") }
+    if self.app.hasContainerApp != defaults.hasContainerApp {
+      app.append("\"hasContainerApp\":\(self.app.hasContainerApp)")
+    }
     if self.app.installed != defaults.installed { app.append("\"installed\":\(self.app.installed)") }
     if self.app.enabledInMessages != defaults.enabledInMessages {
       app.append("\"enabledInMessages\":\(self.app.enabledInMessages)")
@@ -36,7 +38,8 @@ extension Situation {
       if !self.tap.redirect.hooks.isEmpty || self.tap.redirect.url != nil {
         var redirect: [String] = []
         if !self.tap.redirect.hooks.isEmpty {
-          redirect.append("\"hooks\":[" + self.tap.redirect.hooks.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]")
+          redirect.append(
+            "\"hooks\":[" + self.tap.redirect.hooks.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]")
         }
         if let url = self.tap.redirect.url { redirect.append("\"url\":\(Self.jsonString(url))") }
         tap.append("\"redirect\":{" + redirect.joined(separator: ",") + "}")
@@ -45,7 +48,9 @@ extension Situation {
     } else {
       var open: [String] = []
       if let url = self.open.url { open.append("\"url\":\(Self.jsonString(url))") }
-      if self.open.extensionPoint != .messages { open.append("\"extensionPoint\":\"\(self.open.extensionPoint.rawValue)\"") }
+      if self.open.extensionPoint != .messages {
+        open.append("\"extensionPoint\":\"\(self.open.extensionPoint.rawValue)\"")
+      }
       if !open.isEmpty { top.append("\"open\":{" + open.joined(separator: ",") + "}") }
     }
     return "{" + top.joined(separator: ",") + "}"

@@ -125,5 +125,7 @@ public enum Callback: String, Sendable, Hashable, Codable, CaseIterable {
   case willResignActive, didResignActive, viewWillDisappear, viewDidDisappear
 
   /// The callbacks redirect code may live in (`tap.redirect.hooks`).
-  public static let redirectHooks: [Callback] = [.willBecomeActive, .didBecomeActive, .willSelect, .didSelect]
+  public static let redirectHooks: [Callback] = [
+    .willBecomeActive, .didBecomeActive, .willSelect, .didSelect,
+  ]
 }

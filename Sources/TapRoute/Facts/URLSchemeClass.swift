@@ -65,7 +65,8 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
     guard isAlpha(bytes[0]) else { return .unparseable }
     for k in 1..<colon {
       let b = bytes[k]
-      guard isAlpha(b) || isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+      guard
+        isAlpha(b) || isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
       else { return .unparseable }
     }
     let scheme = UnsafeBufferPointer(rebasing: bytes[0..<colon])
@@ -75,7 +76,9 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
     return .other
   }
 
-  private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+  private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString)
+    -> Bool
+  {
     guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
     let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
     for k in 0..<bytes.count where bytes[k] | 0x20 != expected[k] {
@@ -91,7 +94,8 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
   private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
   private static func isHexDigit(_ b: UInt8) -> Bool {
-    isDigit(b) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"))
+    isDigit(b) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f"))
+      || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"))
   }
 
   /// unreserved / gen-delims / sub-delims of RFC 3986 §2 (percent handled by the caller).

@@ -9,7 +9,10 @@ public enum AppAudit {
     container: InfoPlist?, extension ext: InfoPlist, redirectURL: String?, engine: Engine
   ) -> [Diagnostic] {
     var findings: [Diagnostic] = []
-    func add(_ file: String, _ path: String, _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String) {
+    func add(
+      _ file: String, _ path: String, _ severity: Diagnostic.Severity, _ code: DiagnosticCode,
+      _ message: String
+    ) {
       findings.append(Diagnostic(file: file, path: path, severity: severity, code: code, message: message))
     }
     func because(_ d: Decision) -> String {
@@ -17,12 +20,16 @@ public enum AppAudit {
     }
     func open(_ url: String?) -> Decision {
       engine.decide(
-        Situation(event: .open, app: App(hasContainerApp: container != nil), open: Open(url: url, extensionPoint: .messages)))
+        Situation(
+          event: .open, app: App(hasContainerApp: container != nil),
+          open: Open(url: url, extensionPoint: .messages)))
     }
 
     // The extension itself.
     if !ext.isExtension {
-      add(ext.file, "NSExtension", .error, .wrongExtensionPoint, "no NSExtension dictionary: this is not an app extension's Info.plist")
+      add(
+        ext.file, "NSExtension", .error, .wrongExtensionPoint,
+        "no NSExtension dictionary: this is not an app extension's Info.plist")
     } else if ext.extensionPoint != InfoPlist.messagesExtensionPoint {
       add(
         ext.file, "NSExtension.NSExtensionPointIdentifier", .error, .wrongExtensionPoint,
@@ -35,7 +42,8 @@ public enum AppAudit {
       if container.urlSchemes.isEmpty {
         add(
           container.file, "CFBundleURLTypes", .note, .schemeNote,
-          "the container declares no URL scheme; a redirect with any non-empty scheme still opens it (S004-7)")
+          "the container declares no URL scheme; a redirect with any non-empty scheme still opens it (S004-7)"
+        )
       }
       for scheme in container.urlSchemes {
         let d = open(scheme + "://")
@@ -47,7 +55,8 @@ public enum AppAudit {
       if container.shortcutItems.count > 0 {
         add(
           container.file, "UIApplicationShortcutItems", .note, .schemeNote,
-          "\(container.shortcutItems.count) static quick action\(container.shortcutItems.count == 1 ? "" : "s"): another entry into the container app")
+          "\(container.shortcutItems.count) static quick action\(container.shortcutItems.count == 1 ? "" : "s"): another entry into the container app"
+        )
       }
     } else {
       add(
@@ -67,22 +76,28 @@ public enum AppAudit {
           "redirect \(JSONReader.quoted(redirectURL)) is an https link: no universal link or web page opens from an iMessage extension (S004-4, F-3); the container opening for it is contested. Use the container's own scheme \(because(d))"
         )
       case (.containerLaunch, _):
-        let declared = container?.urlSchemes.contains { redirectURL.lowercased().hasPrefix($0.lowercased() + ":") } ?? false
+        let declared =
+          container?.urlSchemes.contains { redirectURL.lowercased().hasPrefix($0.lowercased() + ":") }
+          ?? false
         add(
           file, "", .note, .redirectReaches,
           "redirect \(JSONReader.quoted(redirectURL)) opens the container app\(declared ? "" : ", though its scheme is not declared: any non-empty scheme does (S004-7)") \(because(d))"
         )
       case (.otherAppLaunch, _):
-        add(file, "", .warning, .redirectReaches, "redirect \(JSONReader.quoted(redirectURL)) opens another app: App Review risk \(because(d))")
+        add(
+          file, "", .warning, .redirectReaches,
+          "redirect \(JSONReader.quoted(redirectURL)) opens another app: App Review risk \(because(d))")
       default:
         if container != nil {
           add(
             file, "", .error, .redirectOpensNothing,
-            "redirect \(JSONReader.quoted(redirectURL)) (\(scheme.rawValue)) opens nothing; the completion reports false \(because(d))")
+            "redirect \(JSONReader.quoted(redirectURL)) (\(scheme.rawValue)) opens nothing; the completion reports false \(because(d))"
+          )
         } else {
           add(
             ext.file, "", .error, .iMessageOnly,
-            "redirect \(JSONReader.quoted(redirectURL)) opens nothing: an iMessage-only app has no parent app to open \(because(d))")
+            "redirect \(JSONReader.quoted(redirectURL)) opens nothing: an iMessage-only app has no parent app to open \(because(d))"
+          )
         }
       }
     }

@@ -21,24 +21,34 @@ public struct InfoPlist: Sendable, Hashable {
   /// Reads a plist, reporting malformed or truncated files and keys of the wrong type.
   public static func read(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> InfoPlist {
     guard bytes.count <= maximumBytes else {
-      throw DiagnosticsError([Diagnostic(file: file, code: .inputTooLarge, message: "plist is \(bytes.count) bytes; the limit is \(maximumBytes)")])
+      throw DiagnosticsError([
+        Diagnostic(
+          file: file, code: .inputTooLarge,
+          message: "plist is \(bytes.count) bytes; the limit is \(maximumBytes)")
+      ])
     }
     let root: Any
     do {
       var format = PropertyListSerialization.PropertyListFormat.xml
       root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
     } catch {
-      let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+      let reason =
+        (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
       throw DiagnosticsError([
-        Diagnostic(file: file, code: .plistUnreadable, message: "not a readable property list (XML or binary): \(reason)")
+        Diagnostic(
+          file: file, code: .plistUnreadable,
+          message: "not a readable property list (XML or binary): \(reason)")
       ])
     }
     guard let dict = root as? [String: Any] else {
-      throw DiagnosticsError([Diagnostic(file: file, code: .plistWrongType, message: "the top level is not a dictionary")])
+      throw DiagnosticsError([
+        Diagnostic(file: file, code: .plistWrongType, message: "the top level is not a dictionary")
+      ])
     }
     var problems: [Diagnostic] = []
     func wrong(_ path: String, _ expected: String) {
-      problems.append(Diagnostic(file: file, path: path, code: .plistWrongType, message: "expected \(expected)"))
+      problems.append(
+        Diagnostic(file: file, path: path, code: .plistWrongType, message: "expected \(expected)"))
     }
     var info = InfoPlist(file: file, urlSchemes: [], shortcutItems: [], isExtension: false)
     if let id = dict["CFBundleIdentifier"] {
@@ -52,7 +62,9 @@ public struct InfoPlist: Sendable, Hashable {
             continue
           }
           guard let schemes = entry["CFBundleURLSchemes"] else { continue }
-          if let strings = schemes as? [String] { info.urlSchemes += strings } else {
+          if let strings = schemes as? [String] {
+            info.urlSchemes += strings
+          } else {
             wrong("CFBundleURLTypes[\(i)].CFBundleURLSchemes", "an array of strings")
           }
         }
@@ -69,7 +81,8 @@ public struct InfoPlist: Sendable, Hashable {
           }
           info.shortcutItems.append(
             ShortcutItem(
-              type: entry["UIApplicationShortcutItemType"] as? String, title: entry["UIApplicationShortcutItemTitle"] as? String,
+              type: entry["UIApplicationShortcutItemType"] as? String,
+              title: entry["UIApplicationShortcutItemTitle"] as? String,
               subtitle: entry["UIApplicationShortcutItemSubtitle"] as? String))
         }
       } else {
@@ -80,7 +93,11 @@ public struct InfoPlist: Sendable, Hashable {
       if let e = ext as? [String: Any] {
         info.isExtension = true
         if let point = e["NSExtensionPointIdentifier"] {
-          if let s = point as? String { info.extensionPoint = s } else { wrong("NSExtension.NSExtensionPointIdentifier", "a string") }
+          if let s = point as? String {
+            info.extensionPoint = s
+          } else {
+            wrong("NSExtension.NSExtensionPointIdentifier", "a string")
+          }
         }
       } else {
         wrong("NSExtension", "a dictionary")

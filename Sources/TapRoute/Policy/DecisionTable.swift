@@ -85,7 +85,8 @@ public struct Condition: Sendable, Hashable {
     switch test {
     case .range(let range): range.description
     case .oneOf(let values):
-      values.count == 1 ? fact.valueName(values[0]) : "[" + values.map(fact.valueName).joined(separator: ", ") + "]"
+      values.count == 1
+        ? fact.valueName(values[0]) : "[" + values.map(fact.valueName).joined(separator: ", ") + "]"
     }
   }
 }
@@ -146,10 +147,13 @@ public struct Fixture: Sendable, Hashable {
         out.append("callbacks: expected [\(callbacks.map(\.rawValue).joined(separator: ", "))], got \(got)")
       }
       if let presentation, decision.presentation != presentation {
-        out.append("presentation: expected \(presentation.rawValue), got \(decision.presentation?.rawValue ?? "none")")
+        out.append(
+          "presentation: expected \(presentation.rawValue), got \(decision.presentation?.rawValue ?? "none")")
       }
       if let url, decision.url != url {
-        out.append("url: expected \(url.map(JSONReader.quoted) ?? "null"), got \(decision.url.map(JSONReader.quoted) ?? "null")")
+        out.append(
+          "url: expected \(url.map(JSONReader.quoted) ?? "null"), got \(decision.url.map(JSONReader.quoted) ?? "null")"
+        )
       }
       return out
     }

@@ -28,10 +28,13 @@ struct PolicyLoader {
       case .success(let value): parsed.append((file.name, value))
       case .failure(let failure):
         diagnostics.append(
-          Diagnostic(file: file.name, location: failure.location, code: .jsonSyntax, message: failure.message))
+          Diagnostic(file: file.name, location: failure.location, code: .jsonSyntax, message: failure.message)
+        )
       }
     }
-    let isEvidence = { (name: String) in name.hasSuffix("/" + PolicySet.evidenceFileName) || name == PolicySet.evidenceFileName }
+    let isEvidence = { (name: String) in
+      name.hasSuffix("/" + PolicySet.evidenceFileName) || name == PolicySet.evidenceFileName
+    }
     let isFixtures = { (name: String) in
       name.hasSuffix("/" + PolicySet.fixturesFileName) || name == PolicySet.fixturesFileName
         || name.hasSuffix("/" + PolicySet.transitionsFileName) || name == PolicySet.transitionsFileName
@@ -62,7 +65,9 @@ struct PolicyLoader {
       known = nil  // present but unparseable: already reported
     } else {
       diagnostics.append(
-        Diagnostic(file: source, code: .missingTable, message: "no evidence registry (evidence.json) in the policy directory"))
+        Diagnostic(
+          file: source, code: .missingTable,
+          message: "no evidence registry (evidence.json) in the policy directory"))
     }
     var tables: [DecisionTable] = []
     var brokenTables = false
@@ -72,18 +77,26 @@ struct PolicyLoader {
       if diagnostics.count != before { brokenTables = true }
       if let table {
         if let other = tables.first(where: { $0.name == table.name }) {
-          error(file.name, "$.table", nil, .duplicateID, "table \"\(table.name)\" is also defined in \(other.file)")
+          error(
+            file.name, "$.table", nil, .duplicateID,
+            "table \"\(table.name)\" is also defined in \(other.file)")
         } else if let other = tables.first(where: { $0.event == table.event }) {
-          error(file.name, "$.event", nil, .duplicateID, "a second table for event \"\(table.event.rawValue)\"; \(other.file) already decides it")
+          error(
+            file.name, "$.event", nil, .duplicateID,
+            "a second table for event \"\(table.event.rawValue)\"; \(other.file) already decides it")
         } else {
           tables.append(table)
         }
       }
     }
-    let unreadTables = files.contains { f in !isEvidence(f.name) && !isFixtures(f.name) && !parsed.contains { $0.name == f.name } }
-    for event in Situation.Event.allCases where !tables.contains(where: { $0.event == event }) && !unreadTables {
+    let unreadTables = files.contains { f in
+      !isEvidence(f.name) && !isFixtures(f.name) && !parsed.contains { $0.name == f.name }
+    }
+    for event in Situation.Event.allCases
+    where !tables.contains(where: { $0.event == event }) && !unreadTables {
       diagnostics.append(
-        Diagnostic(file: source, code: .missingTable, message: "no table decides event \"\(event.rawValue)\""))
+        Diagnostic(file: source, code: .missingTable, message: "no table decides event \"\(event.rawValue)\"")
+      )
     }
 
     var fixtures: [Fixture] = []
@@ -100,16 +113,21 @@ struct PolicyLoader {
     if let file = parsed.first(where: { isShortcuts($0.name) }) {
       shortcuts = readShortcuts(file.value, file: file.name, knownEvidence: known)
     }
-    if let file = parsed.first(where: { isFixtures($0.name) && !isTransitions($0.name) && !isStickers($0.name) && !isShortcuts($0.name) }) {
+    if let file = parsed.first(where: {
+      isFixtures($0.name) && !isTransitions($0.name) && !isStickers($0.name) && !isShortcuts($0.name)
+    }) {
       fixturesFile = file.name
       // With a broken table its rules are unknown; fixtures naming them are not at fault.
       fixtures = readFixtures(
-        file.value, file: file.name, knownEvidence: known, ruleNames: brokenTables || unreadTables ? nil : tables)
+        file.value, file: file.name, knownEvidence: known,
+        ruleNames: brokenTables || unreadTables ? nil : tables)
     }
 
     return PolicySet(
-      tables: tables, evidence: evidence, fixtures: fixtures, transitions: transitions, stickers: stickers, shortcuts: shortcuts,
-      warnings: diagnostics.filter { $0.severity == .warning }, evidenceFile: evidenceFile, fixturesFile: fixturesFile)
+      tables: tables, evidence: evidence, fixtures: fixtures, transitions: transitions, stickers: stickers,
+      shortcuts: shortcuts,
+      warnings: diagnostics.filter { $0.severity == .warning }, evidenceFile: evidenceFile,
+      fixturesFile: fixturesFile)
   }
 
   /// Adds diagnostics found by a reader.
@@ -148,17 +166,29 @@ struct PolicyLoader {
       let path = JSONReader.join("$.evidence", member.key)
       if !Self.isEvidenceID(member.key) {
         reader.error(
-          .policyWrongType, "evidence id \(JSONReader.quoted(member.key)) is not of the form S004-1, D-1 or F-1",
+          .policyWrongType,
+          "evidence id \(JSONReader.quoted(member.key)) is not of the form S004-1, D-1 or F-1",
           path: path, at: member.keyLocation)
       }
-      guard let f = reader.object(member.value, path: path, allowed: ["claim", "source", "confidence"]) else { continue }
-      let claim = reader.require(f, "claim", path: path, at: member.value.location).flatMap { reader.string($0, path: path + ".claim") }
-      let source = reader.require(f, "source", path: path, at: member.value.location).flatMap { reader.string($0, path: path + ".source") }
+      guard let f = reader.object(member.value, path: path, allowed: ["claim", "source", "confidence"]) else {
+        continue
+      }
+      let claim = reader.require(f, "claim", path: path, at: member.value.location).flatMap {
+        reader.string($0, path: path + ".claim")
+      }
+      let source = reader.require(f, "source", path: path, at: member.value.location).flatMap {
+        reader.string($0, path: path + ".source")
+      }
       let confidence = reader.require(f, "confidence", path: path, at: member.value.location).flatMap {
-        reader.choice($0, path: path + ".confidence", what: "confidence", choices: Confidence.allCases.map { ($0.rawValue, $0) })
+        reader.choice(
+          $0, path: path + ".confidence", what: "confidence",
+          choices: Confidence.allCases.map { ($0.rawValue, $0) })
       }
       if let claim, let source, let confidence {
-        entries.append(EvidenceEntry(id: member.key, claim: claim, source: source, confidence: confidence, location: member.keyLocation))
+        entries.append(
+          EvidenceEntry(
+            id: member.key, claim: claim, source: source, confidence: confidence, location: member.keyLocation
+          ))
       }
     }
     return entries
@@ -167,7 +197,9 @@ struct PolicyLoader {
   /// `S004-10`, `D-1`, `F-12`: a letter, optional digits, a dash, digits.
   static func isEvidenceID(_ id: String) -> Bool {
     let bytes = Array(id.utf8)
-    guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")), dash >= 1, dash < bytes.count - 1, bytes.count <= 16 else { return false }
+    guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")), dash >= 1, dash < bytes.count - 1,
+      bytes.count <= 16
+    else { return false }
     guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[0]) else { return false }
     let digit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) }
     return bytes[1..<dash].allSatisfy(digit) && bytes[(dash + 1)...].allSatisfy(digit)
@@ -175,24 +207,33 @@ struct PolicyLoader {
 
   // MARK: tables
 
-  private mutating func readTable(_ root: JSONValue, file: String, knownEvidence: Set<String>?) -> DecisionTable? {
+  private mutating func readTable(_ root: JSONValue, file: String, knownEvidence: Set<String>?)
+    -> DecisionTable?
+  {
     var reader = JSONReader(file: file, codes: .policy)
     defer { diagnostics += reader.sortedDiagnostics }
     guard
       let fields = reader.object(
         root, path: "$", allowed: ["$schema", "table", "event", "title", "hitPolicy", "facts", "rules"])
     else { return nil }
-    let name = reader.require(fields, "table", path: "$", at: root.location).flatMap { reader.string($0, path: "$.table") }
+    let name = reader.require(fields, "table", path: "$", at: root.location).flatMap {
+      reader.string($0, path: "$.table")
+    }
     if let name, !Self.isIdentifier(name) {
-      reader.error(.policyWrongType, "table name \(JSONReader.quoted(name)) must be letters, digits, '-' or '_'", path: "$.table", at: fields["table"]?.location)
+      reader.error(
+        .policyWrongType, "table name \(JSONReader.quoted(name)) must be letters, digits, '-' or '_'",
+        path: "$.table", at: fields["table"]?.location)
     }
     let event = reader.require(fields, "event", path: "$", at: root.location).flatMap {
-      reader.choice($0, path: "$.event", what: "event", choices: Situation.Event.allCases.map { ($0.rawValue, $0) })
+      reader.choice(
+        $0, path: "$.event", what: "event", choices: Situation.Event.allCases.map { ($0.rawValue, $0) })
     }
     let title = fields["title"].flatMap { reader.string($0, path: "$.title") } ?? ""
     let hitPolicy =
       fields["hitPolicy"].flatMap {
-        reader.choice($0, path: "$.hitPolicy", what: "hit policy", choices: DecisionTable.HitPolicy.allCases.map { ($0.rawValue, $0) })
+        reader.choice(
+          $0, path: "$.hitPolicy", what: "hit policy",
+          choices: DecisionTable.HitPolicy.allCases.map { ($0.rawValue, $0) })
       } ?? .first
     var declarations: [FactDeclaration] = []
     var newest: OSVersion?
@@ -207,7 +248,11 @@ struct PolicyLoader {
       var seen: [String: SourcePosition] = [:]
       for (i, item) in items.enumerated() {
         let path = JSONReader.join("$.rules", i)
-        guard let rule = readRule(item, path: path, declared: declarations.map(\.fact), knownEvidence: knownEvidence, reader: &reader) else { continue }
+        guard
+          let rule = readRule(
+            item, path: path, declared: declarations.map(\.fact), knownEvidence: knownEvidence,
+            reader: &reader)
+        else { continue }
         if let first = seen[rule.id] {
           reader.error(
             .duplicateID, "rule id \"\(rule.id)\" is already used at line \(first.line)", path: path + ".id",
@@ -218,30 +263,36 @@ struct PolicyLoader {
         }
       }
       if items.isEmpty {
-        reader.error(.policyMissingField, "a table needs at least one rule", path: "$.rules", at: rulesValue.location)
+        reader.error(
+          .policyMissingField, "a table needs at least one rule", path: "$.rules", at: rulesValue.location)
       }
     }
     guard let name, let event else { return nil }
     return DecisionTable(
-      name: name, event: event, title: title, hitPolicy: hitPolicy, facts: declarations, rules: rules, file: file,
+      name: name, event: event, title: title, hitPolicy: hitPolicy, facts: declarations, rules: rules,
+      file: file,
       newestOSVersion: newest, rulesLocation: rulesLocation)
   }
 
   /// The evidence ids a rule, fixture or transition cites, each checked against the
   /// registry (`known` is nil when the registry itself failed to load).
   static func evidenceIDs(
-    _ value: JSONValue, path: String, citer: String, known: Set<String>?, requireOne: Bool, reader: inout JSONReader
+    _ value: JSONValue, path: String, citer: String, known: Set<String>?, requireOne: Bool,
+    reader: inout JSONReader
   ) -> [String] {
     guard let items = reader.array(value, path: path) else { return [] }
     if requireOne && items.isEmpty {
-      reader.error(.policyMissingField, "a rule must cite at least one evidence id", path: path, at: value.location)
+      reader.error(
+        .policyMissingField, "a rule must cite at least one evidence id", path: path, at: value.location)
     }
     var ids: [String] = []
     for (i, item) in items.enumerated() {
       let itemPath = JSONReader.join(path, i)
       guard let id = reader.string(item, path: itemPath) else { continue }
       if let known, !known.contains(id) {
-        reader.error(.unknownEvidence, "\(citer) cites unknown evidence \(JSONReader.quoted(id))", path: itemPath, at: item.location)
+        reader.error(
+          .unknownEvidence, "\(citer) cites unknown evidence \(JSONReader.quoted(id))", path: itemPath,
+          at: item.location)
       }
       ids.append(id)
     }
@@ -250,7 +301,9 @@ struct PolicyLoader {
 
   static func isIdentifier(_ s: String) -> Bool {
     !s.isEmpty && s.utf8.count <= 64
-      && s.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+      && s.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+      }
   }
 
   private func readFacts(
@@ -265,22 +318,33 @@ struct PolicyLoader {
     for member in members {
       let path = JSONReader.join("$.facts", member.key)
       guard let fact = Fact(rawValue: member.key) else {
-        let hint = JSONReader.nearest(member.key, in: Fact.allCases.map(\.rawValue)).map { " (did you mean \"\($0)\"?)" } ?? ""
-        reader.error(.unknownFact, "unknown fact \"\(member.key)\"\(hint)", path: path, at: member.keyLocation)
+        let hint =
+          JSONReader.nearest(member.key, in: Fact.allCases.map(\.rawValue)).map {
+            " (did you mean \"\($0)\"?)"
+          } ?? ""
+        reader.error(
+          .unknownFact, "unknown fact \"\(member.key)\"\(hint)", path: path, at: member.keyLocation)
         continue
       }
       if let event, !fact.events.contains(event) {
-        reader.error(.unknownFact, "fact \"\(fact.rawValue)\" is not part of a \(event.rawValue) situation", path: path, at: member.keyLocation)
+        reader.error(
+          .unknownFact, "fact \"\(fact.rawValue)\" is not part of a \(event.rawValue) situation", path: path,
+          at: member.keyLocation)
         continue
       }
       switch fact.kind {
       case .bool:
         if member.value.stringValue != "bool" {
-          reader.error(.domainMismatch, "fact \"\(fact.rawValue)\" is a boolean; declare it as \"bool\"", path: path, at: member.value.location)
+          reader.error(
+            .domainMismatch, "fact \"\(fact.rawValue)\" is a boolean; declare it as \"bool\"", path: path,
+            at: member.value.location)
         }
       case .enumeration(let values):
         guard let items = member.value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
-          reader.error(.domainMismatch, "fact \"\(fact.rawValue)\" takes a list of its values: \(values.joined(separator: ", "))", path: path, at: member.value.location)
+          reader.error(
+            .domainMismatch,
+            "fact \"\(fact.rawValue)\" takes a list of its values: \(values.joined(separator: ", "))",
+            path: path, at: member.value.location)
           continue
         }
         let declared = items.compactMap(\.stringValue)
@@ -289,7 +353,9 @@ struct PolicyLoader {
         if !missing.isEmpty || !extra.isEmpty || declared.count != values.count {
           var parts: [String] = []
           if !missing.isEmpty { parts.append("missing \(missing.joined(separator: ", "))") }
-          if !extra.isEmpty { parts.append("unknown \(extra.map(JSONReader.quoted).joined(separator: ", "))") }
+          if !extra.isEmpty {
+            parts.append("unknown \(extra.map(JSONReader.quoted).joined(separator: ", "))")
+          }
           if parts.isEmpty { parts.append("a value is listed twice") }
           reader.error(
             .domainMismatch,
@@ -304,7 +370,9 @@ struct PolicyLoader {
         if let v = OSVersion(parsing: text) {
           newest = v
         } else {
-          reader.error(.badVersionRange, "invalid OS version \(JSONReader.quoted(text))", path: path + ".newest", at: n.location)
+          reader.error(
+            .badVersionRange, "invalid OS version \(JSONReader.quoted(text))", path: path + ".newest",
+            at: n.location)
         }
       }
       declarations.append(FactDeclaration(fact: fact, location: member.keyLocation))
@@ -319,9 +387,13 @@ struct PolicyLoader {
       let fields = reader.object(
         value, path: path, allowed: ["id", "when", "then", "evidence", "confidence", "note", "unique"])
     else { return nil }
-    let id = reader.require(fields, "id", path: path, at: value.location).flatMap { reader.string($0, path: path + ".id") }
+    let id = reader.require(fields, "id", path: path, at: value.location).flatMap {
+      reader.string($0, path: path + ".id")
+    }
     if let id, !Self.isIdentifier(id) {
-      reader.error(.policyWrongType, "rule id \(JSONReader.quoted(id)) must be letters, digits, '-' or '_'", path: path + ".id", at: fields["id"]?.location)
+      reader.error(
+        .policyWrongType, "rule id \(JSONReader.quoted(id)) must be letters, digits, '-' or '_'",
+        path: path + ".id", at: fields["id"]?.location)
     }
     var conditions: [Condition] = []
     var conditionsOK = true
@@ -330,8 +402,13 @@ struct PolicyLoader {
         for member in members {
           let cpath = JSONReader.join(path + ".when", member.key)
           guard let fact = Fact(rawValue: member.key), declared.contains(fact) else {
-            let hint = JSONReader.nearest(member.key, in: declared.map(\.rawValue)).map { " (did you mean \"\($0)\"?)" } ?? ""
-            reader.error(.unknownFact, "condition on undeclared fact \"\(member.key)\"\(hint)", path: cpath, at: member.keyLocation)
+            let hint =
+              JSONReader.nearest(member.key, in: declared.map(\.rawValue)).map {
+                " (did you mean \"\($0)\"?)"
+              } ?? ""
+            reader.error(
+              .unknownFact, "condition on undeclared fact \"\(member.key)\"\(hint)", path: cpath,
+              at: member.keyLocation)
             conditionsOK = false
             continue
           }
@@ -346,13 +423,19 @@ struct PolicyLoader {
         conditionsOK = false
       }
     }
-    let outcome = reader.require(fields, "then", path: path, at: value.location).flatMap { readOutcome($0, path: path + ".then", reader: &reader) }
+    let outcome = reader.require(fields, "then", path: path, at: value.location).flatMap {
+      readOutcome($0, path: path + ".then", reader: &reader)
+    }
     let evidence =
       reader.require(fields, "evidence", path: path, at: value.location).map {
-        Self.evidenceIDs($0, path: path + ".evidence", citer: id.map { "rule \"\($0)\"" } ?? "rule", known: knownEvidence, requireOne: true, reader: &reader)
+        Self.evidenceIDs(
+          $0, path: path + ".evidence", citer: id.map { "rule \"\($0)\"" } ?? "rule", known: knownEvidence,
+          requireOne: true, reader: &reader)
       } ?? []
     let confidence = reader.require(fields, "confidence", path: path, at: value.location).flatMap {
-      reader.choice($0, path: path + ".confidence", what: "confidence", choices: Confidence.allCases.map { ($0.rawValue, $0) })
+      reader.choice(
+        $0, path: path + ".confidence", what: "confidence",
+        choices: Confidence.allCases.map { ($0.rawValue, $0) })
     }
     let note = fields["note"].flatMap { reader.string($0, path: path + ".note") }
     let unique = fields["unique"].flatMap { reader.bool($0, path: path + ".unique") } ?? false
@@ -362,7 +445,9 @@ struct PolicyLoader {
       expectsNoOverlap: unique, location: value.location, path: path)
   }
 
-  private func readCondition(_ value: JSONValue, fact: Fact, path: String, reader: inout JSONReader) -> Condition? {
+  private func readCondition(_ value: JSONValue, fact: Fact, path: String, reader: inout JSONReader)
+    -> Condition?
+  {
     switch fact.kind {
     case .version:
       guard let text = reader.string(value, path: path) else { return nil }
@@ -377,7 +462,8 @@ struct PolicyLoader {
       var indices: [Int] = []
       for (i, item) in items.enumerated() {
         guard let b = item.boolValue else {
-          reader.wrongType(item, expected: "true or false", path: value.arrayValue == nil ? path : JSONReader.join(path, i))
+          reader.wrongType(
+            item, expected: "true or false", path: value.arrayValue == nil ? path : JSONReader.join(path, i))
           return nil
         }
         indices.append(b ? 1 : 0)
@@ -388,7 +474,11 @@ struct PolicyLoader {
       var indices: [Int] = []
       for (i, item) in items.enumerated() {
         let ipath = value.arrayValue == nil ? path : JSONReader.join(path, i)
-        guard let index = reader.choice(item, path: ipath, what: "value of \(fact.rawValue)", choices: names.enumerated().map { ($1, $0) }) else {
+        guard
+          let index = reader.choice(
+            item, path: ipath, what: "value of \(fact.rawValue)", choices: names.enumerated().map { ($1, $0) }
+          )
+        else {
           return nil
         }
         indices.append(index)
@@ -397,9 +487,13 @@ struct PolicyLoader {
     }
   }
 
-  private func oneOf(_ indices: [Int], fact: Fact, value: JSONValue, path: String, reader: inout JSONReader) -> Condition? {
+  private func oneOf(_ indices: [Int], fact: Fact, value: JSONValue, path: String, reader: inout JSONReader)
+    -> Condition?
+  {
     if indices.isEmpty {
-      reader.error(.unknownValue, "an empty list matches nothing; omit the condition to match anything", path: path, at: value.location)
+      reader.error(
+        .unknownValue, "an empty list matches nothing; omit the condition to match anything", path: path,
+        at: value.location)
       return nil
     }
     if Set(indices).count != indices.count {
@@ -410,38 +504,53 @@ struct PolicyLoader {
   }
 
   private func readOutcome(_ value: JSONValue, path: String, reader: inout JSONReader) -> RuleOutcome? {
-    guard let fields = reader.object(value, path: path, allowed: ["outcome", "callbacks", "presentation"]) else { return nil }
+    guard let fields = reader.object(value, path: path, allowed: ["outcome", "callbacks", "presentation"])
+    else { return nil }
     let decided = Outcome.allCases.filter { $0 != .undecided }
     guard
       let outcome = reader.require(fields, "outcome", path: path, at: value.location).flatMap({
-        reader.choice($0, path: path + ".outcome", what: "outcome", choices: decided.map { ($0.rawValue, $0) })
+        reader.choice(
+          $0, path: path + ".outcome", what: "outcome", choices: decided.map { ($0.rawValue, $0) })
       })
     else { return nil }
     var callbacks: [Callback]?
     if let c = fields["callbacks"], let items = reader.array(c, path: path + ".callbacks") {
       callbacks = []
       for (i, item) in items.enumerated() {
-        if let cb = reader.choice(item, path: JSONReader.join(path + ".callbacks", i), what: "callback", choices: Callback.allCases.map { ($0.rawValue, $0) }) {
+        if let cb = reader.choice(
+          item, path: JSONReader.join(path + ".callbacks", i), what: "callback",
+          choices: Callback.allCases.map { ($0.rawValue, $0) })
+        {
           callbacks?.append(cb)
         }
       }
     }
     let presentation = fields["presentation"].flatMap {
-      reader.choice($0, path: path + ".presentation", what: "presentation", choices: Presentation.allCases.map { ($0.rawValue, $0) })
+      reader.choice(
+        $0, path: path + ".presentation", what: "presentation",
+        choices: Presentation.allCases.map { ($0.rawValue, $0) })
     }
     if outcome == .extensionLaunch {
       if callbacks == nil {
-        reader.error(.badOutcomeFields, "an extensionLaunch must list its callbacks (an empty list if none fire)", path: path, at: value.location)
+        reader.error(
+          .badOutcomeFields, "an extensionLaunch must list its callbacks (an empty list if none fire)",
+          path: path, at: value.location)
       }
       if presentation == nil {
-        reader.error(.badOutcomeFields, "an extensionLaunch must give its presentation (expanded or compact)", path: path, at: value.location)
+        reader.error(
+          .badOutcomeFields, "an extensionLaunch must give its presentation (expanded or compact)",
+          path: path, at: value.location)
       }
     } else {
       if fields["callbacks"] != nil {
-        reader.error(.badOutcomeFields, "only an extensionLaunch has callbacks", path: path + ".callbacks", at: fields["callbacks"]?.location)
+        reader.error(
+          .badOutcomeFields, "only an extensionLaunch has callbacks", path: path + ".callbacks",
+          at: fields["callbacks"]?.location)
       }
       if fields["presentation"] != nil {
-        reader.error(.badOutcomeFields, "only an extensionLaunch has a presentation", path: path + ".presentation", at: fields["presentation"]?.location)
+        reader.error(
+          .badOutcomeFields, "only an extensionLaunch has a presentation", path: path + ".presentation",
+          at: fields["presentation"]?.location)
       }
     }
     return RuleOutcome(outcome: outcome, callbacks: callbacks, presentation: presentation)
@@ -449,7 +558,9 @@ struct PolicyLoader {
 
   // MARK: transitions.json
 
-  private mutating func readTransitions(_ root: JSONValue, file: String, knownEvidence: Set<String>?) -> [Transition] {
+  private mutating func readTransitions(_ root: JSONValue, file: String, knownEvidence: Set<String>?)
+    -> [Transition]
+  {
     var reader = JSONReader(file: file, codes: .policy)
     defer { diagnostics += reader.sortedDiagnostics }
     guard let fields = reader.object(root, path: "$", allowed: ["$schema", "transitions"]),
@@ -460,10 +571,16 @@ struct PolicyLoader {
     var seen: Set<String> = []
     for (i, item) in items.enumerated() {
       let path = JSONReader.join("$.transitions", i)
-      guard let f = reader.object(item, path: path, allowed: ["id", "on", "set", "evidence", "confidence", "note"]) else { continue }
-      let id = reader.require(f, "id", path: path, at: item.location).flatMap { reader.string($0, path: path + ".id") }
+      guard
+        let f = reader.object(
+          item, path: path, allowed: ["id", "on", "set", "evidence", "confidence", "note"])
+      else { continue }
+      let id = reader.require(f, "id", path: path, at: item.location).flatMap {
+        reader.string($0, path: path + ".id")
+      }
       if let id, !seen.insert(id).inserted {
-        reader.error(.duplicateID, "transition id \"\(id)\" is used twice", path: path + ".id", at: f["id"]?.location)
+        reader.error(
+          .duplicateID, "transition id \"\(id)\" is used twice", path: path + ".id", at: f["id"]?.location)
       }
       var step: SessionStep.Kind?
       var outcomes: [Outcome]?
@@ -471,29 +588,42 @@ struct PolicyLoader {
         let o = reader.object(on, path: path + ".on", allowed: ["step", "outcome"])
       {
         step = reader.require(o, "step", path: path + ".on", at: on.location).flatMap {
-          reader.choice($0, path: path + ".on.step", what: "step", choices: SessionStep.Kind.allCases.map { ($0.rawValue, $0) })
+          reader.choice(
+            $0, path: path + ".on.step", what: "step",
+            choices: SessionStep.Kind.allCases.map { ($0.rawValue, $0) })
         }
         if let v = o["outcome"] {
           let values = v.arrayValue ?? [v]
           outcomes = values.enumerated().compactMap { k, value in
             reader.choice(
-              value, path: v.arrayValue == nil ? path + ".on.outcome" : JSONReader.join(path + ".on.outcome", k),
+              value,
+              path: v.arrayValue == nil ? path + ".on.outcome" : JSONReader.join(path + ".on.outcome", k),
               what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
           }
           if step != nil && step != .tap {
-            reader.error(.unknownValue, "only a tap step has an outcome to match", path: path + ".on.outcome", at: v.location)
+            reader.error(
+              .unknownValue, "only a tap step has an outcome to match", path: path + ".on.outcome",
+              at: v.location)
           }
         }
       }
       var changes = Transition.Changes()
       if let set = reader.require(f, "set", path: path, at: item.location),
-        let c = reader.object(set, path: path + ".set", allowed: ["installed", "extensionRunning", "selected", "afterDrawerSwipe", "foreground"])
+        let c = reader.object(
+          set, path: path + ".set",
+          allowed: ["installed", "extensionRunning", "selected", "afterDrawerSwipe", "foreground"])
       {
         changes.installed = c["installed"].flatMap { reader.bool($0, path: path + ".set.installed") }
-        changes.extensionRunning = c["extensionRunning"].flatMap { reader.bool($0, path: path + ".set.extensionRunning") }
-        changes.afterDrawerSwipe = c["afterDrawerSwipe"].flatMap { reader.bool($0, path: path + ".set.afterDrawerSwipe") }
+        changes.extensionRunning = c["extensionRunning"].flatMap {
+          reader.bool($0, path: path + ".set.extensionRunning")
+        }
+        changes.afterDrawerSwipe = c["afterDrawerSwipe"].flatMap {
+          reader.bool($0, path: path + ".set.afterDrawerSwipe")
+        }
         changes.foreground = c["foreground"].flatMap {
-          reader.choice($0, path: path + ".set.foreground", what: "foreground", choices: SessionState.Foreground.allCases.map { ($0.rawValue, $0) })
+          reader.choice(
+            $0, path: path + ".set.foreground", what: "foreground",
+            choices: SessionState.Foreground.allCases.map { ($0.rawValue, $0) })
         }
         if let v = c["selected"] {
           if v.isNull {
@@ -507,15 +637,21 @@ struct PolicyLoader {
       }
       let evidence =
         reader.require(f, "evidence", path: path, at: item.location).map {
-          Self.evidenceIDs($0, path: path + ".evidence", citer: "transition", known: knownEvidence, requireOne: false, reader: &reader)
+          Self.evidenceIDs(
+            $0, path: path + ".evidence", citer: "transition", known: knownEvidence, requireOne: false,
+            reader: &reader)
         } ?? []
       let confidence = reader.require(f, "confidence", path: path, at: item.location).flatMap {
-        reader.choice($0, path: path + ".confidence", what: "confidence", choices: Confidence.allCases.map { ($0.rawValue, $0) })
+        reader.choice(
+          $0, path: path + ".confidence", what: "confidence",
+          choices: Confidence.allCases.map { ($0.rawValue, $0) })
       }
       let note = f["note"].flatMap { reader.string($0, path: path + ".note") }
       if let id, let step, let confidence {
         out.append(
-          Transition(id: id, step: step, outcomes: outcomes, changes: changes, evidence: evidence, confidence: confidence, note: note, location: item.location))
+          Transition(
+            id: id, step: step, outcomes: outcomes, changes: changes, evidence: evidence,
+            confidence: confidence, note: note, location: item.location))
       }
     }
     // Every step, and every tap outcome, must be covered: a session never stalls on a gap.
@@ -524,7 +660,8 @@ struct PolicyLoader {
         let outcomes: [Outcome?] = kind == .tap ? Outcome.allCases.map { $0 } : [nil]
         for outcome in outcomes where !out.contains(where: { $0.matches(kind, outcome: outcome) }) {
           reader.error(
-            .missingTable, "no transition covers step \"\(kind.rawValue)\"\(outcome.map { " with outcome \"\($0.rawValue)\"" } ?? "")",
+            .missingTable,
+            "no transition covers step \"\(kind.rawValue)\"\(outcome.map { " with outcome \"\($0.rawValue)\"" } ?? "")",
             path: "$.transitions", at: list.location)
         }
       }
@@ -548,10 +685,15 @@ struct PolicyLoader {
     var seen: Set<String> = []
     for (i, item) in items.enumerated() {
       let path = JSONReader.join("$.fixtures", i)
-      guard let f = reader.object(item, path: path, allowed: ["name", "situation", "expect", "evidence"]) else { continue }
-      let name = reader.require(f, "name", path: path, at: item.location).flatMap { reader.string($0, path: path + ".name") }
+      guard let f = reader.object(item, path: path, allowed: ["name", "situation", "expect", "evidence"])
+      else { continue }
+      let name = reader.require(f, "name", path: path, at: item.location).flatMap {
+        reader.string($0, path: path + ".name")
+      }
       if let name, !seen.insert(name).inserted {
-        reader.error(.duplicateID, "fixture name \"\(name)\" is used twice", path: path + ".name", at: f["name"]?.location)
+        reader.error(
+          .duplicateID, "fixture name \"\(name)\" is used twice", path: path + ".name",
+          at: f["name"]?.location)
       }
       var situation: Situation?
       if let s = reader.require(f, "situation", path: path, at: item.location) {
@@ -569,10 +711,15 @@ struct PolicyLoader {
       }
       let evidence =
         reader.require(f, "evidence", path: path, at: item.location).map {
-          Self.evidenceIDs($0, path: path + ".evidence", citer: "fixture", known: knownEvidence, requireOne: false, reader: &reader)
+          Self.evidenceIDs(
+            $0, path: path + ".evidence", citer: "fixture", known: knownEvidence, requireOne: false,
+            reader: &reader)
         } ?? []
       if let name, let situation, let expected {
-        fixtures.append(Fixture(name: name, situation: situation, expected: expected, evidence: evidence, location: item.location))
+        fixtures.append(
+          Fixture(
+            name: name, situation: situation, expected: expected, evidence: evidence, location: item.location)
+        )
       }
     }
     return fixtures
@@ -581,27 +728,37 @@ struct PolicyLoader {
   private func readExpectation(
     _ value: JSONValue, path: String, ruleNames: Set<String>?, reader: inout JSONReader
   ) -> Fixture.Expectation? {
-    guard let f = reader.object(value, path: path, allowed: ["outcome", "rule", "callbacks", "presentation", "url"]) else { return nil }
+    guard
+      let f = reader.object(
+        value, path: path, allowed: ["outcome", "rule", "callbacks", "presentation", "url"])
+    else { return nil }
     guard
       let outcome = reader.require(f, "outcome", path: path, at: value.location).flatMap({
-        reader.choice($0, path: path + ".outcome", what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
+        reader.choice(
+          $0, path: path + ".outcome", what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
       })
     else { return nil }
     var expectation = Fixture.Expectation(outcome: outcome)
     if let r = f["rule"], let rule = reader.string(r, path: path + ".rule") {
       if let ruleNames, !ruleNames.contains(rule) {
         let hint = JSONReader.nearest(rule, in: Array(ruleNames)).map { " (did you mean \"\($0)\"?)" } ?? ""
-        reader.error(.unknownRule, "fixture expects rule \(JSONReader.quoted(rule)), which no table defines\(hint)", path: path + ".rule", at: r.location)
+        reader.error(
+          .unknownRule, "fixture expects rule \(JSONReader.quoted(rule)), which no table defines\(hint)",
+          path: path + ".rule", at: r.location)
       }
       expectation.rule = rule
     }
     if let c = f["callbacks"], let items = reader.array(c, path: path + ".callbacks") {
       expectation.callbacks = items.enumerated().compactMap { i, item in
-        reader.choice(item, path: JSONReader.join(path + ".callbacks", i), what: "callback", choices: Callback.allCases.map { ($0.rawValue, $0) })
+        reader.choice(
+          item, path: JSONReader.join(path + ".callbacks", i), what: "callback",
+          choices: Callback.allCases.map { ($0.rawValue, $0) })
       }
     }
     if let p = f["presentation"] {
-      expectation.presentation = reader.choice(p, path: path + ".presentation", what: "presentation", choices: Presentation.allCases.map { ($0.rawValue, $0) })
+      expectation.presentation = reader.choice(
+        p, path: path + ".presentation", what: "presentation",
+        choices: Presentation.allCases.map { ($0.rawValue, $0) })
     }
     if let u = f["url"], let url = reader.nullableString(u, path: path + ".url") {
       expectation.url = .some(url)

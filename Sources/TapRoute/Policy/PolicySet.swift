@@ -49,7 +49,9 @@ public struct PolicySet: Sendable {
   /// Loads for verification: the tables and evidence when they load cleanly, even if the
   /// fixture file has errors (those are returned with the set, to be reported as hygiene
   /// findings). Throws when a table or the evidence registry has an error.
-  public static func loadForVerification(directory: URL?) throws(DiagnosticsError) -> (PolicySet, [Diagnostic]) {
+  public static func loadForVerification(directory: URL?) throws(DiagnosticsError) -> (
+    PolicySet, [Diagnostic]
+  ) {
     let files = try directory.map { url throws(DiagnosticsError) in try readFiles(in: url) } ?? builtInFiles
     var loader = PolicyLoader()
     loader.source = directory?.path ?? "Policies"
@@ -83,7 +85,9 @@ public struct PolicySet: Sendable {
         .filter { $0.hasSuffix(".json") }.sorted()
     } catch {
       throw DiagnosticsError([
-        Diagnostic(file: display, code: .unreadable, message: "cannot read policy directory: \(error.localizedDescription)")
+        Diagnostic(
+          file: display, code: .unreadable,
+          message: "cannot read policy directory: \(error.localizedDescription)")
       ])
     }
     var files: [(name: String, bytes: [UInt8])] = []

@@ -11,7 +11,9 @@ public enum DecisionText {
     }
     field("outcome", decision.outcome.rawValue)
     field("url", decision.url.map(JSONReader.quoted))
-    field("callbacks", decision.callbacks.map { $0.isEmpty ? "(none fire)" : $0.map(\.rawValue).joined(separator: ", ") })
+    field(
+      "callbacks",
+      decision.callbacks.map { $0.isEmpty ? "(none fire)" : $0.map(\.rawValue).joined(separator: ", ") })
     field("presentation", decision.presentation?.rawValue)
     field("rule", decision.rule ?? "(none)")
     field("evidence", decision.evidence.isEmpty ? "(none)" : decision.evidence.joined(separator: ", "))
@@ -25,12 +27,15 @@ public enum DecisionText {
       for (i, step) in steps.enumerated() {
         let what = step.trigger.map { "open(url) in \($0.rawValue)" } ?? "tap"
         lines.append(
-          "  \(i + 1). \(what) -> \(step.outcome.rawValue) by \(step.rule ?? "(no rule)") (\(step.confidence?.rawValue ?? "-"))")
+          "  \(i + 1). \(what) -> \(step.outcome.rawValue) by \(step.rule ?? "(no rule)") (\(step.confidence?.rawValue ?? "-"))"
+        )
       }
     }
     if trace {
       let traced: [(String, Decision)] =
-        decision.steps.map { steps in steps.map { ($0.trigger.map { "open(url) in \($0.rawValue)" } ?? "tap", $0) } }
+        decision.steps.map { steps in
+          steps.map { ($0.trigger.map { "open(url) in \($0.rawValue)" } ?? "tap", $0) }
+        }
         ?? [("", decision)]
       for (label, step) in traced {
         let entries = step.trace ?? []
@@ -39,7 +44,9 @@ public enum DecisionText {
           lines.append("\(head): \(step.rule ?? "no rule") is the first rule tried")
           continue
         }
-        lines.append("\(head) (\(entries.count) rule\(entries.count == 1 ? "" : "s") tried before \(step.rule ?? "giving up")):")
+        lines.append(
+          "\(head) (\(entries.count) rule\(entries.count == 1 ? "" : "s") tried before \(step.rule ?? "giving up")):"
+        )
         let width = min(48, entries.map(\.rule.count).max() ?? 0)
         for entry in entries {
           lines.append(
@@ -59,7 +66,9 @@ public enum DecisionText {
   /// Any encodable value as JSON with sorted keys and unescaped slashes.
   public static func encode<T: Encodable>(_ value: T, pretty: Bool) -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting =
+      pretty
+      ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
       return "{\"error\":\"could not encode the result as JSON\"}"
     }

@@ -6,20 +6,29 @@ public enum FixtureReport {
     for result in results {
       let decision = result.decision
       if result.passed {
-        lines.append("PASS  \(result.fixture.name)  (\(decision.outcome.rawValue) by \(decision.rule ?? "no rule"))")
+        lines.append(
+          "PASS  \(result.fixture.name)  (\(decision.outcome.rawValue) by \(decision.rule ?? "no rule"))")
         continue
       }
       lines.append("FAIL  \(result.fixture.name)")
-      lines.append("      expected: \(result.fixture.expected.outcome.rawValue)\(result.fixture.expected.rule.map { " by \($0)" } ?? "")")
-      lines.append("      actual:   \(decision.outcome.rawValue) by \(decision.rule ?? "no rule") (\(decision.confidence?.rawValue ?? "-"))")
+      lines.append(
+        "      expected: \(result.fixture.expected.outcome.rawValue)\(result.fixture.expected.rule.map { " by \($0)" } ?? "")"
+      )
+      lines.append(
+        "      actual:   \(decision.outcome.rawValue) by \(decision.rule ?? "no rule") (\(decision.confidence?.rawValue ?? "-"))"
+      )
       for mismatch in result.mismatches { lines.append("      - \(mismatch)") }
       lines.append("      situation: \(result.fixture.situation.minimalJSON)")
-      for line in DecisionText.render(decision, trace: true).split(separator: "\n") where line.hasPrefix("trace") || line.hasPrefix("  ") {
+      for line in DecisionText.render(decision, trace: true).split(separator: "\n")
+      where line.hasPrefix("trace") || line.hasPrefix("  ") {
         lines.append("      " + line)
       }
     }
     if let unreached {
-      lines.append(unreached.isEmpty ? "coverage: every rule is reached by a fixture" : "coverage: \(unreached.count) rule\(unreached.count == 1 ? "" : "s") reached by no fixture:")
+      lines.append(
+        unreached.isEmpty
+          ? "coverage: every rule is reached by a fixture"
+          : "coverage: \(unreached.count) rule\(unreached.count == 1 ? "" : "s") reached by no fixture:")
       lines += unreached.map { "  \($0)" }
     }
     let passed = results.filter(\.passed).count

@@ -44,7 +44,8 @@ public enum TableDocument {
     out.append("| --- | --- | --- | --- |")
     for entry in policies.evidence {
       out.append(
-        "| <a id=\"\(anchor(entry.id))\"></a>\(entry.id) | \(cell(entry.claim)) | \(cell(entry.source)) | \(entry.confidence.rawValue) |")
+        "| <a id=\"\(anchor(entry.id))\"></a>\(entry.id) | \(cell(entry.claim)) | \(cell(entry.source)) | \(entry.confidence.rawValue) |"
+      )
     }
     return out.joined(separator: "\n") + "\n"
   }
@@ -71,7 +72,8 @@ public enum TableDocument {
       let outcomes = t.outcomes.map { $0.map(\.rawValue).joined(separator: ", ") } ?? ""
       let evidence = t.evidence.map { "[\($0)](#\(anchor($0)))" }.joined(separator: ", ")
       out.append(
-        "| \(i + 1) | `\(t.id)` | \(t.step.rawValue) | \(outcomes) | \(sets.isEmpty ? "(nothing)" : sets.joined(separator: ", ")) | \(evidence) | \(t.confidence.rawValue) |")
+        "| \(i + 1) | `\(t.id)` | \(t.step.rawValue) | \(outcomes) | \(sets.isEmpty ? "(nothing)" : sets.joined(separator: ", ")) | \(evidence) | \(t.confidence.rawValue) |"
+      )
     }
     out.append("")
     return out
@@ -91,7 +93,8 @@ public enum TableDocument {
     for format in StickerHeader.Format.allCases {
       guard let r = rules.formats[format] else { continue }
       out.append(
-        "| \(format.rawValue.uppercased()) | \(r.animated ? "yes" : "no") | \(r.transparency ? "yes" : "no") | \(cell(r.advice ?? "")) | \(cite(r.evidence)) |")
+        "| \(format.rawValue.uppercased()) | \(r.animated ? "yes" : "no") | \(r.transparency ? "yes" : "no") | \(cell(r.advice ?? "")) | \(cite(r.evidence)) |"
+      )
     }
     out += [
       "",
@@ -100,7 +103,9 @@ public enum TableDocument {
       "| size class | points | largest image at @3x |",
       "| --- | ---: | ---: |",
     ]
-    out += rules.sizeClasses.map { "| \($0.name) | \($0.points)x\($0.points) | \($0.pixels)x\($0.pixels) px |" }
+    out += rules.sizeClasses.map {
+      "| \($0.name) | \($0.points)x\($0.points) | \($0.pixels)x\($0.pixels) px |"
+    }
     out += ["", (rules.sizeNote.map { cell($0) + " " } ?? "") + "(\(cite(rules.sizeEvidence)))", ""]
     return out
   }
@@ -133,7 +138,10 @@ public enum TableDocument {
 
   /// Tables in event order (tap, then open), whatever their file names.
   static func ordered(_ tables: [DecisionTable]) -> [DecisionTable] {
-    tables.sorted { (Situation.Event.allCases.firstIndex(of: $0.event) ?? 0) < (Situation.Event.allCases.firstIndex(of: $1.event) ?? 0) }
+    tables.sorted {
+      (Situation.Event.allCases.firstIndex(of: $0.event) ?? 0)
+        < (Situation.Event.allCases.firstIndex(of: $1.event) ?? 0)
+    }
   }
 
   private static func tableMarkdown(_ table: DecisionTable) -> [String] {
@@ -144,9 +152,11 @@ public enum TableDocument {
       "## \(table.name): \(table.title.isEmpty ? table.event.rawValue : table.title)",
       "",
       "From `\(table.file.split(separator: "/").last.map(String.init) ?? table.file)`; event `\(table.event.rawValue)`; hit policy `\(table.hitPolicy.rawValue)`. Facts: "
-        + table.facts.map { "`\($0.fact.rawValue)` (\($0.fact.source(for: table.event)))" }.joined(separator: ", ") + ".",
+        + table.facts.map { "`\($0.fact.rawValue)` (\($0.fact.source(for: table.event)))" }.joined(
+          separator: ", ") + ".",
       "",
-      "| # | rule | " + columns.map(\.rawValue).joined(separator: " | ") + " | outcome | evidence | confidence |",
+      "| # | rule | " + columns.map(\.rawValue).joined(separator: " | ")
+        + " | outcome | evidence | confidence |",
       "| ---: | --- | " + columns.map { _ in "---" }.joined(separator: " | ") + " | --- | --- | --- |",
     ]
     for (i, rule) in table.rules.enumerated() {
@@ -156,7 +166,9 @@ public enum TableDocument {
         "| \(i + 1) | `\(rule.id)` | " + conditions.joined(separator: " | ")
           + " | \(cell(rule.then.summary)) | \(evidence) | \(rule.confidence.rawValue) |")
     }
-    let notes = table.rules.enumerated().compactMap { i, rule in rule.note.map { "\(i + 1). `\(rule.id)`: \(cell($0))" } }
+    let notes = table.rules.enumerated().compactMap { i, rule in
+      rule.note.map { "\(i + 1). `\(rule.id)`: \(cell($0))" }
+    }
     if !notes.isEmpty {
       out.append("")
       out.append("Notes:")
@@ -168,7 +180,10 @@ public enum TableDocument {
   }
 
   private static func anchor(_ id: String) -> String {
-    String(id.lowercased().unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "-" })
+    String(
+      id.lowercased().unicodeScalars.map {
+        $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "-"
+      })
   }
 
   private static func cell(_ text: String) -> String {
@@ -205,13 +220,16 @@ public enum TableDocument {
     init(_ policies: PolicySet) {
       tables = TableDocument.ordered(policies.tables).map { table in
         Table(
-          name: table.name, event: table.event.rawValue, title: table.title, hitPolicy: table.hitPolicy.rawValue,
+          name: table.name, event: table.event.rawValue, title: table.title,
+          hitPolicy: table.hitPolicy.rawValue,
           file: table.file, facts: table.facts.map(\.fact.rawValue),
           rules: table.rules.map { rule in
             Row(
-              id: rule.id, when: Dictionary(uniqueKeysWithValues: rule.conditions.map { ($0.fact.rawValue, $0.written) }),
+              id: rule.id,
+              when: Dictionary(uniqueKeysWithValues: rule.conditions.map { ($0.fact.rawValue, $0.written) }),
               outcome: rule.then.outcome.rawValue, callbacks: rule.then.callbacks?.map(\.rawValue),
-              presentation: rule.then.presentation?.rawValue, evidence: rule.evidence, confidence: rule.confidence.rawValue,
+              presentation: rule.then.presentation?.rawValue, evidence: rule.evidence,
+              confidence: rule.confidence.rawValue,
               note: rule.note)
           })
       }

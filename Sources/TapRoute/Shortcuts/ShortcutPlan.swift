@@ -17,7 +17,10 @@ public enum ShortcutPlan {
     public static func parse(_ bytes: [UInt8], file: String) -> Result<Dynamic, DiagnosticsError> {
       switch JSONParser.parse(bytes) {
       case .failure(let f):
-        return .failure(DiagnosticsError([Diagnostic(file: file, location: f.location, code: .jsonSyntax, message: f.message)]))
+        return .failure(
+          DiagnosticsError([
+            Diagnostic(file: file, location: f.location, code: .jsonSyntax, message: f.message)
+          ]))
       case .success(let root):
         var reader = JSONReader(file: file, codes: .situation)
         var dynamic = Dynamic()
@@ -25,7 +28,9 @@ public enum ShortcutPlan {
           if let v = fields["items"], let list = reader.array(v, path: "$.items") {
             for (i, item) in list.enumerated() {
               let path = JSONReader.join("$.items", i)
-              guard let f = reader.object(item, path: path, allowed: ["type", "title", "subtitle"]) else { continue }
+              guard let f = reader.object(item, path: path, allowed: ["type", "title", "subtitle"]) else {
+                continue
+              }
               dynamic.items.append(
                 ShortcutItem(
                   type: f["type"].flatMap { reader.string($0, path: path + ".type") },
@@ -33,14 +38,19 @@ public enum ShortcutPlan {
                   subtitle: f["subtitle"].flatMap { reader.string($0, path: path + ".subtitle") }))
             }
           }
-          if let v = fields["appendOnEachLaunch"], let b = reader.bool(v, path: "$.appendOnEachLaunch") { dynamic.appendOnEachLaunch = b }
+          if let v = fields["appendOnEachLaunch"], let b = reader.bool(v, path: "$.appendOnEachLaunch") {
+            dynamic.appendOnEachLaunch = b
+          }
           if let v = fields["launches"] {
-            if case .number(let n) = v.kind, n >= 1, n <= 1_000, n == n.rounded() { dynamic.launches = Int(n) } else {
+            if case .number(let n) = v.kind, n >= 1, n <= 1_000, n == n.rounded() {
+              dynamic.launches = Int(n)
+            } else {
               reader.wrongType(v, expected: "a whole number of launches from 1 to 1000", path: "$.launches")
             }
           }
         }
-        return reader.diagnostics.isEmpty ? .success(dynamic) : .failure(DiagnosticsError(reader.sortedDiagnostics))
+        return reader.diagnostics.isEmpty
+          ? .success(dynamic) : .failure(DiagnosticsError(reader.sortedDiagnostics))
       }
     }
   }
@@ -66,10 +76,15 @@ public enum ShortcutPlan {
     rules: ShortcutRules
   ) -> Report {
     var findings: [Diagnostic] = []
-    func add(_ path: String, _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ evidence: [String]) {
-      let where_ = path.hasPrefix("$") ? (dynamicFile ?? file) : file
+    func add(
+      _ path: String, _ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String,
+      _ evidence: [String]
+    ) {
+      let target = path.hasPrefix("$") ? (dynamicFile ?? file) : file
       findings.append(
-        Diagnostic(file: where_, path: path, severity: severity, code: code, message: message + " (\(evidence.joined(separator: ", ")))"))
+        Diagnostic(
+          file: target, path: path, severity: severity, code: code,
+          message: message + " (\(evidence.joined(separator: ", ")))"))
     }
     var valid: [Report.Entry] = []
     func check(_ item: ShortcutItem, _ path: String, origin: String) {
@@ -77,7 +92,9 @@ public enum ShortcutPlan {
       if item.type?.isEmpty ?? true { missing.append(rules.requiredKeys.first ?? "type") }
       if item.title?.isEmpty ?? true { missing.append(rules.requiredKeys.dropFirst().first ?? "title") }
       if !missing.isEmpty {
-        add(path, .error, .shortcutMissingKey, "missing \(missing.joined(separator: " and ")): the item is not shown", rules.requiredEvidence)
+        add(
+          path, .error, .shortcutMissingKey,
+          "missing \(missing.joined(separator: " and ")): the item is not shown", rules.requiredEvidence)
         return
       }
       let limit = rules.maximumLines * rules.charactersPerLine
@@ -91,7 +108,9 @@ public enum ShortcutPlan {
       }
       valid.append(Report.Entry(item: item, origin: origin))
     }
-    for (i, item) in staticItems.enumerated() { check(item, "UIApplicationShortcutItems[\(i)]", origin: "static") }
+    for (i, item) in staticItems.enumerated() {
+      check(item, "UIApplicationShortcutItems[\(i)]", origin: "static")
+    }
     // Dynamic items as they stand after the last launch.
     var growth: [Int] = []
     var current: [ShortcutItem] = []
@@ -112,7 +131,10 @@ public enum ShortcutPlan {
     var seen: [String: Int] = [:]
     for entry in valid { if let type = entry.item.type { seen[type, default: 0] += 1 } }
     for (type, count) in seen.sorted(by: { $0.key < $1.key }) where count > 1 {
-      add("", .warning, .shortcutDuplicate, "type \(JSONReader.quoted(type)) is used by \(count) items; the handler cannot tell them apart", rules.requiredEvidence)
+      add(
+        "", .warning, .shortcutDuplicate,
+        "type \(JSONReader.quoted(type)) is used by \(count) items; the handler cannot tell them apart",
+        rules.requiredEvidence)
     }
     let shown = Array(valid.prefix(rules.visibleMaximum))
     let hidden = Array(valid.dropFirst(rules.visibleMaximum))
@@ -126,7 +148,9 @@ public enum ShortcutPlan {
     if let rule {
       var text = "a \(rule.launch) launch is handled by \(rule.handler)"
       if let reads = rule.reads { text += ", reading \(reads)" }
-      if let returns = rule.didFinishLaunchingReturns { text += "; didFinishLaunching must return \(returns)" }
+      if let returns = rule.didFinishLaunchingReturns {
+        text += "; didFinishLaunching must return \(returns)"
+      }
       add("", .note, .shortcutLaunch, text + (rule.note.map { ". " + $0 } ?? ""), rule.evidence)
     }
     return Report(shown: shown, hidden: hidden, growth: growth, launch: rule, findings: findings)

@@ -14,12 +14,17 @@ public struct Session: Sendable, Hashable {
     guard bytes.count <= maximumBytes else {
       return .failure(
         DiagnosticsError([
-          Diagnostic(file: file, code: .inputTooLarge, message: "session is \(bytes.count) bytes; the limit is \(maximumBytes)")
+          Diagnostic(
+            file: file, code: .inputTooLarge,
+            message: "session is \(bytes.count) bytes; the limit is \(maximumBytes)")
         ]))
     }
     switch JSONParser.parse(bytes) {
     case .failure(let failure):
-      return .failure(DiagnosticsError([Diagnostic(file: file, location: failure.location, code: .jsonSyntax, message: failure.message)]))
+      return .failure(
+        DiagnosticsError([
+          Diagnostic(file: file, location: failure.location, code: .jsonSyntax, message: failure.message)
+        ]))
     case .success(let root):
       var reader = JSONReader(file: file, codes: .situation)
       let session = reader.session(root)
@@ -31,7 +36,8 @@ public struct Session: Sendable, Hashable {
 
 extension JSONReader {
   fileprivate mutating func session(_ root: JSONValue) -> Session? {
-    guard let fields = object(root, path: "$", allowed: ["$schema", "name", "situation", "start", "steps"]) else { return nil }
+    guard let fields = object(root, path: "$", allowed: ["$schema", "name", "situation", "start", "steps"])
+    else { return nil }
     let name = fields["name"].flatMap { string($0, path: "$.name") } ?? "session"
     var situation = Situation(event: .tap)
     if let s = fields["situation"] {
@@ -39,7 +45,9 @@ extension JSONReader {
       case .success(let value):
         situation = value
         if value.event != .tap {
-          error(.situationUnknownValue, "a session's situation is a tap (\"event\": \"tap\")", path: "$.situation.event", at: s.location)
+          error(
+            .situationUnknownValue, "a session's situation is a tap (\"event\": \"tap\")",
+            path: "$.situation.event", at: s.location)
         }
       case .failure(let failure):
         for var d in failure.diagnostics {
@@ -52,35 +60,53 @@ extension JSONReader {
       installed: situation.app.installed, extensionRunning: situation.tap.extensionRunning,
       afterDrawerSwipe: situation.tap.afterDrawerSwipe)
     if let s = fields["start"],
-      let f = object(s, path: "$.start", allowed: ["installed", "extensionRunning", "selected", "afterDrawerSwipe"])
+      let f = object(
+        s, path: "$.start", allowed: ["installed", "extensionRunning", "selected", "afterDrawerSwipe"])
     {
       if let v = f["installed"], let b = bool(v, path: "$.start.installed") { start.installed = b }
-      if let v = f["extensionRunning"], let b = bool(v, path: "$.start.extensionRunning") { start.extensionRunning = b }
-      if let v = f["afterDrawerSwipe"], let b = bool(v, path: "$.start.afterDrawerSwipe") { start.afterDrawerSwipe = b }
+      if let v = f["extensionRunning"], let b = bool(v, path: "$.start.extensionRunning") {
+        start.extensionRunning = b
+      }
+      if let v = f["afterDrawerSwipe"], let b = bool(v, path: "$.start.afterDrawerSwipe") {
+        start.afterDrawerSwipe = b
+      }
       if let v = f["selected"], let s = nullableString(v, path: "$.start.selected") { start.selected = s }
     }
     var steps: [SessionStep] = []
-    if let list = require(fields, "steps", path: "$", at: root.location), let items = array(list, path: "$.steps") {
-      if items.isEmpty { error(.situationMissingField, "a session needs at least one step", path: "$.steps", at: list.location) }
+    if let list = require(fields, "steps", path: "$", at: root.location),
+      let items = array(list, path: "$.steps")
+    {
+      if items.isEmpty {
+        error(.situationMissingField, "a session needs at least one step", path: "$.steps", at: list.location)
+      }
       for (i, item) in items.enumerated() {
         let path = Self.join("$.steps", i)
         guard let f = object(item, path: path, allowed: ["step", "message", "expect"]),
           let k = require(f, "step", path: path, at: item.location),
-          let kind = choice(k, path: path + ".step", what: "step", choices: SessionStep.Kind.allCases.map { ($0.rawValue, $0) })
+          let kind = choice(
+            k, path: path + ".step", what: "step",
+            choices: SessionStep.Kind.allCases.map { ($0.rawValue, $0) })
         else { continue }
         let message = f["message"].flatMap { string($0, path: path + ".message") }
         if kind.takesMessage && message == nil && f["message"] == nil {
-          error(.situationMissingField, "a \(kind.rawValue) step names its message (\"message\": \"m1\")", path: path, at: item.location)
+          error(
+            .situationMissingField, "a \(kind.rawValue) step names its message (\"message\": \"m1\")",
+            path: path, at: item.location)
         }
         if !kind.takesMessage, let m = f["message"] {
-          error(.situationUnknownKey, "a \(kind.rawValue) step takes no message", path: path + ".message", at: m.location)
+          error(
+            .situationUnknownKey, "a \(kind.rawValue) step takes no message", path: path + ".message",
+            at: m.location)
         }
         var expect: Outcome?
         if let e = f["expect"] {
           if kind != .tap {
-            error(.situationUnknownKey, "only a tap step has an expected outcome", path: path + ".expect", at: e.location)
+            error(
+              .situationUnknownKey, "only a tap step has an expected outcome", path: path + ".expect",
+              at: e.location)
           } else {
-            expect = choice(e, path: path + ".expect", what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
+            expect = choice(
+              e, path: path + ".expect", what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
           }
         }
         steps.append(SessionStep(kind: kind, message: message, expect: expect, location: item.location))

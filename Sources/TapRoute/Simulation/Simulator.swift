@@ -29,7 +29,8 @@ public enum Simulator {
         var situation = session.situation
         situation.app.installed = state.installed
         situation.tap.extensionRunning = state.extensionRunning
-        situation.tap.alreadySelected = state.extensionRunning && step.message != nil && state.selected == step.message
+        situation.tap.alreadySelected =
+          state.extensionRunning && step.message != nil && state.selected == step.message
         situation.tap.afterDrawerSwipe = state.afterDrawerSwipe
         decision = engine.decide(situation)
       }
@@ -37,7 +38,9 @@ public enum Simulator {
       transition?.changes.apply(to: &state, message: step.message)
       let met = step.expect.map { $0 == decision?.outcome }
       results.append(
-        StepResult(step: step, decision: decision, transition: transition.map { "transitions/\($0.id)" }, state: state, met: met))
+        StepResult(
+          step: step, decision: decision, transition: transition.map { "transitions/\($0.id)" }, state: state,
+          met: met))
     }
     return Result(session: session, steps: results)
   }
@@ -49,7 +52,10 @@ public enum Simulator {
       var head = "\(i + 1). \(r.step.kind.rawValue)\(r.step.message.map { " \($0)" } ?? "")"
       if let d = r.decision {
         head += " -> \(d.outcome.rawValue) by \(d.rule ?? "no rule") (\(d.confidence?.rawValue ?? "-"))"
-        if let callbacks = d.callbacks { head += "; callbacks: " + (callbacks.isEmpty ? "none" : callbacks.map(\.rawValue).joined(separator: ", ")) }
+        if let callbacks = d.callbacks {
+          head +=
+            "; callbacks: " + (callbacks.isEmpty ? "none" : callbacks.map(\.rawValue).joined(separator: ", "))
+        }
       }
       lines.append(head)
       if let expect = r.step.expect {
@@ -58,7 +64,9 @@ public enum Simulator {
       lines.append("   \(r.transition ?? "no transition matches this step") -> \(r.state.summary)")
     }
     let expected = result.steps.filter { $0.met != nil }
-    lines.append("\(result.steps.count) steps; expectations: \(expected.filter { $0.met == true }.count) met, \(result.failures) failed")
+    lines.append(
+      "\(result.steps.count) steps; expectations: \(expected.filter { $0.met == true }.count) met, \(result.failures) failed"
+    )
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -71,7 +71,8 @@ public struct SessionState: Sendable, Hashable, Codable {
   public var foreground: Foreground
 
   public init(
-    installed: Bool = true, extensionRunning: Bool = false, selected: String? = nil, afterDrawerSwipe: Bool = false,
+    installed: Bool = true, extensionRunning: Bool = false, selected: String? = nil,
+    afterDrawerSwipe: Bool = false,
     foreground: Foreground = .messages
   ) {
     self.installed = installed
@@ -88,7 +89,8 @@ public struct SessionState: Sendable, Hashable, Codable {
       extensionRunning ? "extension running" : "extension not running",
       selected.map { "\($0) selected" } ?? "nothing selected",
       afterDrawerSwipe ? "after a drawer swipe" : nil,
-      "in " + (foreground == .messages ? "Messages" : foreground == .store ? "the store page" : "another app"),
+      "in "
+        + (foreground == .messages ? "Messages" : foreground == .store ? "the store page" : "another app"),
     ].compactMap { $0 }.joined(separator: ", ")
   }
 }

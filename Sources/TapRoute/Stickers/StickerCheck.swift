@@ -25,7 +25,8 @@ public enum StickerCheck {
 
   public static func check(_ bytes: [UInt8], file: String, sizeClass: String, rules: StickerRules) -> Report {
     var report = Report(file: file, bytes: bytes.count, sizeClass: sizeClass, findings: [])
-    func add(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ evidence: [String]) {
+    func add(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ evidence: [String])
+    {
       let cite = evidence.isEmpty ? "" : " (\(evidence.joined(separator: ", ")))"
       report.findings.append(Diagnostic(file: file, severity: severity, code: code, message: message + cite))
     }
@@ -38,17 +39,27 @@ public enum StickerCheck {
     }
     guard let header = report.header else { return report }
     if let promised = promised(by: file), !promised.contains(header.format) {
-      add(.error, .stickerDisguised, "the file is \(header.format.rawValue.uppercased()) but its name says .\(file.split(separator: ".").last ?? "")", [])
+      add(
+        .error, .stickerDisguised,
+        "the file is \(header.format.rawValue.uppercased()) but its name says .\(file.split(separator: ".").last ?? "")",
+        [])
     }
     guard let rule = rules.formats[header.format] else {
-      add(.error, .stickerFormat, "\(header.format.rawValue.uppercased()) is not an accepted sticker format", rules.formats.values.first?.evidence ?? [])
+      add(
+        .error, .stickerFormat, "\(header.format.rawValue.uppercased()) is not an accepted sticker format",
+        rules.formats.values.first?.evidence ?? [])
       return report
     }
     if header.frames > 1 && !rule.animated {
-      add(.error, .stickerFormat, "\(header.format.rawValue.uppercased()) stickers cannot be animated (\(header.frames) frames)", rule.evidence)
+      add(
+        .error, .stickerFormat,
+        "\(header.format.rawValue.uppercased()) stickers cannot be animated (\(header.frames) frames)",
+        rule.evidence)
     }
     if bytes.count > rules.maximumBytes {
-      add(.error, .stickerTooLarge, "\(bytes.count) bytes, over the \(rules.maximumBytes)-byte limit", rules.maximumBytesEvidence)
+      add(
+        .error, .stickerTooLarge, "\(bytes.count) bytes, over the \(rules.maximumBytes)-byte limit",
+        rules.maximumBytesEvidence)
     }
     if let size = rules.sizeClasses.first(where: { $0.name == sizeClass }) {
       if header.width > size.pixels || header.height > size.pixels {

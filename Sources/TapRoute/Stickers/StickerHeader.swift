@@ -26,8 +26,12 @@ public struct StickerHeader: Sendable, Hashable {
   public static func read(_ bytes: [UInt8]) -> Result<StickerHeader, Failure> {
     var reader = ByteReader(bytes)
     do {
-      if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .success(try png(&reader)) }
-      if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .success(try gif(&reader)) }
+      if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        return .success(try png(&reader))
+      }
+      if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {
+        return .success(try gif(&reader))
+      }
       if bytes.starts(with: [0xFF, 0xD8]) { return .success(try jpeg(&reader)) }
       return .failure(Failure(message: "not a PNG, APNG, GIF or JPEG file (unknown signature)"))
     } catch let failure as Failure {
@@ -46,7 +50,10 @@ public struct StickerHeader: Sendable, Hashable {
       let length = try r.uint32BE("PNG chunk length")
       let type = try r.bytes(4, "PNG chunk type")
       guard length <= UInt32(r.remaining) else {
-        throw Failure(message: "truncated PNG: chunk \(String(decoding: type, as: UTF8.self)) needs \(length) bytes, \(r.remaining) remain")
+        throw Failure(
+          message:
+            "truncated PNG: chunk \(String(decoding: type, as: UTF8.self)) needs \(length) bytes, \(r.remaining) remain"
+        )
       }
       let data = try r.bytes(Int(length), "PNG chunk data")
       _ = try r.bytes(4, "PNG chunk CRC")
@@ -59,9 +66,12 @@ public struct StickerHeader: Sendable, Hashable {
         _ = try d.byte("bit depth")
         let colour = try d.byte("colour type")
         guard width > 0, height > 0 else { throw Failure(message: "corrupt PNG: zero width or height") }
-        header = StickerHeader(format: .png, width: width, height: height, frames: 1, hasTransparency: colour == 4 || colour == 6)
+        header = StickerHeader(
+          format: .png, width: width, height: height, frames: 1, hasTransparency: colour == 4 || colour == 6)
       case "acTL":
-        guard header != nil, !sawIDAT, data.count == 8 else { throw Failure(message: "corrupt APNG: misplaced or bad acTL chunk") }
+        guard header != nil, !sawIDAT, data.count == 8 else {
+          throw Failure(message: "corrupt APNG: misplaced or bad acTL chunk")
+        }
         var d = ByteReader(data)
         let frames = Int(try d.uint32BE("frame count"))
         guard frames >= 1 else { throw Failure(message: "corrupt APNG: zero frames") }
@@ -97,7 +107,8 @@ public struct StickerHeader: Sendable, Hashable {
       switch introducer {
       case 0x3B:
         guard frames > 0 else { throw Failure(message: "corrupt GIF: no image") }
-        return StickerHeader(format: .gif, width: width, height: height, frames: frames, hasTransparency: transparent)
+        return StickerHeader(
+          format: .gif, width: width, height: height, frames: frames, hasTransparency: transparent)
       case 0x21:
         let label = try r.byte("GIF extension label")
         if label == 0xF9 {
@@ -109,12 +120,15 @@ public struct StickerHeader: Sendable, Hashable {
       case 0x2C:
         _ = try r.bytes(8, "GIF image position and size")
         let imageFlags = try r.byte("GIF image flags")
-        if imageFlags & 0x80 != 0 { _ = try r.bytes(3 << (Int(imageFlags & 0x07) + 1), "GIF local colour table") }
+        if imageFlags & 0x80 != 0 {
+          _ = try r.bytes(3 << (Int(imageFlags & 0x07) + 1), "GIF local colour table")
+        }
         _ = try r.byte("GIF LZW code size")
         try r.skipSubBlocks()
         frames += 1
       default:
-        throw Failure(message: "corrupt GIF: unknown block 0x\(String(introducer, radix: 16)) at byte \(r.offset - 1)")
+        throw Failure(
+          message: "corrupt GIF: unknown block 0x\(String(introducer, radix: 16)) at byte \(r.offset - 1)")
       }
     }
   }
@@ -122,7 +136,9 @@ public struct StickerHeader: Sendable, Hashable {
   private static func jpeg(_ r: inout ByteReader) throws -> StickerHeader {
     r.offset = 2
     while true {
-      guard try r.byte("JPEG marker") == 0xFF else { throw Failure(message: "corrupt JPEG: expected a marker at byte \(r.offset - 1)") }
+      guard try r.byte("JPEG marker") == 0xFF else {
+        throw Failure(message: "corrupt JPEG: expected a marker at byte \(r.offset - 1)")
+      }
       var marker = try r.byte("JPEG marker")
       while marker == 0xFF { marker = try r.byte("JPEG marker") }
       switch marker {
@@ -141,7 +157,9 @@ public struct StickerHeader: Sendable, Hashable {
         let height = Int(try d.uint16BE("JPEG height"))
         let width = Int(try d.uint16BE("JPEG width"))
         guard width > 0, height > 0 else { throw Failure(message: "corrupt JPEG: zero width or height") }
-        guard r.bytesEnd(with: [0xFF, 0xD9]) else { throw Failure(message: "truncated JPEG: no end-of-image marker") }
+        guard r.bytesEnd(with: [0xFF, 0xD9]) else {
+          throw Failure(message: "truncated JPEG: no end-of-image marker")
+        }
         return StickerHeader(format: .jpeg, width: width, height: height, frames: 1, hasTransparency: false)
       }
     }
@@ -159,7 +177,8 @@ struct ByteReader {
 
   mutating func bytes(_ count: Int, _ what: String) throws -> [UInt8] {
     guard count >= 0, count <= remaining else {
-      throw StickerHeader.Failure(message: "truncated file: \(what) needs \(count) bytes at byte \(offset), \(remaining) remain")
+      throw StickerHeader.Failure(
+        message: "truncated file: \(what) needs \(count) bytes at byte \(offset), \(remaining) remain")
     }
     defer { offset += count }
     return Array(bytes[offset..<offset + count])

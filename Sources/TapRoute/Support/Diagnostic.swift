@@ -37,8 +37,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, Error, CustomStringConver
     if let location, location.line > 0 {
       head += ":\(location.line):\(location.column)"
     }
-    let where_ = path.isEmpty ? "" : "\(path): "
-    return "\(head): \(severity.rawValue): \(where_)\(message) [\(code.rawValue)]"
+    let pathPrefix = path.isEmpty ? "" : "\(path): "
+    return "\(head): \(severity.rawValue): \(pathPrefix)\(message) [\(code.rawValue)]"
   }
 }
 

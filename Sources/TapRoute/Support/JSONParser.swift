@@ -235,7 +235,9 @@ package struct JSONParser {
         index += 1
         buffer.append(contentsOf: String(try parseEscape()).utf8)
       case 0x00..<0x20:
-        throw failure(byte == UInt8(ascii: "\n") ? "unterminated string" : "unescaped control character \(describe(byte)) in a string")
+        throw failure(
+          byte == UInt8(ascii: "\n")
+            ? "unterminated string" : "unescaped control character \(describe(byte)) in a string")
       default:
         buffer.append(byte)
         index += 1
@@ -260,7 +262,8 @@ package struct JSONParser {
     case UInt8(ascii: "u"):
       let first = try parseHex4()
       if (0xD800..<0xDC00).contains(first) {
-        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u")
         else { throw failure("unpaired surrogate escape \\u\(String(first, radix: 16))") }
         index += 2
         let second = try parseHex4()
@@ -311,13 +314,19 @@ package struct JSONParser {
     }
     if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
       index += 1
-      guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number: digit expected after '.'") }
+      guard index < bytes.count, isDigit(bytes[index]) else {
+        throw failure("invalid number: digit expected after '.'")
+      }
       while index < bytes.count && isDigit(bytes[index]) { index += 1 }
     }
     if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
       index += 1
-      if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
-      guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number: digit expected in exponent") }
+      if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+        index += 1
+      }
+      guard index < bytes.count, isDigit(bytes[index]) else {
+        throw failure("invalid number: digit expected in exponent")
+      }
       while index < bytes.count && isDigit(bytes[index]) { index += 1 }
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -376,4 +385,3 @@ package enum UTF8Validation {
     return nil
   }
 }
-

@@ -37,7 +37,8 @@ struct FactSpace: Sendable {
       var set: UInt64 = 0
       for value in 0..<sizes[d] {
         let matches =
-          fact == .osVersion ? condition.matches(version: representative(interval: value)) : condition.matches(index: value)
+          fact == .osVersion
+          ? condition.matches(version: representative(interval: value)) : condition.matches(index: value)
         if matches { set |= 1 << UInt64(value) }
       }
       sets[d] = set
@@ -52,8 +53,10 @@ struct FactSpace: Sendable {
 
   /// A readable name for interval `i`: `<10`, `10..<18`, `>=26`.
   func intervalName(_ i: Int) -> String {
-    VersionRange(lower: i == 0 ? nil : versionBounds[i - 1], upper: i < versionBounds.count ? versionBounds[i] : nil)
-      .description
+    VersionRange(
+      lower: i == 0 ? nil : versionBounds[i - 1], upper: i < versionBounds.count ? versionBounds[i] : nil
+    )
+    .description
   }
 
   /// The version ranges a set of intervals stands for, adjacent intervals joined.
@@ -68,7 +71,10 @@ struct FactSpace: Sendable {
       }
       var j = i
       while j + 1 < count && set & (1 << UInt64(j + 1)) != 0 { j += 1 }
-      runs.append(VersionRange(lower: i == 0 ? nil : versionBounds[i - 1], upper: j < versionBounds.count ? versionBounds[j] : nil))
+      runs.append(
+        VersionRange(
+          lower: i == 0 ? nil : versionBounds[i - 1], upper: j < versionBounds.count ? versionBounds[j] : nil)
+      )
       i = j + 1
     }
     return runs
@@ -92,7 +98,9 @@ struct FactSpace: Sendable {
       let joined = values.count == 1 ? values[0] : "{" + values.joined(separator: ", ") + "}"
       if fact == .osVersion {
         // osVersion>=10, osVersion<10, osVersion in 10..<26
-        parts.append(values.count == 1 && (joined.hasPrefix(">") || joined.hasPrefix("<")) ? "osVersion\(joined)" : "osVersion in \(joined)")
+        parts.append(
+          values.count == 1 && (joined.hasPrefix(">") || joined.hasPrefix("<"))
+            ? "osVersion\(joined)" : "osVersion in \(joined)")
       } else {
         parts.append("\(fact.rawValue)=\(joined)")
       }
@@ -109,14 +117,16 @@ struct FactSpace: Sendable {
       guard set != 0 else { continue }
       // The situation's default where the box allows it, so witnesses stay short.
       let preferred = Self.defaultIndex(of: fact, in: situation)
-      let value = preferred.map { set & (1 << UInt64($0)) != 0 } == true ? preferred ?? 0 : set.trailingZeroBitCount
+      let value =
+        preferred.map { set & (1 << UInt64($0)) != 0 } == true ? preferred ?? 0 : set.trailingZeroBitCount
       switch fact {
       case .platform: situation.platform = Platform.allCases[value]
       case .osVersion:
         // The interval's lowest version, but not 0: "0" reads as a mistake in a witness.
         let low = representative(interval: value)
         let upper = value < versionBounds.count ? versionBounds[value] : nil
-        situation.osVersion = low == OSVersion(0) ? (upper.map { OSVersion(max(0, $0.major - 1)) } ?? OSVersion(1)) : low
+        situation.osVersion =
+          low == OSVersion(0) ? (upper.map { OSVersion(max(0, $0.major - 1)) } ?? OSVersion(1)) : low
       case .hasContainerApp: situation.app.hasContainerApp = value == 1
       case .installed: situation.app.installed = value == 1
       case .enabledInMessages: situation.app.enabledInMessages = value == 1
@@ -139,7 +149,9 @@ extension FactSpace {
   /// The value index a default situation has for a finite fact.
   static func defaultIndex(of fact: Fact, in situation: Situation) -> Int? {
     fact == .osVersion
-      ? nil : FactSnapshot(situation, event: situation.event, url: nil, defaultVersion: OSVersion(0)).index(of: fact)
+      ? nil
+      : FactSnapshot(situation, event: situation.event, url: nil, defaultVersion: OSVersion(0)).index(
+        of: fact)
   }
 }
 

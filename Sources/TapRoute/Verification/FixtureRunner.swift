@@ -25,7 +25,9 @@ public enum FixtureRunner {
       if let rule = result.decision.rule { reached.insert(rule) }
       for step in result.decision.steps ?? [] { if let rule = step.rule { reached.insert(rule) } }
     }
-    return tables.flatMap { table in table.rules.map { "\(table.name)/\($0.id)" } }.filter { !reached.contains($0) }
+    return tables.flatMap { table in table.rules.map { "\(table.name)/\($0.id)" } }.filter {
+      !reached.contains($0)
+    }
   }
 }
 
@@ -39,17 +41,24 @@ extension PolicySet {
 }
 
 extension PolicyLoader {
-  mutating func loadFixtures(bytes: [UInt8], file: String, policies: PolicySet) throws(DiagnosticsError) -> [Fixture] {
+  mutating func loadFixtures(bytes: [UInt8], file: String, policies: PolicySet) throws(DiagnosticsError)
+    -> [Fixture]
+  {
     guard bytes.count <= Self.maximumFileBytes else {
       throw DiagnosticsError([
-        Diagnostic(file: file, code: .inputTooLarge, message: "fixture file is \(bytes.count) bytes; the limit is \(Self.maximumFileBytes)")
+        Diagnostic(
+          file: file, code: .inputTooLarge,
+          message: "fixture file is \(bytes.count) bytes; the limit is \(Self.maximumFileBytes)")
       ])
     }
     switch JSONParser.parse(bytes) {
     case .failure(let failure):
-      throw DiagnosticsError([Diagnostic(file: file, location: failure.location, code: .jsonSyntax, message: failure.message)])
+      throw DiagnosticsError([
+        Diagnostic(file: file, location: failure.location, code: .jsonSyntax, message: failure.message)
+      ])
     case .success(let value):
-      let fixtures = readFixturesFile(value, file: file, knownEvidence: Set(policies.evidence.map(\.id)), tables: policies.tables)
+      let fixtures = readFixturesFile(
+        value, file: file, knownEvidence: Set(policies.evidence.map(\.id)), tables: policies.tables)
       if !errors.isEmpty { throw DiagnosticsError(errors) }
       return fixtures
     }

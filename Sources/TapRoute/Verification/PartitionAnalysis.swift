@@ -23,7 +23,9 @@ struct PartitionAnalysis {
     let universe = space.universe
     let dims = space.dimensions.indices
     let constrainedBy = dims.map { d in boxes.filter { $0.sets[d] != universe.sets[d] }.count }
-    let order = dims.sorted { constrainedBy[$0] > constrainedBy[$1] || (constrainedBy[$0] == constrainedBy[$1] && $0 < $1) }
+    let order = dims.sorted {
+      constrainedBy[$0] > constrainedBy[$1] || (constrainedBy[$0] == constrainedBy[$1] && $0 < $1)
+    }
     self.order = order
     freeFrom = boxes.map { box in
       var last = -1

@@ -45,9 +45,11 @@ package enum SelfCheck {
     let text = String(decoding: bytes, as: UTF8.self)
     var problems: [String] = []
     if URLSchemeClass.classify(text) != fromBytes { problems.append("bytes and string classify differently") }
-    let situation = Situation(event: .open, osVersion: OSVersion(17), open: Open(url: text, extensionPoint: .messages))
+    let situation = Situation(
+      event: .open, osVersion: OSVersion(17), open: Open(url: text, extensionPoint: .messages))
     problems += decision(situation, engine: engine)
-    var tap = Situation(event: .tap, tap: Tap(url: text, redirect: Redirect(hooks: [.willBecomeActive], url: text)))
+    var tap = Situation(
+      event: .tap, tap: Tap(url: text, redirect: Redirect(hooks: [.willBecomeActive], url: text)))
     problems += decision(tap, engine: engine)
     tap.app.hasContainerApp = false
     problems += decision(tap, engine: engine)
@@ -75,7 +77,9 @@ package enum SelfCheck {
     var problems: [String] = []
     for fixture in set.fixtures.prefix(8) {
       let decided = engine.decide(fixture.situation)
-      if decided != engine.explain(fixture.situation).withoutTrace { problems.append("decide and explain disagree") }
+      if decided != engine.explain(fixture.situation).withoutTrace {
+        problems.append("decide and explain disagree")
+      }
     }
     return problems
   }
@@ -84,7 +88,9 @@ package enum SelfCheck {
   /// accepted file must have a plausible header.
   package static func sticker(_ bytes: [UInt8], rules: StickerRules?) -> [String] {
     var problems: [String] = []
-    if case .success(let header) = StickerHeader.read(bytes), header.width <= 0 || header.height <= 0 || header.frames < 1 {
+    if case .success(let header) = StickerHeader.read(bytes),
+      header.width <= 0 || header.height <= 0 || header.frames < 1
+    {
       problems.append("a header with no size or frames was accepted")
     }
     if let rules {
@@ -102,7 +108,8 @@ package enum SelfCheck {
     guard let info = try? InfoPlist.read(bytes, file: "fuzz.plist") else { return [] }
     guard let rules else { return [] }
     for launch in ["cold", "warm"] {
-      let report = ShortcutPlan.plan(staticItems: info.shortcutItems, file: "fuzz.plist", dynamic: .init(), launch: launch, rules: rules)
+      let report = ShortcutPlan.plan(
+        staticItems: info.shortcutItems, file: "fuzz.plist", dynamic: .init(), launch: launch, rules: rules)
       if report.shown.count > rules.visibleMaximum { return ["more items shown than the visible maximum"] }
     }
     return []

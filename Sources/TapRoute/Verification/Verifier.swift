@@ -14,11 +14,13 @@ public enum Verifier {
     }
     let cited = Set(
       policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + policies.transitions.flatMap(\.evidence)
-        + (policies.stickers?.citedEvidence ?? []) + (policies.shortcuts?.citedEvidence ?? []) + Engine.checkEvidence)
+        + (policies.stickers?.citedEvidence ?? []) + (policies.shortcuts?.citedEvidence ?? [])
+        + Engine.checkEvidence)
     for entry in policies.evidence where !cited.contains(entry.id) {
       report.diagnostics.append(
         Diagnostic(
-          file: policies.evidenceFile, path: "$.evidence.\(entry.id)", location: entry.location, severity: .warning,
+          file: policies.evidenceFile, path: "$.evidence.\(entry.id)", location: entry.location,
+          severity: .warning,
           code: .uncitedEvidence, message: "evidence \"\(entry.id)\" is registered but no rule cites it"))
     }
     return report
@@ -27,12 +29,14 @@ public enum Verifier {
   static func verify(_ table: DecisionTable, into report: inout VerificationReport) {
     let space = FactSpace(table)
     guard space.fits else {
-      let (d, size) = zip(space.dimensions, space.sizes).first { $0.1 > FactSpace.maximumValues } ?? (.osVersion, 0)
+      let (d, size) =
+        zip(space.dimensions, space.sizes).first { $0.1 > FactSpace.maximumValues } ?? (.osVersion, 0)
       report.diagnostics.append(
         Diagnostic(
           file: table.file, path: "$.rules", location: table.rulesLocation, code: .verificationLimit,
           message:
-            "fact \"\(d.rawValue)\" has \(size) distinct intervals; verification handles at most \(FactSpace.maximumValues)"))
+            "fact \"\(d.rawValue)\" has \(size) distinct intervals; verification handles at most \(FactSpace.maximumValues)"
+        ))
       return
     }
     let boxes = table.rules.map(space.box(of:))
@@ -50,7 +54,9 @@ public enum Verifier {
     var reachable = [Bool](repeating: false, count: table.rules.count)
     var gaps: [Box] = []
     let all = analysis.candidates(meeting: space.universe)
-    analysis.descend(space.universe, all, position: 0, winner: { rule, _ in reachable[rule] = true }, gap: { gaps.append($0) })
+    analysis.descend(
+      space.universe, all, position: 0, winner: { rule, _ in reachable[rule] = true },
+      gap: { gaps.append($0) })
     for region in merged(gaps) {
       let witness = space.witness(region, event: table.event)
       let gap = VerificationReport.Gap(table: table.name, region: space.describe(region), witness: witness)
@@ -68,7 +74,8 @@ public enum Verifier {
       var cover = Set<Int>()
       let box = analysis.boxes[j]
       analysis.descend(
-        box, analysis.candidates(meeting: box, among: earlier), position: 0, winner: { rule, _ in cover.insert(rule) },
+        box, analysis.candidates(meeting: box, among: earlier), position: 0,
+        winner: { rule, _ in cover.insert(rule) },
         gap: { _ in })
       let rule = table.rules[j]
       let names = cover.sorted().map { table.rules[$0].id }
@@ -133,7 +140,8 @@ public enum Verifier {
         let witness = space.witness(overlap, event: table.event)
         let (a, b) = (table.rules[i], table.rules[j])
         report.conflicts.append(
-          VerificationReport.Conflict(table: table.name, rules: [a.id, b.id], region: space.describe(overlap), witness: witness))
+          VerificationReport.Conflict(
+            table: table.name, rules: [a.id, b.id], region: space.describe(overlap), witness: witness))
         report.diagnostics.append(
           Diagnostic(
             file: table.file, path: b.path, location: b.location, code: .conflict,
