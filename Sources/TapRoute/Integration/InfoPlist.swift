@@ -27,6 +27,13 @@ public struct InfoPlist: Sendable, Hashable {
           message: "plist is \(bytes.count) bytes; the limit is \(maximumBytes)")
       ])
     }
+    if let problem = BinaryPlistCheck.problem(in: bytes) {
+      throw DiagnosticsError([
+        Diagnostic(
+          file: file, code: .plistUnreadable,
+          message: "not a readable property list (XML or binary): \(problem)")
+      ])
+    }
     let root: Any
     do {
       var format = PropertyListSerialization.PropertyListFormat.xml
