@@ -77,6 +77,12 @@ func peakRSSBytes() -> Double {
   #endif
 }
 
+if CommandLine.arguments.contains("--profile-load") {
+  // Only load+compile of the shipped policies, for valgrind --tool=callgrind.
+  for _ in 0..<20 { _ = try? Engine() }
+  exit(0)
+}
+
 if CommandLine.arguments.contains("--profile") {
   // Only the decide loop over the plain mix, for valgrind --tool=callgrind.
   do {

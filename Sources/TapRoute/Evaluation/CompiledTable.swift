@@ -33,9 +33,11 @@ struct CompiledTable: Sendable {
   /// The largest fact space compiled densely (4 MB of Int32).
   static let maximumDenseCells = 1 << 20
 
-  /// Compiles `table`; `dense: false` skips the dense lookup (verification needs only the
-  /// rows and boundaries).
-  init(_ table: DecisionTable, dense wantDense: Bool = true) {
+  /// Compiles `table`. `dense` nil builds the dense lookup when it pays: more than 64 rules
+  /// (with one word of bits per row, ANDing the rows costs no more than indexing the dense
+  /// table) and a small enough space; true forces it (tests compare both paths), false skips
+  /// it (verification needs only the rows and boundaries).
+  init(_ table: DecisionTable, dense wantDense: Bool? = nil) {
     self.table = table
     let tested = Set(table.rules.flatMap { $0.conditions.map(\.fact) })
     slots = table.facts.map(\.fact).filter { tested.contains($0) }
@@ -84,7 +86,7 @@ struct CompiledTable: Sendable {
     }
     self.strides = strides
     dense =
-      wantDense && cells <= Self.maximumDenseCells
+      (wantDense ?? (words > 1)) && cells <= Self.maximumDenseCells
       ? Self.fillDense(
         cells: cells, counts: counts, offsets: offsets, words: words, bits: bits, ruleCount: ruleCount) : nil
     templates = table.rules.map { rule in
@@ -107,72 +109,100 @@ struct CompiledTable: Sendable {
   }
 
   /// First hits for every cell. Cells are visited in order like an odometer over the slots;
-  /// level d of `scratch` holds the AND of the rows chosen for slots 0..<d, so moving the
-  /// last digit recomputes one level only, and a prefix that no rule matches skips every
-  /// cell below it.
+  /// level d of `level` holds the AND of the rows chosen for slots 0..<d, so moving the last
+  /// digit recomputes one level only, and a prefix that no rule matches skips every cell
+  /// below it.
   private static func fillDense(
-    cells: Int, counts: [Int], offsets: [Int], words: Int, bits: [UInt64], ruleCount: Int
+    cells: Int, counts countArray: [Int], offsets offsetArray: [Int], words: Int, bits: [UInt64],
+    ruleCount: Int
   ) -> [Int32] {
     var dense = [Int32](repeating: -1, count: cells)
-    let depth = counts.count
-    var below = [Int](repeating: 1, count: depth + 1)
+    let depth = countArray.count
+    // The odometer's state lives in raw buffers: the loop runs once per cell, and array
+    // uniqueness and bounds checks there cost more than the work itself. Every index below
+    // is bounded by `depth`, `words` and the row offsets computed at compile time.
+    let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: depth + 1)
+    let offsets = UnsafeMutableBufferPointer<Int>.allocate(capacity: depth + 1)
+    let digits = UnsafeMutableBufferPointer<Int>.allocate(capacity: depth + 1)
+    let below = UnsafeMutableBufferPointer<Int>.allocate(capacity: depth + 1)
+    let level = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: (depth + 1) * words)
+    defer {
+      counts.deallocate()
+      offsets.deallocate()
+      digits.deallocate()
+      below.deallocate()
+      level.deallocate()
+    }
+    for d in 0..<depth {
+      counts[d] = countArray[d]
+      offsets[d] = offsetArray[d]
+      digits[d] = 0
+    }
+    below[depth] = 1
     for d in stride(from: depth - 1, through: 0, by: -1) { below[d] = below[d + 1] * counts[d] }
-    var scratch = [UInt64](repeating: 0, count: (depth + 1) * words)
-    for w in 0..<words { scratch[w] = ~0 }
-    if ruleCount % 64 != 0 { scratch[words - 1] = (1 << UInt64(ruleCount % 64)) - 1 }
-    var digits = [Int](repeating: 0, count: depth)
+    for w in 0..<words { level[w] = ~0 }
+    if ruleCount % 64 != 0 { level[words - 1] = (1 << UInt64(ruleCount % 64)) - 1 }
+
+    /// Moves the odometer past position `d`; returns the first level to recompute.
+    func advance(_ d: Int) -> Int {
+      var d = d
+      while d >= 0 {
+        digits[d] += 1
+        if digits[d] < counts[d] {
+          var k = d + 1
+          while k < depth {
+            digits[k] = 0
+            k += 1
+          }
+          return d
+        }
+        digits[d] = 0
+        d -= 1
+      }
+      return 0
+    }
+
     dense.withUnsafeMutableBufferPointer { out in
-      scratch.withUnsafeMutableBufferPointer { level in
-        bits.withUnsafeBufferPointer { rows in
-          // Recompute levels d+1... for the current digits, starting at level `from`.
-          var from = 0
-          var cell = 0
-          while cell < cells {
-            var skipped = false
-            for d in from..<depth {
-              let row = offsets[d] + digits[d] * words
-              var any: UInt64 = 0
-              for w in 0..<words {
-                let v = level[d * words + w] & rows[row + w]
-                level[(d + 1) * words + w] = v
-                any |= v
-              }
-              if any == 0 {
-                // Nothing matches below this prefix: skip its cells (they stay -1).
-                cell += below[d + 1]
-                from = advance(&digits, at: d, counts: counts)
-                skipped = true
-                break
-              }
+      bits.withUnsafeBufferPointer { rows in
+        var from = 0
+        var cell = 0
+        while cell < cells {
+          var skipped = false
+          var d = from
+          while d < depth {
+            let row = offsets[d] + digits[d] * words
+            var any: UInt64 = 0
+            for w in 0..<words {
+              let v = level[d * words + w] & rows[row + w]
+              level[(d + 1) * words + w] = v
+              any |= v
             }
-            if skipped { continue }
-            for w in 0..<words where level[depth * words + w] != 0 {
-              out[cell] = Int32(w * 64 + level[depth * words + w].trailingZeroBitCount)
+            if any == 0 {
+              cell += below[d + 1]  // nothing matches below this prefix: those cells stay -1
+              from = advance(d)
+              skipped = true
               break
             }
-            cell += 1
-            from = depth == 0 ? 0 : advance(&digits, at: depth - 1, counts: counts)
+            d += 1
+          }
+          if skipped { continue }
+          for w in 0..<words where level[depth * words + w] != 0 {
+            out[cell] = Int32(w * 64 + level[depth * words + w].trailingZeroBitCount)
+            break
+          }
+          cell += 1
+          if depth == 0 { continue }
+          let last = depth - 1
+          if digits[last] + 1 < counts[last] {
+            digits[last] += 1
+            from = last
+          } else {
+            from = advance(last)
           }
         }
       }
     }
     return dense
-  }
-
-  /// Moves the odometer to the next prefix after position `d`; returns the first level to
-  /// recompute.
-  private static func advance(_ digits: inout [Int], at d: Int, counts: [Int]) -> Int {
-    var d = d
-    while d >= 0 {
-      digits[d] += 1
-      if digits[d] < counts[d] {
-        for k in (d + 1)..<max(d + 1, digits.count) { digits[k] = 0 }
-        return d
-      }
-      digits[d] = 0
-      d -= 1
-    }
-    return 0
   }
 
   /// The index of the first rule matching `facts`, or nil. Allocates nothing.
@@ -196,6 +226,21 @@ struct CompiledTable: Sendable {
 
   /// The first matching rule by ANDing bit rows (tables too large for a dense lookup).
   func firstMatchByBits(_ facts: FactSnapshot) -> Int? {
+    if words == 1 {
+      // One word per row (at most 64 rules): AND as the facts are read, no buffer.
+      var acc: UInt64 = templates.count == 64 ? ~0 : (1 << UInt64(templates.count)) - 1
+      for s in 0..<slots.count {
+        let value: Int
+        if case .osVersion = slots[s] {
+          value = versionIndex(facts.version)
+        } else {
+          value = facts.index(of: slots[s])
+        }
+        acc &= bits[slotOffsets[s] + value]
+        if acc == 0 { return nil }
+      }
+      return acc.trailingZeroBitCount
+    }
     let ruleCount = templates.count
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, slots.count)) { rows in
       for (s, fact) in slots.enumerated() {

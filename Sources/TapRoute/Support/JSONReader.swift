@@ -132,10 +132,13 @@ package struct JSONReader {
 
   /// Joins a JSON path and a key (`$.tap` + `url` -> `$.tap.url`).
   package static func join(_ path: String, _ key: String) -> String {
-    let plain = key.unicodeScalars.allSatisfy {
-      ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$"
-    }
-    return plain && !key.isEmpty ? "\(path).\(key)" : "\(path)[\(quoted(key))]"
+    // ASCII letters, digits, '_' and '$' print bare; anything else is quoted.
+    let plain =
+      !key.isEmpty
+      && key.utf8.allSatisfy { b in
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24
+      }
+    return plain ? "\(path).\(key)" : "\(path)[\(quoted(key))]"
   }
 
   /// Joins a JSON path and an array index (`$.hooks` + 1 -> `$.hooks[1]`).
