@@ -302,10 +302,10 @@ struct PolicyLoader {
   static func isIdentifier(_ s: String) -> Bool {
     !s.isEmpty && s.utf8.count <= 64
       && s.utf8.allSatisfy { b in
-        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x5F
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D
+          || b == 0x5F
       }
   }
-
 
   private func readFacts(
     _ value: JSONValue, event: Situation.Event?, reader: inout JSONReader

@@ -136,7 +136,8 @@ package struct JSONReader {
     let plain =
       !key.isEmpty
       && key.utf8.allSatisfy { b in
-        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+          || b == 0x24
       }
     return plain ? "\(path).\(key)" : "\(path)[\(quoted(key))]"
   }
