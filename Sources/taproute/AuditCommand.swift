@@ -26,10 +26,7 @@ enum AuditCommand {
     """
 
   static func run(_ arguments: [String], io: IO) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      io.out(help)
-      return CommandLineTool.exitOK
-    }
+    if CommandLineTool.showsHelp(arguments, help, io: io) { return CommandLineTool.exitOK }
     guard
       let options = Options.parse(
         arguments, command: "audit", flags: ["--json"],

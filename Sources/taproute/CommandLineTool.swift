@@ -95,6 +95,13 @@ enum CommandLineTool {
     }
   }
 
+  /// Prints `help` and returns true when the arguments ask for it (`--help` or `-h`).
+  static func showsHelp(_ arguments: [String], _ help: String, io: IO) -> Bool {
+    guard arguments.contains("--help") || arguments.contains("-h") else { return false }
+    io.out(help)
+    return true
+  }
+
   /// Prints every diagnostic of a failed policy load, then one summary line.
   static func reportLoadFailure(
     _ error: DiagnosticsError, io: IO, command: String = "taproute", what: String = ""

@@ -32,10 +32,7 @@ enum DecideCommand {
 
   static func run(_ arguments: [String], explain: Bool, io: IO) -> Int32 {
     let name = explain ? "explain" : "decide"
-    if arguments.contains("--help") || arguments.contains("-h") {
-      io.out(help(explain: explain))
-      return CommandLineTool.exitOK
-    }
+    if CommandLineTool.showsHelp(arguments, help(explain: explain), io: io) { return CommandLineTool.exitOK }
     guard
       let options = Options.parse(
         arguments, command: name, flags: ["--json", "--lines"], valued: ["--policies"], io: io)

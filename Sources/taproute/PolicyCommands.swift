@@ -76,10 +76,7 @@ enum PolicyCommands {
   }
 
   static func verify(_ arguments: [String], io: IO) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      io.out(verifyHelp)
-      return CommandLineTool.exitOK
-    }
+    if CommandLineTool.showsHelp(arguments, verifyHelp, io: io) { return CommandLineTool.exitOK }
     guard
       let options = Options.parse(
         arguments, command: "verify", flags: ["--json", "--strict"], valued: [], io: io)
@@ -155,10 +152,7 @@ enum PolicyCommands {
   }
 
   static func test(_ arguments: [String], io: IO) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      io.out(testHelp)
-      return CommandLineTool.exitOK
-    }
+    if CommandLineTool.showsHelp(arguments, testHelp, io: io) { return CommandLineTool.exitOK }
     guard
       let options = Options.parse(
         arguments, command: "test", flags: ["--json", "--coverage"], valued: ["--policies"], io: io)
@@ -220,10 +214,7 @@ enum PolicyCommands {
   }
 
   static func table(_ arguments: [String], io: IO) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      io.out(tableHelp)
-      return CommandLineTool.exitOK
-    }
+    if CommandLineTool.showsHelp(arguments, tableHelp, io: io) { return CommandLineTool.exitOK }
     guard let options = Options.parse(arguments, command: "table", flags: [], valued: ["--format"], io: io)
     else {
       return CommandLineTool.exitInput

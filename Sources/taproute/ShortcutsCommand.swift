@@ -29,10 +29,7 @@ enum ShortcutsCommand {
     """
 
   static func run(_ arguments: [String], io: IO) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      io.out(help)
-      return CommandLineTool.exitOK
-    }
+    if CommandLineTool.showsHelp(arguments, help, io: io) { return CommandLineTool.exitOK }
     guard
       let options = Options.parse(
         arguments, command: "shortcuts", flags: ["--json"],

@@ -1,4 +1,20 @@
 /// Turns policy file bytes into a ``PolicySet``, collecting every diagnostic.
+/// What a file of a policy directory holds, by its name.
+enum FileRole: Equatable {
+  case evidence, fixtures, transitions, stickers, shortcuts, table
+
+  init(name: String) {
+    switch name.split(separator: "/").last.map(String.init) ?? name {
+    case PolicySet.evidenceFileName: self = .evidence
+    case PolicySet.fixturesFileName: self = .fixtures
+    case PolicySet.transitionsFileName: self = .transitions
+    case PolicySet.stickersFileName: self = .stickers
+    case PolicySet.shortcutsFileName: self = .shortcuts
+    default: self = .table
+    }
+  }
+}
+
 struct PolicyLoader {
   private var diagnostics: [Diagnostic] = []
   /// The policy directory as the user named it, for problems with no file of their own.
@@ -32,24 +48,8 @@ struct PolicyLoader {
         )
       }
     }
-    let isEvidence = { (name: String) in
-      name.hasSuffix("/" + PolicySet.evidenceFileName) || name == PolicySet.evidenceFileName
-    }
-    let isFixtures = { (name: String) in
-      name.hasSuffix("/" + PolicySet.fixturesFileName) || name == PolicySet.fixturesFileName
-        || name.hasSuffix("/" + PolicySet.transitionsFileName) || name == PolicySet.transitionsFileName
-        || name.hasSuffix("/" + PolicySet.stickersFileName) || name == PolicySet.stickersFileName
-        || name.hasSuffix("/" + PolicySet.shortcutsFileName) || name == PolicySet.shortcutsFileName
-    }
-    let isTransitions = { (name: String) in
-      name.hasSuffix("/" + PolicySet.transitionsFileName) || name == PolicySet.transitionsFileName
-    }
-    let isStickers = { (name: String) in
-      name.hasSuffix("/" + PolicySet.stickersFileName) || name == PolicySet.stickersFileName
-    }
-    let isShortcuts = { (name: String) in
-      name.hasSuffix("/" + PolicySet.shortcutsFileName) || name == PolicySet.shortcutsFileName
-    }
+    let role = { (name: String) in FileRole(name: name) }
+    let isEvidence = { (name: String) in role(name) == .evidence }
 
     var evidence: [EvidenceEntry] = []
     var evidenceFile = PolicySet.evidenceFileName
@@ -71,7 +71,7 @@ struct PolicyLoader {
     }
     var tables: [DecisionTable] = []
     var brokenTables = false
-    for file in parsed where !isEvidence(file.name) && !isFixtures(file.name) {
+    for file in parsed where role(file.name) == .table {
       let before = diagnostics.count
       let table = readTable(file.value, file: file.name, knownEvidence: known)
       if diagnostics.count != before { brokenTables = true }
@@ -90,7 +90,7 @@ struct PolicyLoader {
       }
     }
     let unreadTables = files.contains { f in
-      !isEvidence(f.name) && !isFixtures(f.name) && !parsed.contains { $0.name == f.name }
+      role(f.name) == .table && !parsed.contains { $0.name == f.name }
     }
     for event in Situation.Event.allCases
     where !tables.contains(where: { $0.event == event }) && !unreadTables {
@@ -102,20 +102,18 @@ struct PolicyLoader {
     var fixtures: [Fixture] = []
     var fixturesFile = PolicySet.fixturesFileName
     var transitions: [Transition] = []
-    if let file = parsed.first(where: { isTransitions($0.name) }) {
+    if let file = parsed.first(where: { role($0.name) == .transitions }) {
       transitions = readTransitions(file.value, file: file.name, knownEvidence: known)
     }
     var stickers: StickerRules?
-    if let file = parsed.first(where: { isStickers($0.name) }) {
+    if let file = parsed.first(where: { role($0.name) == .stickers }) {
       stickers = readStickers(file.value, file: file.name, knownEvidence: known)
     }
     var shortcuts: ShortcutRules?
-    if let file = parsed.first(where: { isShortcuts($0.name) }) {
+    if let file = parsed.first(where: { role($0.name) == .shortcuts }) {
       shortcuts = readShortcuts(file.value, file: file.name, knownEvidence: known)
     }
-    if let file = parsed.first(where: {
-      isFixtures($0.name) && !isTransitions($0.name) && !isStickers($0.name) && !isShortcuts($0.name)
-    }) {
+    if let file = parsed.first(where: { role($0.name) == .fixtures }) {
       fixturesFile = file.name
       // With a broken table its rules are unknown; fixtures naming them are not at fault.
       fixtures = readFixtures(
