@@ -28,7 +28,7 @@ enum CommandLineTool {
     evidence-backed decision tables.
 
     COMMANDS:
-    \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.name.padding(toLength: 11, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
     Run 'taproute <command> --help' for a command's options.
 
