@@ -23,11 +23,11 @@ out=.build/fuzz
 mkdir -p "$out/artifacts" "$out/corpus/$target" "$out/seeds/$target"
 binary="$out/$target"
 sources=$(find Sources/TapRoute -name '*.swift' | sort)
-if [[ ! -x "$binary" || -n "$(find Sources/TapRoute "Fuzz/$target.swift" -newer "$binary" -name '*.swift' | head -1)" ]]; then
+if [[ ! -x "$binary" || -n "$(find Sources/TapRoute "Fuzz/$target.swift" Fuzz/Driver.swift -newer "$binary" -name '*.swift' | head -1)" ]]; then
   echo "building $binary"
   # shellcheck disable=SC2086
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TapRoute -package-name TapRoute \
-    $sources "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v 'warning: Cannot export local symbol' || true
+    $sources Fuzz/Driver.swift "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v 'warning: Cannot export local symbol' || true
   [[ -x "$binary" ]] || { echo "build failed" >&2; exit 1; }
 fi
 

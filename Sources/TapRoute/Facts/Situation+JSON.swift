@@ -7,24 +7,8 @@ extension Situation {
 
   /// Parses one situation from JSON bytes; `file` names the input in diagnostics.
   public static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
-    if bytes.count > maximumDocumentBytes {
-      return .failure(
-        DiagnosticsError([
-          Diagnostic(
-            file: file, path: "$", code: .inputTooLarge,
-            message: "situation is \(bytes.count) bytes; the limit is \(maximumDocumentBytes)")
-        ]))
-    }
-    switch JSONParser.parse(bytes) {
-    case .failure(let failure):
-      let code: DiagnosticCode = failure.message.hasPrefix("nesting deeper") ? .inputTooLarge : .jsonSyntax
-      return .failure(
-        DiagnosticsError([
-          Diagnostic(file: file, location: failure.location, code: code, message: failure.message)
-        ]))
-    case .success(let value):
-      return decode(value, file: file)
-    }
+    JSONParser.document(bytes, file: file, what: "situation", maximumBytes: maximumDocumentBytes)
+      .flatMap { decode($0, file: file) }
   }
 
   /// Decodes a parsed situation, reporting every problem at once.

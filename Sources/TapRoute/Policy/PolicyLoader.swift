@@ -33,19 +33,11 @@ struct PolicyLoader {
   mutating func loadPartially(files: [(name: String, bytes: [UInt8])]) -> PolicySet {
     var parsed: [(name: String, value: JSONValue)] = []
     for file in files {
-      if file.bytes.count > Self.maximumFileBytes {
-        diagnostics.append(
-          Diagnostic(
-            file: file.name, code: .inputTooLarge,
-            message: "policy file is \(file.bytes.count) bytes; the limit is \(Self.maximumFileBytes)"))
-        continue
-      }
-      switch JSONParser.parse(file.bytes) {
+      switch JSONParser.document(
+        file.bytes, file: file.name, what: "policy file", maximumBytes: Self.maximumFileBytes)
+      {
       case .success(let value): parsed.append((file.name, value))
-      case .failure(let failure):
-        diagnostics.append(
-          Diagnostic(file: file.name, location: failure.location, code: .jsonSyntax, message: failure.message)
-        )
+      case .failure(let error): diagnostics += error.diagnostics
       }
     }
     let role = { (name: String) in FileRole(name: name) }
@@ -177,11 +169,7 @@ struct PolicyLoader {
       let source = reader.require(f, "source", path: path, at: member.value.location).flatMap {
         reader.string($0, path: path + ".source")
       }
-      let confidence = reader.require(f, "confidence", path: path, at: member.value.location).flatMap {
-        reader.choice(
-          $0, path: path + ".confidence", what: "confidence",
-          choices: Confidence.allCases.map { ($0.rawValue, $0) })
-      }
+      let confidence = Self.confidence(f, path: path, at: member.value.location, reader: &reader)
       if let claim, let source, let confidence {
         entries.append(
           EvidenceEntry(
@@ -295,6 +283,17 @@ struct PolicyLoader {
       ids.append(id)
     }
     return ids
+  }
+
+  /// The `confidence` field of a rule or transition.
+  static func confidence(
+    _ fields: [String: JSONValue], path: String, at location: SourcePosition, reader: inout JSONReader
+  ) -> Confidence? {
+    reader.require(fields, "confidence", path: path, at: location).flatMap {
+      reader.choice(
+        $0, path: path + ".confidence", what: "confidence",
+        choices: Confidence.allCases.map { ($0.rawValue, $0) })
+    }
   }
 
   static func isIdentifier(_ s: String) -> Bool {
@@ -431,11 +430,7 @@ struct PolicyLoader {
           $0, path: path + ".evidence", citer: id.map { "rule \"\($0)\"" } ?? "rule", known: knownEvidence,
           requireOne: true, reader: &reader)
       } ?? []
-    let confidence = reader.require(fields, "confidence", path: path, at: value.location).flatMap {
-      reader.choice(
-        $0, path: path + ".confidence", what: "confidence",
-        choices: Confidence.allCases.map { ($0.rawValue, $0) })
-    }
+    let confidence = Self.confidence(fields, path: path, at: value.location, reader: &reader)
     let note = fields["note"].flatMap { reader.string($0, path: path + ".note") }
     let unique = fields["unique"].flatMap { reader.bool($0, path: path + ".unique") } ?? false
     guard let id, let outcome, let confidence, conditionsOK else { return nil }
@@ -640,11 +635,7 @@ struct PolicyLoader {
             $0, path: path + ".evidence", citer: "transition", known: knownEvidence, requireOne: false,
             reader: &reader)
         } ?? []
-      let confidence = reader.require(f, "confidence", path: path, at: item.location).flatMap {
-        reader.choice(
-          $0, path: path + ".confidence", what: "confidence",
-          choices: Confidence.allCases.map { ($0.rawValue, $0) })
-      }
+      let confidence = Self.confidence(f, path: path, at: item.location, reader: &reader)
       let note = f["note"].flatMap { reader.string($0, path: path + ".note") }
       if let id, let step, let confidence {
         out.append(

@@ -15,12 +15,9 @@ public enum ShortcutPlan {
 
     /// Parses the `--dynamic` JSON file.
     public static func parse(_ bytes: [UInt8], file: String) -> Result<Dynamic, DiagnosticsError> {
-      switch JSONParser.parse(bytes) {
-      case .failure(let f):
-        return .failure(
-          DiagnosticsError([
-            Diagnostic(file: file, location: f.location, code: .jsonSyntax, message: f.message)
-          ]))
+      switch JSONParser.document(bytes, file: file, what: "dynamic items file", maximumBytes: 1 << 20) {
+      case .failure(let error):
+        return .failure(error)
       case .success(let root):
         var reader = JSONReader(file: file, codes: .situation)
         var dynamic = Dynamic()

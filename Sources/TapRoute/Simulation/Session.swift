@@ -11,21 +11,7 @@ public struct Session: Sendable, Hashable {
 
   /// Parses a session file, reporting every problem at once.
   public static func parse(_ bytes: [UInt8], file: String) -> Result<Session, DiagnosticsError> {
-    guard bytes.count <= maximumBytes else {
-      return .failure(
-        DiagnosticsError([
-          Diagnostic(
-            file: file, code: .inputTooLarge,
-            message: "session is \(bytes.count) bytes; the limit is \(maximumBytes)")
-        ]))
-    }
-    switch JSONParser.parse(bytes) {
-    case .failure(let failure):
-      return .failure(
-        DiagnosticsError([
-          Diagnostic(file: file, location: failure.location, code: .jsonSyntax, message: failure.message)
-        ]))
-    case .success(let root):
+    JSONParser.document(bytes, file: file, what: "session", maximumBytes: maximumBytes).flatMap { root in
       var reader = JSONReader(file: file, codes: .situation)
       let session = reader.session(root)
       if let session, reader.diagnostics.isEmpty { return .success(session) }

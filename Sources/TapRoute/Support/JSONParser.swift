@@ -385,3 +385,27 @@ package enum UTF8Validation {
     return nil
   }
 }
+
+extension JSONParser {
+  /// Parses a whole input file, turning a size over `maximumBytes` or a parse failure into one
+  /// located diagnostic: TR002 for the size and nesting limits, TR001 for syntax. `what`
+  /// names the input in the size message ("situation", "policy file").
+  package static func document(
+    _ bytes: [UInt8], file: String, what: String, maximumBytes: Int
+  ) -> Result<JSONValue, DiagnosticsError> {
+    guard bytes.count <= maximumBytes else {
+      return .failure(
+        DiagnosticsError([
+          Diagnostic(
+            file: file, path: "$", code: .inputTooLarge,
+            message: "\(what) is \(bytes.count) bytes; the limit is \(maximumBytes)")
+        ]))
+    }
+    return parse(bytes).mapError { failure in
+      let code: DiagnosticCode = failure.message.hasPrefix("nesting deeper") ? .inputTooLarge : .jsonSyntax
+      return DiagnosticsError([
+        Diagnostic(file: file, location: failure.location, code: code, message: failure.message)
+      ])
+    }
+  }
+}

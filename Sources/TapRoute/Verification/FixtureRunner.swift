@@ -44,23 +44,12 @@ extension PolicyLoader {
   mutating func loadFixtures(bytes: [UInt8], file: String, policies: PolicySet) throws(DiagnosticsError)
     -> [Fixture]
   {
-    guard bytes.count <= Self.maximumFileBytes else {
-      throw DiagnosticsError([
-        Diagnostic(
-          file: file, code: .inputTooLarge,
-          message: "fixture file is \(bytes.count) bytes; the limit is \(Self.maximumFileBytes)")
-      ])
-    }
-    switch JSONParser.parse(bytes) {
-    case .failure(let failure):
-      throw DiagnosticsError([
-        Diagnostic(file: file, location: failure.location, code: .jsonSyntax, message: failure.message)
-      ])
-    case .success(let value):
-      let fixtures = readFixturesFile(
-        value, file: file, knownEvidence: Set(policies.evidence.map(\.id)), tables: policies.tables)
-      if !errors.isEmpty { throw DiagnosticsError(errors) }
-      return fixtures
-    }
+    let value = try JSONParser.document(
+      bytes, file: file, what: "fixture file", maximumBytes: Self.maximumFileBytes
+    ).get()
+    let fixtures = readFixturesFile(
+      value, file: file, knownEvidence: Set(policies.evidence.map(\.id)), tables: policies.tables)
+    if !errors.isEmpty { throw DiagnosticsError(errors) }
+    return fixtures
   }
 }
