@@ -1,5 +1,8 @@
 import TapRoute
 
+typealias Callback = Situation.Callback
+typealias ExtensionPoint = Situation.Open.ExtensionPoint
+
 /// The tap and open semantics of the shipped policies, written by hand as nested `switch`
 /// and `if` statements: what a developer would write instead of using TapRoute.
 ///
@@ -11,10 +14,10 @@ public enum ReferenceSwitch {
   /// The part of a decision the switch computes.
   public struct Result: Sendable, Hashable {
     public var outcome: Outcome
-    public var callbacks: [Callback]?
+    public var callbacks: [Situation.Callback]?
     public var presentation: Presentation?
 
-    public init(_ outcome: Outcome, _ callbacks: [Callback]? = nil, _ presentation: Presentation? = nil) {
+    public init(_ outcome: Outcome, _ callbacks: [Situation.Callback]? = nil, _ presentation: Presentation? = nil) {
       self.outcome = outcome
       self.callbacks = callbacks
       self.presentation = presentation

@@ -108,12 +108,12 @@ enum TableGenerator {
     let urls = URLSchemeClass.allCases.map(\.exampleURL)
     return (0..<count).map { _ in
       Situation(
-        event: .tap, platform: Platform.allCases[rng.below(4)], osVersion: OSVersion(7 + rng.below(21)),
-        app: App(
+        event: .tap, platform: Situation.Platform.allCases[rng.below(4)], osVersion: OSVersion(7 + rng.below(21)),
+        app: Situation.App(
           hasContainerApp: rng.below(2) == 0, installed: rng.below(2) == 0,
           enabledInMessages: rng.below(2) == 0, published: rng.below(2) == 0),
-        tap: Tap(
-          target: TapTarget.allCases[rng.below(3)], url: urls[rng.below(urls.count)],
+        tap: Situation.Tap(
+          target: Situation.Tap.Target.allCases[rng.below(3)], url: urls[rng.below(urls.count)],
           extensionRunning: rng.below(2) == 0, alreadySelected: rng.below(2) == 0))
     }
   }

@@ -91,7 +91,7 @@ if CommandLine.arguments.contains("--profile") {
     let keepRedirects = CommandLine.arguments.contains("--with-redirects")
     let mix = fixtures.map { s -> Situation in
       var c = s
-      if !keepRedirects { c.tap.redirect = Redirect() }
+      if !keepRedirects { c.tap.redirect = Situation.Redirect() }
       return c
     }
     var checksum = 0
@@ -138,7 +138,7 @@ do {
 
   // The same mix without redirects and URLs: the table lookup alone.
   let plain = mix.map { s -> Situation in
-    var c = s; c.tap.redirect = Redirect(); c.tap.url = nil; c.open.url = nil; return c
+    var c = s; c.tap.redirect = Situation.Redirect(); c.tap.url = nil; c.open.url = nil; return c
   }
   let (enginePlain, _) = nsPerDecision(plain, passes: quick ? 5 : 20) { engine.decide($0).outcome }
   let (switchPlain, _) = nsPerDecision(plain, passes: quick ? 5 : 20) { ReferenceSwitch.decide($0).outcome }

@@ -68,7 +68,7 @@ public struct Decision: Sendable, Hashable, Codable {
   private var storage: Storage
 
   /// The lifecycle callbacks that fire, in order (extension launches).
-  public var callbacks: [Callback]? {
+  public var callbacks: [Situation.Callback]? {
     get { storage.callbacks }
     set { update { $0.callbacks = newValue } }
   }
@@ -99,7 +99,7 @@ public struct Decision: Sendable, Hashable, Codable {
     set { update { $0.steps = newValue } }
   }
   /// On a redirect step, the callback whose code called `open(url)`.
-  public var trigger: Callback? {
+  public var trigger: Situation.Callback? {
     get { storage.trigger }
     set { update { $0.trigger = newValue } }
   }
@@ -110,9 +110,9 @@ public struct Decision: Sendable, Hashable, Codable {
   }
 
   public init(
-    outcome: Outcome, url: String? = nil, callbacks: [Callback]? = nil, presentation: Presentation? = nil,
+    outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]? = nil, presentation: Presentation? = nil,
     rule: String? = nil, evidence: [String] = [], confidence: Confidence? = nil, notes: [String] = [],
-    steps: [Decision]? = nil, trigger: Callback? = nil, trace: [TraceEntry]? = nil
+    steps: [Decision]? = nil, trigger: Situation.Callback? = nil, trace: [TraceEntry]? = nil
   ) {
     self.outcome = outcome
     self.url = url

@@ -32,100 +32,112 @@ public struct Situation: Sendable, Hashable, Codable {
   }
 }
 
-/// The platform of the device that shows the conversation.
-public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
-  case iOS, iPadOS, macOS, watchOS
-}
+extension Situation {
+  /// The platform of the device that shows the conversation.
+  public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
+    case iOS, iPadOS, macOS, watchOS
+  }
 
-/// The iMessage app's install and publish state, seen from the tapping device.
-public struct App: Sendable, Hashable, Codable {
-  /// The extension ships inside a container app (false: an iMessage-only app).
-  public var hasContainerApp: Bool
-  /// The app is installed on the tapping device.
-  public var installed: Bool
-  /// The extension is switched on in Messages.
-  public var enabledInMessages: Bool
-  /// The app is published on the App Store.
-  public var published: Bool
+  /// The iMessage app's install and publish state, seen from the tapping device.
+  public struct App: Sendable, Hashable, Codable {
+    /// The extension ships inside a container app (false: an iMessage-only app).
+    public var hasContainerApp: Bool
+    /// The app is installed on the tapping device.
+    public var installed: Bool
+    /// The extension is switched on in Messages.
+    public var enabledInMessages: Bool
+    /// The app is published on the App Store.
+    public var published: Bool
 
-  public init(
-    hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true,
-    published: Bool = true
-  ) {
-    self.hasContainerApp = hasContainerApp
-    self.installed = installed
-    self.enabledInMessages = enabledInMessages
-    self.published = published
+    public init(
+      hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true,
+      published: Bool = true
+    ) {
+      self.hasContainerApp = hasContainerApp
+      self.installed = installed
+      self.enabledInMessages = enabledInMessages
+      self.published = published
+    }
+  }
+
+  /// What was tapped, and the state of the extension when it was.
+  public struct Tap: Sendable, Hashable, Codable {
+    public var target: Target
+    /// `MSMessage.url` of the tapped message.
+    public var url: String?
+    /// The extension was already running (active in the conversation) at the tap.
+    public var extensionRunning: Bool
+    /// The tapped message was already the selected one (a message just sent counts, D-5).
+    public var alreadySelected: Bool
+    /// The user had swiped to another iMessage app in the drawer before the tap (F-6).
+    public var afterDrawerSwipe: Bool
+    /// The extension's own redirect code.
+    public var redirect: Redirect
+
+    /// What a tap lands on.
+    public enum Target: String, Sendable, Hashable, Codable, CaseIterable {
+      case message, sticker, attribution
+    }
+
+    public init(
+      target: Target = .message, url: String? = nil, extensionRunning: Bool = false,
+      alreadySelected: Bool = false, afterDrawerSwipe: Bool = false, redirect: Redirect = Redirect()
+    ) {
+      self.target = target
+      self.url = url
+      self.extensionRunning = extensionRunning
+      self.alreadySelected = alreadySelected
+      self.afterDrawerSwipe = afterDrawerSwipe
+      self.redirect = redirect
+    }
+  }
+
+  /// Redirect code in the extension: the hooks that call `open(url)`, and the URL.
+  public struct Redirect: Sendable, Hashable, Codable {
+    public var hooks: [Callback]
+    public var url: String?
+
+    public init(hooks: [Callback] = [], url: String? = nil) {
+      self.hooks = hooks
+      self.url = url
+    }
+  }
+
+  /// An `extensionContext.open(url)` call.
+  public struct Open: Sendable, Hashable, Codable {
+    public var url: String?
+    public var extensionPoint: ExtensionPoint
+
+    /// The extension point of the extension that calls `open(url)`.
+    public enum ExtensionPoint: String, Sendable, Hashable, Codable, CaseIterable {
+      case messages, today, share, action, keyboard, other
+    }
+
+    public init(url: String? = nil, extensionPoint: ExtensionPoint = .messages) {
+      self.url = url
+      self.extensionPoint = extensionPoint
+    }
+  }
+
+  /// A lifecycle callback of `MSMessagesAppViewController` (and its view controller).
+  public enum Callback: String, Sendable, Hashable, Codable, CaseIterable {
+    case viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear
+    case willSelect, didSelect, willTransition, didTransition
+    case willResignActive, didResignActive, viewWillDisappear, viewDidDisappear
+
+    /// The callbacks redirect code may live in (`tap.redirect.hooks`).
+    public static let redirectHooks: [Callback] = [
+      .willBecomeActive, .didBecomeActive, .willSelect, .didSelect,
+    ]
   }
 }
 
-/// What was tapped, and the state of the extension when it was.
-public struct Tap: Sendable, Hashable, Codable {
-  public var target: TapTarget
-  /// `MSMessage.url` of the tapped message.
-  public var url: String?
-  /// The extension was already running (active in the conversation) at the tap.
-  public var extensionRunning: Bool
-  /// The tapped message was already the selected one (a message just sent counts, D-5).
-  public var alreadySelected: Bool
-  /// The user had swiped to another iMessage app in the drawer before the tap (F-6).
-  public var afterDrawerSwipe: Bool
-  /// The extension's own redirect code.
-  public var redirect: Redirect
-
-  public init(
-    target: TapTarget = .message, url: String? = nil, extensionRunning: Bool = false,
-    alreadySelected: Bool = false, afterDrawerSwipe: Bool = false, redirect: Redirect = Redirect()
-  ) {
-    self.target = target
-    self.url = url
-    self.extensionRunning = extensionRunning
-    self.alreadySelected = alreadySelected
-    self.afterDrawerSwipe = afterDrawerSwipe
-    self.redirect = redirect
-  }
-}
-
-/// What a tap lands on.
-public enum TapTarget: String, Sendable, Hashable, Codable, CaseIterable {
-  case message, sticker, attribution
-}
-
-/// Redirect code in the extension: the hooks that call `open(url)`, and the URL.
-public struct Redirect: Sendable, Hashable, Codable {
-  public var hooks: [Callback]
-  public var url: String?
-
-  public init(hooks: [Callback] = [], url: String? = nil) {
-    self.hooks = hooks
-    self.url = url
-  }
-}
-
-/// An `extensionContext.open(url)` call.
-public struct Open: Sendable, Hashable, Codable {
-  public var url: String?
-  public var extensionPoint: ExtensionPoint
-
-  public init(url: String? = nil, extensionPoint: ExtensionPoint = .messages) {
-    self.url = url
-    self.extensionPoint = extensionPoint
-  }
-}
-
-/// The extension point of the extension that calls `open(url)`.
-public enum ExtensionPoint: String, Sendable, Hashable, Codable, CaseIterable {
-  case messages, today, share, action, keyboard, other
-}
-
-/// A lifecycle callback of `MSMessagesAppViewController` (and its view controller).
-public enum Callback: String, Sendable, Hashable, Codable, CaseIterable {
-  case viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear
-  case willSelect, didSelect, willTransition, didTransition
-  case willResignActive, didResignActive, viewWillDisappear, viewDidDisappear
-
-  /// The callbacks redirect code may live in (`tap.redirect.hooks`).
-  public static let redirectHooks: [Callback] = [
-    .willBecomeActive, .didBecomeActive, .willSelect, .didSelect,
-  ]
-}
+// Shorthand inside the module for the nested part types; clients write `Situation.App` etc.
+typealias App = Situation.App
+typealias Tap = Situation.Tap
+typealias Open = Situation.Open
+typealias Redirect = Situation.Redirect
+typealias Platform = Situation.Platform
+typealias Callback = Situation.Callback
+typealias TapTarget = Situation.Tap.Target
+typealias ExtensionPoint = Situation.Open.ExtensionPoint

@@ -94,7 +94,7 @@ public struct Condition: Sendable, Hashable {
 /// What a rule decides.
 public struct RuleOutcome: Sendable, Hashable {
   public var outcome: Outcome
-  public var callbacks: [Callback]?
+  public var callbacks: [Situation.Callback]?
   public var presentation: Presentation?
 
   /// A short form for tables and messages: `extensionLaunch (expanded: viewDidLoad, ...)`.
@@ -129,7 +129,7 @@ public struct Fixture: Sendable, Hashable {
   public struct Expectation: Sendable, Hashable {
     public var outcome: Outcome
     public var rule: String?
-    public var callbacks: [Callback]?
+    public var callbacks: [Situation.Callback]?
     public var presentation: Presentation?
     public var url: String??
 
