@@ -17,7 +17,9 @@ public enum ReferenceSwitch {
     public var callbacks: [Situation.Callback]?
     public var presentation: Presentation?
 
-    public init(_ outcome: Outcome, _ callbacks: [Situation.Callback]? = nil, _ presentation: Presentation? = nil) {
+    public init(
+      _ outcome: Outcome, _ callbacks: [Situation.Callback]? = nil, _ presentation: Presentation? = nil
+    ) {
       self.outcome = outcome
       self.callbacks = callbacks
       self.presentation = presentation

@@ -40,7 +40,8 @@ struct DocumentationTests {
   func readmeSnippet() throws {
     let situation = Situation(
       event: .tap, osVersion: OSVersion(17),
-      tap: Situation.Tap(redirect: Situation.Redirect(hooks: [.willBecomeActive], url: "containerAppDemo://")))
+      tap: Situation.Tap(redirect: Situation.Redirect(hooks: [.willBecomeActive], url: "containerAppDemo://"))
+    )
     let decision = try engine().decide(situation)
     #expect(
       "\(decision.outcome) \(decision.rule ?? "-") \(decision.confidence?.rawValue ?? "-")"

@@ -110,7 +110,8 @@ public struct Decision: Sendable, Hashable, Codable {
   }
 
   public init(
-    outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]? = nil, presentation: Presentation? = nil,
+    outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]? = nil,
+    presentation: Presentation? = nil,
     rule: String? = nil, evidence: [String] = [], confidence: Confidence? = nil, notes: [String] = [],
     steps: [Decision]? = nil, trigger: Situation.Callback? = nil, trace: [TraceEntry]? = nil
   ) {
