@@ -17,8 +17,13 @@ let package = Package(
       name: "TapRouteBenchmarks",
       dependencies: [
         .product(name: "TapRoute", package: root),
-        .product(name: "TapRouteReference", package: root),
-      ])
+        "TapRouteReference",
+      ]),
+    // The root package's hand-written switch, linked here through a symbolic link to its
+    // source folder: it is no product of the root package, so clients never see it.
+    .target(
+      name: "TapRouteReference",
+      dependencies: [.product(name: "TapRoute", package: root)]),
   ],
   swiftLanguageModes: [.v6]
 )
