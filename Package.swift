@@ -17,6 +17,8 @@ let package = Package(
     .target(name: "TapRouteReference", dependencies: ["TapRoute"]),
     .executableTarget(name: "taproute", dependencies: ["TapRoute"]),
     .testTarget(name: "TapRouteTests", dependencies: ["TapRoute", "TapRouteReference", "taproute"]),
+    // Uses the library as a client does: plain `import TapRoute`, public API only.
+    .testTarget(name: "TapRouteClientTests", dependencies: ["TapRoute"], exclude: ["client-fixtures.json"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -751,7 +751,7 @@ struct PolicyLoader {
         choices: Presentation.allCases.map { ($0.rawValue, $0) })
     }
     if let u = f["url"], let url = reader.nullableString(u, path: path + ".url") {
-      expectation.url = .some(url)
+      expectation.url = url.map { .equals($0) } ?? Fixture.Expectation.URLExpectation.none
     }
     return expectation
   }

@@ -62,8 +62,16 @@ public struct PolicySet: Sendable {
     return (set, loader.errors)
   }
 
-  static var builtInFiles: [(name: String, bytes: [UInt8])] {
-    BuiltinPolicies.files.map { (name: "Policies/" + $0.name, bytes: Array($0.contents.utf8)) }
+  static var builtInFiles: [(name: String, bytes: [UInt8])] { builtInFiles(decisionsOnly: false) }
+
+  /// The built-in policy files; with `decisionsOnly`, only the decision tables and the
+  /// evidence registry (no fixtures, session transitions, sticker or quick-action rules).
+  static func builtInFiles(decisionsOnly: Bool) -> [(name: String, bytes: [UInt8])] {
+    let skipped: Set<String> =
+      decisionsOnly ? [fixturesFileName, transitionsFileName, stickersFileName, shortcutsFileName] : []
+    return BuiltinPolicies.files.filter { !skipped.contains($0.name) }.map {
+      (name: "Policies/" + $0.name, bytes: Array($0.contents.utf8))
+    }
   }
 
   /// Loads every `*.json` file directly inside `directory`.

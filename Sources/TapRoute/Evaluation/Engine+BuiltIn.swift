@@ -1,0 +1,56 @@
+import Foundation
+
+extension Engine {
+  /// The shared engine over the policies built into the library, created once on first use.
+  ///
+  /// It loads only what decisions need (the `tap` and `open` tables and the evidence
+  /// registry), not the fixtures, sticker, quick-action or session rules, so the first
+  /// decision pays for two tables and nothing else. Use it from any thread. The built-in
+  /// policies are checked by the library's tests; should they ever fail to load, every
+  /// decision is ``Outcome/undecided`` with a note saying why, rather than a crash.
+  public static let builtIn: Engine = {
+    do throws(DiagnosticsError) {
+      return try Engine(policies: PolicySet.load(files: PolicySet.builtInFiles(decisionsOnly: true)))
+    } catch {
+      return Engine(failedToLoad: error.diagnostics)
+    }
+  }()
+
+  /// Loads a fixture file (the format of `Policies/fixtures.json`), checked against this
+  /// engine's policies: every rule and evidence id a row names must exist.
+  ///
+  /// Throws every problem at once, each located by file, line, column and JSON path.
+  public func fixtures(contentsOf url: URL) throws(DiagnosticsError) -> [Fixture] {
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw DiagnosticsError([Diagnostic(file: url.path, code: .unreadable, message: "cannot read file")])
+    }
+    return try policies.loadFixtures(bytes: [UInt8](data), file: url.path)
+  }
+
+  /// Decides a fixture's situation (with the trace, as `explain`) and says what differs
+  /// from what the row expects.
+  public func check(_ fixture: Fixture) -> FixtureRunner.Result {
+    let decision = explain(fixture.situation)
+    return FixtureRunner.Result(
+      fixture: fixture, decision: decision, mismatches: fixture.expected.mismatches(decision))
+  }
+
+  /// An engine whose tables have no rules: every decision is undecided. Used only if the
+  /// built-in policies fail to load, which the tests rule out; the load errors become the
+  /// policies' warnings so a caller can still read them.
+  init(failedToLoad diagnostics: [Diagnostic]) {
+    func empty(_ event: Situation.Event) -> DecisionTable {
+      DecisionTable(
+        name: event.rawValue, event: event, title: "the built-in policies failed to load",
+        hitPolicy: .first, facts: [], rules: [], file: "built-in", newestOSVersion: nil,
+        rulesLocation: nil)
+    }
+    policies = PolicySet(
+      tables: [empty(.tap), empty(.open)], evidence: [], fixtures: [], warnings: diagnostics,
+      evidenceFile: "", fixturesFile: "")
+    newestOSVersion = OSVersion(26)
+    tap = CompiledTable(empty(.tap))
+    open = CompiledTable(empty(.open))
+    composed = []
+  }
+}

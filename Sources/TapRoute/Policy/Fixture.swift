@@ -1,0 +1,99 @@
+/// A row of a fixture table: a situation and what the tables must decide for it.
+///
+/// Fixture files (`Policies/fixtures.json`, or a client's own) load with
+/// ``Engine/fixtures(contentsOf:)``; ``Engine/check(_:)`` decides a row and says what
+/// differs. A fixture describes itself by its name, so a parameterized Swift Testing test
+/// over fixtures names each case after its row.
+public struct Fixture: Sendable, Hashable, CustomStringConvertible {
+  /// The row's name, unique within its file.
+  public var name: String
+  /// The situation to decide.
+  public var situation: Situation
+  /// What the decision must be.
+  public var expected: Expectation
+  /// The evidence ids the row rests on.
+  public var evidence: [String]
+  /// Where the row is written (line 0 for a fixture built in code).
+  public var location: SourcePosition
+
+  /// A fixture built in code.
+  public init(
+    name: String, situation: Situation, expected: Expectation, evidence: [String] = [],
+    location: SourcePosition = SourcePosition(line: 0, column: 0)
+  ) {
+    self.name = name
+    self.situation = situation
+    self.expected = expected
+    self.evidence = evidence
+    self.location = location
+  }
+
+  /// The row's name.
+  public var description: String { name }
+
+  /// What a fixture expects; a field left nil is not checked.
+  public struct Expectation: Sendable, Hashable {
+    /// The outcome the decision must have.
+    public var outcome: Outcome
+    /// The deciding rule (`tap/launch`), when checked.
+    public var rule: String?
+    /// The callbacks, in order, when checked.
+    public var callbacks: [Situation.Callback]?
+    /// The presentation, when checked.
+    public var presentation: Presentation?
+    /// The URL that opens, when checked.
+    public var url: URLExpectation?
+
+    /// What a fixture expects of the decision's `url`.
+    public enum URLExpectation: Sendable, Hashable {
+      /// The decision opens no URL (`"url": null` in a fixture file).
+      case none
+      /// The decision opens exactly this URL.
+      case equals(String)
+    }
+
+    /// An expectation; every field but `outcome` is optional and unchecked when nil.
+    public init(
+      outcome: Outcome, rule: String? = nil, callbacks: [Situation.Callback]? = nil,
+      presentation: Presentation? = nil, url: URLExpectation? = nil
+    ) {
+      self.outcome = outcome
+      self.rule = rule
+      self.callbacks = callbacks
+      self.presentation = presentation
+      self.url = url
+    }
+
+    /// The differences between this expectation and `decision`, as readable lines.
+    public func mismatches(_ decision: Decision) -> [String] {
+      var out: [String] = []
+      if decision.outcome != outcome {
+        out.append("outcome: expected \(outcome.rawValue), got \(decision.outcome.rawValue)")
+      }
+      if let rule, decision.rule != rule {
+        out.append("rule: expected \(rule), got \(decision.rule ?? "none")")
+      }
+      if let callbacks, decision.callbacks != callbacks {
+        let got = decision.callbacks.map { "[" + $0.map(\.rawValue).joined(separator: ", ") + "]" } ?? "none"
+        out.append("callbacks: expected [\(callbacks.map(\.rawValue).joined(separator: ", "))], got \(got)")
+      }
+      if let presentation, decision.presentation != presentation {
+        out.append(
+          "presentation: expected \(presentation.rawValue), got \(decision.presentation?.rawValue ?? "none")")
+      }
+      if let url {
+        let wanted: String? =
+          switch url {
+          case .none: nil
+          case .equals(let value): value
+          }
+        if decision.url != wanted {
+          out.append(
+            "url: expected \(wanted.map(JSONReader.quoted) ?? "null"), got \(decision.url.map(JSONReader.quoted) ?? "null")"
+          )
+        }
+      }
+      return out
+    }
+  }
+}
