@@ -31,7 +31,9 @@ struct DifferentialTests {
           }
           for target in TapTarget.allCases {
             for state in 0..<8 {
-              for hooks in [[], [Callback.didSelect], [.willBecomeActive], [.willBecomeActive, .didSelect]] {
+              for hooks: Redirect.Hooks in [
+                [], [.didSelect], [.willBecomeActive], [.willBecomeActive, .didSelect],
+              ] {
                 for redirect in ["containerAppDemo://", "https://x", "noscheme", nil] as [String?] {
                   for url in [nil, "https://example.com", "containerAppDemo://x"] as [String?] {
                     out.append(

@@ -64,7 +64,7 @@ enum Generate {
     s.app = App(
       hasContainerApp: bool(&rng), installed: bool(&rng), enabledInMessages: bool(&rng), published: bool(&rng)
     )
-    let hooks = Callback.redirectHooks.filter { _ in bool(&rng) }
+    let hooks = Redirect.Hooks(Redirect.Hook.allCases.filter { _ in bool(&rng) })
     s.tap = Tap(
       target: pick(TapTarget.allCases, &rng), url: bool(&rng) ? url(&rng, maxLength: 300) : nil,
       extensionRunning: bool(&rng), alreadySelected: bool(&rng), afterDrawerSwipe: rng.next() % 4 == 0,
