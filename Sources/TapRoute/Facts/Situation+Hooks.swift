@@ -17,8 +17,8 @@ extension Situation.Redirect {
     }
   }
 
-  /// The hooks that hold redirect code: a set of ``Hook``, iterated as callbacks in the order
-  /// of ``Hook/allCases``.
+  /// The hooks that hold redirect code: a set of ``Hook``, iterated as callbacks in the
+  /// hooks' declaration order (willBecomeActive, didBecomeActive, willSelect, didSelect).
   ///
   /// A set, because the order of the hooks in the source does not change which one runs
   /// first (the callbacks' firing order does) and a hook listed twice is a mistake the strict
@@ -39,7 +39,7 @@ extension Situation.Redirect {
 
     public var isEmpty: Bool { bits == 0 }
 
-    /// The hooks in the order of ``Hook/allCases``.
+    /// The hooks in declaration order.
     public var hooks: [Hook] { Hook.allCases.filter { bits & Self.bit($0) != 0 } }
 
     /// Adds a hook; false when it was already there.
