@@ -1,9 +1,9 @@
 /// An operating-system version `MAJOR[.MINOR[.PATCH]]`, ordered numerically.
 ///
 /// Missing components are zero: `10` equals `10.0.0`. Each component lies in
-/// `0...`` maximumComponent``, the bounds the parser (``init(parsing:)``) and the initializer
-/// both enforce, so a version packs into one `UInt64` (17 bits a component) whose order is
-/// the version order on every platform, 32-bit `Int` included.
+/// 0...``maximumComponent``, the bounds both the parser (``init(parsing:)``) and the
+/// initializer enforce, so a version packs into one `UInt64` (17 bits a component) whose
+/// order is the version order on every platform, 32-bit `Int` included.
 public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
   /// The version packed as `major << 34 | minor << 17 | patch`, each component below 2^17.
   private let packed: UInt64
