@@ -33,9 +33,9 @@ public enum ReferenceSwitch {
   static let compactSelectCallbacks: [Callback] = [.willSelect, .didSelect]
   static let none: [Callback] = []
 
-  /// Decides a situation; `newest` stands in for a missing OS version.
-  public static func decide(_ s: Situation, newest: OSVersion = OSVersion(26)) -> Result {
-    let version = s.osVersion ?? newest
+  /// Decides a situation; `newest` (26 when nil) stands in for a missing OS version.
+  public static func decide(_ s: Situation, newest: OSVersion? = nil) -> Result {
+    let version = s.osVersion ?? newest ?? OSVersion(clamping: 26)
     switch s.event {
     case .open:
       return open(s, version: version, url: s.open.url, point: s.open.extensionPoint)
@@ -65,7 +65,7 @@ public enum ReferenceSwitch {
     case .iOS, .iPadOS:
       break
     }
-    if version < OSVersion(10) { return Result(scheme == .web ? .browser : .nothing) }
+    if version < OSVersion(clamping: 10) { return Result(scheme == .web ? .browser : .nothing) }
     switch s.tap.target {
     case .sticker:
       return Result(.nothing)
@@ -78,7 +78,7 @@ public enum ReferenceSwitch {
     if !s.app.installed { return Result(s.app.published ? .storeProductPage : .storeFront) }
     if !s.app.enabledInMessages { return Result(.manageApps) }
     if s.tap.afterDrawerSwipe { return Result(.extensionLaunch, none, .expanded) }
-    let compact = version >= OSVersion(26)
+    let compact = version >= OSVersion(clamping: 26)
     if s.tap.extensionRunning {
       if s.tap.alreadySelected { return Result(.extensionLaunch, none, .expanded) }
       return compact
@@ -89,7 +89,7 @@ public enum ReferenceSwitch {
   }
 
   static func open(_ s: Situation, version: OSVersion, url: String?, point: ExtensionPoint) -> Result {
-    guard s.platform == .iOS || s.platform == .iPadOS, version >= OSVersion(8) else {
+    guard s.platform == .iOS || s.platform == .iPadOS, version >= OSVersion(clamping: 8) else {
       return Result(.nothing)
     }
     let scheme = URLSchemeClass.classify(url)
@@ -102,11 +102,13 @@ public enum ReferenceSwitch {
     case .share, .action, .keyboard, .other:
       return Result(.nothing)
     case .messages:
-      guard version >= OSVersion(10), s.app.hasContainerApp, hasScheme else { return Result(.nothing) }
+      guard version >= OSVersion(clamping: 10), s.app.hasContainerApp, hasScheme else {
+        return Result(.nothing)
+      }
       return Result(.containerLaunch)
     case .today:
       guard s.app.hasContainerApp, hasScheme else { return Result(.nothing) }
-      return Result(version < OSVersion(10) ? .otherAppLaunch : .containerLaunch)
+      return Result(version < OSVersion(clamping: 10) ? .otherAppLaunch : .containerLaunch)
     }
   }
 }

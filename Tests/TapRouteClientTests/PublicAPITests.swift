@@ -16,9 +16,9 @@ private let clientFixtures = URL(fileURLWithPath: #filePath).deletingLastPathCom
 @Suite("A client of the public API")
 struct PublicAPITests {
   @Test("README, 'In Swift': decide and explain on the shared engine")
-  func readmeSnippet() {
+  func readmeSnippet() throws {
     let situation = Situation(
-      event: .tap, osVersion: OSVersion(17),
+      event: .tap, osVersion: try OSVersion(17),
       tap: .init(redirect: .init(hooks: [.willBecomeActive], url: "containerAppDemo://")))
     let decision = Engine.builtIn.decide(situation)
     #expect(decision.outcome == .containerLaunch)
@@ -29,9 +29,9 @@ struct PublicAPITests {
   }
 
   @Test("DocC landing page: an uninstalled, published app opens its App Store page")
-  func landingPageSnippet() {
+  func landingPageSnippet() throws {
     let decision = Engine.builtIn.decide(
-      Situation(event: .tap, osVersion: OSVersion(17), app: .init(installed: false, published: true)))
+      Situation(event: .tap, osVersion: try OSVersion(17), app: .init(installed: false, published: true)))
     #expect(decision.outcome == .storeProductPage)
     #expect(decision.rule == "tap/message-not-installed")
   }

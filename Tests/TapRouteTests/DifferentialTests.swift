@@ -9,8 +9,9 @@ struct DifferentialTests {
   /// version on each side of every boundary: 2 events x about 160,000 situations.
   static func enumeratedSample() -> [Situation] {
     let versions: [OSVersion?] = [
-      nil, OSVersion(7), OSVersion(8), OSVersion(9, 3), OSVersion(10), OSVersion(17), OSVersion(18, 1),
-      OSVersion(19), OSVersion(25, 9), OSVersion(26),
+      nil, try? OSVersion(7), try? OSVersion(8), try? OSVersion(9, 3), try? OSVersion(10),
+      try? OSVersion(17), try? OSVersion(18, 1), try? OSVersion(19), try? OSVersion(25, 9),
+      try? OSVersion(26),
     ]
     let urls: [String?] = URLSchemeClass.allCases.map(\.exampleURL)
     var out: [Situation] = []
@@ -30,7 +31,9 @@ struct DifferentialTests {
           }
           for target in TapTarget.allCases {
             for state in 0..<8 {
-              for hooks in [[], [Callback.didSelect], [.willBecomeActive], [.willBecomeActive, .didSelect]] {
+              for hooks: Redirect.Hooks in [
+                [], [.didSelect], [.willBecomeActive], [.willBecomeActive, .didSelect],
+              ] {
                 for redirect in ["containerAppDemo://", "https://x", "noscheme", nil] as [String?] {
                   for url in [nil, "https://example.com", "containerAppDemo://x"] as [String?] {
                     out.append(

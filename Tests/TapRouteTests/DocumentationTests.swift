@@ -39,7 +39,7 @@ struct DocumentationTests {
   @Test("the README's Swift example decides as the README says")
   func readmeSnippet() throws {
     let situation = Situation(
-      event: .tap, osVersion: OSVersion(17),
+      event: .tap, osVersion: try OSVersion(17),
       tap: Situation.Tap(redirect: Situation.Redirect(hooks: [.willBecomeActive], url: "containerAppDemo://"))
     )
     let decision = try engine().decide(situation)

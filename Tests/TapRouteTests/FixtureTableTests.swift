@@ -61,9 +61,9 @@ struct FixtureTableTests {
   func longMessageURLIsFlagged() throws {
     let engine = try engine()
     let atLimit = Situation(
-      event: .tap, osVersion: OSVersion(17), tap: Tap(url: "a://" + String(repeating: "x", count: 4_996)))
+      event: .tap, osVersion: try OSVersion(17), tap: Tap(url: "a://" + String(repeating: "x", count: 4_996)))
     let over = Situation(
-      event: .tap, osVersion: OSVersion(17), tap: Tap(url: "a://" + String(repeating: "x", count: 4_997)))
+      event: .tap, osVersion: try OSVersion(17), tap: Tap(url: "a://" + String(repeating: "x", count: 4_997)))
     let plain = engine.decide(atLimit)
     let flagged = engine.decide(over)
     #expect(plain.outcome == .extensionLaunch && !plain.evidence.contains("D-3"))

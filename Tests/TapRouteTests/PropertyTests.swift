@@ -59,12 +59,12 @@ enum Generate {
   static func situation(_ rng: inout SeededRandom) -> Situation {
     var s = Situation(event: pick(Situation.Event.allCases, &rng), platform: pick(Platform.allCases, &rng))
     if rng.next() % 8 != 0 {
-      s.osVersion = OSVersion(Int(rng.next() % 31), Int(rng.next() % 4), Int(rng.next() % 3))
+      s.osVersion = try? OSVersion(Int(rng.next() % 31), Int(rng.next() % 4), Int(rng.next() % 3))
     }
     s.app = App(
       hasContainerApp: bool(&rng), installed: bool(&rng), enabledInMessages: bool(&rng), published: bool(&rng)
     )
-    let hooks = Callback.redirectHooks.filter { _ in bool(&rng) }
+    let hooks = Redirect.Hooks(Redirect.Hook.allCases.filter { _ in bool(&rng) })
     s.tap = Tap(
       target: pick(TapTarget.allCases, &rng), url: bool(&rng) ? url(&rng, maxLength: 300) : nil,
       extensionRunning: bool(&rng), alreadySelected: bool(&rng), afterDrawerSwipe: rng.next() % 4 == 0,
@@ -87,7 +87,8 @@ func restrictionCounterexample(_ engine: Engine, seed: UInt64, count: Int) -> (S
     let maxLength = i % 500 == 0 ? 1 << 20 : 2_000
     let url = Generate.url(&rng, maxLength: maxLength)
     var open = Situation(
-      event: .open, platform: Generate.pick([.iOS, .iPadOS], &rng), osVersion: OSVersion(Int(rng.next() % 31))
+      event: .open, platform: Generate.pick([.iOS, .iPadOS], &rng),
+      osVersion: try? OSVersion(Int(rng.next() % 31))
     )
     open.open = Open(url: url, extensionPoint: .messages)
     open.app.hasContainerApp = Generate.bool(&rng)

@@ -22,7 +22,7 @@ struct SituationDecodingTests {
                 "afterDrawerSwipe":true,"redirect":{"hooks":["didSelect","willBecomeActive"],"url":"x://"}},
          "open":{"url":"y://","extensionPoint":"today"}}
         """#))
-    #expect(s.platform == .iPadOS && s.osVersion == OSVersion(18, 2, 1))
+    #expect(try s.platform == .iPadOS && s.osVersion == OSVersion(18, 2, 1))
     #expect(!s.app.hasContainerApp && !s.app.enabledInMessages && !s.app.published)
     #expect(s.tap.target == .attribution && s.tap.url == nil && s.tap.afterDrawerSwipe)
     #expect(s.tap.redirect.hooks == [.didSelect, .willBecomeActive] && s.tap.redirect.url == "x://")
@@ -138,7 +138,7 @@ struct SituationDecodingTests {
 
   @Test func codableRoundTrip() throws {
     let original = Situation(
-      event: .tap, platform: .iPadOS, osVersion: OSVersion(17, 4),
+      event: .tap, platform: .iPadOS, osVersion: try OSVersion(17, 4),
       tap: Tap(url: "a://b", extensionRunning: true, redirect: Redirect(hooks: [.didSelect], url: "c://")))
     let data = try JSONEncoder().encode(original)
     #expect(try JSONDecoder().decode(Situation.self, from: data) == original)

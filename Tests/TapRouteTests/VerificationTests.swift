@@ -123,7 +123,7 @@ struct VerificationTests {
     let conflict = try #require(report.conflicts.first)
     let table = try #require(set.table(for: .open))
     let facts = FactSnapshot(
-      conflict.witness, event: .open, url: conflict.witness.open.url, defaultVersion: OSVersion(26))
+      conflict.witness, event: .open, url: conflict.witness.open.url, defaultVersion: try OSVersion(26))
     for id in conflict.rules {
       let rule = try #require(table.rules.first { $0.id == id })
       #expect(

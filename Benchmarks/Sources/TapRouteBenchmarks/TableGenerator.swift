@@ -109,7 +109,7 @@ enum TableGenerator {
     return (0..<count).map { _ in
       Situation(
         event: .tap, platform: Situation.Platform.allCases[rng.below(4)],
-        osVersion: OSVersion(7 + rng.below(21)),
+        osVersion: try? OSVersion(7 + rng.below(21)),
         app: Situation.App(
           hasContainerApp: rng.below(2) == 0, installed: rng.below(2) == 0,
           enabledInMessages: rng.below(2) == 0, published: rng.below(2) == 0),

@@ -60,7 +60,7 @@ struct CompiledTable: Sendable {
       var rows = [UInt64](repeating: 0, count: valueCount * words)
       for value in 0..<valueCount {
         let representative: OSVersion? =
-          fact.kind == .version ? (value == 0 ? OSVersion(0) : versionBounds[value - 1]) : nil
+          fact.kind == .version ? (value == 0 ? OSVersion(clamping: 0) : versionBounds[value - 1]) : nil
         for (r, rule) in table.rules.enumerated() {
           let accepts: Bool
           if let condition = rule.condition(on: fact) {

@@ -48,7 +48,7 @@ extension Engine {
     policies = PolicySet(
       tables: [empty(.tap), empty(.open)], evidence: [], fixtures: [], warnings: diagnostics,
       evidenceFile: "", fixturesFile: "")
-    newestOSVersion = OSVersion(26)
+    newestOSVersion = OSVersion(clamping: 26)
     tap = CompiledTable(empty(.tap))
     open = CompiledTable(empty(.open))
     composed = []

@@ -43,7 +43,7 @@ public struct Engine: Sendable {
     self.policies = policies
     tap = CompiledTable(tapTable)
     open = CompiledTable(openTable)
-    newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(26)
+    newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
     var composed: [Decision?] = []
     for tapTemplate in tap.templates {
       for hook in Callback.redirectHooks {

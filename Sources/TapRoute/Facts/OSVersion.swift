@@ -1,22 +1,62 @@
 /// An operating-system version `MAJOR[.MINOR[.PATCH]]`, ordered numerically.
 ///
-/// Missing components are zero: `10` equals `10.0.0`. Each component is at most
-/// ``maximumComponent`` so versions pack into one integer for fast comparison.
+/// Missing components are zero: `10` equals `10.0.0`. Each component lies in
+/// 0...``maximumComponent``, the bounds both the parser (``init(parsing:)``) and the
+/// initializer enforce, so a version packs into one `UInt64` (17 bits a component) whose
+/// order is the version order on every platform, 32-bit `Int` included.
 public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-  public var major: Int
-  public var minor: Int
-  public var patch: Int
+  /// The version packed as `major << 34 | minor << 17 | patch`, each component below 2^17.
+  private let packed: UInt64
+
+  public var major: Int { Self.component(packed >> 34) }
+  public var minor: Int { Self.component(packed >> 17) }
+  public var patch: Int { Self.component(packed) }
 
   /// The largest value a component may take.
   public static let maximumComponent = 99_999
 
-  public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
-    self.major = major
-    self.minor = minor
-    self.patch = patch
+  /// A version from its components, each in `0...maximumComponent`.
+  ///
+  /// Throws ``Error`` naming the first component out of range: `OSVersion(17, 131072)` is
+  /// refused rather than packed into a value that breaks the ordering.
+  public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) throws(OSVersion.Error) {
+    for (component, value) in [(Error.Component.major, major), (.minor, minor), (.patch, patch)]
+    where !(0...Self.maximumComponent).contains(value) {
+      throw Error(component: component, value: value)
+    }
+    self.init(clamping: major, minor, patch)
   }
 
-  /// Parses `MAJOR[.MINOR[.PATCH]]` (ASCII digits only); nil for anything else.
+  /// A version whose components are clamped into `0...maximumComponent`; for the library's
+  /// own constants and arithmetic on versions already valid (never for input).
+  package init(clamping major: Int, _ minor: Int = 0, _ patch: Int = 0) {
+    func bits(_ value: Int) -> UInt64 {
+      UInt64(truncatingIfNeeded: min(max(value, 0), Self.maximumComponent))
+    }
+    packed = bits(major) << 34 | bits(minor) << 17 | bits(patch)
+  }
+
+  private static func component(_ bits: UInt64) -> Int { Int(truncatingIfNeeded: bits & 0x1_FFFF) }
+
+  /// Why components do not make a version.
+  public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    /// Which component of a version.
+    public enum Component: String, Sendable, Hashable {
+      case major, minor, patch
+    }
+
+    /// The first component out of range.
+    public var component: Component
+    /// Its value.
+    public var value: Int
+
+    public var description: String {
+      "OS version \(component.rawValue) component \(value) is out of range 0...\(OSVersion.maximumComponent)"
+    }
+  }
+
+  /// Parses `MAJOR[.MINOR[.PATCH]]` (ASCII digits only, each component at most
+  /// ``maximumComponent``); nil for anything else.
   public init?(parsing text: String) {
     var parts: [Int] = []
     var current = 0
@@ -37,11 +77,8 @@ public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
     guard digits > 0 else { return nil }
     parts.append(current)
-    self.init(parts[0], parts.count > 1 ? parts[1] : 0, parts.count > 2 ? parts[2] : 0)
+    self.init(clamping: parts[0], parts.count > 1 ? parts[1] : 0, parts.count > 2 ? parts[2] : 0)
   }
-
-  /// The version packed into one ordered integer.
-  var packed: Int { (major << 34) | (minor << 17) | patch }
 
   public static func < (a: OSVersion, b: OSVersion) -> Bool { a.packed < b.packed }
 
@@ -112,7 +149,8 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
       return range.isEmpty ? .failure(.empty(text)) : .success(range)
     }
     if let v = OSVersion(parsing: trimmed), v.minor == 0, v.patch == 0 {
-      return .success(VersionRange(lower: v, upper: OSVersion(v.major + 1)))
+      // Every 99999.x is the open range from 99999: there is no version above it.
+      return .success(VersionRange(lower: v, upper: try? OSVersion(v.major + 1)))
     }
     return .failure(.bad(text))
   }
@@ -137,7 +175,7 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
     case (let lo?, nil): ">=\(lo)"
     case (nil, let hi?): "<\(hi)"
     case (let lo?, let hi?):
-      hi == OSVersion(lo.major + 1) && lo.minor == 0 && lo.patch == 0 ? "\(lo.major)" : "\(lo)..<\(hi)"
+      hi == (try? OSVersion(lo.major + 1)) && lo.minor == 0 && lo.patch == 0 ? "\(lo.major)" : "\(lo)..<\(hi)"
     }
   }
 }

@@ -5,6 +5,15 @@ extension Situation {
   /// Largest URL string accepted in a situation, in UTF-8 bytes.
   public static let maximumURLBytes = 64 * 1024
 
+  /// Reads one situation from untrusted JSON with the strict reader: a size limit, duplicate
+  /// keys refused, and every problem reported at once with its line and column.
+  ///
+  /// `JSONDecoder` applies the same keys, defaults and checks to trusted values, but a
+  /// `Decoder` cannot see duplicate keys or say where in the text a problem is.
+  public init(json bytes: some Sequence<UInt8>, file: String = "situation.json") throws(DiagnosticsError) {
+    self = try Situation.parse(Array(bytes), file: file).get()
+  }
+
   /// Parses one situation from JSON bytes; `file` names the input in diagnostics.
   public static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
     JSONParser.document(bytes, file: file, what: "situation", maximumBytes: maximumDocumentBytes)
@@ -18,23 +27,13 @@ extension Situation {
     if let situation, reader.diagnostics.isEmpty { return .success(situation) }
     return .failure(DiagnosticsError(reader.sortedDiagnostics))
   }
-
-  public init(from decoder: any Decoder) throws {
-    let value = try JSONValue(from: decoder)
-    switch Situation.decode(value, file: "situation") {
-    case .success(let situation): self = situation
-    case .failure(let error):
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: error.description))
-    }
-  }
 }
 
 extension JSONReader {
   fileprivate mutating func situation(_ value: JSONValue, path: String) -> Situation? {
     guard
       let fields = object(
-        value, path: path, allowed: ["event", "platform", "osVersion", "app", "tap", "open"])
+        value, path: path, allowed: Situation.CodingKeys.names)
     else { return nil }
     var situation = Situation(event: .tap)
     var ok = true
@@ -102,7 +101,7 @@ extension JSONReader {
     var app = App()
     guard
       let fields = object(
-        value, path: path, allowed: ["hasContainerApp", "installed", "enabledInMessages", "published"])
+        value, path: path, allowed: App.CodingKeys.names)
     else { return app }
     flag(fields, "hasContainerApp", path: path, into: &app.hasContainerApp)
     flag(fields, "installed", path: path, into: &app.installed)
@@ -116,7 +115,7 @@ extension JSONReader {
     guard
       let fields = object(
         value, path: path,
-        allowed: ["target", "url", "extensionRunning", "alreadySelected", "afterDrawerSwipe", "redirect"])
+        allowed: Tap.CodingKeys.names)
     else { return tap }
     if let v = fields["target"],
       let t = choice(v, path: Self.join(path, "target"), what: "target", choices: cases(TapTarget.self))
@@ -133,18 +132,14 @@ extension JSONReader {
 
   private mutating func redirect(_ value: JSONValue, path: String) -> Redirect {
     var redirect = Redirect()
-    guard let fields = object(value, path: path, allowed: ["hooks", "url"]) else { return redirect }
+    guard let fields = object(value, path: path, allowed: Redirect.CodingKeys.names) else { return redirect }
     if let v = fields["hooks"], let items = array(v, path: Self.join(path, "hooks")) {
-      let choices = Callback.redirectHooks.map { ($0.rawValue, $0) }
+      let choices = Redirect.Hook.allCases.map { ($0.rawValue, $0) }
       for (i, item) in items.enumerated() {
         let p = Self.join(Self.join(path, "hooks"), i)
-        if let hook = choice(item, path: p, what: "hook", choices: choices) {
-          if redirect.hooks.contains(hook) {
-            error(
-              .situationUnknownValue, "hook \"\(hook.rawValue)\" is listed twice", path: p, at: item.location)
-          } else {
-            redirect.hooks.append(hook)
-          }
+        if let hook = choice(item, path: p, what: "hook", choices: choices), !redirect.hooks.insert(hook) {
+          error(
+            .situationUnknownValue, "hook \"\(hook.rawValue)\" is listed twice", path: p, at: item.location)
         }
       }
     }
@@ -154,7 +149,7 @@ extension JSONReader {
 
   private mutating func open(_ value: JSONValue, path: String) -> Open {
     var open = Open()
-    guard let fields = object(value, path: path, allowed: ["url", "extensionPoint"]) else { return open }
+    guard let fields = object(value, path: path, allowed: Open.CodingKeys.names) else { return open }
     open.url = url(fields, path: path)
     if let v = fields["extensionPoint"],
       let point = choice(
@@ -164,46 +159,5 @@ extension JSONReader {
       open.extensionPoint = point
     }
     return open
-  }
-}
-
-extension JSONValue: Decodable {
-  /// Reads a value from any `Decoder`, so `Codable` clients go through the same strict checks.
-  package init(from decoder: any Decoder) throws {
-    let location = SourcePosition(line: 0, column: 0)
-    if var array = try? decoder.unkeyedContainer() {
-      var items: [JSONValue] = []
-      while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
-      self.init(.array(items), at: location)
-      return
-    }
-    if let object = try? decoder.container(keyedBy: AnyKey.self) {
-      var members: [Member] = []
-      for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-        members.append(
-          Member(
-            key: key.stringValue, keyLocation: location, value: try object.decode(JSONValue.self, forKey: key)
-          ))
-      }
-      self.init(.object(members), at: location)
-      return
-    }
-    let single = try decoder.singleValueContainer()
-    if single.decodeNil() {
-      self.init(.null, at: location)
-    } else if let b = try? single.decode(Bool.self) {
-      self.init(.bool(b), at: location)
-    } else if let n = try? single.decode(Double.self) {
-      self.init(.number(n), at: location)
-    } else {
-      self.init(.string(try single.decode(String.self)), at: location)
-    }
-  }
-
-  private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// The JSON form is public (see the README's "Situation" reference); every field but
 /// `event` has a default. ``tap`` is read for a tap, ``open`` for an `open(url)` call.
-public struct Situation: Sendable, Hashable, Codable {
+public struct Situation: Sendable, Hashable {
   /// Which decision is asked for.
   public enum Event: String, Sendable, Hashable, Codable, CaseIterable {
     /// The user taps a message, sticker or attribution in a conversation.
@@ -39,7 +39,7 @@ extension Situation {
   }
 
   /// The iMessage app's install and publish state, seen from the tapping device.
-  public struct App: Sendable, Hashable, Codable {
+  public struct App: Sendable, Hashable {
     /// The extension ships inside a container app (false: an iMessage-only app).
     public var hasContainerApp: Bool
     /// The app is installed on the tapping device.
@@ -61,7 +61,7 @@ extension Situation {
   }
 
   /// What was tapped, and the state of the extension when it was.
-  public struct Tap: Sendable, Hashable, Codable {
+  public struct Tap: Sendable, Hashable {
     public var target: Target
     /// `MSMessage.url` of the tapped message.
     public var url: String?
@@ -93,18 +93,19 @@ extension Situation {
   }
 
   /// Redirect code in the extension: the hooks that call `open(url)`, and the URL.
-  public struct Redirect: Sendable, Hashable, Codable {
-    public var hooks: [Callback]
+  public struct Redirect: Sendable, Hashable {
+    /// The callbacks that call `open(url)`; only the four a redirect may live in (``Hook``).
+    public var hooks: Hooks
     public var url: String?
 
-    public init(hooks: [Callback] = [], url: String? = nil) {
+    public init(hooks: Hooks = [], url: String? = nil) {
       self.hooks = hooks
       self.url = url
     }
   }
 
   /// An `extensionContext.open(url)` call.
-  public struct Open: Sendable, Hashable, Codable {
+  public struct Open: Sendable, Hashable {
     public var url: String?
     public var extensionPoint: ExtensionPoint
 
@@ -126,9 +127,7 @@ extension Situation {
     case willResignActive, didResignActive, viewWillDisappear, viewDidDisappear
 
     /// The callbacks redirect code may live in (`tap.redirect.hooks`).
-    public static let redirectHooks: [Callback] = [
-      .willBecomeActive, .didBecomeActive, .willSelect, .didSelect,
-    ]
+    public static let redirectHooks: [Callback] = Situation.Redirect.Hook.allCases.map(\.callback)
   }
 }
 

@@ -48,7 +48,7 @@ struct FactSpace: Sendable {
 
   /// The lowest version of interval `i`.
   func representative(interval i: Int) -> OSVersion {
-    i == 0 ? OSVersion(0) : versionBounds[i - 1]
+    i == 0 ? OSVersion(clamping: 0) : versionBounds[i - 1]
   }
 
   /// A readable name for interval `i`: `<10`, `10..<18`, `>=26`.
@@ -126,7 +126,8 @@ struct FactSpace: Sendable {
         let low = representative(interval: value)
         let upper = value < versionBounds.count ? versionBounds[value] : nil
         situation.osVersion =
-          low == OSVersion(0) ? (upper.map { OSVersion(max(0, $0.major - 1)) } ?? OSVersion(1)) : low
+          low == OSVersion(clamping: 0)
+          ? (upper.map { OSVersion(clamping: max(0, $0.major - 1)) } ?? OSVersion(clamping: 1)) : low
       case .hasContainerApp: situation.app.hasContainerApp = value == 1
       case .installed: situation.app.installed = value == 1
       case .enabledInMessages: situation.app.enabledInMessages = value == 1
@@ -150,8 +151,8 @@ extension FactSpace {
   static func defaultIndex(of fact: Fact, in situation: Situation) -> Int? {
     fact == .osVersion
       ? nil
-      : FactSnapshot(situation, event: situation.event, url: nil, defaultVersion: OSVersion(0)).index(
-        of: fact)
+      : FactSnapshot(situation, event: situation.event, url: nil, defaultVersion: .init(clamping: 0))
+        .index(of: fact)
   }
 }
 

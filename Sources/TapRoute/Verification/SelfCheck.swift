@@ -46,7 +46,7 @@ package enum SelfCheck {
     var problems: [String] = []
     if URLSchemeClass.classify(text) != fromBytes { problems.append("bytes and string classify differently") }
     let situation = Situation(
-      event: .open, osVersion: OSVersion(17), open: Open(url: text, extensionPoint: .messages))
+      event: .open, osVersion: OSVersion(clamping: 17), open: Open(url: text, extensionPoint: .messages))
     problems += decision(situation, engine: engine)
     var tap = Situation(
       event: .tap, tap: Tap(url: text, redirect: Redirect(hooks: [.willBecomeActive], url: text)))

@@ -19,18 +19,18 @@ func row(_ fixture: Fixture) {
   #expect(try fixtures().count == 3)
 }
 
-@Test func redirectReachesTheContainer() {
+@Test func redirectReachesTheContainer() throws {
   #expect(
     TapAdvice.opensContainer(
-      TapAdvice.situation(installed: true, extensionRunning: true, osVersion: OSVersion(17))))
+      TapAdvice.situation(installed: true, extensionRunning: true, osVersion: try OSVersion(17))))
   #expect(
     !TapAdvice.opensContainer(
-      TapAdvice.situation(installed: false, extensionRunning: false, osVersion: OSVersion(17))))
+      TapAdvice.situation(installed: false, extensionRunning: false, osVersion: try OSVersion(17))))
 }
 
-@Test func explainShowsTheRulesTried() {
+@Test func explainShowsTheRulesTried() throws {
   let decision = Engine.builtIn.explain(
-    TapAdvice.situation(installed: false, extensionRunning: false, osVersion: OSVersion(17)))
+    TapAdvice.situation(installed: false, extensionRunning: false, osVersion: try OSVersion(17)))
   #expect(decision.rule == "tap/message-not-installed")
   #expect(decision.trace?.isEmpty == false)
 }

@@ -1,0 +1,69 @@
+extension Situation.Redirect {
+  /// A callback that redirect code may live in: the four whose firing the tap table models.
+  ///
+  /// Redirect code in any other callback cannot be described, in Swift or in JSON, so every
+  /// ``Situation`` built in Swift is one the strict reader and `JSONDecoder` accept.
+  public enum Hook: String, Sendable, Hashable, CaseIterable {
+    case willBecomeActive, didBecomeActive, willSelect, didSelect
+
+    /// The lifecycle callback this hook is.
+    public var callback: Situation.Callback {
+      switch self {
+      case .willBecomeActive: .willBecomeActive
+      case .didBecomeActive: .didBecomeActive
+      case .willSelect: .willSelect
+      case .didSelect: .didSelect
+      }
+    }
+  }
+
+  /// The hooks that hold redirect code: a set of ``Hook``, iterated as callbacks in the
+  /// hooks' declaration order (willBecomeActive, didBecomeActive, willSelect, didSelect).
+  ///
+  /// A set, because the order of the hooks in the source does not change which one runs
+  /// first (the callbacks' firing order does) and a hook listed twice is a mistake the strict
+  /// reader refuses; write it as an array literal: `[.willBecomeActive, .didSelect]`.
+  public struct Hooks: Sequence, Sendable, Hashable, ExpressibleByArrayLiteral {
+    /// Bit `i` set when `Hook.allCases[i]` is in the set.
+    private var bits: UInt8 = 0
+
+    public init() {}
+
+    public init(_ hooks: some Sequence<Hook>) {
+      for hook in hooks { insert(hook) }
+    }
+
+    public init(arrayLiteral hooks: Hook...) {
+      self.init(hooks)
+    }
+
+    public var isEmpty: Bool { bits == 0 }
+
+    /// The hooks in declaration order.
+    public var hooks: [Hook] { Hook.allCases.filter { bits & Self.bit($0) != 0 } }
+
+    /// Adds a hook; false when it was already there.
+    @discardableResult
+    public mutating func insert(_ hook: Hook) -> Bool {
+      defer { bits |= Self.bit(hook) }
+      return bits & Self.bit(hook) == 0
+    }
+
+    public mutating func remove(_ hook: Hook) {
+      bits &= ~Self.bit(hook)
+    }
+
+    public func makeIterator() -> IndexingIterator<[Situation.Callback]> {
+      hooks.map(\.callback).makeIterator()
+    }
+
+    private static func bit(_ hook: Hook) -> UInt8 {
+      switch hook {
+      case .willBecomeActive: 1
+      case .didBecomeActive: 2
+      case .willSelect: 4
+      case .didSelect: 8
+      }
+    }
+  }
+}
