@@ -93,7 +93,8 @@ extension CommandSpec {
       }
       if let choices = option.choices, !choices.contains(value) {
         return usageError(
-          "\(name): unknown value \(JSONReader.quoted(value)); expected \(Self.list(choices, "or"))", console)
+          "unknown \(name.drop { $0 == "-" }) \(JSONReader.quoted(value)); expected \(Self.list(choices, "or"))",
+          console)
       }
       invocation.values[name] = value
     }
