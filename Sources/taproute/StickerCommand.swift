@@ -55,8 +55,8 @@ enum StickerCommand {
       for report in reports {
         let what =
           report.header.map {
-            "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \($0.frames) frame\($0.frames == 1 ? "" : "s"), \(report.bytes) bytes"
-          } ?? "\(report.bytes) bytes"
+            "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \($0.frames) frame\($0.frames == 1 ? "" : "s"), \(Diagnostic.grouped(Int64(report.bytes))) bytes"
+          } ?? "\(Diagnostic.grouped(Int64(report.bytes))) bytes"
         console.out("\(report.file): \(report.accepted ? "accepted" : "refused") (\(what))\n")
         for finding in report.findings { console.out("  " + finding.description + "\n") }
       }

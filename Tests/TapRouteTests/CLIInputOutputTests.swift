@@ -82,7 +82,7 @@ struct CLIInputOutputTests {
         == "\(file.path): error: situation is 2,000,000,000 bytes; the limit is 1,048,576 bytes [TR002]\n")
     let sticker = try Binary.run(["sticker", file.path])
     #expect(sticker.status == 1)
-    #expect(sticker.stdout.contains("2,000,000,000 bytes, over the 512,000-byte limit"))
+    #expect(sticker.stdout.contains("2,000,000,000 bytes, over the 500 KB limit (512,000 bytes)"))
   }
 
   @Test("--lines decides each line as it arrives, before the input closes")

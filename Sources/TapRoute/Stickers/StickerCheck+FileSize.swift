@@ -6,6 +6,11 @@ extension StickerCheck {
     file: String, bytes: Int64, atLeast: Bool = false, sizeClass: String, rules: StickerRules
   ) -> Report {
     let size = "\(Diagnostic.grouped(bytes)) bytes\(atLeast ? " or more" : "")"
+    // "500 KB" the way developers know the limit, then the exact byte count of the policy.
+    let exact = "\(Diagnostic.grouped(Int64(rules.maximumBytes))) bytes"
+    let limit =
+      rules.maximumBytes % 1024 == 0
+      ? "over the \(rules.maximumBytes / 1024) KB limit (\(exact))" : "over the limit of \(exact)"
     let cite =
       rules.maximumBytesEvidence.isEmpty ? "" : " (\(rules.maximumBytesEvidence.joined(separator: ", ")))"
     return Report(
@@ -13,7 +18,7 @@ extension StickerCheck {
       findings: [
         Diagnostic(
           file: file, code: .stickerTooLarge,
-          message: "\(size), over the \(Diagnostic.grouped(Int64(rules.maximumBytes)))-byte limit\(cite)")
+          message: "\(size), \(limit)\(cite)")
       ])
   }
 }

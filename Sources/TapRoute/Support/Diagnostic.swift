@@ -56,7 +56,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let jsonSyntax = DiagnosticCode(rawValue: "TR001")
   /// The input is over a size or nesting limit.
   public static let inputTooLarge = DiagnosticCode(rawValue: "TR002")
-  /// A file could not be read.
+  /// A file could not be read, or standard output could not be written.
   public static let unreadable = DiagnosticCode(rawValue: "TR003")
 
   // Policy files.
