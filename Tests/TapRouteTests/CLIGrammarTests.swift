@@ -106,3 +106,13 @@ struct CLIGrammarTests {
         """)
   }
 }
+
+extension CLIGrammarTests {
+  @Test("the README's usage line of every command is the generated one", arguments: commands)
+  func readmeUsage(_ command: String) throws {
+    let help = try Binary.run([command, "--help"]).stdout
+    let usage = try #require(help.split(separator: "\n").first?.dropFirst("USAGE: ".count))
+    let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("\n\(usage)\n"), "README.md should show '\(usage)'")
+  }
+}
