@@ -109,4 +109,18 @@ struct CLIInputOutputTests {
     #expect(String(decoding: first + rest, as: UTF8.self).contains(#""line":2"#))
     #expect(process.terminationStatus == 0)
   }
+
+  @Test("--lines: a line over the limit is reported by its number and the next lines still decided")
+  func linesOverTheLimit() throws {
+    let long = #"{"event":"tap","x":""# + String(repeating: "a", count: 2_000_000) + #""}"#
+    let r = try Binary.run(
+      ["decide", "--lines", "--json"], stdin: "{\"event\":\"tap\"}\r\n\(long)\n\n{\"event\":\"open\"}")
+    #expect(r.status == 2)
+    let objects = try r.stdout.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(objects.map { $0["line"] as? Int } == [1, 2, 4])
+    #expect(objects[1]["errors"] != nil && objects[2]["outcome"] as? String == "nothing")
+    #expect(r.stderr == "stdin:2:1: error: situation is over the limit of 1,048,576 bytes [TR002]\n")
+  }
 }

@@ -21,6 +21,8 @@ package struct LineReader {
   private var buffer: [UInt8] = []
   private var start = 0
   private var ended = false
+  /// True while dropping the rest of a line reported as too long.
+  private var discarding = false
   private var lineNumber = 0
   private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
@@ -31,25 +33,35 @@ package struct LineReader {
 
   /// The next line, or nil at the end of input.
   package mutating func next() throws(FileDescriptor.Errno) -> Line? {
-    var skipping = false
     var searched = start
     while true {
       if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
-        lineNumber += 1
-        let line = take(upTo: newline, skipping: skipping)
+        let lineStart = start
         start = newline + 1
-        return line
+        searched = start
+        if discarding {
+          // The end of a line already reported as too long.
+          discarding = false
+          continue
+        }
+        lineNumber += 1
+        return take(buffer[lineStart..<newline])
       }
-      if buffer.count - start > maximumBytes {
-        // Too long: drop what is buffered and read on to the newline.
-        skipping = true
+      if discarding {
         buffer.removeAll(keepingCapacity: true)
         start = 0
+      } else if buffer.count - start > maximumBytes {
+        // Reported as soon as it passes the limit; the rest is dropped unread into memory.
+        lineNumber += 1
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        discarding = true
+        return Line(number: lineNumber, content: .tooLong)
       }
       if ended {
-        guard start < buffer.count || skipping else { return nil }
+        guard start < buffer.count, !discarding else { return nil }
         lineNumber += 1
-        let line = take(upTo: buffer.count, skipping: skipping)
+        let line = take(buffer[start...])
         start = buffer.count
         return line
       }
@@ -62,10 +74,10 @@ package struct LineReader {
     }
   }
 
-  private func take(upTo end: Int, skipping: Bool) -> Line {
-    if skipping || end - start > maximumBytes { return Line(number: lineNumber, content: .tooLong) }
-    var text = Array(buffer[start..<end])
+  private func take(_ bytes: ArraySlice<UInt8>) -> Line {
+    var text = Array(bytes)
     if text.last == UInt8(ascii: "\r") { text.removeLast() }
+    if text.count > maximumBytes { return Line(number: lineNumber, content: .tooLong) }
     return Line(number: lineNumber, content: .text(text))
   }
 
