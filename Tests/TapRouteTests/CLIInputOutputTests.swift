@@ -123,4 +123,13 @@ struct CLIInputOutputTests {
     #expect(objects[1]["errors"] != nil && objects[2]["outcome"] as? String == "nothing")
     #expect(r.stderr == "stdin:2:1: error: situation is over the limit of 1,048,576 bytes [TR002]\n")
   }
+
+  @Test("a reader that goes away (EPIPE) ends the stream with TR003 and exit 3, not SIGPIPE")
+  func brokenPipe() throws {
+    // 20,000 decisions are far more than a pipe buffer holds, so writes go on after head quits.
+    let r = try Binary.shell(
+      #"yes '{"event":"tap"}' | head -n 20000 | { "$TAPROUTE" decide --lines --json; echo "status $?" >&2; } | head -c 10 > /dev/null"#
+    )
+    #expect(r.stderr == "stdout: error: cannot write: Broken pipe [TR003]\nstatus 3\n")
+  }
 }
