@@ -4,181 +4,142 @@ import TapRoute
 /// The `taproute` command: argument parsing and printing only; every decision, check and
 /// rendering lives in the TapRoute library.
 enum CommandLineTool {
-  /// Exit codes (public): 0 done, 1 policy failure (or a failing check), 2 bad input or usage.
-  static let exitOK: Int32 = 0
-  static let exitPolicy: Int32 = 1
-  static let exitInput: Int32 = 2
+  /// The version `taproute --version` prints; the CHANGELOG's newest section has the same.
+  static let version = "1.0.0"
 
-  static let commands: [(name: String, summary: String)] = [
-    ("decide", "decide what a situation does"),
-    ("explain", "decide, and show every rule tried before the deciding one"),
-    ("verify", "prove the tables complete and unambiguous (gaps, shadowed rules, conflicts)"),
-    ("test", "run the fixture table, one line per row"),
-    ("table", "render the tables as Markdown or JSON documentation"),
-    ("simulate", "replay a multi-step session (tap, return, send, swipe, ...)"),
-    ("audit", "check a real app's Info.plist files against the tables"),
-    ("sticker", "check sticker files (format, size, frames) from their bytes"),
-    ("shortcuts", "Home-screen quick actions: what shows, who handles them, how they grow"),
+  /// Exit codes, the same for every command (the top-level help's table).
+  static let exitOK: Int32 = 0
+  /// A finding: a policy error (or policies that fail to load), a failed fixture or
+  /// expectation, an audit or quick-action error, a refused sticker, a verify error.
+  static let exitFinding: Int32 = 1
+  /// Bad input or usage: an unreadable, malformed or over-limit input, an unknown option.
+  static let exitInput: Int32 = 2
+  /// Standard output could not be written (closed, full disk, broken pipe).
+  static let exitOutput: Int32 = 3
+
+  /// Every command, in the order the help lists them; parsing, help and dispatch read it.
+  static let commands: [CommandSpec] = [
+    DecideCommand.decide, DecideCommand.explain, PolicyCommands.verify, PolicyCommands.test,
+    PolicyCommands.table, SimulateCommand.spec, AuditCommand.spec, StickerCommand.spec,
+    ShortcutsCommand.spec,
   ]
 
-  static let usage = """
-    USAGE: taproute <command> [options]
+  /// The exit-code rows of a command's help: 0 and 1 as the command says, 2 and 3 shared.
+  static func exitCodeRows(success: String, finding: String) -> String {
+    CommandSpec.row("0", success, width: 3) + CommandSpec.row("1", finding, width: 3)
+      + CommandSpec.row("2", "bad input or usage", width: 3)
+      + CommandSpec.row("3", "standard output could not be written", width: 3)
+  }
 
-    What does tapping an iMessage app's message actually do? TapRoute answers from
-    evidence-backed decision tables.
+  static var usage: String {
+    let width = (commands.map(\.name.count).max() ?? 0) + 2
+    return """
+      USAGE: taproute <command> [options]
+             taproute --version
 
-    COMMANDS:
-    \(commands.map { "  " + $0.name.padding(toLength: 11, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+      What does tapping an iMessage app's message actually do? TapRoute answers from
+      evidence-backed decision tables.
 
-    Run 'taproute <command> --help' for a command's options.
+      COMMANDS:
+      \(commands.map { CommandSpec.row($0.name, $0.summary, width: width) }.joined())
+      Run 'taproute help <command>' or 'taproute <command> --help' for a command's options.
+      Every command takes --json: its output, and its errors, as JSON on standard output.
 
-    EXIT CODES: 0 success, 1 policy error, 2 bad input or usage.
+      OPTIONS:
+        --version   print the version
+        -h, --help  show this help
 
-    """
+      EXIT CODES (every command):
+        0  success: nothing to report
+        1  a finding: a policy error or policies that fail to load, a failed fixture or
+           session expectation, an audit or quick-action error, a refused sticker
+        2  bad input or usage: a missing, unreadable, malformed or over-limit input, an
+           unknown command or option
+        3  standard output could not be written (closed, full disk, broken pipe)
 
-  static func run(arguments: [String], io: IO) -> Int32 {
-    guard let command = arguments.first else {
-      io.err(usage)
+      """
+  }
+
+  /// Runs one command line and returns the exit code; what `main` calls.
+  static func main(arguments: [String]) -> Int32 {
+    let console = Console()
+    console.json = (arguments.firstIndex(of: "--").map { arguments[..<$0] } ?? arguments[...]).contains(
+      "--json")
+    let status = run(arguments: arguments, console: console)
+    console.finish()
+    if let failure = console.outputFailure {
+      console.err(
+        Diagnostic(file: "stdout", code: .unreadable, message: "cannot write: \(failure.text)").description
+          + "\n")
+      return exitOutput
+    }
+    return status
+  }
+
+  static func run(arguments: [String], console: Console) -> Int32 {
+    guard let first = arguments.first else {
+      console.err(usage)
       return exitInput
     }
     let rest = Array(arguments.dropFirst())
-    switch command {
-    case "decide": return DecideCommand.run(rest, explain: false, io: io)
-    case "explain": return DecideCommand.run(rest, explain: true, io: io)
-    case "verify": return PolicyCommands.verify(rest, io: io)
-    case "test": return PolicyCommands.test(rest, io: io)
-    case "table": return PolicyCommands.table(rest, io: io)
-    case "simulate": return SimulateCommand.run(rest, io: io)
-    case "audit": return AuditCommand.run(rest, io: io)
-    case "sticker": return StickerCommand.run(rest, io: io)
-    case "shortcuts": return ShortcutsCommand.run(rest, io: io)
+    switch first {
+    case "--version":
+      console.out("taproute \(version)\n")
+      return exitOK
     case "help", "--help", "-h":
-      if let topic = rest.first, commands.contains(where: { $0.name == topic }) {
-        return run(arguments: [topic, "--help"], io: io)
+      guard let topic = rest.first else {
+        console.out(usage)
+        return exitOK
       }
-      io.out(usage)
+      guard let command = commands.first(where: { $0.name == topic }) else {
+        console.usageError(
+          "taproute help: unknown command \(JSONReader.quoted(topic)); expected one of \(names)")
+        return exitInput
+      }
+      console.out(command.helpText)
       return exitOK
     default:
-      io.err(
-        "taproute: unknown command \(quote(command)); expected one of \(commands.map(\.name).joined(separator: ", "))\n"
-      )
-      return exitInput
-    }
-  }
-
-  static func quote(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars.prefix(100) {
-      if scalar.value < 0x20 || scalar.value == 0x7F {
-        out += "\\u{\(String(scalar.value, radix: 16))}"
-      } else if scalar == "\"" {
-        out += "\\\""
-      } else {
-        out.unicodeScalars.append(scalar)
+      guard let command = commands.first(where: { $0.name == first }) else {
+        console.usageError("taproute: unknown command \(JSONReader.quoted(first)); expected one of \(names)")
+        return exitInput
       }
+      let helpRequested = (rest.firstIndex(of: "--").map { rest[..<$0] } ?? rest[...]).contains {
+        $0 == "--help" || $0 == "-h"
+      }
+      if helpRequested {
+        console.out(command.helpText)
+        return exitOK
+      }
+      guard let invocation = command.parse(rest, console: console) else { return exitInput }
+      return command.run(invocation, console)
     }
-    return out + "\""
   }
 
-  /// Loads the engine from `--policies DIR`, or the built-in policies.
-  static func engine(policies: String?, io: IO) -> Engine? {
-    do {
-      let engine =
-        try policies.map { try Engine(policiesAt: URL(fileURLWithPath: $0, isDirectory: true)) } ?? Engine()
-      return engine
-    } catch let error as DiagnosticsError {
-      reportLoadFailure(error, io: io)
-      return nil
+  private static var names: String { commands.map(\.name).joined(separator: ", ") }
+
+  /// Loads the engine from `--policies DIR`, or the built-in policies; nil after reporting.
+  static func engine(policies: String?, console: Console) -> Engine? {
+    do throws(DiagnosticsError) {
+      guard let policies else { return try Engine() }
+      return try Engine(policiesAt: URL(fileURLWithPath: policies, isDirectory: true))
     } catch {
-      io.err("taproute: the policies failed to load: \(error)\n")
+      reportLoadFailure(error, console: console)
       return nil
     }
   }
 
-  /// Prints `help` and returns true when the arguments ask for it (`--help` or `-h`).
-  static func showsHelp(_ arguments: [String], _ help: String, io: IO) -> Bool {
-    guard arguments.contains("--help") || arguments.contains("-h") else { return false }
-    io.out(help)
-    return true
-  }
-
-  /// Prints every diagnostic of a failed policy load, then one summary line.
+  /// Prints the diagnostics of a failed policy load, then one summary line.
   static func reportLoadFailure(
-    _ error: DiagnosticsError, io: IO, command: String = "taproute", what: String = ""
+    _ error: DiagnosticsError, console: Console, command: String = "taproute", what: String = ""
   ) {
-    for diagnostic in error.diagnostics { io.err(diagnostic.description + "\n") }
-    let count = error.diagnostics.filter { $0.severity == .error }.count
-    io.err("\(command): the policies failed to load (\(count) error\(count == 1 ? "" : "s"))\(what)\n")
-  }
-
-  /// Reads FILE, or standard input for nil or "-". Returns the bytes and a display name.
-  static func readInput(_ path: String?, io: IO) -> (bytes: [UInt8], name: String)? {
-    guard let path, path != "-" else { return (io.readStdin(), "stdin") }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      io.err("\(path): error: no such file [TR003]\n")
-      return nil
-    }
-    // FileHandle, not FileManager.contents: it also reads pipes and devices (/dev/stdin, <(...)).
-    guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
-      io.err("\(path): error: cannot read \(isDirectory.boolValue ? "a directory" : "the file") [TR003]\n")
-      return nil
-    }
-    defer { try? handle.close() }
-    return ([UInt8](handle.readDataToEndOfFile()), path)
+    console.report(error.diagnostics, omitted: error.omitted)
+    let count = error.diagnostics.filter { $0.severity == .error }.count + error.omitted
+    console.err("\(command): the policies failed to load (\(Plural.count(count, "error")))\(what)\n")
   }
 }
 
-/// Where the command reads and writes; tests substitute buffers.
-struct IO: Sendable {
-  var readStdin: @Sendable () -> [UInt8]
-  var out: @Sendable (String) -> Void
-  var err: @Sendable (String) -> Void
-
-  static let standard = IO(
-    readStdin: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
-    out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    err: { FileHandle.standardError.write(Data($0.utf8)) })
-}
-
-/// Parsed options shared by the commands: positional arguments, flags, and valued options.
-struct Options {
-  var positional: [String] = []
-  var flags: Set<String> = []
-  var values: [String: String] = [:]
-
-  /// Parses `arguments` against the flags and valued options a command accepts.
-  static func parse(
-    _ arguments: [String], command: String, flags: [String], valued: [String], io: IO
-  ) -> Options? {
-    var options = Options()
-    var i = 0
-    var onlyPositional = false
-    while i < arguments.count {
-      let argument = arguments[i]
-      if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
-        options.positional.append(argument)
-      } else if argument == "--" {
-        onlyPositional = true
-      } else if flags.contains(argument) {
-        options.flags.insert(argument)
-      } else if let eq = argument.firstIndex(of: "="), valued.contains(String(argument[..<eq])) {
-        options.values[String(argument[..<eq])] = String(argument[argument.index(after: eq)...])
-      } else if valued.contains(argument) {
-        guard i + 1 < arguments.count else {
-          io.err("taproute \(command): option \(argument) needs a value\n")
-          return nil
-        }
-        options.values[argument] = arguments[i + 1]
-        i += 1
-      } else {
-        io.err(
-          "taproute \(command): unknown option \(CommandLineTool.quote(argument)); see 'taproute \(command) --help'\n"
-        )
-        return nil
-      }
-      i += 1
-    }
-    return options
-  }
+/// Small text helpers of the command's own output.
+enum Plural {
+  /// `1 error`, `2 errors`.
+  static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }

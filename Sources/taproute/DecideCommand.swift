@@ -2,103 +2,158 @@ import TapRoute
 
 /// `taproute decide` and `taproute explain`.
 enum DecideCommand {
-  static func help(explain: Bool) -> String {
+  static let decide = spec(explain: false)
+  static let explain = spec(explain: true)
+
+  private static func spec(explain: Bool) -> CommandSpec {
     let name = explain ? "explain" : "decide"
-    return """
-      USAGE: taproute \(name) [FILE|-] [--json] [--lines] [--policies DIR]
-
-      \(explain
-        ? "Decides a situation and shows every rule tried before the deciding one, with the first\ncondition that failed. Human-readable unless --json."
-        : "Decides what a situation does: outcome, URL, callbacks, presentation, deciding rule,\nevidence and confidence. Human-readable unless --json.")
-
-      ARGUMENTS:
-        FILE              a situation JSON file; standard input when absent or '-'
-
-      OPTIONS:
-        --json            print the decision as JSON
-        --lines           read JSON Lines (one situation per line) and print one JSON
-                          decision per line; a bad line is reported by its line number
-                          and the others are still decided
-        --policies DIR    decide with the policy files in DIR instead of the built-in ones
-        -h, --help        show this help
-
-      EXIT CODES: 0 decided, 1 the policies failed to load, 2 bad input.
-
-      EXAMPLE:
+    return CommandSpec(
+      name: name,
+      summary: explain
+        ? "decide, and show every rule tried before the deciding one" : "decide what a situation does",
+      discussion: explain
+        ? """
+        Decides a situation and shows every rule tried before the deciding one, with the first
+        condition that failed. Human-readable unless --json.
+        """
+        : """
+        Decides what a situation does: outcome, URL, callbacks, presentation, deciding rule,
+        evidence and confidence. Human-readable unless --json.
+        """,
+      arguments: [
+        .init(
+          name: "FILE", arity: .optional, help: "a situation JSON file; standard input when absent or '-'")
+      ],
+      options: [
+        CommandSpec.json("print the decision as JSON"),
+        .init(
+          name: "--lines",
+          help: """
+            read JSON Lines (one situation per line), deciding and printing each line
+            as it arrives; every output carries its input line number (blank lines are
+            skipped but counted); a bad line is reported and the others still decided
+            """),
+        CommandSpec.policies,
+      ],
+      success: explain ? "explained" : "decided",
+      finding: "the policies failed to load",
+      example: """
         echo '{"event":"tap","app":{"installed":false,"published":true}}' | taproute \(name)
-
-      """
+        printf '{"event":"tap"}\\n\\n{"event":"open"}\\n' | taproute \(name) --lines --json
+        """,
+      run: { invocation, console in run(invocation, explain: explain, console: console) })
   }
 
-  static func run(_ arguments: [String], explain: Bool, io: IO) -> Int32 {
-    let name = explain ? "explain" : "decide"
-    if CommandLineTool.showsHelp(arguments, help(explain: explain), io: io) { return CommandLineTool.exitOK }
+  private static func run(_ invocation: Invocation, explain: Bool, console: Console) -> Int32 {
+    let json = invocation.flag("--json")
+    let path = invocation.positional.first
+    if invocation.flag("--lines") {
+      // Open first: a missing FILE is bad input even when the policies are fine.
+      let fd: FileDescriptor
+      let name: String
+      do { (fd, name) = try InputFile.open(path) } catch {
+        console.report(error.diagnostics)
+        return CommandLineTool.exitInput
+      }
+      defer { if fd.rawValue != FileDescriptor.standardInput.rawValue { fd.close() } }
+      guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
+      else { return CommandLineTool.exitFinding }
+      return decideLines(fd, name: name, engine: engine, explain: explain, json: json, console: console)
+    }
     guard
-      let options = Options.parse(
-        arguments, command: name, flags: ["--json", "--lines"], valued: ["--policies"], io: io)
+      let input = console.read(path, limit: Situation.maximumDocumentBytes, what: "situation")
     else { return CommandLineTool.exitInput }
-    guard options.positional.count <= 1 else {
-      io.err("taproute \(name): expected at most one FILE, got \(options.positional.count)\n")
-      return CommandLineTool.exitInput
-    }
-    guard let input = CommandLineTool.readInput(options.positional.first, io: io) else {
-      return CommandLineTool.exitInput
-    }
-    guard let engine = CommandLineTool.engine(policies: options.values["--policies"], io: io) else {
-      return CommandLineTool.exitPolicy
-    }
-    let json = options.flags.contains("--json")
-    if options.flags.contains("--lines") {
-      return decideLines(input.bytes, name: input.name, engine: engine, explain: explain, io: io)
+    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
+    else {
+      return CommandLineTool.exitFinding
     }
     switch Situation.parse(input.bytes, file: input.name) {
     case .failure(let error):
-      for diagnostic in error.diagnostics { io.err(diagnostic.description + "\n") }
+      console.report(error.diagnostics, omitted: error.omitted)
       return CommandLineTool.exitInput
     case .success(let situation):
       let decision = explain ? engine.explain(situation) : engine.decide(situation)
-      io.out(
+      console.out(
         json
           ? DecisionText.json(decision, pretty: true) + "\n" : DecisionText.render(decision, trace: explain))
       return CommandLineTool.exitOK
     }
   }
 
-  /// One situation per line; blank lines are skipped; a bad line does not stop the others.
-  private static func decideLines(_ bytes: [UInt8], name: String, engine: Engine, explain: Bool, io: IO)
-    -> Int32
-  {
+  /// One situation per line, each decided and written as soon as its line is complete, in
+  /// constant memory. Blank lines are skipped but counted; a bad line does not stop the
+  /// others; a failed write to standard output stops the loop.
+  private static func decideLines(
+    _ fd: FileDescriptor, name: String, engine: Engine, explain: Bool, json: Bool, console: Console
+  ) -> Int32 {
     var status = CommandLineTool.exitOK
-    var lineNumber = 0
-    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      lineNumber += 1
-      var text = Array(line)
-      if text.last == UInt8(ascii: "\r") { text.removeLast() }
-      if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-      switch Situation.parse(text, file: name) {
+    var reader = LineReader(fd, maximumBytes: Situation.maximumDocumentBytes)
+    while console.canWrite {
+      let line: LineReader.Line
+      do {
+        guard let next = try reader.next() else { break }
+        line = next
+      } catch {
+        console.report([InputFile.unreadable(name, error)])
+        return CommandLineTool.exitInput
+      }
+      let result: Result<Situation, DiagnosticsError>
+      switch line.content {
+      case .tooLong:
+        var d = InputFile.tooLarge(name, what: "situation", limit: Situation.maximumDocumentBytes, size: nil)
+        d.location = SourcePosition(line: line.number, column: 1)
+        result = .failure(DiagnosticsError([d]))
+      case .text(let text):
+        if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+        result = Situation.parse(text, file: name)
+      }
+      switch result {
       case .failure(let error):
         status = CommandLineTool.exitInput
+        // The parser saw one line: its line 1 is the input's line `line.number`.
         let located = error.diagnostics.map { diagnostic -> Diagnostic in
           var d = diagnostic
-          let column = d.location?.column ?? 1
-          d.location = SourcePosition(line: lineNumber, column: column)
+          d.location = SourcePosition(line: line.number, column: d.location?.column ?? 1)
           return d
         }
-        for diagnostic in located { io.err(diagnostic.description + "\n") }
-        io.out(
-          DecisionText.encode(LineError(line: lineNumber, errors: located.map(\.description)), pretty: false)
-            + "\n")
+        for text in Diagnostic.report(located, omitted: error.omitted) { console.err(text + "\n") }
+        if json {
+          let entries = ErrorLine.entries(located, omitted: error.omitted)
+          console.out(
+            DecisionText.encode(ErrorLine(line: line.number, errors: entries), pretty: false) + "\n")
+        } else {
+          console.out(
+            "line \(line.number): error (\(Plural.count(error.diagnostics.count + error.omitted, "problem")) on standard error)\n"
+          )
+        }
       case .success(let situation):
         let decision = explain ? engine.explain(situation) : engine.decide(situation)
-        io.out(DecisionText.json(decision, pretty: false) + "\n")
+        if json {
+          console.out(
+            DecisionText.encode(Numbered(line: line.number, decision: decision), pretty: false) + "\n")
+        } else {
+          let text = DecisionText.render(decision, trace: explain)
+          console.out(
+            "line \(line.number):\n"
+              + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  \($0)\n" }
+              .joined())
+        }
       }
     }
     return status
   }
 
-  /// What `--lines` prints in place of a decision for a bad line.
-  private struct LineError: Encodable {
+  /// A decision with the number of the input line it answers, as one JSON object.
+  private struct Numbered: Encodable {
     var line: Int
-    var errors: [String]
+    var decision: Decision
+
+    private enum Key: String, CodingKey { case line }
+
+    func encode(to encoder: any Encoder) throws {
+      try decision.encode(to: encoder)
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(line, forKey: .line)
+    }
   }
 }

@@ -3,114 +3,127 @@ import TapRoute
 
 /// `taproute verify`, `taproute test` and `taproute table`.
 enum PolicyCommands {
-  static let verifyHelp = """
-    USAGE: taproute verify [DIR] [--json] [--strict]
+  static let verify = CommandSpec(
+    name: "verify",
+    summary: "prove the tables complete and unambiguous (gaps, shadowed rules, conflicts)",
+    discussion: """
+      Proves the decision tables complete and unambiguous: reports gaps (situations no rule
+      decides, each with a witness situation that 'taproute explain' shows as undecided),
+      shadowed rules (rules earlier rules always pre-empt, with the covering rules), conflicts
+      (overlapping rules with different outcomes, where a table has "hitPolicy": "unique" or a
+      rule "unique": true) and evidence no rule cites. Rules are boxes in the fact space; the
+      product of the domains is never enumerated.
+      """,
+    arguments: [
+      .init(name: "DIR", arity: .optional, help: "a policy directory (the same as --policies DIR)")
+    ],
+    options: [
+      CommandSpec.policies,
+      CommandSpec.json("print the findings as JSON"),
+      .init(name: "--strict", help: "fail on warnings too"),
+    ],
+    success: "clean (warnings allowed unless --strict)",
+    finding: "an error (or a warning with --strict), or policies that fail to load",
+    run: { invocation, console in runVerify(invocation, console: console) })
 
-    Proves the decision tables complete and unambiguous: reports gaps (situations no rule
-    decides, each with a witness situation that 'taproute explain' shows as undecided),
-    shadowed rules (rules earlier rules always pre-empt, with the covering rules), conflicts
-    (overlapping rules with different outcomes, where a table has "hitPolicy": "unique" or a
-    rule "unique": true) and evidence no rule cites. Rules are boxes in the fact space; the
-    product of the domains is never enumerated.
+  static let test = CommandSpec(
+    name: "test",
+    summary: "run the fixture table, one line per row",
+    discussion: """
+      Runs every row of a fixture table: one line per row; for a failure the expected and
+      actual outcome, the deciding rule and the explain trace. Ends with 'N passed, M failed'.
+      """,
+    arguments: [
+      .init(
+        name: "FIXTURES", arity: .optional,
+        help: "a fixture file; the policies' own fixtures.json when absent")
+    ],
+    options: [
+      CommandSpec.policies,
+      CommandSpec.json("print the results as JSON"),
+      .init(name: "--coverage", help: "list the rules no fixture reaches"),
+    ],
+    success: "every row passed",
+    finding: "a row failed, or the policies failed to load",
+    run: { invocation, console in runTest(invocation, console: console) })
 
-    ARGUMENTS:
-      DIR           a policy directory; the built-in policies when absent
+  static let table = CommandSpec(
+    name: "table",
+    summary: "render the tables as Markdown or JSON documentation",
+    discussion: """
+      Renders the decision tables as documentation: one row per rule with its conditions,
+      outcome, evidence (linked to the evidence list) and confidence, then the evidence list.
+      Policies/README.md is this command's Markdown output for Policies/.
+      """,
+    arguments: [
+      .init(name: "DIR", arity: .optional, help: "a policy directory (the same as --policies DIR)")
+    ],
+    options: [
+      CommandSpec.policies,
+      CommandSpec.json("print the tables as JSON (the same as --format json)"),
+      .init(
+        name: "--format", value: "FORMAT", choices: ["markdown", "json"], help: "markdown (default) or json"),
+    ],
+    success: "rendered",
+    finding: "the policies failed to load",
+    run: { invocation, console in runTable(invocation, console: console) })
 
-    OPTIONS:
-      --json        print the findings as JSON
-      --strict      fail on warnings too
-      -h, --help    show this help
-
-    EXIT CODES: 0 clean (warnings allowed unless --strict), 1 an error (or a warning with
-    --strict), or policies that fail to load, 2 bad usage.
-
-    """
-
-  static let testHelp = """
-    USAGE: taproute test [FIXTURES] [--policies DIR] [--json] [--coverage]
-
-    Runs every row of a fixture table: one line per row; for a failure the expected and
-    actual outcome, the deciding rule and the explain trace. Ends with 'N passed, M failed'.
-
-    ARGUMENTS:
-      FIXTURES          a fixture file; the policies' own fixtures.json when absent
-
-    OPTIONS:
-      --policies DIR    decide with the policy files in DIR instead of the built-in ones
-      --json            print the results as JSON
-      --coverage        list the rules no fixture reaches
-      -h, --help        show this help
-
-    EXIT CODES: 0 every row passed, 1 a row failed or the policies failed to load,
-    2 bad input or usage.
-
-    """
-
-  static let tableHelp = """
-    USAGE: taproute table [DIR] [--format markdown|json]
-
-    Renders the decision tables as documentation: one row per rule with its conditions,
-    outcome, evidence (linked to the evidence list) and confidence, then the evidence list.
-    Policies/README.md is this command's Markdown output for Policies/.
-
-    ARGUMENTS:
-      DIR                 a policy directory; the built-in policies when absent
-
-    OPTIONS:
-      --format FORMAT     markdown (default) or json
-      -h, --help          show this help
-
-    EXIT CODES: 0 rendered, 1 the policies failed to load, 2 bad usage.
-
-    """
+  /// The policy directory: `--policies DIR` or the positional DIR (not both); nil for the
+  /// built-in policies. Returns false after a usage error.
+  private static func directory(_ invocation: Invocation, command: String, console: Console) -> (
+    String?, Bool
+  ) {
+    let option = invocation.value("--policies")
+    let positional = invocation.positional.first
+    if let option, let positional, option != positional {
+      console.usageError(
+        "taproute \(command): two policy directories, \(JSONReader.quoted(positional)) and --policies \(JSONReader.quoted(option)); give one"
+      )
+      return (nil, false)
+    }
+    return (option ?? positional, true)
+  }
 
   /// Loads DIR or the built-in policies, printing diagnostics on failure.
-  private static func policies(_ dir: String?, io: IO) -> PolicySet? {
+  private static func policies(_ dir: String?, console: Console) -> PolicySet? {
     do {
       if let dir { return try PolicySet.load(directory: URL(fileURLWithPath: dir, isDirectory: true)) }
       return try PolicySet.builtIn()
     } catch {
-      CommandLineTool.reportLoadFailure(error, io: io)
+      CommandLineTool.reportLoadFailure(error, console: console)
       return nil
     }
   }
 
-  static func verify(_ arguments: [String], io: IO) -> Int32 {
-    if CommandLineTool.showsHelp(arguments, verifyHelp, io: io) { return CommandLineTool.exitOK }
-    guard
-      let options = Options.parse(
-        arguments, command: "verify", flags: ["--json", "--strict"], valued: [], io: io)
-    else { return CommandLineTool.exitInput }
-    guard options.positional.count <= 1 else {
-      io.err("taproute verify: expected at most one DIR, got \(options.positional.count)\n")
-      return CommandLineTool.exitInput
-    }
+  private static func runVerify(_ invocation: Invocation, console: Console) -> Int32 {
+    let (dir, ok) = directory(invocation, command: "verify", console: console)
+    guard ok else { return CommandLineTool.exitInput }
     let set: PolicySet
     let hygiene: [Diagnostic]
     do {
       (set, hygiene) = try PolicySet.loadForVerification(
-        directory: options.positional.first.map { URL(fileURLWithPath: $0, isDirectory: true) })
+        directory: dir.map { URL(fileURLWithPath: $0, isDirectory: true) })
     } catch {
       CommandLineTool.reportLoadFailure(
-        error, io: io, command: "taproute verify", what: "; nothing was verified")
-      return CommandLineTool.exitPolicy
+        error, console: console, command: "taproute verify", what: "; nothing was verified")
+      return CommandLineTool.exitFinding
     }
     var report = Verifier.verify(set)
     report.diagnostics = hygiene + set.warnings + report.diagnostics
-    let strict = options.flags.contains("--strict")
+    let strict = invocation.flag("--strict")
     let failed = report.errorCount > 0 || (strict && report.warningCount > 0)
     let rules = set.tables.reduce(0) { $0 + $1.rules.count }
-    if options.flags.contains("--json") {
-      io.out(
+    if invocation.flag("--json") {
+      console.out(
         DecisionText.encode(
           VerifyOutput(report, tables: set.tables.count, rules: rules, passed: !failed), pretty: true) + "\n")
     } else {
-      for diagnostic in report.diagnostics { io.out(diagnostic.description + "\n") }
-      io.out(
-        "verify: \(set.tables.count) tables, \(rules) rules: \(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")\(strict ? " (strict)" : "")\n"
+      for line in Diagnostic.report(report.diagnostics) { console.out(line + "\n") }
+      console.out(
+        "verify: \(set.tables.count) tables, \(rules) rules: \(Plural.count(report.errorCount, "error")), \(Plural.count(report.warningCount, "warning"))\(strict ? " (strict)" : "")\n"
       )
     }
-    return failed ? CommandLineTool.exitPolicy : CommandLineTool.exitOK
+    return failed ? CommandLineTool.exitFinding : CommandLineTool.exitOK
   }
 
   /// `verify --json`.
@@ -151,26 +164,22 @@ enum PolicyCommands {
     }
   }
 
-  static func test(_ arguments: [String], io: IO) -> Int32 {
-    if CommandLineTool.showsHelp(arguments, testHelp, io: io) { return CommandLineTool.exitOK }
-    guard
-      let options = Options.parse(
-        arguments, command: "test", flags: ["--json", "--coverage"], valued: ["--policies"], io: io)
-    else { return CommandLineTool.exitInput }
-    guard options.positional.count <= 1 else {
-      io.err("taproute test: expected at most one FIXTURES file, got \(options.positional.count)\n")
-      return CommandLineTool.exitInput
+  private static func runTest(_ invocation: Invocation, console: Console) -> Int32 {
+    var input: (bytes: [UInt8], name: String)?
+    if let path = invocation.positional.first {
+      input = console.read(path, limit: PolicySet.maximumFileBytes, what: "fixture file")
+      guard input != nil else { return CommandLineTool.exitInput }
     }
-    guard let engine = CommandLineTool.engine(policies: options.values["--policies"], io: io) else {
-      return CommandLineTool.exitPolicy
+    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
+    else {
+      return CommandLineTool.exitFinding
     }
     var fixtures = engine.policies.fixtures
-    if let path = options.positional.first {
-      guard let input = CommandLineTool.readInput(path, io: io) else { return CommandLineTool.exitInput }
+    if let input {
       do {
         fixtures = try engine.policies.loadFixtures(bytes: input.bytes, file: input.name)
       } catch {
-        for diagnostic in error.diagnostics { io.err(diagnostic.description + "\n") }
+        console.report(error.diagnostics, omitted: error.omitted)
         return CommandLineTool.exitInput
       }
     }
@@ -178,14 +187,14 @@ enum PolicyCommands {
     let passed = results.filter(\.passed).count
     let failed = results.count - passed
     let unreached =
-      options.flags.contains("--coverage")
+      invocation.flag("--coverage")
       ? FixtureRunner.unreachedRules(results, tables: engine.policies.tables) : nil
-    if options.flags.contains("--json") {
-      io.out(DecisionText.encode(TestOutput(results, unreached: unreached), pretty: true) + "\n")
+    if invocation.flag("--json") {
+      console.out(DecisionText.encode(TestOutput(results, unreached: unreached), pretty: true) + "\n")
     } else {
-      io.out(FixtureReport.text(results, unreached: unreached))
+      console.out(FixtureReport.text(results, unreached: unreached))
     }
-    return failed == 0 ? CommandLineTool.exitOK : CommandLineTool.exitPolicy
+    return failed == 0 ? CommandLineTool.exitOK : CommandLineTool.exitFinding
   }
 
   /// `test --json`.
@@ -213,23 +222,12 @@ enum PolicyCommands {
     }
   }
 
-  static func table(_ arguments: [String], io: IO) -> Int32 {
-    if CommandLineTool.showsHelp(arguments, tableHelp, io: io) { return CommandLineTool.exitOK }
-    guard let options = Options.parse(arguments, command: "table", flags: [], valued: ["--format"], io: io)
-    else {
-      return CommandLineTool.exitInput
-    }
-    guard options.positional.count <= 1 else {
-      io.err("taproute table: expected at most one DIR, got \(options.positional.count)\n")
-      return CommandLineTool.exitInput
-    }
-    let format = options.values["--format"] ?? "markdown"
-    guard format == "markdown" || format == "json" else {
-      io.err("taproute table: unknown format \(CommandLineTool.quote(format)); expected markdown or json\n")
-      return CommandLineTool.exitInput
-    }
-    guard let set = policies(options.positional.first, io: io) else { return CommandLineTool.exitPolicy }
-    io.out(format == "json" ? TableDocument.json(set) : TableDocument.markdown(set))
+  private static func runTable(_ invocation: Invocation, console: Console) -> Int32 {
+    let (dir, ok) = directory(invocation, command: "table", console: console)
+    guard ok else { return CommandLineTool.exitInput }
+    let format = invocation.flag("--json") ? "json" : invocation.value("--format") ?? "markdown"
+    guard let set = policies(dir, console: console) else { return CommandLineTool.exitFinding }
+    console.out(format == "json" ? TableDocument.json(set) : TableDocument.markdown(set))
     return CommandLineTool.exitOK
   }
 }

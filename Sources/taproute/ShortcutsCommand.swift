@@ -3,89 +3,88 @@ import TapRoute
 
 /// `taproute shortcuts`.
 enum ShortcutsCommand {
-  static let help = """
-    USAGE: taproute shortcuts --plist PATH [--dynamic FILE] [--launch cold|warm] [--json] [--policies DIR]
+  static let spec = CommandSpec(
+    name: "shortcuts",
+    summary: "Home-screen quick actions: what shows, who handles them, how they grow",
+    discussion: """
+      Home-screen quick actions, the other deep-link entry into a container app: reads the
+      static items from an Info.plist (XML or binary) and, optionally, dynamic items from a
+      JSON file, and prints the items shown, in order (static first, at most four), per-item
+      findings (missing type or title, duplicate types, text likely cut at two lines), which
+      callback handles a chosen item and what didFinishLaunching must return, and how dynamic
+      items grow when code appends to them at every launch. The rules are
+      Policies/shortcuts.json (S003-1..6).
+      """,
+    options: [
+      .init(name: "--plist", value: "PATH", required: true, help: "the container app's Info.plist"),
+      .init(
+        name: "--dynamic", value: "FILE",
+        help: """
+          {"items": [{"type", "title", "subtitle"}], "appendOnEachLaunch": bool,
+          "launches": N}
+          """),
+      .init(
+        name: "--launch", value: "KIND", choices: ["cold", "warm"],
+        help: "cold (the app is not running) or warm"),
+      CommandSpec.json("print the plan as JSON"),
+      CommandSpec.policies,
+    ],
+    success: "no error found",
+    finding: "an error found (an item that is not shown), or the policies failed to load",
+    run: { invocation, console in run(invocation, console: console) })
 
-    Home-screen quick actions, the other deep-link entry into a container app: reads the
-    static items from an Info.plist (XML or binary) and, optionally, dynamic items from a
-    JSON file, and prints the items shown, in order (static first, at most four), per-item
-    findings (missing type or title, duplicate types, text likely cut at two lines), which
-    callback handles a chosen item and what didFinishLaunching must return, and how dynamic
-    items grow when code appends to them at every launch. The rules are
-    Policies/shortcuts.json (S003-1..6).
+  /// The largest dynamic items file, in bytes (the limit `ShortcutPlan.Dynamic.parse` applies).
+  private static let maximumDynamicBytes = 1 << 20
 
-    OPTIONS:
-      --plist PATH      the container app's Info.plist (required)
-      --dynamic FILE    {"items": [{"type", "title", "subtitle"}], "appendOnEachLaunch": bool,
-                        "launches": N}
-      --launch KIND     cold (the app is not running) or warm
-      --json            print the plan as JSON
-      --policies DIR    use the policy files in DIR instead of the built-in ones
-      -h, --help        show this help
-
-    EXIT CODES: 0 no error found, 1 an error found (an item that is not shown) or the
-    policies failed to load, 2 bad input or usage.
-
-    """
-
-  static func run(_ arguments: [String], io: IO) -> Int32 {
-    if CommandLineTool.showsHelp(arguments, help, io: io) { return CommandLineTool.exitOK }
+  private static func run(_ invocation: Invocation, console: Console) -> Int32 {
+    let launch = invocation.value("--launch")
     guard
-      let options = Options.parse(
-        arguments, command: "shortcuts", flags: ["--json"],
-        valued: ["--plist", "--dynamic", "--launch", "--policies"], io: io)
+      let input = console.read(invocation.value("--plist"), limit: InfoPlist.maximumBytes, what: "plist")
     else { return CommandLineTool.exitInput }
-    guard options.positional.isEmpty, let plistPath = options.values["--plist"] else {
-      io.err("taproute shortcuts: --plist PATH is required; see 'taproute shortcuts --help'\n")
-      return CommandLineTool.exitInput
-    }
-    let launch = options.values["--launch"]
-    if let launch, launch != "cold" && launch != "warm" {
-      io.err("taproute shortcuts: unknown launch \(CommandLineTool.quote(launch)); expected cold or warm\n")
-      return CommandLineTool.exitInput
-    }
-    guard let input = CommandLineTool.readInput(plistPath, io: io) else { return CommandLineTool.exitInput }
     let plist: InfoPlist
     do { plist = try InfoPlist.read(input.bytes, file: input.name) } catch {
-      for d in error.diagnostics { io.err(d.description + "\n") }
+      console.report(error.diagnostics, omitted: error.omitted)
       return CommandLineTool.exitInput
     }
     var dynamic = ShortcutPlan.Dynamic()
     var dynamicFile: String?
-    if let path = options.values["--dynamic"] {
-      guard let file = CommandLineTool.readInput(path, io: io) else { return CommandLineTool.exitInput }
+    if let path = invocation.value("--dynamic") {
+      guard let file = console.read(path, limit: maximumDynamicBytes, what: "dynamic items file") else {
+        return CommandLineTool.exitInput
+      }
       switch ShortcutPlan.Dynamic.parse(file.bytes, file: file.name) {
       case .success(let value):
         dynamic = value
         dynamicFile = file.name
       case .failure(let error):
-        for d in error.diagnostics { io.err(d.description + "\n") }
+        console.report(error.diagnostics, omitted: error.omitted)
         return CommandLineTool.exitInput
       }
     }
-    guard let engine = CommandLineTool.engine(policies: options.values["--policies"], io: io) else {
-      return CommandLineTool.exitPolicy
+    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
+    else {
+      return CommandLineTool.exitFinding
     }
     guard let rules = engine.policies.shortcuts else {
-      io.err("taproute shortcuts: the policies have no shortcuts.json\n")
-      return CommandLineTool.exitPolicy
+      console.usageError("taproute shortcuts: the policies have no shortcuts.json")
+      return CommandLineTool.exitFinding
     }
     let report = ShortcutPlan.plan(
       staticItems: plist.shortcutItems, file: input.name, dynamic: dynamic, dynamicFile: dynamicFile,
       launch: launch, rules: rules)
-    if options.flags.contains("--json") {
-      io.out(DecisionText.encode(Output(report), pretty: true) + "\n")
+    if invocation.flag("--json") {
+      console.out(DecisionText.encode(Output(report), pretty: true) + "\n")
     } else {
-      io.out("shown (\(report.shown.count) of at most \(rules.visibleMaximum)):\n")
+      console.out("shown (\(report.shown.count) of at most \(rules.visibleMaximum)):\n")
       for (i, entry) in report.shown.enumerated() {
-        io.out(
+        console.out(
           "  \(i + 1). \(entry.item.title ?? "") [\(entry.item.type ?? "")] (\(entry.origin))\(entry.item.subtitle.map { ": \($0)" } ?? "")\n"
         )
       }
-      for finding in report.findings { io.out(finding.description + "\n") }
+      for finding in report.findings { console.out(finding.description + "\n") }
     }
     return report.findings.contains { $0.severity == .error }
-      ? CommandLineTool.exitPolicy : CommandLineTool.exitOK
+      ? CommandLineTool.exitFinding : CommandLineTool.exitOK
   }
 
   private struct Output: Encodable {

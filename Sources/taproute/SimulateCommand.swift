@@ -3,64 +3,54 @@ import TapRoute
 
 /// `taproute simulate`.
 enum SimulateCommand {
-  static let help = """
-    USAGE: taproute simulate FILE [--json] [--policies DIR]
+  static let spec = CommandSpec(
+    name: "simulate",
+    summary: "replay a multi-step session (tap, return, send, swipe, ...)",
+    discussion: """
+      Replays a session: a starting situation and state, then steps (tap a message, return to
+      Messages, send a message, swipe to another iMessage app, dismiss the extension, delete or
+      install the app). Each tap is decided by the same engine and tables as 'decide', from
+      the state the earlier steps left; each step changes the state by the first matching
+      rule of Policies/transitions.json. Prints each step's decision and the state after it.
+      """,
+    arguments: [
+      .init(
+        name: "FILE", arity: .required,
+        help: "a session file ('-' for standard input); see Policies/sessions/")
+    ],
+    options: [CommandSpec.json("print the replay as JSON"), CommandSpec.policies],
+    success: "replayed, and every expected outcome met",
+    finding: "an expectation failed, or the policies failed to load",
+    run: { invocation, console in run(invocation, console: console) })
 
-    Replays a session: a starting situation and state, then steps (tap a message, return to
-    Messages, send a message, swipe to another iMessage app, dismiss the extension, delete or
-    install the app). Each tap is decided by the same engine and tables as 'decide', from
-    the state the earlier steps left; each step changes the state by the first matching
-    rule of Policies/transitions.json. Prints each step's decision and the state after it.
-
-    ARGUMENTS:
-      FILE              a session file ('-' for standard input); see Policies/sessions/
-
-    OPTIONS:
-      --json            print the replay as JSON
-      --policies DIR    use the policy files in DIR instead of the built-in ones
-      -h, --help        show this help
-
-    EXIT CODES: 0 replayed and every expected outcome met, 1 an expectation failed or the
-    policies failed to load, 2 bad input or usage.
-
-    """
-
-  static func run(_ arguments: [String], io: IO) -> Int32 {
-    if CommandLineTool.showsHelp(arguments, help, io: io) { return CommandLineTool.exitOK }
-    guard
-      let options = Options.parse(
-        arguments, command: "simulate", flags: ["--json"], valued: ["--policies"], io: io)
-    else { return CommandLineTool.exitInput }
-    guard options.positional.count == 1 else {
-      io.err(
-        "taproute simulate: expected one session FILE, got \(options.positional.count); see 'taproute simulate --help'\n"
-      )
-      return CommandLineTool.exitInput
-    }
-    guard let input = CommandLineTool.readInput(options.positional[0], io: io) else {
+  private static func run(_ invocation: Invocation, console: Console) -> Int32 {
+    guard let input = console.read(invocation.positional[0], limit: Session.maximumBytes, what: "session")
+    else {
       return CommandLineTool.exitInput
     }
     let session: Session
     switch Session.parse(input.bytes, file: input.name) {
     case .failure(let error):
-      for diagnostic in error.diagnostics { io.err(diagnostic.description + "\n") }
+      console.report(error.diagnostics, omitted: error.omitted)
       return CommandLineTool.exitInput
     case .success(let value): session = value
     }
-    guard let engine = CommandLineTool.engine(policies: options.values["--policies"], io: io) else {
-      return CommandLineTool.exitPolicy
+    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
+    else {
+      return CommandLineTool.exitFinding
     }
     if engine.policies.transitions.isEmpty {
-      io.err("taproute simulate: the policies have no transitions.json, so steps cannot change the state\n")
-      return CommandLineTool.exitPolicy
+      console.usageError(
+        "taproute simulate: the policies have no transitions.json, so steps cannot change the state")
+      return CommandLineTool.exitFinding
     }
     let result = Simulator.run(session, engine: engine)
-    if options.flags.contains("--json") {
-      io.out(DecisionText.encode(Output(result), pretty: true) + "\n")
+    if invocation.flag("--json") {
+      console.out(DecisionText.encode(Output(result), pretty: true) + "\n")
     } else {
-      io.out(Simulator.text(result))
+      console.out(Simulator.text(result))
     }
-    return result.failures == 0 ? CommandLineTool.exitOK : CommandLineTool.exitPolicy
+    return result.failures == 0 ? CommandLineTool.exitOK : CommandLineTool.exitFinding
   }
 
   /// `simulate --json`.

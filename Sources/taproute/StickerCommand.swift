@@ -3,70 +3,89 @@ import TapRoute
 
 /// `taproute sticker`.
 enum StickerCommand {
-  static let help = """
-    USAGE: taproute sticker FILE... [--size small|regular|large] [--json] [--policies DIR]
+  static let spec = CommandSpec(
+    name: "sticker",
+    summary: "check sticker files (format, size, frames) from their bytes",
+    discussion: """
+      Checks sticker files from their bytes, with no image library: the format (PNG, APNG,
+      GIF, JPEG; animated only as APNG or GIF), the 500 KB limit, the size class's largest
+      image at @3x (small 300, regular 408, large 618 px; larger ones are scaled down) and
+      transparency advice (GIF edges alias, JPEG has none). Truncated, corrupt or disguised
+      files (a GIF named .png) are refused with the reason; a file over the limit is refused
+      from its size, without being read. The rules are Policies/stickers.json.
+      """,
+    arguments: [.init(name: "FILE", arity: .repeating, help: "a sticker file ('-' for standard input)")],
+    options: [
+      .init(name: "--size", value: "CLASS", help: "small, regular (default) or large"),
+      CommandSpec.json("print the reports as JSON"),
+      CommandSpec.policies,
+    ],
+    success: "every sticker accepted (warnings allowed)",
+    finding: "a sticker refused, or the policies failed to load",
+    run: { invocation, console in run(invocation, console: console) })
 
-    Checks sticker files from their bytes, with no image library: the format (PNG, APNG,
-    GIF, JPEG; animated only as APNG or GIF), the 500 KB limit, the size class's largest
-    image at @3x (small 300, regular 408, large 618 px; larger ones are scaled down) and
-    transparency advice (GIF edges alias, JPEG has none). Truncated, corrupt or disguised
-    files (a GIF named .png) are refused with the reason. The rules are Policies/stickers.json.
-
-    OPTIONS:
-      --size CLASS      small, regular (default) or large
-      --json            print the reports as JSON
-      --policies DIR    use the policy files in DIR instead of the built-in ones
-      -h, --help        show this help
-
-    EXIT CODES: 0 every sticker accepted (warnings allowed), 1 a sticker refused or the
-    policies failed to load, 2 bad usage or an unreadable path.
-
-    """
-
-  static func run(_ arguments: [String], io: IO) -> Int32 {
-    if CommandLineTool.showsHelp(arguments, help, io: io) { return CommandLineTool.exitOK }
-    guard
-      let options = Options.parse(
-        arguments, command: "sticker", flags: ["--json"], valued: ["--size", "--policies"], io: io)
-    else { return CommandLineTool.exitInput }
-    guard !options.positional.isEmpty else {
-      io.err("taproute sticker: expected at least one FILE; see 'taproute sticker --help'\n")
-      return CommandLineTool.exitInput
-    }
-    guard let engine = CommandLineTool.engine(policies: options.values["--policies"], io: io) else {
-      return CommandLineTool.exitPolicy
+  private static func run(_ invocation: Invocation, console: Console) -> Int32 {
+    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
+    else {
+      return CommandLineTool.exitFinding
     }
     guard let rules = engine.policies.stickers else {
-      io.err("taproute sticker: the policies have no stickers.json\n")
-      return CommandLineTool.exitPolicy
+      console.usageError("taproute sticker: the policies have no stickers.json")
+      return CommandLineTool.exitFinding
     }
-    let size = options.values["--size"] ?? "regular"
+    let size = invocation.value("--size") ?? "regular"
     guard rules.sizeClasses.contains(where: { $0.name == size }) else {
-      io.err(
-        "taproute sticker: unknown size class \(CommandLineTool.quote(size)); expected one of \(rules.sizeClasses.map(\.name).joined(separator: ", "))\n"
+      console.usageError(
+        "taproute sticker: unknown size class \(JSONReader.quoted(size)); expected one of \(rules.sizeClasses.map(\.name).joined(separator: ", "))"
       )
       return CommandLineTool.exitInput
     }
     var reports: [StickerCheck.Report] = []
-    for path in options.positional {
-      guard let input = CommandLineTool.readInput(path, io: io) else { return CommandLineTool.exitInput }
-      reports.append(StickerCheck.check(input.bytes, file: input.name, sizeClass: size, rules: rules))
+    for path in invocation.positional {
+      do {
+        reports.append(try check(path, sizeClass: size, rules: rules))
+      } catch {
+        console.report(error.diagnostics)
+        return CommandLineTool.exitInput
+      }
     }
-    if options.flags.contains("--json") {
-      io.out(DecisionText.encode(reports.map(Output.init), pretty: true) + "\n")
+    if invocation.flag("--json") {
+      console.out(DecisionText.encode(reports.map(Output.init), pretty: true) + "\n")
     } else {
       for report in reports {
         let what =
           report.header.map {
-            "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \($0.frames) frame\($0.frames == 1 ? "" : "s"), \(report.bytes) bytes"
-          } ?? "\(report.bytes) bytes"
-        io.out("\(report.file): \(report.accepted ? "accepted" : "refused") (\(what))\n")
-        for finding in report.findings { io.out("  " + finding.description + "\n") }
+            "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \($0.frames) frame\($0.frames == 1 ? "" : "s"), \(Diagnostic.grouped(Int64(report.bytes))) bytes"
+          } ?? "\(Diagnostic.grouped(Int64(report.bytes))) bytes"
+        console.out("\(report.file): \(report.accepted ? "accepted" : "refused") (\(what))\n")
+        for finding in report.findings { console.out("  " + finding.description + "\n") }
       }
       let refused = reports.filter { !$0.accepted }.count
-      io.out("sticker: \(reports.count - refused) accepted, \(refused) refused (size class \(size))\n")
+      console.out("sticker: \(reports.count - refused) accepted, \(refused) refused (size class \(size))\n")
     }
-    return reports.allSatisfy(\.accepted) ? CommandLineTool.exitOK : CommandLineTool.exitPolicy
+    return reports.allSatisfy(\.accepted) ? CommandLineTool.exitOK : CommandLineTool.exitFinding
+  }
+
+  /// Checks one file, reading at most the policy's byte limit plus one: a regular file over
+  /// the limit is refused from its size (fstat) without being read.
+  private static func check(_ path: String, sizeClass: String, rules: StickerRules) throws(DiagnosticsError)
+    -> StickerCheck.Report
+  {
+    let (fd, name) = try InputFile.open(path)
+    defer { if fd.rawValue != FileDescriptor.standardInput.rawValue { fd.close() } }
+    do {
+      if let size = try fd.regularFileSize(), size > Int64(rules.maximumBytes) {
+        return StickerCheck.oversized(file: name, bytes: size, sizeClass: sizeClass, rules: rules)
+      }
+      let bytes = try fd.read(upTo: rules.maximumBytes)
+      if bytes.count > rules.maximumBytes {
+        return StickerCheck.oversized(
+          file: name, bytes: Int64(bytes.count), atLeast: true, sizeClass: sizeClass, rules: rules)
+      }
+      return StickerCheck.check(bytes, file: name, sizeClass: sizeClass, rules: rules)
+    } catch {
+      throw DiagnosticsError([InputFile.unreadable(name, error)])
+    }
   }
 
   private struct Output: Encodable {

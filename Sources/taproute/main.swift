@@ -1,3 +1,5 @@
+import TapRoute
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,4 +8,7 @@
   import Darwin
 #endif
 
-exit(CommandLineTool.run(arguments: Array(CommandLine.arguments.dropFirst()), io: .standard))
+// A write to a closed pipe then fails with EPIPE, reported as TR003, instead of killing the
+// process with SIGPIPE.
+FileDescriptor.ignoreBrokenPipeSignal()
+exit(CommandLineTool.main(arguments: Array(CommandLine.arguments.dropFirst())))

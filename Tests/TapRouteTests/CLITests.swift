@@ -22,11 +22,22 @@ enum Binary {
     var stderr: String
   }
 
-  static func run(_ arguments: [String], stdin: String = "") throws -> Result {
+  /// Runs a `/bin/sh` script in the repository root with `$TAPROUTE` naming the binary,
+  /// for what a shell sets up: redirections, pipes, a closed descriptor.
+  static func shell(_ script: String) throws -> Result {
     let binary = try #require(url, "the taproute binary was not found next to the tests")
+    return try run(
+      ["-c", script], executable: URL(fileURLWithPath: "/bin/sh"), environment: ["TAPROUTE": binary.path])
+  }
+
+  static func run(
+    _ arguments: [String], stdin: String = "", executable: URL? = nil, environment: [String: String] = [:]
+  ) throws -> Result {
+    let binary = try executable ?? #require(url, "the taproute binary was not found next to the tests")
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.currentDirectoryURL = Repo.root
     let input = Pipe()
     let output = Pipe()
@@ -109,46 +120,104 @@ struct CLITests {
     )
   }
 
-  @Test func linesModeKeepsGoingPastABadLine() throws {
-    let input = """
-      {"event":"tap","app":{"installed":false,"published":false}}
+  static let linesInput = """
+    {"event":"tap","app":{"installed":false,"published":false}}
 
-      {"event":"tap","platform":"android"}
-      not json
-      {"event":"open","open":{"url":"a://"}}
-      """
-    let r = try Binary.run(["decide", "--lines"], stdin: input)
+    {"event":"tap","platform":"android"}
+    not json
+    {"event":"open","open":{"url":"a://"}}
+    """
+
+  @Test("--lines --json: one JSON line per non-blank input line, each with its input line number")
+  func linesModeKeepsGoingPastABadLine() throws {
+    let r = try Binary.run(["decide", "--lines", "--json"], stdin: Self.linesInput)
     #expect(r.status == 2)
     let lines = r.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 4)
-    #expect(lines[0].contains(#""outcome":"storeFront""#))
-    #expect(lines[1].hasPrefix(#"{"errors":["stdin:3:27: error: $.platform: unknown platform \"android\""#))
-    #expect(lines[1].hasSuffix(#""line":3}"#))
-    #expect(lines[2].contains(#""line":4"#))
-    #expect(lines[3].contains(#""outcome":"containerLaunch""#))
+    let objects = try lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(objects.map { $0["line"] as? Int } == [1, 3, 4, 5], "line 2 is blank: skipped but counted")
+    #expect(objects[0]["outcome"] as? String == "storeFront")
+    let error = try #require((objects[1]["errors"] as? [[String: Any]])?.first)
+    #expect(error["file"] as? String == "stdin")
+    #expect(error["line"] as? Int == 3 && error["column"] as? Int == 27)
+    #expect(error["path"] as? String == "$.platform" && error["code"] as? String == "TR203")
+    #expect(error["severity"] as? String == "error")
+    #expect((error["message"] as? String)?.hasPrefix("unknown platform \"android\"") == true)
+    #expect(((objects[2]["errors"] as? [[String: Any]])?.first?["code"] as? String) == "TR001")
+    #expect(objects[3]["outcome"] as? String == "containerLaunch")
     #expect(r.stderr.split(separator: "\n").count == 2)
     #expect(r.stderr.hasPrefix("stdin:3:27: error: $.platform:"))
     #expect(r.stderr.contains("stdin:4:1: error: invalid literal; expected null [TR001]"))
   }
 
-  static let usageErrors: [(arguments: [String], stdin: String, status: Int32, stderr: String)] = [
-    ([], "", 2, "USAGE: taproute <command>"),
-    (["frobnicate"], "", 2, "taproute: unknown command \"frobnicate\""),
-    (["decide", "--jsn"], "", 2, "taproute decide: unknown option \"--jsn\"; see 'taproute decide --help'"),
-    (["decide", "a.json", "b.json"], "", 2, "taproute decide: expected at most one FILE, got 2"),
-    (["decide", "/nonexistent/s.json"], "", 2, "/nonexistent/s.json: error: no such file [TR003]"),
-    (["decide", "/tmp"], "", 2, "/tmp: error: cannot read a directory [TR003]"),
-    (["decide", "--policies"], "", 2, "taproute decide: option --policies needs a value"),
-    (
-      ["decide"], "{\"event\":\"tap\"", 2,
-      "stdin:1:15: error: unexpected end of input inside an object [TR001]"
-    ),
-    (["decide", "--policies", "/nonexistent/dir"], "{\"event\":\"tap\"}", 1, "cannot read policy directory"),
+  @Test("--lines in text: every decision and error is prefixed with its input line number")
+  func linesModeTextNumbersEachLine() throws {
+    let r = try Binary.run(["decide", "--lines"], stdin: Self.linesInput)
+    #expect(r.status == 2)
+    let headers = r.stdout.split(separator: "\n").filter { $0.hasPrefix("line ") }
+    #expect(
+      headers == [
+        "line 1:", "line 3: error (1 problem on standard error)",
+        "line 4: error (1 problem on standard error)",
+        "line 5:",
+      ])
+    #expect(r.stdout.contains("line 1:\n  outcome:      storeFront\n"))
+  }
+
+  struct UsageRow: CustomTestStringConvertible, Sendable {
+    var name: String
+    var arguments: [String]
+    var stdin = ""
+    var status: Int32
+    var stderr: String
+    var testDescription: String { name }
+  }
+
+  static let usageErrors: [UsageRow] = [
+    .init(name: "no command", arguments: [], status: 2, stderr: "USAGE: taproute <command>"),
+    .init(
+      name: "unknown command", arguments: ["frobnicate"], status: 2,
+      stderr: "taproute: unknown command \"frobnicate\""),
+    .init(
+      name: "unknown option, with a suggestion", arguments: ["decide", "--jsn"], status: 2,
+      stderr:
+        "taproute decide: unknown option \"--jsn\" (did you mean \"--json\"?); see 'taproute decide --help'"),
+    .init(
+      name: "two files", arguments: ["decide", "a.json", "b.json"], status: 2,
+      stderr: "taproute decide: expected at most one FILE, got 2"),
+    .init(
+      name: "missing file", arguments: ["decide", "/nonexistent/s.json"], status: 2,
+      stderr: "/nonexistent/s.json: error: no such file [TR003]"),
+    .init(
+      name: "a directory as FILE", arguments: ["decide", "/tmp"], status: 2,
+      stderr: "/tmp: error: cannot read a directory [TR003]"),
+    .init(
+      name: "option without its value", arguments: ["decide", "--policies"], status: 2,
+      stderr: "taproute decide: option --policies needs a value"),
+    .init(
+      name: "truncated situation", arguments: ["decide"], stdin: "{\"event\":\"tap\"", status: 2,
+      stderr: "stdin:1:15: error: unexpected end of input inside an object [TR001]"),
+    .init(
+      name: "missing policy directory", arguments: ["decide", "--policies", "/nonexistent/dir"],
+      stdin: "{\"event\":\"tap\"}", status: 1, stderr: "cannot read policy directory"),
+    .init(
+      name: "a value outside the choices", arguments: ["table", "--format", "html"], status: 2,
+      stderr: "taproute table: unknown format \"html\"; expected markdown or json"),
+    .init(
+      name: "a required option missing", arguments: ["audit"], status: 2,
+      stderr: "taproute audit: --extension PATH is required"),
+    .init(
+      name: "two policy directories", arguments: ["verify", "Policies", "--policies", "/tmp"], status: 2,
+      stderr: "taproute verify: two policy directories"),
+    .init(
+      name: "unknown help topic", arguments: ["help", "nosuch"], status: 2,
+      stderr: "taproute help: unknown command \"nosuch\""),
   ]
 
-  @Test("usage and input errors exit non-zero with a clear message", arguments: usageErrors.indices)
-  func usageError(_ i: Int) throws {
-    let row = Self.usageErrors[i]
+  @Test("usage and input errors exit non-zero with a clear message", arguments: usageErrors)
+  func usageError(_ row: UsageRow) throws {
     let r = try Binary.run(row.arguments, stdin: row.stdin)
     #expect(r.status == row.status, "\(row.arguments)")
     #expect(r.stderr.contains(row.stderr), "\(row.arguments): \(r.stderr)")
@@ -168,17 +237,6 @@ struct CLITests {
         "tap.json:129:20: error: $.rules[13].evidence[0]: rule \"not-enabled\" cites unknown evidence \"F-99\" [TR104]"
       ))
     #expect(r.stderr.contains("taproute: the policies failed to load (1 error)\n"))
-  }
-
-  @Test func helpOnEveryCommand() throws {
-    for command in ["decide", "explain", "verify", "test", "table"] {
-      let r = try Binary.run([command, "--help"])
-      #expect(r.status == 0)
-      #expect(r.stdout.hasPrefix("USAGE: taproute \(command) "))
-      #expect(r.stderr.isEmpty)
-    }
-    let top = try Binary.run(["--help"])
-    #expect(top.status == 0 && top.stdout.contains("COMMANDS:"))
   }
 
   @Test("test: a fixture expecting the wrong outcome exits 1 and names the row")

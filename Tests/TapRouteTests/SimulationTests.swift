@@ -134,6 +134,6 @@ struct SimulationTests {
 
         """)
     let bad = try Binary.run(["simulate"])
-    #expect(bad.status == 2 && bad.stderr.contains("expected one session FILE, got 0"))
+    #expect(bad.status == 2 && bad.stderr.contains("taproute simulate: expected one FILE, got 0"))
   }
 }

@@ -23,9 +23,10 @@ extension Situation {
   /// Decodes a parsed situation, reporting every problem at once.
   package static func decode(_ value: JSONValue, file: String) -> Result<Situation, DiagnosticsError> {
     var reader = JSONReader(file: file, codes: .situation)
+    reader.limit = Diagnostic.reportLimit
     let situation = reader.situation(value, path: "$")
     if let situation, reader.diagnostics.isEmpty { return .success(situation) }
-    return .failure(DiagnosticsError(reader.sortedDiagnostics))
+    return .failure(DiagnosticsError(reader.sortedDiagnostics, omitted: reader.omitted))
   }
 }
 

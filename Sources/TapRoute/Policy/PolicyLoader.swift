@@ -84,8 +84,10 @@ struct PolicyLoader {
     let unreadTables = files.contains { f in
       role(f.name) == .table && !parsed.contains { $0.name == f.name }
     }
+    var missingTables = false
     for event in Situation.Event.allCases
     where !tables.contains(where: { $0.event == event }) && !unreadTables {
+      missingTables = true
       diagnostics.append(
         Diagnostic(file: source, code: .missingTable, message: "no table decides event \"\(event.rawValue)\"")
       )
@@ -107,10 +109,11 @@ struct PolicyLoader {
     }
     if let file = parsed.first(where: { role($0.name) == .fixtures }) {
       fixturesFile = file.name
-      // With a broken table its rules are unknown; fixtures naming them are not at fault.
+      // With a broken or missing table its rules are unknown; fixtures naming them are not
+      // at fault, and the missing table is reported once above.
       fixtures = readFixtures(
         file.value, file: file.name, knownEvidence: known,
-        ruleNames: brokenTables || unreadTables ? nil : tables)
+        ruleNames: brokenTables || unreadTables || missingTables ? nil : tables)
     }
 
     return PolicySet(

@@ -30,6 +30,9 @@ public struct PolicySet: Sendable {
     evidence.first { $0.id == id }
   }
 
+  /// Largest policy or fixture file accepted, in bytes.
+  package static let maximumFileBytes = PolicyLoader.maximumFileBytes
+
   /// The name of the file holding the evidence registry.
   public static let evidenceFileName = "evidence.json"
   /// The name of the file holding the fixture table.
@@ -102,10 +105,11 @@ public struct PolicySet: Sendable {
     var problems: [Diagnostic] = []
     for name in names {
       let path = display.hasSuffix("/") ? display + name : display + "/" + name
-      if let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) {
-        files.append((path, [UInt8](data)))
-      } else {
-        problems.append(Diagnostic(file: path, code: .unreadable, message: "cannot read file"))
+      do {
+        let input = try InputFile.read(path, limit: PolicyLoader.maximumFileBytes, what: "policy file")
+        files.append((input.name, input.bytes))
+      } catch {
+        problems += error.diagnostics
       }
     }
     if !problems.isEmpty { throw DiagnosticsError(problems) }

@@ -56,7 +56,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let jsonSyntax = DiagnosticCode(rawValue: "TR001")
   /// The input is over a size or nesting limit.
   public static let inputTooLarge = DiagnosticCode(rawValue: "TR002")
-  /// A file could not be read.
+  /// A file could not be read, or standard output could not be written.
   public static let unreadable = DiagnosticCode(rawValue: "TR003")
 
   // Policy files.
@@ -162,6 +162,40 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
 /// A failure that carries every diagnostic found, not only the first.
 public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
   public var diagnostics: [Diagnostic]
-  public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-  public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+  /// How many more problems were found but not collected, because the reader stops
+  /// collecting at ``Diagnostic/reportLimit`` (one situation with 80,000 unknown keys).
+  public var omitted: Int
+  public init(_ diagnostics: [Diagnostic], omitted: Int = 0) {
+    self.diagnostics = diagnostics
+    self.omitted = omitted
+  }
+  public var description: String { Diagnostic.report(diagnostics, omitted: omitted).joined(separator: "\n") }
+}
+
+extension Diagnostic {
+  /// How many diagnostics are printed (and collected by the strict situation reader) before
+  /// the rest is summarized in one line.
+  package static let reportLimit = 50
+
+  /// The lines that report `diagnostics`: the first `limit`, then "... and N more" for the
+  /// rest and for the `omitted` ones a reader did not collect.
+  package static func report(_ diagnostics: [Diagnostic], omitted: Int = 0, limit: Int = reportLimit)
+    -> [String]
+  {
+    var lines = diagnostics.prefix(limit).map(\.description)
+    let more = diagnostics.count - min(diagnostics.count, limit) + omitted
+    if more > 0 { lines.append("... and \(grouped(Int64(more))) more") }
+    return lines
+  }
+
+  /// A count with thousands separators (`1,048,576`), the way byte counts are printed.
+  package static func grouped(_ value: Int64) -> String {
+    let digits = String(value.magnitude)
+    var out = ""
+    for (i, digit) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+      out.append(digit)
+    }
+    return value < 0 ? "-" + out : out
+  }
 }

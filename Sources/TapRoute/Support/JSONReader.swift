@@ -36,16 +36,33 @@ package struct JSONReader {
     }.map(\.element)
   }
 
+  /// The most diagnostics this reader collects; past it, problems are only counted in
+  /// `omitted` (nil: no limit). The situation reader sets it, so one situation with 80,000
+  /// unknown keys neither builds nor prints 80,000 messages.
+  package var limit: Int?
+  /// Problems found past `limit` and not collected.
+  package private(set) var omitted = 0
+
+  /// False, counting the problem as omitted, once `limit` diagnostics are collected.
+  private mutating func hasRoom() -> Bool {
+    guard let limit, diagnostics.count >= limit else { return true }
+    omitted += 1
+    return false
+  }
+
   package mutating func error(
-    _ code: DiagnosticCode, _ message: String, path: String, at location: SourcePosition?
+    _ code: DiagnosticCode, _ message: @autoclosure () -> String, path: @autoclosure () -> String,
+    at location: SourcePosition?
   ) {
+    guard hasRoom() else { return }
     diagnostics.append(
-      Diagnostic(file: file, path: path, location: location, code: code, message: message))
+      Diagnostic(file: file, path: path(), location: location, code: code, message: message()))
   }
 
   package mutating func warning(
     _ code: DiagnosticCode, _ message: String, path: String, at location: SourcePosition?
   ) {
+    guard hasRoom() else { return }
     diagnostics.append(
       Diagnostic(
         file: file, path: path, location: location, severity: .warning, code: code, message: message))
@@ -68,10 +85,11 @@ package struct JSONReader {
       if allowed.contains(member.key) {
         result[member.key] = member.value
       } else {
-        let hint = Self.nearest(member.key, in: allowed).map { "did you mean \"\($0)\"? " } ?? ""
         error(
           codes.unknownKey,
-          "unknown key \(Self.quoted(member.key)); \(hint)allowed: \(allowed.joined(separator: ", "))",
+          "unknown key \(Self.quoted(member.key)); "
+            + (Self.nearest(member.key, in: allowed).map { "did you mean \"\($0)\"? " } ?? "")
+            + "allowed: \(allowed.joined(separator: ", "))",
           path: Self.join(path, member.key), at: member.keyLocation)
       }
     }
