@@ -50,17 +50,15 @@ enum StickerCommand {
     var reports: [StickerCheck.Report] = []
     for path in options.positional {
       guard let input = CommandLineTool.readInput(path, io: io) else { return CommandLineTool.exitInput }
-      reports.append(StickerCheck.check(input.bytes, file: input.name, sizeClass: size, rules: rules))
+      reports.append(
+        StickerCheck.check(
+          input.bytes, fileSize: UInt64(input.bytes.count), file: input.name, sizeClass: size, rules: rules))
     }
     if options.flags.contains("--json") {
       io.out(DecisionText.encode(reports.map(Output.init), pretty: true) + "\n")
     } else {
       for report in reports {
-        let what =
-          report.header.map {
-            "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \($0.frames) frame\($0.frames == 1 ? "" : "s"), \(report.bytes) bytes"
-          } ?? "\(report.bytes) bytes"
-        io.out("\(report.file): \(report.accepted ? "accepted" : "refused") (\(what))\n")
+        io.out(report.summary + "\n")
         for finding in report.findings { io.out("  " + finding.description + "\n") }
       }
       let refused = reports.filter { !$0.accepted }.count
@@ -77,7 +75,7 @@ enum StickerCommand {
     var height: Int?
     var frames: Int?
     var transparency: Bool?
-    var bytes: Int
+    var bytes: UInt64
     var sizeClass: String
     var findings: [Diagnostic]
 
