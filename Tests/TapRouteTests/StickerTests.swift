@@ -325,6 +325,49 @@ struct StickerTests {
     #expect(ImageBytes.iend.suffix(4) == [0xAE, 0x42, 0x60, 0x82])
   }
 
+  /// The files of the README's example, written byte by byte.
+  static let readmeFiles: [String: [UInt8]] = [
+    "ok.png": ImageBytes.png(width: 408, height: 408),
+    "anim.gif": ImageBytes.gif(width: 408, height: 408, frames: 4, transparent: false),
+    "fake.png": ImageBytes.gif(width: 100, height: 100, frames: 1, transparent: false),
+    "big.png": ImageBytes.png(chunks: [
+      ImageBytes.ihdr(408, 408), ImageBytes.chunk("tEXt", [UInt8](repeating: 0x41, count: 600_000)),
+      ImageBytes.idat, ImageBytes.iend,
+    ]),
+    "claims-4g.png": ImageBytes.png(chunks: [
+      ImageBytes.ihdr(4_294_967_295, 4_294_967_295), ImageBytes.idat, ImageBytes.iend,
+    ]),
+    "no-frames.png": ImageBytes.png(chunks: [
+      ImageBytes.ihdr(408, 408), ImageBytes.acTL(4_294_967_295), ImageBytes.idat, ImageBytes.iend,
+    ]),
+    "bad-crc.png": ImageBytes.png(chunks: [
+      ImageBytes.ihdr(408, 408), ImageBytes.chunk("IDAT", ImageBytes.imageData, crc: 0), ImageBytes.iend,
+    ]),
+    "no-scan.jpg": CorruptSticker.jpeg[0].bytes,
+  ]
+
+  @Test("the README's sticker example prints what the README shows")
+  func readmeExample() throws {
+    let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let command = "$ swift run taproute sticker "
+    let start = try #require(lines.firstIndex { $0.hasPrefix(command) }, "no sticker example in the README")
+    let end = try #require(lines[start...].firstIndex(of: "```"))
+    let names = lines[start].dropFirst(command.count).split(separator: " ").map(String.init)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stickers-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for name in names {
+      let bytes = try #require(
+        Self.readmeFiles[name], "the README names \(name), which the test does not write")
+      try Data(bytes).write(to: dir.appendingPathComponent(name))
+    }
+    let r = try Binary.run(["sticker"] + names.map { dir.appendingPathComponent($0).path })
+    #expect(r.status == 1)
+    let shown = r.stdout.replacingOccurrences(of: dir.path + "/", with: "")
+    #expect(shown == lines[(start + 1)..<end].joined(separator: "\n") + "\n")
+  }
+
   @Test("the sticker command on files written byte by byte")
   func cli() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stickers-\(UUID().uuidString)")
