@@ -43,7 +43,6 @@ public struct StickerHeader: Sendable, Hashable {
   /// Why a file could not be read.
   public struct Failure: Error, Sendable, Hashable {
     public var message: String
-    public init(message: String) { self.message = message }
     init(_ message: String) { self.message = message }
   }
 
