@@ -51,11 +51,9 @@ struct SimulationTests {
   func removingTheTransitionChangesTheReplay() throws {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "transitions.json") {
-      $0.replacingOccurrences(
-        of:
-          #""set": { "extensionRunning": false, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "otherApp" }"#,
-        with: #""set": { "selected": "tapped", "foreground": "otherApp" }"#)
+    try Repo.edit(dir, "transitions.json") { json in
+      json["transitions", id: "tap-opens-another-app"]?["set"]?["extensionRunning"] = nil
+      json["transitions", id: "tap-opens-another-app"]?["set"]?["afterDrawerSwipe"] = nil
     }
     let engine = try Engine(policiesAt: dir)
     let bytes = [UInt8](
@@ -101,8 +99,9 @@ struct SimulationTests {
   func uncoveredStepFailsToLoad() throws {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "transitions.json") {
-      $0.replacingOccurrences(of: #""step": "installApp""#, with: #""step": "deleteApp""#)
+    try Repo.edit(dir, "transitions.json") { json in
+      let install = json["transitions"]?.elements.first { $0["on"]?["step"]?.stringValue == "installApp" }
+      json["transitions", id: install?["id"]?.stringValue ?? ""]?["on"]?["step"] = .string("deleteApp")
     }
     do {
       _ = try PolicySet.load(directory: dir)

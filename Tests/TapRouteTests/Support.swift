@@ -34,13 +34,20 @@ enum Repo {
     return dir
   }
 
-  /// Rewrites a file of a scratch policy directory.
-  static func edit(_ dir: URL, _ name: String, _ change: (String) -> String) throws {
+  /// Rewrites a JSON file of a policy directory through its parsed tree, so the edit holds
+  /// however the file is laid out (see `JSONValue+Editing.swift`).
+  static func edit(
+    _ dir: URL, _ name: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ change: (inout JSONValue) throws -> Void
+  ) throws {
     let url = dir.appendingPathComponent(name)
-    let text = try String(contentsOf: url, encoding: .utf8)
-    let changed = change(text)
-    #expect(changed != text, "the edit of \(name) changed nothing; the test would prove nothing")
-    try changed.write(to: url, atomically: true, encoding: .utf8)
+    var json = try JSONParser.parse([UInt8](try Data(contentsOf: url))).get()
+    let before = json.formatted
+    try change(&json)
+    #expect(
+      json.formatted != before, "the edit of \(name) changed nothing; the test would prove nothing",
+      sourceLocation: sourceLocation)
+    try Data(json.formatted.utf8).write(to: url)
   }
 }
 
