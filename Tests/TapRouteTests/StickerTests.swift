@@ -149,9 +149,9 @@ struct StickerTests {
     ),
   ]
 
-  @Test("truncated and corrupt files give a clear error", arguments: broken.indices)
-  func brokenFiles(_ i: Int) {
-    let row = Self.broken[i]
+  @Test("truncated and corrupt files give a clear error", arguments: broken.map(\.name))
+  func brokenFiles(_ name: String) throws {
+    let row = try namedRow(name, in: Self.broken, name: \.name)
     guard case .failure(let failure) = StickerHeader.read(row.bytes) else {
       Issue.record("\(row.name) was read")
       return

@@ -74,3 +74,16 @@ func situationErrors(_ json: String) -> [String] {
   case .failure(let e): return e.diagnostics.map(\.description)
   }
 }
+
+/// The one row of `rows` whose name is `name`.
+///
+/// A parameterized test over a table of tuples passes the rows' names as its arguments, so
+/// each test case, and each failure, is named after its row; this finds the row again.
+func namedRow<Row>(
+  _ name: String, in rows: [Row], name nameOf: (Row) -> String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Row {
+  let found = rows.filter { nameOf($0) == name }
+  try #require(found.count == 1, "\(found.count) rows named \"\(name)\"", sourceLocation: sourceLocation)
+  return found[0]
+}
