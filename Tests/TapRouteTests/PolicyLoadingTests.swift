@@ -11,9 +11,16 @@ struct PolicyLoadingTests {
     let builtIn = BuiltinPolicies.files.map { (name: "Policies/" + $0.name, bytes: Array($0.contents.utf8)) }
     #expect(builtIn.map(\.name) == files.map(\.name), "file lists differ; run Scripts/embed-policies.sh")
     for file in files {
-      let embedded = builtIn.first { $0.name == file.name }?.bytes
+      let embedded = builtIn.first { $0.name == file.name }?.bytes ?? []
+      let same = embedded == file.bytes
       #expect(
-        embedded == file.bytes, "\(file.name) drifted from its built-in copy; run Scripts/embed-policies.sh")
+        same,
+        """
+        \(file.name) drifted from its built-in copy (\(firstDifference(
+          String(decoding: file.bytes, as: UTF8.self), String(decoding: embedded, as: UTF8.self),
+          names: ("Policies/", "built-in")))); \
+        run Scripts/embed-policies.sh
+        """)
     }
   }
 

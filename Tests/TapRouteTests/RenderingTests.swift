@@ -10,10 +10,13 @@ struct RenderingTests {
   func renderedDocsDoNotDrift() throws {
     let committed = try String(contentsOf: Repo.policies.appendingPathComponent("README.md"), encoding: .utf8)
     let rendered = TableDocument.markdown(try PolicySet.load(directory: Repo.policies))
+    let same = committed == rendered
     #expect(
-      committed == rendered,
-      "Policies/README.md drifted from the tables; run: swift run taproute table Policies > Policies/README.md"
-    )
+      same,
+      """
+      Policies/README.md drifted from the tables (\(firstDifference(committed, rendered, names: ("committed", "rendered")))); \
+      run: swift run taproute table Policies > Policies/README.md
+      """)
   }
 
   @Test func markdownHasOneRowPerRuleAndLinkedEvidence() throws {

@@ -87,3 +87,17 @@ func namedRow<Row>(
   try #require(found.count == 1, "\(found.count) rows named \"\(name)\"", sourceLocation: sourceLocation)
   return found[0]
 }
+
+/// The first line where two texts differ, quoting both (named by `names`), so a drift check's
+/// message stays short when a whole file is compared.
+func firstDifference(_ a: String, _ b: String, names: (String, String)) -> String {
+  let old = a.split(separator: "\n", omittingEmptySubsequences: false)
+  let new = b.split(separator: "\n", omittingEmptySubsequences: false)
+  let common = min(old.count, new.count)
+  guard let i = (0..<common).first(where: { old[$0] != new[$0] }) ?? (old.count == new.count ? nil : common)
+  else { return "no difference" }
+  let show = { (lines: [Substring]) in
+    i < lines.count ? JSONValue.jsonQuoted(String(lines[i].prefix(160))) : "end of file"
+  }
+  return "first at line \(i + 1): \(names.0) \(show(old)), \(names.1) \(show(new))"
+}
