@@ -97,9 +97,9 @@ struct SituationDecodingTests {
     ),
   ]
 
-  @Test("bad input gives located errors", arguments: badInputs.indices)
-  func badInput(_ i: Int) {
-    let row = Self.badInputs[i]
+  @Test("bad input gives located errors", arguments: badInputs.map(\.name))
+  func badInput(_ name: String) throws {
+    let row = try namedRow(name, in: Self.badInputs, name: \.name)
     #expect(situationErrors(row.json) == row.expected, "\(row.name)")
   }
 
