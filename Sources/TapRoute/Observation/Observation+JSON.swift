@@ -228,7 +228,7 @@ extension JSONReader {
       texts[member.key] = text
     }
     for key in ["date", "device", "osBuild", "sdk", "reporter", "link"] {
-      if let v = members.first(where: { $0.key == key })?.value, v.stringValue == nil {
+      if let v = members.first(where: { $0.key == key })?.value, v.boolValue != nil || v.kind.isNumber {
         wrongType(v, expected: "a string", path: Self.join(path, key))
       }
     }
@@ -253,5 +253,12 @@ extension JSONReader {
       source.more[key] = text
     }
     return source
+  }
+}
+
+extension JSONValue.Kind {
+  fileprivate var isNumber: Bool {
+    if case .number = self { return true }
+    return false
   }
 }
