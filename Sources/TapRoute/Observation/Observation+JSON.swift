@@ -113,7 +113,7 @@ extension Observation {
 }
 
 extension JSONReader {
-  fileprivate mutating func observation(_ value: JSONValue, path: String) -> Observation? {
+  mutating func observation(_ value: JSONValue, path: String) -> Observation? {
     guard
       let fields = object(
         value, path: path,
@@ -260,5 +260,51 @@ extension JSONValue.Kind {
   fileprivate var isNumber: Bool {
     if case .number = self { return true }
     return false
+  }
+}
+
+extension Observation: Codable {
+  /// Reads an observation through the same strict checks as a file (locations are lost).
+  public init(from decoder: any Decoder) throws {
+    let value = try JSONValue(from: decoder)
+    var reader = JSONReader(file: "observation", codes: .situation)
+    guard let observation = reader.observation(value, path: "$"), reader.diagnostics.isEmpty else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: decoder.codingPath,
+          debugDescription: DiagnosticsError(reader.sortedDiagnostics).description))
+    }
+    self = observation
+  }
+
+  /// Writes the file format of `Policies/observations/` (without `origin`).
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: Key.self)
+    try c.encodeIfPresent(name, forKey: Key("name"))
+    try c.encode(situation, forKey: Key("situation"))
+    var o = c.nestedContainer(keyedBy: Key.self, forKey: Key("observed"))
+    try o.encode(observed.outcome, forKey: Key("outcome"))
+    try o.encodeIfPresent(observed.callbacks, forKey: Key("callbacks"))
+    if !observed.notCalled.isEmpty { try o.encode(observed.notCalled, forKey: Key("notCalled")) }
+    try o.encodeIfPresent(observed.presentation, forKey: Key("presentation"))
+    try o.encodeIfPresent(observed.completion, forKey: Key("completion"))
+    var s = c.nestedContainer(keyedBy: Key.self, forKey: Key("source"))
+    try s.encode(source.date, forKey: Key("date"))
+    try s.encodeIfPresent(source.device, forKey: Key("device"))
+    try s.encodeIfPresent(source.osBuild, forKey: Key("osBuild"))
+    try s.encodeIfPresent(source.sdk, forKey: Key("sdk"))
+    try s.encodeIfPresent(source.reporter, forKey: Key("reporter"))
+    try s.encodeIfPresent(source.link, forKey: Key("link"))
+    for (key, value) in source.more.sorted(by: { $0.key < $1.key }) { try s.encode(value, forKey: Key(key)) }
+    if !evidence.isEmpty { try c.encode(evidence, forKey: Key("evidence")) }
+    try c.encodeIfPresent(note, forKey: Key("note"))
+  }
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 }

@@ -60,7 +60,7 @@ public struct Observation: Sendable, Hashable {
   }
 
   /// Where the report comes from.
-  public struct Source: Sendable, Hashable {
+  public struct Source: Sendable, Hashable, Codable {
     /// `YYYY-MM-DD`; `YYYY-MM` or `YYYY` when the source gives no day (ISO 8601 reduced precision).
     public var date: String
     /// The device model (`iPhone15,2`).
