@@ -16,7 +16,7 @@ package enum ObservationText {
           "supports     \(r.observation.displayName) -> other reading of \(head): \(alternative.summary)")
       }
       if r.verdict != .agrees {
-        lines.append("  at \(r.observation.origin)")
+        if r.observation.name != nil { lines.append("  at \(r.observation.origin)") }
         for d in r.differences { lines.append("  \(d.field): expected \(d.expected), seen \(d.seen)") }
         if !r.decision.evidence.isEmpty {
           lines.append("  rule's evidence: \(r.decision.evidence.joined(separator: ", "))")
