@@ -170,6 +170,30 @@ struct RecorderTests {
     #expect(report.results[1].rule == "tap/already-selected")
   }
 
+  @Test("a marked tap that then fires callbacks is one tap, running or not")
+  func markedTapWithCallbacks() throws {
+    var recorder = Recorder(.init(osVersion: OSVersion(17), source: Observation.Source(date: "2026-11-21")))
+    recorder.tapping(message: "a", url: "app://a")
+    recorder.record(.viewDidLoad)
+    recorder.record(.willBecomeActive, message: "a", url: "app://a", presentation: .expanded)
+    recorder.record(.didBecomeActive, message: "a", url: "app://a")
+    recorder.record(.viewWillAppear)
+    recorder.tapping(message: "b")
+    recorder.record(.willSelect, message: "b")
+    recorder.record(.didSelect, message: "b")
+    recorder.record(.willTransition, presentation: .expanded)
+    recorder.record(.didTransition, presentation: .expanded)
+    recorder.tapping(message: "b")
+    recorder.finishTap()
+    let taps = recorder.observations
+    #expect(taps.map(\.situation.tap.extensionRunning) == [false, true, true])
+    #expect(taps.map(\.situation.tap.alreadySelected) == [false, false, true])
+    #expect(taps.map(\.observed.callbacks?.count) == [4, 4, 0])
+    let report = recorder.check(with: try engine())
+    #expect(report.results.map(\.rule) == ["tap/launch", "tap/running", "tap/already-selected"])
+    #expect(report.results.map(\.verdict) == [.agrees, .agrees, .agrees])
+  }
+
   @Test("a recorder survives being saved and restored, observations included")
   func codable() throws {
     var recorder = Recorder(

@@ -12,6 +12,25 @@
 /// after a swipe to another app in the drawer, F-6) fire no callback at all. Call
 /// ``tapping(message:url:afterDrawerSwipe:)`` before such a tap (from a debug button, or a UI
 /// test) so that the tap is still recorded.
+///
+/// The glue, in a debug build of the extension (`id` is the message's identifier, for
+/// example its session's or a query item of its URL):
+/// ```swift
+/// var recorder = Recorder(.init(osVersion: OSVersion(parsing: UIDevice.current.systemVersion),
+///   redirect: .init(hooks: [.willBecomeActive], url: "myapp://"), source: .init(date: "2026-11-21")))
+/// override func willBecomeActive(with c: MSConversation) {
+///   recorder.record(.willBecomeActive, message: c.selectedMessage.map(id), url: c.selectedMessage?.url?.absoluteString,
+///     presentation: presentationStyle == .expanded ? .expanded : .compact) }
+/// override func didBecomeActive(with c: MSConversation) { recorder.record(.didBecomeActive, message: c.selectedMessage.map(id)) }
+/// override func willSelect(_ m: MSMessage, conversation: MSConversation) { recorder.record(.willSelect, message: id(m), url: m.url?.absoluteString) }
+/// override func didSelect(_ m: MSMessage, conversation: MSConversation) { recorder.record(.didSelect, message: id(m), url: m.url?.absoluteString) }
+/// override func willTransition(to s: MSMessagesAppPresentationStyle) { recorder.record(.willTransition, presentation: s == .expanded ? .expanded : .compact) }
+/// override func didResignActive(with c: MSConversation) { recorder.record(.didResignActive); save(recorder) }
+/// // ...and the same one-liners in viewDidLoad, viewWillAppear, didTransition, willResignActive;
+/// // in the redirect: extensionContext?.open(url) { ok in self.recorder.opened(success: ok) }
+/// ```
+/// `save` writes `JSONEncoder().encode(recorder.observations)` to a file in the app group;
+/// copy it off the device and run `taproute observe` on it.
 public struct Recorder: Sendable, Hashable, Codable {
   /// What the extension knows about itself and its device, copied into every situation.
   public struct Configuration: Sendable, Hashable, Codable {
