@@ -276,6 +276,22 @@ struct ObservationTests {
     #expect(json.output.contains(#""file" : "/no/such/path""#))
   }
 
+  @Test("the editor schema lists the outcomes and callbacks the reader accepts")
+  func schemaMatchesTheReader() throws {
+    let bytes = [UInt8](
+      try Data(contentsOf: Repo.policies.appendingPathComponent("schema/observation.schema.json")))
+    let root = try JSONParser.parse(bytes).get()
+    func at(_ value: JSONValue, _ path: [String]) -> JSONValue? {
+      path.reduce(Optional(value)) { v, key in v?.objectValue?.first { $0.key == key }?.value }
+    }
+    let callbacks = at(root, ["$defs", "callbacks", "items", "enum"])?.arrayValue?.compactMap(\.stringValue)
+    #expect(callbacks == Situation.Callback.allCases.map(\.rawValue))
+    let outcomes = at(
+      root, ["$defs", "observation", "properties", "observed", "properties", "outcome", "enum"])?
+      .arrayValue?.compactMap(\.stringValue)
+    #expect(outcomes == Outcome.allCases.map(\.rawValue))
+  }
+
   @Test("--json output carries verdicts, the summary and the exit status")
   func jsonOutput() throws {
     let report = ObservationCheck(engine: try engine()).check(observations(Self.contradiction))
