@@ -17,17 +17,23 @@ public struct Matrix: Sendable, Hashable {
 
   /// A set of recipients: the values of each recipient fact it covers.
   public struct Recipients: Sendable, Hashable {
+    /// The platforms covered.
     public var platforms: [Situation.Platform]
     /// Adjacent version bands joined: `<10`, `10..<26`, `>=26`.
     public var osVersions: [VersionRange]
+    /// App installed: the values covered.
     public var installed: [Bool]
+    /// Switched on in Messages: the values covered.
     public var enabledInMessages: [Bool]
+    /// Extension running at the tap: the values covered.
     public var extensionRunning: [Bool]
+    /// Message already selected: the values covered.
     public var alreadySelected: [Bool]
   }
 
   /// One row: a set of recipients and what a tap does for every one of them.
   public struct Row: Sendable, Hashable {
+    /// The recipients of the row.
     public var recipients: Recipients
     /// The decision for a recipient of the row (the same outcome, rule, confidence,
     /// callbacks and presentation for all of them).
@@ -36,6 +42,7 @@ public struct Matrix: Sendable, Hashable {
 
   /// The sender's message: the situation whose recipient facts the matrix varies.
   public var message: Situation
+  /// The rows: disjoint, covering every recipient, merged where they decide the same.
   public var rows: [Row]
   /// The version cuts: band `i` is `[cuts[i-1], cuts[i])`.
   public let versionCuts: [OSVersion]

@@ -3,18 +3,24 @@
 public struct EvidenceDraft: Sendable, Hashable {
   /// `O20261120-1`: `O`, the date's digits, a dash, a number (the registry's id form).
   public var id: String
+  /// What the observation shows, in one sentence.
   public var claim: String
   /// The source kind; always `deviceTrace` for an observation.
   public var kind: String
+  /// The source's title: the observation's name.
   public var title: String
+  /// The source's link, when the observation gives one.
   public var url: String?
+  /// The observation's date.
   public var date: String
   /// The platform and OS version seen, with the device and build when known.
   public var platforms: [String]
+  /// How sure the entry is: one device trace is a single report.
   public var confidence: Confidence
   /// The rule the observation bears on, and whether it stands against it (a contradiction)
   /// or for another reading of it (support).
   public var rule: String
+  /// True for a contradiction (evidence against the rule), false for support of another reading.
   public var against: Bool
 
   /// Drafts for every contradiction and support whose observation no registered evidence

@@ -14,15 +14,20 @@
 public struct Observation: Sendable, Hashable {
   /// A short name for reports; the file and position when absent.
   public var name: String?
+  /// The situation on the device.
   public var situation: Situation
+  /// What happened.
   public var observed: Observed
+  /// Where the report comes from.
   public var source: Source
   /// Evidence ids of `evidence.json` that already record this observation.
   public var evidence: [String]
+  /// A reader's note (not checked).
   public var note: String?
   /// Where the observation was read from (`Policies/observations/d-4.json:3:5`), for reports.
   public var origin: String
 
+  /// An observation from its parts.
   public init(
     name: String? = nil, situation: Situation, observed: Observed, source: Source, evidence: [String] = [],
     note: String? = nil, origin: String = "observation"
@@ -38,15 +43,18 @@ public struct Observation: Sendable, Hashable {
 
   /// What happened on the device.
   public struct Observed: Sendable, Hashable {
+    /// What the tap or `open(url)` did.
     public var outcome: Outcome
     /// Every lifecycle callback seen, in order; nil when not recorded.
     public var callbacks: [Situation.Callback]?
     /// Callbacks seen *not* to fire, for reports that say only that ("didSelect was not called").
     public var notCalled: [Situation.Callback]
+    /// How the extension was presented afterwards.
     public var presentation: Presentation?
     /// What the completion handler of the extension's own `open(url)` reported.
     public var completion: Bool?
 
+    /// What happened, from its parts.
     public init(
       outcome: Outcome, callbacks: [Situation.Callback]? = nil, notCalled: [Situation.Callback] = [],
       presentation: Presentation? = nil, completion: Bool? = nil
@@ -69,12 +77,14 @@ public struct Observation: Sendable, Hashable {
     public var osBuild: String?
     /// The SDK the app was built with.
     public var sdk: String?
+    /// Who reported it.
     public var reporter: String?
     /// Where a reader can check the report.
     public var link: String?
     /// Any other field, as written (numbers and booleans as their JSON text).
     public var more: [String: String]
 
+    /// A source from its fields.
     public init(
       date: String, device: String? = nil, osBuild: String? = nil, sdk: String? = nil,
       reporter: String? = nil,

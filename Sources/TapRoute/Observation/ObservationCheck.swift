@@ -4,6 +4,7 @@
 /// Decisions do not carry alternatives yet; ``ObservationCheck`` asks a closure for them, so
 /// that once `Decision.alternatives` exists the closure maps it and nothing else changes.
 public struct ObservationAlternative: Sendable, Hashable {
+  /// The other reading's outcome.
   public var outcome: Outcome
   /// nil: the same callbacks as the decision.
   public var callbacks: [Situation.Callback]?
@@ -12,6 +13,7 @@ public struct ObservationAlternative: Sendable, Hashable {
   /// The evidence for this reading.
   public var evidence: [String]
 
+  /// Another reading from its parts.
   public init(
     outcome: Outcome, callbacks: [Situation.Callback]? = nil, presentation: Presentation? = nil,
     evidence: [String] = []
@@ -34,6 +36,7 @@ public struct ObservationAlternative: Sendable, Hashable {
 /// Checks observations against the tables: each agrees, contradicts the deciding rule
 /// (naming every field that differs), or, for a contested rule, supports another reading.
 public struct ObservationCheck: Sendable {
+  /// The engine whose tables the observations are checked against.
   public let engine: Engine
   /// The other readings of a decision; none until decisions carry `alternatives`.
   public let alternatives: @Sendable (Decision) -> [ObservationAlternative]
@@ -41,6 +44,7 @@ public struct ObservationCheck: Sendable {
   /// callbacks) are outside what the tables model and are not compared.
   public let modelledCallbacks: Set<Situation.Callback>
 
+  /// A check against `engine`, asking `alternatives` for the other readings of a contested decision.
   public init(
     engine: Engine, alternatives: @escaping @Sendable (Decision) -> [ObservationAlternative] = { _ in [] }
   ) {
@@ -54,12 +58,15 @@ public struct ObservationCheck: Sendable {
   public struct Difference: Sendable, Hashable {
     /// `outcome`, `callbacks`, `notCalled`, `presentation` or `completion`.
     public var field: String
+    /// What the tables say.
     public var expected: String
+    /// What the observation saw.
     public var seen: String
   }
 
   /// The check of one observation.
   public struct Result: Sendable, Hashable {
+    /// How an observation relates to the tables.
     public enum Verdict: Sendable, Hashable {
       case agrees
       case contradicts
@@ -67,8 +74,11 @@ public struct ObservationCheck: Sendable {
       case supports(ObservationAlternative)
     }
 
+    /// The observation checked.
     public var observation: Observation
+    /// What the tables decide for its situation.
     public var decision: Decision
+    /// Agrees, contradicts, or supports another reading.
     public var verdict: Verdict
     /// How the observation differs from the decision (empty when it agrees).
     public var differences: [Difference]
@@ -85,15 +95,21 @@ public struct ObservationCheck: Sendable {
 
   /// Per deciding rule: how many observations agree, contradict it, support another reading.
   public struct RuleSummary: Sendable, Hashable {
+    /// The rule, or `undecided`.
     public var rule: String
+    /// The rule's confidence.
     public var confidence: Confidence?
+    /// Observations that agree.
     public var agree = 0
+    /// Observations that contradict the rule.
     public var contradict = 0
+    /// Observations that support another reading of it.
     public var supportAlternative = 0
   }
 
   /// The check of many observations.
   public struct Report: Sendable, Hashable {
+    /// One result per observation, in input order.
     public var results: [Result]
     /// One entry per rule some observation reached, in table order of first appearance.
     public var summary: [RuleSummary]
@@ -101,6 +117,7 @@ public struct ObservationCheck: Sendable {
     public var exitStatus: Int32 { results.contains(where: \.isFailure) ? 1 : 0 }
   }
 
+  /// Checks one observation.
   public func check(_ observation: Observation) -> Result {
     let decision = engine.decide(observation.situation)
     let seen = observation.observed
@@ -129,6 +146,7 @@ public struct ObservationCheck: Sendable {
       unmodelled: unmodelled)
   }
 
+  /// Checks observations, with a summary per rule.
   public func check(_ observations: [Observation]) -> Report {
     let results = observations.map(check)
     var summary: [RuleSummary] = []

@@ -34,7 +34,9 @@
 public struct Recorder: Sendable, Hashable, Codable {
   /// What the extension knows about itself and its device, copied into every situation.
   public struct Configuration: Sendable, Hashable, Codable {
+    /// The platform the extension runs on.
     public var platform: Situation.Platform
+    /// The OS version it runs on.
     public var osVersion: OSVersion?
     /// The app's state; `installed` and `enabledInMessages` are true for a running extension.
     public var app: Situation.App
@@ -43,6 +45,7 @@ public struct Recorder: Sendable, Hashable, Codable {
     /// The source every observation carries (`date` at least).
     public var source: Observation.Source
 
+    /// A configuration from its parts.
     public init(
       platform: Situation.Platform = .iOS, osVersion: OSVersion?, app: Situation.App = Situation.App(),
       redirect: Situation.Redirect = Situation.Redirect(), source: Observation.Source
@@ -69,6 +72,7 @@ public struct Recorder: Sendable, Hashable, Codable {
     var marked = false
   }
 
+  /// What every recorded situation starts from.
   public var configuration: Configuration
   /// The observations recorded so far, one per finished tap.
   public private(set) var observations: [Observation] = []
@@ -80,6 +84,7 @@ public struct Recorder: Sendable, Hashable, Codable {
   public private(set) var presentation: Presentation?
   var current: Segment?
 
+  /// A recorder with nothing recorded yet.
   public init(_ configuration: Configuration) {
     self.configuration = configuration
   }
