@@ -63,6 +63,11 @@ public struct Matrix: Sendable, Hashable {
       cuts.formUnion(FactSpace(openTable).versionBounds)
     }
     versionCuts = cuts.sorted()
+    // Tables too large for the verifier (TR305) are too large for the matrix: no rows.
+    guard space.fits, versionCuts.count < FactSpace.maximumValues else {
+      rows = []
+      return
+    }
     let grid = Grid(cuts: versionCuts)
 
     // The sender's facts fixed, every recipient fact free.
