@@ -248,6 +248,26 @@ struct ObservationTests {
     }
   }
 
+  @Test("hostile bytes are refused with a located diagnostic, never a trap")
+  func hostileBytes() {
+    let nested = Array((String(repeating: "[", count: 70) + String(repeating: "]", count: 70)).utf8)
+    let rows: [(bytes: [UInt8], code: DiagnosticCode)] = [
+      ([0x7B, 0xFF, 0x7D], .jsonSyntax),
+      (nested, .inputTooLarge),
+      (Array(repeating: 0x20, count: Observation.maximumFileBytes + 1), .inputTooLarge),
+    ]
+    for (i, row) in rows.enumerated() {
+      switch Observation.parse(row.bytes, file: "h.json") {
+      case .success: Issue.record("row \(i) accepted")
+      case .failure(let e): #expect(e.diagnostics.first?.code == row.code, "row \(i)")
+      }
+    }
+    // A huge number in a free source field is kept as text, not converted to an integer.
+    let big = observations(
+      #"{"situation":{"event":"tap"},"observed":{"outcome":"nothing"},"source":{"date":"2026","n":1e300}}"#)
+    #expect(big.first?.source.more["n"] == "1e+300")
+  }
+
   @Test("more source fields are kept, numbers as their text")
   func moreSourceFields() {
     let list = observations(
