@@ -84,6 +84,8 @@ public struct ObservationCheck: Sendable {
     public var differences: [Difference]
     /// Callbacks seen that no rule models, so not compared.
     public var unmodelled: [Situation.Callback]
+    /// Evidence ids the observation cites that the registry does not hold (yet).
+    public var unregistered: [String] = []
 
     /// The deciding rule, or `undecided`.
     public var rule: String { decision.rule ?? "undecided" }
@@ -119,6 +121,12 @@ public struct ObservationCheck: Sendable {
 
   /// Checks one observation.
   public func check(_ observation: Observation) -> Result {
+    var result = verdict(observation)
+    result.unregistered = observation.evidence.filter { engine.policies.evidence($0) == nil }
+    return result
+  }
+
+  private func verdict(_ observation: Observation) -> Result {
     let decision = engine.decide(observation.situation)
     let seen = observation.observed
     let unmodelled = (seen.callbacks ?? []).filter { !modelledCallbacks.contains($0) }

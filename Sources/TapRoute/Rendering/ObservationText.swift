@@ -26,6 +26,9 @@ package enum ObservationText {
         }
         lines.append("  source: \(sourceSummary(r.observation.source))")
       }
+      if !r.unregistered.isEmpty {
+        lines.append("  cites evidence the registry does not hold: \(r.unregistered.joined(separator: ", "))")
+      }
       if !r.unmodelled.isEmpty {
         lines.append("  not compared (no rule models them): \(ObservationCheck.list(r.unmodelled))")
       }
@@ -127,6 +130,7 @@ package enum ObservationText {
       var differences: [Difference]
       var alternative: Alternative?
       var notCompared: [Situation.Callback]?
+      var unregisteredEvidence: [String]?
     }
     struct Summary: Encodable {
       var rule: String
@@ -186,7 +190,8 @@ package enum ObservationText {
           differences: r.differences.map {
             Difference(field: $0.field, expected: $0.expected, seen: $0.seen)
           },
-          alternative: alternative, notCompared: r.unmodelled.isEmpty ? nil : r.unmodelled)
+          alternative: alternative, notCompared: r.unmodelled.isEmpty ? nil : r.unmodelled,
+          unregisteredEvidence: r.unregistered.isEmpty ? nil : r.unregistered)
       }
       summary = report.summary.map {
         Summary(
