@@ -5,17 +5,17 @@ import Testing
 
 /// Every version a band must be tried at: its lowest, and the highest below its end.
 func bandEdges(_ range: VersionRange) -> [OSVersion] {
-  var versions = [range.lower ?? OSVersion(0)]
+  var versions = [range.lower ?? OSVersion(clamping: 0)]
   if let upper = range.upper {
     let below =
       upper.patch > 0
-      ? OSVersion(upper.major, upper.minor, upper.patch - 1)
+      ? OSVersion(clamping: upper.major, upper.minor, upper.patch - 1)
       : upper.minor > 0
-        ? OSVersion(upper.major, upper.minor - 1, OSVersion.maximumComponent)
-        : OSVersion(max(0, upper.major - 1), OSVersion.maximumComponent, OSVersion.maximumComponent)
+        ? OSVersion(clamping: upper.major, upper.minor - 1, OSVersion.maximumComponent)
+        : OSVersion(clamping: max(0, upper.major - 1), OSVersion.maximumComponent, OSVersion.maximumComponent)
     if range.contains(below) { versions.append(below) }
   } else {
-    versions.append(OSVersion(OSVersion.maximumComponent))
+    versions.append(OSVersion(clamping: OSVersion.maximumComponent))
   }
   return versions
 }
@@ -66,7 +66,7 @@ struct MatrixTests {
       for platform in s.platforms {
         for range in s.osVersions {
           // Every band the range holds, at both its edges.
-          for version in bands.filter({ range.contains($0.lower ?? OSVersion(0)) }).flatMap(bandEdges) {
+          for version in bands.filter({ range.contains($0.lower ?? OSVersion(clamping: 0)) }).flatMap(bandEdges) {
             for installed in s.installed {
               for enabled in s.enabledInMessages {
                 for running in s.extensionRunning {

@@ -166,7 +166,7 @@ struct ObservationTests {
     #expect(text.contains("other reading of tap/launch-ios26 (contested): extensionLaunch, expanded (N-1)"))
     let json2 = ObservationText.json(report, drafts: nil)
     #expect(json2.contains(#""verdict" : "supportsAlternative""#))
-    let drafts = EvidenceDraft.drafts(for: report, newestOSVersion: OSVersion(26))
+    let drafts = EvidenceDraft.drafts(for: report, newestOSVersion: OSVersion(clamping: 26))
     #expect(drafts.map(\.id) == ["O20261120-1", "O20261120-2", "O20261121-1"])
     #expect(drafts.map(\.against) == [false, true, true])
     #expect(drafts[0].platforms == ["iOS 26 (iPhone17,1)"])
@@ -176,7 +176,7 @@ struct ObservationTests {
   @Test("a draft entry loads in the evidence registry and the verifier accepts it")
   func draftLoads() throws {
     let report = ObservationCheck(engine: try engine()).check(observations(Self.contradiction))
-    let drafts = EvidenceDraft.drafts(for: report, newestOSVersion: OSVersion(26))
+    let drafts = EvidenceDraft.drafts(for: report, newestOSVersion: OSVersion(clamping: 26))
     let draft = try #require(drafts.first)
     #expect(draft.id == "O20261120-1")
     #expect(draft.url == "https://example.com/trace")
@@ -184,14 +184,14 @@ struct ObservationTests {
     #expect(draft.json.contains(#""source": { "kind": "deviceTrace""#))
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "evidence.json") {
-      $0.replacingOccurrences(of: #""evidence": {"#, with: "\"evidence\": {\n    " + draft.plainJSON + ",")
+    let entry = try JSONParser.parse(Array(("{" + draft.plainJSON + "}").utf8)).get()
+    try Repo.edit(dir, "evidence.json") { evidence in
+      evidence["evidence"]?[draft.id] = entry[draft.id]
     }
     // Cite it from the contradicted rule, as a reviewer would.
-    try Repo.edit(dir, "tap.json") {
-      $0.replacingOccurrences(
-        of: #""evidence": ["D-4", "S000-1", "S002-3""#,
-        with: #""evidence": ["D-4", "S000-1", "O20261120-1", "S002-3""#)
+    try Repo.edit(dir, "tap.json") { tap in
+      let cited = tap["rules", id: "launch"]?["evidence"]?.elements ?? []
+      tap["rules", id: "launch"]?["evidence"] = JSONValue(.array(cited + [.string(draft.id)]))
     }
     let policies = try PolicySet.load(directory: dir)
     #expect(policies.evidence(draft.id)?.claim == draft.claim)
@@ -318,7 +318,7 @@ struct ObservationTests {
   @Test("--json output carries verdicts, the summary and the exit status")
   func jsonOutput() throws {
     let report = ObservationCheck(engine: try engine()).check(observations(Self.contradiction))
-    let drafts = EvidenceDraft.drafts(for: report, newestOSVersion: OSVersion(26))
+    let drafts = EvidenceDraft.drafts(for: report, newestOSVersion: OSVersion(clamping: 26))
     let json = ObservationText.json(report, drafts: drafts)
     let value = try JSONParser.parse(json).get()
     let fields = Dictionary(uniqueKeysWithValues: (value.objectValue ?? []).map { ($0.key, $0.value) })

@@ -145,7 +145,7 @@ struct RecorderTests {
   @Test("a drawer launch is no tap; a select while active is, with the message it selects")
   func drawerLaunchAndSelect() throws {
     var recorder = Recorder(
-      .init(osVersion: OSVersion(17), source: Observation.Source(date: "2026-11-21")))
+      .init(osVersion: OSVersion(clamping: 17), source: Observation.Source(date: "2026-11-21")))
     recorder.record(.viewDidLoad)
     recorder.record(.willBecomeActive, presentation: .compact)
     recorder.record(.didBecomeActive)
@@ -172,7 +172,7 @@ struct RecorderTests {
 
   @Test("a marked tap that then fires callbacks is one tap, running or not")
   func markedTapWithCallbacks() throws {
-    var recorder = Recorder(.init(osVersion: OSVersion(17), source: Observation.Source(date: "2026-11-21")))
+    var recorder = Recorder(.init(osVersion: OSVersion(clamping: 17), source: Observation.Source(date: "2026-11-21")))
     recorder.tapping(message: "a", url: "app://a")
     recorder.record(.viewDidLoad)
     recorder.record(.willBecomeActive, message: "a", url: "app://a", presentation: .expanded)
@@ -198,7 +198,7 @@ struct RecorderTests {
   func codable() throws {
     var recorder = Recorder(
       .init(
-        osVersion: OSVersion(18, 2), redirect: .init(hooks: [.willBecomeActive], url: "app://"),
+        osVersion: OSVersion(clamping: 18, 2), redirect: .init(hooks: [.willBecomeActive], url: "app://"),
         source: Observation.Source(date: "2026-11-21", device: "iPhone15,2", more: ["build": "debug"])))
     recorder.record(.viewDidLoad)
     recorder.record(.willBecomeActive, message: "m", url: "app://m", presentation: .expanded)

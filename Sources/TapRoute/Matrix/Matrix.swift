@@ -136,7 +136,7 @@ struct Grid: Sendable {
   func full(_ d: Int) -> UInt64 { size(d) >= 64 ? ~0 : (1 << UInt64(size(d))) - 1 }
 
   /// The lowest version of band `i`.
-  func lower(_ i: Int) -> OSVersion { i == 0 ? OSVersion(0) : cuts[i - 1] }
+  func lower(_ i: Int) -> OSVersion { i == 0 ? OSVersion(clamping: 0) : cuts[i - 1] }
 
   /// A box of a table's fact space as recipient sets (facts the table does not test: all).
   func region(of box: Box, in space: FactSpace) -> Region {
