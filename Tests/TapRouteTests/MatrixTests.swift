@@ -66,7 +66,9 @@ struct MatrixTests {
       for platform in s.platforms {
         for range in s.osVersions {
           // Every band the range holds, at both its edges.
-          for version in bands.filter({ range.contains($0.lower ?? OSVersion(clamping: 0)) }).flatMap(bandEdges) {
+          for version in bands.filter({ range.contains($0.lower ?? OSVersion(clamping: 0)) }).flatMap(
+            bandEdges)
+          {
             for installed in s.installed {
               for enabled in s.enabledInMessages {
                 for running in s.extensionRunning {

@@ -172,7 +172,8 @@ struct RecorderTests {
 
   @Test("a marked tap that then fires callbacks is one tap, running or not")
   func markedTapWithCallbacks() throws {
-    var recorder = Recorder(.init(osVersion: OSVersion(clamping: 17), source: Observation.Source(date: "2026-11-21")))
+    var recorder = Recorder(
+      .init(osVersion: OSVersion(clamping: 17), source: Observation.Source(date: "2026-11-21")))
     recorder.tapping(message: "a", url: "app://a")
     recorder.record(.viewDidLoad)
     recorder.record(.willBecomeActive, message: "a", url: "app://a", presentation: .expanded)
