@@ -5,7 +5,7 @@ extension Observation {
   /// Largest observation file accepted, in bytes (the limit of a situation document).
   public static let maximumFileBytes = Situation.maximumDocumentBytes
   /// Largest string accepted in `source`, in UTF-8 bytes (the limit of a URL).
-  public static let maximumSourceFieldBytes = Situation.maximumURLBytes
+  public static let maximumSourceFieldBytes = 64 * 1024
   /// Most files read from one folder.
   public static let maximumFilesPerFolder = 10_000
 
