@@ -47,7 +47,7 @@ enum PolicyCommands {
     """
 
   static let tableHelp = """
-    USAGE: taproute table [DIR] [--format markdown|json]
+    USAGE: taproute table [DIR] [--format markdown|json|docc]
 
     Renders the decision tables as documentation: one row per rule with its conditions,
     outcome, evidence (linked to the evidence list) and confidence, then the evidence list.
@@ -57,7 +57,7 @@ enum PolicyCommands {
       DIR                 a policy directory; the built-in policies when absent
 
     OPTIONS:
-      --format FORMAT     markdown (default) or json
+      --format FORMAT     markdown (default), json, or docc (the DocC article Evidence.md)
       -h, --help          show this help
 
     EXIT CODES: 0 rendered, 1 the policies failed to load, 2 bad usage.
@@ -224,12 +224,16 @@ enum PolicyCommands {
       return CommandLineTool.exitInput
     }
     let format = options.values["--format"] ?? "markdown"
-    guard format == "markdown" || format == "json" else {
-      io.err("taproute table: unknown format \(CommandLineTool.quote(format)); expected markdown or json\n")
+    guard ["markdown", "json", "docc"].contains(format) else {
+      io.err("taproute table: unknown format \(CommandLineTool.quote(format)); expected markdown, json or docc\n")
       return CommandLineTool.exitInput
     }
     guard let set = policies(options.positional.first, io: io) else { return CommandLineTool.exitPolicy }
-    io.out(format == "json" ? TableDocument.json(set) : TableDocument.markdown(set))
+    switch format {
+    case "json": io.out(TableDocument.json(set))
+    case "docc": io.out(TableDocument.evidenceArticle(set))
+    default: io.out(TableDocument.markdown(set))
+    }
     return CommandLineTool.exitOK
   }
 }

@@ -108,15 +108,6 @@ public struct RuleOutcome: Sendable, Hashable {
   }
 }
 
-/// A registered piece of evidence a rule may cite.
-public struct EvidenceEntry: Sendable, Hashable {
-  public var id: String
-  public var claim: String
-  public var source: String
-  public var confidence: Confidence
-  public var location: SourcePosition
-}
-
 /// A row of the fixture table: a situation and what the tables must decide for it.
 public struct Fixture: Sendable, Hashable {
   public var name: String
