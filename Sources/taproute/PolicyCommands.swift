@@ -225,7 +225,8 @@ enum PolicyCommands {
     }
     let format = options.values["--format"] ?? "markdown"
     guard ["markdown", "json", "docc"].contains(format) else {
-      io.err("taproute table: unknown format \(CommandLineTool.quote(format)); expected markdown, json or docc\n")
+      io.err(
+        "taproute table: unknown format \(CommandLineTool.quote(format)); expected markdown, json or docc\n")
       return CommandLineTool.exitInput
     }
     guard let set = policies(options.positional.first, io: io) else { return CommandLineTool.exitPolicy }

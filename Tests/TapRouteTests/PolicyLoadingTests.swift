@@ -110,9 +110,9 @@ struct PolicyLoadingTests {
       name: "syntax error", file: "evidence.json",
       change: {
         $0.replacingOccurrences(
-          of: #""confidence": "documented" },"#, with: #""confidence": "documented" },,"#)
+          of: #""confidence": "documented","#, with: #""confidence": "documented",,"#)
       },
-      expected: [#"evidence.json:4:249: error: expected a quoted key, found ',' [TR001]"#]),
+      expected: [#"evidence.json:6:34: error: expected a quoted key, found ',' [TR001]"#]),
     Breakage(
       name: "fixture names an unknown rule and evidence", file: "fixtures.json",
       change: {

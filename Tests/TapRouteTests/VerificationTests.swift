@@ -174,7 +174,7 @@ struct VerificationTests {
       $0.replacingOccurrences(
         of: "\"evidence\": {\n",
         with:
-          "\"evidence\": {\n    \"F-99\": { \"claim\": \"c\", \"source\": \"s\", \"confidence\": \"single\" },\n"
+          "\"evidence\": {\n    \"F-99\": { \"claim\": \"c\", \"confidence\": \"single\", \"sources\": [{\"kind\": \"blog\", \"title\": \"t\", \"url\": \"https://example.org/f99\", \"date\": null, \"platforms\": []}] },\n"
       )
     }
     let report = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)

@@ -27,7 +27,9 @@ public struct EvidenceEntry: Sendable, Hashable {
   }
 
   /// The sources' titles on one line, in place of the registry's former free-text `source`.
-  @available(*, deprecated, message: "read `sources`: each has a kind, title, link or seed file, date and platforms")
+  @available(
+    *, deprecated, message: "read `sources`: each has a kind, title, link or seed file, date and platforms"
+  )
   public var source: String { sources.map(\.title).joined(separator: "; ") }
 
   /// True when a reader can follow the claim back to where it came from: some source has a
@@ -73,7 +75,8 @@ public struct EvidenceEntry: Sendable, Hashable {
 
     public init(
       kind: Kind, title: String, url: String? = nil, file: String? = nil, date: String? = nil,
-      platforms: [String] = [], note: String? = nil, location: SourcePosition = SourcePosition(line: 0, column: 0)
+      platforms: [String] = [], note: String? = nil,
+      location: SourcePosition = SourcePosition(line: 0, column: 0)
     ) {
       self.kind = kind
       self.title = title

@@ -23,7 +23,9 @@ extension PolicyLoader {
           "evidence id \(JSONReader.quoted(member.key)) is not of the form S004-1, D-1 or F-1",
           path: path, at: member.keyLocation)
       }
-      if let entry = Self.evidenceEntry(member.value, id: member.key, at: member.keyLocation, path: path, reader: &reader) {
+      if let entry = Self.evidenceEntry(
+        member.value, id: member.key, at: member.keyLocation, path: path, reader: &reader)
+      {
         entries.append(entry)
       }
     }
@@ -68,7 +70,9 @@ extension PolicyLoader {
       location: keyLocation)
   }
 
-  private static func source(_ value: JSONValue, path: String, reader: inout JSONReader) -> EvidenceEntry.Source? {
+  private static func source(_ value: JSONValue, path: String, reader: inout JSONReader) -> EvidenceEntry
+    .Source?
+  {
     guard
       let f = reader.object(
         value, path: path, allowed: ["kind", "title", "url", "file", "date", "platforms", "note"])
@@ -81,7 +85,8 @@ extension PolicyLoader {
       reader.string($0, path: path + ".title")
     }
     if let title, title.isEmpty {
-      reader.error(.policyMissingField, "a source needs a title", path: path + ".title", at: f["title"]?.location)
+      reader.error(
+        .policyMissingField, "a source needs a title", path: path + ".title", at: f["title"]?.location)
     }
     var url: String?
     if let u = f["url"], let text = reader.nullableString(u, path: path + ".url") ?? nil {
@@ -96,18 +101,21 @@ extension PolicyLoader {
     if let v = f["file"], let text = reader.string(v, path: path + ".file") {
       if !isSeedFileName(text) {
         reader.error(
-          .badSeedFile, "file \(JSONReader.quoted(text)) is not a seed file name of the form seeds/NNN_<hex>.txt",
+          .badSeedFile,
+          "file \(JSONReader.quoted(text)) is not a seed file name of the form seeds/NNN_<hex>.txt",
           path: path + ".file", at: v.location)
       } else if let kind, kind != .seed && kind != .inference {
         reader.error(
-          .badSourceFields, "only a seed, or an inference drawn in one, names a seed file; give a url instead",
+          .badSourceFields,
+          "only a seed, or an inference drawn in one, names a seed file; give a url instead",
           path: path + ".file", at: v.location)
       }
       file = text
     }
     if kind == .seed && f["file"] == nil {
       reader.error(
-        .badSourceFields, "a seed source names its file (seeds/NNN_<hex>.txt)", path: path, at: value.location)
+        .badSourceFields, "a seed source names its file (seeds/NNN_<hex>.txt)", path: path, at: value.location
+      )
     }
     var date: String?
     if let d = reader.require(f, "date", path: path, at: value.location),
@@ -115,7 +123,8 @@ extension PolicyLoader {
     {
       if !isSourceDate(text) {
         reader.error(
-          .badSourceDate, "date \(JSONReader.quoted(text)) is not of the form YYYY, YYYY-MM or YYYY-MM-DD (or null when undated)",
+          .badSourceDate,
+          "date \(JSONReader.quoted(text)) is not of the form YYYY, YYYY-MM or YYYY-MM-DD (or null when undated)",
           path: path + ".date", at: d.location)
       }
       date = text

@@ -23,7 +23,8 @@ enum EvidenceCheck {
       if entry.uncited != nil && cited.contains(entry.id) {
         out.append(
           Diagnostic(
-            file: policies.evidenceFile, path: path + ".uncited", location: entry.location, severity: .warning,
+            file: policies.evidenceFile, path: path + ".uncited", location: entry.location,
+            severity: .warning,
             code: .citedButMarkedUncited,
             message: "evidence \"\(entry.id)\" is marked uncited, but it is cited; remove \"uncited\""))
       }
