@@ -49,7 +49,7 @@ extension PolicyLoader {
     }
     let confidence = confidence(f, path: path, at: value.location, reader: &reader)
     var sources: [EvidenceEntry.Source]?
-    if let list = reader.require(f, "sources", path: path, at: value.location),
+    if f["source"] == nil, let list = reader.require(f, "sources", path: path, at: value.location),
       let items = reader.array(list, path: path + ".sources")
     {
       if items.isEmpty {
@@ -60,7 +60,7 @@ extension PolicyLoader {
       let read = items.enumerated().map { i, item in
         source(item, path: JSONReader.join(path + ".sources", i), reader: &reader)
       }
-      sources = read.contains(nil) ? nil : read.compactMap { $0 }
+      sources = read.contains(nil) || read.isEmpty ? nil : read.compactMap { $0 }
     }
     let note = f["note"].flatMap { reader.string($0, path: path + ".note") }
     let uncited = f["uncited"].flatMap { reader.string($0, path: path + ".uncited") }
