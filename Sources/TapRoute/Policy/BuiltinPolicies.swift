@@ -394,7 +394,7 @@ enum BuiltinPolicies {
         {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "note": "'They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.' Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."},
         {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10.0"], "note": "'Actual: Message app launches in expanded presentation style but receives no callbacks whatsoever.' Sample project: https://github.com/prendio2/MessageAppCallbacks ; Open Radar: http://www.openradar.me/28515522"}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-2": {
       "claim": "selectedMessage is already set when a tap launches the extension; while it is active Messages calls willSelect, updates the selection, then didSelect; willBecomeActive/didBecomeActive fire for both drawer and message launches.",
@@ -405,7 +405,7 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"]},
         {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willBecomeActive(with:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willbecomeactive(with:)", "date": "2026", "platforms": ["iOS 10+"], "note": "Listed on the MSMessagesAppViewController page ('Invoked just before the Messages extension becomes active'); the page body itself was not opened here."}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-3": {
       "claim": "A second, independent iOS 10 device trace matches D-4: active extension gets willSelect, didSelect, willTransition, didTransition; an inactive one gets viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear.",
@@ -413,7 +413,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "note": "Device trace. Active: willSelect, didSelect, willTransition, didTransition. Inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear. Resigning: viewWillDisappear, willResignActive, didResignActive (viewDidDisappear was not called)."}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-4": {
       "claim": "A live layout (iOS 11+) is rendered by the extension in the transcript (presentationStyle .transcript), where willSelect/didSelect, didReceive and willTransition are not called and dismiss() does nothing; the media context (system Stickers app, Messages camera, FaceTime) has the same callback gaps and cannot insert MSMessage objects.",
@@ -427,7 +427,7 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext.media", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext/media", "date": "2026", "platforms": ["iOS 12+"], "note": "Media context: can only insert stickers and images, not MSMessage objects; no send methods."},
         {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+"]}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-5": {
       "claim": "The iOS 11+ SDK header calls MSMessage.url 'A HTTP(S) or data URL' and says an HTTP(S) URL is loaded in a web browser when no app on the receiving device can consume the message; the current web text allows HTTP, HTTPS or data and rejects custom schemes; the 2016 text said http, https or file.",
@@ -438,7 +438,7 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "note": "Quotes the 2016 reference text: 'The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.' Thread date not shown in the stored copy; the quoted page (developer.apple.com/reference/messages/msmessage/1649739-url) is the 2016-era URL form."}
       ],
       "note": "Stands (weakly) against the App Store outcome for an uninstalled app with an https URL, which S004-1/S004-3 report for shipped iOS 10.",
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-6": {
       "claim": "extensionContext.open with a web URL does not open a page from an iMessage extension (iOS 12-13) while the parent app still opens through its scheme; Apple technical support advised handing the URL to the parent app.",
@@ -446,7 +446,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "publicCode", "title": "AndyDentFree/im-plausibilities, webFromIM/README.md", "url": "https://github.com/AndyDentFree/im-plausibilities/blob/1bab917cb985e37a750765474af5e197e65e07cd/webFromIM/README.md", "date": "2019", "platforms": ["iOS 12", "iOS 13"], "note": "'The obvious thing to try is self.extensionContext.open … That doesn't work. However, you can iterate back up the responder chain … This approach works for URLs which will open a local app, like settings for a camera, or for web URLs.' Year is approximate (iOS 12-13 era per DOMAIN.md); the repository's issue #2 (Apple technical-support reply) is named in DOMAIN.md but was not in the stored corpora."}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-7": {
       "claim": "Apple's open(_:completionHandler:) text still warns that a Today widget opening other apps may bring extra App Review scrutiny, and Today extensions are deprecated since iOS 14 ('Use WidgetKit instead'); shipped iOS 12-13 widgets opened other apps' schemes, which contests S004-9.",
@@ -457,7 +457,7 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "Apple Developer Forums thread 660986 (Today Extension vs WidgetKit on iOS 14)", "url": "https://developer.apple.com/forums/thread/660986", "date": "2020", "platforms": ["iOS 13", "iOS 14"], "note": "Developer statement that NCWidgetProviding is deprecated in favour of WidgetKit on iOS 14."},
         {"kind": "publicCode", "title": "Shipped Today widget calling open with alipays:// and https:// (iOS 12-13 era)", "date": null, "platforms": ["iOS 12", "iOS 13"], "note": "Named in DOMAIN.md; not re-found in this pass."}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-8": {
       "claim": "For apps linked on or after iOS 17, URL(string:) parses per RFC 3986 and percent-/IDNA-encodes invalid characters, so a string with an inner space becomes a URL; linked earlier it returns nil, so whether open(url) gets a URL at all depends on the SDK the app was built with.",
@@ -469,7 +469,7 @@ enum BuiltinPolicies {
         {"kind": "blog", "title": "URL(string:)生成失败问题 (juejin)", "url": "https://juejin.cn/post/7459395036046475327", "date": "2025-01", "platforms": ["iOS 16", "iOS 17"], "note": "Field report: a URL string with spaces in the query is nil before iOS 17, valid after."},
         {"kind": "publicCode", "title": "forcedotcom/SalesforceMobileSDK-iOS PR #3642 'iOS 17 test fixes'", "url": "https://github.com/forcedotcom/SalesforceMobileSDK-iOS/pull/3642", "date": "2023-09-17", "platforms": ["iOS 17"], "note": "Test of 'bad string -- will create nil URL' had to switch to encodingInvalidCharacters:NO under the iOS 17 SDK."}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-9": {
       "claim": "On iOS 18, opening the host app from a Share extension through extensionContext.open fails (LSApplicationWorkspaceErrorDomain 115) and Apple staff say such extensions may not open URLs directly; only Today and iMessage extensions support open(url).",
@@ -480,7 +480,7 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"]}
       ],
       "note": "Contested in part by the Tunous gist (2025-11-19, 'verified on iOS 15-26'), which reaches UIApplication through the responder chain; see F-9 and proposed N-24.",
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-10": {
       "claim": "visionOS does not load Messages app extensions (nor keyboard extensions or widgets of compatible iOS apps): an iOS app may run on Apple Vision Pro, but its Messages extension does not.",
@@ -489,7 +489,7 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "Determining whether to bring your app to visionOS", "url": "https://developer.apple.com/documentation/visionos/determining-whether-to-bring-your-app-to-visionos", "date": "2026", "platforms": ["visionOS 1+"], "note": "The stored excerpt shows the article's opening ('Frameworks and features might behave differently or be unavailable'); the sentence 'visionOS doesn't load … Messages app extensions …' is as quoted in DOMAIN.md and was not re-read. Current web text (stored copy, © 2026); the page gives no revision date."},
         {"kind": "appleDocumentation", "title": "Making your existing app compatible with visionOS", "url": "https://developer.apple.com/documentation/visionos/making-your-app-compatible-with-visionos", "date": "2026", "platforms": ["visionOS 1+"]}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-11": {
       "claim": "On iPad, repeated taps on the same message bubble do not fire didSelect, while iPhone is reported consistent; this suggests F-7 is not specific to iPadOS 18.",
@@ -497,7 +497,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "blog", "title": "prodopsy.com post 5563 (MSMessagesAppViewController didSelect on iPadOS)", "url": "https://prodopsy.com/?p=5563", "date": null, "platforms": ["iPadOS"], "note": "Low quality, undated, partly speculative 'root cause' text."}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-12": {
       "claim": "No evidence that Mac Messages runs third-party iMessage apps on macOS 11 or later: the Messages framework lists iOS, iPadOS and Mac Catalyst, and the alternateLayout text still lists macOS among devices that do not support iMessage apps.",
@@ -508,7 +508,7 @@ enum BuiltinPolicies {
         {"kind": "blog", "title": "An Introduction to Messages Extensions on iOS (SitePoint)", "url": "https://www.sitepoint.com/an-overview-of-messages-extensions-on-ios/", "date": "2016", "platforms": ["macOS 10.12"], "note": "'On the macOS side … We're only able to view stickers on macOS.'"},
         {"kind": "inference", "title": "Absence of any macOS 11+ report", "date": "2026", "platforms": ["macOS 11+"], "note": "Nothing found in docs, forums or code; inference from absence."}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-13": {
       "claim": "MSSticker has only imageFileURL (a local image) and localizedDescription: a sticker carries no message URL, so nothing about a sticker tap can depend on a URL.",
@@ -516,7 +516,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "appleDocumentation", "title": "MSSticker", "url": "https://developer.apple.com/documentation/messages/mssticker", "date": "2026", "platforms": ["iOS 10+"], "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-14": {
       "claim": "'error 8' when inserting a message is MSMessageErrorCode.urlExceedsMaxSize (value 8): the URL is longer than 5,000 characters (D-3).",
@@ -547,7 +547,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "appleDocumentation", "title": "MSMessage.shouldExpire", "url": "https://developer.apple.com/documentation/messages/msmessage/shouldexpire", "date": "2026", "platforms": ["iOS 10+"], "note": "'Expired messages are deleted a short time after being read by the recipient. The recipient may opt to keep the message.' Current web text (stored copy, © 2026); the page gives no revision date."}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-17": {
       "claim": "Field code redirects to the parent app from willBecomeActive, didSelect and didReceive, guarded by the message's identifier and reset in didResignActive, and reads a false completion as 'parent app not available'.",
@@ -555,7 +555,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "publicCode", "title": "therealparmesh/linkstr, LinkstrMessagesExtension/MessagesViewController.swift", "url": "https://github.com/therealparmesh/linkstr/blob/4e9a1261e8c76f53da46d8ca853ff1f742077287/LinkstrMessagesExtension/MessagesViewController.swift", "date": "2026", "platforms": ["iOS"], "note": "Redirects from willBecomeActive, didSelect and didReceive; guarded by lastAutoOpenedMessageGUID; reset in didResignActive. Permalink to the stored commit; date from DOMAIN.md (2025-26)."}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-18": {
       "claim": "An extension installed before the upgrade to iOS 10 showed only its icon and never launched until reinstalled; interactive-message content in a notification preview could not be tapped.",
@@ -576,7 +576,7 @@ enum BuiltinPolicies {
         {"kind": "radar", "title": "rdar://27621557 willSelect(message:conversation:) called with non-optional nil message (openradar mirror #15499)", "url": "https://github.com/lionheart/openradar-mirror/issues/15499", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "note": "When a message is sent, willSelect and didSelect are called with a nil message: the just-sent message is treated as a selection."},
         {"kind": "radar", "title": "rdar://27621637 MSMessagesAppViewController.didSelect(message:conversation:) not called when user selects already selected message (openradar mirror #15498)", "url": "https://github.com/lionheart/openradar-mirror/issues/15498", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "note": "Steps: send a message from IceCreamBuilder, tap it: neither willSelect nor didSelect is called. Open Radar link: http://www.openradar.me/27621637"}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-21": {
       "claim": "The live-layout fallback applies to the sender too: a sender's second device without the app installed shows the alternate layout, so taps there follow the not-installed rules.",
@@ -584,7 +584,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+"], "note": "'this could be either the receiver's or the sender's device; the sender may have a second device that doesn't have your app installed.'"}
       ],
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     },
     "N-24": {
       "claim": "From iOS 18 a Share extension can still reach UIApplication through the responder chain and open its host app with open(_:options:) (reported working on iOS 15-26), while the older perform(openURL:) form stopped working when built with Xcode 16.4.",
@@ -594,7 +594,7 @@ enum BuiltinPolicies {
         {"kind": "blog", "title": "Swift: Share Extensionから本体アプリを開く (zenn.dev, Kyome)", "url": "https://zenn.dev/kyome/articles/88876501b05f13", "date": "2025", "platforms": ["iOS 18"], "note": "Responder-chain trick: the old perform(openURL:) form stopped working when rebuilt with Xcode 16.4; calling application.open(url) on the UIApplication found in the responder chain works. Supports 'deprecated openURL: returns false with the iOS 18 SDK'."}
       ],
       "note": "Contests N-9/F-9 'the responder-chain workaround fails on iOS 18' for the non-deprecated call; still unsupported and an App Review risk.",
-      "uncited": "Bears on routing; no rule cites it yet (issue 12 item 2 adds the rules)."
+      "uncited": "Bears on routing; no rule cites it yet."
     }
   }
 }

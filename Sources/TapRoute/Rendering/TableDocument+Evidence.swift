@@ -39,6 +39,17 @@ extension TableDocument {
       "Confidence is one of `documented` (Apple says so), `several` (independent reports agree),",
       "`single` (one report), `inferred` (reasoned, not observed) and `contested` (reports disagree).",
       "",
+      "In `evidence.json` an entry has a `claim`, a `confidence` and `sources`, and may add a `note`",
+      "and `uncited` (why no rule cites it). A source has a `kind` ("
+        + EvidenceEntry.Source.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + "),",
+      "a `title`, a `url` when it is public, a `file` for a seed document (`seeds/NNN_<hex>.txt`), a",
+      "`date` (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, or `null` when undated), the `platforms` it speaks",
+      "of and an optional `note`. `taproute verify` warns on an entry with no checkable source",
+      "(TR310): one source must have a link or a seed file, unless the entry is `inferred` and",
+      "rests on an `inference`.",
+      "",
+      "## Entries",
+      "",
     ]
     for entry in policies.evidence {
       out += ["### \(entry.id) (\(entry.confidence.rawValue))", ""]
