@@ -180,7 +180,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
 public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
   public var diagnostics: [Diagnostic]
   /// How many more problems were found but not collected, because the reader stops
-  /// collecting at ``Diagnostic/reportLimit`` (one situation with 80,000 unknown keys).
+  /// collecting at `Diagnostic.reportLimit` (one situation with 80,000 unknown keys).
   public var omitted: Int
   public init(_ diagnostics: [Diagnostic], omitted: Int = 0) {
     self.diagnostics = diagnostics
