@@ -133,7 +133,8 @@ struct SituationDecodingTests {
     let url = String(repeating: "a", count: Situation.maximumURLLength + 1)
     let errors = situationErrors(#"{"event":"open","open":{"url":"x:\#(url)"}}"#)
     #expect(
-      errors.count == 1 && errors[0].contains("$.open.url: URL is 65,539 characters; the limit is 65,536 [TR002]"))
+      errors.count == 1
+        && errors[0].contains("$.open.url: URL is 65,539 characters; the limit is 65,536 [TR002]"))
   }
 
   @Test func codableRoundTrip() throws {

@@ -180,7 +180,8 @@ extension KeyedDecodingContainer {
     guard url.unicodeScalars.count <= Situation.maximumURLLength else {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: self,
-        debugDescription: "URL is \(url.unicodeScalars.count) characters; the limit is \(Situation.maximumURLLength)")
+        debugDescription:
+          "URL is \(url.unicodeScalars.count) characters; the limit is \(Situation.maximumURLLength)")
     }
     return url
   }

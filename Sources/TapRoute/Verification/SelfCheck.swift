@@ -141,7 +141,7 @@ package enum SelfCheck {
     _ = ObservationText.text(report, drafts: nil)
     _ = ObservationText.json(report, drafts: nil)
     for draft in EvidenceDraft.drafts(for: report, newestOSVersion: engine.newestOSVersion) {
-      for entry in [draft.json, draft.plainJSON] {
+      for entry in [draft.json] {
         let object = Array(("{" + entry + "}").utf8)
         if case .failure = JSONParser.document(object, file: "draft", what: "draft", maximumBytes: Int.max) {
           problems.append("a draft evidence entry is not valid JSON: \(entry)")
