@@ -56,19 +56,16 @@ struct CompiledTable: Sendable {
     var bits: [UInt64] = []
     for fact in slots {
       offsets.append(bits.count)
-      let valueCount = fact.kind == .version ? versionBounds.count + 1 : fact.finiteCount
+      if fact.kind == .version {
+        bits += Self.versionRows(table.rules, bounds: versionBounds, words: words)
+        continue
+      }
+      let valueCount = fact.finiteCount
       var rows = [UInt64](repeating: 0, count: valueCount * words)
       for value in 0..<valueCount {
-        let representative: OSVersion? =
-          fact.kind == .version ? (value == 0 ? OSVersion(0) : versionBounds[value - 1]) : nil
-        for (r, rule) in table.rules.enumerated() {
-          let accepts: Bool
-          if let condition = rule.condition(on: fact) {
-            accepts = representative.map { condition.matches(version: $0) } ?? condition.matches(index: value)
-          } else {
-            accepts = true
-          }
-          if accepts { rows[value * words + r / 64] |= 1 << UInt64(r % 64) }
+        for (r, rule) in table.rules.enumerated()
+        where rule.condition(on: fact)?.matches(index: value) ?? true {
+          rows[value * words + r / 64] |= 1 << UInt64(r % 64)
         }
       }
       bits += rows
@@ -95,6 +92,47 @@ struct CompiledTable: Sendable {
         rule: "\(table.name)/\(rule.id)", evidence: rule.evidence, confidence: rule.confidence,
         notes: rule.note.map { [$0] } ?? [])
     }
+  }
+
+  /// The rows of the OS version slot, one per interval between `bounds`.
+  ///
+  /// A range accepts a run of consecutive intervals (their lowest versions ascend), found by
+  /// two binary searches; each row is the previous one with the bits of the rules whose run
+  /// starts or ends there flipped. Rules x intervals tests, at 20,000 rules each naming its
+  /// own range, took 20 s; this is O(n log n) plus copying the rows, a word per 64 rules.
+  static func versionRows(_ rules: [Rule], bounds: [OSVersion], words: Int) -> [UInt64] {
+    let intervals = bounds.count + 1
+    /// The first interval whose lowest version is not below `version` (`intervals` if none).
+    func firstInterval(notBelow version: OSVersion) -> Int {
+      var lo = 0
+      var hi = intervals
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        let lowest = mid == 0 ? OSVersion(0) : bounds[mid - 1]
+        if lowest < version { lo = mid + 1 } else { hi = mid }
+      }
+      return lo
+    }
+    var rows = [UInt64](repeating: 0, count: intervals * words)
+    // flips[i]: the rules whose run starts or ends at interval i (i >= 1).
+    var flips = [[Int]](repeating: [], count: intervals + 1)
+    for (r, rule) in rules.enumerated() {
+      let bit: UInt64 = 1 << UInt64(r % 64)
+      guard let condition = rule.condition(on: .osVersion), case .range(let range) = condition.test else {
+        rows[r / 64] |= bit
+        continue
+      }
+      let start = range.lower.map(firstInterval(notBelow:)) ?? 0
+      let end = range.upper.map(firstInterval(notBelow:)) ?? intervals
+      guard start < end else { continue }
+      if start == 0 { rows[r / 64] |= bit } else { flips[start].append(r) }
+      flips[end].append(r)
+    }
+    for i in 1..<max(1, intervals) {
+      for w in 0..<words { rows[i * words + w] = rows[(i - 1) * words + w] }
+      for r in flips[i] { rows[i * words + r / 64] ^= 1 << UInt64(r % 64) }
+    }
+    return rows
   }
 
   /// The interval index of `version` among the table's version boundaries.
