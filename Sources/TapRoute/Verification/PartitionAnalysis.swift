@@ -46,15 +46,21 @@ struct PartitionAnalysis {
 
   /// Descends `region` with `candidates`; calls `winner` for each region a rule decides and
   /// `gap` for each region no rule decides.
+  ///
+  /// `winner` also gets the candidates left in its region. Descending from the universe with
+  /// every rule, these are exactly the rules whose boxes meet the region: each candidate
+  /// accepts every value fixed so far (values are grouped by the candidates accepting them)
+  /// and has no empty set among the dimensions not yet fixed.
   func descend(
-    _ region: Box, _ candidates: [UInt64], position: Int, winner: (Int, Box) -> Void, gap: (Box) -> Void
+    _ region: Box, _ candidates: [UInt64], position: Int, winner: (Int, Box, [UInt64]) -> Void,
+    gap: (Box) -> Void
   ) {
     guard let first = lowest(candidates) else {
       gap(region)
       return
     }
     if freeFrom[first] <= position || position == order.count {
-      winner(first, region)
+      winner(first, region, candidates)
       return
     }
     let d = order[position]
@@ -87,7 +93,7 @@ struct PartitionAnalysis {
     return nil
   }
 
-  private func members(_ set: [UInt64]) -> [Int] {
+  func members(_ set: [UInt64]) -> [Int] {
     var out: [Int] = []
     for w in 0..<set.count {
       var bits = set[w]
