@@ -75,7 +75,9 @@ public enum Verifier {
     for (j, isReachable) in reachable.enumerated() where !isReachable {
       shadowedSet[j / 64] |= 1 << UInt64(j % 64)
     }
-    var covers: [Int: Set<Int>] = [:]
+    // Per shadowed rule, the winners met (a winner repeats over its regions: the last one
+    // added is skipped, the rest removed when sorting).
+    var covers = [[Int]](repeating: [], count: reachable.count)
     if shadowedSet.contains(where: { $0 != 0 }) {
       analysis.descend(
         space.universe, all, position: 0,
@@ -83,7 +85,8 @@ public enum Verifier {
           for w in 0..<candidates.count where candidates[w] & shadowedSet[w] != 0 {
             var bits = candidates[w] & shadowedSet[w]
             while bits != 0 {
-              covers[w * 64 + bits.trailingZeroBitCount, default: []].insert(rule)
+              let j = w * 64 + bits.trailingZeroBitCount
+              if covers[j].last != rule { covers[j].append(rule) }
               bits &= bits - 1
             }
           }
@@ -91,9 +94,8 @@ public enum Verifier {
         gap: { _ in })
     }
     for (j, isReachable) in reachable.enumerated() where !isReachable {
-      let cover = covers[j] ?? []
       let rule = table.rules[j]
-      let names = cover.sorted().map { table.rules[$0].id }
+      let names = Set(covers[j]).sorted().map { table.rules[$0].id }
       report.shadowed.append(VerificationReport.Shadowed(table: table.name, rule: rule.id, coveredBy: names))
       report.diagnostics.append(
         Diagnostic(
