@@ -32,7 +32,7 @@ public enum ShortcutPlan {
           if let v = fields["items"], let list = reader.array(v, path: "$.items") {
             if list.count > maximumItems {
               reader.error(
-                .inputTooLarge, "\(list.count) dynamic items; at most \(maximumItems) are checked",
+                .inputTooLarge, "\(list.count) dynamic items; the limit is \(maximumItems)",
                 path: "$.items",
                 at: v.location)
             }
