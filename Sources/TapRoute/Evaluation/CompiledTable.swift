@@ -25,6 +25,8 @@ struct CompiledTable: Sendable {
   let bits: [UInt64]
   /// What each rule decides, ready to return.
   let templates: [Decision]
+  /// What a situation no rule matches decides, ready to return.
+  let undecided: Decision
   /// Per slot, the step between consecutive values in `dense`.
   let strides: [Int]
   /// The first matching rule of every cell (-1: none), when the space is small enough.
@@ -86,6 +88,9 @@ struct CompiledTable: Sendable {
       (wantDense ?? (words > 1)) && cells <= Self.maximumDenseCells
       ? Self.fillDense(
         cells: cells, counts: counts, offsets: offsets, words: words, bits: bits, ruleCount: ruleCount) : nil
+    undecided = Decision(
+      outcome: .undecided,
+      notes: ["no rule of table \"\(table.name)\" matches this situation; TapRoute does not guess"])
     templates = table.rules.map { rule in
       Decision(
         outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,

@@ -131,9 +131,7 @@ public struct Engine: Sendable {
       default: break
       }
     } else {
-      decision = Decision(
-        outcome: .undecided,
-        notes: ["no rule of table \"\(table.table.name)\" matches this situation; TapRoute does not guess"])
+      decision = table.undecided
     }
     if tracing { decision.trace = table.trace(facts, upTo: hit) }
     return (decision, hit)
@@ -164,9 +162,7 @@ public struct Engine: Sendable {
       let hookIndex = Callback.redirectHooks.firstIndex(of: hook)
     else {
       var decision = tapDecision
-      let listed = hooks.map(\.rawValue).joined(separator: ", ")
-      decision.notes.append(
-        "none of the redirect hooks (\(listed)) fires on this tap, so open(url) is never called")
+      decision.noteUnfired(hooks)
       return decision
     }
     let redirectURL = situation.tap.redirect.url
