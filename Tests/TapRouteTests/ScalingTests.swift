@@ -162,13 +162,14 @@ enum GeneratedPolicies {
     let clock = ContinuousClock()
     var engine: Engine?
     let elapsed = try clock.measure { engine = try Engine(policies: policies) }
-    guard let engine else { return }
+    let built = try #require(engine)
     // The tap x hook x open product is 75 million decisions; none may be built at load.
-    #expect(engine.composed.count <= Engine.maximumPrecomposed)
-    #expect(engine.composedRow.filter { $0 >= 0 }.count == 834)  // 1,250 launches, 416 of them without a redirect hook
+    #expect(built.composed.count <= Engine.maximumPrecomposed)
+    // 1,250 launches, 416 of them without a redirect hook among their callbacks.
+    #expect(built.composedRow.filter { $0 >= 0 }.count == 834)
     // Generous: about 0.1 s in a release build; a debug build on a loaded machine is slower.
     #expect(elapsed < .seconds(20))
-    let decided = GeneratedPolicies.redirects(count: 200).map(engine.decide)
+    let decided = GeneratedPolicies.redirects(count: 200).map(built.decide)
     #expect(decided.contains { $0.steps?.count == 2 })
   }
 
