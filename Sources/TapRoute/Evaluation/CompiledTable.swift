@@ -56,10 +56,14 @@ struct CompiledTable: Sendable {
     self.words = words
     var offsets: [Int] = []
     var bits: [UInt64] = []
+    // Reserved at once: growing by doubling past a large version slot would copy it.
+    var rowCount = 0
+    for fact in slots { rowCount += fact.kind == .version ? versionBounds.count + 1 : fact.finiteCount }
+    bits.reserveCapacity(rowCount * words)
     for fact in slots {
       offsets.append(bits.count)
       if fact.kind == .version {
-        bits += Self.versionRows(table.rules, bounds: versionBounds, words: words)
+        Self.appendVersionRows(table.rules, bounds: versionBounds, words: words, to: &bits)
         continue
       }
       let valueCount = fact.finiteCount
@@ -99,13 +103,14 @@ struct CompiledTable: Sendable {
     }
   }
 
-  /// The rows of the OS version slot, one per interval between `bounds`.
+  /// Appends the rows of the OS version slot to `bits`, one per interval between `bounds`
+  /// (in place: at 20,000 rules with their own ranges the rows are 100 MB).
   ///
   /// A range accepts a run of consecutive intervals (their lowest versions ascend), found by
   /// two binary searches; each row is the previous one with the bits of the rules whose run
   /// starts or ends there flipped. Rules x intervals tests, at 20,000 rules each naming its
   /// own range, took 20 s; this is O(n log n) plus copying the rows, a word per 64 rules.
-  static func versionRows(_ rules: [Rule], bounds: [OSVersion], words: Int) -> [UInt64] {
+  static func appendVersionRows(_ rules: [Rule], bounds: [OSVersion], words: Int, to bits: inout [UInt64]) {
     let intervals = bounds.count + 1
     /// The first interval whose lowest version is not below `version` (`intervals` if none).
     func firstInterval(notBelow version: OSVersion) -> Int {
@@ -118,26 +123,31 @@ struct CompiledTable: Sendable {
       }
       return lo
     }
-    var rows = [UInt64](repeating: 0, count: intervals * words)
+    let base = bits.count
+    bits.append(contentsOf: repeatElement(0, count: intervals * words))
     // flips[i]: the rules whose run starts or ends at interval i (i >= 1).
     var flips = [[Int]](repeating: [], count: intervals + 1)
     for (r, rule) in rules.enumerated() {
       let bit: UInt64 = 1 << UInt64(r % 64)
       guard let condition = rule.condition(on: .osVersion), case .range(let range) = condition.test else {
-        rows[r / 64] |= bit
+        bits[base + r / 64] |= bit
         continue
       }
       let start = range.lower.map(firstInterval(notBelow:)) ?? 0
       let end = range.upper.map(firstInterval(notBelow:)) ?? intervals
       guard start < end else { continue }
-      if start == 0 { rows[r / 64] |= bit } else { flips[start].append(r) }
+      if start == 0 { bits[base + r / 64] |= bit } else { flips[start].append(r) }
       flips[end].append(r)
     }
-    for i in 1..<max(1, intervals) {
-      for w in 0..<words { rows[i * words + w] = rows[(i - 1) * words + w] }
-      for r in flips[i] { rows[i * words + r / 64] ^= 1 << UInt64(r % 64) }
+    // Every row lies inside the `intervals * words` words appended above.
+    bits.withUnsafeMutableBufferPointer { buffer in
+      guard let start = buffer.baseAddress else { return }
+      for i in 1..<max(1, intervals) {
+        let row = start + base + i * words
+        row.update(from: row - words, count: words)
+        for r in flips[i] { row[r / 64] ^= 1 << UInt64(r % 64) }
+      }
     }
-    return rows
   }
 
   /// The interval index of `version` among the table's version boundaries.
