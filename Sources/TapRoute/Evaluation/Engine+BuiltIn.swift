@@ -51,6 +51,7 @@ extension Engine {
     newestOSVersion = OSVersion(clamping: 26)
     tap = CompiledTable(empty(.tap))
     open = CompiledTable(empty(.open))
+    composedRow = []
     composed = []
   }
 }
