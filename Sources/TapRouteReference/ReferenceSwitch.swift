@@ -35,7 +35,10 @@ public enum ReferenceSwitch {
 
   /// Decides a situation; `newest` (26 when nil) stands in for a missing OS version.
   public static func decide(_ s: Situation, newest: OSVersion? = nil) -> Result {
-    let version = s.osVersion ?? newest ?? OSVersion(clamping: 26)
+    // Every threshold below is a whole major (10 means 10.0.0), so comparing majors is exact,
+    // and it needs only public API: the benchmark package links this file too, where the
+    // library's `package` initializer `OSVersion(clamping:)` is out of reach.
+    let version = (s.osVersion ?? newest)?.major ?? 26
     switch s.event {
     case .open:
       return open(s, version: version, url: s.open.url, point: s.open.extensionPoint)
@@ -52,7 +55,7 @@ public enum ReferenceSwitch {
     }
   }
 
-  static func tap(_ s: Situation, version: OSVersion) -> Result {
+  static func tap(_ s: Situation, version: Int) -> Result {
     let scheme = URLSchemeClass.classify(s.tap.url)
     switch s.platform {
     case .watchOS:
@@ -65,7 +68,7 @@ public enum ReferenceSwitch {
     case .iOS, .iPadOS:
       break
     }
-    if version < OSVersion(clamping: 10) { return Result(scheme == .web ? .browser : .nothing) }
+    if version < 10 { return Result(scheme == .web ? .browser : .nothing) }
     switch s.tap.target {
     case .sticker:
       return Result(.nothing)
@@ -78,7 +81,7 @@ public enum ReferenceSwitch {
     if !s.app.installed { return Result(s.app.published ? .storeProductPage : .storeFront) }
     if !s.app.enabledInMessages { return Result(.manageApps) }
     if s.tap.afterDrawerSwipe { return Result(.extensionLaunch, none, .expanded) }
-    let compact = version >= OSVersion(clamping: 26)
+    let compact = version >= 26
     if s.tap.extensionRunning {
       if s.tap.alreadySelected { return Result(.extensionLaunch, none, .expanded) }
       return compact
@@ -88,8 +91,8 @@ public enum ReferenceSwitch {
     return Result(.extensionLaunch, launchCallbacks, compact ? .compact : .expanded)
   }
 
-  static func open(_ s: Situation, version: OSVersion, url: String?, point: ExtensionPoint) -> Result {
-    guard s.platform == .iOS || s.platform == .iPadOS, version >= OSVersion(clamping: 8) else {
+  static func open(_ s: Situation, version: Int, url: String?, point: ExtensionPoint) -> Result {
+    guard s.platform == .iOS || s.platform == .iPadOS, version >= 8 else {
       return Result(.nothing)
     }
     let scheme = URLSchemeClass.classify(url)
@@ -102,13 +105,13 @@ public enum ReferenceSwitch {
     case .share, .action, .keyboard, .other:
       return Result(.nothing)
     case .messages:
-      guard version >= OSVersion(clamping: 10), s.app.hasContainerApp, hasScheme else {
+      guard version >= 10, s.app.hasContainerApp, hasScheme else {
         return Result(.nothing)
       }
       return Result(.containerLaunch)
     case .today:
       guard s.app.hasContainerApp, hasScheme else { return Result(.nothing) }
-      return Result(version < OSVersion(clamping: 10) ? .otherAppLaunch : .containerLaunch)
+      return Result(version < 10 ? .otherAppLaunch : .containerLaunch)
     }
   }
 }
