@@ -8,13 +8,24 @@ import TapRouteReference
   import Darwin
 #endif
 
-// Usage: swift run -c release --package-path Benchmarks TapRouteBenchmarks [--quick] [--scaling]
+// main's first line: the first-decision figure counts from here, so process start-up (exec,
+// the dynamic loader, the runtime) is excluded and everything the library does is counted.
+let mainStart = ContinuousClock.now
+
+// Usage: swift run -c release --package-path Benchmarks TapRouteBenchmarks [--quick] [--scaling | --decide]
 // Prints a table, then one JSON line per figure. Medians of repeated runs; every ratio is
 // taken between figures of this one run. --scaling runs only the large-policy and scaling
-// rows (g, s).
+// rows (g, v, s); --decide only the decide rows (t, r, first, flat, c).
+//
+// Modes for other tools:
+//   --callgrind-driver VARIANT N [--generated-mix]  decide N situations with one variant
+//     (Scripts/instructions.sh runs it under callgrind at N and 2N)
+//   --first-decision  one decision through Engine.builtIn; prints the nanoseconds since main
+//     began (the benchmark runs it in fresh processes)
 
 let quick = CommandLine.arguments.contains("--quick")
 let scalingOnly = CommandLine.arguments.contains("--scaling")
+let decideOnly = CommandLine.arguments.contains("--decide")
 let repeats = quick ? 3 : 11
 
 struct Figure {
@@ -25,48 +36,8 @@ struct Figure {
   var target: String
 }
 var figures: [Figure] = []
-
-func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  return sorted[sorted.count / 2]
-}
-
-func seconds(_ body: () throws -> Void) rethrows -> Double {
-  let clock = ContinuousClock()
-  var elapsed: Duration = .zero
-  try elapsed = clock.measure { try body() }
-  let (s, attoseconds) = elapsed.components
-  return Double(s) + Double(attoseconds) / 1e18
-}
-
-@inline(never)
-func code(_ outcome: Outcome) -> Int {
-  switch outcome {
-  case .storeFront: 1
-  case .storeProductPage: 2
-  case .manageApps: 3
-  case .extensionLaunch: 4
-  case .containerLaunch: 5
-  case .otherAppLaunch: 6
-  case .browser: 7
-  case .nothing: 8
-  case .undecided: 9
-  }
-}
-
-/// Median nanoseconds per call of `decide` over `situations`, each pass `passes` times over.
-func nsPerDecision(_ situations: [Situation], passes: Int, _ decide: (Situation) -> Outcome) -> (Double, Int)
-{
-  var checksum = 0
-  let samples = (0..<repeats).map { _ in
-    seconds {
-      for _ in 0..<passes {
-        for s in situations { checksum &+= code(decide(s)) }
-      }
-    } * 1e9 / Double(situations.count * passes)
-  }
-  return (median(samples), checksum)
-}
+/// One line per mix: each variant's checksum of one pass (they agree when the variants do).
+var checksums: [String] = []
 
 /// The process's peak resident set in bytes: VmHWM where Linux offers it (so that
 /// `resetPeakRSS` can start a new measurement), else getrusage's maximum.
@@ -92,6 +63,41 @@ func peakRSSBytes() -> Double {
 /// so a growth figure measured after a larger one reads 0.
 func resetPeakRSS() {
   try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+}
+
+if CommandLine.arguments.contains("--first-decision") {
+  // One decision through Engine.builtIn in this fresh process: a tap whose redirect fires.
+  let situation = Situation(
+    event: .tap, osVersion: try? OSVersion(17),
+    tap: .init(redirect: .init(hooks: [.willBecomeActive], url: "containerAppDemo://")))
+  let decision = Engine.builtIn.decide(situation)
+  let elapsed = ContinuousClock.now - mainStart
+  let (s, attoseconds) = elapsed.components
+  print(Double(s) * 1e9 + Double(attoseconds) / 1e9, decision.folded)
+  exit(0)
+}
+
+if let i = CommandLine.arguments.firstIndex(of: "--callgrind-driver"), i + 2 < CommandLine.arguments.count,
+  let count = Int(CommandLine.arguments[i + 2]), count >= 0
+{
+  // Decides `count` situations with one variant, for valgrind --tool=callgrind: the difference
+  // between two counts is the cost of the extra decisions, start-up and loading cancelled.
+  do {
+    guard let variant = try Variant.named(CommandLine.arguments[i + 1]) else {
+      print(
+        "unknown variant \(CommandLine.arguments[i + 1]); one of \(Variant.names.joined(separator: ", "))")
+      exit(2)
+    }
+    let mix =
+      CommandLine.arguments.contains("--generated-mix")
+      ? TableGenerator.situations(count: 10_000)
+      : Mix.shuffled(try Engine().policies.fixtures.map(\.situation)).situations
+    print(variant.run(mix, count: count))
+  } catch {
+    print(error)
+    exit(1)
+  }
+  exit(0)
 }
 
 if CommandLine.arguments.contains("--profile-load") {
@@ -122,28 +128,6 @@ if let i = CommandLine.arguments.firstIndex(of: "--profile-verify"), i + 1 < Com
     defer { try? FileManager.default.removeItem(at: dir) }
     let policies = try Engine(policiesAt: dir).policies
     print(Verifier.verify(policies).shadowed.count)
-  } catch { print(error) }
-  exit(0)
-}
-
-if CommandLine.arguments.contains("--profile") {
-  // Only the decide loop over the plain mix, for valgrind --tool=callgrind.
-  do {
-    let engine = try Engine()
-    let fixtures = engine.policies.fixtures.map(\.situation)
-    let keepRedirects = CommandLine.arguments.contains("--with-redirects")
-    let mix = fixtures.map { s -> Situation in
-      var c = s
-      if !keepRedirects { c.tap.redirect = Situation.Redirect() }
-      return c
-    }
-    var checksum = 0
-    if CommandLine.arguments.contains("--switch") {
-      for i in 0..<200_000 { checksum &+= code(ReferenceSwitch.decide(mix[i % mix.count]).outcome) }
-    } else {
-      for i in 0..<200_000 { checksum &+= code(engine.decide(mix[i % mix.count]).outcome) }
-    }
-    print(checksum)
   } catch { print(error) }
   exit(0)
 }
@@ -187,10 +171,11 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
   let redirects = TableGenerator.situations(count: 10_000).enumerated().map { i, s -> Situation in
     var c = s
     c.tap.redirect = Situation.Redirect(
-      hooks: [Situation.Callback.redirectHooks[i % 4]], url: URLSchemeClass.allCases[i % 8].exampleURL)
+      hooks: [Situation.Redirect.Hook.allCases[i % 4]], url: URLSchemeClass.allCases[i % 8].exampleURL)
     return c
   }
-  let (ns, _) = nsPerDecision(redirects, passes: quick ? 1 : 3) { engine.decide($0).outcome }
+  let ns = nanosecondsPerDecision(
+    .generatedTable(engine, rules: 10_000), redirects, passes: quick ? 1 : 3, repeats: repeats)
   figures.append(
     Figure(
       id: "g.load", name: "load+compile, generated 5000 tap + 5000 open rules (redirects compose)",
@@ -249,11 +234,82 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
       unit: "ratio", target: "<= 6"))
 }
 
+/// The decide rows: every variant against the hand-written switch over shuffled and cycled
+/// mixes, interleaved (t, r); the first decision in a fresh process (first); decide cost against
+/// rule count (flat); decide over generated tables alone (c).
+@MainActor func decideFigures() throws {
+  let fixtures = try Engine().policies.fixtures.map(\.situation)
+  let variants: [Variant] = [.interpreted(try Variant.shippedInterpreter()), .builtIn, .referenceSwitch]
+  let mixes = [Mix.shuffled(fixtures), Mix.cycled(fixtures)]
+  let result = FairComparison(variants: variants, mixes: mixes, rounds: quick ? 7 : 21, passes: quick ? 2 : 5)
+    .run()
+  let targets = [
+    "builtIn": "<= 100 ns (generated)", "r.builtIn.shuffled": "<= 1.0 (generated)",
+    "r.interpreted.shuffled": "<= 1.5",
+  ]
+  for mix in mixes {
+    let byVariant = result.nanoseconds[mix.name] ?? [:]
+    for variant in variants {
+      let ns = byVariant[variant.name] ?? .nan
+      figures.append(
+        Figure(
+          id: "t.\(variant.name).\(mix.name)", name: "decide, \(variant.label), \(mix.name) fixture mix",
+          value: ns, unit: "ns/decision",
+          target: mix.name == "shuffled" ? targets[variant.name] ?? "-" : "-"))
+    }
+    for variant in variants where variant.name != "switch" {
+      let id = "r.\(variant.name).\(mix.name)"
+      figures.append(
+        Figure(
+          id: id, name: "\(variant.label) / ReferenceSwitch, \(mix.name)",
+          value: (byVariant[variant.name] ?? .nan) / (byVariant["switch"] ?? .nan), unit: "ratio",
+          target: targets[id] ?? "-"))
+    }
+    let sums = result.checksums[mix.name] ?? [:]
+    checksums.append(
+      "\(mix.name): " + variants.map { "\($0.name) \(sums[$0.name] ?? 0)" }.joined(separator: ", ")
+        + (Set(sums.values).count == 1 ? " (all agree)" : " (DIFFER)"))
+  }
+
+  // The first decision through Engine.builtIn, in fresh processes.
+  let firsts = (0..<(quick ? 5 : 11)).compactMap { _ in firstDecisionNanoseconds() }
+  figures.append(
+    Figure(
+      id: "first", name: "first decision through Engine.builtIn, from main's first line (fresh process)",
+      value: firsts.isEmpty ? .nan : median(firsts) / 1e6, unit: "ms", target: "< 0.1 ms"))
+
+  // Decide cost against rule count: the same generated situations decided by the shipped
+  // tables and by a generated 1,000-rule table, interleaved.
+  let dir = try TableGenerator.write(rules: 1_000)
+  defer { try? FileManager.default.removeItem(at: dir) }
+  let large = Variant.generatedTable(try Engine(policiesAt: dir), rules: 1_000)
+  let generatedMix = Mix(name: "generated", situations: TableGenerator.situations(count: 10_000))
+  let flat = FairComparison(
+    variants: [variants[0], large], mixes: [generatedMix], rounds: quick ? 7 : 21, passes: quick ? 2 : 5
+  ).run()
+  let shipped = flat.nanoseconds["generated"]?["interpreted"] ?? .nan
+  let thousand = flat.nanoseconds["generated"]?[large.name] ?? .nan
+  figures.append(
+    Figure(
+      id: "flat.interpreted.shipped", name: "decide, interpreted, shipped tables, generated situations",
+      value: shipped, unit: "ns/decision", target: "-"))
+  figures.append(
+    Figure(
+      id: "flat.interpreted.1000", name: "decide, interpreted, generated 1000-rule table, same situations",
+      value: thousand, unit: "ns/decision", target: "-"))
+  figures.append(
+    Figure(
+      id: "flat.interpreted", name: "1000-rule table / shipped tables, interpreted",
+      value: thousand / shipped,
+      unit: "ratio", target: "<= 1.2"))
+}
+
 do {
-  try largePolicyFigures()
+  if !decideOnly { try largePolicyFigures() }
   if scalingOnly { throw ScalingOnly() }
+  try decideFigures()
+  if decideOnly { throw ScalingOnly() }
   // (d) shipped load + compile.
-  let engine = try Engine()
   let shippedLoad =
     median((0..<(repeats * 2 + 1)).map { _ in (try? seconds { _ = try Engine() }) ?? .nan }) * 1e3
   figures.append(
@@ -261,45 +317,8 @@ do {
       id: "d.shipped", name: "load+compile, shipped policies", value: shippedLoad, unit: "ms",
       target: "<= 2 ms"))
 
-  // (a), (b): the shipped tables against the hand-written switch, over a fixed mix of
-  // 10,000 situations (the fixture rows, cycled) that reaches every rule.
-  let fixtures = engine.policies.fixtures.map(\.situation)
-  let mix = (0..<10_000).map { fixtures[$0 % fixtures.count] }
-  let reached = Set(
-    mix.flatMap { s -> [String] in
-      let d = engine.decide(s); return [d.rule].compactMap { $0 } + (d.steps ?? []).compactMap(\.rule)
-    })
-  let ruleCount = engine.policies.tables.reduce(0) { $0 + $1.rules.count }
-  let (engineNs, c1) = nsPerDecision(mix, passes: quick ? 5 : 20) { engine.decide($0).outcome }
-  let (switchNs, c2) = nsPerDecision(mix, passes: quick ? 5 : 20) { ReferenceSwitch.decide($0).outcome }
-  if c1 != c2 { print("warning: engine and switch checksums differ (\(c1) vs \(c2))") }
-  figures.append(
-    Figure(
-      id: "a", name: "decide, shipped tables (\(reached.count)/\(ruleCount) rules reached)", value: engineNs,
-      unit: "ns/decision", target: "<= 100 ns"))
-  figures.append(
-    Figure(id: "b", name: "hand-written switch, same mix", value: switchNs, unit: "ns/decision", target: "-"))
-  figures.append(
-    Figure(id: "a/b", name: "engine / switch", value: engineNs / switchNs, unit: "ratio", target: "<= 1.2"))
-
-  // The same mix without redirects and URLs: the table lookup alone.
-  let plain = mix.map { s -> Situation in
-    var c = s; c.tap.redirect = Situation.Redirect(); c.tap.url = nil; c.open.url = nil; return c
-  }
-  let (enginePlain, _) = nsPerDecision(plain, passes: quick ? 5 : 20) { engine.decide($0).outcome }
-  let (switchPlain, _) = nsPerDecision(plain, passes: quick ? 5 : 20) { ReferenceSwitch.decide($0).outcome }
-  figures.append(
-    Figure(
-      id: "a.plain", name: "decide, same mix without URLs or redirects", value: enginePlain,
-      unit: "ns/decision", target: "-"))
-  figures.append(
-    Figure(
-      id: "b.plain", name: "switch, same mix without URLs or redirects", value: switchPlain,
-      unit: "ns/decision", target: "-"))
-
   // (c), (d), (e), (f): generated tables.
   let generatedMix = TableGenerator.situations(count: 10_000)
-  var perRule: [Int: Double] = [:]
   for size in [100, 1_000, 10_000] {
     let dir = try TableGenerator.write(rules: size)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -312,18 +331,17 @@ do {
         (0..<(size >= 10_000 ? 3 : repeats)).map { _ in
           (try? seconds { _ = try Engine(policiesAt: dir) }) ?? .nan
         }) * 1e3
-    let (ns, _) = nsPerDecision(generatedMix, passes: quick ? 2 : (size >= 10_000 ? 3 : 10)) {
-      generated.decide($0).outcome
-    }
-    perRule[size] = ns
+    let ns = nanosecondsPerDecision(
+      .generatedTable(generated, rules: size), generatedMix, passes: quick ? 2 : (size >= 10_000 ? 3 : 10),
+      repeats: repeats)
     let verifyTimes = (0..<(size >= 10_000 ? 1 : 3)).map { _ in
       seconds { _ = Verifier.verify(generated.policies) }
     }
     let report = Verifier.verify(generated.policies)
     figures.append(
       Figure(
-        id: "c.\(size)", name: "decide, generated \(size) rules x 10 facts", value: ns, unit: "ns/decision",
-        target: size == 1_000 ? "<= 2x (a)" : "-"))
+        id: "c.\(size)", name: "decide, generated \(size) rules x 10 facts (alone)", value: ns,
+        unit: "ns/decision", target: "-"))
     figures.append(
       Figure(
         id: "d.\(size)", name: "load+compile, generated \(size) rules", value: load, unit: "ms", target: "-"))
@@ -341,12 +359,6 @@ do {
           value: (rssAfter - rssBefore) / 1_048_576, unit: "MB", target: "<= 50 MB"))
     }
   }
-  if let thousand = perRule[1_000] {
-    figures.append(
-      Figure(
-        id: "c.1000/a", name: "1,000-rule table / shipped tables", value: thousand / engineNs, unit: "ratio",
-        target: "<= 2"))
-  }
 } catch is ScalingOnly {
 } catch {
   print("benchmark failed: \(error)")
@@ -362,6 +374,8 @@ func format(_ v: Double) -> String {
 print("| figure | what | value | unit | target |")
 print("| --- | --- | ---: | --- | --- |")
 for f in figures { print("| \(f.id) | \(f.name) | \(format(f.value)) | \(f.unit) | \(f.target) |") }
+print("")
+for line in checksums { print("checksums of one pass, \(line)") }
 print("")
 for f in figures {
   print(

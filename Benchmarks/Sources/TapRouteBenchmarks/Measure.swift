@@ -1,0 +1,46 @@
+import Foundation
+import TapRoute
+
+/// The middle value (the upper middle of an even count).
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted[sorted.count / 2]
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+  let clock = ContinuousClock()
+  var elapsed: Duration = .zero
+  try elapsed = clock.measure { try body() }
+  let (s, attoseconds) = elapsed.components
+  return Double(s) + Double(attoseconds) / 1e18
+}
+
+/// Median nanoseconds per decision of one variant over `situations`, `passes` times over
+/// per sample: for rows that time one variant alone.
+func nanosecondsPerDecision(_ variant: Variant, _ situations: [Situation], passes: Int, repeats: Int)
+  -> Double
+{
+  _ = variant.run(situations, passes: 1)
+  return median(
+    (0..<repeats).map { _ in
+      seconds { _ = variant.run(situations, passes: passes) } * 1e9 / Double(situations.count * passes)
+    })
+}
+
+/// Nanoseconds from main's first line to the first decision through `Engine.builtIn`, in a
+/// fresh process (this executable with `--first-decision`); nil when it cannot run.
+func firstDecisionNanoseconds() -> Double? {
+  guard let executable = Bundle.main.executableURL else { return nil }
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = ["--first-decision"]
+  let output = Pipe()
+  process.standardOutput = output
+  do { try process.run() } catch { return nil }
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0,
+    let line = String(data: data, encoding: .utf8)?.split(separator: " ").first
+  else { return nil }
+  return Double(line)
+}

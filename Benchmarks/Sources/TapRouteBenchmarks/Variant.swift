@@ -1,0 +1,163 @@
+import Foundation
+import TapRoute
+import TapRouteReference
+
+/// One way of deciding a situation, timed and counted against the others.
+///
+/// Every variant starts from the same `Situation` value and does its own defaults, URL
+/// scan and conversion inside the clock; every variant hands back outcome, callbacks and
+/// presentation, and the benchmark folds all three into a checksum that is printed, so no
+/// variant can skip work the others do and the compiler cannot drop a result unread.
+enum Variant: Sendable {
+  /// An interpreter over the shipped policy files, read from `Policies/` of this checkout
+  /// (`Engine(policiesAt:)`), or `try Engine()` when the folder is not there.
+  case interpreted(Engine)
+  /// `Engine.builtIn.decide`, exactly as a client calls it.
+  case builtIn
+  /// `TapRouteReference.ReferenceSwitch`: the shipped semantics written by hand.
+  case referenceSwitch
+  /// An interpreter over a generated table (rule count flatness).
+  case generatedTable(Engine, rules: Int)
+
+  /// The name used on the command line (`--callgrind-driver NAME N`) and in figure ids.
+  var name: String {
+    switch self {
+    case .interpreted: "interpreted"
+    case .builtIn: "builtIn"
+    case .referenceSwitch: "switch"
+    case .generatedTable(_, let rules): "interpreted-\(rules)"
+    }
+  }
+
+  /// What the variant is, for the table.
+  var label: String {
+    switch self {
+    case .interpreted: "interpreted (Engine(policiesAt: Policies))"
+    case .builtIn: "Engine.builtIn"
+    case .referenceSwitch: "ReferenceSwitch (hand-written)"
+    case .generatedTable(_, let rules): "interpreted, generated \(rules)-rule table"
+    }
+  }
+
+  /// The variant named `name`; nil for an unknown name. Loads what the variant needs.
+  static func named(_ name: String) throws -> Variant? {
+    switch name {
+    case "interpreted": return .interpreted(try shippedInterpreter())
+    case "builtIn": return .builtIn
+    case "switch": return .referenceSwitch
+    case "interpreted-1000":
+      let dir = try TableGenerator.write(rules: 1_000)
+      defer { try? FileManager.default.removeItem(at: dir) }
+      return .generatedTable(try Engine(policiesAt: dir), rules: 1_000)
+    default: return nil
+    }
+  }
+
+  /// The names `named` knows.
+  static let names = ["interpreted", "builtIn", "switch", "interpreted-1000"]
+
+  /// An interpreter over this checkout's `Policies/` (the benchmark's source file sits four
+  /// folders below the root), else over the built-in files.
+  static func shippedInterpreter() throws -> Engine {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let policies = root.appendingPathComponent("Policies")
+    if FileManager.default.fileExists(atPath: policies.appendingPathComponent("tap.json").path) {
+      return try Engine(policiesAt: policies)
+    }
+    return try Engine()
+  }
+
+  /// Decides every situation of `mix`, `passes` times over, and returns the sum of the folded
+  /// results. Not inlined, so that every variant's loop is compiled alike and on its own.
+  @inline(never)
+  func run(_ mix: [Situation], passes: Int) -> Int {
+    switch self {
+    case .interpreted(let engine), .generatedTable(let engine, _):
+      return loop(mix, passes) { engine.decide($0).folded }
+    case .builtIn:
+      return loop(mix, passes) { Engine.builtIn.decide($0).folded }
+    case .referenceSwitch:
+      return loop(mix, passes) { ReferenceSwitch.decide($0).folded }
+    }
+  }
+
+  /// Decides `count` situations, cycling through `mix` (the callgrind driver).
+  @inline(never)
+  func run(_ mix: [Situation], count: Int) -> Int {
+    let passes = count / mix.count
+    return run(mix, passes: passes) &+ run(Array(mix.prefix(count - passes * mix.count)), passes: 1)
+  }
+}
+
+@inline(__always)
+private func loop(_ mix: [Situation], _ passes: Int, _ fold: (Situation) -> Int) -> Int {
+  var sum = 0
+  for _ in 0..<passes {
+    for situation in mix { sum &+= fold(situation) }
+  }
+  return sum
+}
+
+/// Outcome, callbacks and presentation folded into one number, the same for every variant
+/// that decides alike.
+@inline(__always)
+func fold(_ outcome: Outcome, _ callbacks: [Situation.Callback]?, _ presentation: Presentation?) -> Int {
+  var sum = ordinal(outcome) &* 3 &+ ordinal(presentation)
+  if let callbacks {
+    sum = sum &* 17 &+ callbacks.count &+ 1
+    for callback in callbacks { sum = sum &* 13 &+ ordinal(callback) }
+  }
+  return sum
+}
+
+extension Decision {
+  var folded: Int { fold(outcome, callbacks, presentation) }
+}
+
+extension ReferenceSwitch.Result {
+  var folded: Int { fold(outcome, callbacks, presentation) }
+}
+
+@inline(__always)
+private func ordinal(_ outcome: Outcome) -> Int {
+  switch outcome {
+  case .storeFront: 1
+  case .storeProductPage: 2
+  case .manageApps: 3
+  case .extensionLaunch: 4
+  case .containerLaunch: 5
+  case .otherAppLaunch: 6
+  case .browser: 7
+  case .nothing: 8
+  case .undecided: 9
+  }
+}
+
+@inline(__always)
+private func ordinal(_ presentation: Presentation?) -> Int {
+  switch presentation {
+  case nil: 0
+  case .expanded: 1
+  case .compact: 2
+  }
+}
+
+@inline(__always)
+private func ordinal(_ callback: Situation.Callback) -> Int {
+  switch callback {
+  case .viewDidLoad: 1
+  case .willBecomeActive: 2
+  case .didBecomeActive: 3
+  case .viewWillAppear: 4
+  case .viewDidAppear: 5
+  case .willSelect: 6
+  case .didSelect: 7
+  case .willTransition: 8
+  case .didTransition: 9
+  case .willResignActive: 10
+  case .didResignActive: 11
+  case .viewWillDisappear: 12
+  case .viewDidDisappear: 13
+  }
+}

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Instructions per decision of each decide variant, counted by valgrind's callgrind (which the
+# machine's load does not change, unlike wall time).
+#
+#   Scripts/instructions.sh [--no-build] [--n N] [--check BUDGET_FILE] [VARIANT...]
+#
+# Each variant is decided N and 2N times by `TapRouteBenchmarks --callgrind-driver VARIANT
+# COUNT`, each count in its own process under callgrind; the difference of the two totals
+# divided by N is the cost of one decision (process start-up, loading the policies and
+# building the mix are the same in both runs and cancel). The count includes the benchmark's
+# loop and its fold of outcome, callbacks and presentation into a checksum, the same for
+# every variant. The mix is the fixture rows shuffled (10,000 situations, fixed seed);
+# VARIANT+generated decides the benchmark's generated situations instead (the rule-count
+# rows). Variants: interpreted, builtIn, switch, interpreted-1000 (and generated, when the
+# benchmark knows it). Default: the shipped-table variants, then the rule-count pair.
+#
+# --check BUDGET_FILE: count only the budget file's variant and fail (exit 1) when its
+# instructions per decision exceed the file's "budget". To update the budget after a change
+# that is meant to cost more (or less), run this script without --check, and write the
+# measured count and a budget of about 1.25x it into the file with today's date.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build=1
+n=10000
+check=""
+variants=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-build) build=0 ;;
+    --n) n="$2"; shift ;;
+    --check) check="$2"; shift ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    *) variants+=("$1") ;;
+  esac
+  shift
+done
+
+if ! command -v valgrind >/dev/null; then
+  echo "error: valgrind is not installed (apt-get install valgrind); the instruction counts need callgrind" >&2
+  exit 2
+fi
+
+if [ -n "$check" ]; then
+  json_field() { sed -n "s/.*\"$1\": *\"\{0,1\}\([^\",}]*\)\"\{0,1\}.*/\1/p" "$check" | head -n 1; }
+  budget_variant=$(json_field variant)
+  budget=$(json_field budget)
+  if [ -z "$budget_variant" ] || [ -z "$budget" ]; then
+    echo "error: $check needs \"variant\" and \"budget\" fields" >&2
+    exit 2
+  fi
+  variants=("$budget_variant")
+fi
+if [ ${#variants[@]} -eq 0 ]; then
+  variants=(interpreted builtIn switch)
+  if [ -f Sources/TapRoute/Generated/BuiltInDecisions+Generated.swift ]; then variants+=(generated); fi
+  variants+=(interpreted+generated interpreted-1000+generated)
+fi
+
+if [ "$build" = 1 ]; then
+  swift build -c release --package-path Benchmarks >&2
+fi
+binary="$(swift build -c release --package-path Benchmarks --show-bin-path)/TapRouteBenchmarks"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The same hash seed in every run, so that dictionary work at load costs the same in both.
+export SWIFT_DETERMINISTIC_HASHING=1
+
+# Total instructions of one run of the driver.
+total() {
+  local name="$1" count="$2" extra="$3" out="$work/callgrind.out"
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" --callgrind-driver "$name" "$count" \
+    $extra >/dev/null 2>"$work/valgrind.log" || { cat "$work/valgrind.log" >&2; return 1; }
+  sed -n 's/^summary: *//p; s/^totals: *//p' "$out" | head -n 1
+}
+
+status=0
+printf '%-40s %14s\n' "variant (mix)" "instr/decision"
+for spec in "${variants[@]}"; do
+  name="${spec%+generated}"
+  extra=""; mix="shuffled fixtures"
+  if [ "$name" != "$spec" ]; then extra="--generated-mix"; mix="generated situations"; fi
+  one=$(total "$name" "$n" "$extra")
+  two=$(total "$name" $((2 * n)) "$extra")
+  per=$(( (two - one) / n ))
+  printf '%-40s %14d\n' "$name ($mix)" "$per"
+  if [ -n "$check" ]; then
+    if [ "$per" -gt "$budget" ]; then
+      echo "error: $name decides in $per instructions, over the budget of $budget in $check" >&2
+      echo "       (if the extra cost is meant, see Scripts/instructions.sh --help to update the budget)" >&2
+      status=1
+    else
+      echo "ok: $name decides in $per instructions, within the budget of $budget in $check"
+    fi
+  fi
+done
+exit $status
