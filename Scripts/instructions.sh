@@ -9,7 +9,8 @@
 # divided by N is the cost of one decision (process start-up, loading the policies and
 # building the mix are the same in both runs and cancel). The count includes the benchmark's
 # loop and its fold of outcome, callbacks and presentation into a checksum, the same for
-# every variant. The mix is the fixture rows shuffled (10,000 situations, fixed seed);
+# every variant. The mix is the fixture rows shuffled (10,000 situations, fixed seed; N is a
+# multiple of 10,000, so that the two runs differ by whole passes over it);
 # VARIANT+generated decides the benchmark's generated situations instead (the rule-count
 # rows). Variants: interpreted, builtIn, switch, interpreted-1000 (and generated, when the
 # benchmark knows it). Default: the shipped-table variants, then the rule-count pair.
@@ -30,11 +31,17 @@ while [ $# -gt 0 ]; do
     --no-build) build=0 ;;
     --n) n="$2"; shift ;;
     --check) check="$2"; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) variants+=("$1") ;;
   esac
   shift
 done
+
+if [ $((n % 10000)) -ne 0 ] || [ "$n" -le 0 ]; then
+  # The mix has 10,000 situations: whole passes make the N and 2N runs differ by whole mixes.
+  echo "error: --n must be a positive multiple of 10000" >&2
+  exit 2
+fi
 
 if ! command -v valgrind >/dev/null; then
   echo "error: valgrind is not installed (apt-get install valgrind); the instruction counts need callgrind" >&2
