@@ -24,7 +24,13 @@ struct JSONWriterTests {
 
   static let stringRows: [Row] =
     texts.enumerated().map { Row(name: "text \($0.offset)", text: $0.element) }
-    + (0..<0x80).map { Row(name: "byte 0x\(String($0, radix: 16))", text: String(UnicodeScalar(UInt8($0)))) }
+    + (0..<0x80).map { byte in
+      // Alone, and at each place of an eight-byte word the writer checks at once.
+      let scalar = String(UnicodeScalar(UInt8(byte)))
+      let placed =
+        String(repeating: "a", count: byte % 9) + scalar + String(repeating: "é", count: 7) + scalar
+      return Row(name: "byte 0x\(String(byte, radix: 16))", text: scalar + "|" + placed)
+    }
 
   @Test("a string, quoted and escaped", arguments: stringRows)
   func string(_ row: Row) {

@@ -124,6 +124,13 @@ package struct JSONWriter {
     var runStart = 0
     var i = 0
     while i < utf8.count {
+      // Eight bytes at a time while none of them needs an escape.
+      if utf8.count - i >= 8, let base = utf8.baseAddress,
+        !Self.needsEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+      {
+        i += 8
+        continue
+      }
       let byte = utf8[i]
       if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
         i += 1
@@ -151,6 +158,20 @@ package struct JSONWriter {
     }
     if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// True when any of the eight bytes is `"`, `\` or a control character (below 0x20),
+  /// by the has-zero-byte bit trick: `(x - 0x01..) & ~x & 0x80..` is nonzero exactly when a
+  /// byte of `x` is zero, and below 0x20 likewise with 0x20 subtracted.
+  private static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroQuote | zeroBackslash | control) & highs != 0
   }
 
   private static func hex(_ nibble: UInt8) -> UInt8 {
