@@ -204,7 +204,7 @@ struct CLITests {
       stdin: "{\"event\":\"tap\"}", status: 1, stderr: "cannot read policy directory"),
     .init(
       name: "a value outside the choices", arguments: ["table", "--format", "html"], status: 2,
-      stderr: "taproute table: unknown format \"html\"; expected markdown or json"),
+      stderr: "taproute table: unknown format \"html\"; expected markdown, json or docc"),
     .init(
       name: "a required option missing", arguments: ["audit"], status: 2,
       stderr: "taproute audit: --extension PATH is required"),
@@ -224,17 +224,27 @@ struct CLITests {
   }
 
   @Test func brokenPoliciesExitOne() throws {
-    let dir = try Repo.scratchPolicies()
+    let tap = MarkedText(
+      """
+      {
+        "table": "tap",
+        "event": "tap",
+        "facts": {},
+        "rules": [
+          { "id": "not-enabled", "then": { "outcome": "manageApps" }, "evidence": [1️⃣"F-99"], "confidence": "single" }
+        ]
+      }
+      """)
+    let dir = try SmallPolicies.write(replacing: ["tap.json": tap.text])
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "tap.json") {
-      $0.replacingOccurrences(of: #""evidence": ["F-1"],"#, with: #""evidence": ["F-99"],"#)
-    }
     let r = try Binary.run(["decide", "--policies", dir.path], stdin: #"{"event":"tap"}"#)
     #expect(r.status == 1)
     #expect(r.stdout.isEmpty)
     #expect(
       r.stderr.contains(
-        "tap.json:129:20: error: $.rules[13].evidence[0]: rule \"not-enabled\" cites unknown evidence \"F-99\" [TR104]"
+        tap.resolving(
+          #"tap.json:1️⃣: error: $.rules[0].evidence[0]: rule "not-enabled" cites unknown evidence "F-99" [TR104]"#
+        )
       ))
     #expect(r.stderr.contains("taproute: the policies failed to load (1 error)\n"))
   }

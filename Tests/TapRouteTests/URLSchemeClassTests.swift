@@ -42,9 +42,8 @@ struct URLSchemeClassTests {
     ("%41bc://x", .unparseable),  // not a scheme, and a relative first segment may not hold ':'
   ]
 
-  @Test("classifies", arguments: rows.indices)
-  func classifies(_ i: Int) {
-    let (input, expected) = Self.rows[i]
+  @Test("classifies", arguments: rows)
+  func classifies(_ input: String?, _ expected: URLSchemeClass) {
     #expect(URLSchemeClass.classify(input) == expected, "\(input.map { JSONReader.quoted($0) } ?? "nil")")
   }
 
