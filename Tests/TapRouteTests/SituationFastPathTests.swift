@@ -62,6 +62,9 @@ struct SituationFastPathTests {
     Row(
       name: "URL over the limit",
       json: #"{"event":"tap","tap":{"url":""# + String(repeating: "a", count: 65_537) + #""}}"#),
+    Row(
+      name: "URL over the limit in bytes, within it in characters (valid)",
+      json: #"{"event":"tap","tap":{"url":""# + String(repeating: "é", count: 40_000) + #""}}"#),
     Row(name: "an array", json: #"[{"event":"tap"}]"#),
     Row(name: "empty", json: ""),
   ]

@@ -218,13 +218,15 @@ private struct SituationScanner {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// A URL (a string within ``Situation/maximumURLBytes``, or null) into `target`.
+  /// A URL (a string or null) into `target`. Only a URL of at most ``Situation/maximumURLLength``
+  /// bytes is read here: it has at most as many characters, so the strict reader's limit
+  /// holds; a longer one, within the limit or not, is left to the strict reader to count.
   private mutating func url(into target: inout String?) -> Bool {
     if null() {
       target = nil
       return true
     }
-    guard let range = stringRange(), range.count <= Situation.maximumURLBytes else { return false }
+    guard let range = stringRange(), range.count <= Situation.maximumURLLength else { return false }
     let text = UnsafeBufferPointer(rebasing: bytes[range])
     guard UTF8Validation.firstInvalidOffset(in: text) == nil else { return false }
     target = String(decoding: text, as: UTF8.self)
