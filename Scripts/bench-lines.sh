@@ -4,8 +4,8 @@
 #     the strict reader on every line, one write per line): "before";
 #   - a Python json.loads/json.dumps round trip of the same lines: "python".
 # Prints each figure (median of ROUNDS runs, variants interleaved in rotating order; wall and
-# CPU seconds) and the ratios, then one JSON line. Checks first that the two taproute builds
-# write the same bytes.
+# CPU seconds) and the ratios, then one JSON line. Checks first whether the two taproute
+# builds write the same bytes (they do unless the tables changed after the baseline commit).
 #
 # Usage: Scripts/bench-lines.sh            (from the repository root)
 #   LINES=200000 ROUNDS=5 SEED=13          the input and the repeats
@@ -79,15 +79,21 @@ def run(argv, out):
         sys.exit(f"{argv[0]} exited with {process.returncode}")
     return wall, usage.ru_utime + usage.ru_stime
 
-# The same bytes from both builds, or the comparison means nothing.
+# Both builds should write the same bytes. They differ once the tables or the decision
+# change after the baseline commit: the timing then still compares the same input and
+# about the same output, but say so.
 outputs = {}
 for name in ("before", "new"):
     with open(os.path.join(work, f"out-{name}.jsonl"), "wb") as out:
         run(variants[name], out)
     outputs[name] = os.path.join(work, f"out-{name}.jsonl")
-if subprocess.run(["cmp", "-s", outputs["before"], outputs["new"]]).returncode != 0:
-    sys.exit("the new build's output differs from the baseline's")
+same = subprocess.run(["cmp", "-s", outputs["before"], outputs["new"]]).returncode == 0
 output_size = os.path.getsize(outputs["new"])
+if not same:
+    print(
+        f"note: the outputs differ ({os.path.getsize(outputs['before']):,} bytes before, {output_size:,} now):"
+        " the decisions changed since the baseline commit; set BASELINE to a later commit without"
+        " the direct writer to compare like with like", file=sys.stderr)
 
 times = {name: [] for name in variants}
 names = list(variants)
@@ -98,6 +104,7 @@ with open(os.devnull, "wb") as null:
 
 median = {name: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t)) for name, t in times.items()}
 print(f"{lines:,} lines ({size:,} bytes in, {output_size:,} bytes of decisions out), median of {rounds} runs")
+print("before and new wrote " + ("the same bytes" if same else "different bytes (see the note above)"))
 print(f"| variant | wall s | cpu s |")
 print(f"| --- | ---: | ---: |")
 for name in names:
@@ -106,7 +113,7 @@ ratio = lambda a, b, i: median[a][i] / median[b][i]
 print(f"before/new: {ratio('before', 'new', 0):.1f}x wall, {ratio('before', 'new', 1):.1f}x cpu (target >= 5)")
 print(f"python/new: {ratio('python', 'new', 0):.2f}x wall, {ratio('python', 'new', 1):.2f}x cpu (target > 1)")
 print(json.dumps({
-    "lines": lines, "rounds": rounds,
+    "lines": lines, "rounds": rounds, "sameOutput": same,
     **{f"{n}.wall": round(median[n][0], 4) for n in names},
     **{f"{n}.cpu": round(median[n][1], 4) for n in names},
     "before/new.cpu": round(ratio("before", "new", 1), 2), "python/new.cpu": round(ratio("python", "new", 1), 2),
