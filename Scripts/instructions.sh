@@ -13,7 +13,9 @@
 # multiple of 10,000, so that the two runs differ by whole passes over it);
 # VARIANT+generated decides the benchmark's generated situations instead (the rule-count
 # rows). Variants: interpreted, builtIn, switch, interpreted-1000 (and generated, when the
-# benchmark knows it). Default: the shipped-table variants, then the rule-count pair.
+# benchmark knows it). Default: the shipped-table variants, then the rule-count pair, then
+# `first`: the first decision through Engine.builtIn in a fresh process (whole process,
+# Engine.builtIn's one-time initializer, and the number of JSON parser functions that ran).
 #
 # --check BUDGET_FILE: count only the budget file's variant and fail (exit 1) when its
 # instructions per decision exceed the file's "budget". To update the budget after a change
@@ -31,7 +33,7 @@ while [ $# -gt 0 ]; do
     --no-build) build=0 ;;
     --n) n="$2"; shift ;;
     --check) check="$2"; shift ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) variants+=("$1") ;;
   esac
   shift
@@ -61,7 +63,7 @@ fi
 if [ ${#variants[@]} -eq 0 ]; then
   variants=(interpreted builtIn switch)
   if [ -f Sources/TapRoute/Generated/BuiltInDecisions+Generated.swift ]; then variants+=(generated); fi
-  variants+=(interpreted+generated interpreted-1000+generated)
+  variants+=(interpreted+generated interpreted-1000+generated first)
 fi
 
 if [ "$build" = 1 ]; then
@@ -82,16 +84,37 @@ total() {
   sed -n 's/^summary: *//p; s/^totals: *//p' "$out" | head -n 1
 }
 
+# The first decision through Engine.builtIn in a fresh process (`--first-decision`): the
+# process's instructions, those of Engine.builtIn's one-time initializer (inclusive), and how
+# many distinct functions of the policy JSON parser ran (0: no policy parsing at run time).
+first_decision() {
+  local out="$work/first.out"
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" --first-decision >/dev/null \
+    2>"$work/valgrind.log" || { cat "$work/valgrind.log" >&2; return 1; }
+  local process init parser
+  process=$(sed -n 's/^summary: *//p; s/^totals: *//p' "$out" | head -n 1)
+  init=$(callgrind_annotate --auto=no --inclusive=yes --threshold=100 "$out" |
+    awk '/EngineV7builtIn_WZ/ { gsub(",", "", $1); v = $1 + 0; if (v > max) max = v } END { print max + 0 }')
+  parser=$(callgrind_annotate --auto=no --threshold=100 "$out" | grep -c 'JSONParser' || true)
+  printf '%-44s %14d\n' "first decision: whole process" "$process"
+  printf '%-44s %14d\n' "first decision: Engine.builtIn's init" "$init"
+  printf '%-44s %14d\n' "first decision: JSON parser functions" "$parser"
+}
+
 status=0
-printf '%-40s %14s\n' "variant (mix)" "instr/decision"
+printf '%-44s %14s\n' "what" "instructions"
 for spec in "${variants[@]}"; do
+  if [ "$spec" = first ]; then
+    first_decision
+    continue
+  fi
   name="${spec%+generated}"
   extra=""; mix="shuffled fixtures"
   if [ "$name" != "$spec" ]; then extra="--generated-mix"; mix="generated situations"; fi
   one=$(total "$name" "$n" "$extra")
   two=$(total "$name" $((2 * n)) "$extra")
   per=$(( (two - one) / n ))
-  printf '%-40s %14d\n' "$name ($mix)" "$per"
+  printf '%-44s %14d\n' "$name, per decision ($mix)" "$per"
   if [ -n "$check" ]; then
     if [ "$per" -gt "$budget" ]; then
       echo "error: $name decides in $per instructions, over the budget of $budget in $check" >&2
