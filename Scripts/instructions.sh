@@ -12,8 +12,8 @@
 # every variant. The mix is the fixture rows shuffled (10,000 situations, fixed seed; N is a
 # multiple of 10,000, so that the two runs differ by whole passes over it);
 # VARIANT+generated decides the benchmark's generated situations instead (the rule-count
-# rows). Variants: interpreted, builtIn, switch, interpreted-1000 (and generated, when the
-# benchmark knows it). Default: the shipped-table variants, then the rule-count pair, then
+# rows). Variants: `TapRouteBenchmarks --list-variants` (interpreted, builtIn, builtIn-held,
+# switch, interpreted-1000, ...). Default: the shipped-table variants, then the rule-count pair, then
 # `first`: the first decision through Engine.builtIn in a fresh process (whole process,
 # Engine.builtIn's one-time initializer, and the number of JSON parser functions that ran).
 #
@@ -60,16 +60,17 @@ if [ -n "$check" ]; then
   fi
   variants=("$budget_variant")
 fi
-if [ ${#variants[@]} -eq 0 ]; then
-  variants=(interpreted builtIn switch)
-  if [ -f Sources/TapRoute/Generated/BuiltInDecisions+Generated.swift ]; then variants+=(generated); fi
-  variants+=(interpreted+generated interpreted-1000+generated first)
-fi
-
 if [ "$build" = 1 ]; then
   swift build -c release --package-path Benchmarks >&2
 fi
 binary="$(swift build -c release --package-path Benchmarks --show-bin-path)/TapRouteBenchmarks"
+
+if [ ${#variants[@]} -eq 0 ]; then
+  for name in $("$binary" --list-variants); do
+    case "$name" in *-[0-9]*) ;; *) variants+=("$name") ;; esac
+  done
+  variants+=(interpreted+generated interpreted-1000+generated first)
+fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -14,6 +14,9 @@ enum Variant: Sendable {
   case interpreted(Engine)
   /// `Engine.builtIn.decide`, exactly as a client calls it.
   case builtIn
+  /// `Engine.builtIn` held in a `let` once, then `decide` on that: what reading the static
+  /// costs per call is the difference to ``builtIn``.
+  case builtInHeld(Engine)
   /// `TapRouteReference.ReferenceSwitch`: the shipped semantics written by hand.
   case referenceSwitch
   /// An interpreter over a generated table (rule count flatness).
@@ -24,6 +27,7 @@ enum Variant: Sendable {
     switch self {
     case .interpreted: "interpreted"
     case .builtIn: "builtIn"
+    case .builtInHeld: "builtIn-held"
     case .referenceSwitch: "switch"
     case .generatedTable(_, let rules): "interpreted-\(rules)"
     }
@@ -34,6 +38,7 @@ enum Variant: Sendable {
     switch self {
     case .interpreted: "interpreted (Engine(policiesAt: Policies))"
     case .builtIn: "Engine.builtIn"
+    case .builtInHeld: "Engine.builtIn held in a let"
     case .referenceSwitch: "ReferenceSwitch (hand-written)"
     case .generatedTable(_, let rules): "interpreted, generated \(rules)-rule table"
     }
@@ -44,6 +49,7 @@ enum Variant: Sendable {
     switch name {
     case "interpreted": return .interpreted(try shippedInterpreter())
     case "builtIn": return .builtIn
+    case "builtIn-held": return .builtInHeld(Engine.builtIn)
     case "switch": return .referenceSwitch
     case "interpreted-1000":
       let dir = try TableGenerator.write(rules: 1_000)
@@ -54,7 +60,7 @@ enum Variant: Sendable {
   }
 
   /// The names `named` knows.
-  static let names = ["interpreted", "builtIn", "switch", "interpreted-1000"]
+  static let names = ["interpreted", "builtIn", "builtIn-held", "switch", "interpreted-1000"]
 
   /// An interpreter over this checkout's `Policies/` (the benchmark's source file sits four
   /// folders below the root), else over the built-in files.
@@ -73,7 +79,7 @@ enum Variant: Sendable {
   @inline(never)
   func run(_ mix: [Situation], passes: Int) -> Int {
     switch self {
-    case .interpreted(let engine), .generatedTable(let engine, _):
+    case .interpreted(let engine), .builtInHeld(let engine), .generatedTable(let engine, _):
       return loop(mix, passes) { engine.decide($0).folded }
     case .builtIn:
       return loop(mix, passes) { Engine.builtIn.decide($0).folded }

@@ -20,6 +20,7 @@ let mainStart = ContinuousClock.now
 // Modes for other tools:
 //   --callgrind-driver VARIANT N [--generated-mix]  decide N situations with one variant
 //     (Scripts/instructions.sh runs it under callgrind at N and 2N)
+//   --list-variants  the variant names the driver knows
 //   --first-decision  one decision through Engine.builtIn; prints the nanoseconds since main
 //     began (the benchmark runs it in fresh processes)
 
@@ -74,6 +75,12 @@ if CommandLine.arguments.contains("--first-decision") {
   let elapsed = ContinuousClock.now - mainStart
   let (s, attoseconds) = elapsed.components
   print(Double(s) * 1e9 + Double(attoseconds) / 1e9, decision.folded)
+  exit(0)
+}
+
+if CommandLine.arguments.contains("--list-variants") {
+  // The variant names --callgrind-driver knows, for Scripts/instructions.sh.
+  print(Variant.names.joined(separator: " "))
   exit(0)
 }
 
@@ -239,7 +246,9 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
 /// rule count (flat); decide over generated tables alone (c).
 @MainActor func decideFigures() throws {
   let fixtures = try Engine().policies.fixtures.map(\.situation)
-  let variants: [Variant] = [.interpreted(try Variant.shippedInterpreter()), .builtIn, .referenceSwitch]
+  let variants: [Variant] = [
+    .interpreted(try Variant.shippedInterpreter()), .builtIn, .builtInHeld(Engine.builtIn), .referenceSwitch,
+  ]
   let mixes = [Mix.shuffled(fixtures), Mix.cycled(fixtures)]
   let result = FairComparison(variants: variants, mixes: mixes, rounds: quick ? 7 : 21, passes: quick ? 2 : 5)
     .run()
