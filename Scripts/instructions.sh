@@ -97,13 +97,13 @@ first_decision() {
   init=$(callgrind_annotate --auto=no --inclusive=yes --threshold=100 "$out" |
     awk '/EngineV7builtIn_WZ/ { gsub(",", "", $1); v = $1 + 0; if (v > max) max = v } END { print max + 0 }')
   parser=$(callgrind_annotate --auto=no --threshold=100 "$out" | grep -c 'JSONParser' || true)
-  printf '%-44s %14d\n' "first decision: whole process" "$process"
-  printf '%-44s %14d\n' "first decision: Engine.builtIn's init" "$init"
-  printf '%-44s %14d\n' "first decision: JSON parser functions" "$parser"
+  printf '%-54s %14d\n' "first decision: whole process" "$process"
+  printf '%-54s %14d\n' "first decision: Engine.builtIn's init" "$init"
+  printf '%-54s %14d\n' "first decision: JSON parser functions" "$parser"
 }
 
 status=0
-printf '%-44s %14s\n' "what" "instructions"
+printf '%-54s %14s\n' "what" "instructions"
 for spec in "${variants[@]}"; do
   if [ "$spec" = first ]; then
     first_decision
@@ -115,7 +115,7 @@ for spec in "${variants[@]}"; do
   one=$(total "$name" "$n" "$extra")
   two=$(total "$name" $((2 * n)) "$extra")
   per=$(( (two - one) / n ))
-  printf '%-44s %14d\n' "$name, per decision ($mix)" "$per"
+  printf '%-54s %14d\n' "$name, per decision ($mix)" "$per"
   if [ -n "$check" ]; then
     if [ "$per" -gt "$budget" ]; then
       echo "error: $name decides in $per instructions, over the budget of $budget in $check" >&2
