@@ -17,10 +17,10 @@
 # `first`: the first decision through Engine.builtIn in a fresh process (whole process,
 # Engine.builtIn's one-time initializer, and the number of JSON parser functions that ran).
 #
-# --check BUDGET_FILE: count only the budget file's variant and fail (exit 1) when its
-# instructions per decision exceed the file's "budget". To update the budget after a change
-# that is meant to cost more (or less), run this script without --check, and write the
-# measured count and a budget of about 1.25x it into the file with today's date.
+# --check BUDGET_FILE: count only the variants the budget file names and fail (exit 1) when
+# one decides in more instructions than its "budget". To update a budget after a change that
+# is meant to cost more (or less), run this script with the variant's name, and write the
+# count as its "measured", about 1.25x it as its "budget", and today's date as "measuredOn".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -50,16 +50,21 @@ if ! command -v valgrind >/dev/null; then
   exit 2
 fi
 
+budgets=()
 if [ -n "$check" ]; then
-  json_field() { sed -n "s/.*\"$1\": *\"\{0,1\}\([^\",}]*\)\"\{0,1\}.*/\1/p" "$check" | head -n 1; }
-  budget_variant=$(json_field variant)
-  budget=$(json_field budget)
-  if [ -z "$budget_variant" ] || [ -z "$budget" ]; then
-    echo "error: $check needs \"variant\" and \"budget\" fields" >&2
+  # "variants": {"NAME": {"measured": M, "budget": B}, ...} -> lines "NAME B".
+  mapfile -t budgets < <(python3 -c '
+import json, sys
+for name, entry in json.load(open(sys.argv[1]))["variants"].items():
+    print(name, int(entry["budget"]))' "$check") || { echo "error: cannot read the budgets in $check" >&2; exit 2; }
+  if [ ${#budgets[@]} -eq 0 ]; then
+    echo "error: $check names no variant" >&2
     exit 2
   fi
-  variants=("$budget_variant")
+  variants=()
+  for line in "${budgets[@]}"; do variants+=("${line%% *}"); done
 fi
+
 if [ "$build" = 1 ]; then
   swift build -c release --package-path Benchmarks >&2
 fi
@@ -117,6 +122,8 @@ for spec in "${variants[@]}"; do
   per=$(( (two - one) / n ))
   printf '%-54s %14d\n' "$name, per decision ($mix)" "$per"
   if [ -n "$check" ]; then
+    budget=""
+    for line in "${budgets[@]}"; do [ "${line%% *}" = "$spec" ] && budget="${line##* }"; done
     if [ "$per" -gt "$budget" ]; then
       echo "error: $name decides in $per instructions, over the budget of $budget in $check" >&2
       echo "       (if the extra cost is meant, see Scripts/instructions.sh --help to update the budget)" >&2
