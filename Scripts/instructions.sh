@@ -14,8 +14,9 @@
 # VARIANT+generated decides the benchmark's generated situations instead (the rule-count
 # rows). Variants: `TapRouteBenchmarks --list-variants` (interpreted, builtIn, builtIn-held,
 # switch, interpreted-1000, ...). Default: the shipped-table variants, then the rule-count pair, then
-# `first`: the first decision through Engine.builtIn in a fresh process (whole process,
-# Engine.builtIn's one-time initializer, and the number of JSON parser functions that ran).
+# `first`: the first decision through Engine.builtIn in a fresh process (the whole process;
+# main, from its first line, less printing the result; Engine.builtIn's one-time initializer;
+# and the number of JSON parser functions that ran).
 #
 # --check BUDGET_FILE: count only the variants the budget file names and fail (exit 1) when
 # one decides in more instructions than its "budget". To update a budget after a change that
@@ -33,7 +34,7 @@ while [ $# -gt 0 ]; do
     --no-build) build=0 ;;
     --n) n="$2"; shift ;;
     --check) check="$2"; shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) variants+=("$1") ;;
   esac
   shift
@@ -97,12 +98,17 @@ first_decision() {
   local out="$work/first.out"
   valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" --first-decision >/dev/null \
     2>"$work/valgrind.log" || { cat "$work/valgrind.log" >&2; return 1; }
-  local process init parser
+  local process inclusive main print init parser
   process=$(sed -n 's/^summary: *//p; s/^totals: *//p' "$out" | head -n 1)
-  init=$(callgrind_annotate --auto=no --inclusive=yes --threshold=100 "$out" |
-    awk '/EngineV7builtIn_WZ/ { gsub(",", "", $1); v = $1 + 0; if (v > max) max = v } END { print max + 0 }')
+  inclusive=$(callgrind_annotate --auto=no --inclusive=yes --threshold=100 "$out")
+  # The largest inclusive count of the functions matching a pattern.
+  most() { awk -v pattern="$1" '$0 ~ pattern { gsub(",", "", $1); v = $1 + 0; if (v > max) max = v } END { print max + 0 }'; }
+  main=$(most 'TapRouteBenchmarks_main' <<<"$inclusive")
+  print=$(most 'print_9separator10terminator' <<<"$inclusive")
+  init=$(most 'EngineV7builtIn_WZ' <<<"$inclusive")
   parser=$(callgrind_annotate --auto=no --threshold=100 "$out" | grep -c 'JSONParser' || true)
   printf '%-54s %14d\n' "first decision: whole process" "$process"
+  printf '%-54s %14d\n' "first decision: main, less printing the result" "$((main - print))"
   printf '%-54s %14d\n' "first decision: Engine.builtIn's init" "$init"
   printf '%-54s %14d\n' "first decision: JSON parser functions" "$parser"
 }
