@@ -13,7 +13,7 @@
 # multiple of 10,000, so that the two runs differ by whole passes over it);
 # VARIANT+generated decides the benchmark's generated situations instead (the rule-count
 # rows). Variants: `TapRouteBenchmarks --list-variants` (interpreted, builtIn, builtIn-held,
-# switch, interpreted-1000, ...). Default: the shipped-table variants, then the rule-count pair, then
+# switch, interpreted-1000, generated-1000 when the benchmark has the generated table). Default: the shipped-table variants, then the rule-count pair, then
 # `first`: the first decision through Engine.builtIn in a fresh process (the whole process;
 # main, from its first line, less printing the result; Engine.builtIn's one-time initializer;
 # and the number of JSON parser functions that ran).
@@ -75,7 +75,11 @@ if [ ${#variants[@]} -eq 0 ]; then
   for name in $("$binary" --list-variants); do
     case "$name" in *-[0-9]*) ;; *) variants+=("$name") ;; esac
   done
-  variants+=(interpreted+generated interpreted-1000+generated first)
+  variants+=(interpreted+generated interpreted-1000+generated)
+  case " $("$binary" --list-variants) " in
+    *" generated-1000 "*) variants+=(builtIn-held+generated generated-1000+generated) ;;
+  esac
+  variants+=(first)
 fi
 
 work=$(mktemp -d)
