@@ -13,7 +13,8 @@
 # multiple of 10,000, so that the two runs differ by whole passes over it);
 # VARIANT+generated decides the benchmark's generated situations instead (the rule-count
 # rows). Variants: `TapRouteBenchmarks --list-variants` (interpreted, builtIn, builtIn-held,
-# switch, interpreted-1000, generated-1000 when the benchmark has the generated table). Default: the shipped-table variants, then the rule-count pair, then
+# switch, interpreted-1000, and generated-1000 when the benchmark has that table). Default:
+# the shipped-table variants, then the rule-count pairs, then
 # `first`: the first decision through Engine.builtIn in a fresh process (the whole process;
 # main, from its first line, less printing the result; Engine.builtIn's one-time initializer;
 # and the number of JSON parser functions that ran).
