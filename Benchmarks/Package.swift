@@ -8,6 +8,15 @@ import PackageDescription
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .lastPathComponent
 
+// Tables compiled to Swift by `taproute generate swift` (Benchmarks/generate-table.sh), when
+// they are there. The 1,000-rule table takes minutes to compile in release, so
+// TAPROUTE_BENCHMARK_LEAN=1 leaves them out: the CI's instruction budget does not need them.
+let generatedTables =
+  FileManager.default.fileExists(
+    atPath: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Sources/GeneratedTables").path)
+  && ProcessInfo.processInfo.environment["TAPROUTE_BENCHMARK_LEAN"] == nil
+
 let package = Package(
   name: "TapRouteBenchmarks",
   platforms: [.macOS(.v13)],
@@ -18,12 +27,14 @@ let package = Package(
       dependencies: [
         .product(name: "TapRoute", package: root),
         "TapRouteReference",
-      ]),
+      ] + (generatedTables ? ["GeneratedTables"] : [])),
     // The root package's hand-written switch, linked here through a symbolic link to its
     // source folder: it is no product of the root package, so clients never see it.
     .target(
       name: "TapRouteReference",
       dependencies: [.product(name: "TapRoute", package: root)]),
-  ],
+  ]
+    + (generatedTables
+      ? [.target(name: "GeneratedTables", dependencies: [.product(name: "TapRoute", package: root)])] : []),
   swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,10 @@ import Foundation
 import TapRoute
 import TapRouteReference
 
+#if canImport(GeneratedTables)
+  import GeneratedTables
+#endif
+
 /// One way of deciding a situation, timed and counted against the others.
 ///
 /// Every variant starts from the same `Situation` value and does its own defaults, URL
@@ -21,6 +25,8 @@ enum Variant: Sendable {
   case referenceSwitch
   /// An interpreter over a generated table (rule count flatness).
   case generatedTable(Engine, rules: Int)
+  /// A generated table compiled to Swift by `taproute generate swift` (`Engine(compiled:)`).
+  case compiledTable(Engine, rules: Int)
 
   /// The name used on the command line (`--callgrind-driver NAME N`) and in figure ids.
   var name: String {
@@ -30,6 +36,7 @@ enum Variant: Sendable {
     case .builtInHeld: "builtIn-held"
     case .referenceSwitch: "switch"
     case .generatedTable(_, let rules): "interpreted-\(rules)"
+    case .compiledTable(_, let rules): "generated-\(rules)"
     }
   }
 
@@ -41,6 +48,7 @@ enum Variant: Sendable {
     case .builtInHeld: "Engine.builtIn held in a let"
     case .referenceSwitch: "ReferenceSwitch (hand-written)"
     case .generatedTable(_, let rules): "interpreted, generated \(rules)-rule table"
+    case .compiledTable(_, let rules): "generated Swift, generated \(rules)-rule table"
     }
   }
 
@@ -55,12 +63,25 @@ enum Variant: Sendable {
       let dir = try TableGenerator.write(rules: 1_000)
       defer { try? FileManager.default.removeItem(at: dir) }
       return .generatedTable(try Engine(policiesAt: dir), rules: 1_000)
+    case "generated-1000": return compiledThousand
     default: return nil
     }
   }
 
   /// The names `named` knows.
-  static let names = ["interpreted", "builtIn", "builtIn-held", "switch", "interpreted-1000"]
+  static let names =
+    ["interpreted", "builtIn", "builtIn-held", "switch", "interpreted-1000"]
+    + (compiledThousand == nil ? [] : ["generated-1000"])
+
+  /// The seeded 1,000-rule table compiled to Swift (`Benchmarks/generate-table.sh`), when the
+  /// benchmark was built with it (not with TAPROUTE_BENCHMARK_LEAN=1).
+  static var compiledThousand: Variant? {
+    #if canImport(GeneratedTables)
+      .compiledTable(Engine(compiled: Generated1000Policies.self), rules: 1_000)
+    #else
+      nil
+    #endif
+  }
 
   /// An interpreter over this checkout's `Policies/` (the benchmark's source file sits four
   /// folders below the root), else over the built-in files.
@@ -79,7 +100,8 @@ enum Variant: Sendable {
   @inline(never)
   func run(_ mix: [Situation], passes: Int) -> Int {
     switch self {
-    case .interpreted(let engine), .builtInHeld(let engine), .generatedTable(let engine, _):
+    case .interpreted(let engine), .builtInHeld(let engine), .generatedTable(let engine, _),
+      .compiledTable(let engine, _):
       return loop(mix, passes) { engine.decide($0).folded }
     case .builtIn:
       return loop(mix, passes) { Engine.builtIn.decide($0).folded }
