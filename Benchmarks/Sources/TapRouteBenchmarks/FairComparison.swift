@@ -26,7 +26,8 @@ struct Mix {
 
 /// Times variants against each other over mixes, interleaved: each round times every
 /// variant once on every mix, in an order rotated by one each round, so that a change in the
-/// machine's load during the run falls on all variants alike.
+/// machine's load during the run falls on all variants alike. Samples are the thread's CPU
+/// time, which leaves out the time it waits preempted.
 struct FairComparison {
   var variants: [Variant]
   var mixes: [Mix]
@@ -54,7 +55,7 @@ struct FairComparison {
         let count = variants.count
         for k in 0..<count {
           let variant = variants[(k + round) % count]
-          let elapsed = seconds { _ = variant.run(mix.situations, passes: passes) }
+          let elapsed = threadCPUSeconds { _ = variant.run(mix.situations, passes: passes) }
           samples[mix.name, default: [:]][variant.name, default: []].append(
             elapsed * 1e9 / Double(mix.situations.count * passes))
         }

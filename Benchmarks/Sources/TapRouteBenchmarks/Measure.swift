@@ -1,6 +1,12 @@
 import Foundation
 import TapRoute
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The middle value (the upper middle of an even count).
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
@@ -43,4 +49,18 @@ func firstDecisionNanoseconds() -> Double? {
     let line = String(data: data, encoding: .utf8)?.split(separator: " ").first
   else { return nil }
   return Double(line)
+}
+
+/// CPU seconds this thread spent in `body`: the decide comparison's samples, which are a few
+/// milliseconds each, so that time the thread spends preempted on a busy machine is not
+/// counted against whichever variant was running.
+func threadCPUSeconds(_ body: () -> Void) -> Double {
+  func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+  }
+  let start = now()
+  body()
+  return now() - start
 }
