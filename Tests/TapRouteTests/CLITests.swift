@@ -66,10 +66,11 @@ struct CLITests {
     #expect(r.stderr.isEmpty)
     #expect(r.stdout.hasPrefix("outcome:      storeProductPage\n"))
     #expect(r.stdout.contains("rule:         tap/message-not-installed\n"))
-    #expect(r.stdout.contains("evidence:     S004-3, S000-2, S004-4, F-10, F-4\n"))
+    #expect(r.stdout.contains("evidence:     S004-3, S000-2, S004-4, F-10, F-4, N-21, N-22\n"))
     #expect(r.stdout.contains("confidence:   several\n"))
     #expect(
-      r.stdout.contains("  tap/message-not-installed-unpublished      published is true, rule wants false\n"))
+      r.stdout.contains(
+        "  tap/message-not-installed-unpublished          published is true, rule wants false\n"))
   }
 
   @Test func decideJSONIsTheContract() throws {
@@ -116,7 +117,7 @@ struct CLITests {
     #expect(r.stdout.isEmpty)
     #expect(
       r.stderr
-        == "\(file.path):1:44: error: $.tap.redirect.hooks[0]: unknown hook \"didSelected\"; expected one of willBecomeActive, didBecomeActive, willSelect, didSelect (did you mean \"didSelect\"?) [TR203]\n"
+        == "\(file.path):1:44: error: $.tap.redirect.hooks[0]: unknown hook \"didSelected\"; expected one of willBecomeActive, didBecomeActive, willSelect, didSelect, didReceive (did you mean \"didSelect\"?) [TR203]\n"
     )
   }
 
@@ -227,14 +228,14 @@ struct CLITests {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Repo.edit(dir, "tap.json") {
-      $0.replacingOccurrences(of: #""evidence": ["F-1"],"#, with: #""evidence": ["F-99"],"#)
+      $0.replacingOccurrences(of: #""evidence": ["F-1", "N-23"],"#, with: #""evidence": ["F-99", "N-23"],"#)
     }
     let r = try Binary.run(["decide", "--policies", dir.path], stdin: #"{"event":"tap"}"#)
     #expect(r.status == 1)
     #expect(r.stdout.isEmpty)
     #expect(
       r.stderr.contains(
-        "tap.json:129:20: error: $.rules[13].evidence[0]: rule \"not-enabled\" cites unknown evidence \"F-99\" [TR104]"
+        "tap.json:279:20: error: $.rules[28].evidence[0]: rule \"not-enabled\" cites unknown evidence \"F-99\" [TR104]"
       ))
     #expect(r.stderr.contains("taproute: the policies failed to load (1 error)\n"))
   }
@@ -267,13 +268,13 @@ struct CLITests {
     let r = try Binary.run(["test", "--coverage"])
     #expect(r.status == 0)
     #expect(r.stdout.contains("coverage: every rule is reached by a fixture\n"))
-    #expect(r.stdout.hasSuffix("72 passed, 0 failed\n"))
+    #expect(r.stdout.hasSuffix("122 passed, 0 failed\n"))
   }
 
   @Test func verifyShippedIsCleanAndStrict() throws {
     let r = try Binary.run(["verify", "--strict"])
     #expect(r.status == 0)
-    #expect(r.stdout == "verify: 2 tables, 34 rules: 0 errors, 0 warnings (strict)\n")
+    #expect(r.stdout == "verify: 2 tables, 55 rules: 0 errors, 0 warnings (strict)\n")
     let json = try Binary.run(["verify", "Policies", "--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

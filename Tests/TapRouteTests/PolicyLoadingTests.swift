@@ -37,10 +37,11 @@ struct PolicyLoadingTests {
     Breakage(
       name: "rule cites unknown evidence", file: "tap.json",
       change: {
-        $0.replacingOccurrences(of: #""evidence": ["F-1"],"#, with: #""evidence": ["F-1", "S004-99"],"#)
+        $0.replacingOccurrences(
+          of: #""evidence": ["F-1", "N-23"],"#, with: #""evidence": ["F-1", "N-23", "S004-99"],"#)
       },
       expected: [
-        #"tap.json:129:27: error: $.rules[13].evidence[1]: rule "not-enabled" cites unknown evidence "S004-99" [TR104]"#
+        #"tap.json:279:35: error: $.rules[28].evidence[2]: rule "not-enabled" cites unknown evidence "S004-99" [TR104]"#
       ]),
     Breakage(
       name: "unknown fact value and undeclared fact", file: "tap.json",
@@ -50,8 +51,8 @@ struct PolicyLoadingTests {
           with: #""when": { "platform": "watchos", "colour": "red" },"#)
       },
       expected: [
-        #"tap.json:23:29: error: $.rules[0].when.platform: unknown value of platform "watchos"; expected one of iOS, iPadOS, macOS, watchOS (did you mean "watchOS"?) [TR106]"#,
-        #"tap.json:23:40: error: $.rules[0].when.colour: condition on undeclared fact "colour" [TR105]"#,
+        #"tap.json:69:29: error: $.rules[5].when.platform: unknown value of platform "watchos"; expected one of iOS, iPadOS, macOS, watchOS, visionOS (did you mean "watchOS"?) [TR106]"#,
+        #"tap.json:69:40: error: $.rules[5].when.colour: condition on undeclared fact "colour" [TR105]"#,
       ]),
     Breakage(
       name: "empty and malformed version ranges", file: "open.json",
@@ -62,8 +63,8 @@ struct PolicyLoadingTests {
             with: #""osVersion": "=>8", "extensionPoint": "today""#)
       },
       expected: [
-        #"open.json:25:61: error: $.rules[1].when.osVersion: version range "10..<8" is empty [TR107]"#,
-        #"open.json:105:61: error: $.rules[11].when.osVersion: invalid version range "=>8"; expected ">=X", "<X", "X..<Y" or a major version "X" [TR107]"#,
+        #"open.json:27:61: error: $.rules[1].when.osVersion: version range "10..<8" is empty [TR107]"#,
+        #"open.json:131:61: error: $.rules[13].when.osVersion: invalid version range "=>8"; expected ">=X", "<X", "X..<Y" or a major version "X" [TR107]"#,
       ]),
     Breakage(
       name: "duplicate rule id, unknown outcome, missing confidence", file: "open.json",
@@ -73,13 +74,15 @@ struct PolicyLoadingTests {
             of: #""then": { "outcome": "otherAppLaunch" }"#, with: #""then": { "outcome": "otherApp" }"#
           )
           .replacingOccurrences(
-            of: "\"evidence\": [\"S004-9\", \"D-1\"],\n      \"confidence\": \"inferred\",",
-            with: "\"evidence\": [\"S004-9\", \"D-1\"],")
+            of: "\"evidence\": [\"D-1\", \"S000-5\"],\n      \"confidence\": \"inferred\",",
+            with: "\"evidence\": [\"D-1\", \"S000-5\"],")
       },
       expected: [
-        #"open.json:24:13: error: $.rules[1].id: rule id "not-ios" is already used at line 16 [TR108]"#,
-        #"open.json:106:28: error: $.rules[11].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, nothing [TR106]"#,
-        #"open.json:111:5: error: $.rules[12]: missing required key "confidence" [TR103]"#,
+        #"open.json:26:13: error: $.rules[1].id: rule id "not-ios" is already used at line 18 [TR108]"#,
+        #"open.json:113:5: error: $.rules[11]: missing required key "confidence" [TR103]"#,
+        #"open.json:131:28: error: $.rules[13].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing [TR106]"#,
+        #"open.json:139:28: error: $.rules[14].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing [TR106]"#,
+        #"open.json:155:28: error: $.rules[15].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing [TR106]"#,
       ]),
     Breakage(
       name: "callbacks on a store page, extension launch without presentation", file: "tap.json",
@@ -92,19 +95,20 @@ struct PolicyLoadingTests {
           of: #""callbacks": [], "presentation": "expanded" },"#, with: #""callbacks": [] },"#)
       },
       expected: [
-        #"tap.json:128:55: error: $.rules[13].then.callbacks: only an extensionLaunch has callbacks [TR110]"#,
-        #"tap.json:136:15: error: $.rules[14].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
-        #"tap.json:144:15: error: $.rules[15].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
+        #"tap.json:278:55: error: $.rules[28].then.callbacks: only an extensionLaunch has callbacks [TR110]"#,
+        #"tap.json:302:15: error: $.rules[31].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
+        #"tap.json:318:15: error: $.rules[32].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
+        #"tap.json:326:15: error: $.rules[33].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
       ]),
     Breakage(
       name: "declared domain misses a value", file: "tap.json",
       change: {
         $0.replacingOccurrences(
-          of: #""target": ["message", "sticker", "attribution"],"#,
-          with: #""target": ["message", "sticker"],"#)
+          of: #""target": ["message", "sticker", "attribution", "notificationPreview"],"#,
+          with: #""target": ["message", "sticker", "notificationPreview"],"#)
       },
       expected: [
-        #"tap.json:14:15: error: $.facts.target: domain of "target" must be exactly message, sticker, attribution (missing attribution) [TR109]"#
+        #"tap.json:16:15: error: $.facts.target: domain of "target" must be exactly message, sticker, attribution, notificationPreview (missing attribution) [TR109]"#
       ]),
     Breakage(
       name: "syntax error", file: "evidence.json",
@@ -117,8 +121,8 @@ struct PolicyLoadingTests {
       name: "fixture names an unknown rule and evidence", file: "fixtures.json",
       change: {
         $0.replacingOccurrences(
-          of: #""rule": "tap/not-enabled"}, "evidence": ["F-1"]"#,
-          with: #""rule": "tap/not-enable"}, "evidence": ["F-11"]"#)
+          of: #""rule": "tap/not-enabled"}, "evidence": ["F-1", "N-23"]"#,
+          with: #""rule": "tap/not-enable"}, "evidence": ["F-11", "N-23"]"#)
       },
       expected: [
         #"fixtures.json:24:192: error: $.fixtures[20].expect.rule: fixture expects rule "tap/not-enable", which no table defines (did you mean "tap/not-enabled"?) [TR112]"#,
@@ -158,7 +162,7 @@ struct PolicyLoadingTests {
     let files = Set(diagnostics.map { URL(fileURLWithPath: $0.file).lastPathComponent })
     #expect(files == ["tap.json", "open.json", "evidence.json"], "\(diagnostics.map(\.description))")
     #expect(
-      diagnostics.filter { $0.file.hasSuffix("tap.json") }.count == 6, "every rule with the bad confidence")
+      diagnostics.filter { $0.file.hasSuffix("tap.json") }.count == 7, "every rule with the bad confidence")
     #expect(throws: DiagnosticsError.self) { try Engine(policiesAt: dir) }
     let r = try Binary.run(["decide", "--policies", dir.path], stdin: #"{"event":"tap"}"#)
     #expect(r.status == 1 && r.stdout.isEmpty)

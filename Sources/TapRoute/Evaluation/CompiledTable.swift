@@ -56,11 +56,11 @@ struct CompiledTable: Sendable {
     var bits: [UInt64] = []
     for fact in slots {
       offsets.append(bits.count)
-      let valueCount = fact.kind == .version ? versionBounds.count + 1 : fact.finiteCount
+      let valueCount = fact.isVersion ? versionBounds.count + 1 : fact.finiteCount
       var rows = [UInt64](repeating: 0, count: valueCount * words)
       for value in 0..<valueCount {
         let representative: OSVersion? =
-          fact.kind == .version ? (value == 0 ? OSVersion(clamping: 0) : versionBounds[value - 1]) : nil
+          fact.isVersion ? (value == 0 ? OSVersion(clamping: 0) : versionBounds[value - 1]) : nil
         for (r, rule) in table.rules.enumerated() {
           let accepts: Bool
           if let condition = rule.condition(on: fact) {
@@ -76,7 +76,7 @@ struct CompiledTable: Sendable {
     slotOffsets = offsets
     self.bits = bits
     let intervals = versionBounds.count + 1
-    let counts = slots.map { $0 == .osVersion ? intervals : $0.finiteCount }
+    let counts = slots.map { $0.isVersion ? intervals : $0.finiteCount }
     var strides = [Int](repeating: 1, count: counts.count)
     var cells = 1
     for s in stride(from: counts.count - 1, through: 0, by: -1) {
@@ -212,9 +212,10 @@ struct CompiledTable: Sendable {
       for s in 0..<slots.count {
         // Pattern matching, not ==: on a String-backed enum == can resolve to the
         // RawRepresentable overload and compare raw strings.
-        if case .osVersion = slots[s] {
-          cell += versionIndex(facts.version) * strides[s]
-        } else {
+        switch slots[s] {
+        case .osVersion: cell += versionIndex(facts.version) * strides[s]
+        case .sdkVersion: cell += versionIndex(facts.sdkVersion) * strides[s]
+        default:
           cell += facts.index(of: slots[s]) * strides[s]
         }
       }
@@ -231,10 +232,10 @@ struct CompiledTable: Sendable {
       var acc: UInt64 = templates.count == 64 ? ~0 : (1 << UInt64(templates.count)) - 1
       for s in 0..<slots.count {
         let value: Int
-        if case .osVersion = slots[s] {
-          value = versionIndex(facts.version)
-        } else {
-          value = facts.index(of: slots[s])
+        switch slots[s] {
+        case .osVersion: value = versionIndex(facts.version)
+        case .sdkVersion: value = versionIndex(facts.sdkVersion)
+        default: value = facts.index(of: slots[s])
         }
         acc &= bits[slotOffsets[s] + value]
         if acc == 0 { return nil }
@@ -245,10 +246,10 @@ struct CompiledTable: Sendable {
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, slots.count)) { rows in
       for (s, fact) in slots.enumerated() {
         let value: Int
-        if case .osVersion = fact {
-          value = versionIndex(facts.version)
-        } else {
-          value = facts.index(of: fact)
+        switch fact {
+        case .osVersion: value = versionIndex(facts.version)
+        case .sdkVersion: value = versionIndex(facts.sdkVersion)
+        default: value = facts.index(of: fact)
         }
         rows[s] = slotOffsets[s] + value * words
       }
@@ -273,9 +274,10 @@ struct CompiledTable: Sendable {
       for condition in rule.conditions {
         let passes: Bool
         let actual: String
-        if condition.fact == .osVersion {
-          passes = condition.matches(version: facts.version)
-          actual = facts.version.description
+        if condition.fact.isVersion {
+          let version = facts.version(of: condition.fact)
+          passes = condition.matches(version: version)
+          actual = version.description
         } else {
           let value = facts.index(of: condition.fact)
           passes = condition.matches(index: value)

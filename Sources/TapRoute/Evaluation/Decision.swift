@@ -16,6 +16,9 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
   case otherAppLaunch
   /// A web browser loads the URL (fallback platforms).
   case browser
+  /// A live message's own view in the transcript gets the tap: Messages opens nothing and
+  /// calls no select callback (N-4).
+  case transcriptView
   /// Nothing opens (for `open(url)`: the completion reports false).
   case nothing
   /// No rule decides this situation; TapRoute does not guess.
@@ -65,6 +68,9 @@ public struct Decision: Sendable, Hashable, Codable {
   /// The URL that opens: the message URL for an extension launch or the browser, the
   /// `open(url)` URL for a container or other-app launch.
   public var url: String?
+  /// The facts the deciding rule(s) tested that the situation left out, with the default
+  /// each took, in catalog order; empty when nothing was assumed.
+  public var assumed: [AssumedFact] = []
   private var storage: Storage
 
   /// The lifecycle callbacks that fire, in order (extension launches).
@@ -108,20 +114,28 @@ public struct Decision: Sendable, Hashable, Codable {
     get { storage.trace }
     set { update { $0.trace = newValue } }
   }
+  /// For a `contested` decision: each other reading of its rule(s), with the evidence for
+  /// it (`outcome`, `url`, `callbacks`, `presentation`, `rule`, `evidence`, `notes`).
+  public var alternatives: [Decision]? {
+    get { storage.alternatives }
+    set { update { $0.alternatives = newValue } }
+  }
 
   public init(
     outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]? = nil,
     presentation: Presentation? = nil,
     rule: String? = nil, evidence: [String] = [], confidence: Confidence? = nil, notes: [String] = [],
-    steps: [Decision]? = nil, trigger: Situation.Callback? = nil, trace: [TraceEntry]? = nil
+    steps: [Decision]? = nil, trigger: Situation.Callback? = nil, trace: [TraceEntry]? = nil,
+    alternatives: [Decision]? = nil, assumed: [AssumedFact] = []
   ) {
     self.outcome = outcome
     self.url = url
+    self.assumed = assumed
     storage = Storage(
       Fields(
         callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
         confidence: confidence,
-        notes: notes, steps: steps, trigger: trigger, trace: trace))
+        notes: notes, steps: steps, trigger: trigger, trace: trace, alternatives: alternatives))
   }
 
   /// The decision without any trace, at every depth (what `decide` returns).
@@ -143,6 +157,7 @@ public struct Decision: Sendable, Hashable, Codable {
     var steps: [Decision]?
     var trigger: Callback?
     var trace: [TraceEntry]?
+    var alternatives: [Decision]?
   }
 
   /// Immutable, so sharing it between threads and decisions is safe.
@@ -158,6 +173,7 @@ public struct Decision: Sendable, Hashable, Codable {
     var steps: [Decision]? { fields.steps }
     var trigger: Callback? { fields.trigger }
     var trace: [TraceEntry]? { fields.trace }
+    var alternatives: [Decision]? { fields.alternatives }
     static func == (a: Storage, b: Storage) -> Bool { a === b || a.fields == b.fields }
     func hash(into hasher: inout Hasher) { hasher.combine(fields) }
   }
@@ -169,7 +185,9 @@ public struct Decision: Sendable, Hashable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case outcome, url, callbacks, presentation, rule, evidence, confidence, notes, steps, trigger, trace
+    case outcome, url, callbacks, presentation, rule, evidence, confidence, assumed, alternatives, notes,
+      steps
+    case trigger, trace
   }
 
   public init(from decoder: any Decoder) throws {
@@ -185,7 +203,9 @@ public struct Decision: Sendable, Hashable, Codable {
       notes: try c.decodeIfPresent([String].self, forKey: .notes) ?? [],
       steps: try c.decodeIfPresent([Decision].self, forKey: .steps),
       trigger: try c.decodeIfPresent(Callback.self, forKey: .trigger),
-      trace: try c.decodeIfPresent([TraceEntry].self, forKey: .trace))
+      trace: try c.decodeIfPresent([TraceEntry].self, forKey: .trace),
+      alternatives: try c.decodeIfPresent([Decision].self, forKey: .alternatives),
+      assumed: try c.decodeIfPresent(AssumedFacts.self, forKey: .assumed)?.facts ?? [])
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -197,6 +217,8 @@ public struct Decision: Sendable, Hashable, Codable {
     try c.encodeIfPresent(rule, forKey: .rule)
     try c.encode(evidence, forKey: .evidence)
     try c.encodeIfPresent(confidence, forKey: .confidence)
+    if !assumed.isEmpty { try c.encode(AssumedFacts(facts: assumed), forKey: .assumed) }
+    try c.encodeIfPresent(alternatives, forKey: .alternatives)
     try c.encode(notes, forKey: .notes)
     try c.encodeIfPresent(steps, forKey: .steps)
     try c.encodeIfPresent(trigger, forKey: .trigger)
@@ -219,5 +241,63 @@ public struct TraceEntry: Sendable, Hashable, Codable {
     self.fact = fact
     self.expected = expected
     self.actual = actual
+  }
+}
+
+/// A fact a decision took by default, and the value it stood for.
+public struct AssumedFact: Sendable, Hashable {
+  public var fact: Fact
+  public var value: Value
+
+  /// A default value as the JSON writes it: a boolean, or a name or version as text.
+  public enum Value: Sendable, Hashable, CustomStringConvertible {
+    case bool(Bool)
+    case text(String)
+
+    public var description: String {
+      switch self {
+      case .bool(let b): b ? "true" : "false"
+      case .text(let t): t
+      }
+    }
+  }
+
+  public init(fact: Fact, value: Value) {
+    self.fact = fact
+    self.value = value
+  }
+}
+
+/// `assumed` in JSON: one object, keys in catalog order (`{"platform": "iOS", ...}`).
+struct AssumedFacts: Codable {
+  var facts: [AssumedFact]
+
+  init(facts: [AssumedFact]) { self.facts = facts }
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: Key.self)
+    facts = try Fact.allCases.compactMap { fact in
+      let key = Key(stringValue: fact.rawValue)
+      guard c.contains(key) else { return nil }
+      if let b = try? c.decode(Bool.self, forKey: key) { return AssumedFact(fact: fact, value: .bool(b)) }
+      return AssumedFact(fact: fact, value: .text(try c.decode(String.self, forKey: key)))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: Key.self)
+    for item in facts {
+      switch item.value {
+      case .bool(let b): try c.encode(b, forKey: Key(stringValue: item.fact.rawValue))
+      case .text(let t): try c.encode(t, forKey: Key(stringValue: item.fact.rawValue))
+      }
+    }
   }
 }

@@ -18,8 +18,9 @@ public struct Engine: Sendable {
   /// MSMessage.url longer than this fails to send (D-3).
   public static let maximumMessageURLLength = 5_000
 
-  /// Evidence the engine's own checks cite (not a table's rules): the URL length limit.
-  public static let checkEvidence = ["D-3"]
+  /// Evidence the engine's own checks cite (not a table's rules): the URL length limit, and
+  /// the send-time error that limit produces (N-14).
+  public static let checkEvidence = ["D-3", "N-14"]
 
   /// An engine over the policies built into the library.
   public init() throws(DiagnosticsError) {
@@ -75,8 +76,13 @@ public struct Engine: Sendable {
         tap, situation, event: .tap, url: situation.tap.url, tracing: tracing)
       var decision = tapDecision
       let hooks = situation.tap.redirect.hooks
-      if case .extensionLaunch = tapDecision.outcome, !hooks.isEmpty, let tapHit {
-        decision = composeRedirect(tapDecision, tapHit: tapHit, situation, tracing: tracing)
+      // A live message's view fires no callback either: its redirect never runs (N-4).
+      switch tapDecision.outcome {
+      case .extensionLaunch, .transcriptView:
+        if !hooks.isEmpty, let tapHit {
+          decision = composeRedirect(tapDecision, tapHit: tapHit, situation, tracing: tracing)
+        }
+      default: break
       }
       flagLongMessageURL(situation.tap.url, in: &decision)
       return decision
@@ -95,7 +101,7 @@ public struct Engine: Sendable {
     if let hit {
       decision = table.templates[hit]
       switch decision.outcome {
-      case .extensionLaunch, .browser, .containerLaunch, .otherAppLaunch: decision.url = url
+      case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch: decision.url = url
       default: break
       }
     } else {
