@@ -64,7 +64,10 @@ struct CLITests {
     let r = try Binary.run(["explain"], stdin: #"{"event":"tap","app":{"installed":false,"published":true}}"#)
     #expect(r.status == 0)
     #expect(r.stderr.isEmpty)
-    #expect(r.stdout.hasPrefix("outcome:      storeProductPage\n"))
+    // The defaults the answer rests on come first.
+    #expect(
+      r.stdout.hasPrefix(
+        "assumed (not given): platform iOS, osVersion 26, target message\noutcome:      storeProductPage\n"))
     #expect(r.stdout.contains("rule:         tap/message-not-installed\n"))
     #expect(r.stdout.contains("evidence:     S004-3, S000-2, S004-4, F-10, F-4, N-21, N-22\n"))
     #expect(r.stdout.contains("confidence:   several\n"))
@@ -164,7 +167,10 @@ struct CLITests {
         "line 4: error (1 problem on standard error)",
         "line 5:",
       ])
-    #expect(r.stdout.contains("line 1:\n  outcome:      storeFront\n"))
+    #expect(
+      r.stdout.contains(
+        "line 1:\n  assumed (not given): platform iOS, osVersion 26, target message\n  outcome:      storeFront\n"
+      ))
   }
 
   struct UsageRow: CustomTestStringConvertible, Sendable {

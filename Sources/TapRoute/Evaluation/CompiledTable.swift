@@ -23,8 +23,10 @@ struct CompiledTable: Sendable {
   let words: Int
   /// Row-major bits: slot offset + value index * words + word.
   let bits: [UInt64]
-  /// What each rule decides, ready to return.
+  /// What each rule decides, ready to return (with its alternative readings, if contested).
   let templates: [Decision]
+  /// Per rule, the facts it tests as ``Fact/bit``s: what a decision by it rests on.
+  let testedMasks: [UInt32]
   /// Per slot, the step between consecutive values in `dense`.
   let strides: [Int]
   /// The first matching rule of every cell (-1: none), when the space is small enough.
@@ -93,8 +95,19 @@ struct CompiledTable: Sendable {
       Decision(
         outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,
         rule: "\(table.name)/\(rule.id)", evidence: rule.evidence, confidence: rule.confidence,
-        notes: rule.note.map { [$0] } ?? [])
+        notes: rule.note.map { [$0] } ?? [],
+        alternatives: rule.alternatives.isEmpty
+          ? nil : rule.alternatives.map { Self.template(of: $0, rule: "\(table.name)/\(rule.id)") })
     }
+    testedMasks = table.rules.map { rule in rule.conditions.reduce(0) { $0 | $1.fact.bit } }
+  }
+
+  /// An alternative reading as a decision: what it decides, whose reading it is, its evidence.
+  static func template(of alternative: Alternative, rule: String) -> Decision {
+    Decision(
+      outcome: alternative.then.outcome, callbacks: alternative.then.callbacks,
+      presentation: alternative.then.presentation, rule: rule, evidence: alternative.evidence,
+      notes: alternative.note.map { [$0] } ?? [])
   }
 
   /// The interval index of `version` among the table's version boundaries.

@@ -49,6 +49,8 @@ extension Engine {
       tables: [empty(.tap), empty(.open)], evidence: [], fixtures: [], warnings: diagnostics,
       evidenceFile: "", fixturesFile: "")
     newestOSVersion = OSVersion(clamping: 26)
+    newestSDKVersion = newestOSVersion
+    assumedDefaults = Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion)
     tap = CompiledTable(empty(.tap))
     open = CompiledTable(empty(.open))
     composed = []

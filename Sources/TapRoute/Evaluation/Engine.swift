@@ -9,6 +9,10 @@ public struct Engine: Sendable {
   public let policies: PolicySet
   /// The OS version a situation without `osVersion` is decided for.
   public let newestOSVersion: OSVersion
+  /// The SDK version a situation without `app.sdkVersion` is decided for.
+  public let newestSDKVersion: OSVersion
+  /// Every fact's default, in catalog order (``Decision/assumed``).
+  let assumedDefaults: [AssumedFact]
   let tap: CompiledTable
   let open: CompiledTable
   /// Every composed decision, precomputed: index (tap rule x hook x open rule), nil where the
@@ -45,6 +49,8 @@ public struct Engine: Sendable {
     tap = CompiledTable(tapTable)
     open = CompiledTable(openTable)
     newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
+    newestSDKVersion = policies.tables.compactMap(\.newestSDKVersion).max() ?? newestOSVersion
+    assumedDefaults = Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion)
     var composed: [Decision?] = []
     for tapTemplate in tap.templates {
       for hook in Callback.redirectHooks {
@@ -70,17 +76,25 @@ public struct Engine: Sendable {
   private func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
     switch situation.event {
     case .open:
-      return single(open, situation, event: .open, url: situation.open.url, tracing: tracing).decision
+      var (decision, hit) = single(open, situation, event: .open, url: situation.open.url, tracing: tracing)
+      if let hit { decision.assumed = assumed(situation, hit: hit) }
+      return decision
     case .tap:
       let (tapDecision, tapHit) = single(
         tap, situation, event: .tap, url: situation.tap.url, tracing: tracing)
       var decision = tapDecision
+      if let tapHit {
+        decision.assumed = assumed(situation, hit: tapHit)
+        if !situation.tap.redirect.hooks.isEmpty, tapDecision.alternatives != nil {
+          decision.alternatives = tapAlternatives(tapDecision, situation, tapHit: tapHit, openHit: nil)
+        }
+      }
       let hooks = situation.tap.redirect.hooks
       // A live message's view fires no callback either: its redirect never runs (N-4).
       switch tapDecision.outcome {
       case .extensionLaunch, .transcriptView:
         if !hooks.isEmpty, let tapHit {
-          decision = composeRedirect(tapDecision, tapHit: tapHit, situation, tracing: tracing)
+          decision = composeRedirect(decision, tapHit: tapHit, situation, tracing: tracing)
         }
       default: break
       }
@@ -90,11 +104,12 @@ public struct Engine: Sendable {
   }
 
   /// Decides one table. `url` is the URL the event looks at (its scheme class is a fact).
-  private func single(
+  func single(
     _ table: CompiledTable, _ situation: Situation, event: Situation.Event, url: String?, tracing: Bool,
     extensionPoint: ExtensionPoint? = nil
   ) -> (decision: Decision, hit: Int?) {
-    var facts = FactSnapshot(situation, event: event, url: url, defaultVersion: newestOSVersion)
+    var facts = FactSnapshot(
+      situation, event: event, url: url, defaultVersion: newestOSVersion, defaultSDKVersion: newestSDKVersion)
     if let extensionPoint { facts.extensionPoint = extensionPoint.index }
     let hit = table.firstMatch(facts)
     var decision: Decision
@@ -103,6 +118,9 @@ public struct Engine: Sendable {
       switch decision.outcome {
       case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch: decision.url = url
       default: break
+      }
+      if url != nil, decision.alternatives != nil {
+        decision.alternatives = Self.alternatives(decision.alternatives, url: url)
       }
     } else {
       decision = Decision(
@@ -153,11 +171,16 @@ public struct Engine: Sendable {
       var decision = tapDecision
       decision.outcome = .undecided
       decision.rule = nil
+      decision.alternatives = nil
       decision.notes = tapDecision.notes + openStep.notes + ["the redirect in \(hook.rawValue) is undecided"]
       decision.steps = [tapDecision, openStep]
       return decision
     }
     decision.url = decision.outcome == .extensionLaunch ? situation.tap.url : redirectURL
+    decision.assumed = assumed(situation, hit: tapHit, redirectHit: openHit)
+    if let alternatives = tapAlternatives(decision, situation, tapHit: tapHit, openHit: openHit) {
+      decision.alternatives = alternatives
+    }
     if tracing, let steps = decision.steps, steps.count == 2 {
       var tapStep = steps[0]
       var openTraced = steps[1]
@@ -197,6 +220,7 @@ public struct Engine: Sendable {
     decision.confidence = [tapTemplate.confidence, openTemplate.confidence].compactMap { $0 }.min()
     decision.trigger = nil
     decision.steps = [tapTemplate, openStep]
+    decision.alternatives = nil  // composed per situation (Engine+Alternatives)
     return decision
   }
 }
