@@ -49,10 +49,13 @@ elif target == "sticker":
     png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 408, 408, 8, 6, 0, 0, 0))
     seeds = [
         png + chunk(b"IDAT", zlib.compress(b"\0" * 8)) + chunk(b"IEND", b""),
-        png + chunk(b"acTL", struct.pack(">II", 3, 0)) + chunk(b"IDAT", zlib.compress(b"\0")) + chunk(b"IEND", b""),
+        png + chunk(b"acTL", struct.pack(">II", 2, 0))
+        + chunk(b"fcTL", struct.pack(">IIIIIHHBB", 0, 408, 408, 0, 0, 1, 10, 0, 0)) + chunk(b"IDAT", zlib.compress(b"\0"))
+        + chunk(b"fcTL", struct.pack(">IIIIIHHBB", 1, 8, 8, 0, 0, 1, 10, 0, 0))
+        + chunk(b"fdAT", struct.pack(">I", 2) + zlib.compress(b"\0")) + chunk(b"IEND", b""),
         b"GIF89a" + struct.pack("<HH", 300, 300) + b"\x80\0\0" + b"\0" * 6 + b"\x21\xf9\x04\x01\0\0\0\0"
         + b"\x2c" + struct.pack("<HHHH", 0, 0, 300, 300) + b"\0\x02\x02\x44\x01\0\x3b",
-        b"\xff\xd8\xff\xc0\0\x0b\x08\x01\x98\x01\x98\x01\x01\x11\0\xff\xda\0\x08\x01\x01\0\0\x3f\0\xff\xd9",
+        b"\xff\xd8\xff\xc0\0\x0b\x08\x01\x98\x01\x98\x01\x01\x11\0\xff\xda\0\x08\x01\x01\0\0\x3f\0\x12\x34\xff\xd9",
     ]
 elif target == "plist":
     seeds = [p.read_bytes() for p in sorted(pathlib.Path("Examples/plists").glob("*.plist"))]

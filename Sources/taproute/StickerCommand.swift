@@ -53,11 +53,7 @@ enum StickerCommand {
       console.out(DecisionText.encode(reports.map(Output.init), pretty: true) + "\n")
     } else {
       for report in reports {
-        let what =
-          report.header.map {
-            "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \($0.frames) frame\($0.frames == 1 ? "" : "s"), \(Diagnostic.grouped(Int64(report.bytes))) bytes"
-          } ?? "\(Diagnostic.grouped(Int64(report.bytes))) bytes"
-        console.out("\(report.file): \(report.accepted ? "accepted" : "refused") (\(what))\n")
+        console.out(report.summary + "\n")
         for finding in report.findings { console.out("  " + finding.description + "\n") }
       }
       let refused = reports.filter { !$0.accepted }.count
@@ -74,15 +70,15 @@ enum StickerCommand {
     let (fd, name) = try InputFile.open(path)
     defer { if fd.rawValue != FileDescriptor.standardInput.rawValue { fd.close() } }
     do {
-      if let size = try fd.regularFileSize(), size > Int64(rules.maximumBytes) {
-        return StickerCheck.oversized(file: name, bytes: size, sizeClass: sizeClass, rules: rules)
+      // The checker refuses a file over the limit from its size alone, so a regular file
+      // over it is not read at all; anything else is read up to the limit plus one byte.
+      let size = try fd.regularFileSize().map { UInt64(clamping: $0) }
+      if let size, size > UInt64(rules.maximumBytes) {
+        return StickerCheck.check([], fileSize: size, file: name, sizeClass: sizeClass, rules: rules)
       }
       let bytes = try fd.read(upTo: rules.maximumBytes)
-      if bytes.count > rules.maximumBytes {
-        return StickerCheck.oversized(
-          file: name, bytes: Int64(bytes.count), atLeast: true, sizeClass: sizeClass, rules: rules)
-      }
-      return StickerCheck.check(bytes, file: name, sizeClass: sizeClass, rules: rules)
+      return StickerCheck.check(
+        bytes, fileSize: max(size ?? 0, UInt64(bytes.count)), file: name, sizeClass: sizeClass, rules: rules)
     } catch {
       throw DiagnosticsError([InputFile.unreadable(name, error)])
     }
@@ -96,7 +92,7 @@ enum StickerCommand {
     var height: Int?
     var frames: Int?
     var transparency: Bool?
-    var bytes: Int
+    var bytes: UInt64
     var sizeClass: String
     var findings: [Diagnostic]
 

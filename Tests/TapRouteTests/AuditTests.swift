@@ -26,77 +26,91 @@ struct AuditTests {
         && !container.isExtension)
   }
 
-  static let runs: [(arguments: [String], status: Int32, stdout: [String], stderr: [String])] = [
-    (
-      [
-        "--container", plists + "Container-Info.plist", "--extension", plists + "Extension-Info.binary.plist",
-        "--redirect-url", "containerAppDemo://open",
-      ],
-      0,
-      [
-        "Examples/plists/Container-Info.plist: note: CFBundleURLTypes: open(\"containerAppDemo://\") from the extension gives containerLaunch (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9) [TR414]",
-        "Examples/plists/Container-Info.plist: note: redirect \"containerAppDemo://open\" opens the container app (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9) [TR413]",
-        "audit: 0 errors, 0 warnings, 3 notes",
-      ], []
-    ),
-    (
-      [
-        "--container", plists + "Container-Info.binary.plist", "--extension", plists + "Extension-Info.plist",
-        "--redirect-url", "otherScheme://x",
-      ],
-      0,
-      [
-        "redirect \"otherScheme://x\" opens the container app, though its scheme is not declared: any non-empty scheme does (S004-7)"
-      ], []
-    ),
-    (
-      [
-        "--container", plists + "Container-Info.plist", "--extension", plists + "Widget-Info.plist",
-        "--redirect-url", "https://example.com/app",
-      ],
-      1,
-      [
-        "Examples/plists/Widget-Info.plist: error: NSExtension.NSExtensionPointIdentifier: extension point is \"com.apple.widget-extension\", not \"com.apple.message-payload-provider\": Messages will not host it as an iMessage app (S000-5) [TR410]",
-        "error: redirect \"https://example.com/app\" (web) opens nothing; the completion reports false (open/messages-web-url; contested; evidence F-3, N-6, S004-4, F-10) [TR411]",
-      ], []
-    ),
-    (
-      [
-        "--container", plists + "Container-Info.plist", "--extension", plists + "Extension-Info.plist",
-        "--redirect-url", "containerAppDemo",
-      ],
-      1,
-      [
-        "error: redirect \"containerAppDemo\" (noScheme) opens nothing; the completion reports false (open/messages-no-scheme"
-      ], []
-    ),
-    (
-      ["--extension", plists + "Extension-Info.plist", "--redirect-url", "containerAppDemo://"],
-      1,
-      [
-        "Examples/plists/Extension-Info.plist: error: redirect \"containerAppDemo://\" opens nothing: an iMessage-only app has no parent app to open (open/messages-no-parent-app; documented; evidence D-1, S000-5, S000-6, N-17) [TR415]"
-      ], []
-    ),
-    (
-      [
-        "--container", plists + "Malformed-Info.plist", "--extension", plists + "Truncated-Info.binary.plist",
-      ],
-      2, [],
-      [
-        "Examples/plists/Truncated-Info.binary.plist: error: not a readable property list (XML or binary):",
-        "Examples/plists/Malformed-Info.plist: error: not a readable property list (XML or binary):",
-      ]
-    ),
-    (
-      ["--container", plists + "Container-Info.plist"], 2, [],
-      ["taproute audit: --extension PATH is required"]
-    ),
-    (["--extension", "/nonexistent.plist"], 2, [], ["/nonexistent.plist: error: no such file [TR003]"]),
-  ]
+  static let runs: [(name: String, arguments: [String], status: Int32, stdout: [String], stderr: [String])] =
+    [
+      (
+        "container scheme and redirect open the container app",
+        [
+          "--container", plists + "Container-Info.plist", "--extension",
+          plists + "Extension-Info.binary.plist",
+          "--redirect-url", "containerAppDemo://open",
+        ],
+        0,
+        [
+          "Examples/plists/Container-Info.plist: note: CFBundleURLTypes: open(\"containerAppDemo://\") from the extension gives containerLaunch (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9) [TR414]",
+          "Examples/plists/Container-Info.plist: note: redirect \"containerAppDemo://open\" opens the container app (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9) [TR413]",
+          "audit: 0 errors, 0 warnings, 3 notes",
+        ], []
+      ),
+      (
+        "undeclared redirect scheme still opens the container app",
+        [
+          "--container", plists + "Container-Info.binary.plist", "--extension",
+          plists + "Extension-Info.plist",
+          "--redirect-url", "otherScheme://x",
+        ],
+        0,
+        [
+          "redirect \"otherScheme://x\" opens the container app, though its scheme is not declared: any non-empty scheme does (S004-7)"
+        ], []
+      ),
+      (
+        "widget extension and https redirect",
+        [
+          "--container", plists + "Container-Info.plist", "--extension", plists + "Widget-Info.plist",
+          "--redirect-url", "https://example.com/app",
+        ],
+        1,
+        [
+          "Examples/plists/Widget-Info.plist: error: NSExtension.NSExtensionPointIdentifier: extension point is \"com.apple.widget-extension\", not \"com.apple.message-payload-provider\": Messages will not host it as an iMessage app (S000-5) [TR410]",
+          "error: redirect \"https://example.com/app\" (web) opens nothing; the completion reports false (open/messages-web-url; contested; evidence F-3, N-6, S004-4, F-10) [TR411]",
+        ], []
+      ),
+      (
+        "redirect without a scheme opens nothing",
+        [
+          "--container", plists + "Container-Info.plist", "--extension", plists + "Extension-Info.plist",
+          "--redirect-url", "containerAppDemo",
+        ],
+        1,
+        [
+          "error: redirect \"containerAppDemo\" (noScheme) opens nothing; the completion reports false (open/messages-no-scheme"
+        ], []
+      ),
+      (
+        "iMessage-only app has no container to open",
+        ["--extension", plists + "Extension-Info.plist", "--redirect-url", "containerAppDemo://"],
+        1,
+        [
+          "Examples/plists/Extension-Info.plist: error: redirect \"containerAppDemo://\" opens nothing: an iMessage-only app has no parent app to open (open/messages-no-parent-app; documented; evidence D-1, S000-5, S000-6, N-17) [TR415]"
+        ], []
+      ),
+      (
+        "unreadable plists exit 2",
+        [
+          "--container", plists + "Malformed-Info.plist", "--extension",
+          plists + "Truncated-Info.binary.plist",
+        ],
+        2, [],
+        [
+          "Examples/plists/Truncated-Info.binary.plist: error: not a readable property list (XML or binary):",
+          "Examples/plists/Malformed-Info.plist: error: not a readable property list (XML or binary):",
+        ]
+      ),
+      (
+        "missing --extension exits 2",
+        ["--container", plists + "Container-Info.plist"], 2, [],
+        ["taproute audit: --extension PATH is required"]
+      ),
+      (
+        "missing file exits 2", ["--extension", "/nonexistent.plist"], 2, [],
+        ["/nonexistent.plist: error: no such file [TR003]"]
+      ),
+    ]
 
-  @Test("audit output and exit codes", arguments: runs.indices)
-  func auditRun(_ i: Int) throws {
-    let row = Self.runs[i]
+  @Test("audit output and exit codes", arguments: runs.map(\.name))
+  func auditRun(_ name: String) throws {
+    let row = try namedRow(name, in: Self.runs, name: \.name)
     let r = try Binary.run(["audit"] + row.arguments)
     #expect(r.status == row.status, "\(row.arguments): \(r.stdout) \(r.stderr)")
     for line in row.stdout { #expect(r.stdout.contains(line), "stdout lacks: \(line)\n\(r.stdout)") }

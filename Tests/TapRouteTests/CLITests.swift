@@ -231,17 +231,27 @@ struct CLITests {
   }
 
   @Test func brokenPoliciesExitOne() throws {
-    let dir = try Repo.scratchPolicies()
+    let tap = MarkedText(
+      """
+      {
+        "table": "tap",
+        "event": "tap",
+        "facts": {},
+        "rules": [
+          { "id": "not-enabled", "then": { "outcome": "manageApps" }, "evidence": [1️⃣"F-99"], "confidence": "single" }
+        ]
+      }
+      """)
+    let dir = try SmallPolicies.write(replacing: ["tap.json": tap.text])
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "tap.json") {
-      $0.replacingOccurrences(of: #""evidence": ["F-1", "N-23"],"#, with: #""evidence": ["F-99", "N-23"],"#)
-    }
     let r = try Binary.run(["decide", "--policies", dir.path], stdin: #"{"event":"tap"}"#)
     #expect(r.status == 1)
     #expect(r.stdout.isEmpty)
     #expect(
       r.stderr.contains(
-        "tap.json:279:20: error: $.rules[28].evidence[0]: rule \"not-enabled\" cites unknown evidence \"F-99\" [TR104]"
+        tap.resolving(
+          #"tap.json:1️⃣: error: $.rules[0].evidence[0]: rule "not-enabled" cites unknown evidence "F-99" [TR104]"#
+        )
       ))
     #expect(r.stderr.contains("taproute: the policies failed to load (1 error)\n"))
   }

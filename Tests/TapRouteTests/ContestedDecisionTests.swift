@@ -108,8 +108,9 @@ struct ContestedDecisionTests {
 struct ContestedRuleLoadingTests {
   struct Breakage: CustomTestStringConvertible, Sendable {
     var name: String
-    var from: String
-    var to: String
+    /// The rule, in the small tap table's `not-enabled` place; a marker stands where the
+    /// diagnostic points.
+    var rule: String
     var message: String
     var testDescription: String { name }
   }
@@ -117,44 +118,67 @@ struct ContestedRuleLoadingTests {
   static let breakages: [Breakage] = [
     Breakage(
       name: "against on a rule that is not contested",
-      from: #""evidence": ["F-1", "N-23"],"#, to: #""evidence": ["F-1", "N-23"], "against": ["F-5"],"#,
-      message: #"rule "not-enabled" cites evidence against it, so its confidence must be "contested""#),
+      rule:
+        #"{ "id": "not-enabled", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": true, "enabledInMessages": false }, "then": { "outcome": "manageApps" }, "evidence": ["F-1"], "against": ["D-2"], "confidence": 1️⃣"single" }"#,
+      message:
+        #"$.rules[3].confidence: rule "not-enabled" cites evidence against it, so its confidence must be "contested""#
+    ),
     Breakage(
       name: "alternatives on a rule that is not contested",
-      from: #""evidence": ["F-1", "N-23"],"#,
-      to:
-        #""evidence": ["F-1", "N-23"], "alternatives": [{"then": {"outcome": "nothing"}, "evidence": ["F-5"]}],"#,
-      message: #"rule "not-enabled" gives alternative readings, so its confidence must be "contested""#),
+      rule:
+        #"{ "id": "not-enabled", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": true, "enabledInMessages": false }, "then": { "outcome": "manageApps" }, "evidence": ["F-1"], "alternatives": [{ "then": { "outcome": "nothing" }, "evidence": ["D-2"] }], "confidence": 1️⃣"single" }"#,
+      message:
+        #"$.rules[3].confidence: rule "not-enabled" gives alternative readings, so its confidence must be "contested""#
+    ),
     Breakage(
       name: "a contested rule without alternatives",
-      from: #""evidence": ["F-1", "N-23"],\#n      "confidence": "single","#,
-      to: #""evidence": ["F-1", "N-23"],\#n      "confidence": "contested","#,
-      message: #"contested rule "not-enabled" must give at least one alternative reading"#),
+      rule:
+        #"{ "id": "not-enabled", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": true, "enabledInMessages": false }, "then": { "outcome": "manageApps" }, "evidence": ["F-1"], "against": ["D-2"], "confidence": 1️⃣"contested" }"#,
+      message:
+        #"$.rules[3].confidence: contested rule "not-enabled" must give at least one alternative reading"#),
     Breakage(
       name: "the same evidence for and against",
-      from:
-        #""against": ["F-5"],\#n      "alternatives": [\#n        {\#n          "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "compact" },"#,
-      to:
-        #""against": ["F-6"],\#n      "alternatives": [\#n        {\#n          "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "compact" },"#,
-      message: #"evidence "F-6" is cited both for and against rule "after-drawer-swipe-ios26""#),
+      rule:
+        #"{ "id": "not-enabled", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": true, "enabledInMessages": false }, "then": { "outcome": "manageApps" }, "evidence": ["F-1"], "against": 1️⃣["F-1"], "alternatives": [{ "then": { "outcome": "nothing" }, "evidence": ["D-2"] }], "confidence": "contested" }"#,
+      message: #"$.rules[3].against: evidence "F-1" is cited both for and against rule "not-enabled""#),
     Breakage(
       name: "an alternative that decides the same as the rule",
-      from: #""then": { "outcome": "browser" },\#n          "evidence": ["D-2", "N-5"],"#,
-      to: #""then": { "outcome": "nothing" },\#n          "evidence": ["D-2", "N-5"],"#,
-      message: #"alternative 1 of rule "macos-file-url" decides the same as the rule"#),
+      rule:
+        #"{ "id": "not-enabled", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": true, "enabledInMessages": false }, "then": { "outcome": "manageApps" }, "evidence": ["F-1"], "alternatives": [1️⃣{ "then": { "outcome": "manageApps" }, "evidence": ["D-2"] }], "confidence": "contested" }"#,
+      message:
+        #"$.rules[3].alternatives[0]: alternative 1 of rule "not-enabled" decides the same as the rule"#),
   ]
 
-  @Test("each broken combination is TR113", arguments: breakages)
+  @Test("each broken combination is TR113, located", arguments: breakages)
   func broken(_ breakage: Breakage) throws {
-    let dir = try Repo.scratchPolicies()
+    let original = try #require(
+      SmallPolicies.tap.split(separator: "\n").first { $0.contains(#""id": "not-enabled""#) })
+    let text = MarkedText(
+      SmallPolicies.tap.replacingOccurrences(of: original, with: "        " + breakage.rule + ","))
+    let dir = try SmallPolicies.write(replacing: ["tap.json": text.text])
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "tap.json") { $0.replacingOccurrences(of: breakage.from, with: breakage.to) }
     do {
       _ = try PolicySet.load(directory: dir)
       Issue.record("loaded despite \(breakage.name)")
     } catch {
-      #expect(error.diagnostics.map(\.code) == [.contestedRule], "\(error.diagnostics.map(\.description))")
-      #expect(error.diagnostics.first?.message == breakage.message)
+      #expect(
+        lines(error.diagnostics, in: dir)
+          == [text.resolving("tap.json:1️⃣: error: " + breakage.message + " [TR113]")])
     }
+  }
+
+  @Test("a contested rule with evidence against it and an alternative loads, and its citations count")
+  func contestedRuleLoads() throws {
+    let original = try #require(
+      SmallPolicies.tap.split(separator: "\n").first { $0.contains(#""id": "not-enabled""#) })
+    let rule =
+      #"{ "id": "not-enabled", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": true, "enabledInMessages": false }, "then": { "outcome": "manageApps" }, "evidence": ["F-1"], "against": ["S004-1"], "alternatives": [{ "then": { "outcome": "nothing" }, "evidence": ["D-2"], "note": "n" }], "confidence": "contested" },"#
+    let dir = try SmallPolicies.write(
+      replacing: ["tap.json": SmallPolicies.tap.replacingOccurrences(of: original, with: "        " + rule)])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let set = try PolicySet.load(directory: dir)
+    let loaded = try #require(set.table(for: .tap)?.rules.first { $0.id == "not-enabled" })
+    #expect(loaded.against == ["S004-1"] && loaded.alternatives.first?.note == "n")
+    #expect(loaded.citedEvidence == ["F-1", "S004-1", "D-2"])
   }
 }

@@ -11,9 +11,16 @@ struct PolicyLoadingTests {
     let builtIn = BuiltinPolicies.files.map { (name: "Policies/" + $0.name, bytes: Array($0.contents.utf8)) }
     #expect(builtIn.map(\.name) == files.map(\.name), "file lists differ; run Scripts/embed-policies.sh")
     for file in files {
-      let embedded = builtIn.first { $0.name == file.name }?.bytes
+      let embedded = builtIn.first { $0.name == file.name }?.bytes ?? []
+      let same = embedded == file.bytes
       #expect(
-        embedded == file.bytes, "\(file.name) drifted from its built-in copy; run Scripts/embed-policies.sh")
+        same,
+        """
+        \(file.name) drifted from its built-in copy (\(firstDifference(
+          String(decoding: file.bytes, as: UTF8.self), String(decoding: embedded, as: UTF8.self),
+          names: ("Policies/", "built-in")))); \
+        run Scripts/embed-policies.sh
+        """)
     }
   }
 
@@ -24,145 +31,229 @@ struct PolicyLoadingTests {
     #expect(set.tables.map(\.name).sorted() == ["open", "tap"])
   }
 
-  /// A broken copy of Policies/, and the diagnostics it must produce (file:line:col and code).
+  /// A small policy set with files replaced by broken ones, and the diagnostics it must
+  /// produce; a marker in a file stands where a diagnostic points, and for that diagnostic's
+  /// `line:column` in `expected`.
   struct Breakage: CustomTestStringConvertible, Sendable {
     var name: String
     var file: String
-    var change: @Sendable (String) -> String
+    var text: MarkedText
     var expected: [String]
     var testDescription: String { name }
   }
 
+  static let duplicateIDs = MarkedText(
+    """
+    {
+      "table": "open",
+      "event": "open",
+      "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"] },
+      "rules": [
+        { "id": 1️⃣"not-ios", "when": { "platform": "macOS" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
+        { "id": 2️⃣"not-ios", "when": { "platform": "watchOS" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
+        { "id": "ios", "when": { "platform": ["iOS", "iPadOS"] }, "then": { "outcome": 3️⃣"otherApp" }, "evidence": ["D-2"], "confidence": "documented" },
+        4️⃣{ "id": "no-confidence", "then": { "outcome": "nothing" }, "evidence": ["D-2"] }
+      ]
+    }
+    """)
+
   static let breakages: [Breakage] = [
     Breakage(
       name: "rule cites unknown evidence", file: "tap.json",
-      change: {
-        $0.replacingOccurrences(
-          of: #""evidence": ["F-1", "N-23"],"#, with: #""evidence": ["F-1", "N-23", "S004-99"],"#)
-      },
+      text: MarkedText(
+        """
+        {
+          "table": "tap",
+          "event": "tap",
+          "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"] },
+          "rules": [
+            { "id": "not-ios", "when": { "platform": ["macOS", "watchOS", "visionOS"] }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
+            { "id": "not-enabled", "then": { "outcome": "manageApps" }, "evidence": ["F-1", 1️⃣"S004-99"], "confidence": "single" }
+          ]
+        }
+        """),
       expected: [
-        #"tap.json:279:35: error: $.rules[28].evidence[2]: rule "not-enabled" cites unknown evidence "S004-99" [TR104]"#
+        #"tap.json:1️⃣: error: $.rules[1].evidence[1]: rule "not-enabled" cites unknown evidence "S004-99" [TR104]"#
       ]),
     Breakage(
       name: "unknown fact value and undeclared fact", file: "tap.json",
-      change: {
-        $0.replacingOccurrences(
-          of: #""when": { "platform": "watchOS" },"#,
-          with: #""when": { "platform": "watchos", "colour": "red" },"#)
-      },
+      text: MarkedText(
+        """
+        {
+          "table": "tap",
+          "event": "tap",
+          "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"] },
+          "rules": [
+            { "id": "watchos", "when": { "platform": 1️⃣"watchos", 2️⃣"colour": "red" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" }
+          ]
+        }
+        """),
       expected: [
-        #"tap.json:69:29: error: $.rules[5].when.platform: unknown value of platform "watchos"; expected one of iOS, iPadOS, macOS, watchOS, visionOS (did you mean "watchOS"?) [TR106]"#,
-        #"tap.json:69:40: error: $.rules[5].when.colour: condition on undeclared fact "colour" [TR105]"#,
+        #"tap.json:1️⃣: error: $.rules[0].when.platform: unknown value of platform "watchos"; expected one of iOS, iPadOS, macOS, watchOS, visionOS (did you mean "watchOS"?) [TR106]"#,
+        #"tap.json:2️⃣: error: $.rules[0].when.colour: condition on undeclared fact "colour" [TR105]"#,
       ]),
     Breakage(
       name: "empty and malformed version ranges", file: "open.json",
-      change: {
-        $0.replacingOccurrences(of: #""osVersion": "<8""#, with: #""osVersion": "10..<8""#)
-          .replacingOccurrences(
-            of: #""osVersion": "8..<10", "extensionPoint": "today""#,
-            with: #""osVersion": "=>8", "extensionPoint": "today""#)
-      },
+      text: MarkedText(
+        """
+        {
+          "table": "open",
+          "event": "open",
+          "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"], "osVersion": { "newest": "26" } },
+          "rules": [
+            { "id": "empty", "when": { "osVersion": 1️⃣"10..<8" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
+            { "id": "malformed", "when": { "osVersion": 2️⃣"=>8" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" }
+          ]
+        }
+        """),
       expected: [
-        #"open.json:27:61: error: $.rules[1].when.osVersion: version range "10..<8" is empty [TR107]"#,
-        #"open.json:131:61: error: $.rules[13].when.osVersion: invalid version range "=>8"; expected ">=X", "<X", "X..<Y" or a major version "X" [TR107]"#,
+        #"open.json:1️⃣: error: $.rules[0].when.osVersion: version range "10..<8" is empty [TR107]"#,
+        #"open.json:2️⃣: error: $.rules[1].when.osVersion: invalid version range "=>8"; expected ">=X", "<X", "X..<Y" or a major version "X" [TR107]"#,
       ]),
     Breakage(
       name: "duplicate rule id, unknown outcome, missing confidence", file: "open.json",
-      change: {
-        $0.replacingOccurrences(of: #""id": "before-extensions""#, with: #""id": "not-ios""#)
-          .replacingOccurrences(
-            of: #""then": { "outcome": "otherAppLaunch" }"#, with: #""then": { "outcome": "otherApp" }"#
-          )
-          .replacingOccurrences(
-            of: "\"evidence\": [\"D-1\", \"S000-5\"],\n      \"confidence\": \"inferred\",",
-            with: "\"evidence\": [\"D-1\", \"S000-5\"],")
-      },
+      text: duplicateIDs,
       expected: [
-        #"open.json:26:13: error: $.rules[1].id: rule id "not-ios" is already used at line 18 [TR108]"#,
-        #"open.json:113:5: error: $.rules[11]: missing required key "confidence" [TR103]"#,
-        #"open.json:131:28: error: $.rules[13].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing [TR106]"#,
-        #"open.json:139:28: error: $.rules[14].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing [TR106]"#,
-        #"open.json:155:28: error: $.rules[15].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing [TR106]"#,
+        #"open.json:2️⃣: error: $.rules[1].id: rule id "not-ios" is already used at line "#
+          + "\(duplicateIDs.line("1️⃣")) [TR108]",
+        #"open.json:3️⃣: error: $.rules[2].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing [TR106]"#,
+        #"open.json:4️⃣: error: $.rules[3]: missing required key "confidence" [TR103]"#,
       ]),
     Breakage(
       name: "callbacks on a store page, extension launch without presentation", file: "tap.json",
-      change: {
-        $0.replacingOccurrences(
-          of: #""then": { "outcome": "manageApps" }"#,
-          with: #""then": { "outcome": "manageApps", "callbacks": [] }"#
-        )
-        .replacingOccurrences(
-          of: #""callbacks": [], "presentation": "expanded" },"#, with: #""callbacks": [] },"#)
-      },
+      text: MarkedText(
+        """
+        {
+          "table": "tap",
+          "event": "tap",
+          "facts": { "installed": "bool", "enabledInMessages": "bool" },
+          "rules": [
+            { "id": "not-enabled", "when": { "enabledInMessages": false }, "then": { "outcome": "manageApps", "callbacks": 1️⃣[] }, "evidence": ["F-1"], "confidence": "single" },
+            { "id": "launch", "when": { "installed": true }, "then": 2️⃣{ "outcome": "extensionLaunch", "callbacks": [] }, "evidence": ["D-2"], "confidence": "documented" },
+            { "id": "launch-anyway", "then": 3️⃣{ "outcome": "extensionLaunch", "callbacks": [] }, "evidence": ["D-2"], "confidence": "documented" }
+          ]
+        }
+        """),
       expected: [
-        #"tap.json:278:55: error: $.rules[28].then.callbacks: only an extensionLaunch has callbacks [TR110]"#,
-        #"tap.json:302:15: error: $.rules[31].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
-        #"tap.json:318:15: error: $.rules[32].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
-        #"tap.json:326:15: error: $.rules[33].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
+        #"tap.json:1️⃣: error: $.rules[0].then.callbacks: only an extensionLaunch has callbacks [TR110]"#,
+        #"tap.json:2️⃣: error: $.rules[1].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
+        #"tap.json:3️⃣: error: $.rules[2].then: an extensionLaunch must give its presentation (expanded or compact) [TR110]"#,
       ]),
     Breakage(
       name: "declared domain misses a value", file: "tap.json",
-      change: {
-        $0.replacingOccurrences(
-          of: #""target": ["message", "sticker", "attribution", "notificationPreview"],"#,
-          with: #""target": ["message", "sticker", "notificationPreview"],"#)
-      },
+      text: MarkedText(
+        """
+        {
+          "table": "tap",
+          "event": "tap",
+          "facts": { "target": 1️⃣["message", "sticker", "notificationPreview"] },
+          "rules": [
+            { "id": "all", "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" }
+          ]
+        }
+        """),
       expected: [
-        #"tap.json:16:15: error: $.facts.target: domain of "target" must be exactly message, sticker, attribution, notificationPreview (missing attribution) [TR109]"#
+        #"tap.json:1️⃣: error: $.facts.target: domain of "target" must be exactly message, sticker, attribution, notificationPreview (missing attribution) [TR109]"#
       ]),
     Breakage(
       name: "syntax error", file: "evidence.json",
-      change: {
-        $0.replacingOccurrences(
-          of: #""confidence": "documented" },"#, with: #""confidence": "documented" },,"#)
-      },
-      expected: [#"evidence.json:4:249: error: expected a quoted key, found ',' [TR001]"#]),
+      text: MarkedText(
+        """
+        {
+          "evidence": {
+            "D-1": { "claim": "c", "source": "s", "confidence": "documented" },1️⃣,
+            "D-2": { "claim": "c", "source": "s", "confidence": "documented" }
+          }
+        }
+        """),
+      expected: [#"evidence.json:1️⃣: error: expected a quoted key, found ',' [TR001]"#]),
     Breakage(
       name: "fixture names an unknown rule and evidence", file: "fixtures.json",
-      change: {
-        $0.replacingOccurrences(
-          of: #""rule": "tap/not-enabled"}, "evidence": ["F-1", "N-23"]"#,
-          with: #""rule": "tap/not-enable"}, "evidence": ["F-11", "N-23"]"#)
-      },
+      text: MarkedText(
+        """
+        {
+          "fixtures": [
+            { "name": "launch", "situation": { "event": "tap" }, "expect": { "outcome": "extensionLaunch", "rule": "tap/launch" }, "evidence": ["D-2"] },
+            { "name": "switched off", "situation": { "event": "tap", "app": { "enabledInMessages": false } }, "expect": { "outcome": "manageApps", "rule": 1️⃣"tap/not-enable" }, "evidence": [2️⃣"F-11"] }
+          ]
+        }
+        """),
       expected: [
-        #"fixtures.json:24:192: error: $.fixtures[20].expect.rule: fixture expects rule "tap/not-enable", which no table defines (did you mean "tap/not-enabled"?) [TR112]"#,
-        #"fixtures.json:24:224: error: $.fixtures[20].evidence[0]: fixture cites unknown evidence "F-11" [TR104]"#,
+        #"fixtures.json:1️⃣: error: $.fixtures[1].expect.rule: fixture expects rule "tap/not-enable", which no table defines (did you mean "tap/not-enabled"?) [TR112]"#,
+        #"fixtures.json:2️⃣: error: $.fixtures[1].evidence[0]: fixture cites unknown evidence "F-11" [TR104]"#,
       ]),
   ]
 
   @Test("a broken policy file gives located errors and loads nothing", arguments: breakages)
   func brokenPolicy(_ breakage: Breakage) throws {
-    let dir = try Repo.scratchPolicies()
+    let dir = try SmallPolicies.write(replacing: [breakage.file: breakage.text.text])
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, breakage.file, breakage.change)
     do {
       let set = try PolicySet.load(directory: dir)
       Issue.record("loaded \(set.tables.count) tables despite the breakage")
     } catch {
-      let lines = error.diagnostics.map { $0.description.replacingOccurrences(of: dir.path + "/", with: "") }
-      #expect(lines == breakage.expected)
+      #expect(lines(error.diagnostics, in: dir) == breakage.expected.map { breakage.text.resolving($0) })
     }
   }
 
   @Test("errors in several files: every one is reported, and nothing loads (library and CLI)")
   func failClosedReportsEverything() throws {
-    let dir = try Repo.scratchPolicies()
+    let tap = MarkedText(
+      """
+      {
+        "table": "tap",
+        "event": "tap",
+        "facts": { "installed": "bool" },
+        "rules": [
+          { "id": "not-installed", "when": { "installed": false }, "then": { "outcome": "storeProductPage" }, "evidence": ["S004-1"], "confidence": 1️⃣"likely" },
+          { "id": "installed", "when": { "installed": true }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": 2️⃣"likely" }
+        ]
+      }
+      """)
+    let open = MarkedText(
+      """
+      {
+        "table": "open",
+        "event": "open",
+        "hitPolicy": 3️⃣"any",
+        "facts": {},
+        "rules": [
+          { "id": "all", "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" }
+        ]
+      }
+      """)
+    let evidence = MarkedText(
+      """
+      {
+        "evidence": {
+          "S004-1": { "claim": "c", "source": "s", "confidence": "single" },
+          4️⃣"D1": { "claim": "c", "source": "s", "confidence": "documented" }
+        }
+      }
+      """)
+    let dir = try SmallPolicies.write(replacing: [
+      "tap.json": tap.text, "open.json": open.text, "evidence.json": evidence.text,
+    ])
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "tap.json") {
-      $0.replacingOccurrences(of: #""confidence": "single","#, with: #""confidence": "likely","#)
-    }
-    try Repo.edit(dir, "open.json") {
-      $0.replacingOccurrences(of: #""hitPolicy": "unique""#, with: #""hitPolicy": "any""#)
-    }
-    try Repo.edit(dir, "evidence.json") { $0.replacingOccurrences(of: #""D-6": {"#, with: #""D6": {"#) }
     var loaded: PolicySet?
     var diagnostics: [Diagnostic] = []
     do { loaded = try PolicySet.load(directory: dir) } catch { diagnostics = error.diagnostics }
     #expect(loaded == nil)
-    let files = Set(diagnostics.map { URL(fileURLWithPath: $0.file).lastPathComponent })
-    #expect(files == ["tap.json", "open.json", "evidence.json"], "\(diagnostics.map(\.description))")
     #expect(
-      diagnostics.filter { $0.file.hasSuffix("tap.json") }.count == 7, "every rule with the bad confidence")
+      lines(diagnostics, in: dir) == [
+        evidence.resolving(
+          #"evidence.json:4️⃣: error: $.evidence.D1: evidence id "D1" is not of the form S004-1, D-1 or F-1 [TR102]"#
+        ),
+        open.resolving(
+          #"open.json:3️⃣: error: $.hitPolicy: unknown hit policy "any"; expected one of first, unique [TR106]"#
+        ),
+        tap.resolving(
+          #"tap.json:1️⃣: error: $.rules[0].confidence: unknown confidence "likely"; expected one of documented, several, single, inferred, contested [TR106]"#
+        ),
+        tap.resolving(
+          #"tap.json:2️⃣: error: $.rules[1].confidence: unknown confidence "likely"; expected one of documented, several, single, inferred, contested [TR106]"#
+        ),
+      ])
     #expect(throws: DiagnosticsError.self) { try Engine(policiesAt: dir) }
     let r = try Binary.run(["decide", "--policies", dir.path], stdin: #"{"event":"tap"}"#)
     #expect(r.status == 1 && r.stdout.isEmpty)
@@ -170,17 +261,22 @@ struct PolicyLoadingTests {
   }
 
   @Test func missingEvidenceAndTable() throws {
-    let dir = try Repo.scratchPolicies()
+    let dir = try SmallPolicies.write(removing: ["evidence.json", "open.json"])
     defer { try? FileManager.default.removeItem(at: dir) }
-    try FileManager.default.removeItem(at: dir.appendingPathComponent("evidence.json"))
-    try FileManager.default.removeItem(at: dir.appendingPathComponent("open.json"))
     do {
       _ = try PolicySet.load(directory: dir)
       Issue.record("loaded without evidence.json and open.json")
     } catch {
       let codes = error.diagnostics.map(\.code)
-      #expect(codes.contains(.missingTable))
-      #expect(codes.filter { $0 == .unknownEvidence }.count > 20, "every citation is now unknown")
+      #expect(codes.filter { $0 == .missingTable }.count == 2)
+      let tap = try JSONParser.parse(SmallPolicies.tap).get()
+      let citations = tap["rules"]?.elements.map { $0["evidence"]?.elements.count ?? 0 }.reduce(0, +) ?? 0
+      #expect(citations == 6)
+      #expect(
+        error.diagnostics.filter { $0.code == .unknownEvidence && $0.file.hasSuffix("tap.json") }.count
+          == citations,
+        "every citation of the tap table is now unknown")
+      #expect(error.diagnostics.contains { $0.message.contains("no evidence registry (evidence.json)") })
       #expect(error.diagnostics.contains { $0.message.contains("no table decides event \"open\"") })
     }
   }

@@ -143,11 +143,8 @@ struct PropertyTests {
   func restrictionPropertyCatchesABrokenRule() throws {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "open.json") { text in
-      guard let start = text.range(of: "\"id\": \"messages-any-scheme\""),
-        let then = text.range(of: "\"outcome\": \"containerLaunch\"", range: start.upperBound..<text.endIndex)
-      else { return text }
-      return text.replacingCharacters(in: then, with: "\"outcome\": \"otherAppLaunch\"")
+    try Repo.edit(dir, "open.json") {
+      $0["rules", id: "messages-any-scheme"]?["then"]?["outcome"] = .string("otherAppLaunch")
     }
     let broken = try Engine(policies: PolicySet.loadForVerification(directory: dir).0)
     let found = try #require(restrictionCounterexample(broken, seed: 1, count: 2_000))
@@ -159,11 +156,8 @@ struct PropertyTests {
   func imessageOnlyPropertyCatchesABrokenRule() throws {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "open.json") { text in
-      guard let start = text.range(of: "\"id\": \"messages-no-parent-app\""),
-        let then = text.range(of: "\"outcome\": \"nothing\"", range: start.upperBound..<text.endIndex)
-      else { return text }
-      return text.replacingCharacters(in: then, with: "\"outcome\": \"containerLaunch\"")
+    try Repo.edit(dir, "open.json") {
+      $0["rules", id: "messages-no-parent-app"]?["then"]?["outcome"] = .string("containerLaunch")
     }
     let broken = try Engine(policies: PolicySet.loadForVerification(directory: dir).0)
     let found = try #require(restrictionCounterexample(broken, seed: 1, count: 2_000))

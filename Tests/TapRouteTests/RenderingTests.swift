@@ -10,7 +10,13 @@ struct RenderingTests {
   func renderedDocsDoNotDrift() throws {
     let committed = try String(contentsOf: Repo.policies.appendingPathComponent("README.md"), encoding: .utf8)
     let rendered = TableDocument.markdown(try PolicySet.load(directory: Repo.policies))
-    #expect(committed == rendered, "Policies/README.md drifted from the tables")
+    let same = committed == rendered
+    #expect(
+      same,
+      """
+      Policies/README.md drifted from the tables (\(firstDifference(committed, rendered, names: ("committed", "rendered")))); \
+      run: swift run taproute table Policies > Policies/README.md
+      """)
   }
 
   @Test func markdownHasOneRowPerRuleAndLinkedEvidence() throws {

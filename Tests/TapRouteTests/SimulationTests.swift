@@ -51,11 +51,9 @@ struct SimulationTests {
   func removingTheTransitionChangesTheReplay() throws {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "transitions.json") {
-      $0.replacingOccurrences(
-        of:
-          #""set": { "extensionRunning": false, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "otherApp" }"#,
-        with: #""set": { "selected": "tapped", "foreground": "otherApp" }"#)
+    try Repo.edit(dir, "transitions.json") { json in
+      json["transitions", id: "tap-opens-another-app"]?["set"]?["extensionRunning"] = nil
+      json["transitions", id: "tap-opens-another-app"]?["set"]?["afterDrawerSwipe"] = nil
     }
     let engine = try Engine(policiesAt: dir)
     let bytes = [UInt8](
@@ -67,29 +65,35 @@ struct SimulationTests {
     #expect(result.steps[2].decision?.rule == "tap/already-selected")
   }
 
-  static let badSessions: [(json: String, expected: String)] = [
+  static let badSessions: [(name: String, json: String, expected: String)] = [
     (
+      "misspelt step",
       #"{"steps":[{"step":"tapp","message":"m1"}]}"#,
       #"s.json:1:19: error: $.steps[0].step: unknown step "tapp"; expected one of tap, returnToMessages, send, swipeToOtherApp, dismissExtension, deleteApp, installApp (did you mean "tap"?) [TR203]"#
     ),
     (
+      "tap without a message",
       #"{"steps":[{"step":"tap"}]}"#,
       #"s.json:1:11: error: $.steps[0]: a tap step names its message ("message": "m1") [TR205]"#
     ),
     (
+      "expectation on a step that is not a tap",
       #"{"steps":[{"step":"returnToMessages","expect":"nothing"}]}"#,
       #"s.json:1:47: error: $.steps[0].expect: only a tap step has an expected outcome [TR201]"#
     ),
     (
+      "situation that is not a tap",
       #"{"situation":{"event":"open"},"steps":[{"step":"deleteApp"}]}"#,
       #"s.json:1:14: error: $.situation.event: a session's situation is a tap ("event": "tap") [TR203]"#
     ),
-    (#"{"steps":[]}"#, #"s.json:1:10: error: $.steps: a session needs at least one step [TR205]"#),
+    (
+      "no steps", #"{"steps":[]}"#, #"s.json:1:10: error: $.steps: a session needs at least one step [TR205]"#
+    ),
   ]
 
-  @Test("bad session files give located errors", arguments: badSessions.indices)
-  func badSession(_ i: Int) {
-    let row = Self.badSessions[i]
+  @Test("bad session files give located errors", arguments: badSessions.map(\.name))
+  func badSession(_ name: String) throws {
+    let row = try namedRow(name, in: Self.badSessions, name: \.name)
     guard case .failure(let e) = Session.parse(Array(row.json.utf8), file: "s.json") else {
       Issue.record("accepted \(row.json)")
       return
@@ -101,8 +105,9 @@ struct SimulationTests {
   func uncoveredStepFailsToLoad() throws {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "transitions.json") {
-      $0.replacingOccurrences(of: #""step": "installApp""#, with: #""step": "deleteApp""#)
+    try Repo.edit(dir, "transitions.json") { json in
+      let install = json["transitions"]?.elements.first { $0["on"]?["step"]?.stringValue == "installApp" }
+      json["transitions", id: install?["id"]?.stringValue ?? ""]?["on"]?["step"] = .string("deleteApp")
     }
     do {
       _ = try PolicySet.load(directory: dir)

@@ -123,7 +123,7 @@ struct SituationCodableTests {
     ("bad version", #"{"event":"tap","osVersion":"17.131072"}"#, .dataCorrupted, "osVersion"),
     (
       "URL over the limit",
-      #"{"event":"open","open":{"url":"x:\#(String(repeating: "a", count: Situation.maximumURLBytes))"}}"#,
+      #"{"event":"open","open":{"url":"x:\#(String(repeating: "a", count: Situation.maximumURLLength))"}}"#,
       .dataCorrupted, "open.url"
     ),
   ]

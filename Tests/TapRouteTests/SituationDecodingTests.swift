@@ -97,9 +97,9 @@ struct SituationDecodingTests {
     ),
   ]
 
-  @Test("bad input gives located errors", arguments: badInputs.indices)
-  func badInput(_ i: Int) {
-    let row = Self.badInputs[i]
+  @Test("bad input gives located errors", arguments: badInputs.map(\.name))
+  func badInput(_ name: String) throws {
+    let row = try namedRow(name, in: Self.badInputs, name: \.name)
     #expect(situationErrors(row.json) == row.expected, "\(row.name)")
   }
 
@@ -130,10 +130,11 @@ struct SituationDecodingTests {
   }
 
   @Test func oversizedURLIsRefused() {
-    let url = String(repeating: "a", count: Situation.maximumURLBytes + 1)
+    let url = String(repeating: "a", count: Situation.maximumURLLength + 1)
     let errors = situationErrors(#"{"event":"open","open":{"url":"x:\#(url)"}}"#)
     #expect(
-      errors.count == 1 && errors[0].contains("$.open.url: URL is 65539 bytes; the limit is 65536 [TR002]"))
+      errors.count == 1
+        && errors[0].contains("$.open.url: URL is 65,539 characters; the limit is 65,536 [TR002]"))
   }
 
   @Test func codableRoundTrip() throws {

@@ -34,13 +34,20 @@ enum Repo {
     return dir
   }
 
-  /// Rewrites a file of a scratch policy directory.
-  static func edit(_ dir: URL, _ name: String, _ change: (String) -> String) throws {
+  /// Rewrites a JSON file of a policy directory through its parsed tree, so the edit holds
+  /// however the file is laid out (see `JSONValue+Editing.swift`).
+  static func edit(
+    _ dir: URL, _ name: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ change: (inout JSONValue) throws -> Void
+  ) throws {
     let url = dir.appendingPathComponent(name)
-    let text = try String(contentsOf: url, encoding: .utf8)
-    let changed = change(text)
-    #expect(changed != text, "the edit of \(name) changed nothing; the test would prove nothing")
-    try changed.write(to: url, atomically: true, encoding: .utf8)
+    var json = try JSONParser.parse([UInt8](try Data(contentsOf: url))).get()
+    let before = json.formatted
+    try change(&json)
+    #expect(
+      json.formatted != before, "the edit of \(name) changed nothing; the test would prove nothing",
+      sourceLocation: sourceLocation)
+    try Data(json.formatted.utf8).write(to: url)
   }
 }
 
@@ -66,4 +73,31 @@ func situationErrors(_ json: String) -> [String] {
   case .success: return []
   case .failure(let e): return e.diagnostics.map(\.description)
   }
+}
+
+/// The one row of `rows` whose name is `name`.
+///
+/// A parameterized test over a table of tuples passes the rows' names as its arguments, so
+/// each test case, and each failure, is named after its row; this finds the row again.
+func namedRow<Row>(
+  _ name: String, in rows: [Row], name nameOf: (Row) -> String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Row {
+  let found = rows.filter { nameOf($0) == name }
+  try #require(found.count == 1, "\(found.count) rows named \"\(name)\"", sourceLocation: sourceLocation)
+  return found[0]
+}
+
+/// The first line where two texts differ, quoting both (named by `names`), so a drift check's
+/// message stays short when a whole file is compared.
+func firstDifference(_ a: String, _ b: String, names: (String, String)) -> String {
+  let old = a.split(separator: "\n", omittingEmptySubsequences: false)
+  let new = b.split(separator: "\n", omittingEmptySubsequences: false)
+  let common = min(old.count, new.count)
+  guard let i = (0..<common).first(where: { old[$0] != new[$0] }) ?? (old.count == new.count ? nil : common)
+  else { return "no difference" }
+  let show = { (lines: [Substring]) in
+    i < lines.count ? JSONValue.jsonQuoted(String(lines[i].prefix(160))) : "end of file"
+  }
+  return "first at line \(i + 1): \(names.0) \(show(old)), \(names.1) \(show(new))"
 }

@@ -54,9 +54,17 @@ struct URLSchemeClassTests {
     ("x://host:80/ y", .other, true),
   ]
 
-  @Test("classifies", arguments: rows.indices)
-  func classifies(_ i: Int) {
-    let (input, expected, needsEncoding) = Self.rows[i]
+  /// One row of `table`, named by its text.
+  struct Row: CustomTestStringConvertible, Sendable {
+    var text: String?
+    var kind: URLSchemeClass
+    var needsEncoding: Bool
+    var testDescription: String { text.map { JSONReader.quoted($0) } ?? "nil" }
+  }
+
+  @Test("classifies", arguments: rows.map { Row(text: $0.0, kind: $0.1, needsEncoding: $0.2) })
+  func classifies(_ row: Row) {
+    let (input, expected, needsEncoding) = (row.text, row.kind, row.needsEncoding)
     let scanned = URLSchemeClass.scan(input)
     #expect(URLSchemeClass.classify(input) == expected, "\(input.map { JSONReader.quoted($0) } ?? "nil")")
     #expect(

@@ -3,29 +3,6 @@ import Testing
 
 @testable import TapRoute
 
-/// Cuts the rule with `id` out of a table file's text.
-func deletingRule(_ id: String, from text: String) -> String {
-  guard let start = text.range(of: "    {\n      \"id\": \"\(id)\"") else { return text }
-  guard let next = text.range(of: "\n    {\n", range: start.upperBound..<text.endIndex) else {
-    // The last rule: cut back to the previous rule's closing brace.
-    guard
-      let previousEnd = text.range(
-        of: "},\n", options: .backwards, range: text.startIndex..<start.lowerBound),
-      let end = text.range(of: "\n    }\n", range: start.lowerBound..<text.endIndex)
-    else { return text }
-    return String(text[..<previousEnd.lowerBound]) + "}\n" + String(text[end.upperBound...])
-  }
-  return String(text[..<start.lowerBound]) + String(text[text.index(after: next.lowerBound)...])
-}
-
-/// The text of the rule with `id`, from its `{` to its `},` line.
-func ruleText(_ id: String, in text: String) -> String? {
-  guard let start = text.range(of: "    {\n      \"id\": \"\(id)\""),
-    let end = text.range(of: "\n    },\n", range: start.upperBound..<text.endIndex)
-  else { return nil }
-  return String(text[start.lowerBound..<end.upperBound])
-}
-
 @Suite("Verification: gaps, shadowed rules, conflicts, hygiene")
 struct VerificationTests {
   @Test("the shipped tables verify clean, with no warnings")
@@ -36,15 +13,14 @@ struct VerificationTests {
 
   @Test(
     "every tap rule whose deletion leaves situations undecided: gap with a witness explain shows undecided",
-    arguments: ["not-enabled", "watchos-view-only", "launch", "message-not-installed", "before-ios10-other"])
+    arguments: ["not-ios", "before-ios10", "not-installed", "not-enabled", "launch"])
   func deletedRuleLeavesAGap(_ id: String) throws {
-    let dir = try Repo.scratchPolicies()
+    let dir = try SmallPolicies.write()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "tap.json") { deletingRule(id, from: $0) }
+    try Repo.edit(dir, "tap.json") { $0["rules", id: id] = nil }
     // The fixtures that name the rule would (rightly) fail to load; drop them, as a user would.
-    try Repo.edit(dir, "fixtures.json") { text in
-      text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"tap/\(id)\"") }
-        .joined(separator: "\n").replacingOccurrences(of: "},\n  ]", with: "}\n  ]")
+    try Repo.edit(dir, "fixtures.json") { json in
+      json["fixtures"]?.elements.removeAll { $0["expect"]?["rule"]?.stringValue == "tap/\(id)" }
     }
     let (set, hygiene) = try PolicySet.loadForVerification(directory: dir)
     #expect(hygiene.isEmpty)
@@ -63,72 +39,83 @@ struct VerificationTests {
   }
 
   @Test func gapLineIsReadable() throws {
-    let dir = try Repo.scratchPolicies()
+    // The small tap table without its rule for an app switched off in Messages.
+    let tap = MarkedText(
+      """
+      {
+        "table": "tap",
+        "event": "tap",
+        "facts": {
+          "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+          "osVersion": { "newest": "26" },
+          "installed": "bool",
+          "enabledInMessages": "bool"
+        },
+        "rules": 1️⃣[
+          { "id": "not-ios", "when": { "platform": ["macOS", "watchOS", "visionOS"] }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
+          { "id": "before-ios10", "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
+          { "id": "not-installed", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": false }, "then": { "outcome": "storeProductPage" }, "evidence": ["S004-1", "F-1"], "confidence": "single" },
+          { "id": "launch", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": true, "enabledInMessages": true }, "then": { "outcome": "extensionLaunch", "callbacks": ["willBecomeActive", "didBecomeActive"], "presentation": "expanded" }, "evidence": ["D-2"], "confidence": "documented" }
+        ]
+      }
+      """)
+    let dir = try SmallPolicies.write(replacing: ["tap.json": tap.text])
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "tap.json") { deletingRule("not-enabled", from: $0) }
     let (set, hygiene) = try PolicySet.loadForVerification(directory: dir)
     #expect(
-      hygiene.map(\.code) == [.unknownRule, .unknownRule], "the fixtures naming the deleted rule are reported"
-    )
+      hygiene.map(\.code) == [.unknownRule, .unknownRule],
+      "the fixtures naming the rules not in this table are reported")
     let gap = try #require(Verifier.verify(set).diagnostics.first { $0.code == .gap })
     #expect(
-      gap.description.replacingOccurrences(of: dir.path + "/", with: "")
-        == #"tap.json:26:12: error: $.rules: gap: no rule decides platform={iOS, iPadOS}, osVersion>=10, installed=true, enabledInMessages=false, transport=iMessage, target=message, expired=false, any sdkVersion, published, layout, urlClass, urlNeedsEncoding, extensionRunning, alreadySelected, afterDrawerSwipe, presentationContext; for example {"event":"tap","osVersion":"10","app":{"enabledInMessages":false}} [TR301]"#
-    )
+      lines([gap], in: dir)
+        == [
+          tap.resolving(
+            #"tap.json:1️⃣: error: $.rules: gap: no rule decides platform={iOS, iPadOS}, osVersion>=10, installed=true, enabledInMessages=false; for example {"event":"tap","osVersion":"10","app":{"enabledInMessages":false}} [TR301]"#
+          )
+        ])
   }
 
   @Test("a rule copied above another shadows it, and the cover is named")
   func copiedRuleShadows() throws {
-    let dir = try Repo.scratchPolicies()
+    let dir = try SmallPolicies.write()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "tap.json") { text in
-      guard let rule = ruleText("running", in: text),
-        let target = text.range(of: "    {\n      \"id\": \"running-ipados18\"")
-      else { return text }
-      return text.replacingCharacters(
-        in: target.lowerBound..<target.lowerBound,
-        with: rule.replacingOccurrences(of: "\"id\": \"running\"", with: "\"id\": \"running-early\"")
-          .dropFirst(0) + "")
+    try Repo.edit(dir, "tap.json") { json in
+      guard var copy = json["rules", id: "launch"] else { return }
+      copy["id"] = .string("launch-early")
+      json.insert(copy, into: "rules", before: "launch-ipados18")
     }
     let report = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)
-    #expect(report.shadowed.map(\.rule) == ["running-ipados18", "running"])
-    // The rules before it that take part of its box (expired messages, SMS, live layouts, the
-    // media context), and the copy, which takes the rest.
-    let cover = [
-      "expired-message", "sms-rcs-url-rejected-by-sdk", "sms-rcs-web-url", "sms-rcs-other",
-      "live-layout-in-transcript", "running-media-context", "running-early",
-    ]
-    #expect(report.shadowed.allSatisfy { $0.coveredBy == cover })
+    #expect(report.shadowed.map(\.rule) == ["launch-ipados18", "launch"])
+    #expect(report.shadowed.allSatisfy { $0.coveredBy == ["launch-early"] })
     #expect(report.errorCount == 0 && report.warningCount == 2)
     #expect(
       report.diagnostics.first?.message
-        == #"rule "running-ipados18" can never fire: earlier rules "expired-message", "sms-rcs-url-rejected-by-sdk", "sms-rcs-web-url", "sms-rcs-other", "live-layout-in-transcript", "running-media-context", "running-early" cover every situation it matches"#
+        == #"rule "launch-ipados18" can never fire: earlier rule "launch-early" covers every situation it matches"#
     )
   }
 
   @Test("a contradicting rule in a unique table is a conflict with a witness both rules match")
   func conflictUnderUnique() throws {
-    let dir = try Repo.scratchPolicies()
+    let dir = try SmallPolicies.write()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "open.json") { text in
-      text.replacingOccurrences(
-        of: "    {\n      \"id\": \"today-no-parent-app\"",
-        with: """
-              {
-                "id": "contradiction",
-                "when": { "platform": "iOS", "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": "other", "urlNeedsEncoding": false },
-                "then": { "outcome": "otherAppLaunch" },
-                "evidence": ["F-9"],
-                "alternatives": [{ "then": { "outcome": "containerLaunch" }, "evidence": ["S004-7"] }],
-                "confidence": "contested"
-              },
-              {
-                "id": "today-no-parent-app"
-          """)
+    try Repo.edit(dir, "open.json") { json in
+      let contradiction = try JSONParser.parse(
+        #"""
+        {
+          "id": "contradiction",
+          "when": { "platform": "iOS", "hasContainerApp": true },
+          "then": { "outcome": "otherAppLaunch" },
+          "evidence": ["D-2"],
+          "alternatives": [{ "then": { "outcome": "containerLaunch" }, "evidence": ["D-2"] }],
+          "confidence": "contested"
+        }
+        """#
+      ).get()
+      json["rules"]?.elements.append(contradiction)
     }
     let set = try PolicySet.loadForVerification(directory: dir).0
     let report = Verifier.verify(set)
-    #expect(report.conflicts.map(\.rules) == [["messages-any-scheme", "contradiction"]])
+    #expect(report.conflicts.map(\.rules) == [["container", "contradiction"]])
     let conflict = try #require(report.conflicts.first)
     let table = try #require(set.table(for: .open))
     let facts = FactSnapshot(
@@ -148,50 +135,45 @@ struct VerificationTests {
 
   @Test("a rule marked unique in a first-hit table is checked against every other rule")
   func uniqueRuleInFirstTable() throws {
-    let dir = try Repo.scratchPolicies()
+    let dir = try SmallPolicies.write()
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "tap.json") {
-      $0.replacingOccurrences(
-        of: "\"id\": \"notification-preview\",",
-        with: "\"id\": \"notification-preview\",\n      \"unique\": true,")
-    }
+    try Repo.edit(dir, "tap.json") { $0["rules", id: "not-enabled"]?["unique"] = .bool(true) }
     let report = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)
     #expect(
       report.conflicts.isEmpty,
-      "notification-preview overlaps no rule with another outcome: \(report.conflicts)")
-    // Now make an overlapping rule disagree: running-ipados18 overlaps running.
-    try Repo.edit(dir, "tap.json") {
-      $0.replacingOccurrences(
-        of: "\"id\": \"running\",", with: "\"id\": \"running\",\n      \"unique\": true,"
-      )
-      .replacingOccurrences(
-        of:
-          #""callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },\#n      "evidence": ["F-7""#,
-        with:
-          #""callbacks": ["willSelect", "didSelect"], "presentation": "compact" },\#n      "evidence": ["F-7""#
-      )
+      "not-enabled overlaps no rule with another outcome: \(report.conflicts)")
+    // Now make an overlapping rule disagree: launch-ipados18 overlaps launch.
+    try Repo.edit(dir, "tap.json") { json in
+      json["rules", id: "launch"]?["unique"] = .bool(true)
+      json["rules", id: "launch-ipados18"]?["then"]?["presentation"] = .string("compact")
     }
     let second = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)
-    #expect(second.conflicts.allSatisfy { $0.rules.last == "running" })
-    let ipad = try #require(second.conflicts.first { $0.rules == ["running-ipados18", "running"] })
-    #expect(ipad.region.contains("platform=iPadOS, osVersion in 18"))
+    #expect(second.conflicts.map(\.rules) == [["launch-ipados18", "launch"]])
+    #expect(second.conflicts.first?.region.contains("platform=iPadOS, osVersion in 18") == true)
   }
 
   @Test func uncitedEvidenceIsAWarning() throws {
-    let dir = try Repo.scratchPolicies()
+    let evidence = MarkedText(
+      """
+      {
+        "evidence": {
+          "S004-1": { "claim": "c", "source": "s", "confidence": "single" },
+          "F-1": { "claim": "c", "source": "s", "confidence": "single" },
+          1️⃣"F-99": { "claim": "c", "source": "s", "confidence": "single" },
+          "D-1": { "claim": "c", "source": "s", "confidence": "documented" },
+          "D-2": { "claim": "c", "source": "s", "confidence": "documented" }
+        }
+      }
+      """)
+    let dir = try SmallPolicies.write(replacing: ["evidence.json": evidence.text])
     defer { try? FileManager.default.removeItem(at: dir) }
-    try Repo.edit(dir, "evidence.json") {
-      $0.replacingOccurrences(
-        of: "\"evidence\": {\n",
-        with:
-          "\"evidence\": {\n    \"F-99\": { \"claim\": \"c\", \"source\": \"s\", \"confidence\": \"single\" },\n"
-      )
-    }
     let report = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)
     #expect(
-      report.diagnostics.map(\.description).map { $0.replacingOccurrences(of: dir.path + "/", with: "") }
+      lines(report.diagnostics, in: dir)
         == [
-          #"evidence.json:4:5: warning: $.evidence.F-99: evidence "F-99" is registered but no rule cites it [TR304]"#
+          evidence.resolving(
+            #"evidence.json:1️⃣: warning: $.evidence.F-99: evidence "F-99" is registered but no rule cites it [TR304]"#
+          )
         ])
   }
 

@@ -15,8 +15,10 @@ struct CompiledTable: Sendable {
   let table: DecisionTable
   /// The facts at least one rule tests, in declaration order.
   let slots: [Fact]
-  /// Sorted version boundaries; a version's interval index is how many are <= it.
+  /// Sorted `osVersion` boundaries; a version's interval index is how many are <= it.
   let versionBounds: [OSVersion]
+  /// Sorted `sdkVersion` boundaries: each version fact is cut at its own rules' bounds.
+  let sdkVersionBounds: [OSVersion]
   /// Where each slot's rows start in `bits`.
   let slotOffsets: [Int]
   /// 64-bit words per row.
@@ -43,14 +45,22 @@ struct CompiledTable: Sendable {
     self.table = table
     let tested = Set(table.rules.flatMap { $0.conditions.map(\.fact) })
     slots = table.facts.map(\.fact).filter { tested.contains($0) }
-    var bounds: Set<OSVersion> = []
+    var bounds: [Fact: Set<OSVersion>] = [:]
     for rule in table.rules {
-      for case .range(let range) in rule.conditions.map(\.test) {
-        if let lo = range.lower { bounds.insert(lo) }
-        if let hi = range.upper { bounds.insert(hi) }
+      for condition in rule.conditions {
+        guard case .range(let range) = condition.test else { continue }
+        if let lo = range.lower { bounds[condition.fact, default: []].insert(lo) }
+        if let hi = range.upper { bounds[condition.fact, default: []].insert(hi) }
       }
     }
-    versionBounds = bounds.sorted()
+    versionBounds = (bounds[.osVersion] ?? []).sorted()
+    sdkVersionBounds = (bounds[.sdkVersion] ?? []).sorted()
+    let versionBounds = versionBounds
+    let sdkVersionBounds = sdkVersionBounds
+    func slotBounds(_ fact: Fact) -> [OSVersion] {
+      if case .sdkVersion = fact { return sdkVersionBounds }
+      return versionBounds
+    }
     let ruleCount = table.rules.count
     let words = max(1, (ruleCount + 63) / 64)
     self.words = words
@@ -58,11 +68,12 @@ struct CompiledTable: Sendable {
     var bits: [UInt64] = []
     for fact in slots {
       offsets.append(bits.count)
-      let valueCount = fact.isVersion ? versionBounds.count + 1 : fact.finiteCount
+      let cuts = slotBounds(fact)
+      let valueCount = fact.isVersion ? cuts.count + 1 : fact.finiteCount
       var rows = [UInt64](repeating: 0, count: valueCount * words)
       for value in 0..<valueCount {
         let representative: OSVersion? =
-          fact.isVersion ? (value == 0 ? OSVersion(clamping: 0) : versionBounds[value - 1]) : nil
+          fact.isVersion ? (value == 0 ? OSVersion(clamping: 0) : cuts[value - 1]) : nil
         for (r, rule) in table.rules.enumerated() {
           let accepts: Bool
           if let condition = rule.condition(on: fact) {
@@ -77,8 +88,7 @@ struct CompiledTable: Sendable {
     }
     slotOffsets = offsets
     self.bits = bits
-    let intervals = versionBounds.count + 1
-    let counts = slots.map { $0.isVersion ? intervals : $0.finiteCount }
+    let counts = slots.map { $0.isVersion ? slotBounds($0).count + 1 : $0.finiteCount }
     var strides = [Int](repeating: 1, count: counts.count)
     var cells = 1
     for s in stride(from: counts.count - 1, through: 0, by: -1) {
@@ -110,13 +120,29 @@ struct CompiledTable: Sendable {
       notes: alternative.note.map { [$0] } ?? [])
   }
 
-  /// The interval index of `version` among the table's version boundaries.
+  /// The boundaries of a version fact (`osVersion`'s for any other fact).
+  func bounds(of fact: Fact) -> [OSVersion] {
+    if case .sdkVersion = fact { return sdkVersionBounds }
+    return versionBounds
+  }
+
+  /// The interval index of `version` among the table's `osVersion` boundaries.
   func versionIndex(_ version: OSVersion) -> Int {
+    Self.interval(of: version, in: versionBounds)
+  }
+
+  /// The interval index of an SDK version among the table's `sdkVersion` boundaries.
+  func sdkVersionIndex(_ version: OSVersion) -> Int {
+    Self.interval(of: version, in: sdkVersionBounds)
+  }
+
+  /// How many of the sorted `bounds` are <= `version`.
+  static func interval(of version: OSVersion, in bounds: [OSVersion]) -> Int {
     var lo = 0
-    var hi = versionBounds.count
+    var hi = bounds.count
     while lo < hi {
       let mid = (lo + hi) / 2
-      if versionBounds[mid] <= version { lo = mid + 1 } else { hi = mid }
+      if bounds[mid] <= version { lo = mid + 1 } else { hi = mid }
     }
     return lo
   }
@@ -227,7 +253,7 @@ struct CompiledTable: Sendable {
         // RawRepresentable overload and compare raw strings.
         switch slots[s] {
         case .osVersion: cell += versionIndex(facts.version) * strides[s]
-        case .sdkVersion: cell += versionIndex(facts.sdkVersion) * strides[s]
+        case .sdkVersion: cell += sdkVersionIndex(facts.sdkVersion) * strides[s]
         default:
           cell += facts.index(of: slots[s]) * strides[s]
         }
@@ -247,7 +273,7 @@ struct CompiledTable: Sendable {
         let value: Int
         switch slots[s] {
         case .osVersion: value = versionIndex(facts.version)
-        case .sdkVersion: value = versionIndex(facts.sdkVersion)
+        case .sdkVersion: value = sdkVersionIndex(facts.sdkVersion)
         default: value = facts.index(of: slots[s])
         }
         acc &= bits[slotOffsets[s] + value]
@@ -261,7 +287,7 @@ struct CompiledTable: Sendable {
         let value: Int
         switch fact {
         case .osVersion: value = versionIndex(facts.version)
-        case .sdkVersion: value = versionIndex(facts.sdkVersion)
+        case .sdkVersion: value = sdkVersionIndex(facts.sdkVersion)
         default: value = facts.index(of: fact)
         }
         rows[s] = slotOffsets[s] + value * words

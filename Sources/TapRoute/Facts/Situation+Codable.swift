@@ -2,7 +2,7 @@
 ///
 /// Every key but `event` may be left out and takes the same default as in
 /// `Situation(json:)`; unknown keys, unknown values, a hook listed twice and a URL over
-/// ``Situation/maximumURLBytes`` are errors. What the reader adds for untrusted input (a
+/// ``Situation/maximumURLLength`` are errors. What the reader adds for untrusted input (a
 /// size limit, duplicate keys refused, errors located by line and column) needs the JSON
 /// text itself, which a `Decoder` does not give.
 extension Situation: Codable {
@@ -196,13 +196,14 @@ extension KeyedDecodingContainer {
     contains(key) ? try decode(T.self, forKey: key) : fallback
   }
 
-  /// A URL: a string or null, at most ``Situation/maximumURLBytes`` bytes of UTF-8.
+  /// A URL: a string or null, at most ``Situation/maximumURLLength`` characters.
   fileprivate func decodeURL(forKey key: Key) throws -> String? {
     guard let url = try decodeIfPresent(String.self, forKey: key) else { return nil }
-    guard url.utf8.count <= Situation.maximumURLBytes else {
+    guard url.unicodeScalars.count <= Situation.maximumURLLength else {
       throw DecodingError.dataCorruptedError(
         forKey: key, in: self,
-        debugDescription: "URL is \(url.utf8.count) bytes; the limit is \(Situation.maximumURLBytes)")
+        debugDescription:
+          "URL is \(url.unicodeScalars.count) characters; the limit is \(Situation.maximumURLLength)")
     }
     return url
   }

@@ -2,8 +2,9 @@
 extension Situation {
   /// Largest situation document accepted, in bytes.
   public static let maximumDocumentBytes = 1 << 20
-  /// Largest URL string accepted in a situation, in UTF-8 bytes.
-  public static let maximumURLBytes = 64 * 1024
+  /// Longest URL string accepted in a situation, in characters (Unicode code points, as JSON
+  /// Schema's `maxLength` counts them, so the schema and the reader agree).
+  public static let maximumURLLength = 64 * 1024
 
   /// Reads one situation from untrusted JSON with the strict reader: a size limit, duplicate
   /// keys refused, and every problem reported at once with its line and column.
@@ -92,9 +93,10 @@ extension JSONReader {
     guard let v = fields["url"] else { return nil }
     let p = Self.join(path, "url")
     guard let text = nullableString(v, path: p) ?? nil else { return nil }
-    if text.utf8.count > Situation.maximumURLBytes {
+    if text.unicodeScalars.count > Situation.maximumURLLength {
       error(
-        .inputTooLarge, "URL is \(text.utf8.count) bytes; the limit is \(Situation.maximumURLBytes)",
+        .inputTooLarge,
+        "URL is \(Diagnostic.grouped(Int64(text.unicodeScalars.count))) characters; the limit is \(Diagnostic.grouped(Int64(Situation.maximumURLLength)))",
         path: p, at: v.location)
       return nil
     }

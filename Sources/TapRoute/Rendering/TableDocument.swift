@@ -98,7 +98,7 @@ public enum TableDocument {
     }
     out += [
       "",
-      "At most \(rules.maximumBytes) bytes\(rules.maximumBytesNote.map { " (\(cell($0)))" } ?? "") (\(cite(rules.maximumBytesEvidence))).",
+      "At most \(ByteCount.bytes(rules.maximumBytes))\(rules.maximumBytesNote.map { " (\(cell($0)))" } ?? "") (\(cite(rules.maximumBytesEvidence))).",
       "",
       "| size class | points | largest image at @3x |",
       "| --- | ---: | ---: |",

@@ -3,12 +3,24 @@ public enum StickerCheck {
   /// What the check found for one file.
   public struct Report: Sendable, Hashable {
     public var file: String
-    public var bytes: Int
+    /// The file's size in bytes (from the file system when the caller gave it).
+    public var bytes: UInt64
+    /// The header, when the file was read and is well formed.
     public var header: StickerHeader?
     public var sizeClass: String
     public var findings: [Diagnostic]
     /// True when no finding is an error.
     public var accepted: Bool { !findings.contains { $0.severity == .error } }
+
+    /// One line for people: `ok.png: accepted (PNG, 408x408 px, 1 frame, 66 bytes)`.
+    public var summary: String {
+      let size = ByteCount.bytes(bytes)
+      let what =
+        header.map {
+          "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \(ByteCount.grouped($0.frames)) frame\($0.frames == 1 ? "" : "s"), \(size)"
+        } ?? size
+      return "\(file): \(accepted ? "accepted" : "refused") (\(what))"
+    }
   }
 
   /// The formats a file name's extension promises.
@@ -23,21 +35,50 @@ public enum StickerCheck {
     }
   }
 
+  /// Checks a file whose bytes are all in memory.
   public static func check(_ bytes: [UInt8], file: String, sizeClass: String, rules: StickerRules) -> Report {
-    var report = Report(file: file, bytes: bytes.count, sizeClass: sizeClass, findings: [])
+    check(bytes, fileSize: UInt64(bytes.count), file: file, sizeClass: sizeClass, rules: rules)
+  }
+
+  /// Checks a file given its size from the file system and the bytes read from it.
+  ///
+  /// A file over the rules' byte limit is refused from `fileSize` alone, without reading
+  /// `bytes` (which may then be empty or any prefix), so a caller need read at most
+  /// `rules.maximumBytes + 1` bytes of any file. Otherwise `bytes` must be the whole file: fewer
+  /// than `fileSize` is an unreadable file. A `fileSize` below `bytes.count` (0 for a pipe or a
+  /// device, which report no size) counts as `bytes.count`.
+  public static func check(
+    _ bytes: [UInt8], fileSize: UInt64, file: String, sizeClass: String, rules: StickerRules
+  ) -> Report {
+    let size = max(fileSize, UInt64(bytes.count))
+    var report = Report(file: file, bytes: size, sizeClass: sizeClass, findings: [])
     func add(_ severity: Diagnostic.Severity, _ code: DiagnosticCode, _ message: String, _ evidence: [String])
     {
       let cite = evidence.isEmpty ? "" : " (\(evidence.joined(separator: ", ")))"
       report.findings.append(Diagnostic(file: file, severity: severity, code: code, message: message + cite))
     }
+    let limit = UInt64(clamping: rules.maximumBytes)
+    guard size <= limit else {
+      add(
+        .error, .stickerTooLarge, "\(ByteCount.bytes(size)), over \(ByteCount.limit(limit))",
+        rules.maximumBytesEvidence)
+      return report
+    }
+    guard UInt64(bytes.count) == size else {
+      add(
+        .error, .stickerUnreadable,
+        "only \(ByteCount.bytes(bytes.count)) of the file's \(ByteCount.bytes(size)) could be read", [])
+      return report
+    }
+    let header: StickerHeader
     switch StickerHeader.read(bytes) {
     case .failure(let failure):
       add(.error, .stickerUnreadable, failure.message, [])
       return report
-    case .success(let header):
-      report.header = header
+    case .success(let read):
+      header = read
+      report.header = read
     }
-    guard let header = report.header else { return report }
     if let promised = promised(by: file), !promised.contains(header.format) {
       add(
         .error, .stickerDisguised,
@@ -53,13 +94,8 @@ public enum StickerCheck {
     if header.frames > 1 && !rule.animated {
       add(
         .error, .stickerFormat,
-        "\(header.format.rawValue.uppercased()) stickers cannot be animated (\(header.frames) frames)",
+        "\(header.format.rawValue.uppercased()) stickers cannot be animated (\(ByteCount.grouped(header.frames)) frames)",
         rule.evidence)
-    }
-    if bytes.count > rules.maximumBytes {
-      add(
-        .error, .stickerTooLarge, "\(bytes.count) bytes, over the \(rules.maximumBytes)-byte limit",
-        rules.maximumBytesEvidence)
     }
     if let size = rules.sizeClasses.first(where: { $0.name == sizeClass }) {
       if header.width > size.pixels || header.height > size.pixels {

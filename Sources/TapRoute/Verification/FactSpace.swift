@@ -10,8 +10,10 @@ struct FactSpace: Sendable {
   let dimensions: [Fact]
   /// Values per dimension (at most 64: a dimension's set is one `UInt64`).
   let sizes: [Int]
-  /// Sorted version boundaries (interval `i` is `[bounds[i-1], bounds[i])`).
+  /// Sorted `osVersion` boundaries (interval `i` is `[bounds[i-1], bounds[i])`).
   let versionBounds: [OSVersion]
+  /// Sorted `sdkVersion` boundaries, likewise.
+  let sdkVersionBounds: [OSVersion]
 
   /// The largest number of values a dimension may have.
   static let maximumValues = 64
@@ -20,7 +22,8 @@ struct FactSpace: Sendable {
     let compiled = CompiledTable(table, dense: false)
     dimensions = compiled.slots
     versionBounds = compiled.versionBounds
-    sizes = compiled.slots.map { $0.isVersion ? compiled.versionBounds.count + 1 : $0.finiteCount }
+    sdkVersionBounds = compiled.sdkVersionBounds
+    sizes = compiled.slots.map { $0.isVersion ? compiled.bounds(of: $0).count + 1 : $0.finiteCount }
   }
 
   /// True when every dimension fits in one 64-bit set.
@@ -38,7 +41,8 @@ struct FactSpace: Sendable {
       for value in 0..<sizes[d] {
         let matches =
           fact.isVersion
-          ? condition.matches(version: representative(interval: value)) : condition.matches(index: value)
+          ? condition.matches(version: representative(interval: value, of: fact))
+          : condition.matches(index: value)
         if matches { set |= 1 << UInt64(value) }
       }
       sets[d] = set
@@ -46,12 +50,18 @@ struct FactSpace: Sendable {
     return Box(sets: sets)
   }
 
-  /// The lowest version of interval `i`.
-  func representative(interval i: Int) -> OSVersion {
-    i == 0 ? OSVersion(clamping: 0) : versionBounds[i - 1]
+  /// The boundaries of a version fact (`osVersion`'s for any other fact).
+  func bounds(of fact: Fact) -> [OSVersion] {
+    if case .sdkVersion = fact { return sdkVersionBounds }
+    return versionBounds
   }
 
-  /// A readable name for interval `i`: `<10`, `10..<18`, `>=26`.
+  /// The lowest version of interval `i` of a version fact (`osVersion` by default).
+  func representative(interval i: Int, of fact: Fact = .osVersion) -> OSVersion {
+    i == 0 ? OSVersion(clamping: 0) : bounds(of: fact)[i - 1]
+  }
+
+  /// A readable name for interval `i` of `osVersion`: `<10`, `10..<18`, `>=26`.
   func intervalName(_ i: Int) -> String {
     VersionRange(
       lower: i == 0 ? nil : versionBounds[i - 1], upper: i < versionBounds.count ? versionBounds[i] : nil
@@ -59,8 +69,10 @@ struct FactSpace: Sendable {
     .description
   }
 
-  /// The version ranges a set of intervals stands for, adjacent intervals joined.
-  func versionRuns(_ set: UInt64) -> [VersionRange] {
+  /// The version ranges a set of intervals of a version fact stands for, adjacent intervals
+  /// joined.
+  func versionRuns(_ set: UInt64, of fact: Fact = .osVersion) -> [VersionRange] {
+    let versionBounds = bounds(of: fact)
     var runs: [VersionRange] = []
     var i = 0
     let count = versionBounds.count + 1
@@ -93,7 +105,7 @@ struct FactSpace: Sendable {
       }
       let values =
         fact.isVersion
-        ? versionRuns(set).map(\.description)
+        ? versionRuns(set, of: fact).map(\.description)
         : (0..<sizes[d]).filter { set & (1 << UInt64($0)) != 0 }.map { fact.valueName($0) }
       let joined = values.count == 1 ? values[0] : "{" + values.joined(separator: ", ") + "}"
       if fact.isVersion {
@@ -122,12 +134,13 @@ struct FactSpace: Sendable {
         preferred.map { set & (1 << UInt64($0)) != 0 } == true ? preferred ?? 0 : set.trailingZeroBitCount
       switch fact {
       case .platform: situation.platform = Platform.allCases[value]
-      case .sdkVersion where set & (1 << UInt64(versionBounds.count)) != 0:
+      case .sdkVersion where set & (1 << UInt64(sdkVersionBounds.count)) != 0:
         break  // the newest SDK (the default) is in the box: leave it out
       case .osVersion, .sdkVersion:
         // The interval's lowest version, but not 0: "0" reads as a mistake in a witness.
-        let low = representative(interval: value)
-        let upper = value < versionBounds.count ? versionBounds[value] : nil
+        let cuts = bounds(of: fact)
+        let low = representative(interval: value, of: fact)
+        let upper = value < cuts.count ? cuts[value] : nil
         let version =
           low == OSVersion(clamping: 0)
           ? (upper.map { OSVersion(clamping: max(0, $0.major - 1)) } ?? OSVersion(clamping: 1)) : low

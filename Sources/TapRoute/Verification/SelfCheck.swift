@@ -84,19 +84,26 @@ package enum SelfCheck {
     return problems
   }
 
-  /// Sticker bytes: the header reader and the checks must report, never trap, and an
-  /// accepted file must have a plausible header.
+  /// Sticker bytes: the header reader and the checks must report, never trap; an accepted
+  /// file must have a plausible header; a file over the limit is refused from its size alone.
   package static func sticker(_ bytes: [UInt8], rules: StickerRules?) -> [String] {
     var problems: [String] = []
+    let sides = 1...StickerHeader.maximumSide
     if case .success(let header) = StickerHeader.read(bytes),
-      header.width <= 0 || header.height <= 0 || header.frames < 1
+      !sides.contains(header.width) || !sides.contains(header.height) || header.frames < 1
     {
-      problems.append("a header with no size or frames was accepted")
+      problems.append("a header with no size, an implausible size or no frames was accepted")
     }
     if let rules {
       for name in ["s.png", "s.gif", "s.jpg", "s"] {
         let report = StickerCheck.check(bytes, file: name, sizeClass: "regular", rules: rules)
         if report.accepted && report.header == nil { problems.append("accepted without a header") }
+      }
+      let over = StickerCheck.check(
+        bytes, fileSize: UInt64(clamping: rules.maximumBytes) + 1, file: "s.png", sizeClass: "regular",
+        rules: rules)
+      if over.header != nil || over.findings.map(\.code) != [.stickerTooLarge] {
+        problems.append("a file over the limit was parsed or not refused for its size")
       }
     }
     return problems

@@ -1,0 +1,69 @@
+/// Reading what the sender controls: `{"app": {...}, "tap": {...}}` in the situation format,
+/// without the facts that vary by recipient.
+extension Matrix {
+  /// Facts the matrix varies, refused in its input (`$.path` to the reason).
+  static let recipientKeys: [(path: [String], name: String)] = [
+    (["platform"], "platform"), (["osVersion"], "osVersion"), (["app", "installed"], "installed"),
+    (["app", "enabledInMessages"], "enabledInMessages"), (["tap", "extensionRunning"], "extensionRunning"),
+    (["tap", "alreadySelected"], "alreadySelected"),
+  ]
+
+  /// Parses the sender's message. `event` may be left out (it is a tap); the recipient
+  /// facts and the `open` part are refused, since the matrix lists every recipient.
+  public static func parseMessage(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
+    JSONParser.document(bytes, file: file, what: "message", maximumBytes: Situation.maximumDocumentBytes)
+      .flatMap { root in
+        guard var members = root.objectValue else {
+          return .failure(
+            DiagnosticsError([
+              Diagnostic(
+                file: file, path: "$", location: root.location, code: .situationWrongType,
+                message:
+                  "expected an object with the sender's \"app\" and \"tap\" parts, found \(root.typeName)")
+            ]))
+        }
+        var problems: [Diagnostic] = []
+        for (path, name) in recipientKeys {
+          if let (location, _) = find(path, in: root) {
+            problems.append(
+              Diagnostic(
+                file: file, path: "$." + path.joined(separator: "."), location: location,
+                code: .situationUnknownKey,
+                message:
+                  "\(name) varies by recipient: the matrix lists every value, so the message leaves it out"))
+          }
+        }
+        if let open = members.first(where: { $0.key == "open" }) {
+          problems.append(
+            Diagnostic(
+              file: file, path: "$.open", location: open.keyLocation, code: .situationUnknownKey,
+              message: "the matrix is about tapping a message; \"open\" has no place in it"))
+        }
+        if let event = members.first(where: { $0.key == "event" }), event.value.stringValue != "tap" {
+          problems.append(
+            Diagnostic(
+              file: file, path: "$.event", location: event.value.location, code: .situationUnknownValue,
+              message: "the matrix is about tapping a message; \"event\" is \"tap\" or left out"))
+        }
+        if !problems.isEmpty { return .failure(DiagnosticsError(problems)) }
+        if !members.contains(where: { $0.key == "event" }) {
+          members.insert(
+            JSONValue.Member(key: "event", keyLocation: root.location, value: JSONValue(.string("tap"))),
+            at: 0)
+        }
+        return Situation.decode(JSONValue(.object(members), at: root.location), file: file)
+      }
+  }
+
+  /// The location of the key at `path`, if present.
+  private static func find(_ path: [String], in value: JSONValue) -> (SourcePosition, JSONValue)? {
+    var current = value
+    var location = value.location
+    for key in path {
+      guard let member = current.objectValue?.first(where: { $0.key == key }) else { return nil }
+      location = member.keyLocation
+      current = member.value
+    }
+    return (location, current)
+  }
+}

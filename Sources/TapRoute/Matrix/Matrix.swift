@@ -1,0 +1,256 @@
+/// What every kind of recipient sees when they tap one message: the sender fixes the app and
+/// the tap (URL, target, redirect hooks and URL); the matrix lists the outcome for every
+/// platform, OS version band, install state, Messages switch, running extension and
+/// selection, with recipients that decide the same merged into one row.
+///
+/// Computed from the tables' own partition, not by trying every combination: the tap table's
+/// rules are boxes in its fact space (``FactSpace``); with the sender's facts fixed, the
+/// verifier's descent (``PartitionAnalysis``) splits the recipients into regions each decided
+/// by one rule. Only where a redirect composes with the open table is a region cut further,
+/// by platform and the open table's version bands. OS versions are cut only where a table
+/// names a version.
+public struct Matrix: Sendable, Hashable {
+  /// The recipient facts, in column order.
+  public static let recipientFacts: [Fact] = [
+    .platform, .osVersion, .installed, .enabledInMessages, .extensionRunning, .alreadySelected,
+  ]
+
+  /// A set of recipients: the values of each recipient fact it covers.
+  public struct Recipients: Sendable, Hashable {
+    /// The platforms covered.
+    public var platforms: [Situation.Platform]
+    /// Adjacent version bands joined: `<10`, `10..<26`, `>=26`.
+    public var osVersions: [VersionRange]
+    /// App installed: the values covered.
+    public var installed: [Bool]
+    /// Switched on in Messages: the values covered.
+    public var enabledInMessages: [Bool]
+    /// Extension running at the tap: the values covered.
+    public var extensionRunning: [Bool]
+    /// Message already selected: the values covered.
+    public var alreadySelected: [Bool]
+  }
+
+  /// One row: a set of recipients and what a tap does for every one of them.
+  public struct Row: Sendable, Hashable {
+    /// The recipients of the row.
+    public var recipients: Recipients
+    /// The decision for a recipient of the row (the same outcome, rule, confidence,
+    /// callbacks and presentation for all of them).
+    public var decision: Decision
+  }
+
+  /// The sender's message: the situation whose recipient facts the matrix varies.
+  public var message: Situation
+  /// The rows: disjoint, covering every recipient, merged where they decide the same.
+  public var rows: [Row]
+  /// The version cuts: band `i` is `[cuts[i-1], cuts[i])`.
+  public let versionCuts: [OSVersion]
+
+  /// The matrix of `message` (its `app` and `tap` parts; recipient facts are ignored).
+  public init(message: Situation, engine: Engine) {
+    var message = message
+    message.event = .tap
+    self.message = message
+    guard let tapTable = engine.policies.table(for: .tap) else {
+      versionCuts = []
+      rows = []
+      return
+    }
+    let space = FactSpace(tapTable)
+    var cuts = Set(space.versionBounds)
+    if !message.tap.redirect.hooks.isEmpty, let openTable = engine.policies.table(for: .open) {
+      cuts.formUnion(FactSpace(openTable).versionBounds)
+    }
+    versionCuts = cuts.sorted()
+    // Tables too large for the verifier (TR305) are too large for the matrix: no rows.
+    guard space.fits, versionCuts.count < FactSpace.maximumValues else {
+      rows = []
+      return
+    }
+    let grid = Grid(cuts: versionCuts)
+
+    // The sender's facts fixed, every recipient fact free.
+    let snapshot = FactSnapshot(
+      message, event: .tap, url: message.tap.url, defaultVersion: engine.newestOSVersion)
+    var region = space.universe
+    for (d, fact) in space.dimensions.enumerated() where !Self.recipientFacts.contains(fact) {
+      region.sets[d] = 1 << UInt64(snapshot.index(of: fact))
+    }
+    let analysis = PartitionAnalysis(space: space, boxes: tapTable.rules.map(space.box(of:)))
+    var cells: [Grid.Region] = []
+    let collect = { (box: Box) in cells.append(grid.region(of: box, in: space)) }
+    analysis.descend(
+      region, analysis.candidates(meeting: region), position: 0, winner: { _, box in collect(box) },
+      gap: collect)
+
+    var rows: [(Grid.Region, Decision)] = []
+    for cell in cells {
+      let decision = engine.decide(grid.witness(cell, message: message))
+      if decision.steps != nil {
+        // A redirect composes with the open table, whose rules depend on platform and
+        // version: decide each pair of the region (the tap rule is the same in all of it).
+        for piece in grid.split(cell) {
+          rows.append((piece, engine.decide(grid.witness(piece, message: message)).withoutTrace))
+        }
+      } else {
+        rows.append((cell, decision.withoutTrace))
+      }
+    }
+    self.rows = Grid.merge(rows).sorted { $0.0.sortKey.lexicographicallyPrecedes($1.0.sortKey) }.map {
+      region, decision in
+      Row(recipients: grid.recipients(region), decision: decision)
+    }
+  }
+
+  /// The fields two recipients must share to be in one row.
+  static func signature(_ d: Decision) -> [String] {
+    [
+      d.outcome.rawValue, d.rule ?? "-", d.confidence?.rawValue ?? "-",
+      (d.callbacks ?? []).map(\.rawValue).joined(separator: ","), d.presentation?.rawValue ?? "-",
+      (d.steps ?? []).map { ($0.rule ?? "-") + ($0.trigger?.rawValue ?? "") }.joined(separator: ","),
+    ]
+  }
+}
+
+/// The recipient fact space of a matrix: one value set per recipient fact, versions as bands.
+struct Grid: Sendable {
+  let cuts: [OSVersion]
+  var bands: Int { cuts.count + 1 }
+
+  /// Value sets in ``Matrix/recipientFacts`` order.
+  struct Region: Sendable, Hashable {
+    var sets: [UInt64]
+
+    var sortKey: [Int] { sets.map { $0.trailingZeroBitCount } }
+  }
+
+  func size(_ d: Int) -> Int {
+    switch Matrix.recipientFacts[d] {
+    case .platform: Situation.Platform.allCases.count
+    case .osVersion: bands
+    default: 2
+    }
+  }
+
+  func full(_ d: Int) -> UInt64 { size(d) >= 64 ? ~0 : (1 << UInt64(size(d))) - 1 }
+
+  /// The lowest version of band `i`.
+  func lower(_ i: Int) -> OSVersion { i == 0 ? OSVersion(clamping: 0) : cuts[i - 1] }
+
+  /// A box of a table's fact space as recipient sets (facts the table does not test: all).
+  func region(of box: Box, in space: FactSpace) -> Region {
+    var sets = (0..<Matrix.recipientFacts.count).map(full)
+    for (d, fact) in Matrix.recipientFacts.enumerated() {
+      guard let s = space.dimensions.firstIndex(of: fact) else { continue }
+      if fact == .osVersion {
+        var set: UInt64 = 0
+        for band in 0..<bands {
+          // The table's interval holding this band's lowest version.
+          let interval = space.versionBounds.filter { $0 <= lower(band) }.count
+          if box.sets[s] & (1 << UInt64(interval)) != 0 { set |= 1 << UInt64(band) }
+        }
+        sets[d] = set
+      } else {
+        sets[d] = box.sets[s]
+      }
+    }
+    return Region(sets: sets)
+  }
+
+  /// The region cut into one piece per platform and version band.
+  func split(_ region: Region) -> [Region] {
+    var pieces: [Region] = []
+    for p in members(region.sets[0]) {
+      for v in members(region.sets[1]) {
+        var piece = region
+        piece.sets[0] = 1 << UInt64(p)
+        piece.sets[1] = 1 << UInt64(v)
+        pieces.append(piece)
+      }
+    }
+    return pieces
+  }
+
+  func members(_ set: UInt64) -> [Int] {
+    (0..<64).filter { set & (1 << UInt64($0)) != 0 }
+  }
+
+  /// One recipient of the region, for the message.
+  func witness(_ region: Region, message: Situation) -> Situation {
+    var situation = message
+    situation.event = .tap
+    for (d, fact) in Matrix.recipientFacts.enumerated() {
+      let value = region.sets[d].trailingZeroBitCount
+      switch fact {
+      case .platform: situation.platform = Situation.Platform.allCases[value]
+      case .osVersion: situation.osVersion = lower(value)
+      case .installed: situation.app.installed = value == 1
+      case .enabledInMessages: situation.app.enabledInMessages = value == 1
+      case .extensionRunning: situation.tap.extensionRunning = value == 1
+      case .alreadySelected: situation.tap.alreadySelected = value == 1
+      default: break
+      }
+    }
+    return situation
+  }
+
+  /// Joins rows that decide the same and differ in one recipient fact, until none do.
+  static func merge(_ rows: [(Region, Decision)]) -> [(Region, Decision)] {
+    var rows = rows.map { (region: $0.0, decision: $0.1, key: Matrix.signature($0.1)) }
+    var changed = true
+    while changed {
+      changed = false
+      var i = 0
+      while i < rows.count {
+        var j = i + 1
+        while j < rows.count {
+          if rows[i].key == rows[j].key, let union = union(rows[i].region, rows[j].region) {
+            rows[i].region = union
+            rows.remove(at: j)
+            changed = true
+          } else {
+            j += 1
+          }
+        }
+        i += 1
+      }
+    }
+    return rows.map { ($0.region, $0.decision) }
+  }
+
+  private static func union(_ a: Region, _ b: Region) -> Region? {
+    var differing = -1
+    for d in a.sets.indices where a.sets[d] != b.sets[d] {
+      if differing >= 0 { return nil }
+      differing = d
+    }
+    if differing < 0 { return a }
+    var u = a
+    u.sets[differing] |= b.sets[differing]
+    return u
+  }
+
+  /// The region as readable value lists, versions as joined bands.
+  func recipients(_ region: Region) -> Matrix.Recipients {
+    let bools = { (set: UInt64) in
+      [false, true].enumerated().filter { set & (1 << UInt64($0.offset)) != 0 }.map(\.element)
+    }
+    var runs: [VersionRange] = []
+    var i = 0
+    while i < bands {
+      guard region.sets[1] & (1 << UInt64(i)) != 0 else {
+        i += 1
+        continue
+      }
+      var j = i
+      while j + 1 < bands && region.sets[1] & (1 << UInt64(j + 1)) != 0 { j += 1 }
+      runs.append(VersionRange(lower: i == 0 ? nil : cuts[i - 1], upper: j < cuts.count ? cuts[j] : nil))
+      i = j + 1
+    }
+    return Matrix.Recipients(
+      platforms: members(region.sets[0]).map { Situation.Platform.allCases[$0] }, osVersions: runs,
+      installed: bools(region.sets[2]), enabledInMessages: bools(region.sets[3]),
+      extensionRunning: bools(region.sets[4]), alreadySelected: bools(region.sets[5]))
+  }
+}

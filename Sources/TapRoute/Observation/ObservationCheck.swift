@@ -1,0 +1,236 @@
+/// Another reading of a contested decision: what the tables would decide if the evidence
+/// against the chosen reading were right.
+///
+/// Decisions do not carry alternatives yet; ``ObservationCheck`` asks a closure for them, so
+/// that once `Decision.alternatives` exists the closure maps it and nothing else changes.
+public struct ObservationAlternative: Sendable, Hashable {
+  /// The other reading's outcome.
+  public var outcome: Outcome
+  /// nil: the same callbacks as the decision.
+  public var callbacks: [Situation.Callback]?
+  /// nil: the same presentation as the decision.
+  public var presentation: Presentation?
+  /// The evidence for this reading.
+  public var evidence: [String]
+
+  /// Another reading from its parts.
+  public init(
+    outcome: Outcome, callbacks: [Situation.Callback]? = nil, presentation: Presentation? = nil,
+    evidence: [String] = []
+  ) {
+    self.outcome = outcome
+    self.callbacks = callbacks
+    self.presentation = presentation
+    self.evidence = evidence
+  }
+
+  /// `extensionLaunch, compact (F-5)`.
+  public var summary: String {
+    var parts = [outcome.rawValue]
+    if let presentation { parts.append(presentation.rawValue) }
+    if let callbacks { parts.append("callbacks [" + callbacks.map(\.rawValue).joined(separator: ", ") + "]") }
+    return parts.joined(separator: ", ") + (evidence.isEmpty ? "" : " (\(evidence.joined(separator: ", ")))")
+  }
+}
+
+/// Checks observations against the tables: each agrees, contradicts the deciding rule
+/// (naming every field that differs), or, for a contested rule, supports another reading.
+public struct ObservationCheck: Sendable {
+  /// The engine whose tables the observations are checked against.
+  public let engine: Engine
+  /// The other readings of a decision: by default its ``Decision/alternatives``.
+  public let alternatives: @Sendable (Decision) -> [ObservationAlternative]
+  /// The callbacks some rule of the tap table names. Others (`viewDidAppear`, the resign
+  /// callbacks) are outside what the tables model and are not compared.
+  public let modelledCallbacks: Set<Situation.Callback>
+
+  /// A check against `engine`, asking `alternatives` for the other readings of a contested decision.
+  public init(
+    engine: Engine,
+    alternatives: @escaping @Sendable (Decision) -> [ObservationAlternative] = ObservationCheck.alternatives(
+      of:)
+  ) {
+    self.engine = engine
+    self.alternatives = alternatives
+    modelledCallbacks = Set(
+      engine.policies.tables.flatMap { $0.rules.flatMap { $0.then.callbacks ?? [] } })
+  }
+
+  /// The other readings a decision carries, as observations compare them.
+  @Sendable public static func alternatives(of decision: Decision) -> [ObservationAlternative] {
+    (decision.alternatives ?? []).map {
+      ObservationAlternative(
+        outcome: $0.outcome, callbacks: $0.callbacks, presentation: $0.presentation, evidence: $0.evidence)
+    }
+  }
+
+  /// One field an observation disagrees on.
+  public struct Difference: Sendable, Hashable {
+    /// `outcome`, `callbacks`, `notCalled`, `presentation` or `completion`.
+    public var field: String
+    /// What the tables say.
+    public var expected: String
+    /// What the observation saw.
+    public var seen: String
+  }
+
+  /// The check of one observation.
+  public struct Result: Sendable, Hashable {
+    /// How an observation relates to the tables.
+    public enum Verdict: Sendable, Hashable {
+      case agrees
+      case contradicts
+      /// Contradicts a contested decision but matches this other reading of it.
+      case supports(ObservationAlternative)
+    }
+
+    /// The observation checked.
+    public var observation: Observation
+    /// What the tables decide for its situation.
+    public var decision: Decision
+    /// Agrees, contradicts, or supports another reading.
+    public var verdict: Verdict
+    /// How the observation differs from the decision (empty when it agrees).
+    public var differences: [Difference]
+    /// Callbacks seen that no rule models, so not compared.
+    public var unmodelled: [Situation.Callback]
+    /// Evidence ids the observation cites that the registry does not hold (yet).
+    public var unregistered: [String] = []
+
+    /// The deciding rule, or `undecided`.
+    public var rule: String { decision.rule ?? "undecided" }
+    /// A contradiction the tables do not already flag as contested.
+    public var isFailure: Bool {
+      verdict == .contradicts && decision.confidence != .contested
+    }
+  }
+
+  /// Per deciding rule: how many observations agree, contradict it, support another reading.
+  public struct RuleSummary: Sendable, Hashable {
+    /// The rule, or `undecided`.
+    public var rule: String
+    /// The rule's confidence.
+    public var confidence: Confidence?
+    /// Observations that agree.
+    public var agree = 0
+    /// Observations that contradict the rule.
+    public var contradict = 0
+    /// Observations that support another reading of it.
+    public var supportAlternative = 0
+  }
+
+  /// The check of many observations.
+  public struct Report: Sendable, Hashable {
+    /// One result per observation, in input order.
+    public var results: [Result]
+    /// One entry per rule some observation reached, in table order of first appearance.
+    public var summary: [RuleSummary]
+    /// 1 when a rule that is not contested is contradicted, else 0.
+    public var exitStatus: Int32 { results.contains(where: \.isFailure) ? 1 : 0 }
+  }
+
+  /// Checks one observation.
+  public func check(_ observation: Observation) -> Result {
+    var result = verdict(observation)
+    result.unregistered = observation.evidence.filter { engine.policies.evidence($0) == nil }
+    return result
+  }
+
+  private func verdict(_ observation: Observation) -> Result {
+    let decision = engine.decide(observation.situation)
+    let seen = observation.observed
+    let unmodelled = (seen.callbacks ?? []).filter { !modelledCallbacks.contains($0) }
+    let differences = compare(
+      seen, outcome: decision.outcome, callbacks: decision.callbacks, presentation: decision.presentation,
+      completion: expectedCompletion(observation.situation, decision))
+    guard !differences.isEmpty else {
+      return Result(
+        observation: observation, decision: decision, verdict: .agrees, differences: [],
+        unmodelled: unmodelled)
+    }
+    var verdict = Result.Verdict.contradicts
+    if decision.confidence == .contested {
+      let match = alternatives(decision).first { alternative in
+        compare(
+          seen, outcome: alternative.outcome, callbacks: alternative.callbacks ?? decision.callbacks,
+          presentation: alternative.presentation ?? decision.presentation, completion: nil,
+          checksCompletion: false
+        ).isEmpty
+      }
+      if let match { verdict = .supports(match) }
+    }
+    return Result(
+      observation: observation, decision: decision, verdict: verdict, differences: differences,
+      unmodelled: unmodelled)
+  }
+
+  /// Checks observations, with a summary per rule.
+  public func check(_ observations: [Observation]) -> Report {
+    let results = observations.map(check)
+    var summary: [RuleSummary] = []
+    for result in results {
+      let i =
+        summary.firstIndex { $0.rule == result.rule }
+        ?? {
+          summary.append(RuleSummary(rule: result.rule, confidence: result.decision.confidence))
+          return summary.count - 1
+        }()
+      switch result.verdict {
+      case .agrees: summary[i].agree += 1
+      case .contradicts: summary[i].contradict += 1
+      case .supports: summary[i].supportAlternative += 1
+      }
+    }
+    return Report(results: results, summary: summary)
+  }
+
+  /// What the completion handler of the extension's `open(url)` should report, or nil when
+  /// the tables say no `open(url)` is made.
+  func expectedCompletion(_ situation: Situation, _ decision: Decision) -> Bool? {
+    switch situation.event {
+    case .open:
+      return decision.outcome == .undecided ? nil : decision.outcome != .nothing
+    case .tap:
+      guard let steps = decision.steps, steps.count == 2 else { return nil }
+      return steps[1].outcome == .containerLaunch || steps[1].outcome == .otherAppLaunch
+    }
+  }
+
+  private func compare(
+    _ seen: Observation.Observed, outcome: Outcome, callbacks: [Situation.Callback]?,
+    presentation: Presentation?, completion: Bool?, checksCompletion: Bool = true
+  ) -> [Difference] {
+    var out: [Difference] = []
+    if seen.outcome != outcome {
+      out.append(Difference(field: "outcome", expected: outcome.rawValue, seen: seen.outcome.rawValue))
+    }
+    let expectedCallbacks = callbacks ?? []
+    if let list = seen.callbacks {
+      let compared = list.filter(modelledCallbacks.contains)
+      if compared != expectedCallbacks {
+        out.append(
+          Difference(field: "callbacks", expected: Self.list(expectedCallbacks), seen: Self.list(compared)))
+      }
+    }
+    let firing = seen.notCalled.filter(expectedCallbacks.contains)
+    if !firing.isEmpty {
+      out.append(
+        Difference(
+          field: "notCalled", expected: Self.list(firing) + " fire", seen: Self.list(firing) + " not called"))
+    }
+    if let p = seen.presentation, p != presentation {
+      out.append(
+        Difference(field: "presentation", expected: presentation?.rawValue ?? "none", seen: p.rawValue))
+    }
+    if checksCompletion, let c = seen.completion, c != completion {
+      out.append(
+        Difference(
+          field: "completion", expected: completion.map { "\($0)" } ?? "no open(url) call", seen: "\(c)"))
+    }
+    return out
+  }
+
+  static func list(_ callbacks: [Situation.Callback]) -> String {
+    "[" + callbacks.map(\.rawValue).joined(separator: ", ") + "]"
+  }
+}
