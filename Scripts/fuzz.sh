@@ -2,7 +2,7 @@
 # Builds and runs one libFuzzer target for a given time.
 #
 #   Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
-#   TARGET: policy | situation | url | sticker | plist   (see Fuzz/TARGET.swift and SelfCheck.swift)
+#   TARGET: policy | situation | url | sticker | plist | observation   (see Fuzz/TARGET.swift and SelfCheck.swift)
 #
 # The target is compiled with Sources/TapRoute by swiftc -sanitize=fuzzer,address. Seeds
 # come from Policies/ and the fixture table, plus the kept regressions in
@@ -12,8 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-}
 seconds=${2:-}
-case "$target" in policy | situation | url | sticker | plist) ;; *)
-  echo "usage: Scripts/fuzz.sh policy|situation|url|sticker|plist SECONDS [libFuzzer options]" >&2
+case "$target" in policy | situation | url | sticker | plist | observation) ;; *)
+  echo "usage: Scripts/fuzz.sh policy|situation|url|sticker|plist|observation SECONDS [libFuzzer options]" >&2
   exit 2 ;;
 esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "SECONDS must be a whole number" >&2; exit 2; }
@@ -57,6 +57,12 @@ elif target == "sticker":
         + b"\x2c" + struct.pack("<HHHH", 0, 0, 300, 300) + b"\0\x02\x02\x44\x01\0\x3b",
         b"\xff\xd8\xff\xc0\0\x0b\x08\x01\x98\x01\x98\x01\x01\x11\0\xff\xda\0\x08\x01\x01\0\0\x3f\0\x12\x34\xff\xd9",
     ]
+elif target == "observation":
+    for path in sorted((policies / "observations").glob("*.json")) + sorted(pathlib.Path("Examples/observations").glob("*.json")):
+        seeds.append(path.read_bytes())
+        data = json.loads(path.read_text())
+        for item in data if isinstance(data, list) else []:
+            seeds.append(json.dumps(item).encode())
 elif target == "plist":
     seeds = [p.read_bytes() for p in sorted(pathlib.Path("Examples/plists").glob("*.plist"))]
 else:

@@ -21,7 +21,7 @@ enum CommandLineTool {
   static let commands: [CommandSpec] = [
     DecideCommand.decide, DecideCommand.explain, PolicyCommands.verify, PolicyCommands.test,
     PolicyCommands.table, SimulateCommand.spec, AuditCommand.spec, StickerCommand.spec,
-    ShortcutsCommand.spec,
+    ShortcutsCommand.spec, ObserveCommand.spec, MatrixCommand.spec,
   ]
 
   /// The exit-code rows of a command's help: 0 and 1 as the command says, 2 and 3 shared.
@@ -52,7 +52,8 @@ enum CommandLineTool {
       EXIT CODES (every command):
         0  success: nothing to report
         1  a finding: a policy error or policies that fail to load, a failed fixture or
-           session expectation, an audit or quick-action error, a refused sticker
+           session expectation, an audit or quick-action error, a refused sticker, an
+           observation contradicting a rule that is not contested
         2  bad input or usage: a missing, unreadable, malformed or over-limit input, an
            unknown command or option
         3  standard output could not be written (closed, full disk, broken pipe)

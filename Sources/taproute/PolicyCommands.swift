@@ -62,7 +62,8 @@ enum PolicyCommands {
       CommandSpec.policies,
       CommandSpec.json("print the tables as JSON (the same as --format json)"),
       .init(
-        name: "--format", value: "FORMAT", choices: ["markdown", "json"], help: "markdown (default) or json"),
+        name: "--format", value: "FORMAT", choices: ["markdown", "json", "docc"],
+        help: "markdown (default), json, or docc (the DocC article Evidence.md)"),
     ],
     success: "rendered",
     finding: "the policies failed to load",
@@ -227,7 +228,11 @@ enum PolicyCommands {
     guard ok else { return CommandLineTool.exitInput }
     let format = invocation.flag("--json") ? "json" : invocation.value("--format") ?? "markdown"
     guard let set = policies(dir, console: console) else { return CommandLineTool.exitFinding }
-    console.out(format == "json" ? TableDocument.json(set) : TableDocument.markdown(set))
+    switch format {
+    case "json": console.out(TableDocument.json(set))
+    case "docc": console.out(TableDocument.evidenceArticle(set))
+    default: console.out(TableDocument.markdown(set))
+    }
     return CommandLineTool.exitOK
   }
 }

@@ -11,6 +11,7 @@ import Testing
 struct CLIGrammarTests {
   static let commands = [
     "decide", "explain", "verify", "test", "table", "simulate", "audit", "sticker", "shortcuts",
+    "observe", "matrix",
   ]
   static let golden = Repo.root.appendingPathComponent("Tests/Golden/help")
 
@@ -65,6 +66,8 @@ struct CLIGrammarTests {
     .init(arguments: ["audit", "--json", "--extension", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["sticker", "--json", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["shortcuts", "--json", "--plist", "/dev/null"], status: 2, code: "TR401"),
+    .init(arguments: ["observe", "--json", "/nonexistent"], status: 2, code: "TR003"),
+    .init(arguments: ["matrix", "--json", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["decide", "--json", "--bogus"], status: 2, code: nil),
   ]
 

@@ -13,7 +13,8 @@ struct RegressionInput: CustomTestStringConvertible, Sendable {
 
   static let all: [RegressionInput] = {
     let root = Repo.root.appendingPathComponent("Tests/FuzzRegressions")
-    return ["policy", "situation", "url", "sticker", "plist"].flatMap { target -> [RegressionInput] in
+    return ["policy", "situation", "url", "sticker", "plist", "observation"].flatMap {
+      target -> [RegressionInput] in
       let dir = root.appendingPathComponent(target)
       let names =
         (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.filter { !$0.hasPrefix(".") }
@@ -38,13 +39,14 @@ struct FuzzRegressionTests {
     case "situation": problems = SelfCheck.situation(input.bytes, engine: engine)
     case "sticker": problems = SelfCheck.sticker(input.bytes, rules: engine.policies.stickers)
     case "plist": problems = SelfCheck.plist(input.bytes, rules: engine.policies.shortcuts)
+    case "observation": problems = SelfCheck.observation(input.bytes, engine: engine)
     default: problems = SelfCheck.url(input.bytes, engine: engine)
     }
     #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test func regressionsExist() {
-    for target in ["policy", "situation", "url", "sticker", "plist"] {
+    for target in ["policy", "situation", "url", "sticker", "plist", "observation"] {
       #expect(RegressionInput.all.contains { $0.target == target }, "no kept input for \(target)")
     }
   }

@@ -185,10 +185,10 @@ struct ObservationTests {
     #expect(draft.id == "O20261120-1")
     #expect(draft.url == "https://example.com/trace")
     #expect(draft.platforms == ["iOS 17 (iPhone15,2, build 21A329)"])
-    #expect(draft.json.contains(#""source": { "kind": "deviceTrace""#))
+    #expect(draft.json.contains(#""sources": [{ "kind": "deviceTrace""#))
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let entry = try JSONParser.parse(Array(("{" + draft.plainJSON + "}").utf8)).get()
+    let entry = try JSONParser.parse(Array(("{" + draft.json + "}").utf8)).get()
     try Repo.edit(dir, "evidence.json") { evidence in
       evidence["evidence"]?[draft.id] = entry[draft.id]
     }

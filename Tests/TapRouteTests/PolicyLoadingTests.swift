@@ -161,8 +161,8 @@ struct PolicyLoadingTests {
         """
         {
           "evidence": {
-            "D-1": { "claim": "c", "source": "s", "confidence": "documented" },1️⃣,
-            "D-2": { "claim": "c", "source": "s", "confidence": "documented" }
+            "D-1": { "claim": "c", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },1️⃣,
+            "D-2": { "claim": "c", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] }
           }
         }
         """),
@@ -226,8 +226,8 @@ struct PolicyLoadingTests {
       """
       {
         "evidence": {
-          "S004-1": { "claim": "c", "source": "s", "confidence": "single" },
-          4️⃣"D1": { "claim": "c", "source": "s", "confidence": "documented" }
+          "S004-1": { "claim": "c", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
+          4️⃣"D1": { "claim": "c", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] }
         }
       }
       """)

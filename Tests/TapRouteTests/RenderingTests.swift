@@ -28,7 +28,7 @@ struct RenderingTests {
       }
     }
     for entry in set.evidence {
-      #expect(markdown.contains("<a id=\"\(entry.id.lowercased())\"></a>\(entry.id) |"))
+      #expect(markdown.contains("<a id=\"\(entry.id.lowercased())\"></a>\n### \(entry.id) ("))
     }
     #expect(markdown.contains("[S004-1](#s004-1)"))
     #expect(

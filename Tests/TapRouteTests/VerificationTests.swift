@@ -157,11 +157,11 @@ struct VerificationTests {
       """
       {
         "evidence": {
-          "S004-1": { "claim": "c", "source": "s", "confidence": "single" },
-          "F-1": { "claim": "c", "source": "s", "confidence": "single" },
-          1️⃣"F-99": { "claim": "c", "source": "s", "confidence": "single" },
-          "D-1": { "claim": "c", "source": "s", "confidence": "documented" },
-          "D-2": { "claim": "c", "source": "s", "confidence": "documented" }
+          "S004-1": { "claim": "c", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
+          "F-1": { "claim": "c", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
+          1️⃣"F-99": { "claim": "c", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
+          "D-1": { "claim": "c", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
+          "D-2": { "claim": "c", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] }
         }
       }
       """)

@@ -95,7 +95,7 @@ enum TableGenerator {
 
       """
     let evidence =
-      #"{ "evidence": { "G-1": { "claim": "generated", "source": "TableGenerator", "confidence": "inferred" } } }"#
+      #"{ "evidence": { "G-1": { "claim": "generated", "confidence": "inferred", "sources": [{ "kind": "inference", "title": "TableGenerator", "date": null, "platforms": [] }] } } }"#
     try Data(tap.utf8).write(to: dir.appendingPathComponent("tap.json"))
     try Data(open.utf8).write(to: dir.appendingPathComponent("open.json"))
     try Data(evidence.utf8).write(to: dir.appendingPathComponent("evidence.json"))

@@ -4,8 +4,8 @@
 /// selection, with recipients that decide the same merged into one row.
 ///
 /// Computed from the tables' own partition, not by trying every combination: the tap table's
-/// rules are boxes in its fact space (``FactSpace``); with the sender's facts fixed, the
-/// verifier's descent (``PartitionAnalysis``) splits the recipients into regions each decided
+/// rules are boxes in its fact space (`FactSpace`); with the sender's facts fixed, the
+/// verifier's descent (`PartitionAnalysis`) splits the recipients into regions each decided
 /// by one rule. Only where a redirect composes with the open table is a region cut further,
 /// by platform and the open table's version bands. OS versions are cut only where a table
 /// names a version.

@@ -67,14 +67,6 @@ public struct EvidenceDraft: Sendable, Hashable {
     source.append("\"date\": \(ObservationText.json(date))")
     source.append("\"platforms\": [" + platforms.map(ObservationText.json).joined(separator: ", ") + "]")
     return
-      "\(ObservationText.json(id)): { \"claim\": \(ObservationText.json(claim)), \"source\": { \(source.joined(separator: ", ")) }, \"confidence\": \"\(confidence.rawValue)\" }"
-  }
-
-  /// The entry with its source as one string, the form the registry reads before sources
-  /// become structured.
-  public var plainJSON: String {
-    let parts = ["device trace", title, platforms.joined(separator: "; "), date] + (url.map { [$0] } ?? [])
-    return
-      "\(ObservationText.json(id)): { \"claim\": \(ObservationText.json(claim)), \"source\": \(ObservationText.json(parts.joined(separator: ", "))), \"confidence\": \"\(confidence.rawValue)\" }"
+      "\(ObservationText.json(id)): { \"claim\": \(ObservationText.json(claim)), \"confidence\": \"\(confidence.rawValue)\", \"sources\": [{ \(source.joined(separator: ", ")) }] }"
   }
 }

@@ -30,12 +30,24 @@ extension Observation {
   }
 
   /// Reads every observation of the given files and folders (a folder's `*.json` files,
-  /// sorted by name, not recursive), reporting the problems of every file at once.
+  /// sorted by name, not recursive; `-` is standard input), reporting the problems of every
+  /// file at once.
   package static func load(paths: [String]) -> Result<[Observation], DiagnosticsError> {
     var observations: [Observation] = []
     var problems: [Diagnostic] = []
     for path in paths {
       var isDirectory: ObjCBool = false
+      if path == "-" {
+        switch read(path) {
+        case .failure(let error): problems += error.diagnostics
+        case .success(let bytes):
+          switch parse(bytes, file: InputFile.standardInputName) {
+          case .success(let list): observations += list
+          case .failure(let error): problems += error.diagnostics
+          }
+        }
+        continue
+      }
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         problems.append(Diagnostic(file: path, code: .unreadable, message: "no such file or folder"))
         continue
@@ -74,22 +86,14 @@ extension Observation {
     return problems.isEmpty ? .success(observations) : .failure(DiagnosticsError(problems))
   }
 
-  /// The bytes of one file, refusing one over the size limit before reading it whole.
+  /// The bytes of one file (`-`: standard input) through the I/O layer, refusing one over
+  /// the size limit before reading it whole.
   private static func read(_ file: String) -> Result<[UInt8], DiagnosticsError> {
-    let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value
-    if let size, size > Int64(maximumFileBytes) {
-      return .failure(
-        DiagnosticsError([
-          Diagnostic(
-            file: file, path: "$", code: .inputTooLarge,
-            message: "observation file is \(size) bytes; the limit is \(maximumFileBytes)")
-        ]))
+    do {
+      return .success(try InputFile.read(file, limit: maximumFileBytes, what: "observation file").bytes)
+    } catch {
+      return .failure(error)
     }
-    guard let data = FileManager.default.contents(atPath: file) else {
-      return .failure(
-        DiagnosticsError([Diagnostic(file: file, code: .unreadable, message: "cannot read file")]))
-    }
-    return .success([UInt8](data))
   }
 
   /// True for `YYYY`, `YYYY-MM` and `YYYY-MM-DD` with a real month and day.

@@ -11,79 +11,625 @@ enum BuiltinPolicies {
 {
   "$schema": "schema/evidence.schema.json",
   "evidence": {
-    "S000-1": { "claim": "With the app installed, tapping an interactive message launches the iMessage app, where the recipient can change and reply.", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
-    "S000-2": { "claim": "Content from an app the recipient has not installed shows the app's name under it; tapping the name opens the Messages App Store on that app's page.", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
-    "S000-3": { "claim": "iMessage apps run only on iOS 10 and later; their content is delivered to watchOS and macOS and can be viewed there.", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
-    "S000-5": { "claim": "iMessage apps are app extensions hosted by Messages; unlike other extension points, a container app is optional.", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
-    "S000-6": { "claim": "Without a container app an iMessage app appears only in the Messages app drawer and the Messages App Store.", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
-    "S000-7": { "claim": "Sticker files may be PNG, APNG, JPEG or GIF; animated stickers APNG or GIF; at most 500 KB; PNG/APNG recommended (GIF edges alias, JPEG has no transparency).", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
-    "S000-8": { "claim": "Sticker sizes: small 100x100 pt, regular 136x136 pt, large 206x206 pt, supplied at @3x; larger images are scaled down by the framework.", "source": "WWDC 2016 session 204 (seed 000_2edd559826d0d01b.txt)", "confidence": "documented" },
-    "S001-1": { "claim": "watchOS can receive and send iMessage app content; macOS can receive it; iMessage apps need iOS 10 or later.", "source": "write-up, seed 001_8b1699cabb9c9779.txt", "confidence": "single" },
-    "S002-1": { "claim": "watchOS and macOS receive these messages but cannot interpret them: no extension runs there.", "source": "write-up, seed 002_dc4c8aea5e4f665f.txt", "confidence": "single" },
-    "S002-2": { "claim": "Compact presentation gives no keyboard, camera or horizontal swipes; expanded gives them but not the input field.", "source": "write-up, seed 002_dc4c8aea5e4f665f.txt", "confidence": "single" },
-    "S002-3": { "claim": "Becoming active: viewDidLoad, didBecomeActive, viewWillAppear; resigning: viewWillDisappear, viewDidDisappear, willResignActive, after which the system may end the extension at any time.", "source": "write-up, seed 002_dc4c8aea5e4f665f.txt", "confidence": "single" },
-    "S003-1": { "claim": "Static quick actions live in the container's Info.plist under UIApplicationShortcutItems; UIApplicationShortcutItemType and UIApplicationShortcutItemTitle are required; subtitle, icon type, icon file and user info are optional. Static items come before dynamic ones.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "documented" },
-    "S003-2": { "claim": "Dynamic quick actions are set in code through UIApplication.shortcutItems.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "documented" },
-    "S003-3": { "claim": "Reading shortcutItems returns the dynamic items last assigned (the system keeps them), not the static ones; code that appends to it at every launch grows the list each run.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "single" },
-    "S003-4": { "claim": "At most 4 quick actions show, static and dynamic together, though the API states no limit.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "single" },
-    "S003-5": { "claim": "Title and subtitle show at most two lines each; the rest is cut with an ellipsis.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "single" },
-    "S003-6": { "claim": "A quick action on a running app calls application(_:performActionFor:completionHandler:); on a cold launch didFinishLaunchingWithOptions receives it under UIApplicationLaunchOptionsShortcutItemKey, and returning NO there keeps the perform-action callback from handling it a second time.", "source": "write-up, seed 003_2c45d294df06a934.txt", "confidence": "documented" },
-    "S004-1": { "claim": "Container app not published and not installed on the recipient's device: tapping the message opens the App Store front page inside Messages, whatever MSMessage.url is.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
-    "S004-2": { "claim": "A sender who deleted the container app after sending gets the App Store front page when tapping their own message: the app is simply not installed on that device.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
-    "S004-3": { "claim": "Container app published, recipient without it: tapping opens the App Store inside Messages on the container app's product page.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
-    "S004-4": { "claim": "Interactive messages do not support universal links: an https MSMessage.url does not route the tap into the app.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
-    "S004-5": { "claim": "The Messages extension can open only its own containing app, and only through open(url); it cannot open other apps.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
-    "S004-6": { "claim": "When the URL has no scheme, open(url) opens no app at all.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
-    "S004-7": { "claim": "Any non-empty scheme opens the containing app and nothing else, even when the container declares no URL scheme.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
-    "S004-8": { "claim": "Apple's openURL:completionHandler: text: each extension point decides whether it supports the method; in iOS 8 only Today did; a widget may open its containing app, and opening other apps may bring extra App Review.", "source": "Apple documentation quoted in seed 004_fd431b1385257897.txt", "confidence": "documented" },
-    "S004-9": { "claim": "Inference: on iOS 8 a Today widget could open other apps (policed in review); in some later iOS the system began to open only the containing app whenever the scheme is non-empty.", "source": "author's inference, seed 004_fd431b1385257897.txt", "confidence": "inferred" },
-    "S004-10": { "claim": "Redirect code in willSelect/didSelect works on the first tap only; the extension is terminated when the container opens, so the next tap launches the extension and those methods are not called.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
-    "S004-11": { "claim": "Workaround: in willBecomeActive, when conversation.selectedMessage is set, call extensionContext open with the container's scheme; this opens the container on every tap.", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "single" },
-    "S004-12": { "claim": "extensionContext is available on most extension view controllers (UIViewController NSExtensionAdditions).", "source": "developer blog, seed 004_fd431b1385257897.txt", "confidence": "documented" },
-    "D-1": { "claim": "NSExtensionContext.open: Today and iMessage extension points support it; an iMessage extension may open only its parent app, and only if the parent app is on the Home screen; the completion reports success as a Bool.", "source": "Apple documentation, NSExtensionContext.open(_:completionHandler:)", "confidence": "documented" },
-    "D-2": { "claim": "MSMessage.url selected on macOS loads in a web browser; the current text allows HTTP, HTTPS or data and says custom app schemes are not supported; the 2016 text said HTTP, HTTPS or file.", "source": "Apple documentation, MSMessage.url", "confidence": "documented" },
-    "D-3": { "claim": "MSMessage.url may hold at most 5,000 characters; inserting a longer one fails with MSMessageErrorCode.urlExceedsMaxSize.", "source": "Apple documentation, MSMessageErrorCode", "confidence": "documented" },
-    "D-4": { "claim": "When a tap launches the extension, selectedMessage is set in willBecomeActive/didBecomeActive and willSelect/didSelect are not called; they are called only when the extension is already active (active: willSelect, didSelect, transition to expanded; inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear).", "source": "Apple documentation, MSMessagesAppViewController, with an iOS 10 device trace", "confidence": "documented" },
-    "D-5": { "claim": "Tapping a message that is already selected calls no select callback; right after sending, the sent message counts as selected.", "source": "radar 27621637, duplicate 28158453, sample project", "confidence": "several" },
-    "D-6": { "claim": "Live layouts render only on iOS 11+ devices with the app installed; macOS, iOS 9 and earlier and SMS show the alternate layout.", "source": "Apple documentation, MSMessageLiveLayout", "confidence": "documented" },
-    "F-1": { "claim": "App installed but not enabled in Messages: a tap opens Messages' app-management page.", "source": "field report (single)", "confidence": "single" },
-    "F-2": { "claim": "iOS 9 and earlier recipients get the summary text and the URL as two plain messages, only when the URL is http/https.", "source": "field report, iOS 10 beta era (single)", "confidence": "single" },
-    "F-3": { "claim": "extensionContext.open with an https URL opens no web page from an iMessage extension (iOS 12-13); the parent app still opens through its scheme. Whether the container opens for https is contested.", "source": "field reports, iOS 12-13", "confidence": "contested" },
-    "F-4": { "claim": "iOS 10 beta 1/2 write-ups said a recipient without the extension got a web browser on the URL; shipped iOS 10 opens the App Store instead.", "source": "iOS 10 beta write-ups, contradicted by S004-1/S004-3", "confidence": "contested" },
-    "F-5": { "claim": "A tap launches the extension expanded (WWDC16, iOS 10 traces); a 2026 report on iOS 26 sees it launch compact and never expand by itself.", "source": "WWDC 2016 traces; 2026 field report on iOS 26", "confidence": "contested" },
-    "F-6": { "claim": "After swiping to another iMessage app in the drawer, tapping your message launched your extension with no callbacks at all.", "source": "radar 28515522, iOS 10.0 (single)", "confidence": "single" },
-    "F-7": { "claim": "On iPadOS 18, didSelect fired only on the first bubble tap.", "source": "field report (single)", "confidence": "single" },
-    "F-8": { "claim": "Field code works around the callback gaps by redirecting from both willBecomeActive (when selectedMessage is set) and didSelect, guarded per message and reset in didResignActive.", "source": "field code, several projects", "confidence": "several" },
-    "F-9": { "claim": "The responder-chain trick (reaching UIApplication from an extension) opened Safari and Settings up to iOS 12; it no longer compiles for extensions from Xcode 11 and the iOS 18 SDK forces false. Apple staff call it a hack.", "source": "field reports and Apple staff replies", "confidence": "several" },
-    "F-10": { "claim": "Deep-link vendors (Branch) state that no link can open an installed Messages extension; links can only land on its App Store page.", "source": "vendor documentation (Branch)", "confidence": "single" },
-    "N-1": { "claim": "When the user selects one of the extension's messages, Messages launches the extension expanded; launched from the app drawer it starts compact.", "source": "MSMessagesAppViewController.presentationStyle, https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle (and 2 more)", "confidence": "documented" },
-    "N-2": { "claim": "selectedMessage is already set when a tap launches the extension; while it is active Messages calls willSelect, updates the selection, then didSelect; willBecomeActive/didBecomeActive fire for both drawer and message launches.", "source": "MSConversation.selectedMessage, https://developer.apple.com/documentation/messages/msconversation/selectedmessage (and 3 more)", "confidence": "documented" },
-    "N-3": { "claim": "A second, independent iOS 10 device trace matches D-4: active extension gets willSelect, didSelect, willTransition, didTransition; an inactive one gets viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear.", "source": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO), https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "confidence": "single" },
-    "N-4": { "claim": "A live layout (iOS 11+) is rendered by the extension in the transcript (presentationStyle .transcript), where willSelect/didSelect, didReceive and willTransition are not called and dismiss() does nothing; the media context (system Stickers app, Messages camera, FaceTime) has the same callback gaps and cannot insert MSMessage objects.", "source": "MSMessagesAppPresentationStyle.transcript, https://developer.apple.com/documentation/messages/msmessagesapppresentationstyle/transcript (and 6 more)", "confidence": "documented" },
-    "N-5": { "claim": "The iOS 11+ SDK header calls MSMessage.url 'A HTTP(S) or data URL' and says an HTTP(S) URL is loaded in a web browser when no app on the receiving device can consume the message; the current web text allows HTTP, HTTPS or data and rejects custom schemes; the 2016 text said http, https or file.", "source": "Messages.framework MSMessage.h, @property URL: 'A HTTP(S) or data URL … When no app exists on the receiving device that can consume the message, if this URL is a HTTP(S) url, it will be loaded in a web browser.' (and 2 more)", "confidence": "documented" },
-    "N-6": { "claim": "extensionContext.open with a web URL does not open a page from an iMessage extension (iOS 12-13) while the parent app still opens through its scheme; Apple technical support advised handing the URL to the parent app.", "source": "AndyDentFree/im-plausibilities, webFromIM/README.md, https://github.com/AndyDentFree/im-plausibilities/blob/1bab917cb985e37a750765474af5e197e65e07cd/webFromIM/README.md", "confidence": "single" },
-    "N-7": { "claim": "Apple's open(_:completionHandler:) text still warns that a Today widget opening other apps may bring extra App Review scrutiny, and Today extensions are deprecated since iOS 14 ('Use WidgetKit instead'); shipped iOS 12-13 widgets opened other apps' schemes, which contests S004-9.", "source": "NSExtensionContext.open(_:completionHandler:), https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:) (and 3 more)", "confidence": "contested" },
-    "N-8": { "claim": "For apps linked on or after iOS 17, URL(string:) parses per RFC 3986 and percent-/IDNA-encodes invalid characters, so a string with an inner space becomes a URL; linked earlier it returns nil, so whether open(url) gets a URL at all depends on the SDK the app was built with.", "source": "URL.init(string:), https://developer.apple.com/documentation/foundation/url/init(string:) (and 4 more)", "confidence": "documented" },
-    "N-9": { "claim": "On iOS 18, opening the host app from a Share extension through extensionContext.open fails (LSApplicationWorkspaceErrorDomain 115) and Apple staff say such extensions may not open URLs directly; only Today and iMessage extensions support open(url).", "source": "iOS 18 Share Extension for an unauthenticated user (msg.samsonov.io), https://msg.samsonov.io/2026-01-14-ios-18-share-extension-for-unauthenticated-user (and 2 more)", "confidence": "single" },
-    "N-10": { "claim": "visionOS does not load Messages app extensions (nor keyboard extensions or widgets of compatible iOS apps): an iOS app may run on Apple Vision Pro, but its Messages extension does not.", "source": "Determining whether to bring your app to visionOS, https://developer.apple.com/documentation/visionos/determining-whether-to-bring-your-app-to-visionos (and 1 more)", "confidence": "documented" },
-    "N-11": { "claim": "On iPad, repeated taps on the same message bubble do not fire didSelect, while iPhone is reported consistent; this suggests F-7 is not specific to iPadOS 18.", "source": "prodopsy.com post 5563 (MSMessagesAppViewController didSelect on iPadOS), https://prodopsy.com/?p=5563", "confidence": "single" },
-    "N-12": { "claim": "No evidence that Mac Messages runs third-party iMessage apps on macOS 11 or later: the Messages framework lists iOS, iPadOS and Mac Catalyst, and the alternateLayout text still lists macOS among devices that do not support iMessage apps.", "source": "Messages framework, https://developer.apple.com/documentation/messages (and 3 more)", "confidence": "inferred" },
-    "N-13": { "claim": "MSSticker has only imageFileURL (a local image) and localizedDescription: a sticker carries no message URL, so nothing about a sticker tap can depend on a URL.", "source": "MSSticker, https://developer.apple.com/documentation/messages/mssticker", "confidence": "documented" },
-    "N-14": { "claim": "'error 8' when inserting a message is MSMessageErrorCode.urlExceedsMaxSize (value 8): the URL is longer than 5,000 characters (D-3).", "source": "MSMessageErrorCode.urlExceedsMaxSize, https://developer.apple.com/documentation/messages/msmessageerrorcode/urlexceedsmaxsize (and 4 more)", "confidence": "documented" },
-    "N-15": { "claim": "Apple now describes the messages presentation context as 'the list of iMessage apps that appears when you press the plus button'; no documented change to what a tap does.", "source": "MSMessagesAppPresentationContext, https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext (and 1 more)", "confidence": "documented" },
-    "N-16": { "claim": "A message with shouldExpire set is deleted a short time after the recipient reads it (unless they keep it): then there is nothing left to tap.", "source": "MSMessage.shouldExpire, https://developer.apple.com/documentation/messages/msmessage/shouldexpire", "confidence": "documented" },
-    "N-17": { "claim": "Field code redirects to the parent app from willBecomeActive, didSelect and didReceive, guarded by the message's identifier and reset in didResignActive, and reads a false completion as 'parent app not available'.", "source": "therealparmesh/linkstr, LinkstrMessagesExtension/MessagesViewController.swift, https://github.com/therealparmesh/linkstr/blob/4e9a1261e8c76f53da46d8ca853ff1f742077287/LinkstrMessagesExtension/MessagesViewController.swift", "confidence": "single" },
-    "N-18": { "claim": "An extension installed before the upgrade to iOS 10 showed only its icon and never launched until reinstalled; interactive-message content in a notification preview could not be tapped.", "source": "rdar://28498569 iMessage apps don't work after updating from iOS 9 to iOS 10 (openradar mirror #15972), https://github.com/lionheart/openradar-mirror/issues/15972 (and 3 more)", "confidence": "several" },
-    "N-19": { "claim": "willSelect(_:conversation:) is also called when a new message arrives while the extension is active, not only on a tap; redirect code placed there can fire on receipt.", "source": "MSMessagesAppViewController.willSelect(_:conversation:), https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:) (and 1 more)", "confidence": "documented" },
-    "N-20": { "claim": "Sending a message from the extension calls willSelect/didSelect with the just-sent message (nil in iOS 10 beta 3), so the sent message becomes the selection; a later tap on it calls no select callback.", "source": "rdar://27621557 willSelect(message:conversation:) called with non-optional nil message (openradar mirror #15499), https://github.com/lionheart/openradar-mirror/issues/15499 (and 1 more)", "confidence": "several" },
-    "N-21": { "claim": "The live-layout fallback applies to the sender too: a sender's second device without the app installed shows the alternate layout, so taps there follow the not-installed rules.", "source": "MSMessageLiveLayout, https://developer.apple.com/documentation/messages/msmessagelivelayout", "confidence": "documented" },
-    "N-22": { "claim": "The Messages App Store existed from iOS 10 and was redesigned with a new app drawer in iOS 11; it was still present in 2020 (iOS 13). No public source found describing it after iOS 17, where Apple's docs speak only of the plus-button list.", "source": "WWDC 2017 session 234, What's New in iMessage Apps (transcript), https://asciiwwdc.com/2017/sessions/234 (and 3 more)", "confidence": "inferred" },
-    "N-23": { "claim": "The Messages App Store's Manage tab has an 'Automatically Add Apps' switch; with it off, installing an app does not enable its iMessage extension, which is how a recipient ends up with the app installed but not enabled (F-1).", "source": "How to prevent apps from automatically being added to iMessage (translated copy of a How-To Geek article), https://thefastcode.net/ja-jpy/article/how-to-prevent-apps-from-automatically-being-added-to-imessage", "confidence": "single" },
-    "N-24": { "claim": "From iOS 18 a Share extension can still reach UIApplication through the responder chain and open its host app with open(_:options:) (reported working on iOS 15-26), while the older perform(openURL:) form stopped working when built with Xcode 16.4.", "source": "Gist 'Code to open main app from share extension' (Tunous), https://gist.github.com/Tunous/363bb71baa5b401ff8a63304f6389be5 (and 1 more)", "confidence": "contested" },
-    "N-25": { "claim": "Tapping an interactive message in the transcript launches the extension full screen (expanded), in Apple's own WWDC 2016 words; this is a second Apple source for N-1 on iOS 10.", "source": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript, http://asciiwwdc.com/2016/sessions/224", "confidence": "documented" },
-    "N-26": { "claim": "Group conversations: Apple describes managing app state in one-to-one and group conversations (participant identifiers, sessions), but no public source says a tap routes differently in a group; treat group taps as one-to-one (inferred).", "source": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript, http://asciiwwdc.com/2016/sessions/224 (and 1 more)", "confidence": "inferred" },
-    "N-27": { "claim": "SMS/RCS recipients: Apple says SMS devices get the alternate (template) layout; no public source describes what tapping it does on SMS, RCS (iOS 18+) or Android, so the answer is inferred.", "source": "MSMessageLiveLayout.alternateLayout, https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout (and 1 more)", "confidence": "inferred" },
-    "N-29": { "claim": "When a message with a live layout is added to the transcript, Messages creates an instance of the extension's MSMessagesAppViewController subclass with presentationStyle .transcript and sets selectedMessage just before willBecomeActive(with:): the transcript instance becomes active when the bubble is shown, not when it is tapped.", "source": "Apple documentation: MSMessageLiveLayout, https://developer.apple.com/documentation/messages/msmessagelivelayout (iOS 11+)", "confidence": "documented" }
+    "S000-1": {
+      "claim": "With the app installed, tapping an interactive message launches the iMessage app, where the recipient can change and reply.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204, iMessage Apps and Stickers, Part 1 (Bhaskar Sarma, Lily Hashemi), transcript", "url": "http://asciiwwdc.com/2016/sessions/204", "date": "2016-06", "platforms": ["iOS 10"], "note": "Apple's own session page was not in the stored corpora; this is a public transcript mirror. Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/204 (marked 'Unlisted on Apple Developer site')."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"]},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.presentationStyle", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+"], "note": "'The user selects a message in the transcript that represents one of the extension's MSMessage objects: The Messages app launches the extension using the expanded style.' Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "note": "'They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.' Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."}
+      ]
+    },
+    "S000-2": {
+      "claim": "Content from an app the recipient has not installed shows the app's name under it; tapping the name opens the Messages App Store on that app's page.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204, iMessage Apps and Stickers, Part 1 (Bhaskar Sarma, Lily Hashemi), transcript", "url": "http://asciiwwdc.com/2016/sessions/204", "date": "2016-06", "platforms": ["iOS 10"], "note": "Apple's own session page was not in the stored corpora; this is a public transcript mirror. Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/204 (marked 'Unlisted on Apple Developer site')."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"]},
+        {"kind": "blog", "title": "Xamarin.iOS guide, Message App Extension basics (Microsoft Learn, ja)", "url": "https://learn.microsoft.com/ja-jp/previous-versions/xamarin/ios/platform/message-app-integration/intro-to-message-app-extensions", "date": "2017", "platforms": ["iOS 10"], "note": "Restates inline app attribution: tapping the app name opens the Messages App Store on the app. Secondary source, derived from the WWDC session."}
+      ]
+    },
+    "S000-3": {
+      "claim": "iMessage apps run only on iOS 10 and later; their content is delivered to watchOS and macOS and can be viewed there.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204, iMessage Apps and Stickers, Part 1 (Bhaskar Sarma, Lily Hashemi), transcript", "url": "http://asciiwwdc.com/2016/sessions/204", "date": "2016-06", "platforms": ["iOS 10"], "note": "Apple's own session page was not in the stored corpora; this is a public transcript mirror. Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/204 (marked 'Unlisted on Apple Developer site')."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"]},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204 slides, 'Introducing Messages Apps and Stickers'", "url": "https://docslib.org/doc/7874037/introducing-messages-apps-and-stickers-session-204", "date": "2016-06", "platforms": ["iOS 10", "watchOS 3", "macOS"], "note": "Third-party copy of Apple's slide PDF; slide 'Supported Platforms: Runs on iOS 10; Content received on watchOS and macOS; Can send recent Stickers'."},
+        {"kind": "appleDocumentation", "title": "Messages framework", "url": "https://developer.apple.com/documentation/messages", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+", "Mac Catalyst 14+"], "note": "Availability lists iOS, iPadOS and Mac Catalyst only. Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "S000-5": {
+      "claim": "iMessage apps are app extensions hosted by Messages; unlike other extension points, a container app is optional.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204, iMessage Apps and Stickers, Part 1 (Bhaskar Sarma, Lily Hashemi), transcript", "url": "http://asciiwwdc.com/2016/sessions/204", "date": "2016-06", "platforms": ["iOS 10"], "note": "Apple's own session page was not in the stored corpora; this is a public transcript mirror. Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/204 (marked 'Unlisted on Apple Developer site')."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"]},
+        {"kind": "appleDocumentation", "title": "Messages framework overview", "url": "https://developer.apple.com/documentation/messages", "date": "2026", "platforms": ["iOS 10+"], "note": "'You can create sticker packs and iMessage apps as either standalone apps or as app extensions within a containing iOS app.' Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "S000-6": {
+      "claim": "Without a container app an iMessage app appears only in the Messages app drawer and the Messages App Store.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204, iMessage Apps and Stickers, Part 1 (Bhaskar Sarma, Lily Hashemi), transcript", "url": "http://asciiwwdc.com/2016/sessions/204", "date": "2016-06", "platforms": ["iOS 10"], "note": "Apple's own session page was not in the stored corpora; this is a public transcript mirror. Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/204 (marked 'Unlisted on Apple Developer site')."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"]}
+      ]
+    },
+    "S000-7": {
+      "claim": "Sticker files may be PNG, APNG, JPEG or GIF; animated stickers APNG or GIF; at most 500 KB; PNG/APNG recommended (GIF edges alias, JPEG has no transparency).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSSticker.init(contentsOfFileURL:localizedDescription:)", "url": "https://developer.apple.com/documentation/messages/mssticker/init(contentsoffileurl:localizeddescription:)", "date": "2026", "platforms": ["iOS 10+"], "note": "'The file must be a PNG, APNG, GIF, or JPEG, and must be less than 500 KB.' The GIF-aliasing / JPEG-transparency advice is from the session only. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204, iMessage Apps and Stickers, Part 1 (Bhaskar Sarma, Lily Hashemi), transcript", "url": "http://asciiwwdc.com/2016/sessions/204", "date": "2016-06", "platforms": ["iOS 10"], "note": "Apple's own session page was not in the stored corpora; this is a public transcript mirror. Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/204 (marked 'Unlisted on Apple Developer site')."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"]}
+      ]
+    },
+    "S000-8": {
+      "claim": "Sticker sizes: small 100x100 pt, regular 136x136 pt, large 206x206 pt, supplied at @3x; larger images are scaled down by the framework.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSSticker.init(contentsOfFileURL:localizedDescription:)", "url": "https://developer.apple.com/documentation/messages/mssticker/init(contentsoffileurl:localizeddescription:)", "date": "2026", "platforms": ["iOS 10+"], "note": "'should not be smaller than 100 x 100 points or larger than 206 x 206 points. Always provide @3x images (300 x 300 pixels to 618 x 618 pixels).' Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204, iMessage Apps and Stickers, Part 1 (Bhaskar Sarma, Lily Hashemi), transcript", "url": "http://asciiwwdc.com/2016/sessions/204", "date": "2016-06", "platforms": ["iOS 10"], "note": "Apple's own session page was not in the stored corpora; this is a public transcript mirror. Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/204 (marked 'Unlisted on Apple Developer site')."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"]}
+      ]
+    },
+    "S001-1": {
+      "claim": "watchOS can receive and send iMessage app content; macOS can receive it; iMessage apps need iOS 10 or later.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Chinese write-up on iMessage Apps (author not named)", "file": "seeds/001_8b1699cabb9c9779.txt", "date": "2017", "platforms": ["iOS 10", "watchOS", "macOS"], "note": "Opens with 'remember last year's WWDC?' and quotes session 204, so written in 2017; its 'reference sources' line is empty; no URL."},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204 slides, 'Introducing Messages Apps and Stickers'", "url": "https://docslib.org/doc/7874037/introducing-messages-apps-and-stickers-session-204", "date": "2016-06", "platforms": ["iOS 10", "watchOS 3", "macOS"], "note": "Third-party copy of Apple's slide PDF; slide 'Supported Platforms: Runs on iOS 10; Content received on watchOS and macOS; Can send recent Stickers'."}
+      ]
+    },
+    "S002-1": {
+      "claim": "watchOS and macOS receive these messages but cannot interpret them: no extension runs there.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "iMessage App (MSMessagesAppViewController), Chinese write-up (Jianshu-style page; author not named)", "file": "seeds/002_dc4c8aea5e4f665f.txt", "date": "2016", "platforms": ["iOS 10", "watchOS", "macOS"], "note": "Undated; page footer ('©著作权归作者所有…') and sidebar are Jianshu's; no article URL or author in the seed. Written for iOS 10."},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204 slides, 'Introducing Messages Apps and Stickers'", "url": "https://docslib.org/doc/7874037/introducing-messages-apps-and-stickers-session-204", "date": "2016-06", "platforms": ["iOS 10", "watchOS 3", "macOS"], "note": "Third-party copy of Apple's slide PDF; slide 'Supported Platforms: Runs on iOS 10; Content received on watchOS and macOS; Can send recent Stickers'."}
+      ],
+      "note": "The slides say content is 'received' on watchOS and macOS; 'cannot interpret' is the write-up's wording."
+    },
+    "S002-2": {
+      "claim": "Compact presentation gives no keyboard, camera or horizontal swipes; expanded gives them but not the input field.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "iMessage App (MSMessagesAppViewController), Chinese write-up (Jianshu-style page; author not named)", "file": "seeds/002_dc4c8aea5e4f665f.txt", "date": "2016", "platforms": ["iOS 10", "watchOS", "macOS"], "note": "Undated; page footer ('©著作权归作者所有…') and sidebar are Jianshu's; no article URL or author in the seed. Written for iOS 10."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationStyle.compact", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationstyle/compact", "date": "2026", "platforms": ["iOS 10+"], "note": "Compact replaces the keyboard; do not use text fields or horizontal swipes in compact. Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "S002-3": {
+      "claim": "Becoming active: viewDidLoad, didBecomeActive, viewWillAppear; resigning: viewWillDisappear, viewDidDisappear, willResignActive, after which the system may end the extension at any time.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "iMessage App (MSMessagesAppViewController), Chinese write-up (Jianshu-style page; author not named)", "file": "seeds/002_dc4c8aea5e4f665f.txt", "date": "2016", "platforms": ["iOS 10", "watchOS", "macOS"], "note": "Undated; page footer ('©著作权归作者所有…') and sidebar are Jianshu's; no article URL or author in the seed. Written for iOS 10."},
+        {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "note": "Device trace. Active: willSelect, didSelect, willTransition, didTransition. Inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear. Resigning: viewWillDisappear, willResignActive, didResignActive (viewDidDisappear was not called)."}
+      ],
+      "note": "The Classmethod trace did not observe viewDidDisappear when resigning; the write-up lists it."
+    },
+    "S003-1": {
+      "claim": "Static quick actions live in the container's Info.plist under UIApplicationShortcutItems; UIApplicationShortcutItemType and UIApplicationShortcutItemTitle are required; subtitle, icon type, icon file and user info are optional. Static items come before dynamic ones.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."},
+        {"kind": "appleDocumentation", "title": "UIApplicationShortcutItems (Information Property List)", "url": "https://developer.apple.com/documentation/bundleresources/information-property-list/uiapplicationshortcutitems", "date": "2026", "platforms": ["iOS 9+"], "note": "Lists the item keys (Type, Title, Subtitle, IconType, IconFile, IconSymbolName, UserInfo). Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "UIApplicationShortcutItem.type", "url": "https://developer.apple.com/documentation/uikit/uiapplicationshortcutitem/type", "date": "2026", "platforms": ["iOS 9+"], "note": "'A required, app-specific string'."}
+      ]
+    },
+    "S003-2": {
+      "claim": "Dynamic quick actions are set in code through UIApplication.shortcutItems.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."},
+        {"kind": "appleDocumentation", "title": "UIApplication.shortcutItems", "url": "https://developer.apple.com/documentation/uikit/uiapplication/shortcutitems", "date": "2026", "platforms": ["iOS 9+"], "note": "'Set this property to register an array of dynamic quick actions.' Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "S003-3": {
+      "claim": "Reading shortcutItems returns the dynamic items last assigned (the system keeps them), not the static ones; code that appends to it at every launch grows the list each run.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."},
+        {"kind": "appleDocumentation", "title": "UIApplication.shortcutItems", "url": "https://developer.apple.com/documentation/uikit/uiapplication/shortcutitems", "date": "2026", "platforms": ["iOS 9+"], "note": "'Read this property to retrieve the currently registered Home screen dynamic quick actions' (dynamic only, consistent with the seed)."}
+      ]
+    },
+    "S003-4": {
+      "claim": "At most 4 quick actions show, static and dynamic together, though the API states no limit.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."},
+        {"kind": "blog", "title": "3D touch 静态、动态设置及进入APP的跳转方式 (cnblogs)", "url": "https://cnblogs.com/DafaRan/p/5949169.html", "date": "2016-10", "platforms": ["iOS 9", "iOS 10"], "note": "'系统限制每个app最多显示4个快捷图标,包括静态和动态' (at most 4, static and dynamic together)."}
+      ]
+    },
+    "S003-5": {
+      "claim": "Title and subtitle show at most two lines each; the rest is cut with an ellipsis.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."}
+      ]
+    },
+    "S003-6": {
+      "claim": "A quick action on a running app calls application(_:performActionFor:completionHandler:); on a cold launch didFinishLaunchingWithOptions receives it under UIApplicationLaunchOptionsShortcutItemKey, and returning NO there keeps the perform-action callback from handling it a second time.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."}
+      ],
+      "note": "Apple's UIApplicationDelegate pages were not looked up; the seed quotes Apple's sample guidance."
+    },
+    "S004-1": {
+      "claim": "Container app not published and not installed on the recipient's device: tapping the message opens the App Store front page inside Messages, whatever MSMessage.url is.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+      ]
+    },
+    "S004-2": {
+      "claim": "A sender who deleted the container app after sending gets the App Store front page when tapping their own message: the app is simply not installed on that device.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+      ]
+    },
+    "S004-3": {
+      "claim": "Container app published, recipient without it: tapping opens the App Store inside Messages on the container app's product page.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."},
+        {"kind": "publicCode", "title": "QiuDaniel/ios_common, files/iMessage-Developer.md (Chinese notes)", "url": "https://github.com/QiuDaniel/ios_common/blob/master/files/iMessage-Developer.md", "date": null, "platforms": ["iOS 10+"], "note": "'如果没有app, 会弹出iMessage App Store 里面的相对应app下载页面' (without the app, tapping opens the app's page in the iMessage App Store): supports S004-3 for a published app; says nothing about unpublished apps. Undated."}
+      ]
+    },
+    "S004-4": {
+      "claim": "Interactive messages do not support universal links: an https MSMessage.url does not route the tap into the app.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."},
+        {"kind": "blog", "title": "Branch Help Center, 'iMessage Apps' (developer hub)", "url": "https://help.branch.io/developer-hub/docs/imessage-apps", "date": "2016", "platforms": ["iOS 10+"], "note": "Vendor documentation: 'Apple did not build support for the use case where a user clicks a link and the messages app opens. Therefore, Branch cannot open up the existing, pr[e-installed messages app]…'; recommends Branch only for driving installs. Page written for iOS 10; still published (stored copy undated)."}
+      ]
+    },
+    "S004-5": {
+      "claim": "The Messages extension can open only its own containing app, and only through open(url); it cannot open other apps.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."},
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "note": "'An iMessage app extension can use this method only to open its parent app, and only if the parent app is shown on the iOS home screen.' Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "S004-6": {
+      "claim": "When the URL has no scheme, open(url) opens no app at all.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+      ]
+    },
+    "S004-7": {
+      "claim": "Any non-empty scheme opens the containing app and nothing else, even when the container declares no URL scheme.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."},
+        {"kind": "publicCode", "title": "ganleyth/Test, JetpackJimmyMessages/Experiences/Main/MessagesViewController.swift", "url": "https://github.com/ganleyth/Test/blob/0d224ee0f0553aee3507c7718b83ae6bbb9d273a/JetpackJimmyMessages/Experiences/Main/MessagesViewController.swift", "date": "2018-04-14", "platforms": ["iOS 11"], "note": "Field code calls extensionContext.open(selectedMessage.url) from willBecomeActive and didSelect, i.e. relies on the message's own URL opening the container. Shows the pattern, not its outcome. Permalink to one stored version (the file has 6); the quoted code was read from the index, which may hold a different version."}
+      ]
+    },
+    "S004-8": {
+      "claim": "Apple's openURL:completionHandler: text: each extension point decides whether it supports the method; in iOS 8 only Today did; a widget may open its containing app, and opening other apps may bring extra App Review.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "note": "Current text: 'Each extension point determines whether to support this method … In iOS, the Today and iMessage app extension points support this method.' Important box: a Today widget may open its containing app; opening other apps may need additional App Review. The seed quotes the older iOS 8 wording ('only the Today extension point'). Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+      ]
+    },
+    "S004-9": {
+      "claim": "Inference: on iOS 8 a Today widget could open other apps (policed in review); in some later iOS the system began to open only the containing app whenever the scheme is non-empty.",
+      "confidence": "inferred",
+      "sources": [
+        {"kind": "inference", "title": "Author's inference in the seed blog", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 8", "iOS 10"]}
+      ]
+    },
+    "S004-10": {
+      "claim": "Redirect code in willSelect/didSelect works on the first tap only; the extension is terminated when the container opens, so the next tap launches the extension and those methods are not called.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+      ]
+    },
+    "S004-11": {
+      "claim": "Workaround: in willBecomeActive, when conversation.selectedMessage is set, call extensionContext open with the container's scheme; this opens the container on every tap.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+      ]
+    },
+    "S004-12": {
+      "claim": "extensionContext is available on most extension view controllers (UIViewController NSExtensionAdditions).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+      ],
+      "note": "The seed quotes UIViewController (NSExtensionAdditions) from UIKit's header (NS_AVAILABLE_IOS(8_0)); the header itself was not looked up."
+    },
+    "D-1": {
+      "claim": "NSExtensionContext.open: Today and iMessage extension points support it; an iMessage extension may open only its parent app, and only if the parent app is on the Home screen; the completion reports success as a Bool.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+", "iPadOS 8+"], "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "D-2": {
+      "claim": "MSMessage.url selected on macOS loads in a web browser; the current text allows HTTP, HTTPS or data and says custom app schemes are not supported; the 2016 text said HTTP, HTTPS or file.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessage.url", "url": "https://developer.apple.com/documentation/messages/msmessage/url", "date": "2026", "platforms": ["iOS 10+"], "note": "Current text (HTTP/HTTPS/data, custom schemes not supported; macOS loads it in a browser) per DOMAIN.md; the stored excerpt seen shows the page's opening (encoding data in the query string), not the scheme sentence. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "note": "Quotes the 2016 reference text: 'The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.' Thread date not shown in the stored copy; the quoted page (developer.apple.com/reference/messages/msmessage/1649739-url) is the 2016-era URL form."},
+        {"kind": "sdkHeader", "title": "Messages.framework MSMessage.h, @property URL: 'A HTTP(S) or data URL … When no app exists on the receiving device that can consume the message, if this URL is a HTTP(S) url, it will be loaded in a web browser.'", "date": "2017", "platforms": ["iOS 11+"], "note": "Header text seen in public copies of the SDK header and in generated bindings (MOE/NatJ Java bindings) in the code index; no canonical public URL for Apple's header. DOMAIN.md dates this wording to the iOS 11+ SDK."}
+      ]
+    },
+    "D-3": {
+      "claim": "MSMessage.url may hold at most 5,000 characters; inserting a longer one fails with MSMessageErrorCode.urlExceedsMaxSize.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessageErrorCode.urlExceedsMaxSize", "url": "https://developer.apple.com/documentation/messages/msmessageerrorcode/urlexceedsmaxsize", "date": "2026", "platforms": ["iOS 10+"], "note": "'longer than the maximum allowed length (5,000 characters)'. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "note": "Quotes the 2016 reference text: 'The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.' Thread date not shown in the stored copy; the quoted page (developer.apple.com/reference/messages/msmessage/1649739-url) is the 2016-era URL form."},
+        {"kind": "sdkHeader", "title": "MSMessageError.h enum (as seen in public bindings): MSMessageErrorCodeURLExceedsMaxSize = 8", "date": null, "platforms": ["iOS 10+"], "note": "Value 8 confirmed from a public copy of the enum in the code index; also in objc2-messages generated source https://docs.rs/crate/objc2-messages/latest/source/src/generated/MSMessageError.rs"}
+      ]
+    },
+    "D-4": {
+      "claim": "When a tap launches the extension, selectedMessage is set in willBecomeActive/didBecomeActive and willSelect/didSelect are not called; they are called only when the extension is already active (active: willSelect, didSelect, transition to expanded; inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSConversation.selectedMessage", "url": "https://developer.apple.com/documentation/messages/msconversation/selectedmessage", "date": "2026", "platforms": ["iOS 10+"], "note": "'If your extension was launched because the user selected the message, then this property is set when the extension is launched. If the user selects a message while your extension is running …' willSelect, update, didSelect. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "note": "'called when the user selects one of your app's message objects in the transcript while your extension is active.'"},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"]},
+        {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "note": "Device trace. Active: willSelect, didSelect, willTransition, didTransition. Inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear. Resigning: viewWillDisappear, willResignActive, didResignActive (viewDidDisappear was not called)."}
+      ]
+    },
+    "D-5": {
+      "claim": "Tapping a message that is already selected calls no select callback; right after sending, the sent message counts as selected.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "radar", "title": "rdar://27621637 MSMessagesAppViewController.didSelect(message:conversation:) not called when user selects already selected message (openradar mirror #15498)", "url": "https://github.com/lionheart/openradar-mirror/issues/15498", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "note": "Steps: send a message from IceCreamBuilder, tap it: neither willSelect nor didSelect is called. Open Radar link: http://www.openradar.me/27621637"},
+        {"kind": "radar", "title": "rdar://28158453, duplicate of 27621637 (openradar mirror #15764)", "url": "https://github.com/lionheart/openradar-mirror/issues/15764", "date": "2016-09-05", "platforms": ["iOS 10 beta 8"]},
+        {"kind": "radar", "title": "rdar://27621557 willSelect(message:conversation:) called with non-optional nil message (openradar mirror #15499)", "url": "https://github.com/lionheart/openradar-mirror/issues/15499", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "note": "When a message is sent, willSelect and didSelect are called with a nil message: the just-sent message is treated as a selection."}
+      ]
+    },
+    "D-6": {
+      "claim": "Live layouts render only on iOS 11+ devices with the app installed; macOS, iOS 9 and earlier and SMS show the alternate layout.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+", "macOS", "iOS 9", "SMS"], "note": "'To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the alternate layout.' Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+"], "note": "Adds: 'this could be either the receiver's or the sender's device; the sender may have a second device that doesn't have your app installed.'"}
+      ]
+    },
+    "F-1": {
+      "claim": "App installed but not enabled in Messages: a tap opens Messages' app-management page.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "QiuDaniel/ios_common, files/iMessage-Developer.md (Chinese notes)", "url": "https://github.com/QiuDaniel/ios_common/blob/master/files/iMessage-Developer.md", "date": null, "platforms": ["iOS 10+"], "note": "'iMessage未启用该app,会打开iMessage app的管理应用页面,可以打开该app的iMessage功能' (app installed but not enabled in iMessage: tapping opens the iMessage app-management page where it can be switched on). Undated; iOS 10-11 era (mentions the Messages App Store)."}
+      ]
+    },
+    "F-2": {
+      "claim": "iOS 9 and earlier recipients get the summary text and the URL as two plain messages, only when the URL is http/https.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "A Deep Dive Into iOS Messages Extensions (twocentstudios, Christopher Trott)", "url": "http://twocentstudios.com/2016/06/24/a-deep-dive-into-ios-messages-extensions/", "date": "2016-06-24", "platforms": ["iOS 10 beta 1", "iOS 10 beta 2", "iOS 9"], "note": "Written for iOS 10 beta 1, updated for beta 2 (2016-07-07). Its 'Backwards Compatibility' section asks exactly 'What happens if User B is on a previous version of iOS?'; the stored copy is cut before the answer, so the two-plain-messages wording could not be re-read here. Most likely origin of F-2; verify."}
+      ]
+    },
+    "F-3": {
+      "claim": "extensionContext.open with an https URL opens no web page from an iMessage extension (iOS 12-13); the parent app still opens through its scheme. Whether the container opens for https is contested.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "publicCode", "title": "AndyDentFree/im-plausibilities, webFromIM/README.md", "url": "https://github.com/AndyDentFree/im-plausibilities/blob/1bab917cb985e37a750765474af5e197e65e07cd/webFromIM/README.md", "date": "2019", "platforms": ["iOS 12", "iOS 13"], "note": "'The obvious thing to try is self.extensionContext.open … That doesn't work. However, you can iterate back up the responder chain … This approach works for URLs which will open a local app, like settings for a camera, or for web URLs.' Year is approximate (iOS 12-13 era per DOMAIN.md); the repository's issue #2 (Apple technical-support reply) is named in DOMAIN.md but was not in the stored corpora."},
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+      ]
+    },
+    "F-4": {
+      "claim": "iOS 10 beta 1/2 write-ups said a recipient without the extension got a web browser on the URL; shipped iOS 10 opens the App Store instead.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "blog", "title": "A Deep Dive Into iOS Messages Extensions (twocentstudios, Christopher Trott)", "url": "http://twocentstudios.com/2016/06/24/a-deep-dive-into-ios-messages-extensions/", "date": "2016-06-24", "platforms": ["iOS 10 beta 1", "iOS 10 beta 2", "iOS 9"], "note": "Beta-1/2 write-up; it asks 'What happens if User B … does not have the extension installed?'. The stored copy is cut before the answer; the 'web browser' reading is per DOMAIN.md. The SDK header text (HTTP(S) URL loaded in a web browser when no app can consume the message) says the same and may be where the beta-era reading came from."},
+        {"kind": "sdkHeader", "title": "Messages.framework MSMessage.h, @property URL: 'A HTTP(S) or data URL … When no app exists on the receiving device that can consume the message, if this URL is a HTTP(S) url, it will be loaded in a web browser.'", "date": "2017", "platforms": ["iOS 11+"], "note": "Header text seen in public copies of the SDK header and in generated bindings (MOE/NatJ Java bindings) in the code index; no canonical public URL for Apple's header. DOMAIN.md dates this wording to the iOS 11+ SDK."},
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+      ],
+      "note": "Contradicted for shipped iOS by S004-1/S004-3."
+    },
+    "F-5": {
+      "claim": "A tap launches the extension expanded (WWDC16, iOS 10 traces); a 2026 report on iOS 26 sees it launch compact and never expand by itself.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.presentationStyle", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle", "date": "2026", "platforms": ["iOS 10+"], "note": "Selecting a message launches expanded; drawer launch is compact. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "note": "'They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.' Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."},
+        {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10.0"], "note": "'Actual: Message app launches in expanded presentation style but receives no callbacks whatsoever.' Sample project: https://github.com/prendio2/MessageAppCallbacks ; Open Radar: http://www.openradar.me/28515522"},
+        {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "note": "Device trace. Active: willSelect, didSelect, willTransition, didTransition. Inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear. Resigning: viewWillDisappear, willResignActive, didResignActive (viewDidDisappear was not called)."},
+        {"kind": "deviceTrace", "title": "Field report: iOS 26 launches the extension compact on tap and never expands by itself", "date": "2026", "platforms": ["iOS 26"], "note": "Not found in public sources; the report DOMAIN.md cites (F-5) could not be located in the stored corpora. Single, unlinked."}
+      ]
+    },
+    "F-6": {
+      "claim": "After swiping to another iMessage app in the drawer, tapping your message launched your extension with no callbacks at all.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10.0"], "note": "'Actual: Message app launches in expanded presentation style but receives no callbacks whatsoever.' Sample project: https://github.com/prendio2/MessageAppCallbacks ; Open Radar: http://www.openradar.me/28515522"},
+        {"kind": "publicCode", "title": "prendio2/MessageAppCallbacks (sample project attached to rdar://28515522)", "url": "https://github.com/prendio2/MessageAppCallbacks", "date": "2016-09", "platforms": ["iOS 10.0"], "note": "Named in the radar; repository not itself opened here."}
+      ]
+    },
+    "F-7": {
+      "claim": "On iPadOS 18, didSelect fired only on the first bubble tap.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "Field report: didSelect fires only on the first bubble tap on iPadOS 18", "date": "2024", "platforms": ["iPadOS 18"], "note": "Not found in public sources; the original report could not be located. Related: N-11 (prodopsy, iPad in general) and D-5 (already-selected message, iOS 10)."},
+        {"kind": "radar", "title": "rdar://27621637 MSMessagesAppViewController.didSelect(message:conversation:) not called when user selects already selected message (openradar mirror #15498)", "url": "https://github.com/lionheart/openradar-mirror/issues/15498", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "note": "Related, not the original report: the same symptom (no didSelect on a tap of the already-selected message) on iOS 10 beta 3. Steps: send a message from IceCreamBuilder, tap it: neither willSelect nor didSelect is called. Open Radar link: http://www.openradar.me/27621637"},
+        {"kind": "blog", "title": "prodopsy.com post 5563 (MSMessagesAppViewController didSelect on iPadOS)", "url": "https://prodopsy.com/?p=5563", "date": null, "platforms": ["iPadOS"], "note": "Related, not the original report: repeated taps on iPad do not fire didSelect; it does not name iPadOS 18. Low quality, undated, partly speculative 'root cause' text."}
+      ]
+    },
+    "F-8": {
+      "claim": "Field code works around the callback gaps by redirecting from both willBecomeActive (when selectedMessage is set) and didSelect, guarded per message and reset in didResignActive.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "publicCode", "title": "therealparmesh/linkstr, LinkstrMessagesExtension/MessagesViewController.swift", "url": "https://github.com/therealparmesh/linkstr/blob/4e9a1261e8c76f53da46d8ca853ff1f742077287/LinkstrMessagesExtension/MessagesViewController.swift", "date": "2026", "platforms": ["iOS"], "note": "Redirects from willBecomeActive, didSelect and didReceive; guarded by lastAutoOpenedMessageGUID; reset in didResignActive. Permalink to the stored commit; date from DOMAIN.md (2025-26)."},
+        {"kind": "publicCode", "title": "ganleyth/Test, JetpackJimmyMessages/Experiences/Main/MessagesViewController.swift", "url": "https://github.com/ganleyth/Test/blob/0d224ee0f0553aee3507c7718b83ae6bbb9d273a/JetpackJimmyMessages/Experiences/Main/MessagesViewController.swift", "date": "2018-04-14", "platforms": ["iOS 11"], "note": "Redirects from willBecomeActive (when selectedMessage is set) and didSelect, without a per-message guard. Permalink to one stored version of six."}
+      ]
+    },
+    "F-9": {
+      "claim": "The responder-chain trick (reaching UIApplication from an extension) opened Safari and Settings up to iOS 12; it no longer compiles for extensions from Xcode 11 and the iOS 18 SDK forces false. Apple staff call it a hack.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "publicCode", "title": "AndyDentFree/im-plausibilities, webFromIM/README.md", "url": "https://github.com/AndyDentFree/im-plausibilities/blob/1bab917cb985e37a750765474af5e197e65e07cd/webFromIM/README.md", "date": "2019", "platforms": ["iOS 12", "iOS 13"], "note": "'The obvious thing to try is self.extensionContext.open … That doesn't work. However, you can iterate back up the responder chain … This approach works for URLs which will open a local app, like settings for a camera, or for web URLs.' Year is approximate (iOS 12-13 era per DOMAIN.md); the repository's issue #2 (Apple technical-support reply) is named in DOMAIN.md but was not in the stored corpora."},
+        {"kind": "blog", "title": "Swift: Share Extensionから本体アプリを開く (zenn.dev, Kyome)", "url": "https://zenn.dev/kyome/articles/88876501b05f13", "date": "2025", "platforms": ["iOS 18"], "note": "Responder-chain trick: the old perform(openURL:) form stopped working when rebuilt with Xcode 16.4; calling application.open(url) on the UIApplication found in the responder chain works. Supports 'deprecated openURL: returns false with the iOS 18 SDK'."},
+        {"kind": "publicCode", "title": "Gist 'Code to open main app from share extension' (Tunous)", "url": "https://gist.github.com/Tunous/363bb71baa5b401ff8a63304f6389be5", "date": "2025-11-19", "platforms": ["iOS 15", "iOS 18", "iOS 26"], "note": "'Verified on iOS 15-26': from iOS 18 walks the responder chain to UIApplication and calls open(_:options:). Contests 'stopped working' for the non-deprecated call."},
+        {"kind": "blog", "title": "Link Unshortener for iOS (Jeff Johnson, lapcatsoftware)", "url": "https://lapcatsoftware.com/articles/link-unshortener-ios.html", "date": "2020-05-19", "platforms": ["iOS 13"], "note": "'there's no supported way for a share extension on iOS to open a URL in an app … an unsupported way to bypass this limitation' (App Review risk)."},
+        {"kind": "forumThread", "title": "Apple staff on the responder-chain workaround (Developer Forums thread 764570, via msg.samsonov.io)", "url": "https://developer.apple.com/forums/thread/764570", "date": "2024", "platforms": ["iOS 18"], "note": "Thread named in DOMAIN.md and cited by the samsonov article; the thread itself is not in the stored corpora. 'Apple staff call it a hack' could not be re-read here."}
+      ],
+      "note": "The Xcode 11 compile break was not re-found; Chinese Q&A (cloud.tencent.com/developer/ask/sof/1333272) reports APPLICATION_EXTENSION_API_ONLY build errors from iOS 14.5 for UIApplication.shared in extensions."
+    },
+    "F-10": {
+      "claim": "Deep-link vendors (Branch) state that no link can open an installed Messages extension; links can only land on its App Store page.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "Branch Help Center, 'iMessage Apps' (developer hub)", "url": "https://help.branch.io/developer-hub/docs/imessage-apps", "date": "2016", "platforms": ["iOS 10+"], "note": "Vendor documentation: 'Apple did not build support for the use case where a user clicks a link and the messages app opens. Therefore, Branch cannot open up the existing, pr[e-installed messages app]…'; recommends Branch only for driving installs. Page written for iOS 10; still published (stored copy undated)."}
+      ]
+    },
+    "N-1": {
+      "claim": "When the user selects one of the extension's messages, Messages launches the extension expanded; launched from the app drawer it starts compact.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.presentationStyle", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+"], "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "note": "'They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.' Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."},
+        {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10.0"], "note": "'Actual: Message app launches in expanded presentation style but receives no callbacks whatsoever.' Sample project: https://github.com/prendio2/MessageAppCallbacks ; Open Radar: http://www.openradar.me/28515522"}
+      ]
+    },
+    "N-2": {
+      "claim": "selectedMessage is already set when a tap launches the extension; while it is active Messages calls willSelect, updates the selection, then didSelect; willBecomeActive/didBecomeActive fire for both drawer and message launches.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSConversation.selectedMessage", "url": "https://developer.apple.com/documentation/messages/msconversation/selectedmessage", "date": "2026", "platforms": ["iOS 10+"], "note": "'If your extension was launched because the user selected the message, then this property is set when the extension is launched. If the user selects a message while your extension is running …' willSelect, update, didSelect. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "note": "'called when the user selects one of your app's message objects in the transcript while your extension is active.'"},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"]},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willBecomeActive(with:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willbecomeactive(with:)", "date": "2026", "platforms": ["iOS 10+"], "note": "Listed on the MSMessagesAppViewController page ('Invoked just before the Messages extension becomes active'); the page body itself was not opened here."}
+      ]
+    },
+    "N-3": {
+      "claim": "A second, independent iOS 10 device trace matches D-4: active extension gets willSelect, didSelect, willTransition, didTransition; an inactive one gets viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "note": "Device trace. Active: willSelect, didSelect, willTransition, didTransition. Inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear. Resigning: viewWillDisappear, willResignActive, didResignActive (viewDidDisappear was not called)."}
+      ]
+    },
+    "N-4": {
+      "claim": "A live layout (iOS 11+) is rendered by the extension in the transcript (presentationStyle .transcript), where willSelect/didSelect, didReceive and willTransition are not called and dismiss() does nothing; the media context (system Stickers app, Messages camera, FaceTime) has the same callback gaps and cannot insert MSMessage objects.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationStyle.transcript", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationstyle/transcript", "date": "2026", "platforms": ["iOS 11+"], "note": "'The iMessage app is displayed in the Messages app's transcript or input field.'"},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didTransition(to:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didtransition(to:)", "date": "2026", "platforms": ["iOS 10+"], "note": "'The system doesn't call this method on a view controller that is presenting a live view in the transcript or input field'."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didReceive(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didreceive(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "note": "'The system does not call this method if the controller's presentationStyle property is transcript, or if its presentationContext property is media.'"},
+        {"kind": "sdkHeader", "title": "MSMessagesAppViewController.h callback comments (as seen in public bindings): '… will not be called when the presentationStyle is MSMessagesAppPresentationStyleTranscript or the presentationContext is MSMessagesAppPresentationContextMedia'", "date": "2018", "platforms": ["iOS 12+"], "note": "Seen verbatim for didCancelSending in the code index; that willSelect/didSelect carry the same sentence is per DOMAIN.md and was not re-read here."},
+        {"kind": "appleDocumentation", "title": "Adding Sticker packs and iMessage apps to the system Stickers app, Messages camera, and FaceTime", "url": "https://developer.apple.com/documentation/messages/adding-sticker-packs-and-imessage-apps-to-the-system-stickers-app-messages-camera-and-facetime", "date": "2026", "platforms": ["iOS 12+"], "note": "'In iOS 12 and later, Sticker packs and iMessage apps can appear in multiple contexts' (messages, media)."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext.media", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext/media", "date": "2026", "platforms": ["iOS 12+"], "note": "Media context: can only insert stickers and images, not MSMessage objects; no send methods."},
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+"]}
+      ]
+    },
+    "N-5": {
+      "claim": "The iOS 11+ SDK header calls MSMessage.url 'A HTTP(S) or data URL' and says an HTTP(S) URL is loaded in a web browser when no app on the receiving device can consume the message; the current web text allows HTTP, HTTPS or data and rejects custom schemes; the 2016 text said http, https or file.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "sdkHeader", "title": "Messages.framework MSMessage.h, @property URL: 'A HTTP(S) or data URL … When no app exists on the receiving device that can consume the message, if this URL is a HTTP(S) url, it will be loaded in a web browser.'", "date": "2017", "platforms": ["iOS 11+"], "note": "Header text seen in public copies of the SDK header and in generated bindings (MOE/NatJ Java bindings) in the code index; no canonical public URL for Apple's header. DOMAIN.md dates this wording to the iOS 11+ SDK."},
+        {"kind": "appleDocumentation", "title": "MSMessage.url", "url": "https://developer.apple.com/documentation/messages/msmessage/url", "date": "2026", "platforms": ["iOS 10+"], "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "note": "Quotes the 2016 reference text: 'The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.' Thread date not shown in the stored copy; the quoted page (developer.apple.com/reference/messages/msmessage/1649739-url) is the 2016-era URL form."}
+      ],
+      "note": "Stands (weakly) against the App Store outcome for an uninstalled app with an https URL, which S004-1/S004-3 report for shipped iOS 10."
+    },
+    "N-6": {
+      "claim": "extensionContext.open with a web URL does not open a page from an iMessage extension (iOS 12-13) while the parent app still opens through its scheme; Apple technical support advised handing the URL to the parent app.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "AndyDentFree/im-plausibilities, webFromIM/README.md", "url": "https://github.com/AndyDentFree/im-plausibilities/blob/1bab917cb985e37a750765474af5e197e65e07cd/webFromIM/README.md", "date": "2019", "platforms": ["iOS 12", "iOS 13"], "note": "'The obvious thing to try is self.extensionContext.open … That doesn't work. However, you can iterate back up the responder chain … This approach works for URLs which will open a local app, like settings for a camera, or for web URLs.' Year is approximate (iOS 12-13 era per DOMAIN.md); the repository's issue #2 (Apple technical-support reply) is named in DOMAIN.md but was not in the stored corpora."}
+      ]
+    },
+    "N-7": {
+      "claim": "Apple's open(_:completionHandler:) text still warns that a Today widget opening other apps may bring extra App Review scrutiny, and Today extensions are deprecated since iOS 14 ('Use WidgetKit instead'); shipped iOS 12-13 widgets opened other apps' schemes, which contests S004-9.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "note": "Important box on Today widgets opening other apps. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "sdkHeader", "title": "NCWidgetProviding deprecation: 'Use WidgetKit instead. Today View extensions have been deprecated.' (as carried into objc2 generated bindings)", "url": "https://docs.rs/objc2-notification-center/0.3.1/src/objc2_notification_center/generated/NCWidgetProviding.rs.html", "date": null, "platforms": ["iOS 14+"], "note": "Deprecated in iOS 14.0 per https://onestack.dev/ios-reference/NotificationCenter (third-party SDK listing)."},
+        {"kind": "forumThread", "title": "Apple Developer Forums thread 660986 (Today Extension vs WidgetKit on iOS 14)", "url": "https://developer.apple.com/forums/thread/660986", "date": "2020", "platforms": ["iOS 13", "iOS 14"], "note": "Developer statement that NCWidgetProviding is deprecated in favour of WidgetKit on iOS 14."},
+        {"kind": "publicCode", "title": "Shipped Today widget calling open with alipays:// and https:// (iOS 12-13 era)", "date": null, "platforms": ["iOS 12", "iOS 13"], "note": "Named in DOMAIN.md; not re-found in this pass."}
+      ]
+    },
+    "N-8": {
+      "claim": "For apps linked on or after iOS 17, URL(string:) parses per RFC 3986 and percent-/IDNA-encodes invalid characters, so a string with an inner space becomes a URL; linked earlier it returns nil, so whether open(url) gets a URL at all depends on the SDK the app was built with.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "URL.init(string:)", "url": "https://developer.apple.com/documentation/foundation/url/init(string:)", "date": "2026", "platforms": ["iOS 17+ SDK", "iOS before 17 SDK"], "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "URL.init(string:encodingInvalidCharacters:)", "url": "https://developer.apple.com/documentation/foundation/url/init(string:encodinginvalidcharacters:)", "date": "2026", "platforms": ["iOS 17+"]},
+        {"kind": "appleDocumentation", "title": "NSURL.init(string:)", "url": "https://developer.apple.com/documentation/foundation/nsurl/init(string:)", "date": "2026", "platforms": ["iOS 17+ SDK"], "note": "'Linked on or after iOS 17, this method parses URLString according to RFC 3986. Linked before iOS 17 … RFCs 1738 and 1808.'"},
+        {"kind": "blog", "title": "URL(string:)生成失败问题 (juejin)", "url": "https://juejin.cn/post/7459395036046475327", "date": "2025-01", "platforms": ["iOS 16", "iOS 17"], "note": "Field report: a URL string with spaces in the query is nil before iOS 17, valid after."},
+        {"kind": "publicCode", "title": "forcedotcom/SalesforceMobileSDK-iOS PR #3642 'iOS 17 test fixes'", "url": "https://github.com/forcedotcom/SalesforceMobileSDK-iOS/pull/3642", "date": "2023-09-17", "platforms": ["iOS 17"], "note": "Test of 'bad string -- will create nil URL' had to switch to encodingInvalidCharacters:NO under the iOS 17 SDK."}
+      ]
+    },
+    "N-9": {
+      "claim": "On iOS 18, opening the host app from a Share extension through extensionContext.open fails (LSApplicationWorkspaceErrorDomain 115) and Apple staff say such extensions may not open URLs directly; only Today and iMessage extensions support open(url).",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "iOS 18 Share Extension for an unauthenticated user (msg.samsonov.io)", "url": "https://msg.samsonov.io/2026-01-14-ios-18-share-extension-for-unauthenticated-user", "date": "2026-01-14", "platforms": ["iOS 18"], "note": "'In iOS 18, this stopped working … LSApplicationWorkspaceErrorDomain Code=115 … This is not a bug'."},
+        {"kind": "forumThread", "title": "Apple Developer Forums thread 764570", "url": "https://developer.apple.com/forums/thread/764570", "date": "2024", "platforms": ["iOS 18"], "note": "Named in DOMAIN.md and by the article; not in the stored corpora."},
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"]}
+      ],
+      "note": "Contested in part by the Tunous gist (2025-11-19, 'verified on iOS 15-26'), which reaches UIApplication through the responder chain; see F-9 and proposed N-24."
+    },
+    "N-10": {
+      "claim": "visionOS does not load Messages app extensions (nor keyboard extensions or widgets of compatible iOS apps): an iOS app may run on Apple Vision Pro, but its Messages extension does not.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Determining whether to bring your app to visionOS", "url": "https://developer.apple.com/documentation/visionos/determining-whether-to-bring-your-app-to-visionos", "date": "2026", "platforms": ["visionOS 1+"], "note": "The stored excerpt shows the article's opening ('Frameworks and features might behave differently or be unavailable'); the sentence 'visionOS doesn't load … Messages app extensions …' is as quoted in DOMAIN.md and was not re-read. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "Making your existing app compatible with visionOS", "url": "https://developer.apple.com/documentation/visionos/making-your-app-compatible-with-visionos", "date": "2026", "platforms": ["visionOS 1+"]}
+      ]
+    },
+    "N-11": {
+      "claim": "On iPad, repeated taps on the same message bubble do not fire didSelect, while iPhone is reported consistent; this suggests F-7 is not specific to iPadOS 18.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "prodopsy.com post 5563 (MSMessagesAppViewController didSelect on iPadOS)", "url": "https://prodopsy.com/?p=5563", "date": null, "platforms": ["iPadOS"], "note": "Low quality, undated, partly speculative 'root cause' text."}
+      ]
+    },
+    "N-12": {
+      "claim": "No evidence that Mac Messages runs third-party iMessage apps on macOS 11 or later: the Messages framework lists iOS, iPadOS and Mac Catalyst, and the alternateLayout text still lists macOS among devices that do not support iMessage apps.",
+      "confidence": "inferred",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Messages framework", "url": "https://developer.apple.com/documentation/messages", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+", "Mac Catalyst 14+"]},
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["macOS"]},
+        {"kind": "blog", "title": "An Introduction to Messages Extensions on iOS (SitePoint)", "url": "https://www.sitepoint.com/an-overview-of-messages-extensions-on-ios/", "date": "2016", "platforms": ["macOS 10.12"], "note": "'On the macOS side … We're only able to view stickers on macOS.'"},
+        {"kind": "inference", "title": "Absence of any macOS 11+ report", "date": "2026", "platforms": ["macOS 11+"], "note": "Nothing found in docs, forums or code; inference from absence."}
+      ]
+    },
+    "N-13": {
+      "claim": "MSSticker has only imageFileURL (a local image) and localizedDescription: a sticker carries no message URL, so nothing about a sticker tap can depend on a URL.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSSticker", "url": "https://developer.apple.com/documentation/messages/mssticker", "date": "2026", "platforms": ["iOS 10+"], "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "N-14": {
+      "claim": "'error 8' when inserting a message is MSMessageErrorCode.urlExceedsMaxSize (value 8): the URL is longer than 5,000 characters (D-3).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessageErrorCode.urlExceedsMaxSize", "url": "https://developer.apple.com/documentation/messages/msmessageerrorcode/urlexceedsmaxsize", "date": "2026", "platforms": ["iOS 10+"]},
+        {"kind": "appleDocumentation", "title": "MSMessageErrorCode", "url": "https://developer.apple.com/documentation/messages/msmessageerrorcode", "date": "2026", "platforms": ["iOS 10+"]},
+        {"kind": "sdkHeader", "title": "MSMessageError.h enum (as seen in public bindings): MSMessageErrorCodeURLExceedsMaxSize = 8", "date": null, "platforms": ["iOS 10+"], "note": "Value 8 confirmed from a public copy of the enum in the code index; also in objc2-messages generated source https://docs.rs/crate/objc2-messages/latest/source/src/generated/MSMessageError.rs"},
+        {"kind": "forumThread", "title": "Apple Developer Forums thread 52504", "url": "https://developer.apple.com/forums/thread/52504", "date": "2016", "platforms": ["iOS 10 beta"], "note": "Named in DOMAIN.md; not in the stored corpora."},
+        {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "note": "Quotes the 2016 reference text: 'The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.' Thread date not shown in the stored copy; the quoted page (developer.apple.com/reference/messages/msmessage/1649739-url) is the 2016-era URL form."}
+      ],
+      "note": "Send-time error: no message is inserted, so there is nothing to tap."
+    },
+    "N-15": {
+      "claim": "Apple now describes the messages presentation context as 'the list of iMessage apps that appears when you press the plus button'; no documented change to what a tap does.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext", "date": "2026", "platforms": ["iOS 12+"], "note": "The 'plus button' wording matches the iOS 17+ Messages UI; the page carries no date, so 'since iOS 17' is an inference. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "Adding Sticker packs and iMessage apps to the system Stickers app, Messages camera, and FaceTime", "url": "https://developer.apple.com/documentation/messages/adding-sticker-packs-and-imessage-apps-to-the-system-stickers-app-messages-camera-and-facetime", "date": "2026", "platforms": ["iOS 12+"]}
+      ],
+      "note": "Context only: it says where the app is launched from, not what a tap does."
+    },
+    "N-16": {
+      "claim": "A message with shouldExpire set is deleted a short time after the recipient reads it (unless they keep it): then there is nothing left to tap.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessage.shouldExpire", "url": "https://developer.apple.com/documentation/messages/msmessage/shouldexpire", "date": "2026", "platforms": ["iOS 10+"], "note": "'Expired messages are deleted a short time after being read by the recipient. The recipient may opt to keep the message.' Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "N-17": {
+      "claim": "Field code redirects to the parent app from willBecomeActive, didSelect and didReceive, guarded by the message's identifier and reset in didResignActive, and reads a false completion as 'parent app not available'.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "therealparmesh/linkstr, LinkstrMessagesExtension/MessagesViewController.swift", "url": "https://github.com/therealparmesh/linkstr/blob/4e9a1261e8c76f53da46d8ca853ff1f742077287/LinkstrMessagesExtension/MessagesViewController.swift", "date": "2026", "platforms": ["iOS"], "note": "Redirects from willBecomeActive, didSelect and didReceive; guarded by lastAutoOpenedMessageGUID; reset in didResignActive. Permalink to the stored commit; date from DOMAIN.md (2025-26)."}
+      ]
+    },
+    "N-18": {
+      "claim": "An extension installed before the upgrade to iOS 10 showed only its icon and never launched until reinstalled; interactive-message content in a notification preview could not be tapped.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "radar", "title": "rdar://28498569 iMessage apps don't work after updating from iOS 9 to iOS 10 (openradar mirror #15972)", "url": "https://github.com/lionheart/openradar-mirror/issues/15972", "date": "2016-09-27", "platforms": ["iOS 9", "iOS 10.0.1"]},
+        {"kind": "radar", "title": "rdar://28351693 iMessage App doesn't work if user installs app before updating to iOS 10 (openradar mirror #15870; closed as duplicate of 27637951)", "url": "https://github.com/lionheart/openradar-mirror/issues/15870", "date": "2016-09-17", "platforms": ["iOS 10.0.1"]},
+        {"kind": "radar", "title": "rdar://27546398 iMessage extension: peek from notification center doesn't open app (openradar mirror #15466)", "url": "https://github.com/lionheart/openradar-mirror/issues/15466", "date": "2016-07-26", "platforms": ["iOS 10 beta 3"]},
+        {"kind": "radar", "title": "rdar://28298308 iMessages extension apps won't launch after update to iOS 10 (openradar mirror #15831)", "url": "https://github.com/lionheart/openradar-mirror/issues/15831", "date": "2016-09-14", "platforms": ["iOS 10.0.1"], "note": "Custom-UI apps show the launch screen forever; reinstalling works 'only from time to time'."}
+      ],
+      "note": "Bugs of iOS 10.0.x (install migration, notification preview), not a routing rule; DOMAIN.md's '15972, 15870, 15466' are openradar-mirror issue numbers, not radar numbers."
+    },
+    "N-20": {
+      "claim": "Sending a message from the extension calls willSelect/didSelect with the just-sent message (nil in iOS 10 beta 3), so the sent message becomes the selection; a later tap on it calls no select callback.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "radar", "title": "rdar://27621557 willSelect(message:conversation:) called with non-optional nil message (openradar mirror #15499)", "url": "https://github.com/lionheart/openradar-mirror/issues/15499", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "note": "When a message is sent, willSelect and didSelect are called with a nil message: the just-sent message is treated as a selection."},
+        {"kind": "radar", "title": "rdar://27621637 MSMessagesAppViewController.didSelect(message:conversation:) not called when user selects already selected message (openradar mirror #15498)", "url": "https://github.com/lionheart/openradar-mirror/issues/15498", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "note": "Steps: send a message from IceCreamBuilder, tap it: neither willSelect nor didSelect is called. Open Radar link: http://www.openradar.me/27621637"}
+      ]
+    },
+    "N-21": {
+      "claim": "The live-layout fallback applies to the sender too: a sender's second device without the app installed shows the alternate layout, so taps there follow the not-installed rules.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+"], "note": "'this could be either the receiver's or the sender's device; the sender may have a second device that doesn't have your app installed.'"}
+      ]
+    },
+    "N-24": {
+      "claim": "From iOS 18 a Share extension can still reach UIApplication through the responder chain and open its host app with open(_:options:) (reported working on iOS 15-26), while the older perform(openURL:) form stopped working when built with Xcode 16.4.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "publicCode", "title": "Gist 'Code to open main app from share extension' (Tunous)", "url": "https://gist.github.com/Tunous/363bb71baa5b401ff8a63304f6389be5", "date": "2025-11-19", "platforms": ["iOS 15", "iOS 18", "iOS 26"], "note": "'Verified on iOS 15-26': from iOS 18 walks the responder chain to UIApplication and calls open(_:options:). Contests 'stopped working' for the non-deprecated call."},
+        {"kind": "blog", "title": "Swift: Share Extensionから本体アプリを開く (zenn.dev, Kyome)", "url": "https://zenn.dev/kyome/articles/88876501b05f13", "date": "2025", "platforms": ["iOS 18"], "note": "Responder-chain trick: the old perform(openURL:) form stopped working when rebuilt with Xcode 16.4; calling application.open(url) on the UIApplication found in the responder chain works. Supports 'deprecated openURL: returns false with the iOS 18 SDK'."}
+      ],
+      "note": "Contests N-9/F-9 'the responder-chain workaround fails on iOS 18' for the non-deprecated call; still unsupported and an App Review risk."
+    },
+    "N-19": {
+      "claim": "willSelect(_:conversation:) is also called when a new message arrives while the extension is active, not only on a tap; redirect code placed there can fire on receipt.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "note": "'This method is called when a new message arrives while your extension is active. You receive notifications about messages sent using your extension only.' (Possibly a copy-paste from didReceive's page; treat with care.)"},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didReceive(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didreceive(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"]}
+      ]
+    },
+    "N-22": {
+      "claim": "The Messages App Store existed from iOS 10 and was redesigned with a new app drawer in iOS 11; it was still present in 2020 (iOS 13). No public source found describing it after iOS 17, where Apple's docs speak only of the plus-button list.",
+      "confidence": "inferred",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2017 session 234, What's New in iMessage Apps (transcript)", "url": "https://asciiwwdc.com/2017/sessions/234", "date": "2017-06", "platforms": ["iOS 11"], "note": "'With a completely redesigned App Store for iMessage and new App Drawer'. Also https://nonstrict.eu/wwdcindex/wwdc2017/234"},
+        {"kind": "blog", "title": "Have you forgotten about Apple's App Store for Messages? (MacDailyNews, quoting Jonny Evans, Computerworld)", "url": "https://macdailynews.com/2020/02/13/have-you-forgotten-about-apples-app-store-for-messages/", "date": "2020-02-13", "platforms": ["iOS 13"]},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext", "date": "2026", "platforms": ["iOS 17+"]},
+        {"kind": "inference", "title": "No iOS 17-26 source found on whether tapping attribution still opens a Messages-specific store page or the main App Store", "url": null, "date": "2026", "platforms": ["iOS 17", "iOS 18", "iOS 26"], "note": "Searched docs and pages; nothing found."}
+      ]
+    },
+    "N-23": {
+      "claim": "The Messages App Store's Manage tab has an 'Automatically Add Apps' switch; with it off, installing an app does not enable its iMessage extension, which is how a recipient ends up with the app installed but not enabled (F-1).",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "How to prevent apps from automatically being added to iMessage (translated copy of a How-To Geek article)", "url": "https://thefastcode.net/ja-jpy/article/how-to-prevent-apps-from-automatically-being-added-to-imessage", "date": null, "platforms": ["iOS 10", "iOS 11"], "note": "Undated copy (ja); iOS 10-11 UI (App Store icon in the drawer, four-dots menu). The original How-To Geek URL was not in the stored corpora."}
+      ]
+    },
+    "N-25": {
+      "claim": "Tapping an interactive message in the transcript launches the extension full screen (expanded), in Apple's own WWDC 2016 words; this is a second Apple source for N-1 on iOS 10.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "note": "'They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.' Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."}
+      ]
+    },
+    "N-26": {
+      "claim": "Group conversations: Apple describes managing app state in one-to-one and group conversations (participant identifiers, sessions), but no public source says a tap routes differently in a group; treat group taps as one-to-one (inferred).",
+      "confidence": "inferred",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "note": "Session abstract: 'manage your app state in one-to-one and group conversations'. Nothing on tap routing."},
+        {"kind": "blog", "title": "Mastering iOS 12 Programming (Packt), 'Understanding sessions, messages, and conversations'", "url": "https://subscription.packtpub.com/book/mobile/9781789133202/22/ch22lvl1sec150/understanding-sessions-messages-and-conversations", "date": "2018", "platforms": ["iOS 12"], "note": "'The participant identifiers are mostly meant to identify users in a group conversation.' 'selectedMessage is only set if your extension was launched due to a user tapping on a message that was sent by your extension.'"}
+      ]
+    },
+    "N-27": {
+      "claim": "SMS/RCS recipients: Apple says SMS devices get the alternate (template) layout; no public source describes what tapping it does on SMS, RCS (iOS 18+) or Android, so the answer is inferred.",
+      "confidence": "inferred",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["SMS"]},
+        {"kind": "inference", "title": "No public report of the tap outcome for SMS/RCS recipients", "url": null, "date": "2026", "platforms": ["iOS 18", "iOS 26", "Android"], "note": "Searched pages; only generic SMS/iMessage articles found."}
+      ]
+    },
+    "N-29": {
+      "claim": "When a message with a live layout is added to the transcript, Messages creates an instance of the extension's MSMessagesAppViewController subclass with presentationStyle .transcript and sets selectedMessage just before willBecomeActive(with:): the transcript instance becomes active when the bubble is shown, not when it is tapped.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+", "iPadOS 11+"], "note": "Current web text; the page gives no revision date."}
+      ]
+    }
   }
 }
 

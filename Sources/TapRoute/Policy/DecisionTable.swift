@@ -131,12 +131,3 @@ public struct RuleOutcome: Sendable, Hashable {
     return text
   }
 }
-
-/// A registered piece of evidence a rule may cite.
-public struct EvidenceEntry: Sendable, Hashable {
-  public var id: String
-  public var claim: String
-  public var source: String
-  public var confidence: Confidence
-  public var location: SourcePosition
-}

@@ -142,58 +142,6 @@ struct PolicyLoader {
     diagnostics.append(Diagnostic(file: file, path: path, location: location, code: code, message: message))
   }
 
-  // MARK: evidence.json
-
-  private mutating func readEvidence(_ root: JSONValue, file: String) -> [EvidenceEntry] {
-    var reader = JSONReader(file: file, codes: .policy)
-    defer { diagnostics += reader.sortedDiagnostics }
-    guard let fields = reader.object(root, path: "$", allowed: ["$schema", "evidence"]),
-      let list = reader.require(fields, "evidence", path: "$", at: root.location)
-    else { return [] }
-    guard let members = list.objectValue else {
-      reader.wrongType(list, expected: "an object of evidence ids", path: "$.evidence")
-      return []
-    }
-    var entries: [EvidenceEntry] = []
-    for member in members {
-      let path = JSONReader.join("$.evidence", member.key)
-      if !Self.isEvidenceID(member.key) {
-        reader.error(
-          .policyWrongType,
-          "evidence id \(JSONReader.quoted(member.key)) is not of the form S004-1, D-1 or F-1",
-          path: path, at: member.keyLocation)
-      }
-      guard let f = reader.object(member.value, path: path, allowed: ["claim", "source", "confidence"]) else {
-        continue
-      }
-      let claim = reader.require(f, "claim", path: path, at: member.value.location).flatMap {
-        reader.string($0, path: path + ".claim")
-      }
-      let source = reader.require(f, "source", path: path, at: member.value.location).flatMap {
-        reader.string($0, path: path + ".source")
-      }
-      let confidence = Self.confidence(f, path: path, at: member.value.location, reader: &reader)
-      if let claim, let source, let confidence {
-        entries.append(
-          EvidenceEntry(
-            id: member.key, claim: claim, source: source, confidence: confidence, location: member.keyLocation
-          ))
-      }
-    }
-    return entries
-  }
-
-  /// `S004-10`, `D-1`, `F-12`: a letter, optional digits, a dash, digits.
-  static func isEvidenceID(_ id: String) -> Bool {
-    let bytes = Array(id.utf8)
-    guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")), dash >= 1, dash < bytes.count - 1,
-      bytes.count <= 16
-    else { return false }
-    guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[0]) else { return false }
-    let digit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) }
-    return bytes[1..<dash].allSatisfy(digit) && bytes[(dash + 1)...].allSatisfy(digit)
-  }
-
   // MARK: tables
 
   private mutating func readTable(_ root: JSONValue, file: String, knownEvidence: Set<String>?)

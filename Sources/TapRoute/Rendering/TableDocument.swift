@@ -37,16 +37,7 @@ public enum TableDocument {
     if let shortcuts = policies.shortcuts {
       out += shortcutsMarkdown(shortcuts)
     }
-    out.append("<a id=\"evidence\"></a>")
-    out.append("## Evidence")
-    out.append("")
-    out.append("| id | claim | source | confidence |")
-    out.append("| --- | --- | --- | --- |")
-    for entry in policies.evidence {
-      out.append(
-        "| <a id=\"\(anchor(entry.id))\"></a>\(entry.id) | \(cell(entry.claim)) | \(cell(entry.source)) | \(entry.confidence.rawValue) |"
-      )
-    }
+    out += evidenceMarkdown(policies.evidence)
     return out.joined(separator: "\n") + "\n"
   }
 
@@ -188,14 +179,14 @@ public enum TableDocument {
     return out
   }
 
-  private static func anchor(_ id: String) -> String {
+  static func anchor(_ id: String) -> String {
     String(
       id.lowercased().unicodeScalars.map {
         $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "-"
       })
   }
 
-  private static func cell(_ text: String) -> String {
+  static func cell(_ text: String) -> String {
     text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
   }
 
@@ -230,7 +221,15 @@ public enum TableDocument {
       var note: String?
     }
     struct Evidence: Encodable {
-      var id, claim, source, confidence: String
+      var id, claim, confidence: String
+      var sources: [Source]
+      var note, uncited: String?
+    }
+    struct Source: Encodable {
+      var kind, title: String
+      var url, file, date: String?
+      var platforms: [String]
+      var note: String?
     }
     var tables: [Table]
     var evidence: [Evidence]
@@ -259,8 +258,14 @@ public enum TableDocument {
               note: rule.note)
           })
       }
-      evidence = policies.evidence.map {
-        Evidence(id: $0.id, claim: $0.claim, source: $0.source, confidence: $0.confidence.rawValue)
+      evidence = policies.evidence.map { entry in
+        Evidence(
+          id: entry.id, claim: entry.claim, confidence: entry.confidence.rawValue,
+          sources: entry.sources.map {
+            Source(
+              kind: $0.kind.rawValue, title: $0.title, url: $0.url, file: $0.file, date: $0.date,
+              platforms: $0.platforms, note: $0.note)
+          }, note: entry.note, uncited: entry.uncited)
       }
     }
   }

@@ -88,6 +88,18 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   /// a contested rule without an alternative reading.
   public static let contestedRule = DiagnosticCode(rawValue: "TR113")
 
+  // Evidence sources (a block of its own, so codes added elsewhere in TR1xx do not collide).
+  /// An evidence source whose kind is not one the format defines.
+  public static let unknownSourceKind = DiagnosticCode(rawValue: "TR120")
+  /// A source date not of the form `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
+  public static let badSourceDate = DiagnosticCode(rawValue: "TR121")
+  /// A source `url` that is not an `http` or `https` link.
+  public static let badSourceURL = DiagnosticCode(rawValue: "TR122")
+  /// A source `file` that is not a seed file name (`seeds/NNN_<hex>.txt`).
+  public static let badSeedFile = DiagnosticCode(rawValue: "TR123")
+  /// Source fields that do not fit its kind (a seed without its file, a file on a blog).
+  public static let badSourceFields = DiagnosticCode(rawValue: "TR124")
+
   // Situations.
   /// A key the situation format does not define.
   public static let situationUnknownKey = DiagnosticCode(rawValue: "TR201")
@@ -114,6 +126,11 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let verificationLimit = DiagnosticCode(rawValue: "TR305")
   /// A fixture whose expectation the tables do not meet.
   public static let fixtureFailed = DiagnosticCode(rawValue: "TR306")
+  /// An evidence entry without a checkable source: no link or seed file (an inference
+  /// alone is enough only for an `inferred` entry).
+  public static let uncheckableEvidence = DiagnosticCode(rawValue: "TR310")
+  /// An evidence entry marked `uncited` that a rule, transition or check does cite.
+  public static let citedButMarkedUncited = DiagnosticCode(rawValue: "TR311")
 
   // Audit of Info.plist files.
   /// A plist that is not a readable property list (malformed, truncated).
@@ -166,7 +183,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
 public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
   public var diagnostics: [Diagnostic]
   /// How many more problems were found but not collected, because the reader stops
-  /// collecting at ``Diagnostic/reportLimit`` (one situation with 80,000 unknown keys).
+  /// collecting at `Diagnostic.reportLimit` (one situation with 80,000 unknown keys).
   public var omitted: Int
   public init(_ diagnostics: [Diagnostic], omitted: Int = 0) {
     self.diagnostics = diagnostics

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The invariants the fuzz targets and the property tests check, on one input each.
 ///
 /// Each returns the problems it found (empty when the input is handled correctly). An input
@@ -120,5 +122,47 @@ package enum SelfCheck {
       if report.shown.count > rules.visibleMaximum { return ["more items shown than the visible maximum"] }
     }
     return []
+  }
+  /// Observation bytes: a refused file must say why; every observation read must check and
+  /// render without trapping, agree exactly when nothing differs, round-trip through its
+  /// Codable form, and draft evidence entries that are valid JSON.
+  package static func observation(_ bytes: [UInt8], engine: Engine) -> [String] {
+    let observations: [Observation]
+    switch Observation.parse(bytes, file: "fuzz") {
+    case .failure(let error):
+      return error.diagnostics.isEmpty ? ["a refused observation without diagnostics"] : []
+    case .success(let list): observations = list
+    }
+    var problems: [String] = []
+    let report = ObservationCheck(engine: engine).check(observations)
+    for result in report.results where (result.verdict == .agrees) != result.differences.isEmpty {
+      problems.append("\(result.observation.displayName): verdict and differences disagree")
+    }
+    _ = ObservationText.text(report, drafts: nil)
+    _ = ObservationText.json(report, drafts: nil)
+    for draft in EvidenceDraft.drafts(for: report, newestOSVersion: engine.newestOSVersion) {
+      for entry in [draft.json] {
+        let object = Array(("{" + entry + "}").utf8)
+        if case .failure = JSONParser.document(object, file: "draft", what: "draft", maximumBytes: Int.max) {
+          problems.append("a draft evidence entry is not valid JSON: \(entry)")
+        }
+      }
+    }
+    for observation in observations {
+      guard let data = try? JSONEncoder().encode(observation) else {
+        problems.append("\(observation.displayName): does not encode")
+        continue
+      }
+      switch Observation.parse([UInt8](data), file: "fuzz") {
+      case .success(let again) where again.count == 1:
+        var back = again[0]
+        back.origin = observation.origin
+        if back != observation {
+          problems.append("\(observation.displayName): encodes to another observation")
+        }
+      default: problems.append("\(observation.displayName): its encoding does not read back")
+      }
+    }
+    return problems
   }
 }

@@ -16,13 +16,14 @@ public enum Verifier {
       policies.tables.flatMap { $0.rules.flatMap(\.citedEvidence) } + policies.transitions.flatMap(\.evidence)
         + (policies.stickers?.citedEvidence ?? []) + (policies.shortcuts?.citedEvidence ?? [])
         + Engine.checkEvidence)
-    for entry in policies.evidence where !cited.contains(entry.id) {
+    for entry in policies.evidence where !cited.contains(entry.id) && entry.uncited == nil {
       report.diagnostics.append(
         Diagnostic(
           file: policies.evidenceFile, path: "$.evidence.\(entry.id)", location: entry.location,
           severity: .warning,
           code: .uncitedEvidence, message: "evidence \"\(entry.id)\" is registered but no rule cites it"))
     }
+    report.diagnostics += EvidenceCheck.diagnostics(policies, cited: cited)
     return report
   }
 

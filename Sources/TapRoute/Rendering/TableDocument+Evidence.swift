@@ -1,0 +1,136 @@
+// The evidence registry as documentation: the list at the end of `Policies/README.md` and
+// the DocC article `Evidence.md`, both with every source as a link a reader can follow.
+
+extension TableDocument {
+  /// The evidence list of `Policies/README.md`: one section per entry, its sources as links.
+  static func evidenceMarkdown(_ evidence: [EvidenceEntry]) -> [String] {
+    var out = [
+      "<a id=\"evidence\"></a>",
+      "## Evidence",
+      "",
+      "From `evidence.json`. " + sourcesIntroduction,
+      "",
+    ]
+    for entry in evidence {
+      out += ["<a id=\"\(anchor(entry.id))\"></a>", "### \(entry.id) (\(entry.confidence.rawValue))", ""]
+      out += entryBody(entry)
+    }
+    return out
+  }
+
+  /// The DocC article `Evidence.md`, generated from the evidence registry.
+  ///
+  /// `taproute table Policies --format docc` prints it; a test fails when the committed
+  /// article drifts from `Policies/evidence.json`.
+  public static func evidenceArticle(_ policies: PolicySet) -> String {
+    var out = [
+      "# Evidence",
+      "",
+      "The claims the decision tables rest on, each with sources a reader can follow.",
+      "",
+      "## Overview",
+      "",
+      "This article is generated from `Policies/evidence.json` by",
+      "`taproute table Policies --format docc > Sources/TapRoute/TapRoute.docc/Evidence.md`;",
+      "a test fails when it drifts. Rules, transitions and fixtures cite the entries by id.",
+      "",
+      sourcesIntroduction,
+      "",
+      "Confidence is one of `documented` (Apple says so), `several` (independent reports agree),",
+      "`single` (one report), `inferred` (reasoned, not observed) and `contested` (reports disagree).",
+      "",
+      "In `evidence.json` an entry has a `claim`, a `confidence` and `sources`, and may add a `note`",
+      "and `uncited` (why no rule cites it). A source has a `kind` ("
+        + EvidenceEntry.Source.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + "),",
+      "a `title`, a `url` when it is public, a `file` for a seed document (`seeds/NNN_<hex>.txt`), a",
+      "`date` (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, or `null` when undated), the `platforms` it speaks",
+      "of and an optional `note`. `taproute verify` warns on an entry with no checkable source",
+      "(TR310): one source must have a link or a seed file, unless the entry is `inferred` and",
+      "rests on an `inference`.",
+      "",
+      "## Entries",
+      "",
+    ]
+    for entry in policies.evidence {
+      out += ["### \(entry.id) (\(entry.confidence.rawValue))", ""]
+      out += entryBody(entry)
+    }
+    return out.joined(separator: "\n")
+  }
+
+  private static let sourcesIntroduction = """
+    Each entry gives its claim, then its sources, strongest first: a link where the source is \
+    public, or the seed document's file name, with the date of the source and the platforms it \
+    speaks of. A source's note says what was not verified.
+    """
+
+  /// The claim, the sources as a list, and the entry's note.
+  private static func entryBody(_ entry: EvidenceEntry) -> [String] {
+    var out = [text(entry.claim), ""]
+    out += entry.sources.map { "- " + sourceLine($0) }
+    out.append("")
+    if let note = entry.note {
+      out += ["Note: " + text(note), ""]
+    }
+    if let uncited = entry.uncited {
+      out += ["Not cited by a rule: " + text(uncited), ""]
+    }
+    return out
+  }
+
+  /// `WWDC session: [title](url), 2016-06; iOS 10. note`
+  static func sourceLine(_ source: EvidenceEntry.Source) -> String {
+    var line = kindName(source.kind) + ": "
+    if let url = source.url {
+      line += "[\(text(source.title))](\(destination(url)))"
+    } else {
+      line += text(source.title)
+    }
+    if let file = source.file {
+      line += ", `\(file)`"
+    }
+    line += ", " + (source.date ?? "undated")
+    if !source.platforms.isEmpty {
+      line += "; " + text(source.platforms.joined(separator: ", "))
+    }
+    line += "."
+    if let note = source.note {
+      line += " " + text(note)
+    }
+    return line
+  }
+
+  static func kindName(_ kind: EvidenceEntry.Source.Kind) -> String {
+    switch kind {
+    case .appleDocumentation: "Apple documentation"
+    case .sdkHeader: "SDK header"
+    case .wwdcSession: "WWDC session"
+    case .radar: "Radar"
+    case .forumThread: "Forum thread"
+    case .blog: "Blog or write-up"
+    case .publicCode: "Public code"
+    case .deviceTrace: "Device trace"
+    case .seed: "Seed document"
+    case .inference: "Inference"
+    }
+  }
+
+  /// A link destination: in angle brackets when it holds parentheses (Apple's symbol pages do).
+  private static func destination(_ url: String) -> String {
+    let safe = url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
+    return safe.contains("(") || safe.contains(")") ? "<\(safe)>" : safe
+  }
+
+  /// Text with the characters Markdown would read as markup escaped, on one line.
+  private static func text(_ raw: String) -> String {
+    var out = ""
+    for c in raw {
+      switch c {
+      case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#": out += "\\" + String(c)
+      case "\n", "\r": out += " "
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+}

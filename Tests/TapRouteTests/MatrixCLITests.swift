@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+/// `taproute matrix`, run as a user would: the README's messages in the three formats, the
+/// README's outputs kept true, and bad messages refused with a located error.
+@Suite("taproute matrix end to end")
+struct MatrixCLITests {
+  struct Example: CustomTestStringConvertible, Sendable {
+    var name: String
+    var json: String
+    /// A row the text output must hold, cells separated by runs of spaces.
+    var row: [String]
+    var testDescription: String { name }
+  }
+
+  static let examples: [Example] = [
+    Example(
+      name: "a web URL", json: #"{"tap":{"url":"https://example.com/order/42"}}"#,
+      row: ["macOS", "any", "any", "any", "any", "any", "browser", "tap/macos-web-url", "documented"]),
+    Example(
+      name: "the S004-11 redirect",
+      json: #"{"tap":{"redirect":{"hooks":["willBecomeActive"],"url":"containerAppDemo://"}}}"#,
+      row: [
+        "iOS,", "iPadOS", "10..<26", "yes", "yes", "no", "any", "containerLaunch", "via", "willBecomeActive",
+        "open/messages-any-scheme", "several",
+      ]),
+    Example(
+      name: "an unpublished iMessage-only app", json: #"{"app":{"hasContainerApp":false,"published":false}}"#,
+      row: [
+        "iOS,", "iPadOS", ">=10", "no", "any", "any", "any", "storeFront",
+        "tap/message-not-installed-unpublished", "single",
+      ]),
+  ]
+
+  @Test("text: a header, one row per kind of recipient, the version cuts", arguments: examples)
+  func text(_ example: Example) throws {
+    let r = try Binary.run(["matrix"], stdin: example.json)
+    #expect(r.status == 0)
+    #expect(r.stderr.isEmpty)
+    let lines = r.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("message: {\"event\":\"tap\"") == true)
+    #expect(
+      lines.dropFirst().first?.split(separator: " ").map(String.init) == [
+        "platform", "OS", "installed", "enabled", "running", "selected", "outcome", "rule", "confidence",
+      ])
+    #expect(lines.contains { $0.split(separator: " ").map(String.init) == example.row }, "\(r.stdout)")
+    #expect(lines.last?.contains(" rows; OS versions cut at ") == true)
+  }
+
+  @Test("--markdown: a table ready for a README", arguments: examples)
+  func markdown(_ example: Example) throws {
+    let r = try Binary.run(["matrix", "--markdown", "-"], stdin: example.json)
+    #expect(r.status == 0)
+    let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix("What each recipient sees when they tap `") == true)
+    #expect(
+      lines.dropFirst(2).first
+        == "| Platform | OS | Installed | Enabled | Running | Selected | Outcome | Rule | Confidence |")
+    let rows = lines.dropFirst(4).filter { !$0.isEmpty }
+    #expect(rows.count > 3)
+    #expect(
+      rows.allSatisfy { $0.hasPrefix("| ") && $0.hasSuffix(" |") && $0.filter { $0 == "|" }.count == 10 })
+  }
+
+  @Test("--json: rows with recipient, outcome, rule and confidence", arguments: examples)
+  func json(_ example: Example) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "message-\(UUID().uuidString).json")
+    try Data(example.json.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let r = try Binary.run(["matrix", "--json", file.path])
+    #expect(r.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    #expect(object["message"] is [String: Any])
+    #expect(object["versionCuts"] is [String])
+    let rows = try #require(object["rows"] as? [[String: Any]])
+    #expect(rows.count > 3)
+    for row in rows {
+      #expect(row["recipient"] is [String: Any])
+      #expect(row["outcome"] is String)
+      #expect(row["rule"] is String)
+      #expect(row["confidence"] is String)
+    }
+    let rule = try #require(example.row.first { $0.contains("/") })
+    #expect(rows.contains { $0["rule"] as? String == rule })
+  }
+
+  struct BadMessage: CustomTestStringConvertible, Sendable {
+    var name: String
+    var json: String
+    var error: String
+    var path: String
+    var testDescription: String { name }
+  }
+
+  static let badMessages: [BadMessage] = [
+    BadMessage(
+      name: "a recipient fact", json: #"{"app":{"installed":true}}"#,
+      error:
+        "stdin:1:9: error: $.app.installed: installed varies by recipient: the matrix lists every value, so the message leaves it out [TR201]",
+      path: "$.app.installed"),
+    BadMessage(
+      name: "event open", json: #"{"event":"open"}"#,
+      error:
+        #"stdin:1:10: error: $.event: the matrix is about tapping a message; "event" is "tap" or left out [TR203]"#,
+      path: "$.event"),
+    BadMessage(
+      name: "an OS version", json: #"{"osVersion":"17","tap":{}}"#,
+      error:
+        "stdin:1:2: error: $.osVersion: osVersion varies by recipient: the matrix lists every value, so the message leaves it out [TR201]",
+      path: "$.osVersion"),
+  ]
+
+  @Test(
+    "a message with a recipient fact or another event is refused, located, exit 2", arguments: badMessages)
+  func badMessage(_ row: BadMessage) throws {
+    let r = try Binary.run(["matrix"], stdin: row.json)
+    #expect(r.status == 2)
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr == row.error + "\n")
+
+    let json = try Binary.run(["matrix", "--json"], stdin: row.json)
+    #expect(json.status == 2)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let first = try #require((object["errors"] as? [[String: Any]])?.first)
+    #expect(first["file"] as? String == "stdin")
+    #expect(first["path"] as? String == row.path)
+    #expect(first["line"] as? Int == 1)
+  }
+
+  @Test("--json and --markdown exclude each other")
+  func oneFormat() throws {
+    let r = try Binary.run(["matrix", "--json", "--markdown"], stdin: "{}")
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("--json and --markdown exclude each other"))
+  }
+
+  @Test("the README's matrix examples print what the README shows")
+  func readmeExamples() throws {
+    let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let starts = lines.indices.filter {
+      lines[$0].hasPrefix("$ echo '") && lines[$0].hasSuffix("| swift run taproute matrix")
+    }
+    #expect(starts.count >= 2, "the README shows at least two matrix examples")
+    for start in starts {
+      let command = lines[start]
+      let json = String(command.dropFirst("$ echo '".count).prefix { $0 != "'" })
+      let end = try #require(lines[start...].firstIndex(of: "```"))
+      let r = try Binary.run(["matrix"], stdin: json)
+      #expect(r.status == 0)
+      #expect(r.stdout == lines[(start + 1)..<end].joined(separator: "\n") + "\n", "\(command)")
+    }
+    let markdown = try Binary.run(
+      ["matrix", "--markdown"], stdin: #"{"app":{"hasContainerApp":false,"published":false}}"#)
+    #expect(
+      readme.contains("\n\n" + markdown.stdout + "\n"), "the README shows the --markdown example's table")
+  }
+}
