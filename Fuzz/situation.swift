@@ -1,4 +1,5 @@
 // libFuzzer entry point of the situation target; see Fuzz/Driver.swift and SelfCheck.situation.
+// Scripts/fuzz.sh runs it with inputs up to the reader's 1 MB limit plus one byte.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

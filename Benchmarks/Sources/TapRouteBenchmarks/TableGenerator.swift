@@ -8,10 +8,12 @@ import TapRoute
 /// stays small). Rules are specific enough that most of them are reachable (the benchmark
 /// prints how many are shadowed); the last rule has no conditions, so the table decides
 /// everything. The `open` table and the evidence are a
-/// minimal valid pair.
+/// minimal valid pair, unless `openRules` asks for a generated `open` table too; then a
+/// quarter of the tap rules launch the extension with redirect-hook callbacks, so that every
+/// (tap rule, hook, open rule) could compose.
 enum TableGenerator {
   static let facts: [(name: String, values: [String])] = [
-    ("platform", ["iOS", "iPadOS", "macOS", "watchOS"]),
+    ("platform", ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"]),
     ("osVersion", []),
     ("hasContainerApp", ["false", "true"]),
     ("installed", ["false", "true"]),
@@ -40,9 +42,13 @@ enum TableGenerator {
   }
 
   /// A directory holding a `rules`-rule tap table; the caller removes it.
-  static func write(rules: Int, seed: UInt64 = 42) throws -> URL {
+  /// `ownVersionRanges` gives every rule but the last its own version range (`a.i..<b.i` for
+  /// rule i), so the version axis has about two intervals per rule.
+  static func write(rules: Int, openRules: Int = 0, ownVersionRanges: Bool = false, seed: UInt64 = 42) throws
+    -> URL
+  {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "taproute-bench-\(rules)-\(UUID().uuidString)")
+      "taproute-bench-\(rules)-\(openRules)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     var rng = Random(state: seed)
     var lines: [String] = []
@@ -50,7 +56,10 @@ enum TableGenerator {
       var conditions: [String] = []
       if i < rules - 1 {
         for (name, values) in facts where rng.below(4) < 3 {
-          if name == "osVersion" {
+          if name == "osVersion" && ownVersionRanges {
+            let a = majors[rng.below(majors.count - 1)]
+            conditions.append("\"osVersion\": \"\(a).\(i)..<\(a + 1 + rng.below(3)).\(i)\"")
+          } else if name == "osVersion" {
             let a = majors[rng.below(majors.count)]
             let b = majors[rng.below(majors.count)]
             conditions.append(
@@ -68,8 +77,11 @@ enum TableGenerator {
           }
         }
       }
+      let then =
+        openRules > 0 && i % 4 == 0
+        ? launches[i / 4 % launches.count] : "\"outcome\": \"\(outcomes[rng.below(outcomes.count)])\""
       lines.append(
-        "    { \"id\": \"r\(i)\", \"when\": { \(conditions.joined(separator: ", ")) }, \"then\": { \"outcome\": \"\(outcomes[rng.below(outcomes.count)])\" }, \"evidence\": [\"G-1\"], \"confidence\": \"inferred\" }"
+        "    { \"id\": \"r\(i)\", \"when\": { \(conditions.joined(separator: ", ")) }, \"then\": { \(then) }, \"evidence\": [\"G-1\"], \"confidence\": \"inferred\" }"
       )
     }
     let factDecl = facts.map { name, values in
@@ -89,7 +101,10 @@ enum TableGenerator {
       }
 
       """
-    let open = """
+    let open =
+      openRules > 0
+      ? openTable(rules: openRules, rng: &rng)
+      : """
       { "table": "open", "event": "open", "facts": { "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"] },
         "rules": [ { "id": "any", "then": { "outcome": "nothing" }, "evidence": ["G-1"], "confidence": "inferred" } ] }
 
@@ -100,6 +115,47 @@ enum TableGenerator {
     try Data(open.utf8).write(to: dir.appendingPathComponent("open.json"))
     try Data(evidence.utf8).write(to: dir.appendingPathComponent("evidence.json"))
     return dir
+  }
+
+  /// Extension launches whose callbacks include redirect hooks.
+  static let launches = [
+    #""outcome": "extensionLaunch", "callbacks": ["willBecomeActive", "didBecomeActive"], "presentation": "compact""#,
+    #""outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect"], "presentation": "expanded""#,
+    #""outcome": "extensionLaunch", "callbacks": ["willBecomeActive", "didBecomeActive", "willSelect", "didSelect"], "presentation": "compact""#,
+  ]
+
+  /// An `open` table of `rules` rules over the URL class and the extension point, each with a
+  /// note (so composed decisions carry text, as real ones do); the last rule has no
+  /// conditions.
+  static func openTable(rules: Int, rng: inout Random) -> String {
+    let classes = ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
+    let points = ["messages", "today", "share", "action", "keyboard", "other"]
+    let openOutcomes = ["containerLaunch", "nothing"]
+    var lines: [String] = []
+    for i in 0..<rules {
+      var conditions: [String] = []
+      if i < rules - 1 {
+        conditions.append("\"urlClass\": [\"\(classes[rng.below(classes.count)])\"]")
+        if rng.below(2) == 0 {
+          conditions.append("\"extensionPoint\": [\"\(points[rng.below(points.count)])\"]")
+        }
+        if rng.below(2) == 0 { conditions.append("\"hasContainerApp\": [\(rng.below(2) == 0)]") }
+      }
+      lines.append(
+        "    { \"id\": \"o\(i)\", \"when\": { \(conditions.joined(separator: ", ")) }, \"then\": { \"outcome\": \"\(openOutcomes[rng.below(2)])\" }, \"evidence\": [\"G-1\"], \"confidence\": \"inferred\", \"note\": \"generated open rule \(i)\" }"
+      )
+    }
+    return """
+      {
+        "table": "open",
+        "event": "open",
+        "facts": { "hasContainerApp": "bool", "extensionPoint": [\(points.map { "\"\($0)\"" }.joined(separator: ", "))], "urlClass": [\(classes.map { "\"\($0)\"" }.joined(separator: ", "))] },
+        "rules": [
+      \(lines.joined(separator: ",\n"))
+        ]
+      }
+
+      """
   }
 
   /// Seeded random tap situations over the generated tables' 10 facts.

@@ -8,11 +8,13 @@ import TapRouteReference
   import Darwin
 #endif
 
-// Usage: swift run -c release --package-path Benchmarks TapRouteBenchmarks [--quick]
+// Usage: swift run -c release --package-path Benchmarks TapRouteBenchmarks [--quick] [--scaling]
 // Prints a table, then one JSON line per figure. Medians of repeated runs; every ratio is
-// taken between figures of this one run.
+// taken between figures of this one run. --scaling runs only the large-policy and scaling
+// rows (g, s).
 
 let quick = CommandLine.arguments.contains("--quick")
+let scalingOnly = CommandLine.arguments.contains("--scaling")
 let repeats = quick ? 3 : 11
 
 struct Figure {
@@ -66,7 +68,15 @@ func nsPerDecision(_ situations: [Situation], passes: Int, _ decide: (Situation)
   return (median(samples), checksum)
 }
 
+/// The process's peak resident set in bytes: VmHWM where Linux offers it (so that
+/// `resetPeakRSS` can start a new measurement), else getrusage's maximum.
 func peakRSSBytes() -> Double {
+  if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+    let kB = Double(line.split(separator: " ").dropFirst().first ?? "")
+  {
+    return kB * 1024
+  }
   var usage = rusage()
   #if canImport(Darwin)
     getrusage(RUSAGE_SELF, &usage)
@@ -77,9 +87,42 @@ func peakRSSBytes() -> Double {
   #endif
 }
 
+/// Starts a new peak-RSS measurement where Linux allows it (writing 5 to clear_refs resets
+/// VmHWM to the current resident set); elsewhere the peak is the process's since it began,
+/// so a growth figure measured after a larger one reads 0.
+func resetPeakRSS() {
+  try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+}
+
 if CommandLine.arguments.contains("--profile-load") {
   // Only load+compile of the shipped policies, for valgrind --tool=callgrind.
   for _ in 0..<20 { _ = try? Engine() }
+  exit(0)
+}
+
+if let i = CommandLine.arguments.firstIndex(of: "--write-generated"), i + 2 < CommandLine.arguments.count,
+  let tap = Int(CommandLine.arguments[i + 1]), let open = Int(CommandLine.arguments[i + 2])
+{
+  // A generated policy directory (TAP tap rules, OPEN open rules; OPEN 0: the minimal open
+  // table; --own-version-ranges: a range per rule) for timing the CLI on it; prints its path,
+  // the caller removes it.
+  do {
+    let ranges = CommandLine.arguments.contains("--own-version-ranges")
+    print(try TableGenerator.write(rules: tap, openRules: open, ownVersionRanges: ranges).path)
+  } catch { print(error) }
+  exit(0)
+}
+
+if let i = CommandLine.arguments.firstIndex(of: "--profile-verify"), i + 1 < CommandLine.arguments.count,
+  let rules = Int(CommandLine.arguments[i + 1])
+{
+  // Only load and verify of one generated table, for perf or callgrind.
+  do {
+    let dir = try TableGenerator.write(rules: rules)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let policies = try Engine(policiesAt: dir).policies
+    print(Verifier.verify(policies).shadowed.count)
+  } catch { print(error) }
   exit(0)
 }
 
@@ -105,7 +148,110 @@ if CommandLine.arguments.contains("--profile") {
   exit(0)
 }
 
+/// CPU seconds of this process spent in `body`: the scaling rows use CPU time, which other
+/// load on a shared machine changes far less than wall time (the code timed is
+/// single-threaded, so on an idle machine the two agree).
+func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
+  func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+  }
+  let start = now()
+  try body()
+  return now() - start
+}
+
+/// The growth exponent of `times` over `sizes`: the least-squares slope of log time on log size.
+func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
+  let xs = sizes.map { log(Double($0)) }
+  let ys = times.map { log($0) }
+  let mx = xs.reduce(0, +) / Double(xs.count)
+  let my = ys.reduce(0, +) / Double(ys.count)
+  let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+  let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
+  return sxy / sxx
+}
+
+/// (g) 5,000 + 5,000 generated rules with redirects that could compose, and (s) load and
+/// verify at 1k..16k rules with their growth exponents. Run first so that the peak RSS growth
+/// of (g) is its own.
+@MainActor func largePolicyFigures() throws {
+  let dir = try TableGenerator.write(rules: 5_000, openRules: 5_000)
+  defer { try? FileManager.default.removeItem(at: dir) }
+  resetPeakRSS()
+  let rssBefore = peakRSSBytes()
+  let loadOnce = try seconds { _ = try Engine(policiesAt: dir) }
+  let rssAfter = peakRSSBytes()
+  let engine = try Engine(policiesAt: dir)
+  let redirects = TableGenerator.situations(count: 10_000).enumerated().map { i, s -> Situation in
+    var c = s
+    c.tap.redirect = Situation.Redirect(
+      hooks: [Situation.Callback.redirectHooks[i % 4]], url: URLSchemeClass.allCases[i % 8].exampleURL)
+    return c
+  }
+  let (ns, _) = nsPerDecision(redirects, passes: quick ? 1 : 3) { engine.decide($0).outcome }
+  figures.append(
+    Figure(
+      id: "g.load", name: "load+compile, generated 5000 tap + 5000 open rules (redirects compose)",
+      value: loadOnce, unit: "s", target: "< 2 s"))
+  figures.append(
+    Figure(
+      id: "g.rss", name: "peak RSS growth, that load", value: (rssAfter - rssBefore) / 1_048_576, unit: "MB",
+      target: "<= 300 MB"))
+  figures.append(
+    Figure(
+      id: "g.decide", name: "decide with a redirect, that engine (composed per call)", value: ns,
+      unit: "ns/decision", target: "-"))
+
+  let rangesDir = try TableGenerator.write(rules: 20_000, ownVersionRanges: true)
+  defer { try? FileManager.default.removeItem(at: rangesDir) }
+  let rangesLoad = try cpuSeconds { _ = try Engine(policiesAt: rangesDir) }
+  figures.append(
+    Figure(
+      id: "v.20000", name: "load+compile, generated 20000 rules each with its own version range (CPU time)",
+      value: rangesLoad, unit: "s", target: "-"))
+
+  let sizes = [1_000, 2_000, 4_000, 8_000, 16_000]
+  var loads: [Double] = []
+  var verifies: [Double] = []
+  for size in sizes {
+    let dir = try TableGenerator.write(rules: size)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let runs = quick || size >= 8_000 ? 1 : 3
+    loads.append(median(try (0..<runs).map { _ in try cpuSeconds { _ = try Engine(policiesAt: dir) } }))
+    let policies = try Engine(policiesAt: dir).policies
+    var shadowed = 0
+    verifies.append(
+      median(
+        (0..<runs).map { _ in cpuSeconds { shadowed = Verifier.verify(policies).shadowed.count } }))
+    figures.append(
+      Figure(
+        id: "s.load.\(size)", name: "load+compile, generated \(size) rules (CPU time)",
+        value: loads[loads.count - 1] * 1e3,
+        unit: "ms", target: "-"))
+    figures.append(
+      Figure(
+        id: "s.verify.\(size)", name: "verify, generated \(size) rules (\(shadowed) shadowed; CPU time)",
+        value: verifies[verifies.count - 1], unit: "s", target: "-"))
+  }
+  figures.append(
+    Figure(
+      id: "s.load.exp", name: "load growth exponent, 1k..16k rules (log-log slope)",
+      value: growthExponent(sizes, loads), unit: "exponent", target: "<= 1.3"))
+  figures.append(
+    Figure(
+      id: "s.verify.exp", name: "verify growth exponent, 1k..16k rules (log-log slope)",
+      value: growthExponent(sizes, verifies), unit: "exponent", target: "<= 1.3"))
+  figures.append(
+    Figure(
+      id: "s.verify.16k/4k", name: "verify, 16000 rules / 4000 rules", value: verifies[4] / verifies[2],
+      unit: "ratio", target: "<= 6"))
+}
+
 do {
+  try largePolicyFigures()
+  if scalingOnly { throw ScalingOnly() }
   // (d) shipped load + compile.
   let engine = try Engine()
   let shippedLoad =
@@ -157,6 +303,7 @@ do {
   for size in [100, 1_000, 10_000] {
     let dir = try TableGenerator.write(rules: size)
     defer { try? FileManager.default.removeItem(at: dir) }
+    resetPeakRSS()
     let rssBefore = peakRSSBytes()
     let generated = try Engine(policiesAt: dir)
     let rssAfter = peakRSSBytes()
@@ -200,10 +347,14 @@ do {
         id: "c.1000/a", name: "1,000-rule table / shipped tables", value: thousand / engineNs, unit: "ratio",
         target: "<= 2"))
   }
+} catch is ScalingOnly {
 } catch {
   print("benchmark failed: \(error)")
   exit(1)
 }
+
+/// Stops the run after the scaling rows (--scaling).
+struct ScalingOnly: Error {}
 
 func format(_ v: Double) -> String {
   v >= 100 ? String(format: "%.0f", v) : v >= 1 ? String(format: "%.2f", v) : String(format: "%.4f", v)

@@ -53,6 +53,7 @@ extension Engine {
     assumedDefaults = Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion)
     tap = CompiledTable(empty(.tap))
     open = CompiledTable(empty(.open))
+    composedRow = []
     composed = []
   }
 }

@@ -15,9 +15,18 @@ public struct Engine: Sendable {
   let assumedDefaults: [AssumedFact]
   let tap: CompiledTable
   let open: CompiledTable
-  /// Every composed decision, precomputed: index (tap rule x hook x open rule), nil where the
-  /// tap rule is no extension launch or the hook does not fire under it.
+  /// Per tap rule, its row in `composed`, or -1 for a rule that never composes (it launches
+  /// no extension, or none of its callbacks is a redirect hook).
+  let composedRow: [Int32]
+  /// The composed decisions of (composing tap rule, hook, open rule), nil where the hook is not
+  /// among the rule's callbacks. Precomputed only when there are at most
+  /// ``maximumPrecomposed``; empty otherwise, and a redirect composes when it is decided.
   let composed: [Decision?]
+
+  /// The most composed decisions precomputed at load (a few MB). Past it, load would grow as
+  /// the product of the tables (5,000 + 5,000 rules: 75 million decisions), so redirects
+  /// compose on demand instead: the same decision, built per call.
+  static let maximumPrecomposed = 1 << 14
 
   /// MSMessage.url longer than this fails to send (D-3).
   public static let maximumMessageURLLength = 5_000
@@ -38,6 +47,12 @@ public struct Engine: Sendable {
 
   /// An engine over loaded policies.
   public init(policies: PolicySet) throws(DiagnosticsError) {
+    try self.init(policies: policies, precompose: nil)
+  }
+
+  /// `precompose` nil precomputes the composed decisions when there are at most
+  /// ``maximumPrecomposed``; false never does (tests compare both paths).
+  init(policies: PolicySet, precompose: Bool?) throws(DiagnosticsError) {
     guard let tapTable = policies.table(for: .tap), let openTable = policies.table(for: .open) else {
       throw DiagnosticsError([
         Diagnostic(
@@ -51,12 +66,29 @@ public struct Engine: Sendable {
     newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
     newestSDKVersion = policies.tables.compactMap(\.newestSDKVersion).max() ?? newestOSVersion
     assumedDefaults = Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion)
+    let hooks = Callback.redirectHooks
+    var rows: [Int32] = []
+    var composing: [Decision] = []
+    for template in tap.templates {
+      let callbacks = template.callbacks ?? []
+      if template.outcome == .extensionLaunch, hooks.contains(where: callbacks.contains) {
+        rows.append(Int32(truncatingIfNeeded: composing.count))
+        composing.append(template)
+      } else {
+        rows.append(-1)
+      }
+    }
+    composedRow = rows
+    let count = composing.count.multipliedReportingOverflow(by: hooks.count * max(1, open.templates.count))
     var composed: [Decision?] = []
-    for tapTemplate in tap.templates {
-      for hook in Callback.redirectHooks {
-        let fires = tapTemplate.outcome == .extensionLaunch && (tapTemplate.callbacks ?? []).contains(hook)
-        for openTemplate in open.templates {
-          composed.append(fires ? Self.compose(tapTemplate, hook: hook, openTemplate) : nil)
+    if precompose ?? (!count.overflow && count.partialValue <= Self.maximumPrecomposed) {
+      composed.reserveCapacity(count.partialValue)
+      for tapTemplate in composing {
+        for hook in hooks {
+          let fires = (tapTemplate.callbacks ?? []).contains(hook)
+          for openTemplate in open.templates {
+            composed.append(fires ? Self.compose(tapTemplate, hook: hook, openTemplate) : nil)
+          }
         }
       }
     }
@@ -123,9 +155,7 @@ public struct Engine: Sendable {
         decision.alternatives = Self.alternatives(decision.alternatives, url: url)
       }
     } else {
-      decision = Decision(
-        outcome: .undecided,
-        notes: ["no rule of table \"\(table.table.name)\" matches this situation; TapRoute does not guess"])
+      decision = table.undecided
     }
     if tracing { decision.trace = table.trace(facts, upTo: hit) }
     return (decision, hit)
@@ -147,7 +177,7 @@ public struct Engine: Sendable {
   /// The redirect runs in the first fired callback that is one of the situation's redirect
   /// hooks; which callbacks fire is table data, so the second-tap trap, its workaround and
   /// the already-selected case follow from the tap table alone. The composed decision of
-  /// every (tap rule, hook, open rule) is precomputed; this looks it up and sets the URL.
+  /// a (tap rule, hook, open rule) is looked up when precomputed, else composed here.
   private func composeRedirect(_ tapDecision: Decision, tapHit: Int, _ situation: Situation, tracing: Bool)
     -> Decision
   {
@@ -156,17 +186,14 @@ public struct Engine: Sendable {
       let hookIndex = Callback.redirectHooks.firstIndex(of: hook)
     else {
       var decision = tapDecision
-      let listed = hooks.map(\.rawValue).joined(separator: ", ")
-      decision.notes.append(
-        "none of the redirect hooks (\(listed)) fires on this tap, so open(url) is never called")
+      decision.noteUnfired(Array(hooks))
       return decision
     }
     let redirectURL = situation.tap.redirect.url
     let (openStep, openHit) = single(
       open, situation, event: .open, url: redirectURL, tracing: tracing, extensionPoint: .messages)
     guard let openHit,
-      var decision = composed[
-        (tapHit * Callback.redirectHooks.count + hookIndex) * open.templates.count + openHit]
+      var decision = composedDecision(tapHit: tapHit, hook: hook, hookIndex, openHit: openHit)
     else {
       var decision = tapDecision
       decision.outcome = .undecided
@@ -190,6 +217,20 @@ public struct Engine: Sendable {
       decision.trace = tapDecision.trace
     }
     return decision
+  }
+
+  /// The composed decision of tap rule `tapHit`, whose callbacks include `hook`, and open rule
+  /// `openHit`: looked up when precomputed, composed otherwise; nil for a tap rule that does
+  /// not compose.
+  private func composedDecision(tapHit: Int, hook: Callback, _ hookIndex: Int, openHit: Int) -> Decision? {
+    let row = Int(composedRow[tapHit])
+    guard row >= 0 else { return nil }
+    if composed.isEmpty {
+      let tapTemplate = tap.templates[tapHit]
+      guard (tapTemplate.callbacks ?? []).contains(hook) else { return nil }
+      return Self.compose(tapTemplate, hook: hook, open.templates[openHit])
+    }
+    return composed[(row * Callback.redirectHooks.count + hookIndex) * open.templates.count + openHit]
   }
 
   /// The composed decision of a tap rule's launch, a redirect hook, and an open rule.

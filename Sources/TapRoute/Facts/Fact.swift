@@ -66,6 +66,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     }
   }
 
+  /// Every fact's ``bit``.
+  static let allBits: UInt32 = allCases.reduce(0) { $0 | $1.bit }
+
   /// The fact's bit in a mask of facts (declaration order).
   var bit: UInt32 {
     switch self {

@@ -81,7 +81,7 @@ public struct Matrix: Sendable, Hashable {
     var cells: [Grid.Region] = []
     let collect = { (box: Box) in cells.append(grid.region(of: box, in: space)) }
     analysis.descend(
-      region, analysis.candidates(meeting: region), position: 0, winner: { _, box in collect(box) },
+      region, analysis.candidates(meeting: region), position: 0, winner: { _, box, _ in collect(box) },
       gap: collect)
 
     var rows: [(Grid.Region, Decision)] = []

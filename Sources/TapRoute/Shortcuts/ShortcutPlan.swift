@@ -7,6 +7,13 @@ public enum ShortcutPlan {
     public var appendOnEachLaunch: Bool
     public var launches: Int
 
+    /// The most dynamic items a file may list. iOS shows at most four quick actions in all
+    /// (S003-4); 100 is far beyond any real list and keeps the plan small: at most 100,000
+    /// items after the last of ``maximumLaunches`` appending launches.
+    public static let maximumItems = 100
+    /// The most launches a file may ask for.
+    public static let maximumLaunches = 1_000
+
     public init(items: [ShortcutItem] = [], appendOnEachLaunch: Bool = false, launches: Int = 1) {
       self.items = items
       self.appendOnEachLaunch = appendOnEachLaunch
@@ -23,7 +30,13 @@ public enum ShortcutPlan {
         var dynamic = Dynamic()
         if let fields = reader.object(root, path: "$", allowed: ["items", "appendOnEachLaunch", "launches"]) {
           if let v = fields["items"], let list = reader.array(v, path: "$.items") {
-            for (i, item) in list.enumerated() {
+            if list.count > maximumItems {
+              reader.error(
+                .inputTooLarge, "\(list.count) dynamic items; the limit is \(maximumItems)",
+                path: "$.items",
+                at: v.location)
+            }
+            for (i, item) in list.prefix(maximumItems).enumerated() {
               let path = JSONReader.join("$.items", i)
               guard let f = reader.object(item, path: path, allowed: ["type", "title", "subtitle"]) else {
                 continue
@@ -39,10 +52,11 @@ public enum ShortcutPlan {
             dynamic.appendOnEachLaunch = b
           }
           if let v = fields["launches"] {
-            if case .number(let n) = v.kind, n >= 1, n <= 1_000, n == n.rounded() {
+            if case .number(let n) = v.kind, n >= 1, n <= Double(maximumLaunches), n == n.rounded() {
               dynamic.launches = Int(n)
             } else {
-              reader.wrongType(v, expected: "a whole number of launches from 1 to 1000", path: "$.launches")
+              reader.wrongType(
+                v, expected: "a whole number of launches from 1 to \(maximumLaunches)", path: "$.launches")
             }
           }
         }
@@ -108,12 +122,19 @@ public enum ShortcutPlan {
     for (i, item) in staticItems.enumerated() {
       check(item, "UIApplicationShortcutItems[\(i)]", origin: "static")
     }
-    // Dynamic items as they stand after the last launch.
-    var growth: [Int] = []
-    var current: [ShortcutItem] = []
-    for _ in 0..<max(1, dynamic.launches) {
-      current = dynamic.appendOnEachLaunch ? current + dynamic.items : dynamic.items
-      growth.append(current.count)
+    // Dynamic items as they stand after the last launch. Over the bounds (a Dynamic built in
+    // Swift; the file reader refuses them) the plan checks none and says why.
+    var dynamic = dynamic
+    if dynamic.items.count > Dynamic.maximumItems || dynamic.launches > Dynamic.maximumLaunches {
+      add(
+        dynamic.items.count > Dynamic.maximumItems ? "$.items" : "$.launches", .error, .inputTooLarge,
+        "\(dynamic.items.count) dynamic items over \(dynamic.launches) launches; at most \(Dynamic.maximumItems) items and \(Dynamic.maximumLaunches) launches are planned",
+        rules.dynamicEvidence)
+      dynamic = Dynamic()
+    }
+    let launches = max(1, dynamic.launches)
+    let growth = (1...launches).map {
+      dynamic.appendOnEachLaunch ? $0 * dynamic.items.count : dynamic.items.count
     }
     if dynamic.appendOnEachLaunch && dynamic.launches > 1 && !dynamic.items.isEmpty {
       add(
@@ -121,9 +142,9 @@ public enum ShortcutPlan {
         "the code appends to shortcutItems at every launch, which returns the items last assigned: \(growth.map(String.init).joined(separator: ", ")) dynamic items after launches 1 to \(growth.count)",
         rules.dynamicEvidence)
     }
-    for (i, item) in current.enumerated() {
-      // After appending launches, item i repeats $.items[i % count].
-      check(item, "$.items[\(dynamic.items.isEmpty ? i : i % dynamic.items.count)]", origin: "dynamic")
+    // After appending launches, the list is the items repeated once per launch.
+    for _ in 0..<(dynamic.appendOnEachLaunch ? launches : 1) {
+      for (i, item) in dynamic.items.enumerated() { check(item, "$.items[\(i)]", origin: "dynamic") }
     }
     var seen: [String: Int] = [:]
     for entry in valid { if let type = entry.item.type { seen[type, default: 0] += 1 } }

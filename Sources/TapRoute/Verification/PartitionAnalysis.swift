@@ -15,6 +15,11 @@ struct PartitionAnalysis {
   let order: [Int]
   /// Per rule, the first position in `order` from which the rule tests no more facts.
   let freeFrom: [Int]
+  /// Per dimension and value, the rules whose boxes accept the value: `words` words at
+  /// `(valueOffsets[d] + value) * words`. Splitting a region ANDs one of these with the
+  /// candidates, a word per 64 rules, instead of testing each candidate's box.
+  let accepting: [UInt64]
+  let valueOffsets: [Int]
 
   init(space: FactSpace, boxes: [Box]) {
     self.space = space
@@ -27,6 +32,24 @@ struct PartitionAnalysis {
       constrainedBy[$0] > constrainedBy[$1] || (constrainedBy[$0] == constrainedBy[$1] && $0 < $1)
     }
     self.order = order
+    var offsets: [Int] = []
+    var total = 0
+    for size in space.sizes {
+      offsets.append(total)
+      total += size
+    }
+    valueOffsets = offsets
+    var accepting = [UInt64](repeating: 0, count: total * words)
+    for (r, box) in boxes.enumerated() {
+      for d in dims {
+        var set = box.sets[d]
+        while set != 0 {
+          accepting[(offsets[d] + set.trailingZeroBitCount) * words + r / 64] |= 1 << UInt64(r % 64)
+          set &= set - 1
+        }
+      }
+    }
+    self.accepting = accepting
     freeFrom = boxes.map { box in
       var last = -1
       for (position, d) in order.enumerated() where box.sets[d] != universe.sets[d] { last = position }
@@ -46,15 +69,21 @@ struct PartitionAnalysis {
 
   /// Descends `region` with `candidates`; calls `winner` for each region a rule decides and
   /// `gap` for each region no rule decides.
+  ///
+  /// `winner` also gets the candidates left in its region. Descending from the universe with
+  /// every rule, these are exactly the rules whose boxes meet the region: each candidate
+  /// accepts every value fixed so far (values are grouped by the candidates accepting them)
+  /// and has no empty set among the dimensions not yet fixed.
   func descend(
-    _ region: Box, _ candidates: [UInt64], position: Int, winner: (Int, Box) -> Void, gap: (Box) -> Void
+    _ region: Box, _ candidates: [UInt64], position: Int, winner: (Int, Box, [UInt64]) -> Void,
+    gap: (Box) -> Void
   ) {
     guard let first = lowest(candidates) else {
       gap(region)
       return
     }
     if freeFrom[first] <= position || position == order.count {
-      winner(first, region)
+      winner(first, region, candidates)
       return
     }
     let d = order[position]
@@ -66,9 +95,8 @@ struct PartitionAnalysis {
       remaining &= remaining - 1
       let bit: UInt64 = 1 << UInt64(v)
       var next = candidates
-      for r in members(candidates) where boxes[r].sets[d] & bit == 0 {
-        next[r / 64] &= ~(1 << UInt64(r % 64))
-      }
+      let row = (valueOffsets[d] + v) * words
+      for w in 0..<words { next[w] &= accepting[row + w] }
       if let i = groups.firstIndex(where: { $0.candidates == next }) {
         groups[i].values |= bit
       } else {
@@ -87,15 +115,4 @@ struct PartitionAnalysis {
     return nil
   }
 
-  private func members(_ set: [UInt64]) -> [Int] {
-    var out: [Int] = []
-    for w in 0..<set.count {
-      var bits = set[w]
-      while bits != 0 {
-        out.append(w * 64 + bits.trailingZeroBitCount)
-        bits &= bits - 1
-      }
-    }
-    return out
-  }
 }

@@ -56,7 +56,7 @@ public enum Verifier {
     var gaps: [Box] = []
     let all = analysis.candidates(meeting: space.universe)
     analysis.descend(
-      space.universe, all, position: 0, winner: { rule, _ in reachable[rule] = true },
+      space.universe, all, position: 0, winner: { rule, _, _ in reachable[rule] = true },
       gap: { gaps.append($0) })
     for region in merged(gaps) {
       let witness = space.witness(region, event: table.event)
@@ -68,18 +68,35 @@ public enum Verifier {
           message: "gap: no rule decides \(gap.region); for example \(witness.minimalJSON)"))
     }
     // A rule that decides no region is shadowed; its cover is the set of rules that decide
-    // the parts of its own box (all earlier rules).
+    // the parts of its own box (all earlier rules). Winner regions partition the space, and
+    // the candidates left in a winner's region are the rules whose boxes meet it, so one more
+    // descent gives every shadowed rule its cover: the winners of the regions where it is
+    // still a candidate. (Descending each shadowed rule's box made verify quadratic.)
+    var shadowedSet = [UInt64](repeating: 0, count: analysis.words)
     for (j, isReachable) in reachable.enumerated() where !isReachable {
-      var earlier = [UInt64](repeating: 0, count: analysis.words)
-      for i in 0..<j { earlier[i / 64] |= 1 << UInt64(i % 64) }
-      var cover = Set<Int>()
-      let box = analysis.boxes[j]
+      shadowedSet[j / 64] |= 1 << UInt64(j % 64)
+    }
+    // Per shadowed rule, the winners met (a winner repeats over its regions: the last one
+    // added is skipped, the rest removed when sorting).
+    var covers = [[Int]](repeating: [], count: reachable.count)
+    if shadowedSet.contains(where: { $0 != 0 }) {
       analysis.descend(
-        box, analysis.candidates(meeting: box, among: earlier), position: 0,
-        winner: { rule, _ in cover.insert(rule) },
+        space.universe, all, position: 0,
+        winner: { rule, _, candidates in
+          for w in 0..<candidates.count where candidates[w] & shadowedSet[w] != 0 {
+            var bits = candidates[w] & shadowedSet[w]
+            while bits != 0 {
+              let j = w * 64 + bits.trailingZeroBitCount
+              if covers[j].last != rule { covers[j].append(rule) }
+              bits &= bits - 1
+            }
+          }
+        },
         gap: { _ in })
+    }
+    for (j, isReachable) in reachable.enumerated() where !isReachable {
       let rule = table.rules[j]
-      let names = cover.sorted().map { table.rules[$0].id }
+      let names = Set(covers[j]).sorted().map { table.rules[$0].id }
       report.shadowed.append(VerificationReport.Shadowed(table: table.name, rule: rule.id, coveredBy: names))
       report.diagnostics.append(
         Diagnostic(
