@@ -118,7 +118,7 @@ struct CompiledTable: Sendable {
   }
 
   /// An alternative reading as a decision: what it decides, whose reading it is, its evidence.
-  static func template(of alternative: Alternative, rule: String) -> Decision {
+  static func template(of alternative: Rule.Alternative, rule: String) -> Decision {
     Decision(
       outcome: alternative.then.outcome, callbacks: alternative.then.callbacks,
       presentation: alternative.then.presentation, rule: rule, evidence: alternative.evidence,

@@ -46,6 +46,19 @@ public struct Rule: Sendable, Hashable {
   public var against: [String] = []
   /// The other readings of a contested rule, each with the evidence for it.
   public var alternatives: [Alternative] = []
+
+  /// Another reading of a contested rule: what it would decide, and the evidence for it.
+  public struct Alternative: Sendable, Hashable {
+    public var then: RuleOutcome
+    public var evidence: [String]
+    public var note: String?
+
+    public init(then: RuleOutcome, evidence: [String], note: String? = nil) {
+      self.then = then
+      self.evidence = evidence
+      self.note = note
+    }
+  }
   public var confidence: Confidence
   public var note: String?
   /// The author expects this rule to overlap no other rule with a different outcome.
@@ -62,19 +75,6 @@ public struct Rule: Sendable, Hashable {
   /// The condition on `fact`, if the rule has one.
   public func condition(on fact: Fact) -> Condition? {
     conditions.first { $0.fact == fact }
-  }
-}
-
-/// Another reading of a contested rule: what it would decide, and the evidence for it.
-public struct Alternative: Sendable, Hashable {
-  public var then: RuleOutcome
-  public var evidence: [String]
-  public var note: String?
-
-  public init(then: RuleOutcome, evidence: [String], note: String? = nil) {
-    self.then = then
-    self.evidence = evidence
-    self.note = note
   }
 }
 

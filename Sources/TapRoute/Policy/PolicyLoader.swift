@@ -411,9 +411,9 @@ struct PolicyLoader {
   /// The `alternatives` of a rule: each another `then` with its own evidence.
   private func readAlternatives(
     _ value: JSONValue, path: String, citer: String, known: Set<String>?, reader: inout JSONReader
-  ) -> [Alternative] {
+  ) -> [Rule.Alternative] {
     guard let items = reader.array(value, path: path) else { return [] }
-    var alternatives: [Alternative] = []
+    var alternatives: [Rule.Alternative] = []
     for (i, item) in items.enumerated() {
       let itemPath = JSONReader.join(path, i)
       guard let f = reader.object(item, path: itemPath, allowed: ["then", "evidence", "note"]) else {
@@ -428,7 +428,7 @@ struct PolicyLoader {
             $0, path: itemPath + ".evidence", citer: citer, known: known, requireOne: true, reader: &reader)
         } ?? []
       let note = f["note"].flatMap { reader.string($0, path: itemPath + ".note") }
-      if let then { alternatives.append(Alternative(then: then, evidence: evidence, note: note)) }
+      if let then { alternatives.append(Rule.Alternative(then: then, evidence: evidence, note: note)) }
     }
     return alternatives
   }
