@@ -34,8 +34,11 @@ public enum ReferenceSwitch {
 
   /// Decides a situation; `newest` (26 when nil) stands in for a missing OS or SDK version.
   public static func decide(_ s: Situation, newest: OSVersion? = nil) -> Result {
-    let version = s.osVersion ?? newest ?? OSVersion(clamping: 26)
-    let sdk = s.app.sdkVersion ?? newest ?? OSVersion(clamping: 26)
+    // `OSVersion(clamping:)` is package API, which the benchmark package that also builds
+    // this file cannot see; 26 is in range, so `try?` never yields nil here.
+    guard let fallback = newest ?? (try? OSVersion(26)) else { return Result(.undecided) }
+    let version = s.osVersion ?? fallback
+    let sdk = s.app.sdkVersion ?? fallback
     switch s.event {
     case .open:
       return open(s, version: version, sdk: sdk, url: s.open.url, point: s.open.extensionPoint)
@@ -52,12 +55,14 @@ public enum ReferenceSwitch {
     }
   }
 
+  // Every version bound below is a whole major version, so comparing majors compares versions.
+
   /// Whether the app's `URL(string:)` yields a URL with a non-empty scheme (N-8: before the
   /// iOS 17 SDK, text that needs percent-encoding is no URL), and the scheme's class.
   static func loadableURL(_ url: String?, sdk: OSVersion) -> (loadable: Bool, scheme: URLSchemeClass) {
     let (scheme, needsEncoding) = URLSchemeClass.scan(url)
     switch scheme {
-    case .web, .data, .file, .other: return (!(needsEncoding && sdk < OSVersion(clamping: 17)), scheme)
+    case .web, .data, .file, .other: return (!(needsEncoding && sdk.major < 17), scheme)
     case .none, .unparseable, .noScheme, .emptyScheme: return (false, scheme)
     }
   }
@@ -79,7 +84,7 @@ public enum ReferenceSwitch {
     case .iOS, .iPadOS:
       break
     }
-    if version < OSVersion(clamping: 10) { return Result(webLink ? .browser : .nothing) }
+    if version.major < 10 { return Result(webLink ? .browser : .nothing) }
     switch s.tap.target {
     case .sticker, .notificationPreview:
       return Result(.nothing)
@@ -91,7 +96,7 @@ public enum ReferenceSwitch {
     }
     if !s.app.installed { return Result(s.app.published ? .storeProductPage : .storeFront) }
     if !s.app.enabledInMessages { return Result(.manageApps) }
-    if s.tap.layout == .live && version >= OSVersion(clamping: 11) { return Result(.transcriptView) }
+    if s.tap.layout == .live && version.major >= 11 { return Result(.transcriptView) }
     if s.tap.extensionRunning && s.tap.presentationContext == .media {
       return Result(.extensionLaunch, none, .compact)
     }
@@ -106,7 +111,7 @@ public enum ReferenceSwitch {
   static func open(_ s: Situation, version: OSVersion, sdk: OSVersion, url: String?, point: ExtensionPoint)
     -> Result
   {
-    guard s.platform == .iOS || s.platform == .iPadOS, version >= OSVersion(clamping: 8) else {
+    guard s.platform == .iOS || s.platform == .iPadOS, version.major >= 8 else {
       return Result(.nothing)
     }
     let (loadable, scheme) = loadableURL(url, sdk: sdk)
@@ -114,7 +119,7 @@ public enum ReferenceSwitch {
     case .share, .action, .keyboard, .other:
       return Result(.nothing)
     case .messages:
-      guard version >= OSVersion(clamping: 10), s.app.hasContainerApp, loadable, scheme != .web else {
+      guard version.major >= 10, s.app.hasContainerApp, loadable, scheme != .web else {
         return Result(.nothing)
       }
       return Result(.containerLaunch)
