@@ -19,7 +19,7 @@ enum TableGenerator {
     ("installed", ["false", "true"]),
     ("enabledInMessages", ["false", "true"]),
     ("published", ["false", "true"]),
-    ("target", ["message", "sticker", "attribution"]),
+    ("target", ["message", "sticker", "attribution", "notificationPreview"]),
     ("urlClass", ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]),
     ("extensionRunning", ["false", "true"]),
     ("alreadySelected", ["false", "true"]),

@@ -18,7 +18,31 @@ public struct Decision: Sendable, Hashable, Codable {
   public var url: String?
   /// The facts the deciding rule(s) tested that the situation left out, with the default
   /// each took, in catalog order; empty when nothing was assumed.
-  public var assumed: [AssumedFact] = []
+  ///
+  /// Kept as a mask of facts over a table of values the engine shares, and written out when
+  /// read: building an array on every decision cost more than the decision itself.
+  public var assumed: [AssumedFact] {
+    get {
+      guard let assumedValues, assumedMask != 0 else { return [] }
+      var facts: [AssumedFact] = []
+      facts.reserveCapacity(assumedMask.nonzeroBitCount)
+      var rest = assumedMask
+      while rest != 0 {
+        let i = rest.trailingZeroBitCount
+        if let fact = assumedValues.values[i] { facts.append(fact) }
+        rest &= rest - 1
+      }
+      return facts
+    }
+    set {
+      let table = AssumedValues(newValue)
+      assumedMask = table.mask
+      assumedValues = newValue.isEmpty ? nil : table
+    }
+  }
+  /// The assumed facts as ``Fact/bit``s; their values are in `assumedValues`.
+  private var assumedMask: UInt32 = 0
+  private var assumedValues: AssumedValues?
   private var storage: Storage
 
   /// The lifecycle callbacks that fire, in order (extension launches).
@@ -81,12 +105,12 @@ public struct Decision: Sendable, Hashable, Codable {
   ) {
     self.outcome = outcome
     self.url = url
-    self.assumed = assumed
     storage = Storage(
       Fields(
         callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
         confidence: confidence,
         notes: notes, steps: steps, trigger: trigger, trace: trace, alternatives: alternatives))
+    if !assumed.isEmpty { self.assumed = assumed }
   }
 
   /// Ends the notes with "none of the redirect hooks (...) fires on this tap", written out
@@ -131,7 +155,9 @@ public struct Decision: Sendable, Hashable, Codable {
 
   /// Equal when every field reads the same, whether a note is pending or written out.
   public static func == (a: Decision, b: Decision) -> Bool {
-    guard a.outcome == b.outcome, a.url == b.url, a.assumed == b.assumed else { return false }
+    guard a.outcome == b.outcome, a.url == b.url, a.assumedMask == b.assumedMask,
+      a.assumedMask == 0 || a.assumed == b.assumed
+    else { return false }
     if a.unfiredHooks == b.unfiredHooks { return a.storage == b.storage }
     return a.writtenOut.storage == b.writtenOut.storage
   }
@@ -139,7 +165,7 @@ public struct Decision: Sendable, Hashable, Codable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(outcome)
     hasher.combine(url)
-    hasher.combine(assumed)
+    hasher.combine(assumedMask)
     hasher.combine(writtenOut.storage)
   }
 
@@ -278,6 +304,36 @@ public struct AssumedFact: Sendable, Hashable {
   public init(fact: Fact, value: Value) {
     self.fact = fact
     self.value = value
+  }
+}
+
+extension Decision {
+  /// Sets `assumed` to the facts of `mask`, with their values from `values` (shared, so
+  /// nothing is allocated).
+  mutating func setAssumed(_ mask: UInt32, from values: AssumedValues) {
+    assumedMask = mask
+    assumedValues = mask == 0 ? nil : values
+  }
+}
+
+/// A value per fact (indexed by the fact's bit), shared by the decisions of one engine.
+final class AssumedValues: Sendable {
+  let values: [AssumedFact?]
+  /// The facts that have a value.
+  let mask: UInt32
+
+  init(_ facts: [AssumedFact]) {
+    var values = [AssumedFact?](repeating: nil, count: Fact.allCases.count)
+    var mask: UInt32 = 0
+    for fact in facts {
+      let i = fact.fact.bit.trailingZeroBitCount
+      if values.indices.contains(i) {
+        values[i] = fact
+        mask |= fact.fact.bit
+      }
+    }
+    self.values = values
+    self.mask = mask
   }
 }
 

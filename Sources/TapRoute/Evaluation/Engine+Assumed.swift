@@ -22,8 +22,8 @@ extension Engine {
   private static let urlFacts = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit
 
   /// The assumed facts of a decision by tap rule `tapHit` (or open rule, for an open event)
-  /// and, for a redirect, open rule `redirectHit`.
-  func assumed(_ situation: Situation, hit: Int, redirectHit: Int? = nil) -> [AssumedFact] {
+  /// and, for a redirect, open rule `redirectHit`, as ``Fact/bit``s.
+  func assumedMask(_ situation: Situation, hit: Int, redirectHit: Int? = nil) -> UInt32 {
     let leftOut = situation.leftOut
     var mask: UInt32
     switch situation.event {
@@ -38,7 +38,6 @@ extension Engine {
         mask |= open.testedMasks[redirectHit] & redirectLeftOut
       }
     }
-    guard mask != 0 else { return [] }
-    return assumedDefaults.filter { mask & $0.fact.bit != 0 }
+    return mask
   }
 }

@@ -50,7 +50,8 @@ extension Engine {
       evidenceFile: "", fixturesFile: "")
     newestOSVersion = OSVersion(clamping: 26)
     newestSDKVersion = newestOSVersion
-    assumedDefaults = Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion)
+    assumedDefaults = AssumedValues(
+      Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion))
     tap = CompiledTable(empty(.tap))
     open = CompiledTable(empty(.open))
     composedRow = []

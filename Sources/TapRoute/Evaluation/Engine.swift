@@ -11,8 +11,8 @@ public struct Engine: Sendable {
   public let newestOSVersion: OSVersion
   /// The SDK version a situation without `app.sdkVersion` is decided for.
   public let newestSDKVersion: OSVersion
-  /// Every fact's default, in catalog order (``Decision/assumed``).
-  let assumedDefaults: [AssumedFact]
+  /// Every fact's default (``Decision/assumed``), shared by the decisions.
+  let assumedDefaults: AssumedValues
   let tap: CompiledTable
   let open: CompiledTable
   /// Per tap rule, its row in `composed`, or -1 for a rule that never composes (it launches
@@ -65,7 +65,8 @@ public struct Engine: Sendable {
     open = CompiledTable(openTable)
     newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
     newestSDKVersion = policies.tables.compactMap(\.newestSDKVersion).max() ?? newestOSVersion
-    assumedDefaults = Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion)
+    assumedDefaults = AssumedValues(
+      Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion))
     let hooks = Callback.redirectHooks
     var rows: [Int32] = []
     var composing: [Decision] = []
@@ -109,14 +110,14 @@ public struct Engine: Sendable {
     switch situation.event {
     case .open:
       var (decision, hit) = single(open, situation, event: .open, url: situation.open.url, tracing: tracing)
-      if let hit { decision.assumed = assumed(situation, hit: hit) }
+      if let hit { decision.setAssumed(assumedMask(situation, hit: hit), from: assumedDefaults) }
       return decision
     case .tap:
       let (tapDecision, tapHit) = single(
         tap, situation, event: .tap, url: situation.tap.url, tracing: tracing)
       var decision = tapDecision
       if let tapHit {
-        decision.assumed = assumed(situation, hit: tapHit)
+        decision.setAssumed(assumedMask(situation, hit: tapHit), from: assumedDefaults)
         if !situation.tap.redirect.hooks.isEmpty, tapDecision.alternatives != nil {
           decision.alternatives = tapAlternatives(tapDecision, situation, tapHit: tapHit, openHit: nil)
         }
@@ -204,7 +205,7 @@ public struct Engine: Sendable {
       return decision
     }
     decision.url = decision.outcome == .extensionLaunch ? situation.tap.url : redirectURL
-    decision.assumed = assumed(situation, hit: tapHit, redirectHit: openHit)
+    decision.setAssumed(assumedMask(situation, hit: tapHit, redirectHit: openHit), from: assumedDefaults)
     if let alternatives = tapAlternatives(decision, situation, tapHit: tapHit, openHit: openHit) {
       decision.alternatives = alternatives
     }
