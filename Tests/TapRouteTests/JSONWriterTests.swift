@@ -221,15 +221,16 @@ struct JSONWriterTests {
   /// The names of a decision's stored fields, looking through its storage object.
   static func fieldNames(of value: Any) -> [String] {
     Mirror(reflecting: value).children.flatMap { child -> [String] in
-      guard let label = child.label else { return [] }
-      // A pending note, written out into `notes`: not a field of its own.
-      if label == "unfiredHooks" { return [] }
+      guard let label = child.label, !Self.writtenThroughOtherKeys.contains(label) else { return [] }
       // `assumed`, kept as a mask over a shared table of values.
       if label == "assumedMask" { return ["assumed"] }
-      if label == "assumedValues" { return [] }
       return label == "storage" || label == "fields" ? fieldNames(of: child.value) : [label]
     }
   }
+
+  /// Stored fields that are no JSON key of their own: a pending note of unfired redirect
+  /// hooks is written out as the last of `notes`.
+  static let writtenThroughOtherKeys: Set<String> = ["unfiredHooks", "assumedValues"]
 
   static let everyFieldDecision: Decision = {
     let trace = [TraceEntry(rule: "tap/a \"b\"", fact: .installed, expected: "true", actual: "false\n")]
