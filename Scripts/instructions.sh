@@ -68,6 +68,9 @@ for name, entry in json.load(open(sys.argv[1]))["variants"].items():
 fi
 
 if [ "$build" = 1 ]; then
+  # SwiftPM can keep the root package's old list of source files in the benchmark's build
+  # plan (a file added to Sources/TapRoute goes unseen); dropping the plan makes it list again.
+  rm -f Benchmarks/.build/release.yaml
   swift build -c release --package-path Benchmarks >&2
 fi
 binary="$(swift build -c release --package-path Benchmarks --show-bin-path)/TapRouteBenchmarks"

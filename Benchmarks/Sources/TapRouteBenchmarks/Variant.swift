@@ -159,6 +159,7 @@ private func ordinal(_ outcome: Outcome) -> Int {
   case .browser: 7
   case .nothing: 8
   case .undecided: 9
+  case .transcriptView: 10
   }
 }
 
@@ -187,5 +188,6 @@ private func ordinal(_ callback: Situation.Callback) -> Int {
   case .didResignActive: 11
   case .viewWillDisappear: 12
   case .viewDidDisappear: 13
+  case .didReceive: 14
   }
 }
