@@ -29,9 +29,9 @@ extension Engine {
 
   /// Decides a fixture's situation (with the trace, as `explain`) and says what differs
   /// from what the row expects.
-  public func check(_ fixture: Fixture) -> FixtureRunner.Result {
+  public func check(_ fixture: Fixture) -> Fixture.Result {
     let decision = explain(fixture.situation)
-    return FixtureRunner.Result(
+    return Fixture.Result(
       fixture: fixture, decision: decision, mismatches: fixture.expected.mismatches(decision))
   }
 

@@ -28,7 +28,7 @@ public struct Engine: Sendable {
   public static let maximumMessageURLLength = 5_000
 
   /// Evidence the engine's own checks cite (not a table's rules): the URL length limit.
-  public static let checkEvidence = ["D-3"]
+  package static let checkEvidence = ["D-3"]
 
   /// An engine over the policies built into the library.
   public init() throws(DiagnosticsError) {

@@ -40,7 +40,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   }
 
   /// Where the fact comes from in the situation JSON, for documentation and messages.
-  public func source(for event: Situation.Event) -> String {
+  package func source(for event: Situation.Event) -> String {
     switch self {
     case .platform, .osVersion: "$.\(rawValue)"
     case .hasContainerApp, .installed, .enabledInMessages, .published: "$.app.\(rawValue)"

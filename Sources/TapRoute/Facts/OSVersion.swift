@@ -46,9 +46,9 @@ public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// The first component out of range.
-    public var component: Component
+    public internal(set) var component: Component
     /// Its value.
-    public var value: Int
+    public internal(set) var value: Int
 
     public var description: String {
       "OS version \(component.rawValue) component \(value) is out of range 0...\(OSVersion.maximumComponent)"
@@ -109,8 +109,8 @@ public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringCo
 /// `18..<19`, every 18.x). Ranges are half-open so that adjacent rules never overlap or
 /// leave a hole at a boundary.
 public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
-  public var lower: OSVersion?
-  public var upper: OSVersion?
+  public internal(set) var lower: OSVersion?
+  public internal(set) var upper: OSVersion?
 
   public init(lower: OSVersion?, upper: OSVersion?) {
     self.lower = lower
@@ -130,7 +130,7 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses the policy notation; returns an error message for anything else.
-  public static func parse(_ text: String) -> Result<VersionRange, RangeError> {
+  package static func parse(_ text: String) -> Result<VersionRange, RangeError> {
     let trimmed = text.trimmingSpaces
     func version(_ s: Substring) -> OSVersion? { OSVersion(parsing: String(s).trimmingSpaces) }
     if trimmed.hasPrefix(">=") {
@@ -156,11 +156,11 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Why a range did not parse.
-  public enum RangeError: Error, Sendable, Equatable {
+  package enum RangeError: Error, Sendable, Equatable {
     case bad(String)
     case empty(String)
 
-    public var message: String {
+    package var message: String {
       switch self {
       case .bad(let s):
         "invalid version range \(JSONReader.quoted(s)); expected \">=X\", \"<X\", \"X..<Y\" or a major version \"X\""

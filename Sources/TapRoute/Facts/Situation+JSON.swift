@@ -16,7 +16,7 @@ extension Situation {
   }
 
   /// Parses one situation from JSON bytes; `file` names the input in diagnostics.
-  public static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
+  package static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
     JSONParser.document(bytes, file: file, what: "situation", maximumBytes: maximumDocumentBytes)
       .flatMap { decode($0, file: file) }
   }

@@ -32,7 +32,7 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
   }
 
   /// Classifies the UTF-8 bytes of a URL string.
-  public static func classify(bytes: UnsafeBufferPointer<UInt8>) -> URLSchemeClass {
+  package static func classify(bytes: UnsafeBufferPointer<UInt8>) -> URLSchemeClass {
     if bytes.isEmpty { return .unparseable }
     var colon = -1
     var schemeClosed = false  // a '/', '?' or '#' came first: a relative reference

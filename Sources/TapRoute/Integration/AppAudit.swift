@@ -4,8 +4,8 @@
 /// Every finding is a ``Diagnostic`` on the plist it concerns, naming the deciding rule and
 /// its evidence; errors are what will not work, warnings what works only in part or is
 /// contested, notes what works.
-public enum AppAudit {
-  public static func run(
+package enum AppAudit {
+  package static func run(
     container: InfoPlist?, extension ext: InfoPlist, redirectURL: String?, engine: Engine
   ) -> [Diagnostic] {
     var findings: [Diagnostic] = []

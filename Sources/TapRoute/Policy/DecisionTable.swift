@@ -12,41 +12,41 @@ public struct DecisionTable: Sendable, Hashable {
   }
 
   /// The table's name (`tap`); rules are named `table/rule-id`.
-  public var name: String
-  public var event: Situation.Event
-  public var title: String
-  public var hitPolicy: HitPolicy
+  public internal(set) var name: String
+  public internal(set) var event: Situation.Event
+  public internal(set) var title: String
+  public internal(set) var hitPolicy: HitPolicy
   /// The facts the table declares, in its column order.
-  public var facts: [FactDeclaration]
-  public var rules: [Rule]
+  public internal(set) var facts: [FactDeclaration]
+  public internal(set) var rules: [Rule]
   /// The file it came from, for diagnostics.
-  public var file: String
+  public internal(set) var file: String
   /// The newest OS version this table knows (the `newest` of its `osVersion` fact).
-  public var newestOSVersion: OSVersion?
+  public internal(set) var newestOSVersion: OSVersion?
   /// Where the `rules` array starts, for findings about the table as a whole.
-  public var rulesLocation: SourcePosition?
+  public internal(set) var rulesLocation: SourcePosition?
 }
 
 /// A fact a table declares, with the domain it declares for it.
 public struct FactDeclaration: Sendable, Hashable {
-  public var fact: Fact
-  public var location: SourcePosition
+  public internal(set) var fact: Fact
+  public internal(set) var location: SourcePosition
 }
 
 /// One row of a decision table.
 public struct Rule: Sendable, Hashable {
-  public var id: String
+  public internal(set) var id: String
   /// The conditions in the order written; an absent fact matches anything.
-  public var conditions: [Condition]
-  public var then: RuleOutcome
-  public var evidence: [String]
-  public var confidence: Confidence
-  public var note: String?
+  public internal(set) var conditions: [Condition]
+  public internal(set) var then: RuleOutcome
+  public internal(set) var evidence: [String]
+  public internal(set) var confidence: Confidence
+  public internal(set) var note: String?
   /// The author expects this rule to overlap no other rule with a different outcome.
-  public var expectsNoOverlap: Bool
-  public var location: SourcePosition
+  public internal(set) var expectsNoOverlap: Bool
+  public internal(set) var location: SourcePosition
   /// The JSON path of the rule (`$.rules[3]`).
-  public var path: String
+  public internal(set) var path: String
 
   /// The condition on `fact`, if the rule has one.
   public func condition(on fact: Fact) -> Condition? {
@@ -64,12 +64,12 @@ public struct Condition: Sendable, Hashable {
     case range(VersionRange)
   }
 
-  public var fact: Fact
-  public var test: Test
-  public var location: SourcePosition
+  public internal(set) var fact: Fact
+  public internal(set) var test: Test
+  public internal(set) var location: SourcePosition
 
   /// True when `value` (a finite fact's value index) satisfies the test.
-  public func matches(index value: Int) -> Bool {
+  package func matches(index value: Int) -> Bool {
     if case .oneOf(let values) = test { return values.contains(value) }
     return true
   }
@@ -93,9 +93,9 @@ public struct Condition: Sendable, Hashable {
 
 /// What a rule decides.
 public struct RuleOutcome: Sendable, Hashable {
-  public var outcome: Outcome
-  public var callbacks: [Situation.Callback]?
-  public var presentation: Presentation?
+  public internal(set) var outcome: Outcome
+  public internal(set) var callbacks: [Situation.Callback]?
+  public internal(set) var presentation: Presentation?
 
   /// A short form for tables and messages: `extensionLaunch (expanded: viewDidLoad, ...)`.
   public var summary: String {

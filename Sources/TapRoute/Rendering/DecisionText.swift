@@ -1,9 +1,9 @@
 import Foundation
 
 /// Renders decisions for people (aligned text) and machines (JSON).
-public enum DecisionText {
+package enum DecisionText {
   /// A readable summary; with `trace`, every rule tried before the hit and why it failed.
-  public static func render(_ decision: Decision, trace: Bool) -> String {
+  package static func render(_ decision: Decision, trace: Bool) -> String {
     var lines: [String] = []
     func field(_ name: String, _ value: String?) {
       guard let value else { return }
@@ -59,12 +59,12 @@ public enum DecisionText {
   }
 
   /// The decision as JSON with sorted keys; one line unless `pretty`.
-  public static func json(_ decision: Decision, pretty: Bool) -> String {
+  package static func json(_ decision: Decision, pretty: Bool) -> String {
     encode(decision, pretty: pretty)
   }
 
   /// Any encodable value as JSON with sorted keys and unescaped slashes.
-  public static func encode<T: Encodable>(_ value: T, pretty: Bool) -> String {
+  package static func encode<T: Encodable>(_ value: T, pretty: Bool) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting =
       pretty

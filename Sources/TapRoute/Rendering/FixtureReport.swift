@@ -1,7 +1,7 @@
 /// The readable report of a fixture run: one line per row, details for failures, and the
 /// closing line `N passed, M failed`.
-public enum FixtureReport {
-  public static func text(_ results: [FixtureRunner.Result], unreached: [String]?) -> String {
+package enum FixtureReport {
+  package static func text(_ results: [FixtureRunner.Result], unreached: [String]?) -> String {
     var lines: [String] = []
     for result in results {
       let decision = result.decision

@@ -1,45 +1,45 @@
 /// The quick-action rules of `Policies/shortcuts.json`, each with its evidence.
-public struct ShortcutRules: Sendable, Hashable {
-  public struct LaunchRule: Sendable, Hashable {
+package struct ShortcutRules: Sendable, Hashable {
+  package struct LaunchRule: Sendable, Hashable {
     /// `cold` or `warm`.
-    public var launch: String
+    package var launch: String
     /// The callback that handles the chosen item.
-    public var handler: String
+    package var handler: String
     /// Where the handler finds the item, if stated.
-    public var reads: String?
+    package var reads: String?
     /// What didFinishLaunchingWithOptions must return, when it is the handler.
-    public var didFinishLaunchingReturns: Bool?
-    public var evidence: [String]
-    public var note: String?
+    package var didFinishLaunchingReturns: Bool?
+    package var evidence: [String]
+    package var note: String?
   }
 
-  public var visibleMaximum: Int
-  public var visibleEvidence: [String]
-  public var visibleNote: String?
-  public var requiredKeys: [String]
-  public var requiredEvidence: [String]
-  public var maximumLines: Int
-  public var charactersPerLine: Int
-  public var linesEvidence: [String]
-  public var linesNote: String?
-  public var launches: [LaunchRule]
-  public var dynamicEvidence: [String]
-  public var dynamicNote: String?
-  public var file: String
+  package var visibleMaximum: Int
+  package var visibleEvidence: [String]
+  package var visibleNote: String?
+  package var requiredKeys: [String]
+  package var requiredEvidence: [String]
+  package var maximumLines: Int
+  package var charactersPerLine: Int
+  package var linesEvidence: [String]
+  package var linesNote: String?
+  package var launches: [LaunchRule]
+  package var dynamicEvidence: [String]
+  package var dynamicNote: String?
+  package var file: String
 
   /// Every evidence id the rules cite.
-  public var citedEvidence: [String] {
+  package var citedEvidence: [String] {
     visibleEvidence + requiredEvidence + linesEvidence + launches.flatMap(\.evidence) + dynamicEvidence
   }
 }
 
 /// A quick action, static (Info.plist) or dynamic (code).
-public struct ShortcutItem: Sendable, Hashable, Codable {
-  public var type: String?
-  public var title: String?
-  public var subtitle: String?
+package struct ShortcutItem: Sendable, Hashable, Codable {
+  package var type: String?
+  package var title: String?
+  package var subtitle: String?
 
-  public init(type: String?, title: String?, subtitle: String? = nil) {
+  package init(type: String?, title: String?, subtitle: String? = nil) {
     self.type = type
     self.title = title
     self.subtitle = subtitle

@@ -1,31 +1,31 @@
 /// The sticker rules of `Policies/stickers.json`: accepted formats, the size limit and the
 /// size classes, each with the evidence behind it.
-public struct StickerRules: Sendable, Hashable {
-  public struct FormatRule: Sendable, Hashable {
-    public var animated: Bool
-    public var transparency: Bool
-    public var advice: String?
-    public var evidence: [String]
+package struct StickerRules: Sendable, Hashable {
+  package struct FormatRule: Sendable, Hashable {
+    package var animated: Bool
+    package var transparency: Bool
+    package var advice: String?
+    package var evidence: [String]
   }
 
-  public struct SizeClass: Sendable, Hashable {
-    public var name: String
-    public var points: Int
+  package struct SizeClass: Sendable, Hashable {
+    package var name: String
+    package var points: Int
     /// The largest image at @3x.
-    public var pixels: Int
+    package var pixels: Int
   }
 
-  public var formats: [StickerHeader.Format: FormatRule]
-  public var maximumBytes: Int
-  public var maximumBytesEvidence: [String]
-  public var maximumBytesNote: String?
-  public var sizeClasses: [SizeClass]
-  public var sizeEvidence: [String]
-  public var sizeNote: String?
-  public var file: String
+  package var formats: [StickerHeader.Format: FormatRule]
+  package var maximumBytes: Int
+  package var maximumBytesEvidence: [String]
+  package var maximumBytesNote: String?
+  package var sizeClasses: [SizeClass]
+  package var sizeEvidence: [String]
+  package var sizeNote: String?
+  package var file: String
 
   /// Every evidence id the rules cite.
-  public var citedEvidence: [String] {
+  package var citedEvidence: [String] {
     formats.values.flatMap(\.evidence) + maximumBytesEvidence + sizeEvidence
   }
 }

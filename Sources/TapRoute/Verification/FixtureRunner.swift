@@ -1,25 +1,32 @@
-/// Runs fixture rows through an engine and reports, per row, what was expected and got.
-public enum FixtureRunner {
-  /// The outcome of one fixture row.
+extension Fixture {
+  /// The check of one fixture row against an engine: what it decided and what differs.
+  ///
+  /// ``Engine/check(_:)`` returns it; a row passes when nothing differs.
   public struct Result: Sendable {
-    public var fixture: Fixture
-    /// The decision with its trace (as `explain` gives it).
-    public var decision: Decision
-    /// What differs from the expectation; empty when the row passed.
-    public var mismatches: [String]
+    /// The row checked.
+    public let fixture: Fixture
+    /// The decision with its trace (as ``Engine/explain(_:)`` gives it).
+    public let decision: Decision
+    /// What differs from the expectation, one readable line per field
+    /// (`outcome: expected extensionLaunch, got storeProductPage`); empty when the row passed.
+    public let mismatches: [String]
+    /// True when nothing differs.
     public var passed: Bool { mismatches.isEmpty }
   }
+}
+
+/// Runs fixture rows through an engine and reports, per row, what was expected and got.
+package enum FixtureRunner {
+  /// The outcome of one fixture row.
+  package typealias Result = Fixture.Result
 
   /// Decides every fixture.
-  public static func run(_ fixtures: [Fixture], engine: Engine) -> [Result] {
-    fixtures.map { fixture in
-      let decision = engine.explain(fixture.situation)
-      return Result(fixture: fixture, decision: decision, mismatches: fixture.expected.mismatches(decision))
-    }
+  package static func run(_ fixtures: [Fixture], engine: Engine) -> [Result] {
+    fixtures.map(engine.check)
   }
 
   /// The rules (`table/rule-id`) that decide no fixture, at top level or in a step.
-  public static func unreachedRules(_ results: [Result], tables: [DecisionTable]) -> [String] {
+  package static func unreachedRules(_ results: [Result], tables: [DecisionTable]) -> [String] {
     var reached: Set<String> = []
     for result in results {
       if let rule = result.decision.rule { reached.insert(rule) }
@@ -34,7 +41,7 @@ public enum FixtureRunner {
 extension PolicySet {
   /// Loads a fixture file other than the set's own, checked against this set's tables
   /// and evidence.
-  public func loadFixtures(bytes: [UInt8], file: String) throws(DiagnosticsError) -> [Fixture] {
+  package func loadFixtures(bytes: [UInt8], file: String) throws(DiagnosticsError) -> [Fixture] {
     var loader = PolicyLoader()
     return try loader.loadFixtures(bytes: bytes, file: file, policies: self)
   }

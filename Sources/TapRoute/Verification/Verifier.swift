@@ -173,33 +173,33 @@ public enum Verifier {
 
 /// What verification found: every finding as a diagnostic, and the structured findings.
 public struct VerificationReport: Sendable {
-  public var diagnostics: [Diagnostic] = []
-  public var gaps: [Gap] = []
-  public var shadowed: [Shadowed] = []
-  public var conflicts: [Conflict] = []
+  public package(set) var diagnostics: [Diagnostic] = []
+  public internal(set) var gaps: [Gap] = []
+  public internal(set) var shadowed: [Shadowed] = []
+  public internal(set) var conflicts: [Conflict] = []
 
   public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
   public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 
   /// A region no rule decides, and one situation in it.
   public struct Gap: Sendable, Hashable {
-    public var table: String
-    public var region: String
-    public var witness: Situation
+    public internal(set) var table: String
+    public internal(set) var region: String
+    public internal(set) var witness: Situation
   }
 
   /// A rule that can never fire, and the earlier rules that cover it.
   public struct Shadowed: Sendable, Hashable {
-    public var table: String
-    public var rule: String
-    public var coveredBy: [String]
+    public internal(set) var table: String
+    public internal(set) var rule: String
+    public internal(set) var coveredBy: [String]
   }
 
   /// Two overlapping rules with different outcomes, and a situation both match.
   public struct Conflict: Sendable, Hashable {
-    public var table: String
-    public var rules: [String]
-    public var region: String
-    public var witness: Situation
+    public internal(set) var table: String
+    public internal(set) var rules: [String]
+    public internal(set) var region: String
+    public internal(set) var witness: Situation
   }
 }
