@@ -17,6 +17,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case version
   }
 
+  /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
     switch self {
     case .platform: .enumeration(Platform.allCases.map(\.rawValue))

@@ -11,6 +11,7 @@ extension Situation: Codable {
     case event, platform, osVersion, app, tap, open
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init(event: try c.decode(Event.self, forKey: .event))
@@ -21,6 +22,7 @@ extension Situation: Codable {
     open = try c.decode(.open, or: open)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(event, forKey: .event)
@@ -37,6 +39,7 @@ extension Situation.App: Codable {
     case hasContainerApp, installed, enabledInMessages, published
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -46,6 +49,7 @@ extension Situation.App: Codable {
     published = try c.decode(.published, or: published)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(hasContainerApp, forKey: .hasContainerApp)
@@ -60,6 +64,7 @@ extension Situation.Tap: Codable {
     case target, url, extensionRunning, alreadySelected, afterDrawerSwipe, redirect
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -71,6 +76,7 @@ extension Situation.Tap: Codable {
     redirect = try c.decode(.redirect, or: redirect)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(target, forKey: .target)
@@ -87,6 +93,7 @@ extension Situation.Redirect: Codable {
     case hooks, url
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -94,6 +101,7 @@ extension Situation.Redirect: Codable {
     url = try c.decodeURL(forKey: .url)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(hooks, forKey: .hooks)
@@ -104,7 +112,7 @@ extension Situation.Redirect: Codable {
 extension Situation.Redirect.Hook: Codable {}
 
 extension Situation.Redirect.Hooks: Codable {
-  /// An array of hook names; a hook listed twice is an error, as in the strict reader.
+  /// Decodes an array of hook names; a hook listed twice is an error, as in the strict reader.
   public init(from decoder: any Decoder) throws {
     var c = try decoder.unkeyedContainer()
     self.init()
@@ -119,6 +127,7 @@ extension Situation.Redirect.Hooks: Codable {
     }
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.unkeyedContainer()
     for hook in hooks { try c.encode(hook) }
@@ -130,6 +139,7 @@ extension Situation.Open: Codable {
     case url, extensionPoint
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -137,6 +147,7 @@ extension Situation.Open: Codable {
     extensionPoint = try c.decode(.extensionPoint, or: extensionPoint)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encodeIfPresent(url, forKey: .url)

@@ -1,6 +1,8 @@
 /// One decision table as written in a policy file: declared facts, then ordered rules.
 ///
-/// See the DocC article "The policy format" and `Policies/schema/table.schema.json`.
+/// See the DocC article <doc:PolicyFormat> and `Policies/schema/table.schema.json`.
+/// Read-only: a table comes from loading a policy file, which checked every fact, value,
+/// evidence id and outcome in it.
 public struct DecisionTable: Sendable, Hashable {
   /// How rules combine.
   public enum HitPolicy: String, Sendable, Hashable, CaseIterable {
@@ -13,11 +15,15 @@ public struct DecisionTable: Sendable, Hashable {
 
   /// The table's name (`tap`); rules are named `table/rule-id`.
   public internal(set) var name: String
+  /// The event whose situations the table decides.
   public internal(set) var event: Situation.Event
+  /// A one-line description, shown in rendered tables.
   public internal(set) var title: String
+  /// How the rules combine.
   public internal(set) var hitPolicy: HitPolicy
   /// The facts the table declares, in its column order.
   public internal(set) var facts: [FactDeclaration]
+  /// The rules in order: the first that matches decides.
   public internal(set) var rules: [Rule]
   /// The file it came from, for diagnostics.
   public internal(set) var file: String
@@ -29,21 +35,29 @@ public struct DecisionTable: Sendable, Hashable {
 
 /// A fact a table declares, with the domain it declares for it.
 public struct FactDeclaration: Sendable, Hashable {
+  /// The fact declared.
   public internal(set) var fact: Fact
+  /// Where the declaration is written.
   public internal(set) var location: SourcePosition
 }
 
 /// One row of a decision table.
 public struct Rule: Sendable, Hashable {
+  /// The rule's id, unique within its table; decisions name it `table/id`.
   public internal(set) var id: String
   /// The conditions in the order written; an absent fact matches anything.
   public internal(set) var conditions: [Condition]
+  /// What the rule decides.
   public internal(set) var then: RuleOutcome
+  /// The evidence ids the rule cites, each registered in `evidence.json`.
   public internal(set) var evidence: [String]
+  /// How sure the cited evidence makes the rule.
   public internal(set) var confidence: Confidence
+  /// A note for the reader, carried into the decision's notes.
   public internal(set) var note: String?
   /// The author expects this rule to overlap no other rule with a different outcome.
   public internal(set) var expectsNoOverlap: Bool
+  /// Where the rule is written.
   public internal(set) var location: SourcePosition
   /// The JSON path of the rule (`$.rules[3]`).
   public internal(set) var path: String
@@ -56,6 +70,7 @@ public struct Rule: Sendable, Hashable {
 
 /// A test of one fact.
 public struct Condition: Sendable, Hashable {
+  /// What a condition requires of its fact's value.
   public enum Test: Sendable, Hashable {
     /// The fact's value index is one of these (bool: 0 false, 1 true; enumerations in
     /// catalog order).
@@ -64,8 +79,11 @@ public struct Condition: Sendable, Hashable {
     case range(VersionRange)
   }
 
+  /// The fact tested.
   public internal(set) var fact: Fact
+  /// What the fact's value must be.
   public internal(set) var test: Test
+  /// Where the condition is written.
   public internal(set) var location: SourcePosition
 
   /// True when `value` (a finite fact's value index) satisfies the test.
@@ -93,8 +111,11 @@ public struct Condition: Sendable, Hashable {
 
 /// What a rule decides.
 public struct RuleOutcome: Sendable, Hashable {
+  /// What the tap or `open(url)` does.
   public internal(set) var outcome: Outcome
+  /// The extension's callbacks in order, for an extension launch; nil otherwise.
   public internal(set) var callbacks: [Situation.Callback]?
+  /// How the extension presents, for an extension launch; nil otherwise.
   public internal(set) var presentation: Presentation?
 
   /// A short form for tables and messages: `extensionLaunch (expanded: viewDidLoad, ...)`.

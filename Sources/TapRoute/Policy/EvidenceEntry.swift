@@ -1,7 +1,10 @@
 /// A registered piece of evidence a rule may cite, with the sources a reader can follow.
 public struct EvidenceEntry: Sendable, Hashable {
+  /// The id rules cite (`S004-10`, `D-3`), unique in the registry.
   public internal(set) var id: String
+  /// What the evidence says, in one sentence.
   public internal(set) var claim: String
+  /// How sure the sources make the claim.
   public internal(set) var confidence: Confidence
   /// Where the claim comes from, strongest first; never empty in a loaded registry.
   public internal(set) var sources: [Source]
@@ -11,6 +14,7 @@ public struct EvidenceEntry: Sendable, Hashable {
   /// entry should be cited. `verify` does not report such an entry as uncited, and reports
   /// the marker once a rule does cite it.
   public internal(set) var uncited: String?
+  /// Where the entry is written in `evidence.json`.
   public internal(set) var location: SourcePosition
 
   package init(
@@ -58,7 +62,9 @@ public struct EvidenceEntry: Sendable, Hashable {
       case inference
     }
 
+    /// What kind of source it is.
     public internal(set) var kind: Kind
+    /// The source's title, as a reader would search for it.
     public internal(set) var title: String
     /// An `http` or `https` link, when the source is public.
     public internal(set) var url: String?
@@ -71,6 +77,7 @@ public struct EvidenceEntry: Sendable, Hashable {
     public internal(set) var platforms: [String]
     /// A caveat: what was not verified, where a copy was found, a quotation.
     public internal(set) var note: String?
+    /// Where the source is written in `evidence.json`.
     public internal(set) var location: SourcePosition
 
     package init(

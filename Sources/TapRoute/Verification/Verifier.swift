@@ -7,6 +7,10 @@
 /// their outcomes differ. Nothing enumerates the product of the domains.
 public enum Verifier {
   /// Verifies every table of a policy set, and its evidence and fixtures.
+  ///
+  /// Use it on a client's own policies (``Engine/init(policiesAt:)``) before shipping them:
+  /// an error (a gap, a failing fixture) means a situation the tables decide wrongly or not
+  /// at all; warnings are hygiene (shadowed rules, uncited evidence).
   public static func verify(_ policies: PolicySet) -> VerificationReport {
     var report = VerificationReport()
     for table in policies.tables {
@@ -173,33 +177,49 @@ public enum Verifier {
 
 /// What verification found: every finding as a diagnostic, and the structured findings.
 public struct VerificationReport: Sendable {
+  /// Every finding, located, as `taproute verify` prints them.
   public package(set) var diagnostics: [Diagnostic] = []
+  /// The regions no rule decides.
   public internal(set) var gaps: [Gap] = []
+  /// The rules that can never fire.
   public internal(set) var shadowed: [Shadowed] = []
+  /// The overlapping rules with different outcomes where the table asks for none.
   public internal(set) var conflicts: [Conflict] = []
 
+  /// How many findings are errors.
   public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+  /// How many findings are warnings.
   public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 
   /// A region no rule decides, and one situation in it.
   public struct Gap: Sendable, Hashable {
+    /// The table's name.
     public internal(set) var table: String
+    /// The region, by the values of the facts that bound it.
     public internal(set) var region: String
+    /// One situation in the region: what a missing rule would have to decide.
     public internal(set) var witness: Situation
   }
 
   /// A rule that can never fire, and the earlier rules that cover it.
   public struct Shadowed: Sendable, Hashable {
+    /// The table's name.
     public internal(set) var table: String
+    /// The shadowed rule's id.
     public internal(set) var rule: String
+    /// The ids of the earlier rules that together match everything it matches.
     public internal(set) var coveredBy: [String]
   }
 
   /// Two overlapping rules with different outcomes, and a situation both match.
   public struct Conflict: Sendable, Hashable {
+    /// The table's name.
     public internal(set) var table: String
+    /// The ids of the two rules.
     public internal(set) var rules: [String]
+    /// The region both match, as conditions.
     public internal(set) var region: String
+    /// One situation both rules match.
     public internal(set) var witness: Situation
   }
 }
