@@ -123,7 +123,7 @@ enum DecideCommand {
             DecisionText.encode(ErrorLine(line: line.number, errors: entries), pretty: false) + "\n")
         } else {
           console.out(
-            "line \(line.number): error (\(Plural.count(error.diagnostics.count + error.omitted, "problem")) on standard error)\n"
+            "line \(line.number): error (\(Words.count(error.diagnostics.count + error.omitted, "problem")) on standard error)\n"
           )
         }
       case .success(let situation):

@@ -171,7 +171,7 @@ struct PropertyTests {
       let fromBytes = Array(url.utf8).withUnsafeBufferPointer { URLSchemeClass.classify(bytes: $0) }
       #expect(fromString == fromBytes)
       if url.unicodeScalars.contains(where: { !$0.isASCII || $0.value < 0x21 || $0.value == 0x7F }) {
-        #expect(fromString == .unparseable, "\(JSONReader.quoted(url))")
+        #expect(fromString == .unparseable, "\(Words.quoted(url))")
       }
     }
   }

@@ -44,7 +44,7 @@ struct URLSchemeClassTests {
 
   @Test("classifies", arguments: rows)
   func classifies(_ input: String?, _ expected: URLSchemeClass) {
-    #expect(URLSchemeClass.classify(input) == expected, "\(input.map { JSONReader.quoted($0) } ?? "nil")")
+    #expect(URLSchemeClass.classify(input) == expected, "\(input.map { Words.quoted($0) } ?? "nil")")
   }
 
   @Test func hugeURLIsScannedOnce() {

@@ -246,7 +246,7 @@ extension JSONReader {
     }
     if !Observation.isDate(date) {
       error(
-        .situationBadVersion, "invalid date \(Self.quoted(date)); expected YYYY-MM-DD (or YYYY-MM, YYYY)",
+        .situationBadVersion, "invalid date \(Words.quoted(date)); expected YYYY-MM-DD (or YYYY-MM, YYYY)",
         path: Self.join(path, "date"), at: members.first { $0.key == "date" }?.value.location)
     }
     guard diagnostics.count == before else { return nil }

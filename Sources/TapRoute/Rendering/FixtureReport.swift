@@ -28,7 +28,7 @@ package enum FixtureReport {
       lines.append(
         unreached.isEmpty
           ? "coverage: every rule is reached by a fixture"
-          : "coverage: \(unreached.count) rule\(unreached.count == 1 ? "" : "s") reached by no fixture:")
+          : "coverage: \(Words.count(unreached.count, "rule")) reached by no fixture:")
       lines += unreached.map { "  \($0)" }
     }
     let passed = results.filter(\.passed).count

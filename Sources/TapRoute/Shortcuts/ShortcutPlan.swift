@@ -151,7 +151,7 @@ package enum ShortcutPlan {
     for (type, count) in seen.sorted(by: { $0.key < $1.key }) where count > 1 {
       add(
         "", .warning, .shortcutDuplicate,
-        "type \(JSONReader.quoted(type)) is used by \(count) items; the handler cannot tell them apart",
+        "type \(Words.quoted(type)) is used by \(count) items; the handler cannot tell them apart",
         rules.requiredEvidence)
     }
     let shown = Array(valid.prefix(rules.visibleMaximum))
@@ -159,7 +159,7 @@ package enum ShortcutPlan {
     if !hidden.isEmpty {
       add(
         "", .warning, .shortcutHidden,
-        "\(valid.count) valid items; only the first \(rules.visibleMaximum) show (static first), so \(hidden.map { JSONReader.quoted($0.item.title ?? "") }.joined(separator: ", ")) never appear",
+        "\(valid.count) valid items; only the first \(rules.visibleMaximum) show (static first), so \(hidden.map { Words.quoted($0.item.title ?? "") }.joined(separator: ", ")) never appear",
         rules.visibleEvidence)
     }
     let rule = launch.flatMap { l in rules.launches.first { $0.launch == l } }

@@ -17,7 +17,7 @@ package enum StickerCheck {
       let size = ByteCount.bytes(bytes)
       let what =
         header.map {
-          "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \(ByteCount.grouped($0.frames)) frame\($0.frames == 1 ? "" : "s"), \(size)"
+          "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \(ByteCount.grouped($0.frames)) \(Words.plural($0.frames, "frame")), \(size)"
         } ?? size
       return "\(file): \(accepted ? "accepted" : "refused") (\(what))"
     }

@@ -46,7 +46,7 @@ extension PolicyLoader {
         guard let format = StickerHeader.Format(rawValue: member.key) else {
           reader.error(
             .unknownValue,
-            "unknown sticker format \(JSONReader.quoted(member.key)); expected one of png, apng, gif, jpeg",
+            "unknown sticker format \(Words.quoted(member.key)); expected one of png, apng, gif, jpeg",
             path: path,
             at: member.keyLocation)
           continue

@@ -25,7 +25,7 @@ public enum Verifier {
         Diagnostic(
           file: policies.evidenceFile, path: "$.evidence.\(entry.id)", location: entry.location,
           severity: .warning,
-          code: .uncitedEvidence, message: "evidence \"\(entry.id)\" is registered but no rule cites it"))
+          code: .uncitedEvidence, message: "evidence \(Words.quoted(entry.id)) is registered but no rule cites it"))
     }
     report.diagnostics += EvidenceCheck.diagnostics(policies, cited: cited)
     return report
@@ -40,7 +40,7 @@ public enum Verifier {
         Diagnostic(
           file: table.file, path: "$.rules", location: table.rulesLocation, code: .verificationLimit,
           message:
-            "fact \"\(d.rawValue)\" has \(size) distinct intervals; verification handles at most \(FactSpace.maximumValues)"
+            "fact \(Words.quoted(d.rawValue)) has \(size) distinct intervals; verification handles at most \(FactSpace.maximumValues)"
         ))
       return
     }
@@ -106,7 +106,7 @@ public enum Verifier {
         Diagnostic(
           file: table.file, path: rule.path, location: rule.location, severity: .warning, code: .shadowedRule,
           message:
-            "rule \"\(rule.id)\" can never fire: earlier rule\(names.count == 1 ? "" : "s") \(names.map { "\"\($0)\"" }.joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
+            "rule \(Words.quoted(rule.id)) can never fire: earlier \(Words.plural(names.count, "rule")) \(names.map(Words.quoted).joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
         ))
     }
   }
@@ -168,7 +168,7 @@ public enum Verifier {
           Diagnostic(
             file: table.file, path: b.path, location: b.location, code: .conflict,
             message:
-              "rules \"\(a.id)\" and \"\(b.id)\" both match \(space.describe(overlap)) with different outcomes (\(a.then.summary) vs \(b.then.summary)); for example \(witness.minimalJSON)"
+              "rules \(Words.quoted(a.id)) and \(Words.quoted(b.id)) both match \(space.describe(overlap)) with different outcomes (\(a.then.summary) vs \(b.then.summary)); for example \(witness.minimalJSON)"
           ))
       }
     }
