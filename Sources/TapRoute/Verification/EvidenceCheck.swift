@@ -26,7 +26,8 @@ enum EvidenceCheck {
             file: policies.evidenceFile, path: path + ".uncited", location: entry.location,
             severity: .warning,
             code: .citedButMarkedUncited,
-            message: "evidence \(Words.quoted(entry.id)) is marked uncited, but it is cited; remove \"uncited\""))
+            message:
+              "evidence \(Words.quoted(entry.id)) is marked uncited, but it is cited; remove \"uncited\""))
       }
     }
     return out

@@ -25,7 +25,8 @@ public enum Verifier {
         Diagnostic(
           file: policies.evidenceFile, path: "$.evidence.\(entry.id)", location: entry.location,
           severity: .warning,
-          code: .uncitedEvidence, message: "evidence \(Words.quoted(entry.id)) is registered but no rule cites it"))
+          code: .uncitedEvidence,
+          message: "evidence \(Words.quoted(entry.id)) is registered but no rule cites it"))
     }
     report.diagnostics += EvidenceCheck.diagnostics(policies, cited: cited)
     return report
