@@ -116,7 +116,7 @@ public struct ObservationCheck: Sendable {
     /// One entry per rule some observation reached, in table order of first appearance.
     public var summary: [RuleSummary]
     /// 1 when a rule that is not contested is contradicted, else 0.
-    public var exitStatus: Int32 { results.contains(where: \.isFailure) ? 1 : 0 }
+    package var exitStatus: Int32 { results.contains(where: \.isFailure) ? 1 : 0 }
   }
 
   /// Checks one observation.
