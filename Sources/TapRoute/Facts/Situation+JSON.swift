@@ -17,7 +17,7 @@ extension Situation {
 
   /// Parses one situation from JSON bytes; `file` names the input in diagnostics.
   ///
-  /// An ordinary situation is read by ``parseCommon(_:)`` without building a JSON tree; any
+  /// An ordinary situation is read by `parseCommon(_:)` without building a JSON tree; any
   /// other input, and every input with a problem, goes through the strict reader.
   package static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
     if let situation = parseCommon(bytes) { return .success(situation) }
