@@ -23,6 +23,8 @@ public struct DecisionTable: Sendable, Hashable {
   public var file: String
   /// The newest OS version this table knows (the `newest` of its `osVersion` fact).
   public var newestOSVersion: OSVersion?
+  /// The newest SDK version this table knows (the `newest` of its `sdkVersion` fact).
+  public var newestSDKVersion: OSVersion? = nil
   /// Where the `rules` array starts, for findings about the table as a whole.
   public var rulesLocation: SourcePosition?
 }
@@ -40,6 +42,23 @@ public struct Rule: Sendable, Hashable {
   public var conditions: [Condition]
   public var then: RuleOutcome
   public var evidence: [String]
+  /// Evidence that contradicts `then`; a rule citing any is `contested`.
+  public var against: [String] = []
+  /// The other readings of a contested rule, each with the evidence for it.
+  public var alternatives: [Alternative] = []
+
+  /// Another reading of a contested rule: what it would decide, and the evidence for it.
+  public struct Alternative: Sendable, Hashable {
+    public var then: RuleOutcome
+    public var evidence: [String]
+    public var note: String?
+
+    public init(then: RuleOutcome, evidence: [String], note: String? = nil) {
+      self.then = then
+      self.evidence = evidence
+      self.note = note
+    }
+  }
   public var confidence: Confidence
   public var note: String?
   /// The author expects this rule to overlap no other rule with a different outcome.
@@ -47,6 +66,11 @@ public struct Rule: Sendable, Hashable {
   public var location: SourcePosition
   /// The JSON path of the rule (`$.rules[3]`).
   public var path: String
+
+  /// Every evidence id the rule cites: for, against, and for each alternative.
+  public var citedEvidence: [String] {
+    evidence + against + alternatives.flatMap(\.evidence)
+  }
 
   /// The condition on `fact`, if the rule has one.
   public func condition(on fact: Fact) -> Condition? {
