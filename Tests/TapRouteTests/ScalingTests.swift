@@ -19,7 +19,7 @@ enum GeneratedPolicies {
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
   }
 
-  static let platforms = ["iOS", "iPadOS", "macOS", "watchOS"]
+  static let platforms = ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"]
   static let classes = ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
   static let points = ["messages", "today", "share", "action", "keyboard", "other"]
   static let launches = [
@@ -67,7 +67,7 @@ enum GeneratedPolicies {
       )
     }
     let tapFacts =
-      #""platform": ["iOS", "iPadOS", "macOS", "watchOS"], "osVersion": { "newest": "26" }, "urlClass": [\#(classes.map { "\"\($0)\"" }.joined(separator: ", "))], "extensionRunning": "bool", "alreadySelected": "bool""#
+      #""platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"], "osVersion": { "newest": "26" }, "urlClass": [\#(classes.map { "\"\($0)\"" }.joined(separator: ", "))], "extensionRunning": "bool", "alreadySelected": "bool""#
     let openFacts =
       #""hasContainerApp": "bool", "extensionPoint": [\#(points.map { "\"\($0)\"" }.joined(separator: ", "))], "urlClass": [\#(classes.map { "\"\($0)\"" }.joined(separator: ", "))]"#
     return [

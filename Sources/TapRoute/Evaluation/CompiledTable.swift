@@ -15,16 +15,20 @@ struct CompiledTable: Sendable {
   let table: DecisionTable
   /// The facts at least one rule tests, in declaration order.
   let slots: [Fact]
-  /// Sorted version boundaries; a version's interval index is how many are <= it.
+  /// Sorted `osVersion` boundaries; a version's interval index is how many are <= it.
   let versionBounds: [OSVersion]
+  /// Sorted `sdkVersion` boundaries: each version fact is cut at its own rules' bounds.
+  let sdkVersionBounds: [OSVersion]
   /// Where each slot's rows start in `bits`.
   let slotOffsets: [Int]
   /// 64-bit words per row.
   let words: Int
   /// Row-major bits: slot offset + value index * words + word.
   let bits: [UInt64]
-  /// What each rule decides, ready to return.
+  /// What each rule decides, ready to return (with its alternative readings, if contested).
   let templates: [Decision]
+  /// Per rule, the facts it tests as ``Fact/bit``s: what a decision by it rests on.
+  let testedMasks: [UInt32]
   /// What a situation no rule matches decides, ready to return.
   let undecided: Decision
   /// Per slot, the step between consecutive values in `dense`.
@@ -43,14 +47,22 @@ struct CompiledTable: Sendable {
     self.table = table
     let tested = Set(table.rules.flatMap { $0.conditions.map(\.fact) })
     slots = table.facts.map(\.fact).filter { tested.contains($0) }
-    var bounds: Set<OSVersion> = []
+    var bounds: [Fact: Set<OSVersion>] = [:]
     for rule in table.rules {
-      for case .range(let range) in rule.conditions.map(\.test) {
-        if let lo = range.lower { bounds.insert(lo) }
-        if let hi = range.upper { bounds.insert(hi) }
+      for condition in rule.conditions {
+        guard case .range(let range) = condition.test else { continue }
+        if let lo = range.lower { bounds[condition.fact, default: []].insert(lo) }
+        if let hi = range.upper { bounds[condition.fact, default: []].insert(hi) }
       }
     }
-    versionBounds = bounds.sorted()
+    let versionBounds = (bounds[.osVersion] ?? []).sorted()
+    let sdkVersionBounds = (bounds[.sdkVersion] ?? []).sorted()
+    self.versionBounds = versionBounds
+    self.sdkVersionBounds = sdkVersionBounds
+    func slotBounds(_ fact: Fact) -> [OSVersion] {
+      if case .sdkVersion = fact { return sdkVersionBounds }
+      return versionBounds
+    }
     let ruleCount = table.rules.count
     let words = max(1, (ruleCount + 63) / 64)
     self.words = words
@@ -58,12 +70,12 @@ struct CompiledTable: Sendable {
     var bits: [UInt64] = []
     // Reserved at once: growing by doubling past a large version slot would copy it.
     var rowCount = 0
-    for fact in slots { rowCount += fact.kind == .version ? versionBounds.count + 1 : fact.finiteCount }
+    for fact in slots { rowCount += fact.isVersion ? slotBounds(fact).count + 1 : fact.finiteCount }
     bits.reserveCapacity(rowCount * words)
     for fact in slots {
       offsets.append(bits.count)
-      if fact.kind == .version {
-        Self.appendVersionRows(table.rules, bounds: versionBounds, words: words, to: &bits)
+      if fact.isVersion {
+        Self.appendVersionRows(table.rules, fact: fact, bounds: slotBounds(fact), words: words, to: &bits)
         continue
       }
       let valueCount = fact.finiteCount
@@ -78,8 +90,7 @@ struct CompiledTable: Sendable {
     }
     slotOffsets = offsets
     self.bits = bits
-    let intervals = versionBounds.count + 1
-    let counts = slots.map { $0 == .osVersion ? intervals : $0.finiteCount }
+    let counts = slots.map { $0.isVersion ? slotBounds($0).count + 1 : $0.finiteCount }
     var strides = [Int](repeating: 1, count: counts.count)
     var cells = 1
     for s in stride(from: counts.count - 1, through: 0, by: -1) {
@@ -99,18 +110,31 @@ struct CompiledTable: Sendable {
       Decision(
         outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,
         rule: "\(table.name)/\(rule.id)", evidence: rule.evidence, confidence: rule.confidence,
-        notes: rule.note.map { [$0] } ?? [])
+        notes: rule.note.map { [$0] } ?? [],
+        alternatives: rule.alternatives.isEmpty
+          ? nil : rule.alternatives.map { Self.template(of: $0, rule: "\(table.name)/\(rule.id)") })
     }
+    testedMasks = table.rules.map { rule in rule.conditions.reduce(0) { $0 | $1.fact.bit } }
   }
 
-  /// Appends the rows of the OS version slot to `bits`, one per interval between `bounds`
+  /// An alternative reading as a decision: what it decides, whose reading it is, its evidence.
+  static func template(of alternative: Rule.Alternative, rule: String) -> Decision {
+    Decision(
+      outcome: alternative.then.outcome, callbacks: alternative.then.callbacks,
+      presentation: alternative.then.presentation, rule: rule, evidence: alternative.evidence,
+      notes: alternative.note.map { [$0] } ?? [])
+  }
+
+  /// Appends the rows of a version slot (`fact`) to `bits`, one per interval between `bounds`
   /// (in place: at 20,000 rules with their own ranges the rows are 100 MB).
   ///
   /// A range accepts a run of consecutive intervals (their lowest versions ascend), found by
   /// two binary searches; each row is the previous one with the bits of the rules whose run
   /// starts or ends there flipped. Rules x intervals tests, at 20,000 rules each naming its
   /// own range, took 20 s; this is O(n log n) plus copying the rows, a word per 64 rules.
-  static func appendVersionRows(_ rules: [Rule], bounds: [OSVersion], words: Int, to bits: inout [UInt64]) {
+  static func appendVersionRows(
+    _ rules: [Rule], fact: Fact = .osVersion, bounds: [OSVersion], words: Int, to bits: inout [UInt64]
+  ) {
     let intervals = bounds.count + 1
     /// The first interval whose lowest version is not below `version` (`intervals` if none).
     func firstInterval(notBelow version: OSVersion) -> Int {
@@ -129,7 +153,7 @@ struct CompiledTable: Sendable {
     var flips = [[Int]](repeating: [], count: intervals + 1)
     for (r, rule) in rules.enumerated() {
       let bit: UInt64 = 1 << UInt64(r % 64)
-      guard let condition = rule.condition(on: .osVersion), case .range(let range) = condition.test else {
+      guard let condition = rule.condition(on: fact), case .range(let range) = condition.test else {
         bits[base + r / 64] |= bit
         continue
       }
@@ -150,13 +174,29 @@ struct CompiledTable: Sendable {
     }
   }
 
-  /// The interval index of `version` among the table's version boundaries.
+  /// The boundaries of a version fact (`osVersion`'s for any other fact).
+  func bounds(of fact: Fact) -> [OSVersion] {
+    if case .sdkVersion = fact { return sdkVersionBounds }
+    return versionBounds
+  }
+
+  /// The interval index of `version` among the table's `osVersion` boundaries.
   func versionIndex(_ version: OSVersion) -> Int {
+    Self.interval(of: version, in: versionBounds)
+  }
+
+  /// The interval index of an SDK version among the table's `sdkVersion` boundaries.
+  func sdkVersionIndex(_ version: OSVersion) -> Int {
+    Self.interval(of: version, in: sdkVersionBounds)
+  }
+
+  /// How many of the sorted `bounds` are <= `version`.
+  static func interval(of version: OSVersion, in bounds: [OSVersion]) -> Int {
     var lo = 0
-    var hi = versionBounds.count
+    var hi = bounds.count
     while lo < hi {
       let mid = (lo + hi) / 2
-      if versionBounds[mid] <= version { lo = mid + 1 } else { hi = mid }
+      if bounds[mid] <= version { lo = mid + 1 } else { hi = mid }
     }
     return lo
   }
@@ -265,9 +305,10 @@ struct CompiledTable: Sendable {
       for s in 0..<slots.count {
         // Pattern matching, not ==: on a String-backed enum == can resolve to the
         // RawRepresentable overload and compare raw strings.
-        if case .osVersion = slots[s] {
-          cell += versionIndex(facts.version) * strides[s]
-        } else {
+        switch slots[s] {
+        case .osVersion: cell += versionIndex(facts.version) * strides[s]
+        case .sdkVersion: cell += sdkVersionIndex(facts.sdkVersion) * strides[s]
+        default:
           cell += facts.index(of: slots[s]) * strides[s]
         }
       }
@@ -284,10 +325,10 @@ struct CompiledTable: Sendable {
       var acc: UInt64 = templates.count == 64 ? ~0 : (1 << UInt64(templates.count)) - 1
       for s in 0..<slots.count {
         let value: Int
-        if case .osVersion = slots[s] {
-          value = versionIndex(facts.version)
-        } else {
-          value = facts.index(of: slots[s])
+        switch slots[s] {
+        case .osVersion: value = versionIndex(facts.version)
+        case .sdkVersion: value = sdkVersionIndex(facts.sdkVersion)
+        default: value = facts.index(of: slots[s])
         }
         acc &= bits[slotOffsets[s] + value]
         if acc == 0 { return nil }
@@ -298,10 +339,10 @@ struct CompiledTable: Sendable {
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, slots.count)) { rows in
       for (s, fact) in slots.enumerated() {
         let value: Int
-        if case .osVersion = fact {
-          value = versionIndex(facts.version)
-        } else {
-          value = facts.index(of: fact)
+        switch fact {
+        case .osVersion: value = versionIndex(facts.version)
+        case .sdkVersion: value = sdkVersionIndex(facts.sdkVersion)
+        default: value = facts.index(of: fact)
         }
         rows[s] = slotOffsets[s] + value * words
       }
@@ -326,9 +367,10 @@ struct CompiledTable: Sendable {
       for condition in rule.conditions {
         let passes: Bool
         let actual: String
-        if condition.fact == .osVersion {
-          passes = condition.matches(version: facts.version)
-          actual = facts.version.description
+        if condition.fact.isVersion {
+          let version = facts.version(of: condition.fact)
+          passes = condition.matches(version: version)
+          actual = version.description
         } else {
           let value = facts.index(of: condition.fact)
           passes = condition.matches(index: value)

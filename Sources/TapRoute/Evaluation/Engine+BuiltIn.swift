@@ -49,6 +49,9 @@ extension Engine {
       tables: [empty(.tap), empty(.open)], evidence: [], fixtures: [], warnings: diagnostics,
       evidenceFile: "", fixturesFile: "")
     newestOSVersion = OSVersion(clamping: 26)
+    newestSDKVersion = newestOSVersion
+    assumedDefaults = AssumedValues(
+      Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion))
     tap = CompiledTable(empty(.tap))
     open = CompiledTable(empty(.open))
     composedRow = []

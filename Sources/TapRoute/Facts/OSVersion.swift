@@ -175,8 +175,8 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
     package var message: String {
       switch self {
       case .bad(let s):
-        "invalid version range \(JSONReader.quoted(s)); expected \">=X\", \"<X\", \"X..<Y\" or a major version \"X\""
-      case .empty(let s): "version range \(JSONReader.quoted(s)) is empty"
+        "invalid version range \(Words.quoted(s)); expected \">=X\", \"<X\", \"X..<Y\" or a major version \"X\""
+      case .empty(let s): "version range \(Words.quoted(s)) is empty"
       }
     }
   }

@@ -20,6 +20,17 @@ extension Situation: Codable {
     app = try c.decode(.app, or: app)
     tap = try c.decode(.tap, or: tap)
     open = try c.decode(.open, or: open)
+    unspecifiedMask = Situation.leftOut(
+      top: Set(c.allKeys.map(\.stringValue)),
+      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open),
+      event: event)
+  }
+
+  /// The keys of the part at `key`, nil when it is absent.
+  private static func keys(in c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Set<String>?
+  {
+    guard c.contains(key) else { return nil }
+    return Set(try c.nestedContainer(keyedBy: AnyKey.self, forKey: key).allKeys.map(\.stringValue))
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -36,7 +47,7 @@ extension Situation: Codable {
 
 extension Situation.App: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case hasContainerApp, installed, enabledInMessages, published
+    case hasContainerApp, installed, enabledInMessages, published, sdkVersion
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -47,6 +58,7 @@ extension Situation.App: Codable {
     installed = try c.decode(.installed, or: installed)
     enabledInMessages = try c.decode(.enabledInMessages, or: enabledInMessages)
     published = try c.decode(.published, or: published)
+    sdkVersion = try c.decodeIfPresent(OSVersion.self, forKey: .sdkVersion)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -56,12 +68,14 @@ extension Situation.App: Codable {
     try c.encode(installed, forKey: .installed)
     try c.encode(enabledInMessages, forKey: .enabledInMessages)
     try c.encode(published, forKey: .published)
+    try c.encodeIfPresent(sdkVersion, forKey: .sdkVersion)
   }
 }
 
 extension Situation.Tap: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case target, url, extensionRunning, alreadySelected, afterDrawerSwipe, redirect
+    case target, url, transport, layout, expired, extensionRunning, alreadySelected, afterDrawerSwipe
+    case presentationContext, redirect
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -70,9 +84,13 @@ extension Situation.Tap: Codable {
     self.init()
     target = try c.decode(.target, or: target)
     url = try c.decodeURL(forKey: .url)
+    transport = try c.decode(.transport, or: transport)
+    layout = try c.decode(.layout, or: layout)
+    expired = try c.decode(.expired, or: expired)
     extensionRunning = try c.decode(.extensionRunning, or: extensionRunning)
     alreadySelected = try c.decode(.alreadySelected, or: alreadySelected)
     afterDrawerSwipe = try c.decode(.afterDrawerSwipe, or: afterDrawerSwipe)
+    presentationContext = try c.decode(.presentationContext, or: presentationContext)
     redirect = try c.decode(.redirect, or: redirect)
   }
 
@@ -81,9 +99,13 @@ extension Situation.Tap: Codable {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(target, forKey: .target)
     try c.encodeIfPresent(url, forKey: .url)
+    try c.encode(transport, forKey: .transport)
+    try c.encode(layout, forKey: .layout)
+    try c.encode(expired, forKey: .expired)
     try c.encode(extensionRunning, forKey: .extensionRunning)
     try c.encode(alreadySelected, forKey: .alreadySelected)
     try c.encode(afterDrawerSwipe, forKey: .afterDrawerSwipe)
+    try c.encode(presentationContext, forKey: .presentationContext)
     try c.encode(redirect, forKey: .redirect)
   }
 }
@@ -171,7 +193,7 @@ extension Decoder {
         .init(
           codingPath: codingPath + [key],
           debugDescription:
-            "unknown key \(JSONReader.quoted(key.stringValue)); allowed: \(Key.names.joined(separator: ", "))"
+            "unknown key \(Words.quoted(key.stringValue)); allowed: \(Key.names.joined(separator: ", "))"
         ))
     }
     return try container(keyedBy: Key.self)

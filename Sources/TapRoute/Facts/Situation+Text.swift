@@ -27,14 +27,21 @@ extension Situation {
       app.append("\"enabledInMessages\":\(self.app.enabledInMessages)")
     }
     if self.app.published != defaults.published { app.append("\"published\":\(self.app.published)") }
+    if let sdkVersion = self.app.sdkVersion { app.append("\"sdkVersion\":\"\(sdkVersion)\"") }
     if !app.isEmpty { top.append("\"app\":{" + app.joined(separator: ",") + "}") }
     if event == .tap {
       var tap: [String] = []
       if self.tap.target != .message { tap.append("\"target\":\"\(self.tap.target.rawValue)\"") }
       if let url = self.tap.url { tap.append("\"url\":\(Self.jsonString(url))") }
+      if self.tap.transport != .iMessage { tap.append("\"transport\":\"\(self.tap.transport.rawValue)\"") }
+      if self.tap.layout != .template { tap.append("\"layout\":\"\(self.tap.layout.rawValue)\"") }
+      if self.tap.expired { tap.append("\"expired\":true") }
       if self.tap.extensionRunning { tap.append("\"extensionRunning\":true") }
       if self.tap.alreadySelected { tap.append("\"alreadySelected\":true") }
       if self.tap.afterDrawerSwipe { tap.append("\"afterDrawerSwipe\":true") }
+      if self.tap.presentationContext != .messages {
+        tap.append("\"presentationContext\":\"\(self.tap.presentationContext.rawValue)\"")
+      }
       if !self.tap.redirect.hooks.isEmpty || self.tap.redirect.url != nil {
         var redirect: [String] = []
         if !self.tap.redirect.hooks.isEmpty {

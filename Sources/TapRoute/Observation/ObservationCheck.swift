@@ -38,7 +38,7 @@ public struct ObservationAlternative: Sendable, Hashable {
 public struct ObservationCheck: Sendable {
   /// The engine whose tables the observations are checked against.
   package let engine: Engine
-  /// The other readings of a decision; none until decisions carry `alternatives`.
+  /// The other readings of a decision: by default its ``Decision/alternatives``.
   package let alternatives: @Sendable (Decision) -> [ObservationAlternative]
   /// The callbacks some rule of the tap table names. Others (`viewDidAppear`, the resign
   /// callbacks) are outside what the tables model and are not compared.
@@ -46,12 +46,22 @@ public struct ObservationCheck: Sendable {
 
   /// A check against `engine`, asking `alternatives` for the other readings of a contested decision.
   package init(
-    engine: Engine, alternatives: @escaping @Sendable (Decision) -> [ObservationAlternative] = { _ in [] }
+    engine: Engine,
+    alternatives: @escaping @Sendable (Decision) -> [ObservationAlternative] = ObservationCheck.alternatives(
+      of:)
   ) {
     self.engine = engine
     self.alternatives = alternatives
     modelledCallbacks = Set(
       engine.policies.tables.flatMap { $0.rules.flatMap { $0.then.callbacks ?? [] } })
+  }
+
+  /// The other readings a decision carries, as observations compare them.
+  @Sendable public static func alternatives(of decision: Decision) -> [ObservationAlternative] {
+    (decision.alternatives ?? []).map {
+      ObservationAlternative(
+        outcome: $0.outcome, callbacks: $0.callbacks, presentation: $0.presentation, evidence: $0.evidence)
+    }
   }
 
   /// One field an observation disagrees on.

@@ -29,6 +29,8 @@ public struct DecisionTable: Sendable, Hashable {
   public internal(set) var file: String
   /// The newest OS version this table knows (the `newest` of its `osVersion` fact).
   public internal(set) var newestOSVersion: OSVersion?
+  /// The newest SDK version this table knows (the `newest` of its `sdkVersion` fact).
+  public internal(set) var newestSDKVersion: OSVersion? = nil
   /// Where the `rules` array starts, for findings about the table as a whole.
   public internal(set) var rulesLocation: SourcePosition?
 }
@@ -51,6 +53,27 @@ public struct Rule: Sendable, Hashable {
   public internal(set) var then: RuleOutcome
   /// The evidence ids the rule cites, each registered in `evidence.json`.
   public internal(set) var evidence: [String]
+  /// Evidence that contradicts `then`; a rule citing any is `contested`.
+  public internal(set) var against: [String] = []
+  /// The other readings of a contested rule, each with the evidence for it.
+  public internal(set) var alternatives: [Alternative] = []
+
+  /// Another reading of a contested rule: what it would decide, and the evidence for it.
+  public struct Alternative: Sendable, Hashable {
+    /// What the rule would decide under this reading.
+    public internal(set) var then: RuleOutcome
+    /// The evidence for this reading.
+    public internal(set) var evidence: [String]
+    /// A note for the reader, carried into the alternative decision.
+    public internal(set) var note: String?
+
+    /// A reading from its parts.
+    package init(then: RuleOutcome, evidence: [String], note: String? = nil) {
+      self.then = then
+      self.evidence = evidence
+      self.note = note
+    }
+  }
   /// How sure the cited evidence makes the rule.
   public internal(set) var confidence: Confidence
   /// A note for the reader, carried into the decision's notes.
@@ -61,6 +84,11 @@ public struct Rule: Sendable, Hashable {
   public internal(set) var location: SourcePosition
   /// The JSON path of the rule (`$.rules[3]`).
   public internal(set) var path: String
+
+  /// Every evidence id the rule cites: for, against, and for each alternative.
+  public var citedEvidence: [String] {
+    evidence + against + alternatives.flatMap(\.evidence)
+  }
 
   /// The condition on `fact`, if the rule has one.
   public func condition(on fact: Fact) -> Condition? {

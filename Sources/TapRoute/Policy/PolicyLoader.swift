@@ -158,7 +158,7 @@ struct PolicyLoader {
     }
     if let name, !Self.isIdentifier(name) {
       reader.error(
-        .policyWrongType, "table name \(JSONReader.quoted(name)) must be letters, digits, '-' or '_'",
+        .policyWrongType, "table name \(Words.quoted(name)) must be letters, digits, '-' or '_'",
         path: "$.table", at: fields["table"]?.location)
     }
     let event = reader.require(fields, "event", path: "$", at: root.location).flatMap {
@@ -173,7 +173,7 @@ struct PolicyLoader {
           choices: DecisionTable.HitPolicy.allCases.map { ($0.rawValue, $0) })
       } ?? .first
     var declarations: [FactDeclaration] = []
-    var newest: OSVersion?
+    var newest: [Fact: OSVersion] = [:]
     if let factsValue = reader.require(fields, "facts", path: "$", at: root.location) {
       (declarations, newest) = readFacts(factsValue, event: event, reader: &reader)
     }
@@ -207,8 +207,8 @@ struct PolicyLoader {
     guard let name, let event else { return nil }
     return DecisionTable(
       name: name, event: event, title: title, hitPolicy: hitPolicy, facts: declarations, rules: rules,
-      file: file,
-      newestOSVersion: newest, rulesLocation: rulesLocation)
+      file: file, newestOSVersion: newest[.osVersion], newestSDKVersion: newest[.sdkVersion],
+      rulesLocation: rulesLocation)
   }
 
   /// The evidence ids a rule, fixture or transition cites, each checked against the
@@ -228,7 +228,7 @@ struct PolicyLoader {
       guard let id = reader.string(item, path: itemPath) else { continue }
       if let known, !known.contains(id) {
         reader.error(
-          .unknownEvidence, "\(citer) cites unknown evidence \(JSONReader.quoted(id))", path: itemPath,
+          .unknownEvidence, "\(citer) cites unknown evidence \(Words.quoted(id))", path: itemPath,
           at: item.location)
       }
       ids.append(id)
@@ -257,13 +257,13 @@ struct PolicyLoader {
 
   private func readFacts(
     _ value: JSONValue, event: Situation.Event?, reader: inout JSONReader
-  ) -> ([FactDeclaration], OSVersion?) {
+  ) -> ([FactDeclaration], [Fact: OSVersion]) {
     guard let members = value.objectValue else {
       reader.wrongType(value, expected: "an object of fact declarations", path: "$.facts")
-      return ([], nil)
+      return ([], [:])
     }
     var declarations: [FactDeclaration] = []
-    var newest: OSVersion?
+    var newest: [Fact: OSVersion] = [:]
     for member in members {
       let path = JSONReader.join("$.facts", member.key)
       guard let fact = Fact(rawValue: member.key) else {
@@ -303,7 +303,7 @@ struct PolicyLoader {
           var parts: [String] = []
           if !missing.isEmpty { parts.append("missing \(missing.joined(separator: ", "))") }
           if !extra.isEmpty {
-            parts.append("unknown \(extra.map(JSONReader.quoted).joined(separator: ", "))")
+            parts.append("unknown \(extra.map(Words.quoted).joined(separator: ", "))")
           }
           if parts.isEmpty { parts.append("a value is listed twice") }
           reader.error(
@@ -317,10 +317,10 @@ struct PolicyLoader {
           let text = reader.string(n, path: path + ".newest")
         else { continue }
         if let v = OSVersion(parsing: text) {
-          newest = v
+          newest[fact] = v
         } else {
           reader.error(
-            .badVersionRange, "invalid OS version \(JSONReader.quoted(text))", path: path + ".newest",
+            .badVersionRange, "invalid OS version \(Words.quoted(text))", path: path + ".newest",
             at: n.location)
         }
       }
@@ -334,14 +334,17 @@ struct PolicyLoader {
   ) -> Rule? {
     guard
       let fields = reader.object(
-        value, path: path, allowed: ["id", "when", "then", "evidence", "confidence", "note", "unique"])
+        value, path: path,
+        allowed: [
+          "id", "when", "then", "evidence", "against", "alternatives", "confidence", "note", "unique",
+        ])
     else { return nil }
     let id = reader.require(fields, "id", path: path, at: value.location).flatMap {
       reader.string($0, path: path + ".id")
     }
     if let id, !Self.isIdentifier(id) {
       reader.error(
-        .policyWrongType, "rule id \(JSONReader.quoted(id)) must be letters, digits, '-' or '_'",
+        .policyWrongType, "rule id \(Words.quoted(id)) must be letters, digits, '-' or '_'",
         path: path + ".id", at: fields["id"]?.location)
     }
     var conditions: [Condition] = []
@@ -381,13 +384,88 @@ struct PolicyLoader {
           $0, path: path + ".evidence", citer: id.map { "rule \"\($0)\"" } ?? "rule", known: knownEvidence,
           requireOne: true, reader: &reader)
       } ?? []
+    let citer = id.map { "rule \"\($0)\"" } ?? "rule"
+    let against =
+      fields["against"].map {
+        Self.evidenceIDs(
+          $0, path: path + ".against", citer: citer, known: knownEvidence, requireOne: true, reader: &reader)
+      } ?? []
+    let alternatives =
+      fields["alternatives"].map {
+        readAlternatives(
+          $0, path: path + ".alternatives", citer: citer, known: knownEvidence, reader: &reader)
+      } ?? []
     let confidence = Self.confidence(fields, path: path, at: value.location, reader: &reader)
     let note = fields["note"].flatMap { reader.string($0, path: path + ".note") }
     let unique = fields["unique"].flatMap { reader.bool($0, path: path + ".unique") } ?? false
     guard let id, let outcome, let confidence, conditionsOK else { return nil }
-    return Rule(
+    var rule = Rule(
       id: id, conditions: conditions, then: outcome, evidence: evidence, confidence: confidence, note: note,
       expectsNoOverlap: unique, location: value.location, path: path)
+    rule.against = against
+    rule.alternatives = alternatives
+    checkContest(rule, fields: fields, reader: &reader)
+    return rule
+  }
+
+  /// The `alternatives` of a rule: each another `then` with its own evidence.
+  private func readAlternatives(
+    _ value: JSONValue, path: String, citer: String, known: Set<String>?, reader: inout JSONReader
+  ) -> [Rule.Alternative] {
+    guard let items = reader.array(value, path: path) else { return [] }
+    var alternatives: [Rule.Alternative] = []
+    for (i, item) in items.enumerated() {
+      let itemPath = JSONReader.join(path, i)
+      guard let f = reader.object(item, path: itemPath, allowed: ["then", "evidence", "note"]) else {
+        continue
+      }
+      let then = reader.require(f, "then", path: itemPath, at: item.location).flatMap {
+        readOutcome($0, path: itemPath + ".then", reader: &reader)
+      }
+      let evidence =
+        reader.require(f, "evidence", path: itemPath, at: item.location).map {
+          Self.evidenceIDs(
+            $0, path: itemPath + ".evidence", citer: citer, known: known, requireOne: true, reader: &reader)
+        } ?? []
+      let note = f["note"].flatMap { reader.string($0, path: itemPath + ".note") }
+      if let then { alternatives.append(Rule.Alternative(then: then, evidence: evidence, note: note)) }
+    }
+    return alternatives
+  }
+
+  /// TR113: evidence against a rule and alternative readings go with `contested`, and a
+  /// contested rule gives at least one alternative that decides differently.
+  private func checkContest(_ rule: Rule, fields: [String: JSONValue], reader: inout JSONReader) {
+    let confidenceLocation = fields["confidence"]?.location ?? rule.location
+    let contested = rule.confidence == .contested
+    if !rule.against.isEmpty && !contested {
+      reader.error(
+        .contestedRule,
+        "rule \"\(rule.id)\" cites evidence against it, so its confidence must be \"contested\"",
+        path: rule.path + ".confidence", at: confidenceLocation)
+    }
+    if !rule.alternatives.isEmpty && !contested {
+      reader.error(
+        .contestedRule,
+        "rule \"\(rule.id)\" gives alternative readings, so its confidence must be \"contested\"",
+        path: rule.path + ".confidence", at: confidenceLocation)
+    }
+    if contested && fields["alternatives"] == nil {
+      reader.error(
+        .contestedRule, "contested rule \"\(rule.id)\" must give at least one alternative reading",
+        path: rule.path + ".confidence", at: confidenceLocation)
+    }
+    for id in rule.against where rule.evidence.contains(id) {
+      reader.error(
+        .contestedRule, "evidence \(Words.quoted(id)) is cited both for and against rule \"\(rule.id)\"",
+        path: rule.path + ".against", at: fields["against"]?.location ?? rule.location)
+    }
+    for (i, alternative) in rule.alternatives.enumerated() where alternative.then == rule.then {
+      let path = JSONReader.join(rule.path + ".alternatives", i)
+      reader.error(
+        .contestedRule, "alternative \(i + 1) of rule \"\(rule.id)\" decides the same as the rule",
+        path: path, at: fields["alternatives"]?.arrayValue?[i].location ?? rule.location)
+    }
   }
 
   private func readCondition(_ value: JSONValue, fact: Fact, path: String, reader: inout JSONReader)
@@ -684,7 +762,7 @@ struct PolicyLoader {
       if let ruleNames, !ruleNames.contains(rule) {
         let hint = JSONReader.nearest(rule, in: Array(ruleNames)).map { " (did you mean \"\($0)\"?)" } ?? ""
         reader.error(
-          .unknownRule, "fixture expects rule \(JSONReader.quoted(rule)), which no table defines\(hint)",
+          .unknownRule, "fixture expects rule \(Words.quoted(rule)), which no table defines\(hint)",
           path: path + ".rule", at: r.location)
       }
       expectation.rule = rule

@@ -3,18 +3,32 @@ import Foundation
 /// Renders decisions for people (aligned text) and machines (JSON).
 package enum DecisionText {
   /// A readable summary; with `trace`, every rule tried before the hit and why it failed.
+  ///
+  /// The defaults the decision rests on come first (`assumed (not given): ...`), then the
+  /// outcome, then, for a contested decision, each other reading with its evidence.
   package static func render(_ decision: Decision, trace: Bool) -> String {
     var lines: [String] = []
     func field(_ name: String, _ value: String?) {
       guard let value else { return }
       lines.append((name + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value)
     }
+    if !decision.assumed.isEmpty {
+      lines.append(
+        "assumed (not given): "
+          + decision.assumed.map { "\($0.fact.rawValue) \($0.value)" }.joined(separator: ", "))
+    }
     field("outcome", decision.outcome.rawValue)
-    field("url", decision.url.map(JSONReader.quoted))
+    field("url", decision.url.map(Words.quoted))
     field(
       "callbacks",
       decision.callbacks.map { $0.isEmpty ? "(none fire)" : $0.map(\.rawValue).joined(separator: ", ") })
     field("presentation", decision.presentation?.rawValue)
+    if let alternatives = decision.alternatives, !alternatives.isEmpty {
+      lines.append("contested: other reading\(alternatives.count == 1 ? "" : "s"):")
+      for alternative in alternatives {
+        lines.append("  - " + reading(alternative, against: decision))
+      }
+    }
     field("rule", decision.rule ?? "(none)")
     field("evidence", decision.evidence.isEmpty ? "(none)" : decision.evidence.joined(separator: ", "))
     field("confidence", decision.confidence?.rawValue)
@@ -56,6 +70,30 @@ package enum DecisionText {
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One alternative on a line: its outcome, the callbacks and presentation where they
+  /// differ from the decision's, its rule, evidence and note.
+  static func reading(_ alternative: Decision, against decision: Decision) -> String {
+    var text = alternative.outcome.rawValue
+    var details: [String] = []
+    if let presentation = alternative.presentation,
+      presentation != decision.presentation || alternative.outcome != decision.outcome
+    {
+      details.append(presentation.rawValue)
+    }
+    if let callbacks = alternative.callbacks,
+      callbacks != decision.callbacks || alternative.outcome != decision.outcome
+    {
+      details.append(callbacks.isEmpty ? "no callbacks" : callbacks.map(\.rawValue).joined(separator: ", "))
+    }
+    if !details.isEmpty { text += " (" + details.joined(separator: "; ") + ")" }
+    if let url = alternative.url, url != decision.url { text += " " + Words.quoted(url) }
+    if let rule = alternative.rule { text += " by " + rule }
+    text +=
+      " on " + (alternative.evidence.isEmpty ? "(no evidence)" : alternative.evidence.joined(separator: ", "))
+    if let note = alternative.notes.first { text += ": " + note }
+    return text
   }
 
   /// The decision as JSON with sorted keys; one line unless `pretty`.

@@ -147,18 +147,27 @@ package enum TableDocument {
           separator: ", ") + ".",
       "",
       "| # | rule | " + columns.map(\.rawValue).joined(separator: " | ")
-        + " | outcome | evidence | confidence |",
-      "| ---: | --- | " + columns.map { _ in "---" }.joined(separator: " | ") + " | --- | --- | --- |",
+        + " | outcome | evidence | against | confidence |",
+      "| ---: | --- | " + columns.map { _ in "---" }.joined(separator: " | ") + " | --- | --- | --- | --- |",
     ]
+    func cite(_ ids: [String]) -> String { ids.map { "[\($0)](#\(anchor($0)))" }.joined(separator: ", ") }
     for (i, rule) in table.rules.enumerated() {
       let conditions = columns.map { fact in rule.condition(on: fact).map { cell($0.written) } ?? "" }
-      let evidence = rule.evidence.map { "[\($0)](#\(anchor($0)))" }.joined(separator: ", ")
       out.append(
         "| \(i + 1) | `\(rule.id)` | " + conditions.joined(separator: " | ")
-          + " | \(cell(rule.then.summary)) | \(evidence) | \(rule.confidence.rawValue) |")
+          + " | \(cell(rule.then.summary)) | \(cite(rule.evidence)) | \(cite(rule.against)) | \(rule.confidence.rawValue) |"
+      )
+      // Each other reading of a contested rule, on its own row under the rule.
+      for alternative in rule.alternatives {
+        out.append(
+          "| | ↳ alternative | " + columns.map { _ in "" }.joined(separator: " | ")
+            + " | \(cell(alternative.then.summary)) | \(cite(alternative.evidence)) | | |")
+      }
     }
-    let notes = table.rules.enumerated().compactMap { i, rule in
-      rule.note.map { "\(i + 1). `\(rule.id)`: \(cell($0))" }
+    let notes = table.rules.enumerated().compactMap { i, rule -> String? in
+      let alternatives = rule.alternatives.compactMap(\.note).map { " Alternative: " + cell($0) }.joined()
+      guard rule.note != nil || !alternatives.isEmpty else { return nil }
+      return "\(i + 1). `\(rule.id)`: \(cell(rule.note ?? ""))\(alternatives)"
     }
     if !notes.isEmpty {
       out.append("")
@@ -199,7 +208,16 @@ package enum TableDocument {
       var callbacks: [String]?
       var presentation: String?
       var evidence: [String]
+      var against: [String]?
+      var alternatives: [Alternative]?
       var confidence: String
+      var note: String?
+    }
+    struct Alternative: Encodable {
+      var outcome: String
+      var callbacks: [String]?
+      var presentation: String?
+      var evidence: [String]
       var note: String?
     }
     struct Evidence: Encodable {
@@ -228,6 +246,14 @@ package enum TableDocument {
               when: Dictionary(uniqueKeysWithValues: rule.conditions.map { ($0.fact.rawValue, $0.written) }),
               outcome: rule.then.outcome.rawValue, callbacks: rule.then.callbacks?.map(\.rawValue),
               presentation: rule.then.presentation?.rawValue, evidence: rule.evidence,
+              against: rule.against.isEmpty ? nil : rule.against,
+              alternatives: rule.alternatives.isEmpty
+                ? nil
+                : rule.alternatives.map {
+                  Alternative(
+                    outcome: $0.then.outcome.rawValue, callbacks: $0.then.callbacks?.map(\.rawValue),
+                    presentation: $0.then.presentation?.rawValue, evidence: $0.evidence, note: $0.note)
+                },
               confidence: rule.confidence.rawValue,
               note: rule.note)
           })

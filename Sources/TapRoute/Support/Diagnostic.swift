@@ -95,6 +95,9 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let missingTable = DiagnosticCode(rawValue: "TR111")
   /// A fixture names a rule that does not exist.
   public static let unknownRule = DiagnosticCode(rawValue: "TR112")
+  /// Evidence against a rule, or alternative readings, on a rule that is not `contested`;
+  /// a contested rule without an alternative reading.
+  public static let contestedRule = DiagnosticCode(rawValue: "TR113")
 
   // Evidence sources (a block of its own, so codes added elsewhere in TR1xx do not collide).
   /// An evidence source whose kind is not one the format defines.

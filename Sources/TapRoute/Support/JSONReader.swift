@@ -163,9 +163,6 @@ package struct JSONReader {
   /// Joins a JSON path and an array index (`$.hooks` + 1 -> `$.hooks[1]`).
   package static func join(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
 
-  /// ``Words/quoted(_:)``, under the name the policy readers still use.
-  package static func quoted(_ s: String) -> String { Words.quoted(s) }
-
   /// The closest candidate by edit distance, if it is close enough to be a likely typo.
   package static func nearest(_ word: String, in candidates: [String]) -> String? {
     guard word.utf8.count <= 64 else { return nil }

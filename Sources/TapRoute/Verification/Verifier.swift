@@ -17,7 +17,7 @@ public enum Verifier {
       verify(table, into: &report)
     }
     let cited = Set(
-      policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + policies.transitions.flatMap(\.evidence)
+      policies.tables.flatMap { $0.rules.flatMap(\.citedEvidence) } + policies.transitions.flatMap(\.evidence)
         + (policies.stickers?.citedEvidence ?? []) + (policies.shortcuts?.citedEvidence ?? [])
         + Engine.checkEvidence)
     for entry in policies.evidence where !cited.contains(entry.id) && entry.uncited == nil {
