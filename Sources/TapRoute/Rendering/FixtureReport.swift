@@ -19,10 +19,10 @@ package enum FixtureReport {
       )
       for mismatch in result.mismatches { lines.append("      - \(mismatch)") }
       lines.append("      situation: \(result.fixture.situation.minimalJSON)")
-      for line in DecisionText.render(decision, trace: true).split(separator: "\n")
-      where line.hasPrefix("trace") || line.hasPrefix("  ") {
-        lines.append("      " + line)
-      }
+      // The sections that explain a failure, each with its header; the outcome and rule
+      // are on the lines above.
+      let sections = DecisionText.Sections(decision, trace: true)
+      lines += (sections.contested + sections.notes + sections.steps + sections.trace).map { "      " + $0 }
     }
     if let unreached {
       lines.append(
