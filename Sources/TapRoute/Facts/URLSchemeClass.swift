@@ -36,7 +36,10 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// The class of a URL string, and whether it is a URL only once percent-encoded; `nil` is
   /// ``none``.
-  package static func scan(_ url: String?) -> (class: URLSchemeClass, needsEncoding: Bool) {
+  ///
+  /// Public because a URL that needs encoding decides differently under an SDK before
+  /// iOS 17 (the situation's `sdkVersion`): a client's own switch or test may need both.
+  public static func scan(_ url: String?) -> (class: URLSchemeClass, needsEncoding: Bool) {
     guard let url else { return (.none, false) }
     var text = url
     text.makeContiguousUTF8()  // a no-op for native strings; copies only bridged ones
