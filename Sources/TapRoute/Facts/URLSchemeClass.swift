@@ -9,7 +9,7 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
   /// No URL at all (`null` or absent).
   case none
   /// Text that no SDK makes a URL: empty, an invalid scheme, a port that is not digits, or
-  /// a host with a space or another ASCII character invalid in a host (see ``scan(bytes:)``).
+  /// a host with a space or another ASCII character invalid in a host (see ``scan(_:)``).
   case unparseable
   /// A relative reference with no scheme (`containerAppDemo`, `//host/x`, `/path`).
   case noScheme
@@ -29,7 +29,7 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
     scan(url).class
   }
 
-  /// Classifies the UTF-8 bytes of a URL string. The class of ``scan(bytes:)``.
+  /// Classifies the UTF-8 bytes of a URL string. The class of `scan(bytes:)`.
   package static func classify(bytes: UnsafeBufferPointer<UInt8>) -> URLSchemeClass {
     scan(bytes: bytes).class
   }
