@@ -13,10 +13,14 @@ typealias ExtensionPoint = Situation.Open.ExtensionPoint
 public enum ReferenceSwitch {
   /// The part of a decision the switch computes.
   public struct Result: Sendable, Hashable {
+    /// What the tap or `open(url)` does.
     public var outcome: Outcome
+    /// The extension's callbacks in order, for a launch.
     public var callbacks: [Situation.Callback]?
+    /// How the extension presents, for a launch.
     public var presentation: Presentation?
 
+    /// A result from its parts, in the order a switch case writes them.
     public init(
       _ outcome: Outcome, _ callbacks: [Situation.Callback]? = nil, _ presentation: Presentation? = nil
     ) {

@@ -189,7 +189,7 @@ struct PropertyTests {
       #expect(fromString == fromBytes)
       // Text outside RFC 3986 is a URL only once encoded, or none at all.
       if url.unicodeScalars.contains(where: { !$0.isASCII || $0.value < 0x21 || $0.value == 0x7F }) {
-        #expect(fromString.class == .unparseable || fromString.needsEncoding, "\(JSONReader.quoted(url))")
+        #expect(fromString.class == .unparseable || fromString.needsEncoding, "\(Words.quoted(url))")
       }
     }
   }

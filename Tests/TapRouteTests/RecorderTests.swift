@@ -230,5 +230,6 @@ struct RecorderTests {
 }
 
 extension Fixture: CustomTestStringConvertible {
+  /// The row's name, so a parameterized test names each case after its row.
   public var testDescription: String { name }
 }

@@ -110,7 +110,7 @@ struct SmallPoliciesTests {
     #expect(set.fixtures.count == 9)
     let report = Verifier.verify(set)
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
-    let engine = try Engine(policies: set)
+    let engine = Engine(policies: set)
     for fixture in set.fixtures {
       let problems = fixture.expected.mismatches(engine.decide(fixture.situation))
       #expect(problems.isEmpty, "\(fixture.name): \(problems)")

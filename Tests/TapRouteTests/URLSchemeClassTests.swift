@@ -59,14 +59,14 @@ struct URLSchemeClassTests {
     var text: String?
     var kind: URLSchemeClass
     var needsEncoding: Bool
-    var testDescription: String { text.map { JSONReader.quoted($0) } ?? "nil" }
+    var testDescription: String { text.map { Words.quoted($0) } ?? "nil" }
   }
 
   @Test("classifies", arguments: rows.map { Row(text: $0.0, kind: $0.1, needsEncoding: $0.2) })
   func classifies(_ row: Row) {
     let (input, expected, needsEncoding) = (row.text, row.kind, row.needsEncoding)
     let scanned = URLSchemeClass.scan(input)
-    #expect(URLSchemeClass.classify(input) == expected, "\(input.map { JSONReader.quoted($0) } ?? "nil")")
+    #expect(URLSchemeClass.classify(input) == expected, "\(input.map { Words.quoted($0) } ?? "nil")")
     #expect(
       scanned.class == expected && scanned.needsEncoding == needsEncoding, "\(String(describing: input))")
   }

@@ -13,12 +13,14 @@
 /// of rules.
 struct CompiledTable: Sendable {
   let table: DecisionTable
+  /// The tested facts and their values, shared with verification.
+  let shape: TableSlots
   /// The facts at least one rule tests, in declaration order.
-  let slots: [Fact]
+  var slots: [Fact] { shape.facts }
   /// Sorted `osVersion` boundaries; a version's interval index is how many are <= it.
-  let versionBounds: [OSVersion]
+  var versionBounds: [OSVersion] { shape.versionBounds }
   /// Sorted `sdkVersion` boundaries: each version fact is cut at its own rules' bounds.
-  let sdkVersionBounds: [OSVersion]
+  var sdkVersionBounds: [OSVersion] { shape.sdkVersionBounds }
   /// Where each slot's rows start in `bits`.
   let slotOffsets: [Int]
   /// 64-bit words per row.
@@ -41,28 +43,13 @@ struct CompiledTable: Sendable {
 
   /// Compiles `table`. `dense` nil builds the dense lookup when it pays: more than 64 rules
   /// (with one word of bits per row, ANDing the rows costs no more than indexing the dense
-  /// table) and a small enough space; true forces it (tests compare both paths), false skips
-  /// it (verification needs only the rows and boundaries).
+  /// table) and a small enough space; true forces it and false skips it (tests compare
+  /// both paths).
   init(_ table: DecisionTable, dense wantDense: Bool? = nil) {
     self.table = table
-    let tested = Set(table.rules.flatMap { $0.conditions.map(\.fact) })
-    slots = table.facts.map(\.fact).filter { tested.contains($0) }
-    var bounds: [Fact: Set<OSVersion>] = [:]
-    for rule in table.rules {
-      for condition in rule.conditions {
-        guard case .range(let range) = condition.test else { continue }
-        if let lo = range.lower { bounds[condition.fact, default: []].insert(lo) }
-        if let hi = range.upper { bounds[condition.fact, default: []].insert(hi) }
-      }
-    }
-    let versionBounds = (bounds[.osVersion] ?? []).sorted()
-    let sdkVersionBounds = (bounds[.sdkVersion] ?? []).sorted()
-    self.versionBounds = versionBounds
-    self.sdkVersionBounds = sdkVersionBounds
-    func slotBounds(_ fact: Fact) -> [OSVersion] {
-      if case .sdkVersion = fact { return sdkVersionBounds }
-      return versionBounds
-    }
+    let shape = TableSlots(table)
+    self.shape = shape
+    let slots = shape.facts
     let ruleCount = table.rules.count
     let words = max(1, (ruleCount + 63) / 64)
     self.words = words
@@ -70,12 +57,13 @@ struct CompiledTable: Sendable {
     var bits: [UInt64] = []
     // Reserved at once: growing by doubling past a large version slot would copy it.
     var rowCount = 0
-    for fact in slots { rowCount += fact.isVersion ? slotBounds(fact).count + 1 : fact.finiteCount }
+    for count in shape.counts { rowCount += count }
     bits.reserveCapacity(rowCount * words)
     for fact in slots {
       offsets.append(bits.count)
       if fact.isVersion {
-        Self.appendVersionRows(table.rules, fact: fact, bounds: slotBounds(fact), words: words, to: &bits)
+        Self.appendVersionRows(
+          table.rules, fact: fact, bounds: shape.bounds(of: fact), words: words, to: &bits)
         continue
       }
       let valueCount = fact.finiteCount
@@ -90,7 +78,7 @@ struct CompiledTable: Sendable {
     }
     slotOffsets = offsets
     self.bits = bits
-    let counts = slots.map { $0.isVersion ? slotBounds($0).count + 1 : $0.finiteCount }
+    let counts = shape.counts
     var strides = [Int](repeating: 1, count: counts.count)
     var cells = 1
     for s in stride(from: counts.count - 1, through: 0, by: -1) {
@@ -174,31 +162,14 @@ struct CompiledTable: Sendable {
     }
   }
 
-  /// The boundaries of a version fact (`osVersion`'s for any other fact).
-  func bounds(of fact: Fact) -> [OSVersion] {
-    if case .sdkVersion = fact { return sdkVersionBounds }
-    return versionBounds
-  }
-
   /// The interval index of `version` among the table's `osVersion` boundaries.
   func versionIndex(_ version: OSVersion) -> Int {
-    Self.interval(of: version, in: versionBounds)
+    TableSlots.interval(of: version, in: shape.versionBounds)
   }
 
   /// The interval index of an SDK version among the table's `sdkVersion` boundaries.
   func sdkVersionIndex(_ version: OSVersion) -> Int {
-    Self.interval(of: version, in: sdkVersionBounds)
-  }
-
-  /// How many of the sorted `bounds` are <= `version`.
-  static func interval(of version: OSVersion, in bounds: [OSVersion]) -> Int {
-    var lo = 0
-    var hi = bounds.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if bounds[mid] <= version { lo = mid + 1 } else { hi = mid }
-    }
-    return lo
+    TableSlots.interval(of: version, in: shape.sdkVersionBounds)
   }
 
   /// First hits for every cell. Cells are visited in order like an odometer over the slots;

@@ -6,6 +6,7 @@
 /// fire none of them, is kept as the hooks alone and written out when `notes` is read. The
 /// JSON form and equality are unchanged by this.
 public struct Decision: Sendable, Hashable, Codable {
+  /// What the tap or `open(url)` does; ``Outcome/undecided`` when no rule matches.
   public var outcome: Outcome
   /// The redirect hooks none of which fires, 4 bits each (callback index + 1), for the note
   /// `notes` ends with; 0 when there is none. Building that note and a storage object for it
@@ -50,6 +51,7 @@ public struct Decision: Sendable, Hashable, Codable {
     get { storage.callbacks }
     set { update { $0.callbacks = newValue } }
   }
+  /// How the extension presents (extension launches).
   public var presentation: Presentation? {
     get { storage.presentation }
     set { update { $0.presentation = newValue } }
@@ -59,14 +61,19 @@ public struct Decision: Sendable, Hashable, Codable {
     get { storage.rule }
     set { update { $0.rule = newValue } }
   }
+  /// The evidence ids the decision rests on (registered in `evidence.json`).
   public var evidence: [String] {
     get { storage.evidence }
     set { update { $0.evidence = newValue } }
   }
+  /// How sure the evidence makes the decision: the weakest of the rules that made it;
+  /// nil when undecided.
   public var confidence: Confidence? {
     get { storage.confidence }
     set { update { $0.confidence = newValue } }
   }
+  /// Notes for the reader: the rule's note, and what composing or a check adds (a message
+  /// URL over the length limit, a redirect hook that never fires).
   public var notes: [String] {
     get { unfiredHooks == 0 ? storage.notes : storage.notes + [Self.unfiredNote(unfiredHooks)] }
     set {
@@ -96,6 +103,7 @@ public struct Decision: Sendable, Hashable, Codable {
     set { update { $0.alternatives = newValue } }
   }
 
+  /// A decision from its parts (the engine builds them; a client may, to compare or test).
   public init(
     outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]? = nil,
     presentation: Presentation? = nil,
@@ -162,6 +170,7 @@ public struct Decision: Sendable, Hashable, Codable {
     return a.writtenOut.storage == b.writtenOut.storage
   }
 
+  /// Hashes what equality compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(outcome)
     hasher.combine(url)
@@ -229,6 +238,7 @@ public struct Decision: Sendable, Hashable, Codable {
     case trigger, trace
   }
 
+  /// Decodes the JSON form `decide --json` prints; absent fields take their defaults.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -247,6 +257,7 @@ public struct Decision: Sendable, Hashable, Codable {
       assumed: try c.decodeIfPresent(AssumedFacts.self, forKey: .assumed)?.facts ?? [])
   }
 
+  /// Encodes the JSON form of the README; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(outcome, forKey: .outcome)
@@ -269,12 +280,14 @@ public struct Decision: Sendable, Hashable, Codable {
 public struct TraceEntry: Sendable, Hashable, Codable {
   /// `table/rule-id`.
   public var rule: String
+  /// The fact whose condition failed.
   public var fact: Fact
   /// The condition as written in the table (`false`, `[iOS, iPadOS]`, `>=10`).
   public var expected: String
   /// The situation's value of the fact.
   public var actual: String
 
+  /// A trace entry from its parts.
   public init(rule: String, fact: Fact, expected: String, actual: String) {
     self.rule = rule
     self.fact = fact
@@ -285,7 +298,9 @@ public struct TraceEntry: Sendable, Hashable, Codable {
 
 /// A fact a decision took by default, and the value it stood for.
 public struct AssumedFact: Sendable, Hashable {
+  /// The fact the situation did not give.
   public var fact: Fact
+  /// The default the decision took for it.
   public var value: Value
 
   /// A default value as the JSON writes it: a boolean, or a name or version as text.
@@ -293,6 +308,7 @@ public struct AssumedFact: Sendable, Hashable {
     case bool(Bool)
     case text(String)
 
+    /// The value as written: `true`, `iOS`, `17`.
     public var description: String {
       switch self {
       case .bool(let b): b ? "true" : "false"
@@ -301,6 +317,7 @@ public struct AssumedFact: Sendable, Hashable {
     }
   }
 
+  /// An assumed fact from its parts.
   public init(fact: Fact, value: Value) {
     self.fact = fact
     self.value = value

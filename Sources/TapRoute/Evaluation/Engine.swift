@@ -33,7 +33,7 @@ public struct Engine: Sendable {
 
   /// Evidence the engine's own checks cite (not a table's rules): the URL length limit, and
   /// the send-time error that limit produces (N-14).
-  public static let checkEvidence = ["D-3", "N-14"]
+  package static let checkEvidence = ["D-3", "N-14"]
 
   /// An engine over the policies built into the library.
   public init() throws(DiagnosticsError) {
@@ -46,20 +46,21 @@ public struct Engine: Sendable {
   }
 
   /// An engine over loaded policies.
-  public init(policies: PolicySet) throws(DiagnosticsError) {
-    try self.init(policies: policies, precompose: nil)
+  ///
+  /// Does not throw: loading proved what deciding needs (a table for each event, every fact,
+  /// value and evidence id known), and a ``PolicySet`` is read-only, so nothing is checked
+  /// again.
+  public init(policies: PolicySet) {
+    self.init(policies: policies, precompose: nil)
   }
 
   /// `precompose` nil precomputes the composed decisions when there are at most
   /// ``maximumPrecomposed``; false never does (tests compare both paths).
-  init(policies: PolicySet, precompose: Bool?) throws(DiagnosticsError) {
-    guard let tapTable = policies.table(for: .tap), let openTable = policies.table(for: .open) else {
-      throw DiagnosticsError([
-        Diagnostic(
-          file: "policies", code: .missingTable, message: "the policies need a table for each of tap and open"
-        )
-      ])
-    }
+  init(policies: PolicySet, precompose: Bool?) {
+    // A loaded set has both tables; a set built inside the package without one decides
+    // that event undecided rather than trapping.
+    let tapTable = policies.table(for: .tap) ?? Self.emptyTable(.tap, title: "no table decides taps")
+    let openTable = policies.table(for: .open) ?? Self.emptyTable(.open, title: "no table decides open(url)")
     self.policies = policies
     tap = CompiledTable(tapTable)
     open = CompiledTable(openTable)

@@ -18,6 +18,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case version
   }
 
+  /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
     switch self {
     case .platform: .enumeration(Platform.allCases.map(\.rawValue))
@@ -46,7 +47,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   }
 
   /// Where the fact comes from in the situation JSON, for documentation and messages.
-  public func source(for event: Situation.Event) -> String {
+  package func source(for event: Situation.Event) -> String {
     switch self {
     case .platform, .osVersion: "$.\(rawValue)"
     case .hasContainerApp, .installed, .enabledInMessages, .published, .sdkVersion: "$.app.\(rawValue)"

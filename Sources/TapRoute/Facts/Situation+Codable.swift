@@ -11,6 +11,7 @@ extension Situation: Codable {
     case event, platform, osVersion, app, tap, open
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init(event: try c.decode(Event.self, forKey: .event))
@@ -32,6 +33,7 @@ extension Situation: Codable {
     return Set(try c.nestedContainer(keyedBy: AnyKey.self, forKey: key).allKeys.map(\.stringValue))
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(event, forKey: .event)
@@ -48,6 +50,7 @@ extension Situation.App: Codable {
     case hasContainerApp, installed, enabledInMessages, published, sdkVersion
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -58,6 +61,7 @@ extension Situation.App: Codable {
     sdkVersion = try c.decodeIfPresent(OSVersion.self, forKey: .sdkVersion)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(hasContainerApp, forKey: .hasContainerApp)
@@ -74,6 +78,7 @@ extension Situation.Tap: Codable {
     case presentationContext, redirect
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -89,6 +94,7 @@ extension Situation.Tap: Codable {
     redirect = try c.decode(.redirect, or: redirect)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(target, forKey: .target)
@@ -109,6 +115,7 @@ extension Situation.Redirect: Codable {
     case hooks, url
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -116,6 +123,7 @@ extension Situation.Redirect: Codable {
     url = try c.decodeURL(forKey: .url)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(hooks, forKey: .hooks)
@@ -126,7 +134,7 @@ extension Situation.Redirect: Codable {
 extension Situation.Redirect.Hook: Codable {}
 
 extension Situation.Redirect.Hooks: Codable {
-  /// An array of hook names; a hook listed twice is an error, as in the strict reader.
+  /// Decodes an array of hook names; a hook listed twice is an error, as in the strict reader.
   public init(from decoder: any Decoder) throws {
     var c = try decoder.unkeyedContainer()
     self.init()
@@ -141,6 +149,7 @@ extension Situation.Redirect.Hooks: Codable {
     }
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.unkeyedContainer()
     for hook in hooks { try c.encode(hook) }
@@ -152,6 +161,7 @@ extension Situation.Open: Codable {
     case url, extensionPoint
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -159,6 +169,7 @@ extension Situation.Open: Codable {
     extensionPoint = try c.decode(.extensionPoint, or: extensionPoint)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encodeIfPresent(url, forKey: .url)
@@ -182,7 +193,7 @@ extension Decoder {
         .init(
           codingPath: codingPath + [key],
           debugDescription:
-            "unknown key \(JSONReader.quoted(key.stringValue)); allowed: \(Key.names.joined(separator: ", "))"
+            "unknown key \(Words.quoted(key.stringValue)); allowed: \(Key.names.joined(separator: ", "))"
         ))
     }
     return try container(keyedBy: Key.self)

@@ -30,16 +30,20 @@ extension Situation.Redirect {
     /// Bit `i` set when `Hook.allCases[i]` is in the set.
     private var bits: UInt8 = 0
 
+    /// No hooks: the extension has no redirect code.
     public init() {}
 
+    /// The hooks of a sequence; one listed twice is kept once.
     public init(_ hooks: some Sequence<Hook>) {
       for hook in hooks { insert(hook) }
     }
 
+    /// The hooks of an array literal: `[.willBecomeActive, .didSelect]`.
     public init(arrayLiteral hooks: Hook...) {
       self.init(hooks)
     }
 
+    /// True when no hook holds redirect code.
     public var isEmpty: Bool { bits == 0 }
 
     /// The hooks in declaration order.
@@ -52,10 +56,12 @@ extension Situation.Redirect {
       return bits & Self.bit(hook) == 0
     }
 
+    /// Removes a hook, if present.
     public mutating func remove(_ hook: Hook) {
       bits &= ~Self.bit(hook)
     }
 
+    /// Iterates the hooks as callbacks, in the hooks' declaration order.
     public func makeIterator() -> IndexingIterator<[Situation.Callback]> {
       hooks.map(\.callback).makeIterator()
     }

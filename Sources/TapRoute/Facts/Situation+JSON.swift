@@ -19,7 +19,7 @@ extension Situation {
   ///
   /// An ordinary situation is read by `parseCommon(_:)` without building a JSON tree; any
   /// other input, and every input with a problem, goes through the strict reader.
-  public static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
+  package static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
     if let situation = parseCommon(bytes) { return .success(situation) }
     return parseStrictly(bytes, file: file)
   }
@@ -82,7 +82,7 @@ extension JSONReader {
     if let version = OSVersion(parsing: text) { return version }
     error(
       .situationBadVersion,
-      "invalid \(key == "sdkVersion" ? "SDK" : "OS") version \(Self.quoted(text)); expected MAJOR[.MINOR[.PATCH]] with numbers up to \(OSVersion.maximumComponent)",
+      "invalid \(key == "sdkVersion" ? "SDK" : "OS") version \(Words.quoted(text)); expected MAJOR[.MINOR[.PATCH]] with numbers up to \(OSVersion.maximumComponent)",
       path: p, at: v.location)
     return nil
   }

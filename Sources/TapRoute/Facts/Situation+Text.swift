@@ -1,7 +1,7 @@
 extension Situation {
   /// The situation without the part its event does not read (`open` for a tap, `tap` for
   /// an open): what ``minimalJSON`` writes.
-  public var relevantPart: Situation {
+  package var relevantPart: Situation {
     var copy = self
     switch event {
     case .tap: copy.open = Open()
@@ -13,7 +13,7 @@ extension Situation {
   /// The situation as compact public JSON, listing only what differs from the defaults and
   /// only the part its event reads
   /// (`{"event":"tap","platform":"watchOS","tap":{"target":"attribution"}}`).
-  public var minimalJSON: String {
+  package var minimalJSON: String {
     var top: [String] = ["\"event\":\"\(event.rawValue)\""]
     if platform != .iOS { top.append("\"platform\":\"\(platform.rawValue)\"") }
     if let osVersion { top.append("\"osVersion\":\"\(osVersion)\"") }

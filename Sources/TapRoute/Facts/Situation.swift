@@ -11,12 +11,17 @@ public struct Situation: Sendable, Hashable {
     case open
   }
 
+  /// Which decision is asked for: a tap, or an `open(url)` call.
   public var event: Event
+  /// The platform of the device (default iOS).
   public var platform: Platform
   /// The device's OS version; nil means the newest version the policies know.
   public var osVersion: OSVersion?
+  /// The app's install and publish state on the device.
   public var app: App
+  /// What was tapped; read when ``event`` is ``Event/tap``.
   public var tap: Tap
+  /// The `open(url)` call; read when ``event`` is ``Event/open``.
   public var open: Open
   /// The facts whose fields the situation left out, so they took their defaults: filled by
   /// the JSON readers, settable by Swift callers. A nil `osVersion` or `app.sdkVersion`
@@ -29,6 +34,7 @@ public struct Situation: Sendable, Hashable {
   /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
   var unspecifiedMask: UInt32 = 0
 
+  /// A situation; every part but `event` defaults to the JSON form's defaults.
   public init(
     event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, app: App = App(),
     tap: Tap = Tap(), open: Open = Open()
@@ -63,6 +69,7 @@ extension Situation {
     /// from 17 it percent-encodes them (N-8).
     public var sdkVersion: OSVersion?
 
+    /// The app's state; by default installed, enabled and published, with a container app.
     public init(
       hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true,
       published: Bool = true, sdkVersion: OSVersion? = nil
@@ -77,6 +84,7 @@ extension Situation {
 
   /// What was tapped, and the state of the extension when it was.
   public struct Tap: Sendable, Hashable {
+    /// What the tap lands on (default: the message).
     public var target: Target
     /// `MSMessage.url` of the tapped message.
     public var url: String?
@@ -125,6 +133,7 @@ extension Situation {
       case messages, media
     }
 
+    /// A tap; by default on a message, with the extension not running and no redirect code.
     public init(
       target: Target = .message, url: String? = nil, transport: Transport = .iMessage,
       layout: Layout = .template, expired: Bool = false, extensionRunning: Bool = false,
@@ -148,8 +157,10 @@ extension Situation {
   public struct Redirect: Sendable, Hashable {
     /// The callbacks that call `open(url)`; only those a redirect may live in (``Hook``).
     public var hooks: Hooks
+    /// The URL the redirect code opens.
     public var url: String?
 
+    /// Redirect code; by default none.
     public init(hooks: Hooks = [], url: String? = nil) {
       self.hooks = hooks
       self.url = url
@@ -158,7 +169,9 @@ extension Situation {
 
   /// An `extensionContext.open(url)` call.
   public struct Open: Sendable, Hashable {
+    /// The URL passed to `open(url)`.
     public var url: String?
+    /// The extension point of the calling extension (default: a Messages extension).
     public var extensionPoint: ExtensionPoint
 
     /// The extension point of the extension that calls `open(url)`.
@@ -166,6 +179,7 @@ extension Situation {
       case messages, today, share, action, keyboard, other
     }
 
+    /// An `open(url)` call; by default from a Messages extension.
     public init(url: String? = nil, extensionPoint: ExtensionPoint = .messages) {
       self.url = url
       self.extensionPoint = extensionPoint
@@ -203,6 +217,7 @@ extension Situation {
       && a.tap == b.tap && a.open == b.open
   }
 
+  /// Hashes what equality compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(event)
     hasher.combine(platform)

@@ -9,7 +9,7 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
   /// No URL at all (`null` or absent).
   case none
   /// Text that no SDK makes a URL: empty, an invalid scheme, a port that is not digits, or
-  /// a host with a space or another ASCII character invalid in a host (see ``scan(bytes:)``).
+  /// a host with a space or another ASCII character invalid in a host (see ``scan(_:)``).
   case unparseable
   /// A relative reference with no scheme (`containerAppDemo`, `//host/x`, `/path`).
   case noScheme
@@ -29,13 +29,16 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
     scan(url).class
   }
 
-  /// Classifies the UTF-8 bytes of a URL string. The class of ``scan(bytes:)``.
-  public static func classify(bytes: UnsafeBufferPointer<UInt8>) -> URLSchemeClass {
+  /// Classifies the UTF-8 bytes of a URL string. The class of `scan(bytes:)`.
+  package static func classify(bytes: UnsafeBufferPointer<UInt8>) -> URLSchemeClass {
     scan(bytes: bytes).class
   }
 
   /// The class of a URL string, and whether it is a URL only once percent-encoded; `nil` is
   /// ``none``.
+  ///
+  /// Public because a URL that needs encoding decides differently under an SDK before
+  /// iOS 17 (the situation's `sdkVersion`): a client's own switch or test may need both.
   public static func scan(_ url: String?) -> (class: URLSchemeClass, needsEncoding: Bool) {
     guard let url else { return (.none, false) }
     var text = url
@@ -51,7 +54,8 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
   /// encoding. What no SDK makes a URL is ``unparseable``: the empty string, an invalid
   /// scheme, a port that is not digits, or a host with an ASCII character no host may hold
   /// (a space, a control character, `"<>\^`{|}`). Allocates nothing.
-  public static func scan(bytes: UnsafeBufferPointer<UInt8>) -> (class: URLSchemeClass, needsEncoding: Bool) {
+  package static func scan(bytes: UnsafeBufferPointer<UInt8>) -> (class: URLSchemeClass, needsEncoding: Bool)
+  {
     if bytes.isEmpty { return (.unparseable, false) }
     var colon = -1
     var schemeClosed = false  // a '/', '?' or '#' came first: a relative reference

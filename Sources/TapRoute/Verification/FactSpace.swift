@@ -2,28 +2,28 @@
 ///
 /// Each fact a rule tests is one dimension. Finite facts keep their values; a version fact
 /// (`osVersion`, `sdkVersion`) is cut into intervals at every boundary a rule names, so any
-/// version range is a set of intervals. A rule is then a box: one set of values per dimension (all values where the
-/// rule has no condition). Verification works on boxes and never enumerates the product of
-/// the domains.
+/// version range is a set of intervals (`TableSlots`, the description the compiled table
+/// shares). A rule is then a box: one set of values per dimension (all values where the rule
+/// has no condition). Verification works on boxes and never enumerates the product of the
+/// domains.
 struct FactSpace: Sendable {
+  /// The tested facts and the values each is cut into.
+  let shape: TableSlots
   /// The tested facts, in declaration order.
-  let dimensions: [Fact]
+  var dimensions: [Fact] { shape.facts }
   /// Values per dimension (at most 64: a dimension's set is one `UInt64`).
-  let sizes: [Int]
+  var sizes: [Int] { shape.counts }
   /// Sorted `osVersion` boundaries (interval `i` is `[bounds[i-1], bounds[i])`).
-  let versionBounds: [OSVersion]
+  var versionBounds: [OSVersion] { shape.versionBounds }
   /// Sorted `sdkVersion` boundaries, likewise.
-  let sdkVersionBounds: [OSVersion]
+  var sdkVersionBounds: [OSVersion] { shape.sdkVersionBounds }
 
   /// The largest number of values a dimension may have.
   static let maximumValues = 64
 
+  /// The fact space of `table`: its slots alone, without compiling its rules.
   init(_ table: DecisionTable) {
-    let compiled = CompiledTable(table, dense: false)
-    dimensions = compiled.slots
-    versionBounds = compiled.versionBounds
-    sdkVersionBounds = compiled.sdkVersionBounds
-    sizes = compiled.slots.map { $0.isVersion ? compiled.bounds(of: $0).count + 1 : $0.finiteCount }
+    shape = TableSlots(table)
   }
 
   /// True when every dimension fits in one 64-bit set.
@@ -51,14 +51,11 @@ struct FactSpace: Sendable {
   }
 
   /// The boundaries of a version fact (`osVersion`'s for any other fact).
-  func bounds(of fact: Fact) -> [OSVersion] {
-    if case .sdkVersion = fact { return sdkVersionBounds }
-    return versionBounds
-  }
+  func bounds(of fact: Fact) -> [OSVersion] { shape.bounds(of: fact) }
 
   /// The lowest version of interval `i` of a version fact (`osVersion` by default).
   func representative(interval i: Int, of fact: Fact = .osVersion) -> OSVersion {
-    i == 0 ? OSVersion(clamping: 0) : bounds(of: fact)[i - 1]
+    shape.lowestVersion(interval: i, of: fact)
   }
 
   /// A readable name for interval `i` of `osVersion`: `<10`, `10..<18`, `>=26`.

@@ -75,8 +75,10 @@ package enum SelfCheck {
     } catch {
       return error.diagnostics.isEmpty ? ["a load failure without diagnostics"] : []
     }
-    let engine: Engine
-    do { engine = try Engine(policies: set) } catch { return ["loaded policies did not build an engine"] }
+    guard set.table(for: .tap) != nil, set.table(for: .open) != nil else {
+      return ["loaded policies lack a table for tap or open"]
+    }
+    let engine = Engine(policies: set)
     _ = Verifier.verify(set)
     _ = TableDocument.markdown(set)
     var problems: [String] = []
