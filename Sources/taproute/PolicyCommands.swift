@@ -62,11 +62,13 @@ enum PolicyCommands {
       CommandSpec.policies,
       CommandSpec.json("print the tables as JSON (the same as --format json)"),
       .init(
-        name: "--format", value: "FORMAT", choices: ["markdown", "json", "docc"],
-        help: "markdown (default), json, or docc (the DocC article Evidence.md)"),
+        name: "--format", value: "FORMAT", choices: ["markdown", "json", "docc", "guide"],
+        help:
+          "markdown (default), json, docc (the DocC article Evidence.md), or guide (the DocC article WhatATapDoes.md)"
+      ),
     ],
     success: "rendered",
-    finding: "the policies failed to load",
+    finding: "the policies failed to load, or (guide) a rule has no fixture",
     run: { invocation, console in runTable(invocation, console: console) })
 
   /// The policy directory: `--policies DIR` or the positional DIR (not both); nil for the
@@ -231,6 +233,20 @@ enum PolicyCommands {
     switch format {
     case "json": console.out(TableDocument.json(set))
     case "docc": console.out(TableDocument.evidenceArticle(set))
+    case "guide":
+      let engine: Engine
+      do throws(DiagnosticsError) {
+        engine = try Engine(policies: set)
+      } catch {
+        CommandLineTool.reportLoadFailure(error, console: console)
+        return CommandLineTool.exitFinding
+      }
+      do throws(TapGuide.Failure) {
+        console.out(try TapGuide.article(engine))
+      } catch {
+        for problem in error.problems { console.err("taproute table: \(problem)\n") }
+        return CommandLineTool.exitFinding
+      }
     default: console.out(TableDocument.markdown(set))
     }
     return CommandLineTool.exitOK
