@@ -36,7 +36,7 @@ struct TapGuideTests {
         let reference = "\(table.name)/\(rule.id)"
         #expect(article.contains("Rule `\(reference)`"), "\(reference)")
         if let note = rule.note {
-          #expect(article.contains("**Why** " + TableDocument.text(note)), "\(reference)")
+          #expect(article.contains("**Why** " + TapGuide.sentence(note)), "\(reference)")
         }
       }
     }

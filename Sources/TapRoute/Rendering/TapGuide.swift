@@ -36,10 +36,11 @@ package enum TapGuide {
     var items: [Item]
   }
 
-  /// What a section shows: a rule (through the first fixture that names it, with its note and
-  /// evidence), or one more fixture row (its situation and decision only).
+  /// What a section shows: a rule (through the first fixture that names it, or the named
+  /// fixture when it names the rule, with the rule's note and evidence), or one more fixture
+  /// row (its situation and decision only).
   enum Item: Sendable, Hashable {
-    case rule(String)
+    case rule(String, fixture: String? = nil)
     case fixture(String)
   }
 
@@ -57,9 +58,10 @@ package enum TapGuide {
     "",
     "This article is generated from the decision tables, their fixtures and the evidence registry",
     "by `\(command)`; a test fails when it drifts.",
-    "Each situation is the first row of `Policies/fixtures.json` that names the rule, written as",
-    "the situation JSON TapRoute reads (a field left out takes its default), and the outcome is",
-    "what the engine decides for it, so the article says what the library answers.",
+    "Each rule's situation is a row of `Policies/fixtures.json` that names the rule (the first,",
+    "unless the section picks another), written as the situation JSON TapRoute reads (a field",
+    "left out takes its default). The outcome is what the engine decides for it, so the article",
+    "says what the library answers.",
     "",
     "Confidence is one of `documented` (Apple says so), `several` (independent reports agree),",
     "`single` (one report), `inferred` (reasoned, not observed) and `contested` (reports disagree:",
@@ -88,7 +90,7 @@ package enum TapGuide {
       introduction:
         "The app is installed and enabled, the extension is not running, and the user taps a message. A situation that does not give the OS version is decided for the newest one the tables know.",
       items: [
-        .fixture("n-1 n-25 plain tap: iOS 26 assumed, launches expanded"), .rule("tap/launch-ios26"),
+        .rule("tap/launch-ios26", fixture: "n-1 n-25 plain tap: iOS 26 assumed, launches expanded"),
         .rule("tap/launch"), .fixture("n-26 group conversation: no fact of its own, decided as one-to-one"),
       ]),
     Section(
@@ -252,10 +254,10 @@ package enum TapGuide {
       var body: [String] = []
       for item in section.items {
         switch item {
-        case .rule(let reference):
+        case .rule(let reference, let name):
           guard let (table, rule) = lookup(reference), !placed.contains(reference) else { continue }
           placed.insert(reference)
-          body += ruleBlock(table, rule)
+          body += ruleBlock(table, rule, fixture: name)
         case .fixture(let name):
           guard let fixture = policies.fixtures.first(where: { $0.name == name }) else { continue }
           body += fixtureBlock(fixture)
@@ -291,9 +293,10 @@ package enum TapGuide {
       return (table, rule)
     }
 
-    mutating func ruleBlock(_ table: DecisionTable, _ rule: Rule) -> [String] {
+    mutating func ruleBlock(_ table: DecisionTable, _ rule: Rule, fixture name: String? = nil) -> [String] {
       let reference = table.name + "/" + rule.id
-      guard let fixture = policies.fixtures.first(where: { $0.expected.rule == reference }) else {
+      let naming = policies.fixtures.filter { $0.expected.rule == reference }
+      guard let fixture = naming.first(where: { $0.name == name }) ?? naming.first else {
         problems.append(
           "rule \(reference) has no fixture, so the article has no situation for it; add a row to \(policies.fixturesFile) (taproute test --coverage lists such rules)"
         )
@@ -317,8 +320,8 @@ package enum TapGuide {
       var out = [
         "### " + TableDocument.text(title(fixture)), "",
         "**Situation** " + code(fixture.situation.minimalJSON), "",
-        "**Outcome** " + outcomeLine(decision), "",
       ]
+      out += ["**Outcome** " + outcomeLine(decision), ""]
       if let steps = decision.steps {
         let listed = steps.enumerated().map { i, step in
           let what = step.trigger.map { "`open(url)` in \(code($0.rawValue))" } ?? "the tap"
@@ -328,23 +331,14 @@ package enum TapGuide {
       }
       let notes = (why.map { [$0] } ?? []) + decision.notes.filter { $0 != why }
       if !notes.isEmpty {
-        out += ["**Why** " + notes.map(TableDocument.text).joined(separator: " "), ""]
+        out += ["**Why** " + notes.map(sentence).joined(separator: " "), ""]
       }
       return out
     }
 
     /// `extensionLaunch`, presented `expanded`; callbacks ...; rule `tap/launch` (documented).
     func outcomeLine(_ decision: Decision) -> String {
-      var line = code(decision.outcome.rawValue) + ": " + phrase(decision.outcome)
-      if let presentation = decision.presentation {
-        line += ", presented " + code(presentation.rawValue)
-      }
-      if let callbacks = decision.callbacks {
-        line +=
-          callbacks.isEmpty
-          ? "; no callback fires"
-          : "; callbacks " + callbacks.map { code($0.rawValue) }.joined(separator: ", ")
-      }
+      var line = what(decision)
       if let url = decision.url {
         line += "; URL " + code(url)
       }
@@ -353,6 +347,35 @@ package enum TapGuide {
         line += " (\(confidence.rawValue))"
       }
       return line + "."
+    }
+
+    /// The outcome, its phrase, and the extension's presentation and callbacks: its own for a
+    /// launch, those before `open(url)` for a redirect.
+    func what(_ decision: Decision) -> String {
+      var line = code(decision.outcome.rawValue) + ": " + phrase(decision.outcome)
+      let callbacks = decision.callbacks.map {
+        $0.isEmpty ? "no callback fires" : "callbacks " + $0.map { code($0.rawValue) }.joined(separator: ", ")
+      }
+      if decision.outcome == .extensionLaunch {
+        if let presentation = decision.presentation { line += ", presented " + code(presentation.rawValue) }
+        if let callbacks { line += "; " + callbacks }
+      } else if decision.presentation != nil || callbacks != nil {
+        line += ", after the extension"
+        if let presentation = decision.presentation { line += " is presented " + code(presentation.rawValue) }
+        if let callbacks { line += " (" + callbacks + ")" }
+      }
+      return line
+    }
+
+    /// `browser`: a web browser loads the URL; rule `tap/x`, evidence D-2, N-5: note.
+    func readingLine(_ alternative: Decision) -> String {
+      var line = what(alternative)
+      line += "; rule " + code(alternative.rule ?? "none")
+      if !alternative.evidence.isEmpty {
+        line += ", evidence " + alternative.evidence.joined(separator: ", ")
+      }
+      let notes = alternative.notes.map(sentence).joined(separator: " ")
+      return line + (notes.isEmpty ? "." : ". " + notes)
     }
 
     /// `**Evidence**` and one item per id: the claim, then each source as a link (or its title
@@ -408,6 +431,18 @@ package enum TapGuide {
     case .nothing: "nothing opens"
     case .undecided: "no rule decides"
     }
+  }
+
+  /// A note as a Markdown sentence: escaped, capitalized, ending in a full stop.
+  static func sentence(_ note: String) -> String {
+    var text = TableDocument.text(note)
+    if let first = text.first, first.isLowercase {
+      text = first.uppercased() + text.dropFirst()
+    }
+    if let last = text.last, !".!?".contains(last) {
+      text += "."
+    }
+    return text
   }
 
   /// Inline code, with a longer fence when the text holds a backtick.
