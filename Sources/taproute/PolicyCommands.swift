@@ -53,7 +53,8 @@ enum PolicyCommands {
     discussion: """
       Renders the decision tables as documentation: one row per rule with its conditions,
       outcome, evidence (linked to the evidence list) and confidence, then the evidence list.
-      Policies/README.md is this command's Markdown output for Policies/.
+      Policies/README.md is this command's Markdown output for Policies/; the DocC articles
+      Evidence.md and WhatATapDoes.md (one section per edge case) are its docc and guide output.
       """,
     arguments: [
       .init(name: "DIR", arity: .optional, help: "a policy directory (the same as --policies DIR)")
