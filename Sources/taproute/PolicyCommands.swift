@@ -235,15 +235,8 @@ enum PolicyCommands {
     case "json": console.out(TableDocument.json(set))
     case "docc": console.out(TableDocument.evidenceArticle(set))
     case "guide":
-      let engine: Engine
-      do throws(DiagnosticsError) {
-        engine = try Engine(policies: set)
-      } catch {
-        CommandLineTool.reportLoadFailure(error, console: console)
-        return CommandLineTool.exitFinding
-      }
       do throws(TapGuide.Failure) {
-        console.out(try TapGuide.article(engine))
+        console.out(try TapGuide.article(Engine(policies: set)))
       } catch {
         for problem in error.problems { console.err("taproute table: \(problem)\n") }
         return CommandLineTool.exitFinding

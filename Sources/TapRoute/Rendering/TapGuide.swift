@@ -59,9 +59,10 @@ package enum TapGuide {
     "This article is generated from the decision tables, their fixtures and the evidence registry",
     "by `\(command)`; a test fails when it drifts.",
     "Each rule's situation is a row of `Policies/fixtures.json` that names the rule (the first,",
-    "unless the section picks another), written as the situation JSON TapRoute reads (a field",
-    "left out takes its default). The outcome is what the engine decides for it, so the article",
-    "says what the library answers.",
+    "unless the section picks another), written as the situation JSON TapRoute reads; **Assumed**",
+    "lists the facts the deciding rules tested that the situation left out, with the defaults",
+    "used. The outcome is what the engine decides for it, so the article says what the library",
+    "answers. A contested rule lists its evidence against and each other reading.",
     "",
     "Confidence is one of `documented` (Apple says so), `several` (independent reports agree),",
     "`single` (one report), `inferred` (reasoned, not observed) and `contested` (reports disagree:",
@@ -302,9 +303,23 @@ package enum TapGuide {
         )
         return []
       }
-      var out = fixtureBlock(fixture, why: rule.note)
+      let readings = rule.alternatives.map {
+        Decision(
+          outcome: $0.then.outcome, callbacks: $0.then.callbacks, presentation: $0.then.presentation,
+          rule: reference, evidence: $0.evidence, notes: $0.note.map { [$0] } ?? [])
+      }
+      var out = fixtureBlock(fixture, why: rule.note, readings: readings)
       out += evidenceList("Evidence", rule.evidence)
-      if rule.confidence == .contested {
+      if !rule.against.isEmpty {
+        out += evidenceList("Evidence against", rule.against)
+      }
+      let shown = Set(rule.evidence + rule.against)
+      var other: [String] = []
+      for id in rule.alternatives.flatMap(\.evidence) where !shown.contains(id) && !other.contains(id) {
+        other.append(id)
+      }
+      out += evidenceList("Evidence for the other reading", other)
+      if rule.confidence == .contested && rule.alternatives.isEmpty {
         out += [
           "**Contested** The sources disagree; the note above says which reading the rule takes and why.",
           "",
@@ -314,13 +329,22 @@ package enum TapGuide {
     }
 
     /// The fixture's name as a heading, its situation, what the engine decides for it, and why:
-    /// `why` (the rule's note) when given, then the decision's other notes.
-    func fixtureBlock(_ fixture: Fixture, why: String? = nil) -> [String] {
+    /// `why` (the rule's note) when given, then the decision's other notes; then the other
+    /// readings of a contested decision, or `readings` (the rule's own) when it lists none.
+    func fixtureBlock(_ fixture: Fixture, why: String? = nil, readings: [Decision] = []) -> [String] {
       let decision = engine.decide(fixture.situation)
       var out = [
         "### " + TableDocument.text(title(fixture)), "",
         "**Situation** " + code(fixture.situation.minimalJSON), "",
       ]
+      if !decision.assumed.isEmpty {
+        out += [
+          "**Assumed** (not given, so the default): "
+            + decision.assumed.map { "\(code($0.fact.rawValue)) \(TableDocument.text($0.value.description))" }
+            .joined(separator: ", ") + ".",
+          "",
+        ]
+      }
       out += ["**Outcome** " + outcomeLine(decision), ""]
       if let steps = decision.steps {
         let listed = steps.enumerated().map { i, step in
@@ -332,6 +356,12 @@ package enum TapGuide {
       let notes = (why.map { [$0] } ?? []) + decision.notes.filter { $0 != why }
       if !notes.isEmpty {
         out += ["**Why** " + notes.map(sentence).joined(separator: " "), ""]
+      }
+      let alternatives = decision.alternatives ?? readings
+      if !alternatives.isEmpty {
+        out += ["**Contested** The other reading" + (alternatives.count == 1 ? ":" : "s:"), ""]
+        out += alternatives.map { "- " + readingLine($0) }
+        out.append("")
       }
       return out
     }
@@ -428,6 +458,7 @@ package enum TapGuide {
     case .containerLaunch: "the container app opens"
     case .otherAppLaunch: "another app opens"
     case .browser: "a web browser loads the URL"
+    case .transcriptView: "the live message's own view in the transcript gets the tap"
     case .nothing: "nothing opens"
     case .undecided: "no rule decides"
     }
