@@ -16,7 +16,21 @@ public struct Decision: Sendable, Hashable, Codable {
   /// The URL that opens: the message URL for an extension launch or the browser, the
   /// `open(url)` URL for a container or other-app launch.
   public var url: String?
-  private var storage: Storage
+  /// The fields behind `storage`: shared storage, or the rules of a compiled decision (see
+  /// ``CompiledPolicies``), whose fields are built when read.
+  private var body: Body
+
+  private enum Body: Sendable {
+    case stored(Storage)
+    case compiled(CompiledHit)
+  }
+
+  private var storage: Storage {
+    switch body {
+    case .stored(let storage): storage
+    case .compiled(let hit): hit.decision(url: url).storage
+    }
+  }
 
   /// The lifecycle callbacks that fire, in order (extension launches).
   public var callbacks: [Situation.Callback]? {
@@ -71,12 +85,42 @@ public struct Decision: Sendable, Hashable, Codable {
   ) {
     self.outcome = outcome
     self.url = url
-    storage = Storage(
-      Fields(
+    body = .stored(
+      Storage(
+        Fields(
         callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
         confidence: confidence,
-        notes: notes, steps: steps, trigger: trigger, trace: trace))
+        notes: notes, steps: steps, trigger: trigger, trace: trace)))
   }
+
+  /// A compiled decision: `outcome` and `url` decided, every other field read from `hit`.
+  init(outcome: Outcome, url: String? = nil, compiled hit: CompiledHit) {
+    self.outcome = outcome
+    self.url = url
+    body = .compiled(hit)
+  }
+
+  /// `noteUnfired` for the hooks of `mask` (bit `i`: `Hook.allCases[i]`), from a table
+  /// made once, without building the list of hooks.
+  mutating func noteUnfired(mask: UInt8) {
+    let table = Self.unfiredByMask
+    unfiredHooks = table.indices.contains(Int(mask)) ? table[Int(mask)] : 0
+  }
+
+  /// Per hook mask, the hooks packed as `unfiredHooks` packs them.
+  private static let unfiredByMask: [UInt32] = {
+    let hooks = Situation.Redirect.Hook.allCases
+    return (0..<(1 << min(hooks.count, 7))).map { mask in
+      var packed: UInt32 = 0
+      var shift: UInt32 = 0
+      for (i, hook) in hooks.enumerated() where mask & (1 << i) != 0 {
+        let number = (callbacks.firstIndex(of: hook.callback) ?? -1) + 1
+        packed |= UInt32(truncatingIfNeeded: number) << shift
+        shift += 4
+      }
+      return packed
+    }
+  }()
 
   /// Ends the notes with "none of the redirect hooks (...) fires on this tap", written out
   /// when `notes` is read (at most seven hooks are kept that way; more are written now).
@@ -121,6 +165,11 @@ public struct Decision: Sendable, Hashable, Codable {
   /// Equal when every field reads the same, whether a note is pending or written out.
   public static func == (a: Decision, b: Decision) -> Bool {
     guard a.outcome == b.outcome, a.url == b.url else { return false }
+    if case .compiled(let x) = a.body, case .compiled(let y) = b.body, x.same(as: y),
+      a.unfiredHooks == b.unfiredHooks
+    {
+      return true
+    }
     if a.unfiredHooks == b.unfiredHooks { return a.storage == b.storage }
     return a.writtenOut.storage == b.writtenOut.storage
   }
@@ -180,7 +229,7 @@ public struct Decision: Sendable, Hashable, Codable {
   private mutating func update(_ change: (inout Fields) -> Void) {
     var fields = storage.fields
     change(&fields)
-    storage = Storage(fields)
+    body = .stored(Storage(fields))
   }
 
   private enum CodingKeys: String, CodingKey {

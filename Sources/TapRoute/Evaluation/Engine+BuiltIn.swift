@@ -1,20 +1,15 @@
 import Foundation
 
 extension Engine {
-  /// The shared engine over the policies built into the library, created once on first use.
+  /// The shared engine over the policies built into the library, deciding through Swift
+  /// generated from them (`Generated/CompiledBuiltinPolicies+Generated.swift`).
   ///
-  /// It loads only what decisions need (the `tap` and `open` tables and the evidence
-  /// registry), not the fixtures, sticker, quick-action or session rules, so the first
-  /// decision pays for two tables and nothing else. Use it from any thread. The built-in
-  /// policies are checked by the library's tests; should they ever fail to load, every
-  /// decision is ``Outcome/undecided`` with a note saying why, rather than a crash.
-  public static let builtIn: Engine = {
-    do throws(DiagnosticsError) {
-      return try Engine(policies: PolicySet.load(files: PolicySet.builtInFiles(decisionsOnly: true)))
-    } catch {
-      return Engine(failedToLoad: error.diagnostics)
-    }
-  }()
+  /// Deciding reads and parses nothing: the first decision costs what every other one does.
+  /// ``policies`` and ``explain(_:)`` parse the decision tables and the evidence registry (not
+  /// the fixtures, sticker, quick-action or session rules) on first use. Use it from any
+  /// thread. The built-in policies are checked by the library's tests; should they ever fail
+  /// to load, `explain` decides undecided with a note saying why, rather than a crash.
+  public static let builtIn = Engine(compiled: CompiledBuiltinPolicies.self)
 
   /// Loads a fixture file (the format of `Policies/fixtures.json`), checked against this
   /// engine's policies: every rule and evidence id a row names must exist.
@@ -38,20 +33,28 @@ extension Engine {
   /// An engine whose tables have no rules: every decision is undecided. Used only if the
   /// built-in policies fail to load, which the tests rule out; the load errors become the
   /// policies' warnings so a caller can still read them.
-  init(failedToLoad diagnostics: [Diagnostic]) {
+  /// With `compiled`, the engine decides through it instead (``init(compiled:)``).
+  init(failedToLoad diagnostics: [Diagnostic], compiled: (any CompiledPolicies.Type)? = nil) {
     func empty(_ event: Situation.Event) -> DecisionTable {
       DecisionTable(
         name: event.rawValue, event: event, title: "the built-in policies failed to load",
         hitPolicy: .first, facts: [], rules: [], file: "built-in", newestOSVersion: nil,
         rulesLocation: nil)
     }
-    policies = PolicySet(
+    loadedPolicies = PolicySet(
       tables: [empty(.tap), empty(.open)], evidence: [], fixtures: [], warnings: diagnostics,
       evidenceFile: "", fixturesFile: "")
-    newestOSVersion = OSVersion(clamping: 26)
+    self.compiled = compiled
+    newestOSVersion = compiled?.newestOSVersion ?? OSVersion(clamping: 26)
     tap = CompiledTable(empty(.tap))
     open = CompiledTable(empty(.open))
     composedRow = []
     composed = []
+  }
+
+  /// An engine deciding through `compiled` alone; its interpreted parts stay empty, and
+  /// `policies` and `explain` go to the generated type's own interpreting engine.
+  init(compiledOnly compiled: any CompiledPolicies.Type) {
+    self.init(failedToLoad: [], compiled: compiled)
   }
 }

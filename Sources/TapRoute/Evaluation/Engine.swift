@@ -5,8 +5,12 @@ import Foundation
 /// An engine is an immutable value: build it once and share it across threads.
 /// `decide` never throws; a situation no rule matches yields ``Outcome/undecided``.
 public struct Engine: Sendable {
-  /// The policies the engine was built from.
-  public let policies: PolicySet
+  /// The policies the engine was built from (for a compiled engine, parsed on first use).
+  public var policies: PolicySet { compiled?.interpreted.policies ?? loadedPolicies }
+  /// The policies of an interpreting engine; empty for a compiled one.
+  let loadedPolicies: PolicySet
+  /// The generated type a compiled engine decides through; nil for an interpreting one.
+  let compiled: (any CompiledPolicies.Type)?
   /// The OS version a situation without `osVersion` is decided for.
   public let newestOSVersion: OSVersion
   let tap: CompiledTable
@@ -55,7 +59,8 @@ public struct Engine: Sendable {
         )
       ])
     }
-    self.policies = policies
+    loadedPolicies = policies
+    compiled = nil
     tap = CompiledTable(tapTable)
     open = CompiledTable(openTable)
     newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
@@ -90,12 +95,14 @@ public struct Engine: Sendable {
 
   /// What the situation does, without a trace.
   public func decide(_ situation: Situation) -> Decision {
-    evaluate(situation, tracing: false)
+    if let compiled { return compiled.decideCompiled(situation) }
+    return evaluate(situation, tracing: false)
   }
 
   /// What the situation does, with the trace of every rule tried before the deciding one.
   public func explain(_ situation: Situation) -> Decision {
-    evaluate(situation, tracing: true)
+    if let compiled { return compiled.interpreted.explain(situation) }
+    return evaluate(situation, tracing: true)
   }
 
   private func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
@@ -110,7 +117,7 @@ public struct Engine: Sendable {
       if case .extensionLaunch = tapDecision.outcome, !hooks.isEmpty, let tapHit {
         decision = composeRedirect(tapDecision, tapHit: tapHit, situation, tracing: tracing)
       }
-      flagLongMessageURL(situation.tap.url, in: &decision)
+      Self.flagLongMessageURL(situation.tap.url, in: &decision)
       return decision
     }
   }
@@ -138,7 +145,7 @@ public struct Engine: Sendable {
   }
 
   /// D-3: a message URL over 5,000 characters is decided as usual but cannot be sent.
-  private func flagLongMessageURL(_ url: String?, in decision: inout Decision) {
+  static func flagLongMessageURL(_ url: String?, in decision: inout Decision) {
     guard let url, url.utf8.count > Self.maximumMessageURLLength else { return }
     let length = url.utf16.count
     guard length > Self.maximumMessageURLLength else { return }
@@ -171,12 +178,7 @@ public struct Engine: Sendable {
     guard let openHit,
       var decision = composedDecision(tapHit: tapHit, hook: hook, hookIndex, openHit: openHit)
     else {
-      var decision = tapDecision
-      decision.outcome = .undecided
-      decision.rule = nil
-      decision.notes = tapDecision.notes + openStep.notes + ["the redirect in \(hook.rawValue) is undecided"]
-      decision.steps = [tapDecision, openStep]
-      return decision
+      return Self.undecidedRedirect(tapDecision, hook: hook, openStep: openStep)
     }
     decision.url = decision.outcome == .extensionLaunch ? situation.tap.url : redirectURL
     if tracing, let steps = decision.steps, steps.count == 2 {
@@ -202,6 +204,16 @@ public struct Engine: Sendable {
       return Self.compose(tapTemplate, hook: hook, open.templates[openHit])
     }
     return composed[(row * Callback.redirectHooks.count + hookIndex) * open.templates.count + openHit]
+  }
+
+  /// A tap whose redirect in `hook` no open rule decides: undecided, with both steps.
+  static func undecidedRedirect(_ tapDecision: Decision, hook: Callback, openStep: Decision) -> Decision {
+    var decision = tapDecision
+    decision.outcome = .undecided
+    decision.rule = nil
+    decision.notes = tapDecision.notes + openStep.notes + ["the redirect in \(hook.rawValue) is undecided"]
+    decision.steps = [tapDecision, openStep]
+    return decision
   }
 
   /// The composed decision of a tap rule's launch, a redirect hook, and an open rule.

@@ -39,6 +39,10 @@ extension Situation.Redirect {
 
     public var isEmpty: Bool { bits == 0 }
 
+    /// The set as bits, bit `i` for `Hook.allCases[i]` (the compiled decide path reads it
+    /// instead of iterating, which allocates).
+    var mask: UInt8 { bits }
+
     /// The hooks in declaration order.
     public var hooks: [Hook] { Hook.allCases.filter { bits & Self.bit($0) != 0 } }
 
