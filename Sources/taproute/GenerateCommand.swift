@@ -18,14 +18,17 @@ enum GenerateCommand {
     arguments: [.init(name: "LANGUAGE", arity: .required, help: "swift")],
     options: [
       CommandSpec.policies,
-      .init(name: "--output", value: "FILE", help: "write the source to FILE (unchanged files are not touched)"),
+      .init(
+        name: "--output", value: "FILE", help: "write the source to FILE (unchanged files are not touched)"),
       .init(name: "--type", value: "NAME", help: "the generated type's name (default GeneratedPolicies)"),
       .init(
         name: "--access", value: "LEVEL", choices: ["public", "package", "internal"],
         help: "the generated type's access level (default public)"),
       .init(
         name: "--library",
-        help: "the TapRoute library's own file: read the policies built into the library\ninstead of embedding a copy"),
+        help:
+          "the TapRoute library's own file: read the policies built into the library\ninstead of embedding a copy"
+      ),
       CommandSpec.json("print errors as JSON"),
     ],
     success: "the source was written",
@@ -60,7 +63,8 @@ enum GenerateCommand {
     do throws(DiagnosticsError) {
       let generator = try SwiftGenerator.forPolicies(
         at: directory.map { URL(fileURLWithPath: $0, isDirectory: true) }, typeName: typeName,
-        access: invocation.value("--access") ?? "public", library: invocation.flag("--library"), command: command)
+        access: invocation.value("--access") ?? "public", library: invocation.flag("--library"),
+        command: command)
       do throws(SwiftGenerator.Failure) {
         source = try generator.render()
       } catch {
@@ -78,7 +82,9 @@ enum GenerateCommand {
     let bytes = Array(source.utf8)
     if FileManager.default.contents(atPath: output).map(Array.init) == bytes { return CommandLineTool.exitOK }
     guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {
-      console.report([Diagnostic(file: output, code: .unreadable, message: "cannot write the generated source")])
+      console.report([
+        Diagnostic(file: output, code: .unreadable, message: "cannot write the generated source")
+      ])
       return CommandLineTool.exitInput
     }
     return CommandLineTool.exitOK

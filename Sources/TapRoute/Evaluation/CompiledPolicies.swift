@@ -90,7 +90,9 @@ extension CompiledPolicies {
     case .open:
       let url = situation.open.url
       let rule = openRule(situation, url: url, extensionPoint: situation.open.extensionPoint)
-      guard rule >= 0 else { return Decision(outcome: .undecided, compiled: CompiledHit(Self.self, .undecided, event: .open)) }
+      guard rule >= 0 else {
+        return Decision(outcome: .undecided, compiled: CompiledHit(Self.self, .undecided, event: .open))
+      }
       let outcome = openOutcome(rule)
       return Decision(
         outcome: outcome, url: outcome.carriesURL ? url : nil,
@@ -107,7 +109,9 @@ extension CompiledPolicies {
 
   private static func decideTap(_ situation: Situation, url: String?) -> Decision {
     let tap = tapRule(situation)
-    guard tap >= 0 else { return Decision(outcome: .undecided, compiled: CompiledHit(Self.self, .undecided, event: .tap)) }
+    guard tap >= 0 else {
+      return Decision(outcome: .undecided, compiled: CompiledHit(Self.self, .undecided, event: .tap))
+    }
     let outcome = tapOutcome(tap)
     let single = CompiledHit(Self.self, .rule, event: .tap, tapRule: tap)
     let hooks = situation.tap.redirect.hooks.mask
@@ -210,11 +214,13 @@ struct CompiledHit: Sendable {
       return Decision.undecided(table: event == .tap ? tapTable.name : openTable.name)
     case .composed:
       return Engine.compose(
-        policies.template(tapTable, Int(tapRule)), hook: callback, policies.template(openTable, Int(openRule)))
+        policies.template(tapTable, Int(tapRule)), hook: callback, policies.template(openTable, Int(openRule))
+      )
     case .redirectUndecided:
       var tapStep = policies.template(tapTable, Int(tapRule))
       tapStep.url = url
-      return Engine.undecidedRedirect(tapStep, hook: callback, openStep: Decision.undecided(table: openTable.name))
+      return Engine.undecidedRedirect(
+        tapStep, hook: callback, openStep: Decision.undecided(table: openTable.name))
     }
   }
 
@@ -251,6 +257,7 @@ extension Decision {
   /// The decision of a table no rule of which matches.
   static func undecided(table name: String) -> Decision {
     Decision(
-      outcome: .undecided, notes: ["no rule of table \"\(name)\" matches this situation; TapRoute does not guess"])
+      outcome: .undecided,
+      notes: ["no rule of table \"\(name)\" matches this situation; TapRoute does not guess"])
   }
 }

@@ -88,9 +88,9 @@ public struct Decision: Sendable, Hashable, Codable {
     body = .stored(
       Storage(
         Fields(
-        callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
-        confidence: confidence,
-        notes: notes, steps: steps, trigger: trigger, trace: trace)))
+          callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
+          confidence: confidence,
+          notes: notes, steps: steps, trigger: trigger, trace: trace)))
   }
 
   /// A compiled decision: `outcome` and `url` decided, every other field read from `hit`.

@@ -77,11 +77,14 @@ package struct SwiftGenerator {
 
 
       """
-    out += firstMatch(tapPlan, name: "tapRule", parameters: "_ situation: Situation", url: "situation.tap.url", newest: newest, access: a)
+    out += firstMatch(
+      tapPlan, name: "tapRule", parameters: "_ situation: Situation", url: "situation.tap.url",
+      newest: newest, access: a)
     out += "\n"
     out += firstMatch(
       openPlan, name: "openRule",
-      parameters: "_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint", url: nil,
+      parameters: "_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint",
+      url: nil,
       newest: newest, access: a)
     out += "\n"
     out += outcomes(tap, name: "tapOutcome", access: a)
@@ -162,7 +165,9 @@ package struct SwiftGenerator {
   private func emit(_ slot: TablePlan.Slot, plan: TablePlan, newest: OSVersion, indent: String) -> [String] {
     let expression = Self.expression(slot.fact, event: plan.table.event)
     func and(_ row: [UInt64], _ indent: String) -> [String] {
-      let lines = (0..<plan.words).filter { row[$0] != plan.all[$0] }.map { "\(indent)m\($0) &= \(hex(row[$0]))" }
+      let lines = (0..<plan.words).filter { row[$0] != plan.all[$0] }.map {
+        "\(indent)m\($0) &= \(hex(row[$0]))"
+      }
       return lines.isEmpty ? ["\(indent)break"] : lines
     }
     switch slot.fact.kind {
@@ -275,7 +280,9 @@ package struct SwiftGenerator {
       if let callbacks = rule.then.callbacks {
         fields.append("callbacks: [" + callbacks.map { ".\($0.rawValue)" }.joined(separator: ", ") + "]")
       }
-      if let presentation = rule.then.presentation { fields.append("presentation: .\(presentation.rawValue)") }
+      if let presentation = rule.then.presentation {
+        fields.append("presentation: .\(presentation.rawValue)")
+      }
       fields.append("evidence: [" + rule.evidence.map(Self.literal).joined(separator: ", ") + "]")
       fields.append("confidence: .\(rule.confidence.rawValue)")
       if let note = rule.note { fields.append("note: \(Self.literal(note))") }
@@ -380,14 +387,20 @@ extension SwiftGenerator {
     if let directory {
       let folder = directory.standardizedFileURL.lastPathComponent
       files = try PolicySet.readFiles(in: directory).map {
-        (name: folder + "/" + ($0.name.split(separator: "/").last.map(String.init) ?? $0.name), bytes: $0.bytes)
+        (
+          name: folder + "/" + ($0.name.split(separator: "/").last.map(String.init) ?? $0.name),
+          bytes: $0.bytes
+        )
       }
     } else {
       files = PolicySet.builtInFiles
     }
     let policies = try PolicySet.load(files: files)
     let source: PolicySource =
-      library ? .libraryBuiltIn : .embedded(files.map { (name: $0.name, contents: String(decoding: $0.bytes, as: UTF8.self)) })
-    return SwiftGenerator(policies: policies, typeName: typeName, access: access, source: source, command: command)
+      library
+      ? .libraryBuiltIn
+      : .embedded(files.map { (name: $0.name, contents: String(decoding: $0.bytes, as: UTF8.self)) })
+    return SwiftGenerator(
+      policies: policies, typeName: typeName, access: access, source: source, command: command)
   }
 }

@@ -54,13 +54,16 @@ struct TablePlan: Sendable {
       if fact.kind == .version {
         var keys: Set<UInt64> = []
         for rule in table.rules {
-          guard let condition = rule.condition(on: fact), case .range(let range) = condition.test else { continue }
+          guard let condition = rule.condition(on: fact), case .range(let range) = condition.test else {
+            continue
+          }
           if let lower = range.lower { keys.insert(lower.orderKey) }
           if let upper = range.upper { keys.insert(upper.orderKey) }
         }
         let bounds = keys.sorted()
         let versions =
-          [OSVersion(clamping: 0)] + table.rules.flatMap { rule -> [OSVersion] in
+          [OSVersion(clamping: 0)]
+          + table.rules.flatMap { rule -> [OSVersion] in
             guard let condition = rule.condition(on: fact), case .range(let range) = condition.test else {
               return []
             }
