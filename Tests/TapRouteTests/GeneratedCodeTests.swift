@@ -41,7 +41,9 @@ struct GeneratedCodeTests {
       let expected = interpreted.decide(situation)
       let reference = ReferenceSwitch.decide(situation, newest: generated.newestOSVersion)
       let same =
-        decision == expected && decision.outcome == reference.outcome
+        decision == expected && decision.callbacks == expected.callbacks
+        && decision.presentation == expected.presentation && decision.confidence == expected.confidence
+        && decision.outcome == reference.outcome
         && decision.callbacks == reference.callbacks
         && decision.presentation == reference.presentation
       if !same {

@@ -224,6 +224,30 @@ struct CompiledHit: Sendable {
     }
   }
 
+  /// The rule whose callbacks and presentation the decision shows: the tap rule of a
+  /// composed or undecided redirect (the launch happened), else the deciding rule.
+  private var shownRule: CompiledRule? {
+    let table = event == .tap ? policies.tapTable : policies.openTable
+    let index = Int(event == .tap ? tapRule : openRule)
+    guard kind != .undecided, table.rules.indices.contains(index) else { return nil }
+    return table.rules[index]
+  }
+
+  /// `callbacks`, without building the other fields.
+  var callbacks: [Situation.Callback]? { shownRule?.callbacks }
+
+  /// `presentation`, without building the other fields.
+  var presentation: Presentation? { shownRule?.presentation }
+
+  /// `confidence`, without building the other fields: a composed decision is as sure as the
+  /// weaker of its rules.
+  var confidence: Confidence? {
+    guard let shown = shownRule else { return nil }
+    guard kind == .composed else { return shown.confidence }
+    let open = policies.openTable.rules
+    return open.indices.contains(Int(openRule)) ? min(shown.confidence, open[Int(openRule)].confidence) : nil
+  }
+
   private var callback: Situation.Callback {
     let hooks = Situation.Redirect.Hook.allCases
     return hooks.indices.contains(Int(hook)) ? hooks[Int(hook)].callback : .didSelect

@@ -34,11 +34,17 @@ public struct Decision: Sendable, Hashable, Codable {
 
   /// The lifecycle callbacks that fire, in order (extension launches).
   public var callbacks: [Situation.Callback]? {
-    get { storage.callbacks }
+    get {
+      if case .compiled(let hit) = body { return hit.callbacks }
+      return storage.callbacks
+    }
     set { update { $0.callbacks = newValue } }
   }
   public var presentation: Presentation? {
-    get { storage.presentation }
+    get {
+      if case .compiled(let hit) = body { return hit.presentation }
+      return storage.presentation
+    }
     set { update { $0.presentation = newValue } }
   }
   /// The deciding rule as `table/rule-id`; nil when undecided.
@@ -51,7 +57,10 @@ public struct Decision: Sendable, Hashable, Codable {
     set { update { $0.evidence = newValue } }
   }
   public var confidence: Confidence? {
-    get { storage.confidence }
+    get {
+      if case .compiled(let hit) = body { return hit.confidence }
+      return storage.confidence
+    }
     set { update { $0.confidence = newValue } }
   }
   public var notes: [String] {
