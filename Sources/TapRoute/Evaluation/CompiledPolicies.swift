@@ -23,6 +23,11 @@ public protocol CompiledPolicies: Sendable {
   static func tapOutcome(_ rule: Int) -> Outcome
   /// The outcome of open rule `rule`.
   static func openOutcome(_ rule: Int) -> Outcome
+  /// The callbacks of rule `rule` of the `table` table (read on access to a decision's
+  /// `callbacks`, which is cheaper as a `switch` than through the rule data).
+  static func callbacks(_ table: Situation.Event, _ rule: Int) -> [Situation.Callback]?
+  /// The presentation of rule `rule` of the `table` table.
+  static func presentation(_ table: Situation.Event, _ rule: Int) -> Presentation?
   /// The redirect hooks among tap rule `rule`'s callbacks, in firing order, 4 bits each
   /// (the hook's index in `Situation.Redirect.Hook.allCases` + 1, first hook lowest).
   static func tapRedirectHooks(_ rule: Int) -> UInt64
@@ -224,26 +229,26 @@ struct CompiledHit: Sendable {
     }
   }
 
-  /// The rule whose callbacks and presentation the decision shows: the tap rule of a
-  /// composed or undecided redirect (the launch happened), else the deciding rule.
-  private var shownRule: CompiledRule? {
-    let table = event == .tap ? policies.tapTable : policies.openTable
-    let index = Int(event == .tap ? tapRule : openRule)
-    guard kind != .undecided, table.rules.indices.contains(index) else { return nil }
-    return table.rules[index]
+  /// The table and rule whose callbacks and presentation the decision shows: the tap rule
+  /// of a composed or undecided redirect (the launch happened), else the deciding rule.
+  private var shown: (table: Situation.Event, rule: Int)? {
+    kind == .undecided ? nil : (event, Int(event == .tap ? tapRule : openRule))
   }
 
   /// `callbacks`, without building the other fields.
-  var callbacks: [Situation.Callback]? { shownRule?.callbacks }
+  var callbacks: [Situation.Callback]? { shown.flatMap { policies.callbacks($0.table, $0.rule) } }
 
   /// `presentation`, without building the other fields.
-  var presentation: Presentation? { shownRule?.presentation }
+  var presentation: Presentation? { shown.flatMap { policies.presentation($0.table, $0.rule) } }
 
   /// `confidence`, without building the other fields: a composed decision is as sure as the
   /// weaker of its rules.
   var confidence: Confidence? {
-    guard let shown = shownRule else { return nil }
-    guard kind == .composed else { return shown.confidence }
+    guard let (table, rule) = shown else { return nil }
+    let rules = table == .tap ? policies.tapTable.rules : policies.openTable.rules
+    guard rules.indices.contains(rule) else { return nil }
+    guard kind == .composed else { return rules[rule].confidence }
+    let shown = rules[rule]
     let open = policies.openTable.rules
     return open.indices.contains(Int(openRule)) ? min(shown.confidence, open[Int(openRule)].confidence) : nil
   }

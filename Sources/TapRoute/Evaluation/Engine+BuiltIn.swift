@@ -33,8 +33,7 @@ extension Engine {
   /// An engine whose tables have no rules: every decision is undecided. Used only if the
   /// built-in policies fail to load, which the tests rule out; the load errors become the
   /// policies' warnings so a caller can still read them.
-  /// With `compiled`, the engine decides through it instead (``init(compiled:)``).
-  init(failedToLoad diagnostics: [Diagnostic], compiled: (any CompiledPolicies.Type)? = nil) {
+  init(failedToLoad diagnostics: [Diagnostic]) {
     func empty(_ event: Situation.Event) -> DecisionTable {
       DecisionTable(
         name: event.rawValue, event: event, title: "the built-in policies failed to load",
@@ -44,17 +43,43 @@ extension Engine {
     loadedPolicies = PolicySet(
       tables: [empty(.tap), empty(.open)], evidence: [], fixtures: [], warnings: diagnostics,
       evidenceFile: "", fixturesFile: "")
-    self.compiled = compiled
-    newestOSVersion = compiled?.newestOSVersion ?? OSVersion(clamping: 26)
+    compiled = nil
+    newestOSVersion = OSVersion(clamping: 26)
     tap = CompiledTable(empty(.tap))
     open = CompiledTable(empty(.open))
     composedRow = []
     composed = []
   }
 
-  /// An engine deciding through `compiled` alone; its interpreted parts stay empty, and
-  /// `policies` and `explain` go to the generated type's own interpreting engine.
+  /// An engine deciding through `compiled` alone; its interpreted parts stay empty (built
+  /// without compiling anything: this runs before the first decision of `Engine.builtIn`),
+  /// and `policies` and `explain` go to the generated type's own interpreting engine.
   init(compiledOnly compiled: any CompiledPolicies.Type) {
-    self.init(failedToLoad: [], compiled: compiled)
+    self.compiled = compiled
+    newestOSVersion = compiled.newestOSVersion
+    loadedPolicies = PolicySet(
+      tables: [], evidence: [], fixtures: [], warnings: [], evidenceFile: "", fixturesFile: "")
+    tap = CompiledTable(empty: .tap)
+    open = CompiledTable(empty: .open)
+    composedRow = []
+    composed = []
+  }
+}
+
+extension CompiledTable {
+  /// A table of no rules, made without compiling.
+  init(empty event: Situation.Event) {
+    table = DecisionTable(
+      name: event.rawValue, event: event, title: "", hitPolicy: .first, facts: [], rules: [], file: "",
+      newestOSVersion: nil, rulesLocation: nil)
+    slots = []
+    versionBounds = []
+    slotOffsets = []
+    words = 1
+    bits = []
+    templates = []
+    undecided = Decision(outcome: .undecided)
+    strides = []
+    dense = nil
   }
 }

@@ -205,6 +205,34 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     }
   }
 
+  static func callbacks(_ table: Situation.Event, _ rule: Int) -> [Situation.Callback]? {
+    switch table {
+    case .tap:
+      switch rule {
+      case 14...15: return []
+      case 16: return [.willSelect, .didSelect]
+      case 17...18: return [.willSelect, .didSelect, .willTransition, .didTransition]
+      case 19...20: return [.viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear]
+      default: return nil
+      }
+    case .open:
+      return nil
+    }
+  }
+
+  static func presentation(_ table: Situation.Event, _ rule: Int) -> Presentation? {
+    switch table {
+    case .tap:
+      switch rule {
+      case 14...15, 17...18, 20: return .expanded
+      case 16, 19: return .compact
+      default: return nil
+      }
+    case .open:
+      return nil
+    }
+  }
+
   static func tapRedirectHooks(_ rule: Int) -> UInt64 {
     switch rule {
     case 16...18: 0x43

@@ -91,6 +91,16 @@ package struct SwiftGenerator {
     out += "\n"
     out += outcomes(open, name: "openOutcome", access: a)
     out += "\n"
+    out += ruleValues(
+      [tap, open], signature: "callbacks(_ table: Situation.Event, _ rule: Int) -> [Situation.Callback]?",
+      access: a
+    ) { rule in rule.then.callbacks.map { "[" + $0.map { ".\($0.rawValue)" }.joined(separator: ", ") + "]" } }
+    out += "\n"
+    out += ruleValues(
+      [tap, open], signature: "presentation(_ table: Situation.Event, _ rule: Int) -> Presentation?",
+      access: a
+    ) { rule in rule.then.presentation.map { ".\($0.rawValue)" } }
+    out += "\n"
     out += redirectHooks(tap, access: a)
     out += "\n"
     out += tableData(tap, name: "tapTable", access: a)
@@ -252,6 +262,34 @@ package struct SwiftGenerator {
       lines.append("    case \(ranges(rules)): \(hex(value))")
     }
     lines.append("    default: 0")
+    lines += ["    }", "  }"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A function of (table, rule) returning a value per rule, nil for rules without one:
+  /// a `switch` on the table, then on the rule, rules with the same value sharing a case.
+  private func ruleValues(
+    _ tables: [DecisionTable], signature: String, access a: String, value: (Rule) -> String?
+  ) -> String {
+    var lines = ["  \(a)static func \(signature) {", "    switch table {"]
+    for table in tables {
+      var order: [String] = []
+      var byValue: [String: [Int]] = [:]
+      for (r, rule) in table.rules.enumerated() {
+        guard let text = value(rule) else { continue }
+        if byValue[text] == nil { order.append(text) }
+        byValue[text, default: []].append(r)
+      }
+      lines.append("    case .\(table.event.rawValue):")
+      if order.isEmpty {
+        lines.append("      return nil")
+        continue
+      }
+      lines.append("      switch rule {")
+      for text in order { lines.append("      case \(ranges(byValue[text] ?? [])): return \(text)") }
+      lines.append("      default: return nil")
+      lines.append("      }")
+    }
     lines += ["    }", "  }"]
     return lines.joined(separator: "\n") + "\n"
   }
