@@ -28,6 +28,12 @@ final class Console {
     do { try output.write(Array(text.utf8)) } catch { outputFailure = error }
   }
 
+  /// Writes bytes as they are (a buffer of output built elsewhere).
+  func out(_ bytes: [UInt8]) {
+    guard outputFailure == nil else { return }
+    do { try output.write(bytes) } catch { outputFailure = error }
+  }
+
   func err(_ text: String) {
     try? errors.write(Array(text.utf8))
   }

@@ -83,17 +83,30 @@ enum DecideCommand {
   /// One situation per line, each decided and written as soon as its line is complete, in
   /// constant memory. Blank lines are skipped but counted; a bad line does not stop the
   /// others; a failed write to standard output stops the loop.
+  ///
+  /// Output collects in one buffer, written when it passes ``flushBytes`` and whenever the
+  /// reader is about to wait for more input, so a pipe that delivers one line at a time gets
+  /// each answer at once and a large file is written in large chunks. JSON goes through
+  /// ``JSONWriter``, the same bytes `JSONEncoder` writes at a fraction of the cost.
   private static func decideLines(
     _ fd: FileDescriptor, name: String, engine: Engine, explain: Bool, json: Bool, console: Console
   ) -> Int32 {
     var status = CommandLineTool.exitOK
     var reader = LineReader(fd, maximumBytes: Situation.maximumDocumentBytes)
+    var out = JSONWriter(capacity: flushBytes + Situation.maximumDocumentBytes)
+    func flush() {
+      guard !out.bytes.isEmpty else { return }
+      console.out(out.bytes)
+      out.removeAll()
+    }
+    defer { flush() }
     while console.canWrite {
       let line: LineReader.Line
       do {
-        guard let next = try reader.next() else { break }
+        guard let next = try reader.next(beforeReading: flush) else { break }
         line = next
       } catch {
+        flush()
         console.report([InputFile.unreadable(name, error)])
         return CommandLineTool.exitInput
       }
@@ -116,44 +129,37 @@ enum DecideCommand {
           d.location = SourcePosition(line: line.number, column: d.location?.column ?? 1)
           return d
         }
+        // Standard error is not buffered: what is buffered goes first, so the two streams
+        // stay in order when they share a file.
+        flush()
         for text in Diagnostic.report(located, omitted: error.omitted) { console.err(text + "\n") }
         if json {
-          let entries = ErrorLine.entries(located, omitted: error.omitted)
-          console.out(
-            DecisionText.encode(ErrorLine(line: line.number, errors: entries), pretty: false) + "\n")
+          ErrorLine(line: line.number, errors: ErrorLine.entries(located, omitted: error.omitted)).write(
+            to: &out)
+          out.raw("\n")
         } else {
-          console.out(
+          out.raw(
             "line \(line.number): error (\(Plural.count(error.diagnostics.count + error.omitted, "problem")) on standard error)\n"
           )
         }
       case .success(let situation):
         let decision = explain ? engine.explain(situation) : engine.decide(situation)
         if json {
-          console.out(
-            DecisionText.encode(Numbered(line: line.number, decision: decision), pretty: false) + "\n")
+          out.decision(decision, line: line.number)
+          out.raw("\n")
         } else {
           let text = DecisionText.render(decision, trace: explain)
-          console.out(
+          out.raw(
             "line \(line.number):\n"
               + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  \($0)\n" }
               .joined())
         }
       }
+      if out.bytes.count >= flushBytes { flush() }
     }
     return status
   }
 
-  /// A decision with the number of the input line it answers, as one JSON object.
-  private struct Numbered: Encodable {
-    var line: Int
-    var decision: Decision
-
-    private enum Key: String, CodingKey { case line }
-
-    func encode(to encoder: any Encoder) throws {
-      try decision.encode(to: encoder)
-      var container = encoder.container(keyedBy: Key.self)
-      try container.encode(line, forKey: .line)
-    }
-  }
+  /// The size at which `--lines` output is written without waiting for the reader to block.
+  private static let flushBytes = 1 << 18
 }

@@ -16,7 +16,16 @@ extension Situation {
   }
 
   /// Parses one situation from JSON bytes; `file` names the input in diagnostics.
+  ///
+  /// An ordinary situation is read by `parseCommon(_:)` without building a JSON tree; any
+  /// other input, and every input with a problem, goes through the strict reader.
   public static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
+    if let situation = parseCommon(bytes) { return .success(situation) }
+    return parseStrictly(bytes, file: file)
+  }
+
+  /// Parses with the strict reader alone: a JSON tree, then every field checked.
+  static func parseStrictly(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
     JSONParser.document(bytes, file: file, what: "situation", maximumBytes: maximumDocumentBytes)
       .flatMap { decode($0, file: file) }
   }

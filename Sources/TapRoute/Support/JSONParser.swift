@@ -343,6 +343,11 @@ package struct JSONParser {
 package enum UTF8Validation {
   /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, or nil.
   package static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { firstInvalidOffset(in: $0) }
+  }
+
+  /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, or nil.
+  package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var i = 0
     let n = bytes.count
     while i < n {

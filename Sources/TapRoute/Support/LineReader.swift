@@ -31,8 +31,10 @@ package struct LineReader {
     self.maximumBytes = maximumBytes
   }
 
-  /// The next line, or nil at the end of input.
-  package mutating func next() throws(FileDescriptor.Errno) -> Line? {
+  /// The next line, or nil at the end of input. `beforeReading` runs just before a read from
+  /// the descriptor, which may wait for input: a writer that buffers flushes there, so what
+  /// the lines so far produced is out before the reader waits.
+  package mutating func next(beforeReading: () -> Void = {}) throws(FileDescriptor.Errno) -> Line? {
     var searched = start
     while true {
       if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -67,6 +69,7 @@ package struct LineReader {
       }
       compact()
       searched = buffer.count
+      beforeReading()
       let n = try chunk.withUnsafeMutableBytes { raw in
         Result { () throws(FileDescriptor.Errno) in try fd.read(into: raw) }
       }.get()

@@ -1,0 +1,62 @@
+/// The compact JSON of a decision, byte for byte what ``DecisionText/encode(_:pretty:)``
+/// writes without `pretty`, written with ``JSONWriter`` instead of `JSONEncoder`.
+extension JSONWriter {
+  /// Every key ``decision(_:line:)`` can write, in the order it writes them: byte order, as
+  /// `JSONEncoder`'s `.sortedKeys`. A new field of ``Decision`` goes into both, in its sorted
+  /// place; the tests compare this list with the decision's fields and the bytes with
+  /// `JSONEncoder`'s, so a field left out fails them.
+  package static let decisionKeys = [
+    "callbacks", "confidence", "evidence", "line", "notes", "outcome", "presentation", "rule", "steps",
+    "trace", "trigger", "url",
+  ]
+
+  /// Writes `decision` as one JSON object; with `line`, a `"line": N` member is added in its
+  /// sorted place (the numbered form of `decide --lines --json`).
+  package mutating func decision(_ decision: Decision, line: Int? = nil) {
+    beginObject()
+    if let callbacks = decision.callbacks {
+      key("callbacks")
+      beginArray()
+      for callback in callbacks { string(callback.rawValue) }
+      endArray()
+    }
+    member("confidence", decision.confidence?.rawValue)
+    key("evidence")
+    strings(decision.evidence)
+    member("line", line)
+    key("notes")
+    strings(decision.notes)
+    key("outcome")
+    string(decision.outcome.rawValue)
+    member("presentation", decision.presentation?.rawValue)
+    member("rule", decision.rule)
+    if let steps = decision.steps {
+      key("steps")
+      beginArray()
+      for step in steps { self.decision(step) }
+      endArray()
+    }
+    if let trace = decision.trace {
+      key("trace")
+      beginArray()
+      for entry in trace { traceEntry(entry) }
+      endArray()
+    }
+    member("trigger", decision.trigger?.rawValue)
+    member("url", decision.url)
+    endObject()
+  }
+
+  private mutating func traceEntry(_ entry: TraceEntry) {
+    beginObject()
+    key("actual")
+    string(entry.actual)
+    key("expected")
+    string(entry.expected)
+    key("fact")
+    string(entry.fact.rawValue)
+    key("rule")
+    string(entry.rule)
+    endObject()
+  }
+}
