@@ -83,7 +83,7 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       } else {
         return -1
       }
-      if !done0, 0x3e >> UInt64(r) & 1 != 0 {
+      if !done0, (0x3e as UInt64) >> UInt64(r) & 1 != 0 {
         done0 = true
         switch URLSchemeClass.classify(url) {
         case .none:
@@ -158,7 +158,7 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       } else {
         return -1
       }
-      if !done0, 0x1de0 >> UInt64(r) & 1 != 0 {
+      if !done0, (0x1de0 as UInt64) >> UInt64(r) & 1 != 0 {
         done0 = true
         switch URLSchemeClass.classify(url) {
         case .none:

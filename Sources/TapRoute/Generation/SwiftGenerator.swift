@@ -163,9 +163,9 @@ package struct SwiftGenerator {
 
   /// A Boolean expression: rule `rule` is among `testers`.
   private func tests(_ testers: [UInt64], rule: String) -> String {
-    if testers.count == 1 { return "\(hex(testers[0])) >> UInt64(\(rule)) & 1 != 0" }
+    if testers.count == 1 { return "(\(hex(testers[0])) as UInt64) >> UInt64(\(rule)) & 1 != 0" }
     let cases = testers.enumerated().filter { $0.element != 0 }.map { w, bits in
-      "\(w): \(hex(bits)) >> UInt64(\(rule) & 63) & 1 != 0"
+      "\(w): (\(hex(bits)) as UInt64) >> UInt64(\(rule) & 63) & 1 != 0"
     }
     return "{ switch \(rule) >> 6 { " + cases.map { "case \($0)" }.joined(separator: "; ")
       + "; default: false } }()"
