@@ -219,7 +219,8 @@ struct JSONWriterTests {
   static func fieldNames(of value: Any) -> [String] {
     Mirror(reflecting: value).children.flatMap { child -> [String] in
       guard let label = child.label, !Self.writtenThroughOtherKeys.contains(label) else { return [] }
-      return label == "storage" || label == "fields" ? fieldNames(of: child.value) : [label]
+      // `body` is the storage (`stored`) of a decision, or a compiled decision's rules.
+      return ["storage", "fields", "body", "stored"].contains(label) ? fieldNames(of: child.value) : [label]
     }
   }
 
