@@ -13,10 +13,14 @@ typealias ExtensionPoint = Situation.Open.ExtensionPoint
 public enum ReferenceSwitch {
   /// The part of a decision the switch computes.
   public struct Result: Sendable, Hashable {
+    /// What the tap or `open(url)` does.
     public var outcome: Outcome
+    /// The extension's callbacks in order, for a launch.
     public var callbacks: [Situation.Callback]?
+    /// How the extension presents, for a launch.
     public var presentation: Presentation?
 
+    /// A result from its parts, in the order a switch case writes them.
     public init(
       _ outcome: Outcome, _ callbacks: [Situation.Callback]? = nil, _ presentation: Presentation? = nil
     ) {
@@ -27,24 +31,27 @@ public enum ReferenceSwitch {
   }
 
   static let launchCallbacks: [Callback] = [
-    .viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear,
+    .viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear, .viewDidAppear,
   ]
   static let selectCallbacks: [Callback] = [.willSelect, .didSelect, .willTransition, .didTransition]
-  static let compactSelectCallbacks: [Callback] = [.willSelect, .didSelect]
   static let none: [Callback] = []
 
-  /// Decides a situation; `newest` (26 when nil) stands in for a missing OS version.
+  /// Decides a situation; `newest` (26 when nil) stands in for a missing OS or SDK version.
   public static func decide(_ s: Situation, newest: OSVersion? = nil) -> Result {
-    let version = s.osVersion ?? newest ?? OSVersion(clamping: 26)
+    // `OSVersion(clamping:)` is package API, which the benchmark package that also builds
+    // this file cannot see; 26 is in range, so `try?` never yields nil here.
+    guard let fallback = newest ?? (try? OSVersion(26)) else { return Result(.undecided) }
+    let version = s.osVersion ?? fallback
+    let sdk = s.app.sdkVersion ?? fallback
     switch s.event {
     case .open:
-      return open(s, version: version, url: s.open.url, point: s.open.extensionPoint)
+      return open(s, version: version, sdk: sdk, url: s.open.url, point: s.open.extensionPoint)
     case .tap:
-      let tap = self.tap(s, version: version)
+      let tap = self.tap(s, version: version, sdk: sdk)
       guard tap.outcome == .extensionLaunch, !s.tap.redirect.hooks.isEmpty, let callbacks = tap.callbacks,
         callbacks.contains(where: { s.tap.redirect.hooks.contains($0) })
       else { return tap }
-      let redirect = open(s, version: version, url: s.tap.redirect.url, point: .messages)
+      let redirect = open(s, version: version, sdk: sdk, url: s.tap.redirect.url, point: .messages)
       switch redirect.outcome {
       case .containerLaunch, .otherAppLaunch: return Result(redirect.outcome, tap.callbacks, tap.presentation)
       default: return tap
@@ -52,22 +59,38 @@ public enum ReferenceSwitch {
     }
   }
 
-  static func tap(_ s: Situation, version: OSVersion) -> Result {
-    let scheme = URLSchemeClass.classify(s.tap.url)
+  // Every version bound below is a whole major version, so comparing majors compares versions.
+
+  /// Whether the app's `URL(string:)` yields a URL with a non-empty scheme (N-8: before the
+  /// iOS 17 SDK, text that needs percent-encoding is no URL), and the scheme's class.
+  static func loadableURL(_ url: String?, sdk: OSVersion) -> (loadable: Bool, scheme: URLSchemeClass) {
+    let (scheme, needsEncoding) = URLSchemeClass.scan(url)
+    switch scheme {
+    case .web, .data, .file, .other: return (!(needsEncoding && sdk.major < 17), scheme)
+    case .none, .unparseable, .noScheme, .emptyScheme: return (false, scheme)
+    }
+  }
+
+  static func tap(_ s: Situation, version: OSVersion, sdk: OSVersion) -> Result {
+    if s.tap.expired || s.tap.target == .notificationPreview { return Result(.nothing) }
+    let (loadable, scheme) = loadableURL(s.tap.url, sdk: sdk)
+    let message = s.tap.target == .message
+    let webLink = message && loadable && scheme == .web
+    // SMS and RCS recipients see the alternate layout: only an http(s) link opens anything.
+    if s.tap.transport != .iMessage { return Result(webLink ? .browser : .nothing) }
     switch s.platform {
     case .watchOS:
       return Result(.nothing)
+    case .visionOS:
+      return Result(webLink ? .browser : .nothing)
     case .macOS:
-      switch scheme {
-      case .web, .data, .file: return Result(.browser)
-      default: return Result(.nothing)
-      }
+      return Result(message && loadable && (scheme == .web || scheme == .data) ? .browser : .nothing)
     case .iOS, .iPadOS:
       break
     }
-    if version < OSVersion(clamping: 10) { return Result(scheme == .web ? .browser : .nothing) }
+    if version.major < 10 { return Result(webLink ? .browser : .nothing) }
     switch s.tap.target {
-    case .sticker:
+    case .sticker, .notificationPreview:
       return Result(.nothing)
     case .attribution:
       if s.app.installed { return Result(.nothing) }
@@ -77,38 +100,36 @@ public enum ReferenceSwitch {
     }
     if !s.app.installed { return Result(s.app.published ? .storeProductPage : .storeFront) }
     if !s.app.enabledInMessages { return Result(.manageApps) }
-    if s.tap.afterDrawerSwipe { return Result(.extensionLaunch, none, .expanded) }
-    let compact = version >= OSVersion(clamping: 26)
-    if s.tap.extensionRunning {
-      if s.tap.alreadySelected { return Result(.extensionLaunch, none, .expanded) }
-      return compact
-        ? Result(.extensionLaunch, compactSelectCallbacks, .compact)
-        : Result(.extensionLaunch, selectCallbacks, .expanded)
+    if s.tap.layout == .live && version.major >= 11 { return Result(.transcriptView) }
+    if s.tap.extensionRunning && s.tap.presentationContext == .media {
+      return Result(.extensionLaunch, none, .compact)
     }
-    return Result(.extensionLaunch, launchCallbacks, compact ? .compact : .expanded)
+    if s.tap.afterDrawerSwipe { return Result(.extensionLaunch, none, .expanded) }
+    if s.tap.extensionRunning {
+      return s.tap.alreadySelected
+        ? Result(.extensionLaunch, none, .expanded) : Result(.extensionLaunch, selectCallbacks, .expanded)
+    }
+    return Result(.extensionLaunch, launchCallbacks, .expanded)
   }
 
-  static func open(_ s: Situation, version: OSVersion, url: String?, point: ExtensionPoint) -> Result {
-    guard s.platform == .iOS || s.platform == .iPadOS, version >= OSVersion(clamping: 8) else {
+  static func open(_ s: Situation, version: OSVersion, sdk: OSVersion, url: String?, point: ExtensionPoint)
+    -> Result
+  {
+    guard s.platform == .iOS || s.platform == .iPadOS, version.major >= 8 else {
       return Result(.nothing)
     }
-    let scheme = URLSchemeClass.classify(url)
-    let hasScheme: Bool
-    switch scheme {
-    case .none, .unparseable, .noScheme, .emptyScheme: hasScheme = false
-    case .web, .data, .file, .other: hasScheme = true
-    }
+    let (loadable, scheme) = loadableURL(url, sdk: sdk)
     switch point {
     case .share, .action, .keyboard, .other:
       return Result(.nothing)
     case .messages:
-      guard version >= OSVersion(clamping: 10), s.app.hasContainerApp, hasScheme else {
+      guard version.major >= 10, s.app.hasContainerApp, loadable, scheme != .web else {
         return Result(.nothing)
       }
       return Result(.containerLaunch)
     case .today:
-      guard s.app.hasContainerApp, hasScheme else { return Result(.nothing) }
-      return Result(version < OSVersion(clamping: 10) ? .otherAppLaunch : .containerLaunch)
+      guard s.app.hasContainerApp, loadable else { return Result(.nothing) }
+      return Result(.otherAppLaunch)
     }
   }
 }

@@ -60,7 +60,7 @@ enum AuditCommand {
       for finding in findings { console.out(finding.description + "\n") }
       let warnings = findings.filter { $0.severity == .warning }.count
       console.out(
-        "audit: \(Plural.count(errors, "error")), \(Plural.count(warnings, "warning")), \(Plural.count(findings.count - errors - warnings, "note"))\n"
+        "audit: \(Words.count(errors, "error")), \(Words.count(warnings, "warning")), \(Words.count(findings.count - errors - warnings, "note"))\n"
       )
     }
     return errors == 0 ? CommandLineTool.exitOK : CommandLineTool.exitFinding

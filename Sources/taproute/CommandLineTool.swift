@@ -94,14 +94,14 @@ enum CommandLineTool {
       }
       guard let command = commands.first(where: { $0.name == topic }) else {
         console.usageError(
-          "taproute help: unknown command \(JSONReader.quoted(topic)); expected one of \(names)")
+          "taproute help: unknown command \(Words.quoted(topic)); expected one of \(names)")
         return exitInput
       }
       console.out(command.helpText)
       return exitOK
     default:
       guard let command = commands.first(where: { $0.name == first }) else {
-        console.usageError("taproute: unknown command \(JSONReader.quoted(first)); expected one of \(names)")
+        console.usageError("taproute: unknown command \(Words.quoted(first)); expected one of \(names)")
         return exitInput
       }
       let helpRequested = (rest.firstIndex(of: "--").map { rest[..<$0] } ?? rest[...]).contains {
@@ -135,12 +135,6 @@ enum CommandLineTool {
   ) {
     console.report(error.diagnostics, omitted: error.omitted)
     let count = error.diagnostics.filter { $0.severity == .error }.count + error.omitted
-    console.err("\(command): the policies failed to load (\(Plural.count(count, "error")))\(what)\n")
+    console.err("\(command): the policies failed to load (\(Words.count(count, "error")))\(what)\n")
   }
-}
-
-/// Small text helpers of the command's own output.
-enum Plural {
-  /// `1 error`, `2 errors`.
-  static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }

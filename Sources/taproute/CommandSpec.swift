@@ -75,7 +75,7 @@ extension CommandSpec {
       guard let option = options.first(where: { $0.name == name }) else {
         let hint =
           JSONReader.nearest(name, in: options.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
-        return usageError("unknown option \(JSONReader.quoted(argument))\(hint)", console)
+        return usageError("unknown option \(Words.quoted(argument))\(hint)", console)
       }
       guard option.value != nil else {
         if attached != nil { return usageError("option \(name) takes no value", console) }
@@ -93,7 +93,7 @@ extension CommandSpec {
       }
       if let choices = option.choices, !choices.contains(value) {
         return usageError(
-          "unknown \(name.drop { $0 == "-" }) \(JSONReader.quoted(value)); expected \(Self.list(choices, "or"))",
+          "unknown \(name.drop { $0 == "-" }) \(Words.quoted(value)); expected \(Self.list(choices, "or"))",
           console)
       }
       invocation.values[name] = value
@@ -111,7 +111,7 @@ extension CommandSpec {
     let names = arguments.map(\.name).joined(separator: " ")
     if !repeating && count > arguments.count {
       if arguments.isEmpty {
-        return usageError("unexpected argument \(JSONReader.quoted(invocation.positional[0]))", console)
+        return usageError("unexpected argument \(Words.quoted(invocation.positional[0]))", console)
       }
       let most = arguments.count == 1 ? "one" : String(arguments.count)
       return usageError("expected at most \(most) \(names), got \(count)", console)

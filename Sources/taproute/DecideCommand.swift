@@ -139,7 +139,7 @@ enum DecideCommand {
           out.raw("\n")
         } else {
           out.raw(
-            "line \(line.number): error (\(Plural.count(error.diagnostics.count + error.omitted, "problem")) on standard error)\n"
+            "line \(line.number): error (\(Words.count(error.diagnostics.count + error.omitted, "problem")) on standard error)\n"
           )
         }
       case .success(let situation):

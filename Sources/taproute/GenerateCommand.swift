@@ -41,14 +41,14 @@ enum GenerateCommand {
   private static func run(_ invocation: Invocation, console: Console) -> Int32 {
     guard invocation.positional == ["swift"] else {
       console.usageError(
-        "taproute generate: unknown language \(JSONReader.quoted(invocation.positional.joined(separator: " "))); expected swift; see 'taproute generate --help'"
+        "taproute generate: unknown language \(Words.quoted(invocation.positional.joined(separator: " "))); expected swift; see 'taproute generate --help'"
       )
       return CommandLineTool.exitInput
     }
     let typeName = invocation.value("--type") ?? "GeneratedPolicies"
     guard isIdentifier(typeName) else {
       console.usageError(
-        "taproute generate: --type \(JSONReader.quoted(typeName)) is not a Swift identifier; see 'taproute generate --help'"
+        "taproute generate: --type \(Words.quoted(typeName)) is not a Swift identifier; see 'taproute generate --help'"
       )
       return CommandLineTool.exitInput
     }

@@ -78,7 +78,7 @@ enum PolicyCommands {
     let positional = invocation.positional.first
     if let option, let positional, option != positional {
       console.usageError(
-        "taproute \(command): two policy directories, \(JSONReader.quoted(positional)) and --policies \(JSONReader.quoted(option)); give one"
+        "taproute \(command): two policy directories, \(Words.quoted(positional)) and --policies \(Words.quoted(option)); give one"
       )
       return (nil, false)
     }
@@ -121,7 +121,7 @@ enum PolicyCommands {
     } else {
       for line in Diagnostic.report(report.diagnostics) { console.out(line + "\n") }
       console.out(
-        "verify: \(set.tables.count) tables, \(rules) rules: \(Plural.count(report.errorCount, "error")), \(Plural.count(report.warningCount, "warning"))\(strict ? " (strict)" : "")\n"
+        "verify: \(set.tables.count) tables, \(rules) rules: \(Words.count(report.errorCount, "error")), \(Words.count(report.warningCount, "warning"))\(strict ? " (strict)" : "")\n"
       )
     }
     return failed ? CommandLineTool.exitFinding : CommandLineTool.exitOK

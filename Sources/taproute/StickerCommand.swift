@@ -36,7 +36,7 @@ enum StickerCommand {
     let size = invocation.value("--size") ?? "regular"
     guard rules.sizeClasses.contains(where: { $0.name == size }) else {
       console.usageError(
-        "taproute sticker: unknown size class \(JSONReader.quoted(size)); expected one of \(rules.sizeClasses.map(\.name).joined(separator: ", "))"
+        "taproute sticker: unknown size class \(Words.quoted(size)); expected one of \(rules.sizeClasses.map(\.name).joined(separator: ", "))"
       )
       return CommandLineTool.exitInput
     }

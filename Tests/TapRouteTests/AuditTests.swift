@@ -63,7 +63,7 @@ struct AuditTests {
         1,
         [
           "Examples/plists/Widget-Info.plist: error: NSExtension.NSExtensionPointIdentifier: extension point is \"com.apple.widget-extension\", not \"com.apple.message-payload-provider\": Messages will not host it as an iMessage app (S000-5) [TR410]",
-          "warning: redirect \"https://example.com/app\" is an https link: no universal link or web page opens from an iMessage extension (S004-4, F-3)",
+          "error: redirect \"https://example.com/app\" (web) opens nothing; the completion reports false (open/messages-web-url; contested; evidence F-3, N-6, S004-4, F-10) [TR411]",
         ], []
       ),
       (
@@ -82,7 +82,7 @@ struct AuditTests {
         ["--extension", plists + "Extension-Info.plist", "--redirect-url", "containerAppDemo://"],
         1,
         [
-          "Examples/plists/Extension-Info.plist: error: redirect \"containerAppDemo://\" opens nothing: an iMessage-only app has no parent app to open (open/messages-no-parent-app; documented; evidence D-1, S000-5, S000-6) [TR415]"
+          "Examples/plists/Extension-Info.plist: error: redirect \"containerAppDemo://\" opens nothing: an iMessage-only app has no parent app to open (open/messages-no-parent-app; documented; evidence D-1, S000-5, S000-6, N-17) [TR415]"
         ], []
       ),
       (

@@ -64,12 +64,16 @@ struct CLITests {
     let r = try Binary.run(["explain"], stdin: #"{"event":"tap","app":{"installed":false,"published":true}}"#)
     #expect(r.status == 0)
     #expect(r.stderr.isEmpty)
-    #expect(r.stdout.hasPrefix("outcome:      storeProductPage\n"))
+    // The defaults the answer rests on come first.
+    #expect(
+      r.stdout.hasPrefix(
+        "assumed (not given): platform iOS, osVersion 26, target message\noutcome:      storeProductPage\n"))
     #expect(r.stdout.contains("rule:         tap/message-not-installed\n"))
-    #expect(r.stdout.contains("evidence:     S004-3, S000-2, S004-4, F-10, F-4\n"))
+    #expect(r.stdout.contains("evidence:     S004-3, S000-2, S004-4, F-10, F-4, N-21, N-22\n"))
     #expect(r.stdout.contains("confidence:   several\n"))
     #expect(
-      r.stdout.contains("  tap/message-not-installed-unpublished      published is true, rule wants false\n"))
+      r.stdout.contains(
+        "  tap/message-not-installed-unpublished          published is true, rule wants false\n"))
   }
 
   @Test func decideJSONIsTheContract() throws {
@@ -116,7 +120,7 @@ struct CLITests {
     #expect(r.stdout.isEmpty)
     #expect(
       r.stderr
-        == "\(file.path):1:44: error: $.tap.redirect.hooks[0]: unknown hook \"didSelected\"; expected one of willBecomeActive, didBecomeActive, willSelect, didSelect (did you mean \"didSelect\"?) [TR203]\n"
+        == "\(file.path):1:44: error: $.tap.redirect.hooks[0]: unknown hook \"didSelected\"; expected one of willBecomeActive, didBecomeActive, willSelect, didSelect, didReceive (did you mean \"didSelect\"?) [TR203]\n"
     )
   }
 
@@ -163,7 +167,10 @@ struct CLITests {
         "line 4: error (1 problem on standard error)",
         "line 5:",
       ])
-    #expect(r.stdout.contains("line 1:\n  outcome:      storeFront\n"))
+    #expect(
+      r.stdout.contains(
+        "line 1:\n  assumed (not given): platform iOS, osVersion 26, target message\n  outcome:      storeFront\n"
+      ))
   }
 
   struct UsageRow: CustomTestStringConvertible, Sendable {
@@ -277,13 +284,13 @@ struct CLITests {
     let r = try Binary.run(["test", "--coverage"])
     #expect(r.status == 0)
     #expect(r.stdout.contains("coverage: every rule is reached by a fixture\n"))
-    #expect(r.stdout.hasSuffix("72 passed, 0 failed\n"))
+    #expect(r.stdout.hasSuffix("122 passed, 0 failed\n"))
   }
 
   @Test func verifyShippedIsCleanAndStrict() throws {
     let r = try Binary.run(["verify", "--strict"])
     #expect(r.status == 0)
-    #expect(r.stdout == "verify: 2 tables, 34 rules: 0 errors, 0 warnings (strict)\n")
+    #expect(r.stdout == "verify: 2 tables, 55 rules: 0 errors, 0 warnings (strict)\n")
     let json = try Binary.run(["verify", "Policies", "--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

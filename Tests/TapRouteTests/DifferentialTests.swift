@@ -77,4 +77,27 @@ struct DifferentialTests {
     }
     #expect(disagreements == 0)
   }
+
+  @Test("engine and switch agree on generated situations (new facts, SDK-dependent URLs)")
+  func engineMatchesSwitchOnGenerated() throws {
+    let engine = try engine()
+    var rng = SeededRandom(seed: 2026)
+    var disagreements = 0
+    for _ in 0..<100_000 {
+      let situation = Generate.situation(&rng)
+      let decision = engine.decide(situation)
+      let reference = ReferenceSwitch.decide(situation, newest: engine.newestOSVersion)
+      if decision.outcome != reference.outcome || decision.callbacks != reference.callbacks
+        || decision.presentation != reference.presentation
+      {
+        disagreements += 1
+        if disagreements <= 5 {
+          Issue.record(
+            "\(situation.minimalJSON): engine \(decision.outcome.rawValue) by \(decision.rule ?? "-"), switch \(reference.outcome.rawValue)"
+          )
+        }
+      }
+    }
+    #expect(disagreements == 0)
+  }
 }

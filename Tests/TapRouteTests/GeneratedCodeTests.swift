@@ -41,7 +41,8 @@ struct GeneratedCodeTests {
       let expected = interpreted.decide(situation)
       let reference = ReferenceSwitch.decide(situation, newest: generated.newestOSVersion)
       let same =
-        decision == expected && decision.callbacks == expected.callbacks
+        decision == expected && decision.assumed == expected.assumed
+        && decision.alternatives == expected.alternatives && decision.callbacks == expected.callbacks
         && decision.presentation == expected.presentation && decision.confidence == expected.confidence
         && decision.outcome == reference.outcome
         && decision.callbacks == reference.callbacks
@@ -56,6 +57,42 @@ struct GeneratedCodeTests {
       }
     }
     #expect(disagreements == 0)
+  }
+
+  @Test("generated and interpreted decide alike on generated situations (new facts, SDK versions, URLs)")
+  func generatedMatchesInterpreterOnNewFacts() throws {
+    let interpreted = try engine()
+    let generated = Engine.builtIn
+    #expect(generated.newestSDKVersion == interpreted.newestSDKVersion)
+    var rng = SeededRandom(seed: 2026)
+    var disagreements = 0
+    var contested = 0
+    var assumed = 0
+    for _ in 0..<100_000 {
+      let situation = Generate.situation(&rng)
+      let decision = generated.decide(situation)
+      let expected = interpreted.decide(situation)
+      let reference = ReferenceSwitch.decide(situation, newest: generated.newestOSVersion)
+      if expected.alternatives != nil { contested += 1 }
+      if !expected.assumed.isEmpty { assumed += 1 }
+      let same =
+        decision == expected && decision.assumed == expected.assumed
+        && decision.alternatives == expected.alternatives && decision.notes == expected.notes
+        && decision.steps == expected.steps && decision.evidence == expected.evidence
+        && decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
+        && decision.presentation == reference.presentation
+      if !same {
+        disagreements += 1
+        if disagreements <= 5 {
+          Issue.record(
+            "\(situation.minimalJSON): generated \(decision.outcome.rawValue) by \(decision.rule ?? "-"), interpreted \(expected.outcome.rawValue) by \(expected.rule ?? "-"), switch \(reference.outcome.rawValue)"
+          )
+        }
+      }
+    }
+    #expect(disagreements == 0)
+    // The sample reaches contested rules and assumed defaults, which the check above covers.
+    #expect(contested > 0 && assumed > 0)
   }
 
   /// Every field, the JSON form and the hash of a generated decision are the interpreter's.

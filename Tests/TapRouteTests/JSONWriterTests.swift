@@ -163,7 +163,10 @@ struct JSONWriterTests {
   @Test("decide --lines --json writes the engine's decisions as JSONEncoder would, error lines included")
   func endToEnd() throws {
     let engine = try engine()
-    let situations = engine.policies.fixtures.map(\.situation)
+    // As the CLI reads them: a field its minimal JSON leaves out is one the decision assumed.
+    let situations = try engine.policies.fixtures.map {
+      try Situation.parse(Array($0.situation.minimalJSON.utf8), file: "stdin").get()
+    }
     let bad = #"{"event":"tap","tap":{"url":"x","url":"y"}}"#
     let input = (situations.map(\.minimalJSON) + [bad, ""] + situations.prefix(3).map(\.minimalJSON))
       .joined(separator: "\n")
@@ -219,14 +222,16 @@ struct JSONWriterTests {
   static func fieldNames(of value: Any) -> [String] {
     Mirror(reflecting: value).children.flatMap { child -> [String] in
       guard let label = child.label, !Self.writtenThroughOtherKeys.contains(label) else { return [] }
-      // `body` is the storage (`stored`) of a decision, or a compiled decision's rules.
+      // `body` is the storage (`stored`) of a decision, or a compiled decision's rules;
+      // `assumed` is kept as a mask over a shared table of values.
+      if label == "assumedMask" { return ["assumed"] }
       return ["storage", "fields", "body", "stored"].contains(label) ? fieldNames(of: child.value) : [label]
     }
   }
 
   /// Stored fields that are no JSON key of their own: a pending note of unfired redirect
   /// hooks is written out as the last of `notes`.
-  static let writtenThroughOtherKeys: Set<String> = ["unfiredHooks"]
+  static let writtenThroughOtherKeys: Set<String> = ["unfiredHooks", "assumedValues"]
 
   static let everyFieldDecision: Decision = {
     let trace = [TraceEntry(rule: "tap/a \"b\"", fact: .installed, expected: "true", actual: "false\n")]
@@ -237,7 +242,12 @@ struct JSONWriterTests {
     return Decision(
       outcome: .containerLaunch, url: "containerAppDemo://x/é", callbacks: [], presentation: .compact,
       rule: "open/messages-any-scheme", evidence: ["S004-5", "F-9"], confidence: .several,
-      notes: ["quote \"", "slash /"], steps: [step, step], trigger: .willBecomeActive, trace: trace)
+      notes: ["quote \"", "slash /"], steps: [step, step], trigger: .willBecomeActive, trace: trace,
+      alternatives: [step],
+      assumed: [
+        AssumedFact(fact: .platform, value: .text("iOS")), AssumedFact(fact: .osVersion, value: .text("26")),
+        AssumedFact(fact: .expired, value: .bool(false)),
+      ])
   }()
 
   static func text(_ rng: inout SeededRandom) -> String {

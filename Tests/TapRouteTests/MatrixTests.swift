@@ -112,7 +112,7 @@ struct MatrixTests {
     #expect(watch.recipients.osVersions == [VersionRange(lower: nil, upper: nil)])
     #expect(watch.decision.rule == "tap/watchos-view-only")
     #expect(matrix.rows.count < 20)
-    #expect(matrix.versionCuts.map(\.description) == ["10", "18", "19", "26"])
+    #expect(matrix.versionCuts.map(\.description) == ["10", "11", "18", "19", "26"])
   }
 
   @Test("a redirect splits launches by the open table: the workaround opens the container from iOS 10")
@@ -164,7 +164,7 @@ struct MatrixTests {
     ),
     (
       "a typo", #"{"tap":{"ur":"x://"}}"#,
-      #"m.json:1:9: error: $.tap.ur: unknown key "ur"; did you mean "url"? allowed: target, url, extensionRunning, alreadySelected, afterDrawerSwipe, redirect [TR201]"#
+      #"m.json:1:9: error: $.tap.ur: unknown key "ur"; did you mean "url"? allowed: target, url, transport, layout, expired, extensionRunning, alreadySelected, afterDrawerSwipe, presentationContext, redirect [TR201]"#
     ),
     (
       "not an object", #"[]"#,

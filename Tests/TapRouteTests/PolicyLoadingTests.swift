@@ -47,7 +47,7 @@ struct PolicyLoadingTests {
     {
       "table": "open",
       "event": "open",
-      "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"] },
+      "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"] },
       "rules": [
         { "id": 1️⃣"not-ios", "when": { "platform": "macOS" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
         { "id": 2️⃣"not-ios", "when": { "platform": "watchOS" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
@@ -65,9 +65,9 @@ struct PolicyLoadingTests {
         {
           "table": "tap",
           "event": "tap",
-          "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"] },
+          "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"] },
           "rules": [
-            { "id": "not-ios", "when": { "platform": ["macOS", "watchOS"] }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
+            { "id": "not-ios", "when": { "platform": ["macOS", "watchOS", "visionOS"] }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
             { "id": "not-enabled", "then": { "outcome": "manageApps" }, "evidence": ["F-1", 1️⃣"S004-99"], "confidence": "single" }
           ]
         }
@@ -82,14 +82,14 @@ struct PolicyLoadingTests {
         {
           "table": "tap",
           "event": "tap",
-          "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"] },
+          "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"] },
           "rules": [
             { "id": "watchos", "when": { "platform": 1️⃣"watchos", 2️⃣"colour": "red" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" }
           ]
         }
         """),
       expected: [
-        #"tap.json:1️⃣: error: $.rules[0].when.platform: unknown value of platform "watchos"; expected one of iOS, iPadOS, macOS, watchOS (did you mean "watchOS"?) [TR106]"#,
+        #"tap.json:1️⃣: error: $.rules[0].when.platform: unknown value of platform "watchos"; expected one of iOS, iPadOS, macOS, watchOS, visionOS (did you mean "watchOS"?) [TR106]"#,
         #"tap.json:2️⃣: error: $.rules[0].when.colour: condition on undeclared fact "colour" [TR105]"#,
       ]),
     Breakage(
@@ -99,7 +99,7 @@ struct PolicyLoadingTests {
         {
           "table": "open",
           "event": "open",
-          "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "osVersion": { "newest": "26" } },
+          "facts": { "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"], "osVersion": { "newest": "26" } },
           "rules": [
             { "id": "empty", "when": { "osVersion": 1️⃣"10..<8" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
             { "id": "malformed", "when": { "osVersion": 2️⃣"=>8" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" }
@@ -116,7 +116,7 @@ struct PolicyLoadingTests {
       expected: [
         #"open.json:2️⃣: error: $.rules[1].id: rule id "not-ios" is already used at line "#
           + "\(duplicateIDs.line("1️⃣")) [TR108]",
-        #"open.json:3️⃣: error: $.rules[2].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, nothing [TR106]"#,
+        #"open.json:3️⃣: error: $.rules[2].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing [TR106]"#,
         #"open.json:4️⃣: error: $.rules[3]: missing required key "confidence" [TR103]"#,
       ]),
     Breakage(
@@ -146,14 +146,14 @@ struct PolicyLoadingTests {
         {
           "table": "tap",
           "event": "tap",
-          "facts": { "target": 1️⃣["message", "sticker"] },
+          "facts": { "target": 1️⃣["message", "sticker", "notificationPreview"] },
           "rules": [
             { "id": "all", "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" }
           ]
         }
         """),
       expected: [
-        #"tap.json:1️⃣: error: $.facts.target: domain of "target" must be exactly message, sticker, attribution (missing attribution) [TR109]"#
+        #"tap.json:1️⃣: error: $.facts.target: domain of "target" must be exactly message, sticker, attribution, notificationPreview (missing attribution) [TR109]"#
       ]),
     Breakage(
       name: "syntax error", file: "evidence.json",

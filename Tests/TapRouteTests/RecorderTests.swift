@@ -111,10 +111,14 @@ struct RecorderTests {
     }
   }
 
-  /// Every fixture whose tap launches the extension.
+  /// Every fixture whose tap launches the extension, in a situation the recorder can tell
+  /// from callbacks: it does not record a message's layout or the presentation context.
   static let launchFixtures: [Fixture] = {
     guard let engine = try? builtInEngine.get() else { return [] }
-    return engine.policies.fixtures.filter { $0.expected.outcome == .extensionLaunch }
+    return engine.policies.fixtures.filter {
+      $0.expected.outcome == .extensionLaunch && $0.situation.tap.layout == .template
+        && $0.situation.tap.presentationContext == .messages
+    }
   }()
 
   @Test func thereAreLaunchFixtures() { #expect(Self.launchFixtures.count >= 15) }
@@ -179,6 +183,7 @@ struct RecorderTests {
     recorder.record(.willBecomeActive, message: "a", url: "app://a", presentation: .expanded)
     recorder.record(.didBecomeActive, message: "a", url: "app://a")
     recorder.record(.viewWillAppear)
+    recorder.record(.viewDidAppear)
     recorder.tapping(message: "b")
     recorder.record(.willSelect, message: "b")
     recorder.record(.didSelect, message: "b")
@@ -189,7 +194,7 @@ struct RecorderTests {
     let taps = recorder.observations
     #expect(taps.map(\.situation.tap.extensionRunning) == [false, true, true])
     #expect(taps.map(\.situation.tap.alreadySelected) == [false, false, true])
-    #expect(taps.map(\.observed.callbacks?.count) == [4, 4, 0])
+    #expect(taps.map(\.observed.callbacks?.count) == [5, 4, 0])
     let report = recorder.check(with: try engine())
     #expect(report.results.map(\.rule) == ["tap/launch", "tap/running", "tap/already-selected"])
     #expect(report.results.map(\.verdict) == [.agrees, .agrees, .agrees])
@@ -206,6 +211,7 @@ struct RecorderTests {
     recorder.opened(success: true)
     recorder.record(.didBecomeActive, message: "m", url: "app://m")
     recorder.record(.viewWillAppear)
+    recorder.record(.viewDidAppear)
     let data = try JSONEncoder().encode(recorder)
     var restored = try JSONDecoder().decode(Recorder.self, from: data)
     #expect(restored == recorder)
@@ -224,5 +230,6 @@ struct RecorderTests {
 }
 
 extension Fixture: CustomTestStringConvertible {
+  /// The row's name, so a parameterized test names each case after its row.
   public var testDescription: String { name }
 }

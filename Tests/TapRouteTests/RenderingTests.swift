@@ -42,8 +42,14 @@ struct RenderingTests {
     let tables = try #require(object["tables"] as? [[String: Any]])
     #expect(tables.map { $0["name"] as? String } == ["tap", "open"])
     let first = try #require((tables[0]["rules"] as? [[String: Any]])?.first)
-    #expect(first["id"] as? String == "watchos-view-only")
-    #expect((first["when"] as? [String: String])?["platform"] == "watchOS")
+    #expect(first["id"] as? String == "expired-message")
+    #expect((first["when"] as? [String: String])?["expired"] == "true")
+    let contested = try #require(
+      (tables[0]["rules"] as? [[String: Any]])?.first { $0["id"] as? String == "launch-ios26" })
+    #expect(contested["against"] as? [String] == ["F-5"])
+    let alternative = try #require((contested["alternatives"] as? [[String: Any]])?.first)
+    #expect(
+      alternative["presentation"] as? String == "compact" && alternative["evidence"] as? [String] == ["F-5"])
   }
 
   /// The enum values listed at a JSON path of a schema file.

@@ -19,7 +19,7 @@ enum GeneratedPolicies {
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
   }
 
-  static let platforms = ["iOS", "iPadOS", "macOS", "watchOS"]
+  static let platforms = ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"]
   static let classes = ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
   static let points = ["messages", "today", "share", "action", "keyboard", "other"]
   static let launches = [
@@ -67,7 +67,7 @@ enum GeneratedPolicies {
       )
     }
     let tapFacts =
-      #""platform": ["iOS", "iPadOS", "macOS", "watchOS"], "osVersion": { "newest": "26" }, "urlClass": [\#(classes.map { "\"\($0)\"" }.joined(separator: ", "))], "extensionRunning": "bool", "alreadySelected": "bool""#
+      #""platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"], "osVersion": { "newest": "26" }, "urlClass": [\#(classes.map { "\"\($0)\"" }.joined(separator: ", "))], "extensionRunning": "bool", "alreadySelected": "bool""#
     let openFacts =
       #""hasContainerApp": "bool", "extensionPoint": [\#(points.map { "\"\($0)\"" }.joined(separator: ", "))], "urlClass": [\#(classes.map { "\"\($0)\"" }.joined(separator: ", "))]"#
     return [
@@ -130,8 +130,8 @@ enum GeneratedPolicies {
   func onDemandComposition(_ sizes: Sizes) throws {
     let policies = try PolicySet.load(
       files: GeneratedPolicies.files(tapRules: sizes.tap, openRules: sizes.open))
-    let precomputed = try Engine(policies: policies, precompose: true)
-    let onDemand = try Engine(policies: policies, precompose: false)
+    let precomputed = Engine(policies: policies, precompose: true)
+    let onDemand = Engine(policies: policies, precompose: false)
     #expect(!precomputed.composed.isEmpty && onDemand.composed.isEmpty)
     var composedCount = 0
     for situation in GeneratedPolicies.redirects(count: 4_000) {
@@ -145,7 +145,7 @@ enum GeneratedPolicies {
 
   @Test func shippedRedirectsComposeTheSameOnDemand() throws {
     let precomputed = try Engine()
-    let onDemand = try Engine(policies: precomputed.policies, precompose: false)
+    let onDemand = Engine(policies: precomputed.policies, precompose: false)
     for fixture in precomputed.policies.fixtures {
       for hook in Situation.Redirect.Hook.allCases {
         var situation = fixture.situation
@@ -161,7 +161,7 @@ enum GeneratedPolicies {
     let policies = try PolicySet.load(files: files)
     let clock = ContinuousClock()
     var engine: Engine?
-    let elapsed = try clock.measure { engine = try Engine(policies: policies) }
+    let elapsed = clock.measure { engine = Engine(policies: policies) }
     let built = try #require(engine)
     // The tap x hook x open product is 75 million decisions; none may be built at load.
     #expect(built.composed.count <= Engine.maximumPrecomposed)

@@ -43,7 +43,7 @@ struct SimulationTests {
     #expect(result.steps[0].state.extensionRunning == false)
     #expect(
       result.steps[2].decision?.callbacks == [
-        .viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear,
+        .viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear, .viewDidAppear,
       ])
   }
 

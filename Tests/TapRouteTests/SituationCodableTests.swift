@@ -160,7 +160,8 @@ struct SituationCodableTests {
     } catch DecodingError.dataCorrupted(let context) {
       #expect(
         context.debugDescription
-          == "unknown key \"instaled\"; allowed: hasContainerApp, installed, enabledInMessages, published")
+          == "unknown key \"instaled\"; allowed: hasContainerApp, installed, enabledInMessages, published, sdkVersion"
+      )
     }
   }
 

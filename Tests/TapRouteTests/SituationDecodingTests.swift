@@ -34,7 +34,7 @@ struct SituationDecodingTests {
       "unknown hook, the README's example",
       #"{"event":"tap","tap":{"redirect":{"hooks":["willBecomeActive","didSelected"]}}}"#,
       [
-        #"situation.json:1:63: error: $.tap.redirect.hooks[1]: unknown hook "didSelected"; expected one of willBecomeActive, didBecomeActive, willSelect, didSelect (did you mean "didSelect"?) [TR203]"#
+        #"situation.json:1:63: error: $.tap.redirect.hooks[1]: unknown hook "didSelected"; expected one of willBecomeActive, didBecomeActive, willSelect, didSelect, didReceive (did you mean "didSelect"?) [TR203]"#
       ]
     ),
     (

@@ -27,13 +27,13 @@ enum SmallPolicies {
       "event": "tap",
       "hitPolicy": "first",
       "facts": {
-        "platform": ["iOS", "iPadOS", "macOS", "watchOS"],
+        "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
         "osVersion": { "newest": "26" },
         "installed": "bool",
         "enabledInMessages": "bool"
       },
       "rules": [
-        { "id": "not-ios", "when": { "platform": ["macOS", "watchOS"] }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
+        { "id": "not-ios", "when": { "platform": ["macOS", "watchOS", "visionOS"] }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
         { "id": "before-ios10", "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
         { "id": "not-installed", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": false }, "then": { "outcome": "storeProductPage" }, "evidence": ["S004-1"], "confidence": "single" },
         { "id": "not-enabled", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": true, "enabledInMessages": false }, "then": { "outcome": "manageApps" }, "evidence": ["F-1"], "confidence": "single" },
@@ -49,11 +49,11 @@ enum SmallPolicies {
       "event": "open",
       "hitPolicy": "unique",
       "facts": {
-        "platform": ["iOS", "iPadOS", "macOS", "watchOS"],
+        "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
         "hasContainerApp": "bool"
       },
       "rules": [
-        { "id": "not-ios", "when": { "platform": ["macOS", "watchOS"] }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
+        { "id": "not-ios", "when": { "platform": ["macOS", "watchOS", "visionOS"] }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
         { "id": "no-container", "when": { "platform": ["iOS", "iPadOS"], "hasContainerApp": false }, "then": { "outcome": "nothing" }, "evidence": ["D-2"], "confidence": "documented" },
         { "id": "container", "when": { "platform": ["iOS", "iPadOS"], "hasContainerApp": true }, "then": { "outcome": "containerLaunch" }, "evidence": ["D-2"], "confidence": "documented" }
       ]
@@ -110,7 +110,7 @@ struct SmallPoliciesTests {
     #expect(set.fixtures.count == 9)
     let report = Verifier.verify(set)
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
-    let engine = try Engine(policies: set)
+    let engine = Engine(policies: set)
     for fixture in set.fixtures {
       let problems = fixture.expected.mismatches(engine.decide(fixture.situation))
       #expect(problems.isEmpty, "\(fixture.name): \(problems)")

@@ -46,13 +46,13 @@ struct VerificationTests {
         "table": "tap",
         "event": "tap",
         "facts": {
-          "platform": ["iOS", "iPadOS", "macOS", "watchOS"],
+          "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
           "osVersion": { "newest": "26" },
           "installed": "bool",
           "enabledInMessages": "bool"
         },
         "rules": 1️⃣[
-          { "id": "not-ios", "when": { "platform": ["macOS", "watchOS"] }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
+          { "id": "not-ios", "when": { "platform": ["macOS", "watchOS", "visionOS"] }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
           { "id": "before-ios10", "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10" }, "then": { "outcome": "nothing" }, "evidence": ["D-1"], "confidence": "documented" },
           { "id": "not-installed", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": false }, "then": { "outcome": "storeProductPage" }, "evidence": ["S004-1", "F-1"], "confidence": "single" },
           { "id": "launch", "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "installed": true, "enabledInMessages": true }, "then": { "outcome": "extensionLaunch", "callbacks": ["willBecomeActive", "didBecomeActive"], "presentation": "expanded" }, "evidence": ["D-2"], "confidence": "documented" }
@@ -106,6 +106,7 @@ struct VerificationTests {
           "when": { "platform": "iOS", "hasContainerApp": true },
           "then": { "outcome": "otherAppLaunch" },
           "evidence": ["D-2"],
+          "alternatives": [{ "then": { "outcome": "containerLaunch" }, "evidence": ["D-2"] }],
           "confidence": "contested"
         }
         """#

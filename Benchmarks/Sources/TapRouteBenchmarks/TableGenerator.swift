@@ -13,13 +13,13 @@ import TapRoute
 /// (tap rule, hook, open rule) could compose.
 enum TableGenerator {
   static let facts: [(name: String, values: [String])] = [
-    ("platform", ["iOS", "iPadOS", "macOS", "watchOS"]),
+    ("platform", ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"]),
     ("osVersion", []),
     ("hasContainerApp", ["false", "true"]),
     ("installed", ["false", "true"]),
     ("enabledInMessages", ["false", "true"]),
     ("published", ["false", "true"]),
-    ("target", ["message", "sticker", "attribution"]),
+    ("target", ["message", "sticker", "attribution", "notificationPreview"]),
     ("urlClass", ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]),
     ("extensionRunning", ["false", "true"]),
     ("alreadySelected", ["false", "true"]),

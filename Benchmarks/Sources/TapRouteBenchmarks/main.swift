@@ -51,6 +51,7 @@ func code(_ outcome: Outcome) -> Int {
   case .browser: 7
   case .nothing: 8
   case .undecided: 9
+  case .transcriptView: 10
   }
 }
 
@@ -187,7 +188,7 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
   let redirects = TableGenerator.situations(count: 10_000).enumerated().map { i, s -> Situation in
     var c = s
     c.tap.redirect = Situation.Redirect(
-      hooks: [Situation.Callback.redirectHooks[i % 4]], url: URLSchemeClass.allCases[i % 8].exampleURL)
+      hooks: [Situation.Redirect.Hook.allCases[i % 4]], url: URLSchemeClass.allCases[i % 8].exampleURL)
     return c
   }
   let (ns, _) = nsPerDecision(redirects, passes: quick ? 1 : 3) { engine.decide($0).outcome }

@@ -9,6 +9,8 @@
 public protocol CompiledPolicies: Sendable {
   /// The OS version a situation without `osVersion` is decided for.
   static var newestOSVersion: OSVersion { get }
+  /// The SDK version a situation without `app.sdkVersion` is decided for.
+  static var newestSDKVersion: OSVersion { get }
   /// The tap table's name and rule data, in rule order.
   static var tapTable: CompiledTableData { get }
   /// The open table's name and rule data, in rule order.
@@ -28,6 +30,11 @@ public protocol CompiledPolicies: Sendable {
   static func callbacks(_ table: Situation.Event, _ rule: Int) -> [Situation.Callback]?
   /// The presentation of rule `rule` of the `table` table.
   static func presentation(_ table: Situation.Event, _ rule: Int) -> Presentation?
+  /// The facts rule `rule` of the `table` table tests, as ``Fact/bit``s (for `assumed`).
+  static func testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt32
+  /// True when rule `rule` of the `table` table is contested (it has other readings): its
+  /// decisions are made by ``interpreted``, which builds their `alternatives`.
+  static func contested(_ table: Situation.Event, _ rule: Int) -> Bool
   /// The redirect hooks among tap rule `rule`'s callbacks, in firing order, 4 bits each
   /// (the hook's index in `Situation.Redirect.Hook.allCases` + 1, first hook lowest).
   static func tapRedirectHooks(_ rule: Int) -> UInt64
@@ -41,9 +48,12 @@ public protocol CompiledPolicies: Sendable {
 
 /// A compiled table's name and the data of its rules, for reading a decision's fields.
 public struct CompiledTableData: Sendable {
+  /// The table's name (`tap`, `open`), which rule names begin with.
   public var name: String
+  /// Every rule, in table order.
   public var rules: [CompiledRule]
 
+  /// Table data as the generator writes it.
   public init(name: String, rules: [CompiledRule]) {
     self.name = name
     self.rules = rules
@@ -52,14 +62,22 @@ public struct CompiledTableData: Sendable {
 
 /// What one rule of a compiled table decides, as written in its policy file.
 public struct CompiledRule: Sendable {
+  /// The rule's id within its table.
   public var id: String
+  /// What the rule decides.
   public var outcome: Outcome
+  /// The lifecycle callbacks that fire, in order (extension launches).
   public var callbacks: [Situation.Callback]?
+  /// How the extension presents (extension launches).
   public var presentation: Presentation?
+  /// The evidence ids the rule cites.
   public var evidence: [String]
+  /// How sure its evidence makes the rule.
   public var confidence: Confidence
+  /// The rule's note, if any.
   public var note: String?
 
+  /// Rule data as the generator writes it.
   public init(
     id: String, outcome: Outcome, callbacks: [Situation.Callback]? = nil, presentation: Presentation? = nil,
     evidence: [String], confidence: Confidence, note: String? = nil
@@ -98,13 +116,17 @@ extension CompiledPolicies {
       guard rule >= 0 else {
         return Decision(outcome: .undecided, compiled: CompiledHit(Self.self, .undecided, event: .open))
       }
+      if contested(.open, rule) { return interpreted.decide(situation) }
       let outcome = openOutcome(rule)
-      return Decision(
+      var decision = Decision(
         outcome: outcome, url: outcome.carriesURL ? url : nil,
         compiled: CompiledHit(Self.self, .rule, event: .open, tapRule: 0, openRule: rule))
+      decision.setAssumed(compiled: testedFacts(.open, rule) & situation.leftOut)
+      return decision
     case .tap:
       let url = situation.tap.url
       var decision = decideTap(situation, url: url)
+      if decision.isInterpreted { return decision }
       if let url, url.utf8.count > Engine.maximumMessageURLLength {
         Engine.flagLongMessageURL(url, in: &decision)
       }
@@ -117,11 +139,23 @@ extension CompiledPolicies {
     guard tap >= 0 else {
       return Decision(outcome: .undecided, compiled: CompiledHit(Self.self, .undecided, event: .tap))
     }
+    if contested(.tap, tap) { return interpreted.decide(situation) }
     let outcome = tapOutcome(tap)
     let single = CompiledHit(Self.self, .rule, event: .tap, tapRule: tap)
     let hooks = situation.tap.redirect.hooks.mask
-    guard case .extensionLaunch = outcome, hooks != 0 else {
-      return Decision(outcome: outcome, url: outcome.carriesURL ? url : nil, compiled: single)
+    let leftOut = situation.leftOut
+    let assumed = testedFacts(.tap, tap) & leftOut
+    switch outcome {
+    case .extensionLaunch, .transcriptView: break
+    default:
+      var decision = Decision(outcome: outcome, url: outcome.carriesURL ? url : nil, compiled: single)
+      decision.setAssumed(compiled: assumed)
+      return decision
+    }
+    guard hooks != 0 else {
+      var decision = Decision(outcome: outcome, url: url, compiled: single)
+      decision.setAssumed(compiled: assumed)
+      return decision
     }
     // The first of the rule's callbacks (in firing order) that holds redirect code.
     var candidates = tapRedirectHooks(tap)
@@ -136,22 +170,37 @@ extension CompiledPolicies {
     }
     guard hook >= 0 else {
       var decision = Decision(outcome: outcome, url: url, compiled: single)
+      decision.setAssumed(compiled: assumed)
       decision.noteUnfired(mask: hooks)
       return decision
     }
+    // A live message's view whose callbacks hold redirect code never composes: the
+    // interpreter says how (no table ships one).
+    guard case .extensionLaunch = outcome else { return interpreted.decide(situation) }
     let redirectURL = situation.tap.redirect.url
     let open = openRule(situation, url: redirectURL, extensionPoint: .messages)
     guard open >= 0 else {
-      return Decision(
+      var decision = Decision(
         outcome: .undecided, url: url,
         compiled: CompiledHit(Self.self, .redirectUndecided, event: .tap, tapRule: tap, hook: hook))
+      decision.setAssumed(compiled: assumed)
+      return decision
     }
+    if contested(.open, open) { return interpreted.decide(situation) }
+    // The redirect's URL is its own field; its extension point is the Messages extension.
+    var redirectLeftOut = leftOut & ~(Fact.urlClass.bit | Fact.urlNeedsEncoding.bit | Fact.extensionPoint.bit)
+    if redirectURL == nil { redirectLeftOut |= Fact.urlClass.bit | Fact.urlNeedsEncoding.bit }
+    let composedAssumed = assumed | testedFacts(.open, open) & redirectLeftOut
     let composed = CompiledHit(Self.self, .composed, event: .tap, tapRule: tap, openRule: open, hook: hook)
+    var decision: Decision
     switch openOutcome(open) {
-    case .containerLaunch: return Decision(outcome: .containerLaunch, url: redirectURL, compiled: composed)
-    case .otherAppLaunch: return Decision(outcome: .otherAppLaunch, url: redirectURL, compiled: composed)
-    default: return Decision(outcome: outcome, url: url, compiled: composed)
+    case .containerLaunch:
+      decision = Decision(outcome: .containerLaunch, url: redirectURL, compiled: composed)
+    case .otherAppLaunch: decision = Decision(outcome: .otherAppLaunch, url: redirectURL, compiled: composed)
+    default: decision = Decision(outcome: outcome, url: url, compiled: composed)
     }
+    decision.setAssumed(compiled: composedAssumed)
+    return decision
   }
 }
 
@@ -159,7 +208,7 @@ extension Outcome {
   /// True for the outcomes whose decision names the URL that opens.
   var carriesURL: Bool {
     switch self {
-    case .extensionLaunch, .browser, .containerLaunch, .otherAppLaunch: true
+    case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch: true
     default: false
     }
   }
@@ -208,7 +257,7 @@ struct CompiledHit: Sendable {
   /// The decision's fields, built as the interpreter builds them (the differential tests
   /// hold both equal). `url` is the decision's URL, which an undecided redirect's tap step
   /// repeats.
-  func decision(url: String?) -> Decision {
+  func decision(url: String?, assumed: UInt32) -> Decision {
     let tapTable = policies.tapTable
     let openTable = policies.openTable
     switch kind {
@@ -224,6 +273,7 @@ struct CompiledHit: Sendable {
     case .redirectUndecided:
       var tapStep = policies.template(tapTable, Int(tapRule))
       tapStep.url = url
+      tapStep.setAssumed(assumed, from: assumedDefaults)
       return Engine.undecidedRedirect(
         tapStep, hook: callback, openStep: Decision.undecided(table: openTable.name))
     }
@@ -233,6 +283,12 @@ struct CompiledHit: Sendable {
   /// of a composed or undecided redirect (the launch happened), else the deciding rule.
   private var shown: (table: Situation.Event, rule: Int)? {
     kind == .undecided ? nil : (event, Int(event == .tap ? tapRule : openRule))
+  }
+
+  /// The default of every fact, as the interpreter's engine holds them.
+  var assumedDefaults: AssumedValues {
+    AssumedValues(
+      Engine.assumedDefaults(newestOS: policies.newestOSVersion, newestSDK: policies.newestSDKVersion))
   }
 
   /// `callbacks`, without building the other fields.

@@ -13,18 +13,24 @@
 /// of rules.
 struct CompiledTable: Sendable {
   let table: DecisionTable
+  /// The tested facts and their values, shared with verification.
+  let shape: TableSlots
   /// The facts at least one rule tests, in declaration order.
-  let slots: [Fact]
-  /// Sorted version boundaries; a version's interval index is how many are <= it.
-  let versionBounds: [OSVersion]
+  var slots: [Fact] { shape.facts }
+  /// Sorted `osVersion` boundaries; a version's interval index is how many are <= it.
+  var versionBounds: [OSVersion] { shape.versionBounds }
+  /// Sorted `sdkVersion` boundaries: each version fact is cut at its own rules' bounds.
+  var sdkVersionBounds: [OSVersion] { shape.sdkVersionBounds }
   /// Where each slot's rows start in `bits`.
   let slotOffsets: [Int]
   /// 64-bit words per row.
   let words: Int
   /// Row-major bits: slot offset + value index * words + word.
   let bits: [UInt64]
-  /// What each rule decides, ready to return.
+  /// What each rule decides, ready to return (with its alternative readings, if contested).
   let templates: [Decision]
+  /// Per rule, the facts it tests as ``Fact/bit``s: what a decision by it rests on.
+  let testedMasks: [UInt32]
   /// What a situation no rule matches decides, ready to return.
   let undecided: Decision
   /// Per slot, the step between consecutive values in `dense`.
@@ -37,20 +43,13 @@ struct CompiledTable: Sendable {
 
   /// Compiles `table`. `dense` nil builds the dense lookup when it pays: more than 64 rules
   /// (with one word of bits per row, ANDing the rows costs no more than indexing the dense
-  /// table) and a small enough space; true forces it (tests compare both paths), false skips
-  /// it (verification needs only the rows and boundaries).
+  /// table) and a small enough space; true forces it and false skips it (tests compare
+  /// both paths).
   init(_ table: DecisionTable, dense wantDense: Bool? = nil) {
     self.table = table
-    let tested = Set(table.rules.flatMap { $0.conditions.map(\.fact) })
-    slots = table.facts.map(\.fact).filter { tested.contains($0) }
-    var bounds: Set<OSVersion> = []
-    for rule in table.rules {
-      for case .range(let range) in rule.conditions.map(\.test) {
-        if let lo = range.lower { bounds.insert(lo) }
-        if let hi = range.upper { bounds.insert(hi) }
-      }
-    }
-    versionBounds = bounds.sorted()
+    let shape = TableSlots(table)
+    self.shape = shape
+    let slots = shape.facts
     let ruleCount = table.rules.count
     let words = max(1, (ruleCount + 63) / 64)
     self.words = words
@@ -58,12 +57,13 @@ struct CompiledTable: Sendable {
     var bits: [UInt64] = []
     // Reserved at once: growing by doubling past a large version slot would copy it.
     var rowCount = 0
-    for fact in slots { rowCount += fact.kind == .version ? versionBounds.count + 1 : fact.finiteCount }
+    for count in shape.counts { rowCount += count }
     bits.reserveCapacity(rowCount * words)
     for fact in slots {
       offsets.append(bits.count)
-      if fact.kind == .version {
-        Self.appendVersionRows(table.rules, bounds: versionBounds, words: words, to: &bits)
+      if fact.isVersion {
+        Self.appendVersionRows(
+          table.rules, fact: fact, bounds: shape.bounds(of: fact), words: words, to: &bits)
         continue
       }
       let valueCount = fact.finiteCount
@@ -78,8 +78,7 @@ struct CompiledTable: Sendable {
     }
     slotOffsets = offsets
     self.bits = bits
-    let intervals = versionBounds.count + 1
-    let counts = slots.map { $0 == .osVersion ? intervals : $0.finiteCount }
+    let counts = shape.counts
     var strides = [Int](repeating: 1, count: counts.count)
     var cells = 1
     for s in stride(from: counts.count - 1, through: 0, by: -1) {
@@ -99,18 +98,31 @@ struct CompiledTable: Sendable {
       Decision(
         outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,
         rule: "\(table.name)/\(rule.id)", evidence: rule.evidence, confidence: rule.confidence,
-        notes: rule.note.map { [$0] } ?? [])
+        notes: rule.note.map { [$0] } ?? [],
+        alternatives: rule.alternatives.isEmpty
+          ? nil : rule.alternatives.map { Self.template(of: $0, rule: "\(table.name)/\(rule.id)") })
     }
+    testedMasks = table.rules.map { rule in rule.conditions.reduce(0) { $0 | $1.fact.bit } }
   }
 
-  /// Appends the rows of the OS version slot to `bits`, one per interval between `bounds`
+  /// An alternative reading as a decision: what it decides, whose reading it is, its evidence.
+  static func template(of alternative: Rule.Alternative, rule: String) -> Decision {
+    Decision(
+      outcome: alternative.then.outcome, callbacks: alternative.then.callbacks,
+      presentation: alternative.then.presentation, rule: rule, evidence: alternative.evidence,
+      notes: alternative.note.map { [$0] } ?? [])
+  }
+
+  /// Appends the rows of a version slot (`fact`) to `bits`, one per interval between `bounds`
   /// (in place: at 20,000 rules with their own ranges the rows are 100 MB).
   ///
   /// A range accepts a run of consecutive intervals (their lowest versions ascend), found by
   /// two binary searches; each row is the previous one with the bits of the rules whose run
   /// starts or ends there flipped. Rules x intervals tests, at 20,000 rules each naming its
   /// own range, took 20 s; this is O(n log n) plus copying the rows, a word per 64 rules.
-  static func appendVersionRows(_ rules: [Rule], bounds: [OSVersion], words: Int, to bits: inout [UInt64]) {
+  static func appendVersionRows(
+    _ rules: [Rule], fact: Fact = .osVersion, bounds: [OSVersion], words: Int, to bits: inout [UInt64]
+  ) {
     let intervals = bounds.count + 1
     /// The first interval whose lowest version is not below `version` (`intervals` if none).
     func firstInterval(notBelow version: OSVersion) -> Int {
@@ -129,7 +141,7 @@ struct CompiledTable: Sendable {
     var flips = [[Int]](repeating: [], count: intervals + 1)
     for (r, rule) in rules.enumerated() {
       let bit: UInt64 = 1 << UInt64(r % 64)
-      guard let condition = rule.condition(on: .osVersion), case .range(let range) = condition.test else {
+      guard let condition = rule.condition(on: fact), case .range(let range) = condition.test else {
         bits[base + r / 64] |= bit
         continue
       }
@@ -150,15 +162,14 @@ struct CompiledTable: Sendable {
     }
   }
 
-  /// The interval index of `version` among the table's version boundaries.
+  /// The interval index of `version` among the table's `osVersion` boundaries.
   func versionIndex(_ version: OSVersion) -> Int {
-    var lo = 0
-    var hi = versionBounds.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if versionBounds[mid] <= version { lo = mid + 1 } else { hi = mid }
-    }
-    return lo
+    TableSlots.interval(of: version, in: shape.versionBounds)
+  }
+
+  /// The interval index of an SDK version among the table's `sdkVersion` boundaries.
+  func sdkVersionIndex(_ version: OSVersion) -> Int {
+    TableSlots.interval(of: version, in: shape.sdkVersionBounds)
   }
 
   /// First hits for every cell. Cells are visited in order like an odometer over the slots;
@@ -265,9 +276,10 @@ struct CompiledTable: Sendable {
       for s in 0..<slots.count {
         // Pattern matching, not ==: on a String-backed enum == can resolve to the
         // RawRepresentable overload and compare raw strings.
-        if case .osVersion = slots[s] {
-          cell += versionIndex(facts.version) * strides[s]
-        } else {
+        switch slots[s] {
+        case .osVersion: cell += versionIndex(facts.version) * strides[s]
+        case .sdkVersion: cell += sdkVersionIndex(facts.sdkVersion) * strides[s]
+        default:
           cell += facts.index(of: slots[s]) * strides[s]
         }
       }
@@ -284,10 +296,10 @@ struct CompiledTable: Sendable {
       var acc: UInt64 = templates.count == 64 ? ~0 : (1 << UInt64(templates.count)) - 1
       for s in 0..<slots.count {
         let value: Int
-        if case .osVersion = slots[s] {
-          value = versionIndex(facts.version)
-        } else {
-          value = facts.index(of: slots[s])
+        switch slots[s] {
+        case .osVersion: value = versionIndex(facts.version)
+        case .sdkVersion: value = sdkVersionIndex(facts.sdkVersion)
+        default: value = facts.index(of: slots[s])
         }
         acc &= bits[slotOffsets[s] + value]
         if acc == 0 { return nil }
@@ -298,10 +310,10 @@ struct CompiledTable: Sendable {
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, slots.count)) { rows in
       for (s, fact) in slots.enumerated() {
         let value: Int
-        if case .osVersion = fact {
-          value = versionIndex(facts.version)
-        } else {
-          value = facts.index(of: fact)
+        switch fact {
+        case .osVersion: value = versionIndex(facts.version)
+        case .sdkVersion: value = sdkVersionIndex(facts.sdkVersion)
+        default: value = facts.index(of: fact)
         }
         rows[s] = slotOffsets[s] + value * words
       }
@@ -326,9 +338,10 @@ struct CompiledTable: Sendable {
       for condition in rule.conditions {
         let passes: Bool
         let actual: String
-        if condition.fact == .osVersion {
-          passes = condition.matches(version: facts.version)
-          actual = facts.version.description
+        if condition.fact.isVersion {
+          let version = facts.version(of: condition.fact)
+          passes = condition.matches(version: version)
+          actual = version.description
         } else {
           let value = facts.index(of: condition.fact)
           passes = condition.matches(index: value)

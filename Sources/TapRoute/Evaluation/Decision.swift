@@ -6,6 +6,7 @@
 /// fire none of them, is kept as the hooks alone and written out when `notes` is read. The
 /// JSON form and equality are unchanged by this.
 public struct Decision: Sendable, Hashable, Codable {
+  /// What the tap or `open(url)` does; ``Outcome/undecided`` when no rule matches.
   public var outcome: Outcome
   /// The redirect hooks none of which fires, 4 bits each (callback index + 1), for the note
   /// `notes` ends with; 0 when there is none. Building that note and a storage object for it
@@ -28,8 +29,40 @@ public struct Decision: Sendable, Hashable, Codable {
   private var storage: Storage {
     switch body {
     case .stored(let storage): storage
-    case .compiled(let hit): hit.decision(url: url).storage
+    case .compiled(let hit): hit.decision(url: url, assumed: assumedMask).storage
     }
+  }
+  /// The facts the deciding rule(s) tested that the situation left out, with the default
+  /// each took, in catalog order; empty when nothing was assumed.
+  ///
+  /// Kept as a mask of facts over a table of values the engine shares, and written out when
+  /// read: building an array on every decision cost more than the decision itself.
+  public var assumed: [AssumedFact] {
+    get {
+      guard assumedMask != 0, let assumedValues = assumedValues ?? compiledDefaults else { return [] }
+      var facts: [AssumedFact] = []
+      facts.reserveCapacity(assumedMask.nonzeroBitCount)
+      var rest = assumedMask
+      while rest != 0 {
+        let i = rest.trailingZeroBitCount
+        if let fact = assumedValues.values[i] { facts.append(fact) }
+        rest &= rest - 1
+      }
+      return facts
+    }
+    set {
+      let table = AssumedValues(newValue)
+      assumedMask = table.mask
+      assumedValues = newValue.isEmpty ? nil : table
+    }
+  }
+  /// The assumed facts as ``Fact/bit``s; their values are in `assumedValues`.
+  private var assumedMask: UInt32 = 0
+  private var assumedValues: AssumedValues?
+  /// A compiled decision's shared defaults, built when `assumed` is read.
+  private var compiledDefaults: AssumedValues? {
+    if case .compiled(let hit) = body { return hit.assumedDefaults }
+    return nil
   }
 
   /// The lifecycle callbacks that fire, in order (extension launches).
@@ -40,6 +73,7 @@ public struct Decision: Sendable, Hashable, Codable {
     }
     set { update { $0.callbacks = newValue } }
   }
+  /// How the extension presents (extension launches).
   public var presentation: Presentation? {
     get {
       if case .compiled(let hit) = body { return hit.presentation }
@@ -52,10 +86,13 @@ public struct Decision: Sendable, Hashable, Codable {
     get { storage.rule }
     set { update { $0.rule = newValue } }
   }
+  /// The evidence ids the decision rests on (registered in `evidence.json`).
   public var evidence: [String] {
     get { storage.evidence }
     set { update { $0.evidence = newValue } }
   }
+  /// How sure the evidence makes the decision: the weakest of the rules that made it;
+  /// nil when undecided.
   public var confidence: Confidence? {
     get {
       if case .compiled(let hit) = body { return hit.confidence }
@@ -63,6 +100,8 @@ public struct Decision: Sendable, Hashable, Codable {
     }
     set { update { $0.confidence = newValue } }
   }
+  /// Notes for the reader: the rule's note, and what composing or a check adds (a message
+  /// URL over the length limit, a redirect hook that never fires).
   public var notes: [String] {
     get { unfiredHooks == 0 ? storage.notes : storage.notes + [Self.unfiredNote(unfiredHooks)] }
     set {
@@ -85,12 +124,20 @@ public struct Decision: Sendable, Hashable, Codable {
     get { storage.trace }
     set { update { $0.trace = newValue } }
   }
+  /// For a `contested` decision: each other reading of its rule(s), with the evidence for
+  /// it (`outcome`, `url`, `callbacks`, `presentation`, `rule`, `evidence`, `notes`).
+  public var alternatives: [Decision]? {
+    get { storage.alternatives }
+    set { update { $0.alternatives = newValue } }
+  }
 
+  /// A decision from its parts (the engine builds them; a client may, to compare or test).
   public init(
     outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]? = nil,
     presentation: Presentation? = nil,
     rule: String? = nil, evidence: [String] = [], confidence: Confidence? = nil, notes: [String] = [],
-    steps: [Decision]? = nil, trigger: Situation.Callback? = nil, trace: [TraceEntry]? = nil
+    steps: [Decision]? = nil, trigger: Situation.Callback? = nil, trace: [TraceEntry]? = nil,
+    alternatives: [Decision]? = nil, assumed: [AssumedFact] = []
   ) {
     self.outcome = outcome
     self.url = url
@@ -99,7 +146,8 @@ public struct Decision: Sendable, Hashable, Codable {
         Fields(
           callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
           confidence: confidence,
-          notes: notes, steps: steps, trigger: trigger, trace: trace)))
+          notes: notes, steps: steps, trigger: trigger, trace: trace, alternatives: alternatives)))
+    if !assumed.isEmpty { self.assumed = assumed }
   }
 
   /// A compiled decision: `outcome` and `url` decided, every other field read from `hit`.
@@ -173,7 +221,9 @@ public struct Decision: Sendable, Hashable, Codable {
 
   /// Equal when every field reads the same, whether a note is pending or written out.
   public static func == (a: Decision, b: Decision) -> Bool {
-    guard a.outcome == b.outcome, a.url == b.url else { return false }
+    guard a.outcome == b.outcome, a.url == b.url, a.assumedMask == b.assumedMask,
+      a.assumedMask == 0 || a.assumed == b.assumed
+    else { return false }
     if case .compiled(let x) = a.body, case .compiled(let y) = b.body, x.same(as: y),
       a.unfiredHooks == b.unfiredHooks
     {
@@ -183,9 +233,11 @@ public struct Decision: Sendable, Hashable, Codable {
     return a.writtenOut.storage == b.writtenOut.storage
   }
 
+  /// Hashes what equality compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(outcome)
     hasher.combine(url)
+    hasher.combine(assumedMask)
     hasher.combine(writtenOut.storage)
   }
 
@@ -216,6 +268,7 @@ public struct Decision: Sendable, Hashable, Codable {
     var steps: [Decision]?
     var trigger: Callback?
     var trace: [TraceEntry]?
+    var alternatives: [Decision]?
   }
 
   /// Immutable, so sharing it between threads and decisions is safe.
@@ -231,6 +284,7 @@ public struct Decision: Sendable, Hashable, Codable {
     var steps: [Decision]? { fields.steps }
     var trigger: Callback? { fields.trigger }
     var trace: [TraceEntry]? { fields.trace }
+    var alternatives: [Decision]? { fields.alternatives }
     static func == (a: Storage, b: Storage) -> Bool { a === b || a.fields == b.fields }
     func hash(into hasher: inout Hasher) { hasher.combine(fields) }
   }
@@ -238,13 +292,17 @@ public struct Decision: Sendable, Hashable, Codable {
   private mutating func update(_ change: (inout Fields) -> Void) {
     var fields = storage.fields
     change(&fields)
+    if assumedMask != 0, assumedValues == nil { assumedValues = compiledDefaults }
     body = .stored(Storage(fields))
   }
 
   private enum CodingKeys: String, CodingKey {
-    case outcome, url, callbacks, presentation, rule, evidence, confidence, notes, steps, trigger, trace
+    case outcome, url, callbacks, presentation, rule, evidence, confidence, assumed, alternatives, notes,
+      steps
+    case trigger, trace
   }
 
+  /// Decodes the JSON form `decide --json` prints; absent fields take their defaults.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -258,9 +316,12 @@ public struct Decision: Sendable, Hashable, Codable {
       notes: try c.decodeIfPresent([String].self, forKey: .notes) ?? [],
       steps: try c.decodeIfPresent([Decision].self, forKey: .steps),
       trigger: try c.decodeIfPresent(Callback.self, forKey: .trigger),
-      trace: try c.decodeIfPresent([TraceEntry].self, forKey: .trace))
+      trace: try c.decodeIfPresent([TraceEntry].self, forKey: .trace),
+      alternatives: try c.decodeIfPresent([Decision].self, forKey: .alternatives),
+      assumed: try c.decodeIfPresent(AssumedFacts.self, forKey: .assumed)?.facts ?? [])
   }
 
+  /// Encodes the JSON form of the README; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(outcome, forKey: .outcome)
@@ -270,6 +331,8 @@ public struct Decision: Sendable, Hashable, Codable {
     try c.encodeIfPresent(rule, forKey: .rule)
     try c.encode(evidence, forKey: .evidence)
     try c.encodeIfPresent(confidence, forKey: .confidence)
+    if !assumed.isEmpty { try c.encode(AssumedFacts(facts: assumed), forKey: .assumed) }
+    try c.encodeIfPresent(alternatives, forKey: .alternatives)
     try c.encode(notes, forKey: .notes)
     try c.encodeIfPresent(steps, forKey: .steps)
     try c.encodeIfPresent(trigger, forKey: .trigger)
@@ -281,16 +344,119 @@ public struct Decision: Sendable, Hashable, Codable {
 public struct TraceEntry: Sendable, Hashable, Codable {
   /// `table/rule-id`.
   public var rule: String
+  /// The fact whose condition failed.
   public var fact: Fact
   /// The condition as written in the table (`false`, `[iOS, iPadOS]`, `>=10`).
   public var expected: String
   /// The situation's value of the fact.
   public var actual: String
 
+  /// A trace entry from its parts.
   public init(rule: String, fact: Fact, expected: String, actual: String) {
     self.rule = rule
     self.fact = fact
     self.expected = expected
     self.actual = actual
+  }
+}
+
+/// A fact a decision took by default, and the value it stood for.
+public struct AssumedFact: Sendable, Hashable {
+  /// The fact the situation did not give.
+  public var fact: Fact
+  /// The default the decision took for it.
+  public var value: Value
+
+  /// A default value as the JSON writes it: a boolean, or a name or version as text.
+  public enum Value: Sendable, Hashable, CustomStringConvertible {
+    case bool(Bool)
+    case text(String)
+
+    /// The value as written: `true`, `iOS`, `17`.
+    public var description: String {
+      switch self {
+      case .bool(let b): b ? "true" : "false"
+      case .text(let t): t
+      }
+    }
+  }
+
+  /// An assumed fact from its parts.
+  public init(fact: Fact, value: Value) {
+    self.fact = fact
+    self.value = value
+  }
+}
+
+extension Decision {
+  /// Sets `assumed` to the facts of `mask`, with their values from `values` (shared, so
+  /// nothing is allocated).
+  /// False for a compiled decision, whose fields are read from its generated type.
+  var isInterpreted: Bool {
+    if case .stored = body { return true }
+    return false
+  }
+
+  /// A compiled decision's assumed facts: their values are read from its generated type.
+  mutating func setAssumed(compiled mask: UInt32) { assumedMask = mask }
+
+  mutating func setAssumed(_ mask: UInt32, from values: AssumedValues) {
+    assumedMask = mask
+    assumedValues = mask == 0 ? nil : values
+  }
+}
+
+/// A value per fact (indexed by the fact's bit), shared by the decisions of one engine.
+final class AssumedValues: Sendable {
+  let values: [AssumedFact?]
+  /// The facts that have a value.
+  let mask: UInt32
+
+  init(_ facts: [AssumedFact]) {
+    var values = [AssumedFact?](repeating: nil, count: Fact.allCases.count)
+    var mask: UInt32 = 0
+    for fact in facts {
+      let i = fact.fact.bit.trailingZeroBitCount
+      if values.indices.contains(i) {
+        values[i] = fact
+        mask |= fact.fact.bit
+      }
+    }
+    self.values = values
+    self.mask = mask
+  }
+}
+
+/// `assumed` in JSON: one object, keys in catalog order (`{"platform": "iOS", ...}`).
+struct AssumedFacts: Codable {
+  var facts: [AssumedFact]
+
+  init(facts: [AssumedFact]) { self.facts = facts }
+
+  private struct Key: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: Key.self)
+    facts = try Fact.allCases.compactMap { fact in
+      let key = Key(stringValue: fact.rawValue)
+      guard c.contains(key) else { return nil }
+      if let b = try? c.decode(Bool.self, forKey: key) { return AssumedFact(fact: fact, value: .bool(b)) }
+      return AssumedFact(fact: fact, value: .text(try c.decode(String.self, forKey: key)))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: Key.self)
+    for item in facts {
+      switch item.value {
+      case .bool(let b): try c.encode(b, forKey: Key(stringValue: item.fact.rawValue))
+      case .text(let t): try c.encode(t, forKey: Key(stringValue: item.fact.rawValue))
+      }
+    }
   }
 }

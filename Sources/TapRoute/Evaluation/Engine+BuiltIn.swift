@@ -24,9 +24,9 @@ extension Engine {
 
   /// Decides a fixture's situation (with the trace, as `explain`) and says what differs
   /// from what the row expects.
-  public func check(_ fixture: Fixture) -> FixtureRunner.Result {
+  public func check(_ fixture: Fixture) -> Fixture.Result {
     let decision = explain(fixture.situation)
-    return FixtureRunner.Result(
+    return Fixture.Result(
       fixture: fixture, decision: decision, mismatches: fixture.expected.mismatches(decision))
   }
 
@@ -34,21 +34,18 @@ extension Engine {
   /// built-in policies fail to load, which the tests rule out; the load errors become the
   /// policies' warnings so a caller can still read them.
   init(failedToLoad diagnostics: [Diagnostic]) {
-    func empty(_ event: Situation.Event) -> DecisionTable {
-      DecisionTable(
-        name: event.rawValue, event: event, title: "the built-in policies failed to load",
-        hitPolicy: .first, facts: [], rules: [], file: "built-in", newestOSVersion: nil,
-        rulesLocation: nil)
-    }
-    loadedPolicies = PolicySet(
-      tables: [empty(.tap), empty(.open)], evidence: [], fixtures: [], warnings: diagnostics,
-      evidenceFile: "", fixturesFile: "")
-    compiled = nil
-    newestOSVersion = OSVersion(clamping: 26)
-    tap = CompiledTable(empty(.tap))
-    open = CompiledTable(empty(.open))
-    composedRow = []
-    composed = []
+    let title = "the built-in policies failed to load"
+    self.init(
+      policies: PolicySet(
+        tables: [Self.emptyTable(.tap, title: title), Self.emptyTable(.open, title: title)], evidence: [],
+        fixtures: [], warnings: diagnostics, evidenceFile: "", fixturesFile: ""))
+  }
+
+  /// A table for `event` with no rules: everything it decides is undecided.
+  static func emptyTable(_ event: Situation.Event, title: String) -> DecisionTable {
+    DecisionTable(
+      name: event.rawValue, event: event, title: title, hitPolicy: .first, facts: [], rules: [],
+      file: "built-in", newestOSVersion: nil, rulesLocation: nil)
   }
 
   /// An engine deciding through `compiled` alone; its interpreted parts stay empty (built
@@ -57,6 +54,8 @@ extension Engine {
   init(compiledOnly compiled: any CompiledPolicies.Type) {
     self.compiled = compiled
     newestOSVersion = compiled.newestOSVersion
+    newestSDKVersion = compiled.newestSDKVersion
+    assumedDefaults = AssumedValues([])
     loadedPolicies = PolicySet(
       tables: [], evidence: [], fixtures: [], warnings: [], evidenceFile: "", fixturesFile: "")
     tap = CompiledTable(empty: .tap)
@@ -72,12 +71,12 @@ extension CompiledTable {
     table = DecisionTable(
       name: event.rawValue, event: event, title: "", hitPolicy: .first, facts: [], rules: [], file: "",
       newestOSVersion: nil, rulesLocation: nil)
-    slots = []
-    versionBounds = []
+    shape = TableSlots(table)
     slotOffsets = []
     words = 1
     bits = []
     templates = []
+    testedMasks = []
     undecided = Decision(outcome: .undecided)
     strides = []
     dense = nil

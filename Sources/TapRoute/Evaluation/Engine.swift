@@ -13,6 +13,10 @@ public struct Engine: Sendable {
   let compiled: (any CompiledPolicies.Type)?
   /// The OS version a situation without `osVersion` is decided for.
   public let newestOSVersion: OSVersion
+  /// The SDK version a situation without `app.sdkVersion` is decided for.
+  public let newestSDKVersion: OSVersion
+  /// Every fact's default (``Decision/assumed``), shared by the decisions.
+  let assumedDefaults: AssumedValues
   let tap: CompiledTable
   let open: CompiledTable
   /// Per tap rule, its row in `composed`, or -1 for a rule that never composes (it launches
@@ -31,8 +35,9 @@ public struct Engine: Sendable {
   /// MSMessage.url longer than this fails to send (D-3).
   public static let maximumMessageURLLength = 5_000
 
-  /// Evidence the engine's own checks cite (not a table's rules): the URL length limit.
-  public static let checkEvidence = ["D-3"]
+  /// Evidence the engine's own checks cite (not a table's rules): the URL length limit, and
+  /// the send-time error that limit produces (N-14).
+  package static let checkEvidence = ["D-3", "N-14"]
 
   /// An engine over the policies built into the library.
   public init() throws(DiagnosticsError) {
@@ -45,25 +50,29 @@ public struct Engine: Sendable {
   }
 
   /// An engine over loaded policies.
-  public init(policies: PolicySet) throws(DiagnosticsError) {
-    try self.init(policies: policies, precompose: nil)
+  ///
+  /// Does not throw: loading proved what deciding needs (a table for each event, every fact,
+  /// value and evidence id known), and a ``PolicySet`` is read-only, so nothing is checked
+  /// again.
+  public init(policies: PolicySet) {
+    self.init(policies: policies, precompose: nil)
   }
 
   /// `precompose` nil precomputes the composed decisions when there are at most
   /// ``maximumPrecomposed``; false never does (tests compare both paths).
-  init(policies: PolicySet, precompose: Bool?) throws(DiagnosticsError) {
-    guard let tapTable = policies.table(for: .tap), let openTable = policies.table(for: .open) else {
-      throw DiagnosticsError([
-        Diagnostic(
-          file: "policies", code: .missingTable, message: "the policies need a table for each of tap and open"
-        )
-      ])
-    }
+  init(policies: PolicySet, precompose: Bool?) {
+    // A loaded set has both tables; a set built inside the package without one decides
+    // that event undecided rather than trapping.
+    let tapTable = policies.table(for: .tap) ?? Self.emptyTable(.tap, title: "no table decides taps")
+    let openTable = policies.table(for: .open) ?? Self.emptyTable(.open, title: "no table decides open(url)")
     loadedPolicies = policies
     compiled = nil
     tap = CompiledTable(tapTable)
     open = CompiledTable(openTable)
     newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
+    newestSDKVersion = policies.tables.compactMap(\.newestSDKVersion).max() ?? newestOSVersion
+    assumedDefaults = AssumedValues(
+      Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion))
     let hooks = Callback.redirectHooks
     var rows: [Int32] = []
     var composing: [Decision] = []
@@ -108,14 +117,27 @@ public struct Engine: Sendable {
   private func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
     switch situation.event {
     case .open:
-      return single(open, situation, event: .open, url: situation.open.url, tracing: tracing).decision
+      var (decision, hit) = single(open, situation, event: .open, url: situation.open.url, tracing: tracing)
+      if let hit { decision.setAssumed(assumedMask(situation, hit: hit), from: assumedDefaults) }
+      return decision
     case .tap:
       let (tapDecision, tapHit) = single(
         tap, situation, event: .tap, url: situation.tap.url, tracing: tracing)
       var decision = tapDecision
+      if let tapHit {
+        decision.setAssumed(assumedMask(situation, hit: tapHit), from: assumedDefaults)
+        if !situation.tap.redirect.hooks.isEmpty, tapDecision.alternatives != nil {
+          decision.alternatives = tapAlternatives(tapDecision, situation, tapHit: tapHit, openHit: nil)
+        }
+      }
       let hooks = situation.tap.redirect.hooks
-      if case .extensionLaunch = tapDecision.outcome, !hooks.isEmpty, let tapHit {
-        decision = composeRedirect(tapDecision, tapHit: tapHit, situation, tracing: tracing)
+      // A live message's view fires no callback either: its redirect never runs (N-4).
+      switch tapDecision.outcome {
+      case .extensionLaunch, .transcriptView:
+        if !hooks.isEmpty, let tapHit {
+          decision = composeRedirect(decision, tapHit: tapHit, situation, tracing: tracing)
+        }
+      default: break
       }
       Self.flagLongMessageURL(situation.tap.url, in: &decision)
       return decision
@@ -123,19 +145,23 @@ public struct Engine: Sendable {
   }
 
   /// Decides one table. `url` is the URL the event looks at (its scheme class is a fact).
-  private func single(
+  func single(
     _ table: CompiledTable, _ situation: Situation, event: Situation.Event, url: String?, tracing: Bool,
     extensionPoint: ExtensionPoint? = nil
   ) -> (decision: Decision, hit: Int?) {
-    var facts = FactSnapshot(situation, event: event, url: url, defaultVersion: newestOSVersion)
+    var facts = FactSnapshot(
+      situation, event: event, url: url, defaultVersion: newestOSVersion, defaultSDKVersion: newestSDKVersion)
     if let extensionPoint { facts.extensionPoint = extensionPoint.index }
     let hit = table.firstMatch(facts)
     var decision: Decision
     if let hit {
       decision = table.templates[hit]
       switch decision.outcome {
-      case .extensionLaunch, .browser, .containerLaunch, .otherAppLaunch: decision.url = url
+      case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch: decision.url = url
       default: break
+      }
+      if url != nil, decision.alternatives != nil {
+        decision.alternatives = Self.alternatives(decision.alternatives, url: url)
       }
     } else {
       decision = table.undecided
@@ -181,6 +207,10 @@ public struct Engine: Sendable {
       return Self.undecidedRedirect(tapDecision, hook: hook, openStep: openStep)
     }
     decision.url = decision.outcome == .extensionLaunch ? situation.tap.url : redirectURL
+    decision.setAssumed(assumedMask(situation, hit: tapHit, redirectHit: openHit), from: assumedDefaults)
+    if let alternatives = tapAlternatives(decision, situation, tapHit: tapHit, openHit: openHit) {
+      decision.alternatives = alternatives
+    }
     if tracing, let steps = decision.steps, steps.count == 2 {
       var tapStep = steps[0]
       var openTraced = steps[1]
@@ -211,6 +241,7 @@ public struct Engine: Sendable {
     var decision = tapDecision
     decision.outcome = .undecided
     decision.rule = nil
+    decision.alternatives = nil
     decision.notes = tapDecision.notes + openStep.notes + ["the redirect in \(hook.rawValue) is undecided"]
     decision.steps = [tapDecision, openStep]
     return decision
@@ -244,6 +275,7 @@ public struct Engine: Sendable {
     decision.confidence = [tapTemplate.confidence, openTemplate.confidence].compactMap { $0 }.min()
     decision.trigger = nil
     decision.steps = [tapTemplate, openStep]
+    decision.alternatives = nil  // composed per situation (Engine+Alternatives)
     return decision
   }
 }

@@ -5,9 +5,10 @@
 /// set of values the situation can produce, so a decision can never meet a value its
 /// table did not plan for.
 public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
-  case platform, osVersion
+  case platform, osVersion, sdkVersion
   case hasContainerApp, installed, enabledInMessages, published
-  case target, urlClass, extensionRunning, alreadySelected, afterDrawerSwipe
+  case transport, target, layout, expired, urlClass, urlNeedsEncoding
+  case extensionRunning, alreadySelected, afterDrawerSwipe, presentationContext
   case extensionPoint
 
   /// The shape of a fact's domain.
@@ -17,15 +18,19 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case version
   }
 
+  /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
     switch self {
     case .platform: .enumeration(Platform.allCases.map(\.rawValue))
-    case .osVersion: .version
+    case .osVersion, .sdkVersion: .version
+    case .transport: .enumeration(Tap.Transport.allCases.map(\.rawValue))
     case .target: .enumeration(TapTarget.allCases.map(\.rawValue))
+    case .layout: .enumeration(Tap.Layout.allCases.map(\.rawValue))
+    case .presentationContext: .enumeration(Tap.PresentationContext.allCases.map(\.rawValue))
     case .urlClass: .enumeration(URLSchemeClass.allCases.map(\.rawValue))
     case .extensionPoint: .enumeration(ExtensionPoint.allCases.map(\.rawValue))
-    case .hasContainerApp, .installed, .enabledInMessages, .published, .extensionRunning, .alreadySelected,
-      .afterDrawerSwipe:
+    case .hasContainerApp, .installed, .enabledInMessages, .published, .expired, .urlNeedsEncoding,
+      .extensionRunning, .alreadySelected, .afterDrawerSwipe:
       .bool
     }
   }
@@ -33,20 +38,59 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   /// The events whose situations provide this fact.
   public var events: [Situation.Event] {
     switch self {
-    case .target, .extensionRunning, .alreadySelected, .afterDrawerSwipe: [.tap]
+    case .transport, .target, .layout, .expired, .extensionRunning, .alreadySelected, .afterDrawerSwipe,
+      .presentationContext:
+      [.tap]
     case .extensionPoint: [.open]
     default: [.tap, .open]
     }
   }
 
   /// Where the fact comes from in the situation JSON, for documentation and messages.
-  public func source(for event: Situation.Event) -> String {
+  package func source(for event: Situation.Event) -> String {
     switch self {
     case .platform, .osVersion: "$.\(rawValue)"
-    case .hasContainerApp, .installed, .enabledInMessages, .published: "$.app.\(rawValue)"
+    case .hasContainerApp, .installed, .enabledInMessages, .published, .sdkVersion: "$.app.\(rawValue)"
     case .urlClass: event == .tap ? "scheme class of $.tap.url" : "scheme class of $.open.url"
+    case .urlNeedsEncoding:
+      event == .tap ? "percent-encoding need of $.tap.url" : "percent-encoding need of $.open.url"
     case .extensionPoint: "$.open.extensionPoint"
     default: "$.tap.\(rawValue)"
+    }
+  }
+
+  /// True for a version fact (`osVersion`, `sdkVersion`); cheaper than building ``kind``.
+  var isVersion: Bool {
+    switch self {
+    case .osVersion, .sdkVersion: true
+    default: false
+    }
+  }
+
+  /// Every fact's ``bit``.
+  static let allBits: UInt32 = allCases.reduce(0) { $0 | $1.bit }
+
+  /// The fact's bit in a mask of facts (declaration order).
+  var bit: UInt32 {
+    switch self {
+    case .platform: 1 << 0
+    case .osVersion: 1 << 1
+    case .sdkVersion: 1 << 2
+    case .hasContainerApp: 1 << 3
+    case .installed: 1 << 4
+    case .enabledInMessages: 1 << 5
+    case .published: 1 << 6
+    case .transport: 1 << 7
+    case .target: 1 << 8
+    case .layout: 1 << 9
+    case .expired: 1 << 10
+    case .urlClass: 1 << 11
+    case .urlNeedsEncoding: 1 << 12
+    case .extensionRunning: 1 << 13
+    case .alreadySelected: 1 << 14
+    case .afterDrawerSwipe: 1 << 15
+    case .presentationContext: 1 << 16
+    case .extensionPoint: 1 << 17
     }
   }
 
@@ -76,30 +120,46 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
 struct FactSnapshot: Sendable {
   var platform: Int
   var version: OSVersion
+  var sdkVersion: OSVersion
   var hasContainerApp: Bool
   var installed: Bool
   var enabledInMessages: Bool
   var published: Bool
+  var transport: Int
   var target: Int
+  var layout: Int
+  var expired: Bool
   var urlClass: URLSchemeClass
+  var urlNeedsEncoding: Bool
   var extensionRunning: Bool
   var alreadySelected: Bool
   var afterDrawerSwipe: Bool
+  var presentationContext: Int
   var extensionPoint: Int
 
   /// The facts of `situation` as seen by `event`; `url` is the URL that event looks at.
-  init(_ situation: Situation, event: Situation.Event, url: String?, defaultVersion: OSVersion) {
+  /// `defaultVersion` stands for a missing `osVersion`, `defaultSDKVersion` (the same when
+  /// nil) for a missing `app.sdkVersion`.
+  init(
+    _ situation: Situation, event: Situation.Event, url: String?, defaultVersion: OSVersion,
+    defaultSDKVersion: OSVersion? = nil
+  ) {
     platform = situation.platform.index
     version = situation.osVersion ?? defaultVersion
+    sdkVersion = situation.app.sdkVersion ?? defaultSDKVersion ?? defaultVersion
     hasContainerApp = situation.app.hasContainerApp
     installed = situation.app.installed
     enabledInMessages = situation.app.enabledInMessages
     published = situation.app.published
+    transport = situation.tap.transport.index
     target = situation.tap.target.index
-    urlClass = URLSchemeClass.classify(url)
+    layout = situation.tap.layout.index
+    expired = situation.tap.expired
+    (urlClass, urlNeedsEncoding) = URLSchemeClass.scan(url)
     extensionRunning = situation.tap.extensionRunning
     alreadySelected = situation.tap.alreadySelected
     afterDrawerSwipe = situation.tap.afterDrawerSwipe
+    presentationContext = situation.tap.presentationContext.index
     extensionPoint = situation.open.extensionPoint.index
   }
 
@@ -107,18 +167,29 @@ struct FactSnapshot: Sendable {
   func index(of fact: Fact) -> Int {
     switch fact {
     case .platform: platform
-    case .osVersion: 0
+    case .osVersion, .sdkVersion: 0
     case .hasContainerApp: hasContainerApp ? 1 : 0
     case .installed: installed ? 1 : 0
     case .enabledInMessages: enabledInMessages ? 1 : 0
     case .published: published ? 1 : 0
+    case .transport: transport
     case .target: target
+    case .layout: layout
+    case .expired: expired ? 1 : 0
     case .urlClass: urlClass.index
+    case .urlNeedsEncoding: urlNeedsEncoding ? 1 : 0
     case .extensionRunning: extensionRunning ? 1 : 0
     case .alreadySelected: alreadySelected ? 1 : 0
     case .afterDrawerSwipe: afterDrawerSwipe ? 1 : 0
+    case .presentationContext: presentationContext
     case .extensionPoint: extensionPoint
     }
+  }
+
+  /// The value of a version fact (`osVersion` for any other fact).
+  func version(of fact: Fact) -> OSVersion {
+    if case .sdkVersion = fact { return sdkVersion }
+    return version
   }
 }
 
@@ -131,6 +202,7 @@ extension Platform {
     case .iPadOS: 1
     case .macOS: 2
     case .watchOS: 3
+    case .visionOS: 4
     }
   }
 }
@@ -141,6 +213,35 @@ extension TapTarget {
     case .message: 0
     case .sticker: 1
     case .attribution: 2
+    case .notificationPreview: 3
+    }
+  }
+}
+
+extension Situation.Tap.Transport {
+  var index: Int {
+    switch self {
+    case .iMessage: 0
+    case .sms: 1
+    case .rcs: 2
+    }
+  }
+}
+
+extension Situation.Tap.Layout {
+  var index: Int {
+    switch self {
+    case .template: 0
+    case .live: 1
+    }
+  }
+}
+
+extension Situation.Tap.PresentationContext {
+  var index: Int {
+    switch self {
+    case .messages: 0
+    case .media: 1
     }
   }
 }

@@ -8,8 +8,11 @@ public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringCo
   /// The version packed as `major << 34 | minor << 17 | patch`, each component below 2^17.
   private let packed: UInt64
 
+  /// The major version (`17` in `17.4.1`).
   public var major: Int { Self.component(packed >> 34) }
+  /// The minor version (`4` in `17.4.1`); 0 when not written.
   public var minor: Int { Self.component(packed >> 17) }
+  /// The patch version (`1` in `17.4.1`); 0 when not written.
   public var patch: Int { Self.component(packed) }
 
   /// The largest value a component may take.
@@ -46,10 +49,11 @@ public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// The first component out of range.
-    public var component: Component
+    public internal(set) var component: Component
     /// Its value.
-    public var value: Int
+    public internal(set) var value: Int
 
+    /// The problem in a sentence, with the allowed range.
     public var description: String {
       "OS version \(component.rawValue) component \(value) is out of range 0...\(OSVersion.maximumComponent)"
     }
@@ -80,14 +84,17 @@ public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringCo
     self.init(clamping: parts[0], parts.count > 1 ? parts[1] : 0, parts.count > 2 ? parts[2] : 0)
   }
 
+  /// Ordered numerically, component by component: `9` < `10` < `10.0.1`.
   public static func < (a: OSVersion, b: OSVersion) -> Bool { a.packed < b.packed }
 
+  /// The shortest form: `17`, `17.4`, `17.4.1` (trailing zero components left out).
   public var description: String {
     if patch != 0 { return "\(major).\(minor).\(patch)" }
     if minor != 0 { return "\(major).\(minor)" }
     return "\(major)"
   }
 
+  /// Decodes a JSON string `"17.4"`; anything ``init(parsing:)`` refuses is an error.
   public init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)
     guard let version = OSVersion(parsing: text) else {
@@ -97,6 +104,7 @@ public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringCo
     self = version
   }
 
+  /// Encodes the JSON string of ``description``.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)
@@ -109,14 +117,18 @@ public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringCo
 /// `18..<19`, every 18.x). Ranges are half-open so that adjacent rules never overlap or
 /// leave a hole at a boundary.
 public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
-  public var lower: OSVersion?
-  public var upper: OSVersion?
+  /// The lowest version in the range; nil when open below.
+  public internal(set) var lower: OSVersion?
+  /// The first version above the range (excluded); nil when open above.
+  public internal(set) var upper: OSVersion?
 
+  /// The range `[lower, upper)`; either end nil for open.
   public init(lower: OSVersion?, upper: OSVersion?) {
     self.lower = lower
     self.upper = upper
   }
 
+  /// True when `lower <= version < upper`.
   public func contains(_ version: OSVersion) -> Bool {
     if let lower, version < lower { return false }
     if let upper, !(version < upper) { return false }
@@ -130,7 +142,7 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses the policy notation; returns an error message for anything else.
-  public static func parse(_ text: String) -> Result<VersionRange, RangeError> {
+  package static func parse(_ text: String) -> Result<VersionRange, RangeError> {
     let trimmed = text.trimmingSpaces
     func version(_ s: Substring) -> OSVersion? { OSVersion(parsing: String(s).trimmingSpaces) }
     if trimmed.hasPrefix(">=") {
@@ -156,19 +168,20 @@ public struct VersionRange: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Why a range did not parse.
-  public enum RangeError: Error, Sendable, Equatable {
+  package enum RangeError: Error, Sendable, Equatable {
     case bad(String)
     case empty(String)
 
-    public var message: String {
+    package var message: String {
       switch self {
       case .bad(let s):
-        "invalid version range \(JSONReader.quoted(s)); expected \">=X\", \"<X\", \"X..<Y\" or a major version \"X\""
-      case .empty(let s): "version range \(JSONReader.quoted(s)) is empty"
+        "invalid version range \(Words.quoted(s)); expected \">=X\", \"<X\", \"X..<Y\" or a major version \"X\""
+      case .empty(let s): "version range \(Words.quoted(s)) is empty"
       }
     }
   }
 
+  /// The range as a policy writes it: `any`, `>=10`, `<10`, `18` or `10..<26`.
   public var description: String {
     switch (lower, upper) {
     case (nil, nil): "any"

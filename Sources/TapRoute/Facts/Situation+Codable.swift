@@ -11,6 +11,7 @@ extension Situation: Codable {
     case event, platform, osVersion, app, tap, open
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init(event: try c.decode(Event.self, forKey: .event))
@@ -19,8 +20,20 @@ extension Situation: Codable {
     app = try c.decode(.app, or: app)
     tap = try c.decode(.tap, or: tap)
     open = try c.decode(.open, or: open)
+    unspecifiedMask = Situation.leftOut(
+      top: Set(c.allKeys.map(\.stringValue)),
+      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open),
+      event: event)
   }
 
+  /// The keys of the part at `key`, nil when it is absent.
+  private static func keys(in c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Set<String>?
+  {
+    guard c.contains(key) else { return nil }
+    return Set(try c.nestedContainer(keyedBy: AnyKey.self, forKey: key).allKeys.map(\.stringValue))
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(event, forKey: .event)
@@ -34,9 +47,10 @@ extension Situation: Codable {
 
 extension Situation.App: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case hasContainerApp, installed, enabledInMessages, published
+    case hasContainerApp, installed, enabledInMessages, published, sdkVersion
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -44,40 +58,54 @@ extension Situation.App: Codable {
     installed = try c.decode(.installed, or: installed)
     enabledInMessages = try c.decode(.enabledInMessages, or: enabledInMessages)
     published = try c.decode(.published, or: published)
+    sdkVersion = try c.decodeIfPresent(OSVersion.self, forKey: .sdkVersion)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(hasContainerApp, forKey: .hasContainerApp)
     try c.encode(installed, forKey: .installed)
     try c.encode(enabledInMessages, forKey: .enabledInMessages)
     try c.encode(published, forKey: .published)
+    try c.encodeIfPresent(sdkVersion, forKey: .sdkVersion)
   }
 }
 
 extension Situation.Tap: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case target, url, extensionRunning, alreadySelected, afterDrawerSwipe, redirect
+    case target, url, transport, layout, expired, extensionRunning, alreadySelected, afterDrawerSwipe
+    case presentationContext, redirect
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
     target = try c.decode(.target, or: target)
     url = try c.decodeURL(forKey: .url)
+    transport = try c.decode(.transport, or: transport)
+    layout = try c.decode(.layout, or: layout)
+    expired = try c.decode(.expired, or: expired)
     extensionRunning = try c.decode(.extensionRunning, or: extensionRunning)
     alreadySelected = try c.decode(.alreadySelected, or: alreadySelected)
     afterDrawerSwipe = try c.decode(.afterDrawerSwipe, or: afterDrawerSwipe)
+    presentationContext = try c.decode(.presentationContext, or: presentationContext)
     redirect = try c.decode(.redirect, or: redirect)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(target, forKey: .target)
     try c.encodeIfPresent(url, forKey: .url)
+    try c.encode(transport, forKey: .transport)
+    try c.encode(layout, forKey: .layout)
+    try c.encode(expired, forKey: .expired)
     try c.encode(extensionRunning, forKey: .extensionRunning)
     try c.encode(alreadySelected, forKey: .alreadySelected)
     try c.encode(afterDrawerSwipe, forKey: .afterDrawerSwipe)
+    try c.encode(presentationContext, forKey: .presentationContext)
     try c.encode(redirect, forKey: .redirect)
   }
 }
@@ -87,6 +115,7 @@ extension Situation.Redirect: Codable {
     case hooks, url
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -94,6 +123,7 @@ extension Situation.Redirect: Codable {
     url = try c.decodeURL(forKey: .url)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(hooks, forKey: .hooks)
@@ -104,7 +134,7 @@ extension Situation.Redirect: Codable {
 extension Situation.Redirect.Hook: Codable {}
 
 extension Situation.Redirect.Hooks: Codable {
-  /// An array of hook names; a hook listed twice is an error, as in the strict reader.
+  /// Decodes an array of hook names; a hook listed twice is an error, as in the strict reader.
   public init(from decoder: any Decoder) throws {
     var c = try decoder.unkeyedContainer()
     self.init()
@@ -119,6 +149,7 @@ extension Situation.Redirect.Hooks: Codable {
     }
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.unkeyedContainer()
     for hook in hooks { try c.encode(hook) }
@@ -130,6 +161,7 @@ extension Situation.Open: Codable {
     case url, extensionPoint
   }
 
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init()
@@ -137,6 +169,7 @@ extension Situation.Open: Codable {
     extensionPoint = try c.decode(.extensionPoint, or: extensionPoint)
   }
 
+  /// Encodes the JSON form; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encodeIfPresent(url, forKey: .url)
@@ -160,7 +193,7 @@ extension Decoder {
         .init(
           codingPath: codingPath + [key],
           debugDescription:
-            "unknown key \(JSONReader.quoted(key.stringValue)); allowed: \(Key.names.joined(separator: ", "))"
+            "unknown key \(Words.quoted(key.stringValue)); allowed: \(Key.names.joined(separator: ", "))"
         ))
     }
     return try container(keyedBy: Key.self)

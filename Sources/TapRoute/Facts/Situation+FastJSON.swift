@@ -23,6 +23,10 @@ extension Situation {
 private struct SituationScanner {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
+  /// The facts whose fields were given (``Fact/bit``s), for ``Situation/unspecified``.
+  private var given: UInt32 = 0
+  private var tapURLGiven = false
+  private var openURLGiven = false
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -48,8 +52,10 @@ private struct SituationScanner {
       case "platform":
         guard seen.first(1), let platform = this.choice(Names.platforms) else { return false }
         situation.platform = platform
+        this.given |= Fact.platform.bit
       case "osVersion":
         guard seen.first(2) else { return false }
+        this.given |= Fact.osVersion.bit
         if this.null() { return true }
         guard let text = this.string(), let version = OSVersion(parsing: text) else { return false }
         situation.osVersion = version
@@ -67,7 +73,14 @@ private struct SituationScanner {
       }
       return true
     }
-    return ok && hasEvent ? situation : nil
+    guard ok && hasEvent else { return nil }
+    // As the strict reader records them: the URL facts come from the URL the event reads.
+    var given = self.given
+    if situation.event == .tap ? tapURLGiven : openURLGiven {
+      given |= Fact.urlClass.bit | Fact.urlNeedsEncoding.bit
+    }
+    situation.unspecifiedMask = Fact.allBits & ~given
+    return situation
   }
 
   private mutating func app() -> App? {
@@ -75,10 +88,18 @@ private struct SituationScanner {
     var seen = Seen()
     let ok = object { this, key in
       switch key {
-      case "hasContainerApp": return seen.first(0) && this.bool(into: &app.hasContainerApp)
-      case "installed": return seen.first(1) && this.bool(into: &app.installed)
-      case "enabledInMessages": return seen.first(2) && this.bool(into: &app.enabledInMessages)
-      case "published": return seen.first(3) && this.bool(into: &app.published)
+      case "hasContainerApp": return this.flag(seen.first(0), .hasContainerApp, into: &app.hasContainerApp)
+      case "installed": return this.flag(seen.first(1), .installed, into: &app.installed)
+      case "enabledInMessages":
+        return this.flag(seen.first(2), .enabledInMessages, into: &app.enabledInMessages)
+      case "published": return this.flag(seen.first(3), .published, into: &app.published)
+      case "sdkVersion":
+        guard seen.first(4) else { return false }
+        this.given |= Fact.sdkVersion.bit
+        if this.null() { return true }
+        guard let text = this.string(), let version = OSVersion(parsing: text) else { return false }
+        app.sdkVersion = version
+        return true
       default: return false
       }
     }
@@ -93,14 +114,34 @@ private struct SituationScanner {
       case "target":
         guard seen.first(0), let target = this.choice(Names.targets) else { return false }
         tap.target = target
+        this.given |= Fact.target.bit
         return true
-      case "url": return seen.first(1) && this.url(into: &tap.url)
-      case "extensionRunning": return seen.first(2) && this.bool(into: &tap.extensionRunning)
-      case "alreadySelected": return seen.first(3) && this.bool(into: &tap.alreadySelected)
-      case "afterDrawerSwipe": return seen.first(4) && this.bool(into: &tap.afterDrawerSwipe)
+      case "url":
+        this.tapURLGiven = true
+        return seen.first(1) && this.url(into: &tap.url)
+      case "extensionRunning":
+        return this.flag(seen.first(2), .extensionRunning, into: &tap.extensionRunning)
+      case "alreadySelected": return this.flag(seen.first(3), .alreadySelected, into: &tap.alreadySelected)
+      case "afterDrawerSwipe": return this.flag(seen.first(4), .afterDrawerSwipe, into: &tap.afterDrawerSwipe)
       case "redirect":
         guard seen.first(5), let redirect = this.redirect() else { return false }
         tap.redirect = redirect
+        return true
+      case "transport":
+        guard seen.first(6), let transport = this.choice(Names.transports) else { return false }
+        tap.transport = transport
+        this.given |= Fact.transport.bit
+        return true
+      case "layout":
+        guard seen.first(7), let layout = this.choice(Names.layouts) else { return false }
+        tap.layout = layout
+        this.given |= Fact.layout.bit
+        return true
+      case "expired": return this.flag(seen.first(8), .expired, into: &tap.expired)
+      case "presentationContext":
+        guard seen.first(9), let context = this.choice(Names.contexts) else { return false }
+        tap.presentationContext = context
+        this.given |= Fact.presentationContext.bit
         return true
       default: return false
       }
@@ -143,10 +184,13 @@ private struct SituationScanner {
     var seen = Seen()
     let ok = object { this, key in
       switch key {
-      case "url": return seen.first(0) && this.url(into: &open.url)
+      case "url":
+        this.openURLGiven = true
+        return seen.first(0) && this.url(into: &open.url)
       case "extensionPoint":
         guard seen.first(1), let point = this.choice(Names.extensionPoints) else { return false }
         open.extensionPoint = point
+        this.given |= Fact.extensionPoint.bit
         return true
       default: return false
       }
@@ -158,9 +202,9 @@ private struct SituationScanner {
 
   /// The keys of one object seen so far, to give up on a repeated one.
   private struct Seen {
-    private var bits: UInt8 = 0
+    private var bits: UInt16 = 0
     /// True the first time key number `bit` is seen.
-    mutating func first(_ bit: UInt8) -> Bool {
+    mutating func first(_ bit: UInt16) -> Bool {
       defer { bits |= 1 << bit }
       return bits & (1 << bit) == 0
     }
@@ -241,6 +285,13 @@ private struct SituationScanner {
     return nil
   }
 
+  /// A boolean field read once (`first`), recording that `fact` was given.
+  private mutating func flag(_ first: Bool, _ fact: Fact, into target: inout Bool) -> Bool {
+    guard first, bool(into: &target) else { return false }
+    given |= fact.bit
+    return true
+  }
+
   private mutating func bool(into target: inout Bool) -> Bool {
     if literal("true") {
       target = true
@@ -287,6 +338,9 @@ private struct SituationScanner {
     static let targets = table(TapTarget.self)
     static let extensionPoints = table(ExtensionPoint.self)
     static let hooks = table(Redirect.Hook.self)
+    static let transports = table(Transport.self)
+    static let layouts = table(Tap.Layout.self)
+    static let contexts = table(Tap.PresentationContext.self)
 
     private static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
     where T.RawValue == String {

@@ -1,10 +1,11 @@
 extension Situation.Redirect {
-  /// A callback that redirect code may live in: the four whose firing the tap table models.
+  /// A callback that redirect code may live in: the four whose firing the tap table models,
+  /// and `didReceive`, which no tap fires (N-17).
   ///
   /// Redirect code in any other callback cannot be described, in Swift or in JSON, so every
   /// ``Situation`` built in Swift is one the strict reader and `JSONDecoder` accept.
   public enum Hook: String, Sendable, Hashable, CaseIterable {
-    case willBecomeActive, didBecomeActive, willSelect, didSelect
+    case willBecomeActive, didBecomeActive, willSelect, didSelect, didReceive
 
     /// The lifecycle callback this hook is.
     public var callback: Situation.Callback {
@@ -13,12 +14,14 @@ extension Situation.Redirect {
       case .didBecomeActive: .didBecomeActive
       case .willSelect: .willSelect
       case .didSelect: .didSelect
+      case .didReceive: .didReceive
       }
     }
   }
 
   /// The hooks that hold redirect code: a set of ``Hook``, iterated as callbacks in the
-  /// hooks' declaration order (willBecomeActive, didBecomeActive, willSelect, didSelect).
+  /// hooks' declaration order (willBecomeActive, didBecomeActive, willSelect, didSelect,
+  /// didReceive).
   ///
   /// A set, because the order of the hooks in the source does not change which one runs
   /// first (the callbacks' firing order does) and a hook listed twice is a mistake the strict
@@ -27,16 +30,20 @@ extension Situation.Redirect {
     /// Bit `i` set when `Hook.allCases[i]` is in the set.
     private var bits: UInt8 = 0
 
+    /// No hooks: the extension has no redirect code.
     public init() {}
 
+    /// The hooks of a sequence; one listed twice is kept once.
     public init(_ hooks: some Sequence<Hook>) {
       for hook in hooks { insert(hook) }
     }
 
+    /// The hooks of an array literal: `[.willBecomeActive, .didSelect]`.
     public init(arrayLiteral hooks: Hook...) {
       self.init(hooks)
     }
 
+    /// True when no hook holds redirect code.
     public var isEmpty: Bool { bits == 0 }
 
     /// The set as bits, bit `i` for `Hook.allCases[i]` (the compiled decide path reads it
@@ -53,10 +60,12 @@ extension Situation.Redirect {
       return bits & Self.bit(hook) == 0
     }
 
+    /// Removes a hook, if present.
     public mutating func remove(_ hook: Hook) {
       bits &= ~Self.bit(hook)
     }
 
+    /// Iterates the hooks as callbacks, in the hooks' declaration order.
     public func makeIterator() -> IndexingIterator<[Situation.Callback]> {
       hooks.map(\.callback).makeIterator()
     }
@@ -67,6 +76,7 @@ extension Situation.Redirect {
       case .didBecomeActive: 2
       case .willSelect: 4
       case .didSelect: 8
+      case .didReceive: 16
       }
     }
   }

@@ -19,7 +19,7 @@ extension Situation {
   ///
   /// An ordinary situation is read by `parseCommon(_:)` without building a JSON tree; any
   /// other input, and every input with a problem, goes through the strict reader.
-  public static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
+  package static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
     if let situation = parseCommon(bytes) { return .success(situation) }
     return parseStrictly(bytes, file: file)
   }
@@ -65,23 +65,26 @@ extension JSONReader {
         situation.platform = p
       }
     }
-    if let v = fields["osVersion"], !v.isNull {
-      let p = Self.join(path, "osVersion")
-      if let text = string(v, path: p) {
-        if let version = OSVersion(parsing: text) {
-          situation.osVersion = version
-        } else {
-          error(
-            .situationBadVersion,
-            "invalid OS version \(Self.quoted(text)); expected MAJOR[.MINOR[.PATCH]] with numbers up to \(OSVersion.maximumComponent)",
-            path: p, at: v.location)
-        }
-      }
-    }
+    situation.osVersion = version(fields, "osVersion", path: path)
     if let v = fields["app"] { situation.app = app(v, path: Self.join(path, "app")) }
     if let v = fields["tap"] { situation.tap = tap(v, path: Self.join(path, "tap")) }
     if let v = fields["open"] { situation.open = open(v, path: Self.join(path, "open")) }
+    situation.unspecifiedMask = Situation.leftOut(
+      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], event: situation.event)
     return ok ? situation : nil
+  }
+
+  /// An OS or SDK version field; nil when absent or null.
+  private mutating func version(_ fields: [String: JSONValue], _ key: String, path: String) -> OSVersion? {
+    guard let v = fields[key], !v.isNull else { return nil }
+    let p = Self.join(path, key)
+    guard let text = string(v, path: p) else { return nil }
+    if let version = OSVersion(parsing: text) { return version }
+    error(
+      .situationBadVersion,
+      "invalid \(key == "sdkVersion" ? "SDK" : "OS") version \(Words.quoted(text)); expected MAJOR[.MINOR[.PATCH]] with numbers up to \(OSVersion.maximumComponent)",
+      path: p, at: v.location)
+    return nil
   }
 
   private func cases<T: CaseIterable & RawRepresentable>(_: T.Type) -> [(String, T)]
@@ -119,6 +122,7 @@ extension JSONReader {
     flag(fields, "installed", path: path, into: &app.installed)
     flag(fields, "enabledInMessages", path: path, into: &app.enabledInMessages)
     flag(fields, "published", path: path, into: &app.published)
+    app.sdkVersion = version(fields, "sdkVersion", path: path)
     return app
   }
 
@@ -135,9 +139,27 @@ extension JSONReader {
       tap.target = t
     }
     tap.url = url(fields, path: path)
+    if let v = fields["transport"],
+      let t = choice(v, path: Self.join(path, "transport"), what: "transport", choices: cases(Transport.self))
+    {
+      tap.transport = t
+    }
+    if let v = fields["layout"],
+      let l = choice(v, path: Self.join(path, "layout"), what: "layout", choices: cases(Tap.Layout.self))
+    {
+      tap.layout = l
+    }
+    flag(fields, "expired", path: path, into: &tap.expired)
     flag(fields, "extensionRunning", path: path, into: &tap.extensionRunning)
     flag(fields, "alreadySelected", path: path, into: &tap.alreadySelected)
     flag(fields, "afterDrawerSwipe", path: path, into: &tap.afterDrawerSwipe)
+    if let v = fields["presentationContext"],
+      let c = choice(
+        v, path: Self.join(path, "presentationContext"), what: "presentation context",
+        choices: cases(Tap.PresentationContext.self))
+    {
+      tap.presentationContext = c
+    }
     if let v = fields["redirect"] { tap.redirect = redirect(v, path: Self.join(path, "redirect")) }
     return tap
   }
@@ -171,5 +193,49 @@ extension JSONReader {
       open.extensionPoint = point
     }
     return open
+  }
+}
+
+extension Situation {
+  /// The facts whose fields a situation document leaves out, as ``Fact/bit``s: `keys` are the
+  /// top-level keys, `app`, `tap` and `open` the parts as written (nil when absent). The URL
+  /// facts come from the URL the event reads.
+  static func leftOut(
+    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, event: Event
+  ) -> UInt32 {
+    func absent(_ part: JSONValue?) -> Set<String>? {
+      guard let members = part?.objectValue else { return nil }
+      return Set(members.map(\.key))
+    }
+    return leftOut(
+      top: Set(keys), app: absent(app), tap: absent(tap), open: absent(open), event: event)
+  }
+
+  /// As above, from the key sets of each part (nil: the part is absent).
+  static func leftOut(
+    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, event: Event
+  ) -> UInt32 {
+    var mask: UInt32 = 0
+    func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
+      if keys?.contains(key) != true { for fact in facts { mask |= fact.bit } }
+    }
+    check(top, "platform", .platform)
+    check(top, "osVersion", .osVersion)
+    check(app, "hasContainerApp", .hasContainerApp)
+    check(app, "installed", .installed)
+    check(app, "enabledInMessages", .enabledInMessages)
+    check(app, "published", .published)
+    check(app, "sdkVersion", .sdkVersion)
+    check(tap, "transport", .transport)
+    check(tap, "target", .target)
+    check(tap, "layout", .layout)
+    check(tap, "expired", .expired)
+    check(tap, "extensionRunning", .extensionRunning)
+    check(tap, "alreadySelected", .alreadySelected)
+    check(tap, "afterDrawerSwipe", .afterDrawerSwipe)
+    check(tap, "presentationContext", .presentationContext)
+    check(open, "extensionPoint", .extensionPoint)
+    check(event == .tap ? tap : open, "url", .urlClass, .urlNeedsEncoding)
+    return mask
   }
 }

@@ -1,7 +1,7 @@
 extension Situation {
   /// The situation without the part its event does not read (`open` for a tap, `tap` for
   /// an open): what ``minimalJSON`` writes.
-  public var relevantPart: Situation {
+  package var relevantPart: Situation {
     var copy = self
     switch event {
     case .tap: copy.open = Open()
@@ -13,7 +13,7 @@ extension Situation {
   /// The situation as compact public JSON, listing only what differs from the defaults and
   /// only the part its event reads
   /// (`{"event":"tap","platform":"watchOS","tap":{"target":"attribution"}}`).
-  public var minimalJSON: String {
+  package var minimalJSON: String {
     var top: [String] = ["\"event\":\"\(event.rawValue)\""]
     if platform != .iOS { top.append("\"platform\":\"\(platform.rawValue)\"") }
     if let osVersion { top.append("\"osVersion\":\"\(osVersion)\"") }
@@ -27,14 +27,21 @@ extension Situation {
       app.append("\"enabledInMessages\":\(self.app.enabledInMessages)")
     }
     if self.app.published != defaults.published { app.append("\"published\":\(self.app.published)") }
+    if let sdkVersion = self.app.sdkVersion { app.append("\"sdkVersion\":\"\(sdkVersion)\"") }
     if !app.isEmpty { top.append("\"app\":{" + app.joined(separator: ",") + "}") }
     if event == .tap {
       var tap: [String] = []
       if self.tap.target != .message { tap.append("\"target\":\"\(self.tap.target.rawValue)\"") }
       if let url = self.tap.url { tap.append("\"url\":\(Self.jsonString(url))") }
+      if self.tap.transport != .iMessage { tap.append("\"transport\":\"\(self.tap.transport.rawValue)\"") }
+      if self.tap.layout != .template { tap.append("\"layout\":\"\(self.tap.layout.rawValue)\"") }
+      if self.tap.expired { tap.append("\"expired\":true") }
       if self.tap.extensionRunning { tap.append("\"extensionRunning\":true") }
       if self.tap.alreadySelected { tap.append("\"alreadySelected\":true") }
       if self.tap.afterDrawerSwipe { tap.append("\"afterDrawerSwipe\":true") }
+      if self.tap.presentationContext != .messages {
+        tap.append("\"presentationContext\":\"\(self.tap.presentationContext.rawValue)\"")
+      }
       if !self.tap.redirect.hooks.isEmpty || self.tap.redirect.url != nil {
         var redirect: [String] = []
         if !self.tap.redirect.hooks.isEmpty {

@@ -2,13 +2,14 @@
 ///
 /// Foundation's `URL` is not used: it parses differently on Linux and Apple platforms
 /// (on Linux `URL(string: "://x")?.scheme` is `""`, on Apple platforms the URL is nil) and
-/// its acceptance of spaces changed with iOS 17. This scanner gives the same class
-/// everywhere and allocates nothing.
+/// its acceptance of spaces changed with iOS 17 (N-8). This scanner gives the same class
+/// everywhere, reports text that is a URL only once percent-encoded separately (the fact
+/// `urlNeedsEncoding`, which the tables decide with `sdkVersion`), and allocates nothing.
 public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
   /// No URL at all (`null` or absent).
   case none
-  /// Text that is not a URI reference: empty, white space or control characters,
-  /// characters outside RFC 3986, a bad percent escape, or an invalid scheme.
+  /// Text that no SDK makes a URL: empty, an invalid scheme, a port that is not digits, or
+  /// a host with a space or another ASCII character invalid in a host (see ``scan(_:)``).
   case unparseable
   /// A relative reference with no scheme (`containerAppDemo`, `//host/x`, `/path`).
   case noScheme
@@ -23,32 +24,55 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
   /// Any other syntactically valid scheme (`containerAppDemo://`, `mailto:`).
   case other
 
-  /// Classifies a URL string; `nil` is ``none``.
+  /// Classifies a URL string; `nil` is ``none``. The class of ``scan(_:)``.
   public static func classify(_ url: String?) -> URLSchemeClass {
-    guard let url else { return .none }
-    var text = url
-    text.makeContiguousUTF8()  // a no-op for native strings; copies only bridged ones
-    return text.utf8.withContiguousStorageIfAvailable { classify(bytes: $0) } ?? .unparseable
+    scan(url).class
   }
 
-  /// Classifies the UTF-8 bytes of a URL string.
-  public static func classify(bytes: UnsafeBufferPointer<UInt8>) -> URLSchemeClass {
-    if bytes.isEmpty { return .unparseable }
+  /// Classifies the UTF-8 bytes of a URL string. The class of `scan(bytes:)`.
+  package static func classify(bytes: UnsafeBufferPointer<UInt8>) -> URLSchemeClass {
+    scan(bytes: bytes).class
+  }
+
+  /// The class of a URL string, and whether it is a URL only once percent-encoded; `nil` is
+  /// ``none``.
+  ///
+  /// Public because a URL that needs encoding decides differently under an SDK before
+  /// iOS 17 (the situation's `sdkVersion`): a client's own switch or test may need both.
+  public static func scan(_ url: String?) -> (class: URLSchemeClass, needsEncoding: Bool) {
+    guard let url else { return (.none, false) }
+    var text = url
+    text.makeContiguousUTF8()  // a no-op for native strings; copies only bridged ones
+    return text.utf8.withContiguousStorageIfAvailable { scan(bytes: $0) } ?? (.unparseable, false)
+  }
+
+  /// The class of a URL string's UTF-8 bytes, and whether it needs percent-encoding (N-8).
+  ///
+  /// Text that is not an RFC 3986 URI reference but becomes one when Foundation, linked on
+  /// or after iOS 17, percent-encodes its user, path, query and fragment and IDNA-encodes a
+  /// non-ASCII host (swift-foundation's `RFC3986Parser`) keeps its scheme's class and needs
+  /// encoding. What no SDK makes a URL is ``unparseable``: the empty string, an invalid
+  /// scheme, a port that is not digits, or a host with an ASCII character no host may hold
+  /// (a space, a control character, `"<>\^`{|}`). Allocates nothing.
+  package static func scan(bytes: UnsafeBufferPointer<UInt8>) -> (class: URLSchemeClass, needsEncoding: Bool)
+  {
+    if bytes.isEmpty { return (.unparseable, false) }
     var colon = -1
     var schemeClosed = false  // a '/', '?' or '#' came first: a relative reference
+    var valid = true
     var i = 0
-    var percentPending = 0
-    // One pass: every byte must be a URI character, percent escapes must be complete, and
-    // the first ':' before any '/', '?' or '#' ends the scheme.
+    // One pass: every byte must be a URI character and percent escapes complete for the text
+    // to be valid as it stands; the first ':' before any '/', '?' or '#' ends the scheme.
     while i < bytes.count {
       let b = bytes[i]
-      if percentPending > 0 {
-        guard isHexDigit(b) else { return .unparseable }
-        percentPending -= 1
-      } else if b == UInt8(ascii: "%") {
-        percentPending = 2
+      if b == UInt8(ascii: "%") {
+        if i + 2 < bytes.count && isHexDigit(bytes[i + 1]) && isHexDigit(bytes[i + 2]) {
+          i += 3
+          continue
+        }
+        valid = false
       } else if !isURICharacter(b) {
-        return .unparseable
+        valid = false
       } else if colon < 0 && !schemeClosed {
         if b == UInt8(ascii: ":") {
           colon = i
@@ -58,22 +82,68 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
       }
       i += 1
     }
-    if percentPending > 0 { return .unparseable }
-    if colon == 0 { return .emptyScheme }
-    if colon < 0 { return .noScheme }
+    if colon == 0 { return (.emptyScheme, !valid) }
+    if colon < 0 { return (.noScheme, !valid) }
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-    guard isAlpha(bytes[0]) else { return .unparseable }
+    guard isAlpha(bytes[0]) else { return (.unparseable, false) }
     for k in 1..<colon {
       let b = bytes[k]
       guard
         isAlpha(b) || isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
-      else { return .unparseable }
+      else { return (.unparseable, false) }
     }
+    if !valid && !authorityCanBeEncoded(bytes, from: colon + 1) { return (.unparseable, false) }
     let scheme = UnsafeBufferPointer(rebasing: bytes[0..<colon])
-    if equalsIgnoringCase(scheme, "http") || equalsIgnoringCase(scheme, "https") { return .web }
-    if equalsIgnoringCase(scheme, "data") { return .data }
-    if equalsIgnoringCase(scheme, "file") { return .file }
-    return .other
+    let kind: URLSchemeClass
+    if equalsIgnoringCase(scheme, "http") || equalsIgnoringCase(scheme, "https") {
+      kind = .web
+    } else if equalsIgnoringCase(scheme, "data") {
+      kind = .data
+    } else if equalsIgnoringCase(scheme, "file") {
+      kind = .file
+    } else {
+      kind = .other
+    }
+    return (kind, !valid)
+  }
+
+  /// False when the authority starting at `start` (after `//`) has a port that is not digits
+  /// or a host with an ASCII character encoding does not repair; true without an authority.
+  private static func authorityCanBeEncoded(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    guard start + 1 < bytes.count, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/")
+    else { return true }
+    var end = start + 2
+    var hostStart = start + 2
+    while end < bytes.count {
+      let b = bytes[end]
+      if b == UInt8(ascii: "/") || b == UInt8(ascii: "?") || b == UInt8(ascii: "#") { break }
+      if b == UInt8(ascii: "@") { hostStart = end + 1 }
+      end += 1
+    }
+    var portStart = -1
+    for k in hostStart..<end {
+      let b = bytes[k]
+      if portStart >= 0 {
+        if !isDigit(b) { return false }
+      } else if b == UInt8(ascii: ":") {
+        portStart = k + 1
+      } else if b < 0x80 && isInvalidInHost(b) {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// An ASCII byte no host may hold, even percent-encoded: controls, space, `"<>\^`{|}`.
+  private static func isInvalidInHost(_ b: UInt8) -> Bool {
+    if b < 0x21 || b == 0x7F { return true }
+    switch b {
+    case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
+      UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+      return true
+    default:
+      return false
+    }
   }
 
   private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString)

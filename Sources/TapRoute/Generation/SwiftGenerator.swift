@@ -63,6 +63,7 @@ package struct SwiftGenerator {
       }
     }
     let newest = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
+    let newestSDK = policies.tables.compactMap(\.newestSDKVersion).max() ?? newest
     let a = access == "internal" ? "" : access + " "
     let importLine: String
     if case .libraryBuiltIn = source { importLine = "" } else { importLine = "import TapRoute\n\n" }
@@ -73,19 +74,20 @@ package struct SwiftGenerator {
 
       \(importLine)\(a)enum \(typeName): CompiledPolicies {
         \(a)static let newestOSVersion = OSVersion(orderKey: \(hex(newest.orderKey)))
+        \(a)static let newestSDKVersion = OSVersion(orderKey: \(hex(newestSDK.orderKey)))
         \(a)static let interpreted = Engine(interpreting: \(typeName).self)
 
 
       """
     out += firstMatch(
       tapPlan, name: "tapRule", parameters: "_ situation: Situation", url: "situation.tap.url",
-      newest: newest, access: a)
+      newest: newest, newestSDK: newestSDK, access: a)
     out += "\n"
     out += firstMatch(
       openPlan, name: "openRule",
       parameters: "_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint",
       url: nil,
-      newest: newest, access: a)
+      newest: newest, newestSDK: newestSDK, access: a)
     out += "\n"
     out += outcomes(tap, name: "tapOutcome", access: a)
     out += "\n"
@@ -101,6 +103,19 @@ package struct SwiftGenerator {
       access: a
     ) { rule in rule.then.presentation.map { ".\($0.rawValue)" } }
     out += "\n"
+    out += ruleValues(
+      [tap, open], signature: "testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt32", none: "0",
+      access: a
+    ) { rule in
+      let mask = rule.conditions.reduce(UInt32(0)) { $0 | $1.fact.bit }
+      return mask == 0 ? nil : "0x" + String(mask, radix: 16)
+    }
+    out += "\n"
+    out += ruleValues(
+      [tap, open], signature: "contested(_ table: Situation.Event, _ rule: Int) -> Bool", none: "false",
+      access: a
+    ) { rule in rule.alternatives.isEmpty ? nil : "true" }
+    out += "\n"
     out += redirectHooks(tap, access: a)
     out += "\n"
     out += tableData(tap, name: "tapTable", access: a)
@@ -115,14 +130,16 @@ package struct SwiftGenerator {
   // MARK: first match
 
   private func firstMatch(
-    _ plan: TablePlan, name: String, parameters: String, url: String?, newest: OSVersion, access a: String
+    _ plan: TablePlan, name: String, parameters: String, url: String?, newest: OSVersion,
+    newestSDK: OSVersion,
+    access a: String
   ) -> String {
     var lines: [String] = []
     lines.append("  \(a)static func \(name)(\(parameters)) -> Int {")
     if let url, plan.slots.contains(where: \.deferred) { lines.append("    let url = \(url)") }
     for w in 0..<plan.words { lines.append("    var m\(w): UInt64 = \(hex(plan.all[w]))") }
     for slot in plan.slots where !slot.deferred {
-      lines += emit(slot, plan: plan, newest: newest, indent: "    ")
+      lines += emit(slot, plan: plan, newest: slot.fact == .sdkVersion ? newestSDK : newest, indent: "    ")
     }
     let deferred = plan.slots.filter(\.deferred)
     let lowest = lowestRule(words: plan.words)
@@ -136,7 +153,8 @@ package struct SwiftGenerator {
       for (d, slot) in deferred.enumerated() {
         lines.append("      if !done\(d), \(tests(slot.testers, rule: "r")) {")
         lines.append("        done\(d) = true")
-        lines += emit(slot, plan: plan, newest: newest, indent: "        ")
+        lines += emit(
+          slot, plan: plan, newest: slot.fact == .sdkVersion ? newestSDK : newest, indent: "        ")
         lines.append("        continue")
         lines.append("      }")
       }
@@ -221,6 +239,7 @@ package struct SwiftGenerator {
   static func expression(_ fact: Fact, event: Situation.Event) -> String {
     switch fact {
     case .urlClass: return "URLSchemeClass.classify(url)"
+    case .urlNeedsEncoding: return "URLSchemeClass.scan(url).needsEncoding"
     case .extensionPoint: return "extensionPoint"
     default:
       // `$.app.installed` is `situation.app.installed`: the Swift model mirrors the JSON.
@@ -247,7 +266,8 @@ package struct SwiftGenerator {
   private func redirectHooks(_ table: DecisionTable, access a: String) -> String {
     let hooks = Situation.Redirect.Hook.allCases
     var byValue: [UInt64: [Int]] = [:]
-    for (r, rule) in table.rules.enumerated() where rule.then.outcome == .extensionLaunch {
+    for (r, rule) in table.rules.enumerated()
+    where rule.then.outcome == .extensionLaunch || rule.then.outcome == .transcriptView {
       var packed: UInt64 = 0
       var shift: UInt64 = 0
       for callback in rule.then.callbacks ?? [] {
@@ -269,7 +289,8 @@ package struct SwiftGenerator {
   /// A function of (table, rule) returning a value per rule, nil for rules without one:
   /// a `switch` on the table, then on the rule, rules with the same value sharing a case.
   private func ruleValues(
-    _ tables: [DecisionTable], signature: String, access a: String, value: (Rule) -> String?
+    _ tables: [DecisionTable], signature: String, none: String = "nil", access a: String,
+    value: (Rule) -> String?
   ) -> String {
     var lines = ["  \(a)static func \(signature) {", "    switch table {"]
     for table in tables {
@@ -282,12 +303,12 @@ package struct SwiftGenerator {
       }
       lines.append("    case .\(table.event.rawValue):")
       if order.isEmpty {
-        lines.append("      return nil")
+        lines.append("      return \(none)")
         continue
       }
       lines.append("      switch rule {")
       for text in order { lines.append("      case \(ranges(byValue[text] ?? [])): return \(text)") }
-      lines.append("      default: return nil")
+      lines.append("      default: return \(none)")
       lines.append("      }")
     }
     lines += ["    }", "  }"]

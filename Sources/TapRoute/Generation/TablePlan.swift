@@ -31,7 +31,7 @@ struct TablePlan: Sendable {
   let slots: [Slot]
 
   /// The facts computed from the URL the event looks at.
-  static let deferredFacts: Set<Fact> = [.urlClass]
+  static let deferredFacts: Set<Fact> = [.urlClass, .urlNeedsEncoding]
 
   init(_ table: DecisionTable) {
     self.table = table
@@ -108,7 +108,7 @@ struct TablePlan: Sendable {
   func firstMatch(_ facts: FactSnapshot) -> Int? {
     func value(_ slot: Slot) -> Int {
       slot.fact.kind == .version
-        ? Self.interval(facts.version.orderKey, in: slot.bounds) : facts.index(of: slot.fact)
+        ? Self.interval(facts.version(of: slot.fact).orderKey, in: slot.bounds) : facts.index(of: slot.fact)
     }
     var mask = all
     for slot in slots where !slot.deferred {

@@ -4,8 +4,8 @@
 /// Every finding is a ``Diagnostic`` on the plist it concerns, naming the deciding rule and
 /// its evidence; errors are what will not work, warnings what works only in part or is
 /// contested, notes what works.
-public enum AppAudit {
-  public static func run(
+package enum AppAudit {
+  package static func run(
     container: InfoPlist?, extension ext: InfoPlist, redirectURL: String?, engine: Engine
   ) -> [Diagnostic] {
     var findings: [Diagnostic] = []
@@ -33,7 +33,7 @@ public enum AppAudit {
     } else if ext.extensionPoint != InfoPlist.messagesExtensionPoint {
       add(
         ext.file, "NSExtension.NSExtensionPointIdentifier", .error, .wrongExtensionPoint,
-        "extension point is \(ext.extensionPoint.map { JSONReader.quoted($0) } ?? "missing"), not \"\(InfoPlist.messagesExtensionPoint)\": Messages will not host it as an iMessage app (S000-5)"
+        "extension point is \(ext.extensionPoint.map { Words.quoted($0) } ?? "missing"), not \"\(InfoPlist.messagesExtensionPoint)\": Messages will not host it as an iMessage app (S000-5)"
       )
     }
 
@@ -55,7 +55,7 @@ public enum AppAudit {
       if container.shortcutItems.count > 0 {
         add(
           container.file, "UIApplicationShortcutItems", .note, .schemeNote,
-          "\(container.shortcutItems.count) static quick action\(container.shortcutItems.count == 1 ? "" : "s"): another entry into the container app"
+          "\(Words.count(container.shortcutItems.count, "static quick action")): another entry into the container app"
         )
       }
     } else {
@@ -73,7 +73,7 @@ public enum AppAudit {
       case (.containerLaunch, .web):
         add(
           file, "", .warning, .universalLinkRedirect,
-          "redirect \(JSONReader.quoted(redirectURL)) is an https link: no universal link or web page opens from an iMessage extension (S004-4, F-3); the container opening for it is contested. Use the container's own scheme \(because(d))"
+          "redirect \(Words.quoted(redirectURL)) is an https link: no universal link or web page opens from an iMessage extension (S004-4, F-3); the container opening for it is contested. Use the container's own scheme \(because(d))"
         )
       case (.containerLaunch, _):
         let declared =
@@ -81,22 +81,22 @@ public enum AppAudit {
           ?? false
         add(
           file, "", .note, .redirectReaches,
-          "redirect \(JSONReader.quoted(redirectURL)) opens the container app\(declared ? "" : ", though its scheme is not declared: any non-empty scheme does (S004-7)") \(because(d))"
+          "redirect \(Words.quoted(redirectURL)) opens the container app\(declared ? "" : ", though its scheme is not declared: any non-empty scheme does (S004-7)") \(because(d))"
         )
       case (.otherAppLaunch, _):
         add(
           file, "", .warning, .redirectReaches,
-          "redirect \(JSONReader.quoted(redirectURL)) opens another app: App Review risk \(because(d))")
+          "redirect \(Words.quoted(redirectURL)) opens another app: App Review risk \(because(d))")
       default:
         if container != nil {
           add(
             file, "", .error, .redirectOpensNothing,
-            "redirect \(JSONReader.quoted(redirectURL)) (\(scheme.rawValue)) opens nothing; the completion reports false \(because(d))"
+            "redirect \(Words.quoted(redirectURL)) (\(scheme.rawValue)) opens nothing; the completion reports false \(because(d))"
           )
         } else {
           add(
             ext.file, "", .error, .iMessageOnly,
-            "redirect \(JSONReader.quoted(redirectURL)) opens nothing: an iMessage-only app has no parent app to open \(because(d))"
+            "redirect \(Words.quoted(redirectURL)) opens nothing: an iMessage-only app has no parent app to open \(because(d))"
           )
         }
       }

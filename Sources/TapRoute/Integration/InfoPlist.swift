@@ -1,25 +1,25 @@
 import Foundation
 
 /// What TapRoute reads from an app's or extension's Info.plist (XML or binary).
-public struct InfoPlist: Sendable, Hashable {
-  public var file: String
-  public var bundleIdentifier: String?
+package struct InfoPlist: Sendable, Hashable {
+  package var file: String
+  package var bundleIdentifier: String?
   /// `CFBundleURLTypes[*].CFBundleURLSchemes[*]`.
-  public var urlSchemes: [String]
+  package var urlSchemes: [String]
   /// `UIApplicationShortcutItems[*]`; type or title may be missing.
-  public var shortcutItems: [ShortcutItem]
+  package var shortcutItems: [ShortcutItem]
   /// `NSExtension.NSExtensionPointIdentifier`.
-  public var extensionPoint: String?
+  package var extensionPoint: String?
   /// True when the plist has an `NSExtension` dictionary.
-  public var isExtension: Bool
+  package var isExtension: Bool
 
   /// The extension point of Messages extensions.
-  public static let messagesExtensionPoint = "com.apple.message-payload-provider"
+  package static let messagesExtensionPoint = "com.apple.message-payload-provider"
   /// Largest plist accepted, in bytes.
-  public static let maximumBytes = 4 << 20
+  package static let maximumBytes = 4 << 20
 
   /// Reads a plist, reporting malformed or truncated files and keys of the wrong type.
-  public static func read(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> InfoPlist {
+  package static func read(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> InfoPlist {
     guard bytes.count <= maximumBytes else {
       throw DiagnosticsError([
         Diagnostic(

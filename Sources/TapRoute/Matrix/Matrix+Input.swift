@@ -10,7 +10,7 @@ extension Matrix {
 
   /// Parses the sender's message. `event` may be left out (it is a tap); the recipient
   /// facts and the `open` part are refused, since the matrix lists every recipient.
-  public static func parseMessage(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
+  package static func parseMessage(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
     JSONParser.document(bytes, file: file, what: "message", maximumBytes: Situation.maximumDocumentBytes)
       .flatMap { root in
         guard var members = root.objectValue else {

@@ -1,31 +1,31 @@
 /// A draft `evidence.json` entry for an observation that contradicts a rule or supports
 /// another reading of it, with its source filled in, for a person to review and commit.
-public struct EvidenceDraft: Sendable, Hashable {
+package struct EvidenceDraft: Sendable, Hashable {
   /// `O20261120-1`: `O`, the date's digits, a dash, a number (the registry's id form).
-  public var id: String
+  package var id: String
   /// What the observation shows, in one sentence.
-  public var claim: String
+  package var claim: String
   /// The source kind; always `deviceTrace` for an observation.
-  public var kind: String
+  package var kind: String
   /// The source's title: the observation's name.
-  public var title: String
+  package var title: String
   /// The source's link, when the observation gives one.
-  public var url: String?
+  package var url: String?
   /// The observation's date.
-  public var date: String
+  package var date: String
   /// The platform and OS version seen, with the device and build when known.
-  public var platforms: [String]
+  package var platforms: [String]
   /// How sure the entry is: one device trace is a single report.
-  public var confidence: Confidence
+  package var confidence: Confidence
   /// The rule the observation bears on, and whether it stands against it (a contradiction)
   /// or for another reading of it (support).
-  public var rule: String
+  package var rule: String
   /// True for a contradiction (evidence against the rule), false for support of another reading.
-  public var against: Bool
+  package var against: Bool
 
   /// Drafts for every contradiction and support whose observation no registered evidence
   /// records yet (its `evidence` list is empty), numbered per date.
-  public static func drafts(for report: ObservationCheck.Report, newestOSVersion: OSVersion)
+  package static func drafts(for report: ObservationCheck.Report, newestOSVersion: OSVersion)
     -> [EvidenceDraft]
   {
     var drafts: [EvidenceDraft] = []
@@ -59,7 +59,7 @@ public struct EvidenceDraft: Sendable, Hashable {
 
   /// The entry in the evidence format with a structured source (kind, title, url, date,
   /// platforms), as `"ID": {...}`.
-  public var json: String {
+  package var json: String {
     var source = [
       "\"kind\": \(ObservationText.json(kind))", "\"title\": \(ObservationText.json(title))",
     ]

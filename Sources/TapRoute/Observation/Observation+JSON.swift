@@ -3,14 +3,14 @@ import Foundation
 /// Strict reading of observation files, with located diagnostics like every other input.
 extension Observation {
   /// Largest observation file accepted, in bytes (the limit of a situation document).
-  public static let maximumFileBytes = Situation.maximumDocumentBytes
+  package static let maximumFileBytes = Situation.maximumDocumentBytes
   /// Largest string accepted in `source`, in UTF-8 bytes (the limit of a URL).
-  public static let maximumSourceFieldBytes = 64 * 1024
+  package static let maximumSourceFieldBytes = 64 * 1024
   /// Most files read from one folder.
-  public static let maximumFilesPerFolder = 10_000
+  package static let maximumFilesPerFolder = 10_000
 
   /// Parses a file holding one observation (an object) or several (an array of objects).
-  public static func parse(_ bytes: [UInt8], file: String) -> Result<[Observation], DiagnosticsError> {
+  package static func parse(_ bytes: [UInt8], file: String) -> Result<[Observation], DiagnosticsError> {
     JSONParser.document(bytes, file: file, what: "observation file", maximumBytes: maximumFileBytes)
       .flatMap { root in
         var reader = JSONReader(file: file, codes: .situation)
@@ -246,7 +246,7 @@ extension JSONReader {
     }
     if !Observation.isDate(date) {
       error(
-        .situationBadVersion, "invalid date \(Self.quoted(date)); expected YYYY-MM-DD (or YYYY-MM, YYYY)",
+        .situationBadVersion, "invalid date \(Words.quoted(date)); expected YYYY-MM-DD (or YYYY-MM, YYYY)",
         path: Self.join(path, "date"), at: members.first { $0.key == "date" }?.value.location)
     }
     guard diagnostics.count == before else { return nil }

@@ -14,7 +14,7 @@ public struct ObservationAlternative: Sendable, Hashable {
   public var evidence: [String]
 
   /// Another reading from its parts.
-  public init(
+  package init(
     outcome: Outcome, callbacks: [Situation.Callback]? = nil, presentation: Presentation? = nil,
     evidence: [String] = []
   ) {
@@ -37,21 +37,31 @@ public struct ObservationAlternative: Sendable, Hashable {
 /// (naming every field that differs), or, for a contested rule, supports another reading.
 public struct ObservationCheck: Sendable {
   /// The engine whose tables the observations are checked against.
-  public let engine: Engine
-  /// The other readings of a decision; none until decisions carry `alternatives`.
-  public let alternatives: @Sendable (Decision) -> [ObservationAlternative]
+  package let engine: Engine
+  /// The other readings of a decision: by default its ``Decision/alternatives``.
+  package let alternatives: @Sendable (Decision) -> [ObservationAlternative]
   /// The callbacks some rule of the tap table names. Others (`viewDidAppear`, the resign
   /// callbacks) are outside what the tables model and are not compared.
-  public let modelledCallbacks: Set<Situation.Callback>
+  package let modelledCallbacks: Set<Situation.Callback>
 
   /// A check against `engine`, asking `alternatives` for the other readings of a contested decision.
-  public init(
-    engine: Engine, alternatives: @escaping @Sendable (Decision) -> [ObservationAlternative] = { _ in [] }
+  package init(
+    engine: Engine,
+    alternatives: @escaping @Sendable (Decision) -> [ObservationAlternative] = ObservationCheck.alternatives(
+      of:)
   ) {
     self.engine = engine
     self.alternatives = alternatives
     modelledCallbacks = Set(
       engine.policies.tables.flatMap { $0.rules.flatMap { $0.then.callbacks ?? [] } })
+  }
+
+  /// The other readings a decision carries, as observations compare them.
+  @Sendable public static func alternatives(of decision: Decision) -> [ObservationAlternative] {
+    (decision.alternatives ?? []).map {
+      ObservationAlternative(
+        outcome: $0.outcome, callbacks: $0.callbacks, presentation: $0.presentation, evidence: $0.evidence)
+    }
   }
 
   /// One field an observation disagrees on.
@@ -116,11 +126,11 @@ public struct ObservationCheck: Sendable {
     /// One entry per rule some observation reached, in table order of first appearance.
     public var summary: [RuleSummary]
     /// 1 when a rule that is not contested is contradicted, else 0.
-    public var exitStatus: Int32 { results.contains(where: \.isFailure) ? 1 : 0 }
+    package var exitStatus: Int32 { results.contains(where: \.isFailure) ? 1 : 0 }
   }
 
   /// Checks one observation.
-  public func check(_ observation: Observation) -> Result {
+  package func check(_ observation: Observation) -> Result {
     var result = verdict(observation)
     result.unregistered = observation.evidence.filter { engine.policies.evidence($0) == nil }
     return result
@@ -155,7 +165,7 @@ public struct ObservationCheck: Sendable {
   }
 
   /// Checks observations, with a summary per rule.
-  public func check(_ observations: [Observation]) -> Report {
+  package func check(_ observations: [Observation]) -> Report {
     let results = observations.map(check)
     var summary: [RuleSummary] = []
     for result in results {

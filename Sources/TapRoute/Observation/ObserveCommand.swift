@@ -42,11 +42,12 @@ package struct CommandOutput: Sendable, Hashable {
 /// tables. Exit 0 when nothing contradicts a rule that is not contested, 1 when something
 /// does, 2 on bad input (every problem located).
 ///
-/// `alternatives` gives the other readings of a contested decision (none until decisions
-/// carry them).
+/// `alternatives` gives the other readings of a contested decision (by default the
+/// decision's own ``Decision/alternatives``).
 package func runObserve(
   paths: [String], json: Bool, evidence: Bool, engine: Engine,
-  alternatives: @escaping @Sendable (Decision) -> [ObservationAlternative] = { _ in [] }
+  alternatives: @escaping @Sendable (Decision) -> [ObservationAlternative] = ObservationCheck.alternatives(
+    of:)
 ) -> CommandOutput {
   guard !paths.isEmpty else {
     return .badInput(

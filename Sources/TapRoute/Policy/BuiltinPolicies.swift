@@ -393,8 +393,7 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.presentationStyle", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+"], "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
         {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "note": "'They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.' Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."},
         {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10.0"], "note": "'Actual: Message app launches in expanded presentation style but receives no callbacks whatsoever.' Sample project: https://github.com/prendio2/MessageAppCallbacks ; Open Radar: http://www.openradar.me/28515522"}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-2": {
       "claim": "selectedMessage is already set when a tap launches the extension; while it is active Messages calls willSelect, updates the selection, then didSelect; willBecomeActive/didBecomeActive fire for both drawer and message launches.",
@@ -404,16 +403,14 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "note": "'called when the user selects one of your app's message objects in the transcript while your extension is active.'"},
         {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"]},
         {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willBecomeActive(with:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willbecomeactive(with:)", "date": "2026", "platforms": ["iOS 10+"], "note": "Listed on the MSMessagesAppViewController page ('Invoked just before the Messages extension becomes active'); the page body itself was not opened here."}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-3": {
       "claim": "A second, independent iOS 10 device trace matches D-4: active extension gets willSelect, didSelect, willTransition, didTransition; an inactive one gets viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear.",
       "confidence": "single",
       "sources": [
         {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "note": "Device trace. Active: willSelect, didSelect, willTransition, didTransition. Inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear. Resigning: viewWillDisappear, willResignActive, didResignActive (viewDidDisappear was not called)."}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-4": {
       "claim": "A live layout (iOS 11+) is rendered by the extension in the transcript (presentationStyle .transcript), where willSelect/didSelect, didReceive and willTransition are not called and dismiss() does nothing; the media context (system Stickers app, Messages camera, FaceTime) has the same callback gaps and cannot insert MSMessage objects.",
@@ -426,8 +423,7 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "Adding Sticker packs and iMessage apps to the system Stickers app, Messages camera, and FaceTime", "url": "https://developer.apple.com/documentation/messages/adding-sticker-packs-and-imessage-apps-to-the-system-stickers-app-messages-camera-and-facetime", "date": "2026", "platforms": ["iOS 12+"], "note": "'In iOS 12 and later, Sticker packs and iMessage apps can appear in multiple contexts' (messages, media)."},
         {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext.media", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext/media", "date": "2026", "platforms": ["iOS 12+"], "note": "Media context: can only insert stickers and images, not MSMessage objects; no send methods."},
         {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+"]}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-5": {
       "claim": "The iOS 11+ SDK header calls MSMessage.url 'A HTTP(S) or data URL' and says an HTTP(S) URL is loaded in a web browser when no app on the receiving device can consume the message; the current web text allows HTTP, HTTPS or data and rejects custom schemes; the 2016 text said http, https or file.",
@@ -437,16 +433,14 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "MSMessage.url", "url": "https://developer.apple.com/documentation/messages/msmessage/url", "date": "2026", "platforms": ["iOS 10+"], "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
         {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "note": "Quotes the 2016 reference text: 'The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.' Thread date not shown in the stored copy; the quoted page (developer.apple.com/reference/messages/msmessage/1649739-url) is the 2016-era URL form."}
       ],
-      "note": "Stands (weakly) against the App Store outcome for an uninstalled app with an https URL, which S004-1/S004-3 report for shipped iOS 10.",
-      "uncited": "Bears on routing; no rule cites it yet."
+      "note": "Stands (weakly) against the App Store outcome for an uninstalled app with an https URL, which S004-1/S004-3 report for shipped iOS 10."
     },
     "N-6": {
       "claim": "extensionContext.open with a web URL does not open a page from an iMessage extension (iOS 12-13) while the parent app still opens through its scheme; Apple technical support advised handing the URL to the parent app.",
       "confidence": "single",
       "sources": [
         {"kind": "publicCode", "title": "AndyDentFree/im-plausibilities, webFromIM/README.md", "url": "https://github.com/AndyDentFree/im-plausibilities/blob/1bab917cb985e37a750765474af5e197e65e07cd/webFromIM/README.md", "date": "2019", "platforms": ["iOS 12", "iOS 13"], "note": "'The obvious thing to try is self.extensionContext.open … That doesn't work. However, you can iterate back up the responder chain … This approach works for URLs which will open a local app, like settings for a camera, or for web URLs.' Year is approximate (iOS 12-13 era per DOMAIN.md); the repository's issue #2 (Apple technical-support reply) is named in DOMAIN.md but was not in the stored corpora."}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-7": {
       "claim": "Apple's open(_:completionHandler:) text still warns that a Today widget opening other apps may bring extra App Review scrutiny, and Today extensions are deprecated since iOS 14 ('Use WidgetKit instead'); shipped iOS 12-13 widgets opened other apps' schemes, which contests S004-9.",
@@ -456,8 +450,7 @@ enum BuiltinPolicies {
         {"kind": "sdkHeader", "title": "NCWidgetProviding deprecation: 'Use WidgetKit instead. Today View extensions have been deprecated.' (as carried into objc2 generated bindings)", "url": "https://docs.rs/objc2-notification-center/0.3.1/src/objc2_notification_center/generated/NCWidgetProviding.rs.html", "date": null, "platforms": ["iOS 14+"], "note": "Deprecated in iOS 14.0 per https://onestack.dev/ios-reference/NotificationCenter (third-party SDK listing)."},
         {"kind": "forumThread", "title": "Apple Developer Forums thread 660986 (Today Extension vs WidgetKit on iOS 14)", "url": "https://developer.apple.com/forums/thread/660986", "date": "2020", "platforms": ["iOS 13", "iOS 14"], "note": "Developer statement that NCWidgetProviding is deprecated in favour of WidgetKit on iOS 14."},
         {"kind": "publicCode", "title": "Shipped Today widget calling open with alipays:// and https:// (iOS 12-13 era)", "date": null, "platforms": ["iOS 12", "iOS 13"], "note": "Named in DOMAIN.md; not re-found in this pass."}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-8": {
       "claim": "For apps linked on or after iOS 17, URL(string:) parses per RFC 3986 and percent-/IDNA-encodes invalid characters, so a string with an inner space becomes a URL; linked earlier it returns nil, so whether open(url) gets a URL at all depends on the SDK the app was built with.",
@@ -468,8 +461,7 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "NSURL.init(string:)", "url": "https://developer.apple.com/documentation/foundation/nsurl/init(string:)", "date": "2026", "platforms": ["iOS 17+ SDK"], "note": "'Linked on or after iOS 17, this method parses URLString according to RFC 3986. Linked before iOS 17 … RFCs 1738 and 1808.'"},
         {"kind": "blog", "title": "URL(string:)生成失败问题 (juejin)", "url": "https://juejin.cn/post/7459395036046475327", "date": "2025-01", "platforms": ["iOS 16", "iOS 17"], "note": "Field report: a URL string with spaces in the query is nil before iOS 17, valid after."},
         {"kind": "publicCode", "title": "forcedotcom/SalesforceMobileSDK-iOS PR #3642 'iOS 17 test fixes'", "url": "https://github.com/forcedotcom/SalesforceMobileSDK-iOS/pull/3642", "date": "2023-09-17", "platforms": ["iOS 17"], "note": "Test of 'bad string -- will create nil URL' had to switch to encodingInvalidCharacters:NO under the iOS 17 SDK."}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-9": {
       "claim": "On iOS 18, opening the host app from a Share extension through extensionContext.open fails (LSApplicationWorkspaceErrorDomain 115) and Apple staff say such extensions may not open URLs directly; only Today and iMessage extensions support open(url).",
@@ -479,8 +471,7 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "Apple Developer Forums thread 764570", "url": "https://developer.apple.com/forums/thread/764570", "date": "2024", "platforms": ["iOS 18"], "note": "Named in DOMAIN.md and by the article; not in the stored corpora."},
         {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"]}
       ],
-      "note": "Contested in part by the Tunous gist (2025-11-19, 'verified on iOS 15-26'), which reaches UIApplication through the responder chain; see F-9 and proposed N-24.",
-      "uncited": "Bears on routing; no rule cites it yet."
+      "note": "Contested in part by the Tunous gist (2025-11-19, 'verified on iOS 15-26'), which reaches UIApplication through the responder chain; see F-9 and proposed N-24."
     },
     "N-10": {
       "claim": "visionOS does not load Messages app extensions (nor keyboard extensions or widgets of compatible iOS apps): an iOS app may run on Apple Vision Pro, but its Messages extension does not.",
@@ -488,16 +479,14 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "appleDocumentation", "title": "Determining whether to bring your app to visionOS", "url": "https://developer.apple.com/documentation/visionos/determining-whether-to-bring-your-app-to-visionos", "date": "2026", "platforms": ["visionOS 1+"], "note": "The stored excerpt shows the article's opening ('Frameworks and features might behave differently or be unavailable'); the sentence 'visionOS doesn't load … Messages app extensions …' is as quoted in DOMAIN.md and was not re-read. Current web text (stored copy, © 2026); the page gives no revision date."},
         {"kind": "appleDocumentation", "title": "Making your existing app compatible with visionOS", "url": "https://developer.apple.com/documentation/visionos/making-your-app-compatible-with-visionos", "date": "2026", "platforms": ["visionOS 1+"]}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-11": {
       "claim": "On iPad, repeated taps on the same message bubble do not fire didSelect, while iPhone is reported consistent; this suggests F-7 is not specific to iPadOS 18.",
       "confidence": "single",
       "sources": [
         {"kind": "blog", "title": "prodopsy.com post 5563 (MSMessagesAppViewController didSelect on iPadOS)", "url": "https://prodopsy.com/?p=5563", "date": null, "platforms": ["iPadOS"], "note": "Low quality, undated, partly speculative 'root cause' text."}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-12": {
       "claim": "No evidence that Mac Messages runs third-party iMessage apps on macOS 11 or later: the Messages framework lists iOS, iPadOS and Mac Catalyst, and the alternateLayout text still lists macOS among devices that do not support iMessage apps.",
@@ -507,16 +496,14 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["macOS"]},
         {"kind": "blog", "title": "An Introduction to Messages Extensions on iOS (SitePoint)", "url": "https://www.sitepoint.com/an-overview-of-messages-extensions-on-ios/", "date": "2016", "platforms": ["macOS 10.12"], "note": "'On the macOS side … We're only able to view stickers on macOS.'"},
         {"kind": "inference", "title": "Absence of any macOS 11+ report", "date": "2026", "platforms": ["macOS 11+"], "note": "Nothing found in docs, forums or code; inference from absence."}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-13": {
       "claim": "MSSticker has only imageFileURL (a local image) and localizedDescription: a sticker carries no message URL, so nothing about a sticker tap can depend on a URL.",
       "confidence": "documented",
       "sources": [
         {"kind": "appleDocumentation", "title": "MSSticker", "url": "https://developer.apple.com/documentation/messages/mssticker", "date": "2026", "platforms": ["iOS 10+"], "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-14": {
       "claim": "'error 8' when inserting a message is MSMessageErrorCode.urlExceedsMaxSize (value 8): the URL is longer than 5,000 characters (D-3).",
@@ -528,8 +515,7 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "Apple Developer Forums thread 52504", "url": "https://developer.apple.com/forums/thread/52504", "date": "2016", "platforms": ["iOS 10 beta"], "note": "Named in DOMAIN.md; not in the stored corpora."},
         {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "note": "Quotes the 2016 reference text: 'The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.' Thread date not shown in the stored copy; the quoted page (developer.apple.com/reference/messages/msmessage/1649739-url) is the 2016-era URL form."}
       ],
-      "note": "Send-time error: no message is inserted, so there is nothing to tap.",
-      "uncited": "A send-time error: no message is inserted, so there is nothing to tap."
+      "note": "Send-time error: no message is inserted, so there is nothing to tap."
     },
     "N-15": {
       "claim": "Apple now describes the messages presentation context as 'the list of iMessage apps that appears when you press the plus button'; no documented change to what a tap does.",
@@ -538,24 +524,21 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext", "date": "2026", "platforms": ["iOS 12+"], "note": "The 'plus button' wording matches the iOS 17+ Messages UI; the page carries no date, so 'since iOS 17' is an inference. Current web text (stored copy, © 2026); the page gives no revision date."},
         {"kind": "appleDocumentation", "title": "Adding Sticker packs and iMessage apps to the system Stickers app, Messages camera, and FaceTime", "url": "https://developer.apple.com/documentation/messages/adding-sticker-packs-and-imessage-apps-to-the-system-stickers-app-messages-camera-and-facetime", "date": "2026", "platforms": ["iOS 12+"]}
       ],
-      "note": "Context only: it says where the app is launched from, not what a tap does.",
-      "uncited": "Context only: where the app is launched from, not what a tap does."
+      "note": "Context only: it says where the app is launched from, not what a tap does."
     },
     "N-16": {
       "claim": "A message with shouldExpire set is deleted a short time after the recipient reads it (unless they keep it): then there is nothing left to tap.",
       "confidence": "documented",
       "sources": [
         {"kind": "appleDocumentation", "title": "MSMessage.shouldExpire", "url": "https://developer.apple.com/documentation/messages/msmessage/shouldexpire", "date": "2026", "platforms": ["iOS 10+"], "note": "'Expired messages are deleted a short time after being read by the recipient. The recipient may opt to keep the message.' Current web text (stored copy, © 2026); the page gives no revision date."}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-17": {
       "claim": "Field code redirects to the parent app from willBecomeActive, didSelect and didReceive, guarded by the message's identifier and reset in didResignActive, and reads a false completion as 'parent app not available'.",
       "confidence": "single",
       "sources": [
         {"kind": "publicCode", "title": "therealparmesh/linkstr, LinkstrMessagesExtension/MessagesViewController.swift", "url": "https://github.com/therealparmesh/linkstr/blob/4e9a1261e8c76f53da46d8ca853ff1f742077287/LinkstrMessagesExtension/MessagesViewController.swift", "date": "2026", "platforms": ["iOS"], "note": "Redirects from willBecomeActive, didSelect and didReceive; guarded by lastAutoOpenedMessageGUID; reset in didResignActive. Permalink to the stored commit; date from DOMAIN.md (2025-26)."}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-18": {
       "claim": "An extension installed before the upgrade to iOS 10 showed only its icon and never launched until reinstalled; interactive-message content in a notification preview could not be tapped.",
@@ -566,8 +549,7 @@ enum BuiltinPolicies {
         {"kind": "radar", "title": "rdar://27546398 iMessage extension: peek from notification center doesn't open app (openradar mirror #15466)", "url": "https://github.com/lionheart/openradar-mirror/issues/15466", "date": "2016-07-26", "platforms": ["iOS 10 beta 3"]},
         {"kind": "radar", "title": "rdar://28298308 iMessages extension apps won't launch after update to iOS 10 (openradar mirror #15831)", "url": "https://github.com/lionheart/openradar-mirror/issues/15831", "date": "2016-09-14", "platforms": ["iOS 10.0.1"], "note": "Custom-UI apps show the launch screen forever; reinstalling works 'only from time to time'."}
       ],
-      "note": "Bugs of iOS 10.0.x (install migration, notification preview), not a routing rule; DOMAIN.md's '15972, 15870, 15466' are openradar-mirror issue numbers, not radar numbers.",
-      "uncited": "Bugs of iOS 10.0.x (install migration, notification previews), not a routing rule."
+      "note": "Bugs of iOS 10.0.x (install migration, notification preview), not a routing rule; DOMAIN.md's '15972, 15870, 15466' are openradar-mirror issue numbers, not radar numbers."
     },
     "N-20": {
       "claim": "Sending a message from the extension calls willSelect/didSelect with the just-sent message (nil in iOS 10 beta 3), so the sent message becomes the selection; a later tap on it calls no select callback.",
@@ -575,16 +557,14 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "radar", "title": "rdar://27621557 willSelect(message:conversation:) called with non-optional nil message (openradar mirror #15499)", "url": "https://github.com/lionheart/openradar-mirror/issues/15499", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "note": "When a message is sent, willSelect and didSelect are called with a nil message: the just-sent message is treated as a selection."},
         {"kind": "radar", "title": "rdar://27621637 MSMessagesAppViewController.didSelect(message:conversation:) not called when user selects already selected message (openradar mirror #15498)", "url": "https://github.com/lionheart/openradar-mirror/issues/15498", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "note": "Steps: send a message from IceCreamBuilder, tap it: neither willSelect nor didSelect is called. Open Radar link: http://www.openradar.me/27621637"}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-21": {
       "claim": "The live-layout fallback applies to the sender too: a sender's second device without the app installed shows the alternate layout, so taps there follow the not-installed rules.",
       "confidence": "documented",
       "sources": [
         {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+"], "note": "'this could be either the receiver's or the sender's device; the sender may have a second device that doesn't have your app installed.'"}
-      ],
-      "uncited": "Bears on routing; no rule cites it yet."
+      ]
     },
     "N-24": {
       "claim": "From iOS 18 a Share extension can still reach UIApplication through the responder chain and open its host app with open(_:options:) (reported working on iOS 15-26), while the older perform(openURL:) form stopped working when built with Xcode 16.4.",
@@ -593,8 +573,62 @@ enum BuiltinPolicies {
         {"kind": "publicCode", "title": "Gist 'Code to open main app from share extension' (Tunous)", "url": "https://gist.github.com/Tunous/363bb71baa5b401ff8a63304f6389be5", "date": "2025-11-19", "platforms": ["iOS 15", "iOS 18", "iOS 26"], "note": "'Verified on iOS 15-26': from iOS 18 walks the responder chain to UIApplication and calls open(_:options:). Contests 'stopped working' for the non-deprecated call."},
         {"kind": "blog", "title": "Swift: Share Extensionから本体アプリを開く (zenn.dev, Kyome)", "url": "https://zenn.dev/kyome/articles/88876501b05f13", "date": "2025", "platforms": ["iOS 18"], "note": "Responder-chain trick: the old perform(openURL:) form stopped working when rebuilt with Xcode 16.4; calling application.open(url) on the UIApplication found in the responder chain works. Supports 'deprecated openURL: returns false with the iOS 18 SDK'."}
       ],
-      "note": "Contests N-9/F-9 'the responder-chain workaround fails on iOS 18' for the non-deprecated call; still unsupported and an App Review risk.",
-      "uncited": "Bears on routing; no rule cites it yet."
+      "note": "Contests N-9/F-9 'the responder-chain workaround fails on iOS 18' for the non-deprecated call; still unsupported and an App Review risk."
+    },
+    "N-19": {
+      "claim": "willSelect(_:conversation:) is also called when a new message arrives while the extension is active, not only on a tap; redirect code placed there can fire on receipt.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "note": "'This method is called when a new message arrives while your extension is active. You receive notifications about messages sent using your extension only.' (Possibly a copy-paste from didReceive's page; treat with care.)"},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didReceive(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didreceive(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"]}
+      ]
+    },
+    "N-22": {
+      "claim": "The Messages App Store existed from iOS 10 and was redesigned with a new app drawer in iOS 11; it was still present in 2020 (iOS 13). No public source found describing it after iOS 17, where Apple's docs speak only of the plus-button list.",
+      "confidence": "inferred",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2017 session 234, What's New in iMessage Apps (transcript)", "url": "https://asciiwwdc.com/2017/sessions/234", "date": "2017-06", "platforms": ["iOS 11"], "note": "'With a completely redesigned App Store for iMessage and new App Drawer'. Also https://nonstrict.eu/wwdcindex/wwdc2017/234"},
+        {"kind": "blog", "title": "Have you forgotten about Apple's App Store for Messages? (MacDailyNews, quoting Jonny Evans, Computerworld)", "url": "https://macdailynews.com/2020/02/13/have-you-forgotten-about-apples-app-store-for-messages/", "date": "2020-02-13", "platforms": ["iOS 13"]},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext", "date": "2026", "platforms": ["iOS 17+"]},
+        {"kind": "inference", "title": "No iOS 17-26 source found on whether tapping attribution still opens a Messages-specific store page or the main App Store", "url": null, "date": "2026", "platforms": ["iOS 17", "iOS 18", "iOS 26"], "note": "Searched docs and pages; nothing found."}
+      ]
+    },
+    "N-23": {
+      "claim": "The Messages App Store's Manage tab has an 'Automatically Add Apps' switch; with it off, installing an app does not enable its iMessage extension, which is how a recipient ends up with the app installed but not enabled (F-1).",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "How to prevent apps from automatically being added to iMessage (translated copy of a How-To Geek article)", "url": "https://thefastcode.net/ja-jpy/article/how-to-prevent-apps-from-automatically-being-added-to-imessage", "date": null, "platforms": ["iOS 10", "iOS 11"], "note": "Undated copy (ja); iOS 10-11 UI (App Store icon in the drawer, four-dots menu). The original How-To Geek URL was not in the stored corpora."}
+      ]
+    },
+    "N-25": {
+      "claim": "Tapping an interactive message in the transcript launches the extension full screen (expanded), in Apple's own WWDC 2016 words; this is a second Apple source for N-1 on iOS 10.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "note": "'They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.' Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."}
+      ]
+    },
+    "N-26": {
+      "claim": "Group conversations: Apple describes managing app state in one-to-one and group conversations (participant identifiers, sessions), but no public source says a tap routes differently in a group; treat group taps as one-to-one (inferred).",
+      "confidence": "inferred",
+      "sources": [
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "note": "Session abstract: 'manage your app state in one-to-one and group conversations'. Nothing on tap routing."},
+        {"kind": "blog", "title": "Mastering iOS 12 Programming (Packt), 'Understanding sessions, messages, and conversations'", "url": "https://subscription.packtpub.com/book/mobile/9781789133202/22/ch22lvl1sec150/understanding-sessions-messages-and-conversations", "date": "2018", "platforms": ["iOS 12"], "note": "'The participant identifiers are mostly meant to identify users in a group conversation.' 'selectedMessage is only set if your extension was launched due to a user tapping on a message that was sent by your extension.'"}
+      ]
+    },
+    "N-27": {
+      "claim": "SMS/RCS recipients: Apple says SMS devices get the alternate (template) layout; no public source describes what tapping it does on SMS, RCS (iOS 18+) or Android, so the answer is inferred.",
+      "confidence": "inferred",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["SMS"]},
+        {"kind": "inference", "title": "No public report of the tap outcome for SMS/RCS recipients", "url": null, "date": "2026", "platforms": ["iOS 18", "iOS 26", "Android"], "note": "Searched pages; only generic SMS/iMessage articles found."}
+      ]
+    },
+    "N-29": {
+      "claim": "When a message with a live layout is added to the transcript, Messages creates an instance of the extension's MSMessagesAppViewController subclass with presentationStyle .transcript and sets selectedMessage just before willBecomeActive(with:): the transcript instance becomes active when the bubble is shown, not when it is tapped.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+", "iPadOS 11+"], "note": "Current web text; the page gives no revision date."}
+      ]
     }
   }
 }
@@ -608,35 +642,35 @@ enum BuiltinPolicies {
   "$schema": "schema/fixtures.schema.json",
   "fixtures": [
     {"name": "s004-1 unpublished, not installed: App Store front page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false, "published": false}, "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "storeFront", "rule": "tap/message-not-installed-unpublished"}, "evidence": ["S004-1"]},
-    {"name": "s004-1 unpublished with an https URL: still the front page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false, "published": false}, "tap": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "storeFront", "rule": "tap/message-not-installed-unpublished"}, "evidence": ["S004-1", "S004-4", "F-4"]},
+    {"name": "s004-1 unpublished with an https URL: still the front page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false, "published": false}, "tap": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "storeFront", "rule": "tap/message-not-installed-unpublished-web-url"}, "evidence": ["S004-1", "S004-4", "F-4", "N-5"]},
     {"name": "s004-2 sender who deleted the app taps own message", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false, "published": false}, "tap": {"url": "containerAppDemo://sent", "alreadySelected": true}}, "expect": {"outcome": "storeFront", "rule": "tap/message-not-installed-unpublished"}, "evidence": ["S004-2"]},
     {"name": "s004-3 published, not installed: product page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false, "published": true}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed"}, "evidence": ["S004-3"]},
-    {"name": "f-10 published, not installed, https URL: no deep link, product page", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed"}, "evidence": ["F-10", "S004-4", "F-4"]},
-    {"name": "s000-2 attribution, not installed: product page", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/attribution-not-installed"}, "evidence": ["S000-2"]},
+    {"name": "f-10 published, not installed, https URL: no deep link, product page", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed-web-url"}, "evidence": ["F-10", "S004-4", "F-4", "N-5"]},
+    {"name": "s000-2 attribution, not installed: product page", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/attribution-not-installed"}, "evidence": ["S000-2", "N-22"]},
     {"name": "s000-2 attribution of an unpublished app: front page", "situation": {"event": "tap", "app": {"installed": false, "published": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "storeFront", "rule": "tap/attribution-not-installed-unpublished"}, "evidence": ["S000-2", "S004-1"]},
     {"name": "s000-2 sticker tapped, app not installed: nothing", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"target": "sticker"}}, "expect": {"outcome": "nothing", "rule": "tap/sticker-tap"}, "evidence": ["S000-2"]},
     {"name": "attribution with the app installed: nothing to tap", "situation": {"event": "tap", "tap": {"target": "attribution"}}, "expect": {"outcome": "nothing", "rule": "tap/attribution-installed"}, "evidence": ["S000-2"]},
     {"name": "s000-5 iMessage-only app, not installed: product page", "situation": {"event": "tap", "app": {"hasContainerApp": false, "installed": false}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed"}, "evidence": ["S000-5", "S000-6"]},
     {"name": "s000-6 iMessage-only app attribution: Messages App Store page", "situation": {"event": "tap", "app": {"hasContainerApp": false, "installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/attribution-not-installed"}, "evidence": ["S000-6"]},
-    {"name": "s000-1 installed: tap launches the extension (iOS 17)", "situation": {"event": "tap", "osVersion": "17", "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear"], "presentation": "expanded", "url": "containerAppDemo://item/1"}, "evidence": ["S000-1", "D-4", "S002-3"]},
+    {"name": "s000-1 installed: tap launches the extension (iOS 17)", "situation": {"event": "tap", "osVersion": "17", "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "url": "containerAppDemo://item/1"}, "evidence": ["S000-1", "D-4", "S002-3", "N-3", "N-15"]},
     {"name": "s004-4 https MSMessage.url is no universal link: extension launches", "situation": {"event": "tap", "osVersion": "17", "tap": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "url": "https://example.com/item/1"}, "evidence": ["S004-4"]},
     {"name": "ipados 17 launch", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "17"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "presentation": "expanded"}, "evidence": ["D-4", "S000-1"]},
-    {"name": "s002-2 f-5 iOS 26 launches compact", "situation": {"event": "tap", "osVersion": "26"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear"], "presentation": "compact"}, "evidence": ["F-5", "S002-2"]},
+    {"name": "n-1 f-5 iOS 26 launches expanded; compact is the alternative", "situation": {"event": "tap", "osVersion": "26"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded"}, "evidence": ["N-1", "F-5", "S002-2"]},
     {"name": "f-5 iOS 25.9 still launches expanded", "situation": {"event": "tap", "osVersion": "25.9"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "presentation": "expanded"}, "evidence": ["F-5"]},
     {"name": "s000-3 iOS 10.0 is the first with iMessage apps", "situation": {"event": "tap", "osVersion": "10"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["S000-3"]},
     {"name": "s000-3 f-2 iOS 9.3.5 with an https URL: browser", "situation": {"event": "tap", "osVersion": "9.3.5", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/before-ios10-web-url", "url": "https://example.com/x"}, "evidence": ["S000-3", "F-2", "D-6"]},
     {"name": "f-2 iOS 9 with an upper-case HTTP URL: browser", "situation": {"event": "tap", "osVersion": "9", "tap": {"url": "HTTP://EXAMPLE.COM/x"}}, "expect": {"outcome": "browser", "rule": "tap/before-ios10-web-url"}, "evidence": ["F-2"]},
     {"name": "f-2 iOS 9 with a custom scheme: not delivered", "situation": {"event": "tap", "osVersion": "9", "tap": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "tap/before-ios10-other"}, "evidence": ["F-2", "S000-3"]},
-    {"name": "f-1 installed but not enabled in Messages: app-management page", "situation": {"event": "tap", "app": {"enabledInMessages": false}}, "expect": {"outcome": "manageApps", "rule": "tap/not-enabled"}, "evidence": ["F-1"]},
+    {"name": "f-1 installed but not enabled in Messages: app-management page", "situation": {"event": "tap", "app": {"enabledInMessages": false}}, "expect": {"outcome": "manageApps", "rule": "tap/not-enabled"}, "evidence": ["F-1", "N-23"]},
     {"name": "s002-1 watchOS shows but does not route", "situation": {"event": "tap", "platform": "watchOS", "osVersion": "11", "tap": {"url": "https://example.com"}}, "expect": {"outcome": "nothing", "rule": "tap/watchos-view-only"}, "evidence": ["S002-1", "S001-1"]},
-    {"name": "d-2 macOS https: browser", "situation": {"event": "tap", "platform": "macOS", "osVersion": "15", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url", "url": "https://example.com/x"}, "evidence": ["D-2", "D-6"]},
+    {"name": "d-2 macOS https: browser", "situation": {"event": "tap", "platform": "macOS", "osVersion": "15", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url", "url": "https://example.com/x"}, "evidence": ["D-2", "D-6", "N-12", "N-5"]},
     {"name": "d-2 macOS data URL: browser", "situation": {"event": "tap", "platform": "macOS", "tap": {"url": "data:text/plain,hello"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url"}, "evidence": ["D-2"]},
-    {"name": "d-2 macOS file URL: contested, browser", "situation": {"event": "tap", "platform": "macOS", "tap": {"url": "file:///tmp/x"}}, "expect": {"outcome": "browser", "rule": "tap/macos-file-url"}, "evidence": ["D-2"]},
+    {"name": "n-5 d-2 macOS file URL: contested, nothing", "situation": {"event": "tap", "platform": "macOS", "tap": {"url": "file:///tmp/x"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-file-url"}, "evidence": ["N-5", "D-2"]},
     {"name": "d-2 macOS custom scheme: not supported", "situation": {"event": "tap", "platform": "macOS", "tap": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-custom-scheme"}, "evidence": ["D-2"]},
     {"name": "macOS with no URL: nothing", "situation": {"event": "tap", "platform": "macOS"}, "expect": {"outcome": "nothing", "rule": "tap/macos-no-url"}, "evidence": ["D-2", "S002-1"]},
     {"name": "d-4 running extension gets willSelect and didSelect", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded"}, "evidence": ["D-4"]},
     {"name": "s004-10 first tap: running, redirect in didSelect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "url": "containerAppDemo://"}, "evidence": ["S004-10", "D-4"]},
-    {"name": "s004-10 second tap: relaunched, didSelect never fires", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear"]}, "evidence": ["S004-10", "D-4"]},
+    {"name": "s004-10 second tap: relaunched, didSelect never fires", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"]}, "evidence": ["S004-10", "D-4"]},
     {"name": "s004-10 redirect in willSelect, not running: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["S004-10"]},
     {"name": "s004-11 workaround: willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "url": "containerAppDemo://"}, "evidence": ["S004-11", "S004-12", "D-4"]},
     {"name": "s004-11 workaround on iOS 26", "situation": {"event": "tap", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-11", "F-5"]},
@@ -644,17 +678,17 @@ enum BuiltinPolicies {
     {"name": "d-4 willBecomeActive redirect while running: not called, extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"]}, "evidence": ["D-4"]},
     {"name": "f-8 both hooks, not running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["F-8"]},
     {"name": "f-8 both hooks, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["F-8"]},
-    {"name": "d-5 already-selected message: no callback, redirect never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "alreadySelected": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/already-selected", "callbacks": []}, "evidence": ["D-5"]},
+    {"name": "d-5 already-selected message: no callback, redirect never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "alreadySelected": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/already-selected", "callbacks": []}, "evidence": ["D-5", "N-20"]},
     {"name": "d-5 already selected but not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"alreadySelected": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["D-5", "D-4"]},
     {"name": "f-6 after a drawer swipe: no callbacks at all", "situation": {"event": "tap", "osVersion": "10.0", "tap": {"afterDrawerSwipe": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/after-drawer-swipe", "callbacks": []}, "evidence": ["F-6"]},
-    {"name": "f-7 iPadOS 18 running: didSelect on the first tap", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "18.2", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ipados18", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"]}, "evidence": ["F-7"]},
-    {"name": "f-5 iOS 26 running: compact, select callbacks only", "situation": {"event": "tap", "osVersion": "26.1", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "callbacks": ["willSelect", "didSelect"], "presentation": "compact"}, "evidence": ["F-5", "D-4"]},
+    {"name": "f-7 iPadOS 18 running: didSelect on the first tap", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "18.2", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ipados18", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"]}, "evidence": ["F-7", "N-11"]},
+    {"name": "f-5 iOS 26 running: expanded by default, compact is the alternative", "situation": {"event": "tap", "osVersion": "26.1", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded"}, "evidence": ["F-5", "D-4", "N-3"]},
     {"name": "d-1 iMessage-only app redirects: nothing opens, extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"hasContainerApp": false}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["D-1", "S000-5"]},
     {"name": "s004-6 redirect URL without scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["S004-6"]},
     {"name": "s004-6 redirect URL with an empty scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "://item"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["S004-6", "S004-7"]},
     {"name": "redirect hook without a URL: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"]}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["S004-6"]},
-    {"name": "f-3 redirect to an https URL: contested, container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "https://example.com/x"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-web-url"}, "evidence": ["F-3", "S004-4"]},
-    {"name": "upper-case HTTPS redirect is still web", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "HTTPS://EXAMPLE.COM"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-web-url"}, "evidence": ["F-3"]},
+    {"name": "f-3 n-6 redirect to an https URL: contested, nothing opens", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "https://example.com/x"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["F-3", "N-6", "S004-4"]},
+    {"name": "upper-case HTTPS redirect is still web", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "HTTPS://EXAMPLE.COM"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["F-3"]},
     {"name": "s004-5 messages open with the container's scheme", "situation": {"event": "open", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "url": "containerAppDemo://"}, "evidence": ["S004-5", "S004-12"]},
     {"name": "s004-7 f-9 another app's scheme still opens only the container", "situation": {"event": "open", "osVersion": "17", "open": {"url": "mailto:someone@example.com"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-7", "S004-5", "F-9"]},
     {"name": "s004-7 undeclared upper-case scheme opens the container", "situation": {"event": "open", "osVersion": "17", "open": {"url": "NOTDECLARED://x"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-7"]},
@@ -662,23 +696,73 @@ enum BuiltinPolicies {
     {"name": "s004-6 empty scheme: nothing", "situation": {"event": "open", "osVersion": "17", "open": {"url": "://host/x"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-scheme"}, "evidence": ["S004-6", "S004-7"]},
     {"name": "missing URL: nothing", "situation": {"event": "open", "open": {"url": null}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-url"}, "evidence": ["S004-6"]},
     {"name": "unparseable URL: nothing", "situation": {"event": "open", "open": {"url": "has space://x"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-url"}, "evidence": ["D-1"]},
-    {"name": "f-3 https from the Messages extension: contested", "situation": {"event": "open", "osVersion": "13", "open": {"url": "https://example.com"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-web-url"}, "evidence": ["F-3", "F-10"]},
+    {"name": "f-3 n-6 https from the Messages extension: contested, nothing", "situation": {"event": "open", "osVersion": "13", "open": {"url": "https://example.com"}}, "expect": {"outcome": "nothing", "rule": "open/messages-web-url"}, "evidence": ["F-3", "N-6", "F-10"]},
     {"name": "data URL from the Messages extension: container", "situation": {"event": "open", "open": {"url": "data:,x"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-7"]},
     {"name": "file URL from the Messages extension: container", "situation": {"event": "open", "open": {"url": "file:///x"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-7"]},
     {"name": "d-1 iMessage-only app: open opens nothing", "situation": {"event": "open", "app": {"hasContainerApp": false}, "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-parent-app"}, "evidence": ["D-1"]},
     {"name": "messages extension on iOS 9 does not exist", "situation": {"event": "open", "osVersion": "9", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/messages-before-ios10"}, "evidence": ["S000-3"]},
     {"name": "s004-8 Today widget on iOS 8 may open other apps (review risk)", "situation": {"event": "open", "osVersion": "8.0", "open": {"url": "otherapp://x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today-ios8-9"}, "evidence": ["S004-8"]},
     {"name": "s004-9 Today widget on iOS 9.3 still may", "situation": {"event": "open", "osVersion": "9.3", "open": {"url": "otherapp://x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today-ios8-9"}, "evidence": ["S004-8", "S004-9"]},
-    {"name": "s004-9 Today widget on iOS 10: only its container", "situation": {"event": "open", "osVersion": "10", "open": {"url": "otherapp://x", "extensionPoint": "today"}}, "expect": {"outcome": "containerLaunch", "rule": "open/today"}, "evidence": ["S004-9"]},
+    {"name": "n-7 s004-9 Today widget on iOS 10: the scheme's app (contested)", "situation": {"event": "open", "osVersion": "10", "open": {"url": "otherapp://x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today"}, "evidence": ["N-7", "S004-9"]},
     {"name": "Today widget with no scheme: nothing", "situation": {"event": "open", "open": {"url": "noscheme", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/today-no-scheme"}, "evidence": ["S004-6"]},
     {"name": "Today widget without a container: nothing", "situation": {"event": "open", "app": {"hasContainerApp": false}, "open": {"url": "containerAppDemo://", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/today-no-parent-app"}, "evidence": ["D-1"]},
-    {"name": "d-1 share extension does not support open", "situation": {"event": "open", "open": {"url": "containerAppDemo://", "extensionPoint": "share"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["D-1", "S004-8"]},
+    {"name": "d-1 share extension does not support open", "situation": {"event": "open", "open": {"url": "containerAppDemo://", "extensionPoint": "share"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["D-1", "S004-8", "N-9"]},
     {"name": "d-1 keyboard extension does not support open", "situation": {"event": "open", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["D-1"]},
     {"name": "action and other extension points: nothing", "situation": {"event": "open", "open": {"url": "containerAppDemo://", "extensionPoint": "action"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["D-1"]},
-    {"name": "open on macOS: no extension runs", "situation": {"event": "open", "platform": "macOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios"}, "evidence": ["S002-1"]},
+    {"name": "open on macOS: no extension runs", "situation": {"event": "open", "platform": "macOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios"}, "evidence": ["S002-1", "N-12"]},
     {"name": "open on watchOS: no extension runs", "situation": {"event": "open", "platform": "watchOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios"}, "evidence": ["S002-1", "S000-3"]},
     {"name": "open on iOS 7: no extensions yet", "situation": {"event": "open", "osVersion": "7.1", "open": {"url": "containerAppDemo://", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/before-extensions"}, "evidence": ["S004-8"]},
-    {"name": "open from iPadOS Messages extension", "situation": {"event": "open", "platform": "iPadOS", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-5"]}
+    {"name": "open from iPadOS Messages extension", "situation": {"event": "open", "platform": "iPadOS", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-5"]},
+    {"name": "n-1 n-25 plain tap: iOS 26 assumed, launches expanded", "situation": {"event": "tap"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "presentation": "expanded"}, "evidence": ["N-1", "N-25", "F-5"]},
+    {"name": "n-2 iOS 18 launch: selectedMessage is set, a willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "18", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "url": "containerAppDemo://"}, "evidence": ["N-2", "S004-11"]},
+    {"name": "n-3 iOS 12 launch: callbacks end with viewDidAppear", "situation": {"event": "tap", "osVersion": "12"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded"}, "evidence": ["N-3", "N-2"]},
+    {"name": "n-4 live layout on iOS 11: the extension's transcript view gets the tap", "situation": {"event": "tap", "osVersion": "11", "tap": {"layout": "live", "url": "containerAppDemo://item/1"}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "url": "containerAppDemo://item/1"}, "evidence": ["N-4", "D-6", "N-29"]},
+    {"name": "d-6 live layout on iOS 10.3: alternate layout, the extension launches", "situation": {"event": "tap", "osVersion": "10.3", "tap": {"layout": "live"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["D-6", "N-4"]},
+    {"name": "n-4 live layout, running, didSelect redirect: never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"layout": "live", "extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript"}, "evidence": ["N-4"]},
+    {"name": "n-21 live layout, app not installed: alternate layout, product page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed"}, "evidence": ["N-21", "D-6"]},
+    {"name": "f-1 live layout, app not enabled: app-management page", "situation": {"event": "tap", "osVersion": "26", "app": {"enabledInMessages": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "manageApps", "rule": "tap/not-enabled"}, "evidence": ["F-1", "D-6"]},
+    {"name": "n-4 media context, running: no select callbacks, didSelect redirect never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "presentationContext": "media", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-media-context", "callbacks": []}, "evidence": ["N-4"]},
+    {"name": "n-15 messages context, running: didSelect redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "presentationContext": "messages", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["N-15", "N-4", "D-4"]},
+    {"name": "n-4 media context, not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"presentationContext": "media"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["N-4", "N-2"]},
+    {"name": "n-7 Today widget on iOS 13 opens another app's scheme", "situation": {"event": "open", "osVersion": "13", "open": {"url": "alipays://platformapi/startapp", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today"}, "evidence": ["N-7"]},
+    {"name": "n-7 Today widget on iOS 14 with an https URL", "situation": {"event": "open", "osVersion": "14", "open": {"url": "https://example.com/x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today"}, "evidence": ["N-7"]},
+    {"name": "n-8 open URL with a space, SDK 16.4: no URL, nothing", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "16.4"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-sdk"}, "evidence": ["N-8"]},
+    {"name": "n-8 open URL with a space, SDK 17: percent-encoded, container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url"}, "evidence": ["N-8", "S004-7"]},
+    {"name": "n-8 open URL with a space, SDK left out (26): container", "situation": {"event": "open", "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url"}, "evidence": ["N-8"]},
+    {"name": "n-8 open URL with a non-ASCII path, SDK 17: container", "situation": {"event": "open", "app": {"sdkVersion": "17.0"}, "open": {"url": "containerAppDemo://item/café"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url"}, "evidence": ["N-8"]},
+    {"name": "n-8 invalid scheme is no URL under any SDK", "situation": {"event": "open", "app": {"sdkVersion": "26"}, "open": {"url": "has space://x"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-url"}, "evidence": ["N-8"]},
+    {"name": "n-8 https with a space from the Messages extension, SDK 17: still nothing (contested)", "situation": {"event": "open", "app": {"sdkVersion": "17"}, "open": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "open/messages-web-url"}, "evidence": ["N-8", "F-3"]},
+    {"name": "n-8 redirect URL with a space, SDK 16: the extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "16"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["N-8", "S004-11"]},
+    {"name": "n-8 redirect URL with a space, SDK 17: container", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "17"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url"}, "evidence": ["N-8", "S004-11"]},
+    {"name": "n-8 macOS https URL with a space, SDK 16: no URL, nothing", "situation": {"event": "tap", "platform": "macOS", "app": {"sdkVersion": "16"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/fallback-url-rejected-by-sdk"}, "evidence": ["N-8", "D-2"]},
+    {"name": "n-8 macOS https URL with a space, SDK 17: browser", "situation": {"event": "tap", "platform": "macOS", "app": {"sdkVersion": "17"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url"}, "evidence": ["N-8", "D-2"]},
+    {"name": "n-8 iOS 9 https URL with a space, SDK 16: nothing delivered", "situation": {"event": "tap", "osVersion": "9", "app": {"sdkVersion": "16"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/before-ios10-url-rejected-by-sdk"}, "evidence": ["N-8", "F-2"]},
+    {"name": "n-8 Today URL with a space, SDK 16: nothing", "situation": {"event": "open", "osVersion": "15", "app": {"sdkVersion": "16"}, "open": {"url": "otherapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-sdk"}, "evidence": ["N-8"]},
+    {"name": "n-8 n-7 Today URL with a space, SDK 17: the scheme's app (contested)", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17"}, "open": {"url": "otherapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today-encoded-url"}, "evidence": ["N-8", "N-7"]},
+    {"name": "n-9 share extension on iOS 18: nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "share"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["N-9", "N-24"]},
+    {"name": "n-10 visionOS message with a custom URL: nothing", "situation": {"event": "tap", "platform": "visionOS", "osVersion": "2", "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "nothing", "rule": "tap/visionos-other"}, "evidence": ["N-10"]},
+    {"name": "n-10 n-5 visionOS message with an https URL: browser", "situation": {"event": "tap", "platform": "visionOS", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/visionos-web-url", "url": "https://example.com/x"}, "evidence": ["N-10", "N-5"]},
+    {"name": "n-10 visionOS sticker: nothing", "situation": {"event": "tap", "platform": "visionOS", "tap": {"target": "sticker"}}, "expect": {"outcome": "nothing", "rule": "tap/visionos-other"}, "evidence": ["N-10", "N-13"]},
+    {"name": "n-10 open on visionOS: no extension runs", "situation": {"event": "open", "platform": "visionOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios"}, "evidence": ["N-10"]},
+    {"name": "n-8 visionOS https URL with a space, SDK 16: nothing", "situation": {"event": "tap", "platform": "visionOS", "app": {"sdkVersion": "16"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/fallback-url-rejected-by-sdk"}, "evidence": ["N-8", "N-10"]},
+    {"name": "n-11 iPadOS 17 repeat tap of the same bubble: no callbacks", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "17", "tap": {"extensionRunning": true, "alreadySelected": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/already-selected", "callbacks": []}, "evidence": ["N-11", "F-7", "D-5"]},
+    {"name": "n-12 macOS 26 custom scheme: nothing", "situation": {"event": "tap", "platform": "macOS", "osVersion": "26", "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-custom-scheme"}, "evidence": ["N-12", "D-2"]},
+    {"name": "n-13 macOS sticker with the app's URL scheme nowhere: nothing", "situation": {"event": "tap", "platform": "macOS", "tap": {"target": "sticker", "url": "https://example.com/x"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-sticker"}, "evidence": ["N-13"]},
+    {"name": "s000-2 macOS attribution: nothing", "situation": {"event": "tap", "platform": "macOS", "app": {"installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-attribution"}, "evidence": ["S000-2", "N-12"]},
+    {"name": "n-13 iOS 9 sticker: nothing", "situation": {"event": "tap", "osVersion": "9.3", "tap": {"target": "sticker", "url": "https://example.com/x"}}, "expect": {"outcome": "nothing", "rule": "tap/before-ios10-sticker"}, "evidence": ["N-13", "S000-3"]},
+    {"name": "s000-2 f-2 iOS 9 attribution: none to tap", "situation": {"event": "tap", "osVersion": "9.3", "app": {"installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "nothing", "rule": "tap/before-ios10-attribution"}, "evidence": ["S000-2", "F-2"]},
+    {"name": "n-16 expired message: nothing to tap", "situation": {"event": "tap", "osVersion": "17", "tap": {"expired": true}}, "expect": {"outcome": "nothing", "rule": "tap/expired-message"}, "evidence": ["N-16"]},
+    {"name": "n-16 expired message, app not installed: still nothing", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"expired": true}}, "expect": {"outcome": "nothing", "rule": "tap/expired-message"}, "evidence": ["N-16"]},
+    {"name": "n-16 message not expired (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"expired": false}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["N-16"]},
+    {"name": "n-17 redirect only in didReceive: a tap never calls it", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["N-17", "N-19"]},
+    {"name": "n-17 redirect in willBecomeActive, didSelect and didReceive, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect", "didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["N-17", "F-8"]},
+    {"name": "n-18 notification preview content: cannot be tapped", "situation": {"event": "tap", "osVersion": "17", "tap": {"target": "notificationPreview"}}, "expect": {"outcome": "nothing", "rule": "tap/notification-preview"}, "evidence": ["N-18"]},
+    {"name": "n-27 SMS recipient, https URL: browser (inferred)", "situation": {"event": "tap", "osVersion": "17", "tap": {"transport": "sms", "url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/sms-rcs-web-url"}, "evidence": ["N-27", "D-6"]},
+    {"name": "n-27 RCS recipient, custom scheme: nothing", "situation": {"event": "tap", "osVersion": "18", "tap": {"transport": "rcs", "url": "containerAppDemo://item/1"}}, "expect": {"outcome": "nothing", "rule": "tap/sms-rcs-other"}, "evidence": ["N-27", "D-6"]},
+    {"name": "n-8 n-27 SMS recipient, https URL with a space, SDK 16: nothing", "situation": {"event": "tap", "app": {"sdkVersion": "16"}, "tap": {"transport": "sms", "url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/sms-rcs-url-rejected-by-sdk"}, "evidence": ["N-8", "N-27"]},
+    {"name": "d-6 iMessage transport (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"transport": "iMessage"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["D-6", "S000-1"]},
+    {"name": "f-6 n-1 after a drawer swipe on iOS 26: expanded, compact is the alternative", "situation": {"event": "tap", "osVersion": "26", "tap": {"afterDrawerSwipe": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/after-drawer-swipe-ios26", "callbacks": [], "presentation": "expanded"}, "evidence": ["F-6", "N-1", "F-5"]},
+    {"name": "n-26 group conversation: no fact of its own, decided as one-to-one", "situation": {"event": "tap", "osVersion": "16"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["N-26", "S000-1"]}
   ]
 }
 
@@ -694,20 +778,22 @@ enum BuiltinPolicies {
   "title": "extensionContext.open(url) from an extension",
   "hitPolicy": "unique",
   "facts": {
-    "platform": ["iOS", "iPadOS", "macOS", "watchOS"],
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
+    "sdkVersion": { "newest": "26" },
     "hasContainerApp": "bool",
     "extensionPoint": ["messages", "today", "share", "action", "keyboard", "other"],
-    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
+    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
+    "urlNeedsEncoding": "bool"
   },
   "rules": [
     {
       "id": "not-ios",
-      "when": { "platform": ["macOS", "watchOS"] },
+      "when": { "platform": ["macOS", "watchOS", "visionOS"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["S002-1", "S000-3"],
+      "evidence": ["S002-1", "S000-3", "N-10", "N-12"],
       "confidence": "several",
-      "note": "No iMessage extension runs on macOS or watchOS, so nothing calls open(url) there."
+      "note": "No iMessage extension runs on macOS, watchOS or visionOS (visionOS loads neither Messages extensions nor widgets of compatible iOS apps), so nothing calls open(url) there."
     },
     {
       "id": "before-extensions",
@@ -721,9 +807,9 @@ enum BuiltinPolicies {
       "id": "unsupported-extension-point",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-1", "S004-8"],
+      "evidence": ["D-1", "S004-8", "N-9", "N-24"],
       "confidence": "documented",
-      "note": "Only the Today and iMessage extension points support open(url); elsewhere the completion reports false."
+      "note": "Only the Today and iMessage extension points support open(url); elsewhere the completion reports false (a share extension on iOS 18 fails with error 115, N-9). Reaching UIApplication through the responder chain is another API, reported working on iOS 18-26 (N-24), which TapRoute does not model."
     },
     {
       "id": "messages-before-ios10",
@@ -737,17 +823,17 @@ enum BuiltinPolicies {
       "id": "messages-no-parent-app",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-1", "S000-5", "S000-6"],
+      "evidence": ["D-1", "S000-5", "S000-6", "N-17"],
       "confidence": "documented",
-      "note": "An iMessage-only app has no parent app on the Home screen, so open(url) can open nothing; the completion reports false."
+      "note": "An iMessage-only app has no parent app on the Home screen, so open(url) can open nothing; the completion reports false, which field code reads as \"parent app not available\" (N-17)."
     },
     {
       "id": "messages-no-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["none", "unparseable"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["S004-6", "D-1"],
+      "evidence": ["S004-6", "D-1", "N-8"],
       "confidence": "inferred",
-      "note": "Text that is no URL gives NSURL nil, so there is nothing to open; the completion reports false."
+      "note": "Text that is no URL under any SDK (empty, an invalid scheme or port, a host with spaces) gives URL(string:) nil, so there is nothing to open; the completion reports false."
     },
     {
       "id": "messages-no-scheme",
@@ -758,20 +844,44 @@ enum BuiltinPolicies {
       "note": "Only a non-empty scheme opens the containing app; \"containerAppDemo\" or \"://x\" opens nothing."
     },
     {
+      "id": "url-rejected-by-sdk",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["messages", "today"], "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": "<17" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["N-8"],
+      "confidence": "documented",
+      "note": "Built with an SDK before iOS 17, URL(string:) returns nil for text with a space, a non-ASCII character or another character outside RFC 3986, so there is no URL to open. Built with the iOS 17 SDK or later, the text is percent-encoded and opens as its scheme says."
+    },
+    {
       "id": "messages-web-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": "web" },
-      "then": { "outcome": "containerLaunch" },
-      "evidence": ["F-3", "S004-7", "S004-4", "F-10"],
+      "then": { "outcome": "nothing" },
+      "evidence": ["F-3", "N-6", "S004-4", "F-10"],
+      "against": ["S004-7"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch" },
+          "evidence": ["S004-7"],
+          "note": "S004-7: any non-empty scheme opens the containing app and nothing else, so an https URL would open the container."
+        }
+      ],
       "confidence": "contested",
-      "note": "No web page and no universal link opens. S004-7 (any non-empty scheme opens the container) says the container opens; F-3 leaves it open whether it does for https. Redirect with the container's own scheme instead."
+      "note": "Default nothing, on the newest and most specific reports (F-3, N-6; iOS 12-13: an https URL opens no page), and it fails safe: a redirect must not count on https. Redirect with the container's own scheme, or hand the web URL to the container app, as Apple support advised (N-6)."
     },
     {
       "id": "messages-any-scheme",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"] },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": false },
       "then": { "outcome": "containerLaunch" },
       "evidence": ["S004-5", "S004-7", "D-1", "S004-12", "S004-11", "F-9"],
       "confidence": "several",
-      "note": "The URL's target is ignored: any non-empty scheme opens the containing app, declared scheme or not, and never another app. Reaching other apps through the responder chain is a hack that no longer works (F-9)."
+      "note": "The URL's target is ignored: any non-empty scheme opens the containing app, declared scheme or not, and never another app. Reaching UIApplication through the responder chain instead is a hack with App Review risk (F-9), another API that TapRoute does not model."
+    },
+    {
+      "id": "messages-encoded-url",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
+      "then": { "outcome": "containerLaunch" },
+      "evidence": ["N-8", "S004-7", "S004-5", "D-1"],
+      "confidence": "several",
+      "note": "Built with the iOS 17 SDK or later, URL(string:) percent-encodes the space or non-ASCII text into a valid URL, and any non-empty scheme opens the containing app."
     },
     {
       "id": "today-no-parent-app",
@@ -791,19 +901,43 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-ios8-9",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"] },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false },
       "then": { "outcome": "otherAppLaunch" },
-      "evidence": ["S004-8", "S004-9"],
+      "evidence": ["S004-8", "S004-9", "N-7"],
       "confidence": "documented",
       "note": "App Review risk: a widget may open its own containing app, and opening other apps may bring additional review (S004-8). The URL opens whichever app claims its scheme."
     },
     {
       "id": "today",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"] },
-      "then": { "outcome": "containerLaunch" },
-      "evidence": ["S004-9", "D-1"],
-      "confidence": "inferred",
-      "note": "S004-9 infers that 'some later iOS' opens only the containing app for any non-empty scheme; the iOS 10 boundary is TapRoute's guess."
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false },
+      "then": { "outcome": "otherAppLaunch" },
+      "evidence": ["N-7", "S004-8", "D-1"],
+      "against": ["S004-9"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch" },
+          "evidence": ["S004-9"],
+          "note": "S004-9 infers that from some later iOS version a widget opens only its containing app for any non-empty scheme."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the URL opens whichever app claims its scheme (App Review risk for other apps), on the documented text and field code (N-7: Apple still warns about widgets opening other apps, and iOS 12-13 widgets open alipays:// and https URLs) against an unobserved inference (S004-9). Today extensions are deprecated since iOS 14; use WidgetKit."
+    },
+    {
+      "id": "today-encoded-url",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
+      "then": { "outcome": "otherAppLaunch" },
+      "evidence": ["N-8", "N-7"],
+      "against": ["S004-9"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch" },
+          "evidence": ["S004-9"],
+          "note": "S004-9 infers that from some later iOS version a widget opens only its containing app for any non-empty scheme."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Built with the iOS 17 SDK or later, the text is percent-encoded into a valid URL and opens like any other (see rule today); such an app cannot run on iOS 8-9 at all."
     }
   ]
 }
@@ -860,19 +994,65 @@ enum BuiltinPolicies {
   "title": "Tapping a message, sticker or attribution",
   "hitPolicy": "first",
   "facts": {
-    "platform": ["iOS", "iPadOS", "macOS", "watchOS"],
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
+    "sdkVersion": { "newest": "26" },
     "hasContainerApp": "bool",
     "installed": "bool",
     "enabledInMessages": "bool",
     "published": "bool",
-    "target": ["message", "sticker", "attribution"],
+    "transport": ["iMessage", "sms", "rcs"],
+    "target": ["message", "sticker", "attribution", "notificationPreview"],
+    "layout": ["template", "live"],
+    "expired": "bool",
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
+    "urlNeedsEncoding": "bool",
     "extensionRunning": "bool",
     "alreadySelected": "bool",
-    "afterDrawerSwipe": "bool"
+    "afterDrawerSwipe": "bool",
+    "presentationContext": ["messages", "media"]
   },
   "rules": [
+    {
+      "id": "expired-message",
+      "when": { "expired": true },
+      "then": { "outcome": "nothing" },
+      "evidence": ["N-16"],
+      "confidence": "documented",
+      "note": "A message sent with shouldExpire is deleted a short time after it is read unless the recipient keeps it; once it is gone there is nothing to tap."
+    },
+    {
+      "id": "notification-preview",
+      "when": { "target": "notificationPreview" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["N-18"],
+      "confidence": "single",
+      "note": "Interactive-message content in a notification preview could not be tapped (radars from the iOS 10 era; no later report either way). Tapping the notification itself opens the conversation, which TapRoute does not model."
+    },
+    {
+      "id": "sms-rcs-url-rejected-by-sdk",
+      "when": { "transport": ["sms", "rcs"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["N-8", "D-6", "N-27"],
+      "confidence": "inferred",
+      "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for this text, so the message carries no URL and its SMS or RCS copy has no link to tap."
+    },
+    {
+      "id": "sms-rcs-web-url",
+      "when": { "transport": ["sms", "rcs"], "target": "message", "urlClass": "web" },
+      "then": { "outcome": "browser" },
+      "evidence": ["D-6", "N-27", "F-2", "N-5"],
+      "confidence": "inferred",
+      "note": "An SMS or RCS recipient gets the alternate (template) layout (D-6); TapRoute reads the http(s) URL as a plain link that opens in the browser, as on iOS 9 (F-2). No public source describes this tap (N-27)."
+    },
+    {
+      "id": "sms-rcs-other",
+      "when": { "transport": ["sms", "rcs"] },
+      "then": { "outcome": "nothing" },
+      "evidence": ["D-6", "N-27", "N-13"],
+      "confidence": "inferred",
+      "note": "No extension runs for an SMS or RCS message and only an http(s) link could open anything; a sticker carries no URL at all (N-13)."
+    },
     {
       "id": "watchos-view-only",
       "when": { "platform": "watchOS" },
@@ -882,48 +1062,120 @@ enum BuiltinPolicies {
       "note": "watchOS shows the content but runs no iMessage app, so a tap routes nowhere."
     },
     {
-      "id": "macos-web-url",
-      "when": { "platform": "macOS", "urlClass": ["web", "data"] },
+      "id": "fallback-url-rejected-by-sdk",
+      "when": { "platform": ["macOS", "visionOS"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["N-8", "D-2", "N-10"],
+      "confidence": "inferred",
+      "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for text with a space or a non-ASCII character, so the message carries no URL for the browser to load."
+    },
+    {
+      "id": "visionos-web-url",
+      "when": { "platform": "visionOS", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
-      "evidence": ["D-2", "S002-1", "D-6"],
+      "evidence": ["N-10", "N-5"],
+      "confidence": "inferred",
+      "note": "visionOS loads no Messages extension (N-10); the SDK header says an HTTP(S) URL loads in a web browser when no app on the device can consume the message (N-5)."
+    },
+    {
+      "id": "visionos-other",
+      "when": { "platform": "visionOS" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["N-10", "N-13", "N-5"],
+      "confidence": "inferred",
+      "note": "No Messages extension runs on visionOS, even for an iOS app that runs there as a compatible app; only an HTTP(S) URL falls back to the browser, so stickers, attributions and other URLs route nowhere."
+    },
+    {
+      "id": "macos-sticker",
+      "when": { "platform": "macOS", "target": "sticker" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["N-13", "N-12", "S002-1"],
+      "confidence": "inferred",
+      "note": "A sticker carries no URL (N-13), so the browser fallback of a message cannot apply, and no iMessage app runs on the Mac (N-12)."
+    },
+    {
+      "id": "macos-attribution",
+      "when": { "platform": "macOS", "target": "attribution" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["S000-2", "N-12", "S002-1"],
+      "confidence": "inferred",
+      "note": "The attribution leads to the Messages App Store, which Mac Messages does not offer for iMessage apps (N-12); TapRoute reads the tap as routing nowhere."
+    },
+    {
+      "id": "macos-web-url",
+      "when": { "platform": "macOS", "target": "message", "urlClass": ["web", "data"] },
+      "then": { "outcome": "browser" },
+      "evidence": ["D-2", "S002-1", "D-6", "N-5", "N-12"],
       "confidence": "documented",
       "note": "macOS runs no extension; a selected message's http, https or data URL loads in a web browser."
     },
     {
       "id": "macos-file-url",
-      "when": { "platform": "macOS", "urlClass": "file" },
-      "then": { "outcome": "browser" },
-      "evidence": ["D-2"],
+      "when": { "platform": "macOS", "target": "message", "urlClass": "file" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["N-5", "N-12"],
+      "against": ["D-2"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["D-2", "N-5"],
+          "note": "Apple's 2016 text allowed http, https or file URLs and said a message selected on macOS loads its URL in a web browser."
+        }
+      ],
       "confidence": "contested",
-      "note": "Apple's 2016 text allowed file URLs on macOS, the current text does not; TapRoute follows the older text until a report settles it."
+      "note": "Default nothing, on the documented text: the current documentation and the iOS 11+ header allow only HTTP(S) or data URLs, and a file URL names a file on the sender's device, so do not build on it; the 2016 text allowed file URLs (the alternative)."
     },
     {
       "id": "macos-custom-scheme",
-      "when": { "platform": "macOS", "urlClass": "other" },
+      "when": { "platform": "macOS", "target": "message", "urlClass": "other" },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-2", "S002-1"],
+      "evidence": ["D-2", "S002-1", "N-5", "N-12"],
       "confidence": "documented",
       "note": "Custom app schemes are not supported on macOS, though the same URL still reaches the extension on iOS."
     },
     {
       "id": "macos-no-url",
-      "when": { "platform": "macOS", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
+      "when": { "platform": "macOS", "target": "message", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-2", "S002-1"],
+      "evidence": ["D-2", "S002-1", "N-5"],
       "confidence": "inferred",
       "note": "Without a loadable URL there is nothing for the browser to open."
     },
     {
+      "id": "before-ios10-sticker",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "sticker" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["N-13", "S000-3"],
+      "confidence": "inferred",
+      "note": "Before iOS 10 there are no iMessage apps and a sticker carries no URL (N-13); TapRoute reads it as a plain image that routes nowhere."
+    },
+    {
+      "id": "before-ios10-attribution",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "attribution" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["S000-2", "F-2", "S000-3"],
+      "confidence": "inferred",
+      "note": "Inline app attribution arrived with iOS 10 Messages (S000-2); iOS 9 shows the summary text and the URL as plain messages (F-2), with no attribution to tap."
+    },
+    {
+      "id": "before-ios10-url-rejected-by-sdk",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["N-8", "F-2"],
+      "confidence": "inferred",
+      "note": "Built with an SDK before iOS 17, the sender's URL(string:) returns nil for this text, so no URL is delivered as a second plain message."
+    },
+    {
       "id": "before-ios10-web-url",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "urlClass": "web" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
-      "evidence": ["F-2", "S000-3", "D-6"],
+      "evidence": ["F-2", "S000-3", "D-6", "N-5"],
       "confidence": "single",
       "note": "iOS 9 and earlier get the summary text and the URL as two plain messages; tapping the URL opens the browser."
     },
     {
       "id": "before-ios10-other",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message" },
       "then": { "outcome": "nothing" },
       "evidence": ["F-2", "S000-3"],
       "confidence": "single",
@@ -933,17 +1185,33 @@ enum BuiltinPolicies {
       "id": "sticker-tap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "sticker" },
       "then": { "outcome": "nothing" },
-      "evidence": ["S000-2"],
+      "evidence": ["S000-2", "N-13"],
       "confidence": "inferred",
-      "note": "The sources describe only the attribution under a sticker as routing; a tap on the sticker itself opens no app or store in TapRoute's reading. Tap the attribution to route."
+      "note": "A sticker carries no URL (N-13) and the sources describe only the attribution under it as routing; a tap on the sticker itself opens no app or store in TapRoute's reading. Tap the attribution to route."
+    },
+    {
+      "id": "message-not-installed-unpublished-web-url",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false, "urlClass": "web" },
+      "then": { "outcome": "storeFront" },
+      "evidence": ["S004-1", "S004-2", "F-4", "N-21"],
+      "against": ["N-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["N-5", "F-4"],
+          "note": "The iOS 11+ header says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; iOS 10 betas did so (F-4)."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default App Store front page, on the newest and most specific observation: shipped iOS opens the store whatever MSMessage.url is (S004-1); the header's general browser sentence fits devices that run no iMessage apps."
     },
     {
       "id": "message-not-installed-unpublished",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false },
       "then": { "outcome": "storeFront" },
-      "evidence": ["S004-1", "S004-2", "F-4", "S000-6"],
+      "evidence": ["S004-1", "S004-2", "F-4", "S000-6", "N-21"],
       "confidence": "single",
-      "note": "Whatever MSMessage.url is. The same for a sender who deleted the app after sending. iOS 10 betas opened a browser instead (F-4, contradicted by shipped iOS 10)."
+      "note": "Whatever MSMessage.url is. The same for a sender who deleted the app after sending, or taps on a second device without it (N-21). iOS 10 betas opened a browser instead (F-4, contradicted by shipped iOS 10)."
     },
     {
       "id": "attribution-not-installed-unpublished",
@@ -957,15 +1225,31 @@ enum BuiltinPolicies {
       "id": "attribution-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
-      "evidence": ["S000-2", "S000-6"],
+      "evidence": ["S000-2", "S000-6", "N-22"],
       "confidence": "documented",
-      "note": "The inline attribution opens the Messages App Store on the app's page, for iMessage-only apps too."
+      "note": "The inline attribution opens the Messages App Store on the app's page, for iMessage-only apps too. No public source describes that store after iOS 17 (N-22)."
+    },
+    {
+      "id": "message-not-installed-web-url",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true, "urlClass": "web" },
+      "then": { "outcome": "storeProductPage" },
+      "evidence": ["S004-3", "S004-4", "F-10", "F-4", "N-21"],
+      "against": ["N-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["N-5", "F-4"],
+          "note": "The iOS 11+ header says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; iOS 10 betas did so (F-4)."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default product page, on the newest and most specific observations: shipped iOS lands on the product page and no https URL acts as a universal or deep link (S004-3, S004-4, F-10); the header's general browser sentence fits devices that run no iMessage apps."
     },
     {
       "id": "message-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
-      "evidence": ["S004-3", "S000-2", "S004-4", "F-10", "F-4"],
+      "evidence": ["S004-3", "S000-2", "S004-4", "F-10", "F-4", "N-21", "N-22"],
       "confidence": "several",
       "note": "No URL, universal link or deep link reaches an app that is not installed; the tap lands on its product page."
     },
@@ -981,15 +1265,47 @@ enum BuiltinPolicies {
       "id": "not-enabled",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": false },
       "then": { "outcome": "manageApps" },
-      "evidence": ["F-1"],
+      "evidence": ["F-1", "N-23"],
       "confidence": "single",
-      "note": "The user can switch the app on from the page that opens."
+      "note": "The user can switch the app on from the page that opens. An app ends up installed but not enabled when \"Automatically Add Apps\" is off (N-23)."
+    },
+    {
+      "id": "live-layout-in-transcript",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=11", "target": "message", "installed": true, "enabledInMessages": true, "layout": "live" },
+      "then": { "outcome": "transcriptView" },
+      "evidence": ["N-4", "D-6", "N-29"],
+      "confidence": "documented",
+      "note": "The extension renders a live message inside the transcript (presentationStyle .transcript) and its own view gets the tap: Messages opens nothing and calls neither willSelect nor didSelect, so redirect code there never runs. That instance gets willBecomeActive with selectedMessage set when the bubble is shown, not when it is tapped (N-29). Before iOS 11, and without the app, the alternate layout shows instead."
+    },
+    {
+      "id": "running-media-context",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "extensionRunning": true, "presentationContext": "media" },
+      "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "compact" },
+      "evidence": ["N-4", "N-15"],
+      "confidence": "inferred",
+      "note": "In the media context (system Stickers app, Messages camera, FaceTime) Messages calls neither willSelect nor didSelect (N-4), so redirect code there never runs and the extension stays as it was; the compact presentation is TapRoute's reading."
+    },
+    {
+      "id": "after-drawer-swipe-ios26",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
+      "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
+      "evidence": ["F-6", "N-1", "N-25"],
+      "against": ["F-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "compact" },
+          "evidence": ["F-5"],
+          "note": "A single 2026 report on iOS 26 (its source could not be found) sees a launch by tap stay compact."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Reported on iOS 10.0 (radar 28515522); no later report either way. Default expanded, on Apple's documentation that a launch by selecting a message is expanded (N-1, N-25); no redirect hook fires either way."
     },
     {
       "id": "after-drawer-swipe",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
-      "evidence": ["F-6"],
+      "evidence": ["F-6", "N-1"],
       "confidence": "single",
       "note": "Reported on iOS 10.0 (radar 28515522); no later report either way, so TapRoute applies it to every version. No redirect hook fires."
     },
@@ -997,49 +1313,65 @@ enum BuiltinPolicies {
       "id": "already-selected",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
-      "evidence": ["D-5", "D-4"],
+      "evidence": ["D-5", "D-4", "N-20"],
       "confidence": "several",
-      "note": "Tapping the selected message calls no select callback; a message just sent counts as selected. The presentation is read from D-4's trace."
+      "note": "Tapping the selected message calls no select callback; a message just sent counts as selected (N-20). The presentation is read from D-4's trace."
     },
     {
       "id": "running-ios26",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
-      "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect"], "presentation": "compact" },
-      "evidence": ["F-5", "D-4"],
+      "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
+      "evidence": ["N-2", "N-3", "D-4"],
+      "against": ["F-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect"], "presentation": "compact" },
+          "evidence": ["F-5"],
+          "note": "A single 2026 report on iOS 26 (its source could not be found) sees the extension stay compact, so no transition callbacks fire."
+        }
+      ],
       "confidence": "contested",
-      "note": "A 2026 report on iOS 26 sees the extension stay compact; the iOS 10 traces expand it (F-5). No transition callbacks while compact."
+      "note": "Default expanded, on the documented text and two traces (N-2, D-4, N-3): selection moves an active extension to expanded. Code that checks presentationStyle and calls requestPresentationStyle(.expanded) works under both readings."
     },
     {
       "id": "running-ipados18",
       "when": { "platform": "iPadOS", "osVersion": "18", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
-      "evidence": ["F-7", "D-4"],
+      "evidence": ["F-7", "D-4", "N-11"],
       "confidence": "single",
-      "note": "On iPadOS 18 didSelect fired only on the first tap of a bubble; model later taps of the same bubble as alreadySelected."
+      "note": "On iPadOS 18 didSelect fired only on the first tap of a bubble (F-7); a write-up sees the same on iPad without naming a version (N-11). Model later taps of the same bubble as alreadySelected."
     },
     {
       "id": "running",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
-      "evidence": ["D-4", "S004-10", "F-8"],
+      "evidence": ["D-4", "N-2", "N-3", "S004-10", "F-8", "N-17", "N-19"],
       "confidence": "documented",
-      "note": "Only an already active extension gets willSelect/didSelect; willBecomeActive does not fire."
+      "note": "Only an already active extension gets willSelect/didSelect; willBecomeActive does not fire. willSelect also fires when a message arrives while the extension is active (N-19), so redirect code there can open the container without a tap."
     },
     {
       "id": "launch-ios26",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
-      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear"], "presentation": "compact" },
-      "evidence": ["F-5", "D-4", "S002-3"],
+      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
+      "evidence": ["N-1", "N-25", "N-2", "N-3", "D-4", "S002-3"],
+      "against": ["F-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "compact" },
+          "evidence": ["F-5"],
+          "note": "A single 2026 report on iOS 26 (its source could not be found) sees the extension launch compact and never expand by itself."
+        }
+      ],
       "confidence": "contested",
-      "note": "A 2026 report on iOS 26 sees the extension launch compact and never expand by itself (F-5); earlier versions launch expanded."
+      "note": "Default expanded, on Apple's current documentation (N-1) and WWDC 2016 (N-25): a launch by selecting a message is expanded; the compact reading rests on one report no reader can check. Code that checks presentationStyle in willBecomeActive and calls requestPresentationStyle(.expanded) works under both."
     },
     {
       "id": "launch",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
-      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear"], "presentation": "expanded" },
-      "evidence": ["D-4", "S000-1", "S002-3", "S002-2", "S004-4", "S004-11", "S000-5", "F-5", "F-8"],
+      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
+      "evidence": ["D-4", "N-1", "N-2", "N-3", "N-25", "S000-1", "S002-3", "S002-2", "S004-4", "S004-11", "S000-5", "F-5", "F-8", "N-17", "N-15", "N-26"],
       "confidence": "documented",
-      "note": "selectedMessage is already set in willBecomeActive; willSelect/didSelect are not called. MSMessage.url reaches the extension, never as a universal link."
+      "note": "selectedMessage is already set in willBecomeActive; willSelect/didSelect are not called. MSMessage.url reaches the extension, never as a universal link. The same in group conversations (N-26) and since iOS 17's plus-button app list (N-15)."
     }
   ]
 }
@@ -1075,6 +1407,14 @@ enum BuiltinPolicies {
       "evidence": ["S004-1", "S004-3", "F-1"],
       "confidence": "single",
       "note": "The App Store or the app-management page opens inside Messages."
+    },
+    {
+      "id": "tap-in-transcript",
+      "on": { "step": "tap", "outcome": "transcriptView" },
+      "set": { "foreground": "messages" },
+      "evidence": ["N-4", "N-29"],
+      "confidence": "documented",
+      "note": "A live message's own view handles the tap inside the transcript; the running (compact or expanded) extension and the selection stay as they were."
     },
     {
       "id": "tap-opens-browser",

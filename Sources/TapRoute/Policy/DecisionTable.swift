@@ -1,6 +1,8 @@
 /// One decision table as written in a policy file: declared facts, then ordered rules.
 ///
-/// See the DocC article "The policy format" and `Policies/schema/table.schema.json`.
+/// See the DocC article <doc:PolicyFormat> and `Policies/schema/table.schema.json`.
+/// Read-only: a table comes from loading a policy file, which checked every fact, value,
+/// evidence id and outcome in it.
 public struct DecisionTable: Sendable, Hashable {
   /// How rules combine.
   public enum HitPolicy: String, Sendable, Hashable, CaseIterable {
@@ -12,41 +14,81 @@ public struct DecisionTable: Sendable, Hashable {
   }
 
   /// The table's name (`tap`); rules are named `table/rule-id`.
-  public var name: String
-  public var event: Situation.Event
-  public var title: String
-  public var hitPolicy: HitPolicy
+  public internal(set) var name: String
+  /// The event whose situations the table decides.
+  public internal(set) var event: Situation.Event
+  /// A one-line description, shown in rendered tables.
+  public internal(set) var title: String
+  /// How the rules combine.
+  public internal(set) var hitPolicy: HitPolicy
   /// The facts the table declares, in its column order.
-  public var facts: [FactDeclaration]
-  public var rules: [Rule]
+  public internal(set) var facts: [FactDeclaration]
+  /// The rules in order: the first that matches decides.
+  public internal(set) var rules: [Rule]
   /// The file it came from, for diagnostics.
-  public var file: String
+  public internal(set) var file: String
   /// The newest OS version this table knows (the `newest` of its `osVersion` fact).
-  public var newestOSVersion: OSVersion?
+  public internal(set) var newestOSVersion: OSVersion?
+  /// The newest SDK version this table knows (the `newest` of its `sdkVersion` fact).
+  public internal(set) var newestSDKVersion: OSVersion? = nil
   /// Where the `rules` array starts, for findings about the table as a whole.
-  public var rulesLocation: SourcePosition?
+  public internal(set) var rulesLocation: SourcePosition?
 }
 
 /// A fact a table declares, with the domain it declares for it.
 public struct FactDeclaration: Sendable, Hashable {
-  public var fact: Fact
-  public var location: SourcePosition
+  /// The fact declared.
+  public internal(set) var fact: Fact
+  /// Where the declaration is written.
+  public internal(set) var location: SourcePosition
 }
 
 /// One row of a decision table.
 public struct Rule: Sendable, Hashable {
-  public var id: String
+  /// The rule's id, unique within its table; decisions name it `table/id`.
+  public internal(set) var id: String
   /// The conditions in the order written; an absent fact matches anything.
-  public var conditions: [Condition]
-  public var then: RuleOutcome
-  public var evidence: [String]
-  public var confidence: Confidence
-  public var note: String?
+  public internal(set) var conditions: [Condition]
+  /// What the rule decides.
+  public internal(set) var then: RuleOutcome
+  /// The evidence ids the rule cites, each registered in `evidence.json`.
+  public internal(set) var evidence: [String]
+  /// Evidence that contradicts `then`; a rule citing any is `contested`.
+  public internal(set) var against: [String] = []
+  /// The other readings of a contested rule, each with the evidence for it.
+  public internal(set) var alternatives: [Alternative] = []
+
+  /// Another reading of a contested rule: what it would decide, and the evidence for it.
+  public struct Alternative: Sendable, Hashable {
+    /// What the rule would decide under this reading.
+    public internal(set) var then: RuleOutcome
+    /// The evidence for this reading.
+    public internal(set) var evidence: [String]
+    /// A note for the reader, carried into the alternative decision.
+    public internal(set) var note: String?
+
+    /// A reading from its parts.
+    package init(then: RuleOutcome, evidence: [String], note: String? = nil) {
+      self.then = then
+      self.evidence = evidence
+      self.note = note
+    }
+  }
+  /// How sure the cited evidence makes the rule.
+  public internal(set) var confidence: Confidence
+  /// A note for the reader, carried into the decision's notes.
+  public internal(set) var note: String?
   /// The author expects this rule to overlap no other rule with a different outcome.
-  public var expectsNoOverlap: Bool
-  public var location: SourcePosition
+  public internal(set) var expectsNoOverlap: Bool
+  /// Where the rule is written.
+  public internal(set) var location: SourcePosition
   /// The JSON path of the rule (`$.rules[3]`).
-  public var path: String
+  public internal(set) var path: String
+
+  /// Every evidence id the rule cites: for, against, and for each alternative.
+  public var citedEvidence: [String] {
+    evidence + against + alternatives.flatMap(\.evidence)
+  }
 
   /// The condition on `fact`, if the rule has one.
   public func condition(on fact: Fact) -> Condition? {
@@ -56,6 +98,7 @@ public struct Rule: Sendable, Hashable {
 
 /// A test of one fact.
 public struct Condition: Sendable, Hashable {
+  /// What a condition requires of its fact's value.
   public enum Test: Sendable, Hashable {
     /// The fact's value index is one of these (bool: 0 false, 1 true; enumerations in
     /// catalog order).
@@ -64,12 +107,15 @@ public struct Condition: Sendable, Hashable {
     case range(VersionRange)
   }
 
-  public var fact: Fact
-  public var test: Test
-  public var location: SourcePosition
+  /// The fact tested.
+  public internal(set) var fact: Fact
+  /// What the fact's value must be.
+  public internal(set) var test: Test
+  /// Where the condition is written.
+  public internal(set) var location: SourcePosition
 
   /// True when `value` (a finite fact's value index) satisfies the test.
-  public func matches(index value: Int) -> Bool {
+  package func matches(index value: Int) -> Bool {
     if case .oneOf(let values) = test { return values.contains(value) }
     return true
   }
@@ -93,9 +139,12 @@ public struct Condition: Sendable, Hashable {
 
 /// What a rule decides.
 public struct RuleOutcome: Sendable, Hashable {
-  public var outcome: Outcome
-  public var callbacks: [Situation.Callback]?
-  public var presentation: Presentation?
+  /// What the tap or `open(url)` does.
+  public internal(set) var outcome: Outcome
+  /// The extension's callbacks in order, for an extension launch; nil otherwise.
+  public internal(set) var callbacks: [Situation.Callback]?
+  /// How the extension presents, for an extension launch; nil otherwise.
+  public internal(set) var presentation: Presentation?
 
   /// A short form for tables and messages: `extensionLaunch (expanded: viewDidLoad, ...)`.
   public var summary: String {

@@ -1,19 +1,23 @@
 /// A registered piece of evidence a rule may cite, with the sources a reader can follow.
 public struct EvidenceEntry: Sendable, Hashable {
-  public var id: String
-  public var claim: String
-  public var confidence: Confidence
+  /// The id rules cite (`S004-10`, `D-3`), unique in the registry.
+  public internal(set) var id: String
+  /// What the evidence says, in one sentence.
+  public internal(set) var claim: String
+  /// How sure the sources make the claim.
+  public internal(set) var confidence: Confidence
   /// Where the claim comes from, strongest first; never empty in a loaded registry.
-  public var sources: [Source]
+  public internal(set) var sources: [Source]
   /// What a reader should know about the entry as a whole (a caveat, what it contests).
-  public var note: String?
+  public internal(set) var note: String?
   /// Why no rule cites the entry (context only, or a rule still to come); nil when the
   /// entry should be cited. `verify` does not report such an entry as uncited, and reports
   /// the marker once a rule does cite it.
-  public var uncited: String?
-  public var location: SourcePosition
+  public internal(set) var uncited: String?
+  /// Where the entry is written in `evidence.json`.
+  public internal(set) var location: SourcePosition
 
-  public init(
+  package init(
     id: String, claim: String, confidence: Confidence, sources: [Source], note: String? = nil,
     uncited: String? = nil, location: SourcePosition = SourcePosition(line: 0, column: 0)
   ) {
@@ -58,22 +62,25 @@ public struct EvidenceEntry: Sendable, Hashable {
       case inference
     }
 
-    public var kind: Kind
-    public var title: String
+    /// What kind of source it is.
+    public internal(set) var kind: Kind
+    /// The source's title, as a reader would search for it.
+    public internal(set) var title: String
     /// An `http` or `https` link, when the source is public.
-    public var url: String?
+    public internal(set) var url: String?
     /// A seed document's file name (`seeds/004_fd431b1385257897.txt`), for a seed or an
     /// inference drawn in one.
-    public var file: String?
+    public internal(set) var file: String?
     /// When the source was written: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`; nil when undated.
-    public var date: String?
+    public internal(set) var date: String?
     /// The platforms and OS versions the source speaks of, as it words them (`iOS 10+`).
-    public var platforms: [String]
+    public internal(set) var platforms: [String]
     /// A caveat: what was not verified, where a copy was found, a quotation.
-    public var note: String?
-    public var location: SourcePosition
+    public internal(set) var note: String?
+    /// Where the source is written in `evidence.json`.
+    public internal(set) var location: SourcePosition
 
-    public init(
+    package init(
       kind: Kind, title: String, url: String? = nil, file: String? = nil, date: String? = nil,
       platforms: [String] = [], note: String? = nil,
       location: SourcePosition = SourcePosition(line: 0, column: 0)

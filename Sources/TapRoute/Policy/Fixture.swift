@@ -89,7 +89,7 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
           }
         if decision.url != wanted {
           out.append(
-            "url: expected \(wanted.map(JSONReader.quoted) ?? "null"), got \(decision.url.map(JSONReader.quoted) ?? "null")"
+            "url: expected \(wanted.map(Words.quoted) ?? "null"), got \(decision.url.map(Words.quoted) ?? "null")"
           )
         }
       }

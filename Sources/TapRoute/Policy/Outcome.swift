@@ -16,6 +16,9 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
   case otherAppLaunch
   /// A web browser loads the URL (fallback platforms).
   case browser
+  /// A live message's own view in the transcript gets the tap: Messages opens nothing and
+  /// calls no select callback (N-4).
+  case transcriptView
   /// Nothing opens (for `open(url)`: the completion reports false).
   case nothing
   /// No rule decides this situation; TapRoute does not guess.

@@ -20,7 +20,7 @@ extension PolicyLoader {
       if !Self.isEvidenceID(member.key) {
         reader.error(
           .policyWrongType,
-          "evidence id \(JSONReader.quoted(member.key)) is not of the form S004-1, D-1 or F-1",
+          "evidence id \(Words.quoted(member.key)) is not of the form S004-1, D-1 or F-1",
           path: path, at: member.keyLocation)
       }
       if let entry = Self.evidenceEntry(
@@ -92,7 +92,7 @@ extension PolicyLoader {
     if let u = f["url"], let text = reader.nullableString(u, path: path + ".url") ?? nil {
       if !isWebLink(text) {
         reader.error(
-          .badSourceURL, "url \(JSONReader.quoted(text)) is not an http or https link", path: path + ".url",
+          .badSourceURL, "url \(Words.quoted(text)) is not an http or https link", path: path + ".url",
           at: u.location)
       }
       url = text
@@ -102,7 +102,7 @@ extension PolicyLoader {
       if !isSeedFileName(text) {
         reader.error(
           .badSeedFile,
-          "file \(JSONReader.quoted(text)) is not a seed file name of the form seeds/NNN_<hex>.txt",
+          "file \(Words.quoted(text)) is not a seed file name of the form seeds/NNN_<hex>.txt",
           path: path + ".file", at: v.location)
       } else if let kind, kind != .seed && kind != .inference {
         reader.error(
@@ -124,7 +124,7 @@ extension PolicyLoader {
       if !isSourceDate(text) {
         reader.error(
           .badSourceDate,
-          "date \(JSONReader.quoted(text)) is not of the form YYYY, YYYY-MM or YYYY-MM-DD (or null when undated)",
+          "date \(Words.quoted(text)) is not of the form YYYY, YYYY-MM or YYYY-MM-DD (or null when undated)",
           path: path + ".date", at: d.location)
       }
       date = text
@@ -154,7 +154,7 @@ extension PolicyLoader {
     let hint = JSONReader.nearest(text, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
     reader.error(
       .unknownSourceKind,
-      "unknown source kind \(JSONReader.quoted(text)); expected one of \(names.joined(separator: ", "))\(hint)",
+      "unknown source kind \(Words.quoted(text)); expected one of \(names.joined(separator: ", "))\(hint)",
       path: path, at: value.location)
     return nil
   }

@@ -5,20 +5,24 @@ import Foundation
 /// Loading fails closed: if any file has an error, nothing is returned and the thrown
 /// ``DiagnosticsError`` lists every error of every file at once.
 public struct PolicySet: Sendable {
-  public var tables: [DecisionTable]
-  public var evidence: [EvidenceEntry]
-  public var fixtures: [Fixture]
+  /// The decision tables, in file-name order: one per event (`tap`, `open`).
+  public internal(set) var tables: [DecisionTable]
+  /// The evidence registry (`evidence.json`): every id a rule or fixture may cite.
+  public internal(set) var evidence: [EvidenceEntry]
+  /// The fixture table (`fixtures.json`); empty when absent or not loaded.
+  public internal(set) var fixtures: [Fixture]
   /// How session steps change the state (`transitions.json`); empty when absent.
-  public var transitions: [Transition] = []
+  package internal(set) var transitions: [Transition] = []
   /// The sticker rules (`stickers.json`); nil when absent.
-  public var stickers: StickerRules?
+  package internal(set) var stickers: StickerRules?
   /// The quick-action rules (`shortcuts.json`); nil when absent.
-  public var shortcuts: ShortcutRules?
+  package internal(set) var shortcuts: ShortcutRules?
   /// Warnings found while loading (not errors; loading went on).
-  public var warnings: [Diagnostic]
-  /// The file names the set was read from, for display (`Policies/tap.json`).
-  public var evidenceFile: String
-  public var fixturesFile: String
+  public internal(set) var warnings: [Diagnostic]
+  /// The name the evidence registry was read from, for display (`Policies/evidence.json`).
+  public internal(set) var evidenceFile: String
+  /// The name the fixture table was read from, for display (`Policies/fixtures.json`).
+  public internal(set) var fixturesFile: String
 
   /// The table deciding `event`.
   public func table(for event: Situation.Event) -> DecisionTable? {
@@ -52,7 +56,7 @@ public struct PolicySet: Sendable {
   /// Loads for verification: the tables and evidence when they load cleanly, even if the
   /// fixture file has errors (those are returned with the set, to be reported as hygiene
   /// findings). Throws when a table or the evidence registry has an error.
-  public static func loadForVerification(directory: URL?) throws(DiagnosticsError) -> (
+  package static func loadForVerification(directory: URL?) throws(DiagnosticsError) -> (
     PolicySet, [Diagnostic]
   ) {
     let files = try directory.map { url throws(DiagnosticsError) in try readFiles(in: url) } ?? builtInFiles
@@ -116,7 +120,8 @@ public struct PolicySet: Sendable {
     return files
   }
 
-  /// Loads policies from in-memory files (name for diagnostics, and bytes).
+  /// Loads policies from in-memory files: each a name (shown in diagnostics; its last path
+  /// component says the file's kind, as in a directory) and its bytes.
   public static func load(files: [(name: String, bytes: [UInt8])]) throws(DiagnosticsError) -> PolicySet {
     var loader = PolicyLoader()
     return try loader.load(files: files)

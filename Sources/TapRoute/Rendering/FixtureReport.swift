@@ -1,7 +1,7 @@
 /// The readable report of a fixture run: one line per row, details for failures, and the
 /// closing line `N passed, M failed`.
-public enum FixtureReport {
-  public static func text(_ results: [FixtureRunner.Result], unreached: [String]?) -> String {
+package enum FixtureReport {
+  package static func text(_ results: [FixtureRunner.Result], unreached: [String]?) -> String {
     var lines: [String] = []
     for result in results {
       let decision = result.decision
@@ -19,16 +19,16 @@ public enum FixtureReport {
       )
       for mismatch in result.mismatches { lines.append("      - \(mismatch)") }
       lines.append("      situation: \(result.fixture.situation.minimalJSON)")
-      for line in DecisionText.render(decision, trace: true).split(separator: "\n")
-      where line.hasPrefix("trace") || line.hasPrefix("  ") {
-        lines.append("      " + line)
-      }
+      // The sections that explain a failure, each with its header; the outcome and rule
+      // are on the lines above.
+      let sections = DecisionText.Sections(decision, trace: true)
+      lines += (sections.contested + sections.notes + sections.steps + sections.trace).map { "      " + $0 }
     }
     if let unreached {
       lines.append(
         unreached.isEmpty
           ? "coverage: every rule is reached by a fixture"
-          : "coverage: \(unreached.count) rule\(unreached.count == 1 ? "" : "s") reached by no fixture:")
+          : "coverage: \(Words.count(unreached.count, "rule")) reached by no fixture:")
       lines += unreached.map { "  \($0)" }
     }
     let passed = results.filter(\.passed).count

@@ -6,14 +6,35 @@ extension JSONWriter {
   /// place; the tests compare this list with the decision's fields and the bytes with
   /// `JSONEncoder`'s, so a field left out fails them.
   package static let decisionKeys = [
-    "callbacks", "confidence", "evidence", "line", "notes", "outcome", "presentation", "rule", "steps",
-    "trace", "trigger", "url",
+    "alternatives", "assumed", "callbacks", "confidence", "evidence", "line", "notes", "outcome",
+    "presentation", "rule", "steps", "trace", "trigger", "url",
   ]
 
   /// Writes `decision` as one JSON object; with `line`, a `"line": N` member is added in its
   /// sorted place (the numbered form of `decide --lines --json`).
   package mutating func decision(_ decision: Decision, line: Int? = nil) {
     beginObject()
+    if let alternatives = decision.alternatives {
+      key("alternatives")
+      beginArray()
+      for alternative in alternatives { self.decision(alternative) }
+      endArray()
+    }
+    if !decision.assumed.isEmpty {
+      key("assumed")
+      beginObject()
+      // Sorted by name, as `.sortedKeys` writes the nested object.
+      for item in decision.assumed.sorted(by: {
+        $0.fact.rawValue.utf8.lexicographicallyPrecedes($1.fact.rawValue.utf8)
+      }) {
+        key(item.fact.rawValue)
+        switch item.value {
+        case .bool(let b): bool(b)
+        case .text(let t): string(t)
+        }
+      }
+      endObject()
+    }
     if let callbacks = decision.callbacks {
       key("callbacks")
       beginArray()

@@ -70,6 +70,23 @@ package struct JSONWriter {
     needsComma = false
   }
 
+  /// Starts a member whose key is a `String` that needs no escaping (a fact's name).
+  package mutating func key(_ name: String) {
+    comma()
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(contentsOf: name.utf8)
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  /// A boolean value.
+  package mutating func bool(_ value: Bool) {
+    comma()
+    raw(value ? "true" : "false")
+    needsComma = true
+  }
+
   // MARK: Values
 
   package mutating func string(_ value: String) {

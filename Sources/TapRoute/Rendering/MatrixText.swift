@@ -57,7 +57,7 @@ package enum MatrixText {
     var lines = ["message: \(matrix.message.minimalJSON)", line(headers)]
     lines += rows.map(line)
     lines.append(
-      "\(ObservationText.plural(matrix.rows.count, "row")); OS versions cut at \(cutsText(matrix))")
+      "\(Words.count(matrix.rows.count, "row")); OS versions cut at \(cutsText(matrix))")
     return lines.joined(separator: "\n") + "\n"
   }
 

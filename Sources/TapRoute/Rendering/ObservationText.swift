@@ -50,7 +50,7 @@ package enum ObservationText {
     let failures = report.results.filter(\.isFailure).count
     let support = report.results.count - agree - contradict
     lines.append(
-      "\(plural(report.results.count, "observation")): \(agree) agree, \(contradict) contradict (\(failures) of a rule not contested), \(support) support another reading"
+      "\(Words.count(report.results.count, "observation")): \(agree) agree, \(contradict) contradict (\(failures) of a rule not contested), \(support) support another reading"
     )
     if let drafts {
       lines.append("")
@@ -91,8 +91,6 @@ package enum ObservationText {
 
   /// A JSON string literal.
   package static func json(_ s: String) -> String { Situation.jsonString(s) }
-
-  static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
   static func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : s + String(repeating: " ", count: width - s.count)

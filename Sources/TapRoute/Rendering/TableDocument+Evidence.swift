@@ -22,7 +22,7 @@ extension TableDocument {
   ///
   /// `taproute table Policies --format docc` prints it; a test fails when the committed
   /// article drifts from `Policies/evidence.json`.
-  public static func evidenceArticle(_ policies: PolicySet) -> String {
+  package static func evidenceArticle(_ policies: PolicySet) -> String {
     var out = [
       "# Evidence",
       "",

@@ -1,27 +1,27 @@
 /// What the Home screen shows for an app's quick actions, and how a chosen one is handled.
-public enum ShortcutPlan {
+package enum ShortcutPlan {
   /// Dynamic items and the launches that set them.
-  public struct Dynamic: Sendable, Hashable {
-    public var items: [ShortcutItem]
+  package struct Dynamic: Sendable, Hashable {
+    package var items: [ShortcutItem]
     /// The code appends `items` to `UIApplication.shortcutItems` at every launch (S003-3).
-    public var appendOnEachLaunch: Bool
-    public var launches: Int
+    package var appendOnEachLaunch: Bool
+    package var launches: Int
 
     /// The most dynamic items a file may list. iOS shows at most four quick actions in all
     /// (S003-4); 100 is far beyond any real list and keeps the plan small: at most 100,000
     /// items after the last of ``maximumLaunches`` appending launches.
-    public static let maximumItems = 100
+    package static let maximumItems = 100
     /// The most launches a file may ask for.
-    public static let maximumLaunches = 1_000
+    package static let maximumLaunches = 1_000
 
-    public init(items: [ShortcutItem] = [], appendOnEachLaunch: Bool = false, launches: Int = 1) {
+    package init(items: [ShortcutItem] = [], appendOnEachLaunch: Bool = false, launches: Int = 1) {
       self.items = items
       self.appendOnEachLaunch = appendOnEachLaunch
       self.launches = launches
     }
 
     /// Parses the `--dynamic` JSON file.
-    public static func parse(_ bytes: [UInt8], file: String) -> Result<Dynamic, DiagnosticsError> {
+    package static func parse(_ bytes: [UInt8], file: String) -> Result<Dynamic, DiagnosticsError> {
       switch JSONParser.document(bytes, file: file, what: "dynamic items file", maximumBytes: 1 << 20) {
       case .failure(let error):
         return .failure(error)
@@ -67,22 +67,22 @@ public enum ShortcutPlan {
   }
 
   /// The plan: items shown in order, the launch handling, the growth, and every finding.
-  public struct Report: Sendable, Hashable {
+  package struct Report: Sendable, Hashable {
     /// Shown items, in order, each with where it came from (`static`/`dynamic`).
-    public var shown: [Entry]
-    public var hidden: [Entry]
+    package var shown: [Entry]
+    package var hidden: [Entry]
     /// Dynamic item count after each launch.
-    public var growth: [Int]
-    public var launch: ShortcutRules.LaunchRule?
-    public var findings: [Diagnostic]
+    package var growth: [Int]
+    package var launch: ShortcutRules.LaunchRule?
+    package var findings: [Diagnostic]
 
-    public struct Entry: Sendable, Hashable, Codable {
-      public var item: ShortcutItem
-      public var origin: String
+    package struct Entry: Sendable, Hashable, Codable {
+      package var item: ShortcutItem
+      package var origin: String
     }
   }
 
-  public static func plan(
+  package static func plan(
     staticItems: [ShortcutItem], file: String, dynamic: Dynamic, dynamicFile: String? = nil, launch: String?,
     rules: ShortcutRules
   ) -> Report {
@@ -151,7 +151,7 @@ public enum ShortcutPlan {
     for (type, count) in seen.sorted(by: { $0.key < $1.key }) where count > 1 {
       add(
         "", .warning, .shortcutDuplicate,
-        "type \(JSONReader.quoted(type)) is used by \(count) items; the handler cannot tell them apart",
+        "type \(Words.quoted(type)) is used by \(count) items; the handler cannot tell them apart",
         rules.requiredEvidence)
     }
     let shown = Array(valid.prefix(rules.visibleMaximum))
@@ -159,7 +159,7 @@ public enum ShortcutPlan {
     if !hidden.isEmpty {
       add(
         "", .warning, .shortcutHidden,
-        "\(valid.count) valid items; only the first \(rules.visibleMaximum) show (static first), so \(hidden.map { JSONReader.quoted($0.item.title ?? "") }.joined(separator: ", ")) never appear",
+        "\(valid.count) valid items; only the first \(rules.visibleMaximum) show (static first), so \(hidden.map { Words.quoted($0.item.title ?? "") }.joined(separator: ", ")) never appear",
         rules.visibleEvidence)
     }
     let rule = launch.flatMap { l in rules.launches.first { $0.launch == l } }

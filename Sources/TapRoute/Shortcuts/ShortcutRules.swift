@@ -1,133 +1,34 @@
 /// The quick-action rules of `Policies/shortcuts.json`, each with its evidence.
-public struct ShortcutRules: Sendable, Hashable {
-  public struct LaunchRule: Sendable, Hashable {
+package struct ShortcutRules: Sendable, Hashable {
+  package struct LaunchRule: Sendable, Hashable {
     /// `cold` or `warm`.
-    public var launch: String
+    package var launch: String
     /// The callback that handles the chosen item.
-    public var handler: String
+    package var handler: String
     /// Where the handler finds the item, if stated.
-    public var reads: String?
+    package var reads: String?
     /// What didFinishLaunchingWithOptions must return, when it is the handler.
-    public var didFinishLaunchingReturns: Bool?
-    public var evidence: [String]
-    public var note: String?
+    package var didFinishLaunchingReturns: Bool?
+    package var evidence: [String]
+    package var note: String?
   }
 
-  public var visibleMaximum: Int
-  public var visibleEvidence: [String]
-  public var visibleNote: String?
-  public var requiredKeys: [String]
-  public var requiredEvidence: [String]
-  public var maximumLines: Int
-  public var charactersPerLine: Int
-  public var linesEvidence: [String]
-  public var linesNote: String?
-  public var launches: [LaunchRule]
-  public var dynamicEvidence: [String]
-  public var dynamicNote: String?
-  public var file: String
+  package var visibleMaximum: Int
+  package var visibleEvidence: [String]
+  package var visibleNote: String?
+  package var requiredKeys: [String]
+  package var requiredEvidence: [String]
+  package var maximumLines: Int
+  package var charactersPerLine: Int
+  package var linesEvidence: [String]
+  package var linesNote: String?
+  package var launches: [LaunchRule]
+  package var dynamicEvidence: [String]
+  package var dynamicNote: String?
+  package var file: String
 
   /// Every evidence id the rules cite.
-  public var citedEvidence: [String] {
+  package var citedEvidence: [String] {
     visibleEvidence + requiredEvidence + linesEvidence + launches.flatMap(\.evidence) + dynamicEvidence
-  }
-}
-
-/// A quick action, static (Info.plist) or dynamic (code).
-public struct ShortcutItem: Sendable, Hashable, Codable {
-  public var type: String?
-  public var title: String?
-  public var subtitle: String?
-
-  public init(type: String?, title: String?, subtitle: String? = nil) {
-    self.type = type
-    self.title = title
-    self.subtitle = subtitle
-  }
-}
-
-extension PolicyLoader {
-  mutating func readShortcuts(_ root: JSONValue, file: String, knownEvidence: Set<String>?) -> ShortcutRules?
-  {
-    var reader = JSONReader(file: file, codes: .policy)
-    defer { append(reader.sortedDiagnostics) }
-    guard
-      let fields = reader.object(
-        root, path: "$", allowed: ["$schema", "visible", "requiredKeys", "lines", "launches", "dynamic"])
-    else { return nil }
-    func section(_ key: String, _ allowed: [String]) -> [String: JSONValue]? {
-      guard let v = reader.require(fields, key, path: "$", at: root.location) else { return nil }
-      return reader.object(v, path: "$." + key, allowed: allowed)
-    }
-    func whole(_ f: [String: JSONValue], _ key: String, _ path: String) -> Int? {
-      guard let v = f[key] else {
-        reader.error(.policyMissingField, "missing required key \"\(key)\"", path: path, at: nil)
-        return nil
-      }
-      if case .number(let n) = v.kind, n >= 1, n <= 1_000, n == n.rounded() { return Int(n) }
-      reader.wrongType(v, expected: "a whole number from 1 to 1000", path: path + "." + key)
-      return nil
-    }
-    func evidence(_ f: [String: JSONValue], _ path: String) -> [String] {
-      guard let v = f["evidence"] else {
-        reader.error(.policyMissingField, "missing required key \"evidence\"", path: path, at: nil)
-        return []
-      }
-      return Self.evidenceIDs(
-        v, path: path + ".evidence", citer: "quick-action rule", known: knownEvidence, requireOne: true,
-        reader: &reader)
-    }
-    let visible = section("visible", ["maximum", "evidence", "note"])
-    let required = section("requiredKeys", ["keys", "evidence"])
-    let lines = section("lines", ["maximum", "charactersPerLine", "evidence", "note"])
-    let dynamic = section("dynamic", ["evidence", "note"])
-    var launches: [ShortcutRules.LaunchRule] = []
-    if let l = reader.require(fields, "launches", path: "$", at: root.location),
-      let items = reader.array(l, path: "$.launches")
-    {
-      for (i, item) in items.enumerated() {
-        let path = JSONReader.join("$.launches", i)
-        guard
-          let f = reader.object(
-            item, path: path,
-            allowed: ["launch", "handler", "reads", "didFinishLaunchingReturns", "evidence", "note"]),
-          let launch = reader.require(f, "launch", path: path, at: item.location).flatMap({
-            reader.choice(
-              $0, path: path + ".launch", what: "launch", choices: [("cold", "cold"), ("warm", "warm")])
-          }),
-          let handler = reader.require(f, "handler", path: path, at: item.location).flatMap({
-            reader.string($0, path: path + ".handler")
-          })
-        else { continue }
-        launches.append(
-          ShortcutRules.LaunchRule(
-            launch: launch, handler: handler,
-            reads: f["reads"].flatMap { reader.string($0, path: path + ".reads") },
-            didFinishLaunchingReturns: f["didFinishLaunchingReturns"].flatMap {
-              reader.bool($0, path: path + ".didFinishLaunchingReturns")
-            },
-            evidence: evidence(f, path), note: f["note"].flatMap { reader.string($0, path: path + ".note") }))
-      }
-      for launch in ["cold", "warm"] where !launches.contains(where: { $0.launch == launch }) {
-        reader.error(.missingTable, "no rule for a \(launch) launch", path: "$.launches", at: l.location)
-      }
-    }
-    guard let visible, let required, let lines, let dynamic else { return nil }
-    let keys =
-      required["keys"].flatMap { reader.array($0, path: "$.requiredKeys.keys") }?.enumerated().compactMap {
-        i, v in
-        reader.string(v, path: JSONReader.join("$.requiredKeys.keys", i))
-      } ?? []
-    return ShortcutRules(
-      visibleMaximum: whole(visible, "maximum", "$.visible") ?? 4,
-      visibleEvidence: evidence(visible, "$.visible"),
-      visibleNote: visible["note"].flatMap { reader.string($0, path: "$.visible.note") },
-      requiredKeys: keys, requiredEvidence: evidence(required, "$.requiredKeys"),
-      maximumLines: whole(lines, "maximum", "$.lines") ?? 2,
-      charactersPerLine: whole(lines, "charactersPerLine", "$.lines") ?? 27,
-      linesEvidence: evidence(lines, "$.lines"),
-      linesNote: lines["note"].flatMap { reader.string($0, path: "$.lines.note") },
-      launches: launches, dynamicEvidence: evidence(dynamic, "$.dynamic"),
-      dynamicNote: dynamic["note"].flatMap { reader.string($0, path: "$.dynamic.note") }, file: file)
   }
 }

@@ -1,16 +1,16 @@
 /// A session file: a starting situation and state, then the steps a user takes.
-public struct Session: Sendable, Hashable {
-  public var name: String
+package struct Session: Sendable, Hashable {
+  package var name: String
   /// The app and its redirect code; each tap's situation starts from it.
-  public var situation: Situation
-  public var start: SessionState
-  public var steps: [SessionStep]
+  package var situation: Situation
+  package var start: SessionState
+  package var steps: [SessionStep]
 
   /// Largest session file accepted, in bytes.
-  public static let maximumBytes = 1 << 20
+  package static let maximumBytes = 1 << 20
 
   /// Parses a session file, reporting every problem at once.
-  public static func parse(_ bytes: [UInt8], file: String) -> Result<Session, DiagnosticsError> {
+  package static func parse(_ bytes: [UInt8], file: String) -> Result<Session, DiagnosticsError> {
     JSONParser.document(bytes, file: file, what: "session", maximumBytes: maximumBytes).flatMap { root in
       var reader = JSONReader(file: file, codes: .situation)
       let session = reader.session(root)

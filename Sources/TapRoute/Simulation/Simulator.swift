@@ -1,26 +1,26 @@
 /// Replays a session: each tap is decided by the engine from the carried state, and every
 /// step changes the state by the first matching rule of `Policies/transitions.json`.
-public enum Simulator {
+package enum Simulator {
   /// What one step did.
-  public struct StepResult: Sendable, Hashable {
-    public var step: SessionStep
+  package struct StepResult: Sendable, Hashable {
+    package var step: SessionStep
     /// The decision, for taps.
-    public var decision: Decision?
+    package var decision: Decision?
     /// The transition applied (`transitions/id`), nil when none matched.
-    public var transition: String?
-    public var state: SessionState
+    package var transition: String?
+    package var state: SessionState
     /// False when the step's expected outcome was not met; nil when nothing was expected.
-    public var met: Bool?
+    package var met: Bool?
   }
 
   /// The whole replay.
-  public struct Result: Sendable, Hashable {
-    public var session: Session
-    public var steps: [StepResult]
-    public var failures: Int { steps.filter { $0.met == false || $0.transition == nil }.count }
+  package struct Result: Sendable, Hashable {
+    package var session: Session
+    package var steps: [StepResult]
+    package var failures: Int { steps.filter { $0.met == false || $0.transition == nil }.count }
   }
 
-  public static func run(_ session: Session, engine: Engine) -> Result {
+  package static func run(_ session: Session, engine: Engine) -> Result {
     var state = session.start
     var results: [StepResult] = []
     for step in session.steps {
@@ -46,7 +46,7 @@ public enum Simulator {
   }
 
   /// The replay as readable text: each step's decision and the state after it.
-  public static func text(_ result: Result) -> String {
+  package static func text(_ result: Result) -> String {
     var lines = ["session: \(result.session.name)", "start: \(result.session.start.summary)"]
     for (i, r) in result.steps.enumerated() {
       var head = "\(i + 1). \(r.step.kind.rawValue)\(r.step.message.map { " \($0)" } ?? "")"

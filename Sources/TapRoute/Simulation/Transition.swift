@@ -2,27 +2,27 @@
 ///
 /// Transitions are tried in order; the first whose `on` matches the step (and, for a tap,
 /// the decided outcome) applies its `set`.
-public struct Transition: Sendable, Hashable {
-  public var id: String
-  public var step: SessionStep.Kind
+package struct Transition: Sendable, Hashable {
+  package var id: String
+  package var step: SessionStep.Kind
   /// For taps: the outcomes this transition applies to (nil: any).
-  public var outcomes: [Outcome]?
-  public var changes: Changes
-  public var evidence: [String]
-  public var confidence: Confidence
-  public var note: String?
-  public var location: SourcePosition
+  package var outcomes: [Outcome]?
+  package var changes: Changes
+  package var evidence: [String]
+  package var confidence: Confidence
+  package var note: String?
+  package var location: SourcePosition
 
   /// The state fields a transition sets; nil leaves a field as it was.
-  public struct Changes: Sendable, Hashable {
-    public var installed: Bool?
-    public var extensionRunning: Bool?
-    public var selected: Selection?
-    public var afterDrawerSwipe: Bool?
-    public var foreground: SessionState.Foreground?
+  package struct Changes: Sendable, Hashable {
+    package var installed: Bool?
+    package var extensionRunning: Bool?
+    package var selected: Selection?
+    package var afterDrawerSwipe: Bool?
+    package var foreground: SessionState.Foreground?
 
     /// What `selected` becomes.
-    public enum Selection: Sendable, Hashable {
+    package enum Selection: Sendable, Hashable {
       /// The message the step tapped.
       case tapped
       /// The message the step sent.
@@ -52,9 +52,9 @@ public struct Transition: Sendable, Hashable {
 }
 
 /// The state a session carries from step to step.
-public struct SessionState: Sendable, Hashable, Codable {
+package struct SessionState: Sendable, Hashable, Codable {
   /// Where the user is.
-  public enum Foreground: String, Sendable, Hashable, Codable, CaseIterable {
+  package enum Foreground: String, Sendable, Hashable, Codable, CaseIterable {
     /// In the conversation in Messages.
     case messages
     /// In the App Store or the app-management page inside Messages.
@@ -63,14 +63,14 @@ public struct SessionState: Sendable, Hashable, Codable {
     case otherApp
   }
 
-  public var installed: Bool
-  public var extensionRunning: Bool
+  package var installed: Bool
+  package var extensionRunning: Bool
   /// The selected message's id, if any.
-  public var selected: String?
-  public var afterDrawerSwipe: Bool
-  public var foreground: Foreground
+  package var selected: String?
+  package var afterDrawerSwipe: Bool
+  package var foreground: Foreground
 
-  public init(
+  package init(
     installed: Bool = true, extensionRunning: Bool = false, selected: String? = nil,
     afterDrawerSwipe: Bool = false,
     foreground: Foreground = .messages
@@ -83,7 +83,7 @@ public struct SessionState: Sendable, Hashable, Codable {
   }
 
   /// `installed, extension running, m1 selected, in Messages`.
-  public var summary: String {
+  package var summary: String {
     [
       installed ? "installed" : "not installed",
       extensionRunning ? "extension running" : "extension not running",
@@ -96,17 +96,17 @@ public struct SessionState: Sendable, Hashable, Codable {
 }
 
 /// One step of a session.
-public struct SessionStep: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+package struct SessionStep: Sendable, Hashable {
+  package enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
     case tap, returnToMessages, send, swipeToOtherApp, dismissExtension, deleteApp, installApp
 
     /// Steps that name a message.
     var takesMessage: Bool { self == .tap || self == .send }
   }
 
-  public var kind: Kind
-  public var message: String?
+  package var kind: Kind
+  package var message: String?
   /// The outcome the session expects of a tap.
-  public var expect: Outcome?
-  public var location: SourcePosition
+  package var expect: Outcome?
+  package var location: SourcePosition
 }

@@ -12,7 +12,7 @@ package enum ByteCount {
   }
 
   /// `1 byte`, `66 bytes`, `512,001 bytes`.
-  package static func bytes<T: BinaryInteger>(_ n: T) -> String { "\(grouped(n)) byte\(n == 1 ? "" : "s")" }
+  package static func bytes<T: BinaryInteger>(_ n: T) -> String { "\(grouped(n)) \(Words.plural(n, "byte"))" }
 
   /// The limit as developers know it, then exactly: `the 500 KB limit (512,000 bytes)`.
   ///

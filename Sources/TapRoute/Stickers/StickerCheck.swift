@@ -1,23 +1,23 @@
 /// Checks one sticker file against the sticker rules.
-public enum StickerCheck {
+package enum StickerCheck {
   /// What the check found for one file.
-  public struct Report: Sendable, Hashable {
-    public var file: String
+  package struct Report: Sendable, Hashable {
+    package var file: String
     /// The file's size in bytes (from the file system when the caller gave it).
-    public var bytes: UInt64
+    package var bytes: UInt64
     /// The header, when the file was read and is well formed.
-    public var header: StickerHeader?
-    public var sizeClass: String
-    public var findings: [Diagnostic]
+    package var header: StickerHeader?
+    package var sizeClass: String
+    package var findings: [Diagnostic]
     /// True when no finding is an error.
-    public var accepted: Bool { !findings.contains { $0.severity == .error } }
+    package var accepted: Bool { !findings.contains { $0.severity == .error } }
 
     /// One line for people: `ok.png: accepted (PNG, 408x408 px, 1 frame, 66 bytes)`.
-    public var summary: String {
+    package var summary: String {
       let size = ByteCount.bytes(bytes)
       let what =
         header.map {
-          "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \(ByteCount.grouped($0.frames)) frame\($0.frames == 1 ? "" : "s"), \(size)"
+          "\($0.format.rawValue.uppercased()), \($0.width)x\($0.height) px, \(ByteCount.grouped($0.frames)) \(Words.plural($0.frames, "frame")), \(size)"
         } ?? size
       return "\(file): \(accepted ? "accepted" : "refused") (\(what))"
     }
@@ -36,7 +36,8 @@ public enum StickerCheck {
   }
 
   /// Checks a file whose bytes are all in memory.
-  public static func check(_ bytes: [UInt8], file: String, sizeClass: String, rules: StickerRules) -> Report {
+  package static func check(_ bytes: [UInt8], file: String, sizeClass: String, rules: StickerRules) -> Report
+  {
     check(bytes, fileSize: UInt64(bytes.count), file: file, sizeClass: sizeClass, rules: rules)
   }
 
@@ -47,7 +48,7 @@ public enum StickerCheck {
   /// `rules.maximumBytes + 1` bytes of any file. Otherwise `bytes` must be the whole file: fewer
   /// than `fileSize` is an unreadable file. A `fileSize` below `bytes.count` (0 for a pipe or a
   /// device, which report no size) counts as `bytes.count`.
-  public static func check(
+  package static func check(
     _ bytes: [UInt8], fileSize: UInt64, file: String, sizeClass: String, rules: StickerRules
   ) -> Report {
     let size = max(fileSize, UInt64(bytes.count))

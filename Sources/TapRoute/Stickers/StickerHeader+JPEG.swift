@@ -220,7 +220,7 @@ extension StickerHeader {
     }
 
     /// `1 component`, `2 components`.
-    static func components(_ count: UInt8) -> String { "\(count) component\(count == 1 ? "" : "s")" }
+    static func components(_ count: UInt8) -> String { Words.count(count, "component") }
 
     static func name(_ marker: UInt8) -> String {
       switch marker {

@@ -16,21 +16,21 @@
 ///
 /// Width and height must also be at most ``maximumSide``. Every read is bounds-checked with
 /// fixed-width arithmetic: a truncated or corrupt file is a ``Failure``, never a trap.
-public struct StickerHeader: Sendable, Hashable {
-  public enum Format: String, Sendable, Hashable, CaseIterable, Codable {
+package struct StickerHeader: Sendable, Hashable {
+  package enum Format: String, Sendable, Hashable, CaseIterable, Codable {
     case png, apng, gif, jpeg
   }
 
-  public var format: Format
+  package var format: Format
   /// Width in pixels, 1 to ``maximumSide``.
-  public var width: Int
+  package var width: Int
   /// Height in pixels, 1 to ``maximumSide``.
-  public var height: Int
+  package var height: Int
   /// Frames: 1 for still images, the fcTL chunks of an APNG (equal to acTL's count), the
   /// images of a GIF.
-  public var frames: Int
+  package var frames: Int
   /// The file can carry transparency (PNG alpha or tRNS, a GIF transparent colour).
-  public var hasTransparency: Bool
+  package var hasTransparency: Bool
 
   /// The largest width or height accepted, in pixels.
   ///
@@ -38,16 +38,16 @@ public struct StickerHeader: Sendable, Hashable {
   /// real sticker comes near it, and small enough that a header claiming more (a corrupt file,
   /// or a bomb that would decompress to gigabytes: 4,096 x 4,096 RGBA is already 64 MiB) is
   /// refused from the header alone.
-  public static let maximumSide = 4096
+  package static let maximumSide = 4096
 
   /// Why a file could not be read.
-  public struct Failure: Error, Sendable, Hashable {
-    public var message: String
+  package struct Failure: Error, Sendable, Hashable {
+    package var message: String
     init(_ message: String) { self.message = message }
   }
 
   /// Reads and validates a PNG, APNG, GIF or JPEG file.
-  public static func read(_ bytes: [UInt8]) -> Result<StickerHeader, Failure> {
+  package static func read(_ bytes: [UInt8]) -> Result<StickerHeader, Failure> {
     do throws(Failure) {
       if bytes.starts(with: PNG.signature) { return .success(try PNG.read(bytes)) }
       if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) {

@@ -5,8 +5,11 @@
 public struct Diagnostic: Sendable, Hashable, Codable, Error, CustomStringConvertible {
   /// How bad a finding is.
   public enum Severity: String, Sendable, Hashable, Codable {
+    /// The input is refused: loading fails, the command exits non-zero.
     case error
+    /// A problem worth fixing that does not stop loading.
     case warning
+    /// Information attached to a finding (what a redirect reaches, how a sticker reads).
     case note
   }
 
@@ -16,10 +19,14 @@ public struct Diagnostic: Sendable, Hashable, Codable, Error, CustomStringConver
   public var path: String
   /// Where in the file, when known.
   public var location: SourcePosition?
+  /// How bad the problem is.
   public var severity: Severity
+  /// The stable code (`TR104`): what kind of problem it is.
   public var code: DiagnosticCode
+  /// What is wrong, for a reader; the wording may change between versions.
   public var message: String
 
+  /// A diagnostic from its parts; `path` empty and `location` nil when unknown.
   public init(
     file: String, path: String = "", location: SourcePosition? = nil,
     severity: Severity = .error, code: DiagnosticCode, message: String
@@ -32,6 +39,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, Error, CustomStringConver
     self.message = message
   }
 
+  /// The compiler-style line: `file:line:column: severity: $.path: message [CODE]`.
   public var description: String {
     var head = file
     if let location, location.line > 0 {
@@ -47,8 +55,11 @@ public struct Diagnostic: Sendable, Hashable, Codable, Error, CustomStringConver
 /// A struct rather than a frozen enum so that new codes can be added without breaking
 /// clients that switch over them (the way swift-system models `Errno`).
 public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
-  public var rawValue: String
+  /// The code as printed: `TR`, then three digits.
+  public let rawValue: String
+  /// The code with this raw value; any string is accepted, as with swift-system's `Errno`.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// The raw value (`TR104`).
   public var description: String { rawValue }
 
   // Input text (any file).
@@ -84,6 +95,9 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let missingTable = DiagnosticCode(rawValue: "TR111")
   /// A fixture names a rule that does not exist.
   public static let unknownRule = DiagnosticCode(rawValue: "TR112")
+  /// Evidence against a rule, or alternative readings, on a rule that is not `contested`;
+  /// a contested rule without an alternative reading.
+  public static let contestedRule = DiagnosticCode(rawValue: "TR113")
 
   // Evidence sources (a block of its own, so codes added elsewhere in TR1xx do not collide).
   /// An evidence source whose kind is not one the format defines.
@@ -177,15 +191,20 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
 }
 
 /// A failure that carries every diagnostic found, not only the first.
+///
+/// Every public reader throws it (typed throws): loading policies, fixtures or a situation.
 public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+  /// The problems, in the order found (by file, then position).
   public var diagnostics: [Diagnostic]
   /// How many more problems were found but not collected, because the reader stops
   /// collecting at `Diagnostic.reportLimit` (one situation with 80,000 unknown keys).
   public var omitted: Int
+  /// An error carrying `diagnostics`, and a count of `omitted` ones not collected.
   public init(_ diagnostics: [Diagnostic], omitted: Int = 0) {
     self.diagnostics = diagnostics
     self.omitted = omitted
   }
+  /// One line per diagnostic (at most 50), then "... and N more".
   public var description: String { Diagnostic.report(diagnostics, omitted: omitted).joined(separator: "\n") }
 }
 

@@ -162,11 +162,11 @@ package struct JSONParser {
       let keyLocation = location
       let key = try parseString()
       if !seen.insert(key).inserted {
-        throw Failure(message: "duplicate key \"\(key)\"", location: keyLocation)
+        throw Failure(message: "duplicate key \(Words.quoted(key))", location: keyLocation)
       }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-        throw failure("expected ':' after key \"\(key)\"")
+        throw failure("expected ':' after key \(Words.quoted(key))")
       }
       index += 1
       skipWhitespace()

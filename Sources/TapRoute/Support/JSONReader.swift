@@ -87,7 +87,7 @@ package struct JSONReader {
       } else {
         error(
           codes.unknownKey,
-          "unknown key \(Self.quoted(member.key)); "
+          "unknown key \(Words.quoted(member.key)); "
             + (Self.nearest(member.key, in: allowed).map { "did you mean \"\($0)\"? " } ?? "")
             + "allowed: \(allowed.joined(separator: ", "))",
           path: Self.join(path, member.key), at: member.keyLocation)
@@ -143,7 +143,7 @@ package struct JSONReader {
     let hint = Self.nearest(s, in: names).map { " (did you mean \"\($0)\"?)" } ?? ""
     error(
       codes.unknownValue,
-      "unknown \(what) \(Self.quoted(s)); expected one of \(names.joined(separator: ", "))\(hint)",
+      "unknown \(what) \(Words.quoted(s)); expected one of \(names.joined(separator: ", "))\(hint)",
       path: path, at: value.location)
     return nil
   }
@@ -157,34 +157,11 @@ package struct JSONReader {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
           || b == 0x24
       }
-    return plain ? "\(path).\(key)" : "\(path)[\(quoted(key))]"
+    return plain ? "\(path).\(key)" : "\(path)[\(Words.quoted(key))]"
   }
 
   /// Joins a JSON path and an array index (`$.hooks` + 1 -> `$.hooks[1]`).
   package static func join(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
-
-  /// A string in double quotes with quotes, backslashes and control characters escaped,
-  /// so that hostile input cannot forge extra lines of output.
-  package static func quoted(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars.prefix(200) {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-          out += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    if s.unicodeScalars.count > 200 { out += "..." }
-    return out + "\""
-  }
 
   /// The closest candidate by edit distance, if it is close enough to be a likely typo.
   package static func nearest(_ word: String, in candidates: [String]) -> String? {

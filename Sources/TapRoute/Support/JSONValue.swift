@@ -70,14 +70,18 @@ package struct JSONValue: Sendable, Equatable {
 
 /// A line and column (both 1-based) in a source text; line 0 means "not known".
 public struct SourcePosition: Sendable, Hashable, Codable, Comparable {
+  /// The line, from 1; 0 when not known.
   public var line: Int
+  /// The column, from 1, counted in UTF-8 bytes.
   public var column: Int
 
+  /// A position from its line and column.
   public init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
+  /// Earlier in the text: by line, then column.
   public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
     (a.line, a.column) < (b.line, b.column)
   }

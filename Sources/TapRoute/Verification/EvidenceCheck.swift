@@ -17,7 +17,7 @@ enum EvidenceCheck {
             file: policies.evidenceFile, path: path, location: entry.location, severity: .warning,
             code: .uncheckableEvidence,
             message:
-              "evidence \"\(entry.id)\" has no checkable source: give a source a url or a seed file (an inference alone will do only for an inferred entry)"
+              "evidence \(Words.quoted(entry.id)) has no checkable source: give a source a url or a seed file (an inference alone will do only for an inferred entry)"
           ))
       }
       if entry.uncited != nil && cited.contains(entry.id) {
@@ -26,7 +26,8 @@ enum EvidenceCheck {
             file: policies.evidenceFile, path: path + ".uncited", location: entry.location,
             severity: .warning,
             code: .citedButMarkedUncited,
-            message: "evidence \"\(entry.id)\" is marked uncited, but it is cited; remove \"uncited\""))
+            message:
+              "evidence \(Words.quoted(entry.id)) is marked uncited, but it is cited; remove \"uncited\""))
       }
     }
     return out

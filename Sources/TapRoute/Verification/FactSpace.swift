@@ -1,26 +1,29 @@
 /// A table's fact space as finite dimensions, and its rules as boxes in it.
 ///
-/// Each fact a rule tests is one dimension. Finite facts keep their values; the OS version
-/// is cut into intervals at every boundary a rule names, so any version range is a set of
-/// intervals. A rule is then a box: one set of values per dimension (all values where the
-/// rule has no condition). Verification works on boxes and never enumerates the product of
-/// the domains.
+/// Each fact a rule tests is one dimension. Finite facts keep their values; a version fact
+/// (`osVersion`, `sdkVersion`) is cut into intervals at every boundary a rule names, so any
+/// version range is a set of intervals (`TableSlots`, the description the compiled table
+/// shares). A rule is then a box: one set of values per dimension (all values where the rule
+/// has no condition). Verification works on boxes and never enumerates the product of the
+/// domains.
 struct FactSpace: Sendable {
+  /// The tested facts and the values each is cut into.
+  let shape: TableSlots
   /// The tested facts, in declaration order.
-  let dimensions: [Fact]
+  var dimensions: [Fact] { shape.facts }
   /// Values per dimension (at most 64: a dimension's set is one `UInt64`).
-  let sizes: [Int]
-  /// Sorted version boundaries (interval `i` is `[bounds[i-1], bounds[i])`).
-  let versionBounds: [OSVersion]
+  var sizes: [Int] { shape.counts }
+  /// Sorted `osVersion` boundaries (interval `i` is `[bounds[i-1], bounds[i])`).
+  var versionBounds: [OSVersion] { shape.versionBounds }
+  /// Sorted `sdkVersion` boundaries, likewise.
+  var sdkVersionBounds: [OSVersion] { shape.sdkVersionBounds }
 
   /// The largest number of values a dimension may have.
   static let maximumValues = 64
 
+  /// The fact space of `table`: its slots alone, without compiling its rules.
   init(_ table: DecisionTable) {
-    let compiled = CompiledTable(table, dense: false)
-    dimensions = compiled.slots
-    versionBounds = compiled.versionBounds
-    sizes = compiled.slots.map { $0 == .osVersion ? compiled.versionBounds.count + 1 : $0.finiteCount }
+    shape = TableSlots(table)
   }
 
   /// True when every dimension fits in one 64-bit set.
@@ -37,8 +40,9 @@ struct FactSpace: Sendable {
       var set: UInt64 = 0
       for value in 0..<sizes[d] {
         let matches =
-          fact == .osVersion
-          ? condition.matches(version: representative(interval: value)) : condition.matches(index: value)
+          fact.isVersion
+          ? condition.matches(version: representative(interval: value, of: fact))
+          : condition.matches(index: value)
         if matches { set |= 1 << UInt64(value) }
       }
       sets[d] = set
@@ -46,12 +50,15 @@ struct FactSpace: Sendable {
     return Box(sets: sets)
   }
 
-  /// The lowest version of interval `i`.
-  func representative(interval i: Int) -> OSVersion {
-    i == 0 ? OSVersion(clamping: 0) : versionBounds[i - 1]
+  /// The boundaries of a version fact (`osVersion`'s for any other fact).
+  func bounds(of fact: Fact) -> [OSVersion] { shape.bounds(of: fact) }
+
+  /// The lowest version of interval `i` of a version fact (`osVersion` by default).
+  func representative(interval i: Int, of fact: Fact = .osVersion) -> OSVersion {
+    shape.lowestVersion(interval: i, of: fact)
   }
 
-  /// A readable name for interval `i`: `<10`, `10..<18`, `>=26`.
+  /// A readable name for interval `i` of `osVersion`: `<10`, `10..<18`, `>=26`.
   func intervalName(_ i: Int) -> String {
     VersionRange(
       lower: i == 0 ? nil : versionBounds[i - 1], upper: i < versionBounds.count ? versionBounds[i] : nil
@@ -59,8 +66,10 @@ struct FactSpace: Sendable {
     .description
   }
 
-  /// The version ranges a set of intervals stands for, adjacent intervals joined.
-  func versionRuns(_ set: UInt64) -> [VersionRange] {
+  /// The version ranges a set of intervals of a version fact stands for, adjacent intervals
+  /// joined.
+  func versionRuns(_ set: UInt64, of fact: Fact = .osVersion) -> [VersionRange] {
+    let versionBounds = bounds(of: fact)
     var runs: [VersionRange] = []
     var i = 0
     let count = versionBounds.count + 1
@@ -92,15 +101,15 @@ struct FactSpace: Sendable {
         continue
       }
       let values =
-        fact == .osVersion
-        ? versionRuns(set).map(\.description)
+        fact.isVersion
+        ? versionRuns(set, of: fact).map(\.description)
         : (0..<sizes[d]).filter { set & (1 << UInt64($0)) != 0 }.map { fact.valueName($0) }
       let joined = values.count == 1 ? values[0] : "{" + values.joined(separator: ", ") + "}"
-      if fact == .osVersion {
-        // osVersion>=10, osVersion<10, osVersion in 10..<26
+      if fact.isVersion {
+        // osVersion>=10, sdkVersion<17, osVersion in 10..<26
         parts.append(
           values.count == 1 && (joined.hasPrefix(">") || joined.hasPrefix("<"))
-            ? "osVersion\(joined)" : "osVersion in \(joined)")
+            ? "\(fact.rawValue)\(joined)" : "\(fact.rawValue) in \(joined)")
       } else {
         parts.append("\(fact.rawValue)=\(joined)")
       }
@@ -112,6 +121,7 @@ struct FactSpace: Sendable {
   /// One concrete situation inside a box, for `event`.
   func witness(_ box: Box, event: Situation.Event) -> Situation {
     var situation = Situation(event: event)
+    var needsEncoding = false
     for (d, fact) in dimensions.enumerated() {
       let set = box.sets[d]
       guard set != 0 else { continue }
@@ -121,25 +131,43 @@ struct FactSpace: Sendable {
         preferred.map { set & (1 << UInt64($0)) != 0 } == true ? preferred ?? 0 : set.trailingZeroBitCount
       switch fact {
       case .platform: situation.platform = Platform.allCases[value]
-      case .osVersion:
+      case .sdkVersion where set & (1 << UInt64(sdkVersionBounds.count)) != 0:
+        break  // the newest SDK (the default) is in the box: leave it out
+      case .osVersion, .sdkVersion:
         // The interval's lowest version, but not 0: "0" reads as a mistake in a witness.
-        let low = representative(interval: value)
-        let upper = value < versionBounds.count ? versionBounds[value] : nil
-        situation.osVersion =
+        let cuts = bounds(of: fact)
+        let low = representative(interval: value, of: fact)
+        let upper = value < cuts.count ? cuts[value] : nil
+        let version =
           low == OSVersion(clamping: 0)
           ? (upper.map { OSVersion(clamping: max(0, $0.major - 1)) } ?? OSVersion(clamping: 1)) : low
+        if fact == .osVersion { situation.osVersion = version } else { situation.app.sdkVersion = version }
       case .hasContainerApp: situation.app.hasContainerApp = value == 1
       case .installed: situation.app.installed = value == 1
       case .enabledInMessages: situation.app.enabledInMessages = value == 1
       case .published: situation.app.published = value == 1
+      case .transport: situation.tap.transport = Transport.allCases[value]
       case .target: situation.tap.target = TapTarget.allCases[value]
+      case .layout: situation.tap.layout = Tap.Layout.allCases[value]
+      case .expired: situation.tap.expired = value == 1
       case .urlClass:
         let url = URLSchemeClass.allCases[value].exampleURL
         if event == .tap { situation.tap.url = url } else { situation.open.url = url }
+      case .urlNeedsEncoding:
+        needsEncoding = value == 1
+      case .presentationContext: situation.tap.presentationContext = Tap.PresentationContext.allCases[value]
       case .extensionRunning: situation.tap.extensionRunning = value == 1
       case .alreadySelected: situation.tap.alreadySelected = value == 1
       case .afterDrawerSwipe: situation.tap.afterDrawerSwipe = value == 1
       case .extensionPoint: situation.open.extensionPoint = ExtensionPoint.allCases[value]
+      }
+    }
+    if needsEncoding {
+      // A space in the path: a URL only once percent-encoded, of the same scheme class.
+      if event == .tap {
+        situation.tap.url = situation.tap.url.map { $0 + "/a b" } ?? "containerAppDemo://item/a b"
+      } else {
+        situation.open.url = situation.open.url.map { $0 + "/a b" } ?? "containerAppDemo://item/a b"
       }
     }
     return situation
@@ -149,7 +177,7 @@ struct FactSpace: Sendable {
 extension FactSpace {
   /// The value index a default situation has for a finite fact.
   static func defaultIndex(of fact: Fact, in situation: Situation) -> Int? {
-    fact == .osVersion
+    fact.isVersion
       ? nil
       : FactSnapshot(situation, event: situation.event, url: nil, defaultVersion: .init(clamping: 0))
         .index(of: fact)
@@ -199,7 +227,7 @@ extension URLSchemeClass {
   public var exampleURL: String? {
     switch self {
     case .none: nil
-    case .unparseable: "not a url"
+    case .unparseable: "has space://item"
     case .noScheme: "containerAppDemo"
     case .emptyScheme: "://item"
     case .web: "https://example.com/item"

@@ -1,25 +1,15 @@
 /// Runs fixture rows through an engine and reports, per row, what was expected and got.
-public enum FixtureRunner {
+package enum FixtureRunner {
   /// The outcome of one fixture row.
-  public struct Result: Sendable {
-    public var fixture: Fixture
-    /// The decision with its trace (as `explain` gives it).
-    public var decision: Decision
-    /// What differs from the expectation; empty when the row passed.
-    public var mismatches: [String]
-    public var passed: Bool { mismatches.isEmpty }
-  }
+  package typealias Result = Fixture.Result
 
   /// Decides every fixture.
-  public static func run(_ fixtures: [Fixture], engine: Engine) -> [Result] {
-    fixtures.map { fixture in
-      let decision = engine.explain(fixture.situation)
-      return Result(fixture: fixture, decision: decision, mismatches: fixture.expected.mismatches(decision))
-    }
+  package static func run(_ fixtures: [Fixture], engine: Engine) -> [Result] {
+    fixtures.map(engine.check)
   }
 
   /// The rules (`table/rule-id`) that decide no fixture, at top level or in a step.
-  public static func unreachedRules(_ results: [Result], tables: [DecisionTable]) -> [String] {
+  package static func unreachedRules(_ results: [Result], tables: [DecisionTable]) -> [String] {
     var reached: Set<String> = []
     for result in results {
       if let rule = result.decision.rule { reached.insert(rule) }
@@ -28,28 +18,5 @@ public enum FixtureRunner {
     return tables.flatMap { table in table.rules.map { "\(table.name)/\($0.id)" } }.filter {
       !reached.contains($0)
     }
-  }
-}
-
-extension PolicySet {
-  /// Loads a fixture file other than the set's own, checked against this set's tables
-  /// and evidence.
-  public func loadFixtures(bytes: [UInt8], file: String) throws(DiagnosticsError) -> [Fixture] {
-    var loader = PolicyLoader()
-    return try loader.loadFixtures(bytes: bytes, file: file, policies: self)
-  }
-}
-
-extension PolicyLoader {
-  mutating func loadFixtures(bytes: [UInt8], file: String, policies: PolicySet) throws(DiagnosticsError)
-    -> [Fixture]
-  {
-    let value = try JSONParser.document(
-      bytes, file: file, what: "fixture file", maximumBytes: Self.maximumFileBytes
-    ).get()
-    let fixtures = readFixturesFile(
-      value, file: file, knownEvidence: Set(policies.evidence.map(\.id)), tables: policies.tables)
-    if !errors.isEmpty { throw DiagnosticsError(errors) }
-    return fixtures
   }
 }

@@ -42,13 +42,16 @@ package enum SelfCheck {
   /// URL bytes: the scanner must classify without trapping, identically from bytes and from
   /// the string; `open` from the Messages extension must only launch the container or nothing.
   package static func url(_ bytes: [UInt8], engine: Engine) -> [String] {
-    let fromBytes = bytes.withUnsafeBufferPointer { URLSchemeClass.classify(bytes: $0) }
+    let fromBytes = bytes.withUnsafeBufferPointer { URLSchemeClass.scan(bytes: $0) }
     guard UTF8Validation.firstInvalidOffset(in: bytes) == nil else { return [] }
     let text = String(decoding: bytes, as: UTF8.self)
     var problems: [String] = []
-    if URLSchemeClass.classify(text) != fromBytes { problems.append("bytes and string classify differently") }
-    let situation = Situation(
+    if URLSchemeClass.scan(text) != fromBytes { problems.append("bytes and string classify differently") }
+    var situation = Situation(
       event: .open, osVersion: OSVersion(clamping: 17), open: Open(url: text, extensionPoint: .messages))
+    problems += decision(situation, engine: engine)
+    // Before the iOS 17 SDK, text that needs percent-encoding is no URL (N-8).
+    situation.app.sdkVersion = OSVersion(clamping: 16)
     problems += decision(situation, engine: engine)
     var tap = Situation(
       event: .tap, tap: Tap(url: text, redirect: Redirect(hooks: [.willBecomeActive], url: text)))
@@ -72,8 +75,10 @@ package enum SelfCheck {
     } catch {
       return error.diagnostics.isEmpty ? ["a load failure without diagnostics"] : []
     }
-    let engine: Engine
-    do { engine = try Engine(policies: set) } catch { return ["loaded policies did not build an engine"] }
+    guard set.table(for: .tap) != nil, set.table(for: .open) != nil else {
+      return ["loaded policies lack a table for tap or open"]
+    }
+    let engine = Engine(policies: set)
     _ = Verifier.verify(set)
     _ = TableDocument.markdown(set)
     var problems: [String] = []

@@ -7,13 +7,17 @@
 /// their outcomes differ. Nothing enumerates the product of the domains.
 public enum Verifier {
   /// Verifies every table of a policy set, and its evidence and fixtures.
+  ///
+  /// Use it on a client's own policies (``Engine/init(policiesAt:)``) before shipping them:
+  /// an error (a gap, a failing fixture) means a situation the tables decide wrongly or not
+  /// at all; warnings are hygiene (shadowed rules, uncited evidence).
   public static func verify(_ policies: PolicySet) -> VerificationReport {
     var report = VerificationReport()
     for table in policies.tables {
       verify(table, into: &report)
     }
     let cited = Set(
-      policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + policies.transitions.flatMap(\.evidence)
+      policies.tables.flatMap { $0.rules.flatMap(\.citedEvidence) } + policies.transitions.flatMap(\.evidence)
         + (policies.stickers?.citedEvidence ?? []) + (policies.shortcuts?.citedEvidence ?? [])
         + Engine.checkEvidence)
     for entry in policies.evidence where !cited.contains(entry.id) && entry.uncited == nil {
@@ -21,7 +25,8 @@ public enum Verifier {
         Diagnostic(
           file: policies.evidenceFile, path: "$.evidence.\(entry.id)", location: entry.location,
           severity: .warning,
-          code: .uncitedEvidence, message: "evidence \"\(entry.id)\" is registered but no rule cites it"))
+          code: .uncitedEvidence,
+          message: "evidence \(Words.quoted(entry.id)) is registered but no rule cites it"))
     }
     report.diagnostics += EvidenceCheck.diagnostics(policies, cited: cited)
     return report
@@ -36,7 +41,7 @@ public enum Verifier {
         Diagnostic(
           file: table.file, path: "$.rules", location: table.rulesLocation, code: .verificationLimit,
           message:
-            "fact \"\(d.rawValue)\" has \(size) distinct intervals; verification handles at most \(FactSpace.maximumValues)"
+            "fact \(Words.quoted(d.rawValue)) has \(size) distinct intervals; verification handles at most \(FactSpace.maximumValues)"
         ))
       return
     }
@@ -102,7 +107,7 @@ public enum Verifier {
         Diagnostic(
           file: table.file, path: rule.path, location: rule.location, severity: .warning, code: .shadowedRule,
           message:
-            "rule \"\(rule.id)\" can never fire: earlier rule\(names.count == 1 ? "" : "s") \(names.map { "\"\($0)\"" }.joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
+            "rule \(Words.quoted(rule.id)) can never fire: earlier \(Words.plural(names.count, "rule")) \(names.map(Words.quoted).joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
         ))
     }
   }
@@ -164,7 +169,7 @@ public enum Verifier {
           Diagnostic(
             file: table.file, path: b.path, location: b.location, code: .conflict,
             message:
-              "rules \"\(a.id)\" and \"\(b.id)\" both match \(space.describe(overlap)) with different outcomes (\(a.then.summary) vs \(b.then.summary)); for example \(witness.minimalJSON)"
+              "rules \(Words.quoted(a.id)) and \(Words.quoted(b.id)) both match \(space.describe(overlap)) with different outcomes (\(a.then.summary) vs \(b.then.summary)); for example \(witness.minimalJSON)"
           ))
       }
     }
@@ -173,33 +178,49 @@ public enum Verifier {
 
 /// What verification found: every finding as a diagnostic, and the structured findings.
 public struct VerificationReport: Sendable {
-  public var diagnostics: [Diagnostic] = []
-  public var gaps: [Gap] = []
-  public var shadowed: [Shadowed] = []
-  public var conflicts: [Conflict] = []
+  /// Every finding, located, as `taproute verify` prints them.
+  public package(set) var diagnostics: [Diagnostic] = []
+  /// The regions no rule decides.
+  public internal(set) var gaps: [Gap] = []
+  /// The rules that can never fire.
+  public internal(set) var shadowed: [Shadowed] = []
+  /// The overlapping rules with different outcomes where the table asks for none.
+  public internal(set) var conflicts: [Conflict] = []
 
+  /// How many findings are errors.
   public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+  /// How many findings are warnings.
   public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 
   /// A region no rule decides, and one situation in it.
   public struct Gap: Sendable, Hashable {
-    public var table: String
-    public var region: String
-    public var witness: Situation
+    /// The table's name.
+    public internal(set) var table: String
+    /// The region, by the values of the facts that bound it.
+    public internal(set) var region: String
+    /// One situation in the region: what a missing rule would have to decide.
+    public internal(set) var witness: Situation
   }
 
   /// A rule that can never fire, and the earlier rules that cover it.
   public struct Shadowed: Sendable, Hashable {
-    public var table: String
-    public var rule: String
-    public var coveredBy: [String]
+    /// The table's name.
+    public internal(set) var table: String
+    /// The shadowed rule's id.
+    public internal(set) var rule: String
+    /// The ids of the earlier rules that together match everything it matches.
+    public internal(set) var coveredBy: [String]
   }
 
   /// Two overlapping rules with different outcomes, and a situation both match.
   public struct Conflict: Sendable, Hashable {
-    public var table: String
-    public var rules: [String]
-    public var region: String
-    public var witness: Situation
+    /// The table's name.
+    public internal(set) var table: String
+    /// The ids of the two rules.
+    public internal(set) var rules: [String]
+    /// The region both match, as conditions.
+    public internal(set) var region: String
+    /// One situation both rules match.
+    public internal(set) var witness: Situation
   }
 }

@@ -1,0 +1,128 @@
+// The reader of fixture files (`fixtures.json`, or a client's own), beside the fixture model.
+
+extension PolicySet {
+  /// Loads a fixture file other than the set's own, checked against this set's tables
+  /// and evidence.
+  package func loadFixtures(bytes: [UInt8], file: String) throws(DiagnosticsError) -> [Fixture] {
+    var loader = PolicyLoader()
+    return try loader.loadFixtures(bytes: bytes, file: file, policies: self)
+  }
+}
+
+extension PolicyLoader {
+  mutating func loadFixtures(bytes: [UInt8], file: String, policies: PolicySet) throws(DiagnosticsError)
+    -> [Fixture]
+  {
+    let value = try JSONParser.document(
+      bytes, file: file, what: "fixture file", maximumBytes: Self.maximumFileBytes
+    ).get()
+    let fixtures = readFixturesFile(
+      value, file: file, knownEvidence: Set(policies.evidence.map(\.id)), tables: policies.tables)
+    if !errors.isEmpty { throw DiagnosticsError(errors) }
+    return fixtures
+  }
+
+  /// Reads a fixture file's tree against known evidence and tables.
+  mutating func readFixturesFile(
+    _ root: JSONValue, file: String, knownEvidence: Set<String>, tables: [DecisionTable]
+  ) -> [Fixture] {
+    readFixtures(root, file: file, knownEvidence: knownEvidence, ruleNames: tables)
+  }
+
+  /// Reads a fixture file's tree: each row's situation, expectation and evidence; with
+  /// `ruleNames`, every rule a row expects must exist in those tables.
+  mutating func readFixtures(
+    _ root: JSONValue, file: String, knownEvidence: Set<String>?, ruleNames tables: [DecisionTable]?
+  ) -> [Fixture] {
+    var reader = JSONReader(file: file, codes: .policy)
+    defer { append(reader.sortedDiagnostics) }
+    guard let fields = reader.object(root, path: "$", allowed: ["$schema", "fixtures"]),
+      let list = reader.require(fields, "fixtures", path: "$", at: root.location),
+      let items = reader.array(list, path: "$.fixtures")
+    else { return [] }
+    let ruleNames = tables.map { Set($0.flatMap { t in t.rules.map { "\(t.name)/\($0.id)" } }) }
+    var fixtures: [Fixture] = []
+    var seen: Set<String> = []
+    for (i, item) in items.enumerated() {
+      let path = JSONReader.join("$.fixtures", i)
+      guard let f = reader.object(item, path: path, allowed: ["name", "situation", "expect", "evidence"])
+      else { continue }
+      let name = reader.require(f, "name", path: path, at: item.location).flatMap {
+        reader.string($0, path: path + ".name")
+      }
+      if let name, !seen.insert(name).inserted {
+        reader.error(
+          .duplicateID, "fixture name \"\(name)\" is used twice", path: path + ".name",
+          at: f["name"]?.location)
+      }
+      var situation: Situation?
+      if let s = reader.require(f, "situation", path: path, at: item.location) {
+        switch Situation.decode(s, file: file) {
+        case .success(let value): situation = value
+        case .failure(let failure):
+          for var d in failure.diagnostics {
+            d.path = path + ".situation" + d.path.dropFirst()
+            reader.diagnostics.append(d)
+          }
+        }
+      }
+      let expected = reader.require(f, "expect", path: path, at: item.location).flatMap {
+        readExpectation($0, path: path + ".expect", ruleNames: ruleNames, reader: &reader)
+      }
+      let evidence =
+        reader.require(f, "evidence", path: path, at: item.location).map {
+          Self.evidenceIDs(
+            $0, path: path + ".evidence", citer: "fixture", known: knownEvidence, requireOne: false,
+            reader: &reader)
+        } ?? []
+      if let name, let situation, let expected {
+        fixtures.append(
+          Fixture(
+            name: name, situation: situation, expected: expected, evidence: evidence, location: item.location)
+        )
+      }
+    }
+    return fixtures
+  }
+
+  private func readExpectation(
+    _ value: JSONValue, path: String, ruleNames: Set<String>?, reader: inout JSONReader
+  ) -> Fixture.Expectation? {
+    guard
+      let f = reader.object(
+        value, path: path, allowed: ["outcome", "rule", "callbacks", "presentation", "url"])
+    else { return nil }
+    guard
+      let outcome = reader.require(f, "outcome", path: path, at: value.location).flatMap({
+        reader.choice(
+          $0, path: path + ".outcome", what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
+      })
+    else { return nil }
+    var expectation = Fixture.Expectation(outcome: outcome)
+    if let r = f["rule"], let rule = reader.string(r, path: path + ".rule") {
+      if let ruleNames, !ruleNames.contains(rule) {
+        let hint = JSONReader.nearest(rule, in: Array(ruleNames)).map { " (did you mean \"\($0)\"?)" } ?? ""
+        reader.error(
+          .unknownRule, "fixture expects rule \(Words.quoted(rule)), which no table defines\(hint)",
+          path: path + ".rule", at: r.location)
+      }
+      expectation.rule = rule
+    }
+    if let c = f["callbacks"], let items = reader.array(c, path: path + ".callbacks") {
+      expectation.callbacks = items.enumerated().compactMap { i, item in
+        reader.choice(
+          item, path: JSONReader.join(path + ".callbacks", i), what: "callback",
+          choices: Callback.allCases.map { ($0.rawValue, $0) })
+      }
+    }
+    if let p = f["presentation"] {
+      expectation.presentation = reader.choice(
+        p, path: path + ".presentation", what: "presentation",
+        choices: Presentation.allCases.map { ($0.rawValue, $0) })
+    }
+    if let u = f["url"], let url = reader.nullableString(u, path: path + ".url") {
+      expectation.url = url.map { .equals($0) } ?? Fixture.Expectation.URLExpectation.none
+    }
+    return expectation
+  }
+}

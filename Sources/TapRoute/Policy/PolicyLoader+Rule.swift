@@ -1,0 +1,255 @@
+// The reader of a decision table's rules: conditions, outcomes, contested readings.
+
+extension PolicyLoader {
+  /// Reads one rule: its id, conditions on the declared facts, outcome, evidence and
+  /// confidence, and for a contested rule the evidence against it and its other readings.
+  func readRule(
+    _ value: JSONValue, path: String, declared: [Fact], knownEvidence: Set<String>?, reader: inout JSONReader
+  ) -> Rule? {
+    guard
+      let fields = reader.object(
+        value, path: path,
+        allowed: [
+          "id", "when", "then", "evidence", "against", "alternatives", "confidence", "note", "unique",
+        ])
+    else { return nil }
+    let id = reader.require(fields, "id", path: path, at: value.location).flatMap {
+      reader.string($0, path: path + ".id")
+    }
+    if let id, !Self.isIdentifier(id) {
+      reader.error(
+        .policyWrongType, "rule id \(Words.quoted(id)) must be letters, digits, '-' or '_'",
+        path: path + ".id", at: fields["id"]?.location)
+    }
+    var conditions: [Condition] = []
+    var conditionsOK = true
+    if let when = fields["when"] {
+      if let members = when.objectValue {
+        for member in members {
+          let cpath = JSONReader.join(path + ".when", member.key)
+          guard let fact = Fact(rawValue: member.key), declared.contains(fact) else {
+            let hint =
+              JSONReader.nearest(member.key, in: declared.map(\.rawValue)).map {
+                " (did you mean \"\($0)\"?)"
+              } ?? ""
+            reader.error(
+              .unknownFact, "condition on undeclared fact \"\(member.key)\"\(hint)", path: cpath,
+              at: member.keyLocation)
+            conditionsOK = false
+            continue
+          }
+          if let condition = readCondition(member.value, fact: fact, path: cpath, reader: &reader) {
+            conditions.append(condition)
+          } else {
+            conditionsOK = false
+          }
+        }
+      } else {
+        reader.wrongType(when, expected: "an object of conditions", path: path + ".when")
+        conditionsOK = false
+      }
+    }
+    let outcome = reader.require(fields, "then", path: path, at: value.location).flatMap {
+      readOutcome($0, path: path + ".then", reader: &reader)
+    }
+    let evidence =
+      reader.require(fields, "evidence", path: path, at: value.location).map {
+        Self.evidenceIDs(
+          $0, path: path + ".evidence", citer: id.map { "rule \"\($0)\"" } ?? "rule", known: knownEvidence,
+          requireOne: true, reader: &reader)
+      } ?? []
+    let citer = id.map { "rule \"\($0)\"" } ?? "rule"
+    let against =
+      fields["against"].map {
+        Self.evidenceIDs(
+          $0, path: path + ".against", citer: citer, known: knownEvidence, requireOne: true, reader: &reader)
+      } ?? []
+    let alternatives =
+      fields["alternatives"].map {
+        readAlternatives(
+          $0, path: path + ".alternatives", citer: citer, known: knownEvidence, reader: &reader)
+      } ?? []
+    let confidence = Self.confidence(fields, path: path, at: value.location, reader: &reader)
+    let note = fields["note"].flatMap { reader.string($0, path: path + ".note") }
+    let unique = fields["unique"].flatMap { reader.bool($0, path: path + ".unique") } ?? false
+    guard let id, let outcome, let confidence, conditionsOK else { return nil }
+    var rule = Rule(
+      id: id, conditions: conditions, then: outcome, evidence: evidence, confidence: confidence, note: note,
+      expectsNoOverlap: unique, location: value.location, path: path)
+    rule.against = against
+    rule.alternatives = alternatives
+    checkContest(rule, fields: fields, reader: &reader)
+    return rule
+  }
+
+  /// The `alternatives` of a rule: each another `then` with its own evidence.
+  private func readAlternatives(
+    _ value: JSONValue, path: String, citer: String, known: Set<String>?, reader: inout JSONReader
+  ) -> [Rule.Alternative] {
+    guard let items = reader.array(value, path: path) else { return [] }
+    var alternatives: [Rule.Alternative] = []
+    for (i, item) in items.enumerated() {
+      let itemPath = JSONReader.join(path, i)
+      guard let f = reader.object(item, path: itemPath, allowed: ["then", "evidence", "note"]) else {
+        continue
+      }
+      let then = reader.require(f, "then", path: itemPath, at: item.location).flatMap {
+        readOutcome($0, path: itemPath + ".then", reader: &reader)
+      }
+      let evidence =
+        reader.require(f, "evidence", path: itemPath, at: item.location).map {
+          Self.evidenceIDs(
+            $0, path: itemPath + ".evidence", citer: citer, known: known, requireOne: true, reader: &reader)
+        } ?? []
+      let note = f["note"].flatMap { reader.string($0, path: itemPath + ".note") }
+      if let then { alternatives.append(Rule.Alternative(then: then, evidence: evidence, note: note)) }
+    }
+    return alternatives
+  }
+
+  /// TR113: evidence against a rule and alternative readings go with `contested`, and a
+  /// contested rule gives at least one alternative that decides differently.
+  private func checkContest(_ rule: Rule, fields: [String: JSONValue], reader: inout JSONReader) {
+    let confidenceLocation = fields["confidence"]?.location ?? rule.location
+    let contested = rule.confidence == .contested
+    if !rule.against.isEmpty && !contested {
+      reader.error(
+        .contestedRule,
+        "rule \"\(rule.id)\" cites evidence against it, so its confidence must be \"contested\"",
+        path: rule.path + ".confidence", at: confidenceLocation)
+    }
+    if !rule.alternatives.isEmpty && !contested {
+      reader.error(
+        .contestedRule,
+        "rule \"\(rule.id)\" gives alternative readings, so its confidence must be \"contested\"",
+        path: rule.path + ".confidence", at: confidenceLocation)
+    }
+    if contested && fields["alternatives"] == nil {
+      reader.error(
+        .contestedRule, "contested rule \"\(rule.id)\" must give at least one alternative reading",
+        path: rule.path + ".confidence", at: confidenceLocation)
+    }
+    for id in rule.against where rule.evidence.contains(id) {
+      reader.error(
+        .contestedRule, "evidence \(Words.quoted(id)) is cited both for and against rule \"\(rule.id)\"",
+        path: rule.path + ".against", at: fields["against"]?.location ?? rule.location)
+    }
+    for (i, alternative) in rule.alternatives.enumerated() where alternative.then == rule.then {
+      let path = JSONReader.join(rule.path + ".alternatives", i)
+      reader.error(
+        .contestedRule, "alternative \(i + 1) of rule \"\(rule.id)\" decides the same as the rule",
+        path: path, at: fields["alternatives"]?.arrayValue?[i].location ?? rule.location)
+    }
+  }
+
+  private func readCondition(_ value: JSONValue, fact: Fact, path: String, reader: inout JSONReader)
+    -> Condition?
+  {
+    switch fact.kind {
+    case .version:
+      guard let text = reader.string(value, path: path) else { return nil }
+      switch VersionRange.parse(text) {
+      case .success(let range): return Condition(fact: fact, test: .range(range), location: value.location)
+      case .failure(let failure):
+        reader.error(.badVersionRange, failure.message, path: path, at: value.location)
+        return nil
+      }
+    case .bool:
+      let items = value.arrayValue ?? [value]
+      var indices: [Int] = []
+      for (i, item) in items.enumerated() {
+        guard let b = item.boolValue else {
+          reader.wrongType(
+            item, expected: "true or false", path: value.arrayValue == nil ? path : JSONReader.join(path, i))
+          return nil
+        }
+        indices.append(b ? 1 : 0)
+      }
+      return oneOf(indices, fact: fact, value: value, path: path, reader: &reader)
+    case .enumeration(let names):
+      let items = value.arrayValue ?? [value]
+      var indices: [Int] = []
+      for (i, item) in items.enumerated() {
+        let ipath = value.arrayValue == nil ? path : JSONReader.join(path, i)
+        guard
+          let index = reader.choice(
+            item, path: ipath, what: "value of \(fact.rawValue)", choices: names.enumerated().map { ($1, $0) }
+          )
+        else {
+          return nil
+        }
+        indices.append(index)
+      }
+      return oneOf(indices, fact: fact, value: value, path: path, reader: &reader)
+    }
+  }
+
+  private func oneOf(_ indices: [Int], fact: Fact, value: JSONValue, path: String, reader: inout JSONReader)
+    -> Condition?
+  {
+    if indices.isEmpty {
+      reader.error(
+        .unknownValue, "an empty list matches nothing; omit the condition to match anything", path: path,
+        at: value.location)
+      return nil
+    }
+    if Set(indices).count != indices.count {
+      reader.error(.unknownValue, "a value is listed twice", path: path, at: value.location)
+      return nil
+    }
+    return Condition(fact: fact, test: .oneOf(indices.sorted()), location: value.location)
+  }
+
+  private func readOutcome(_ value: JSONValue, path: String, reader: inout JSONReader) -> RuleOutcome? {
+    guard let fields = reader.object(value, path: path, allowed: ["outcome", "callbacks", "presentation"])
+    else { return nil }
+    let decided = Outcome.allCases.filter { $0 != .undecided }
+    guard
+      let outcome = reader.require(fields, "outcome", path: path, at: value.location).flatMap({
+        reader.choice(
+          $0, path: path + ".outcome", what: "outcome", choices: decided.map { ($0.rawValue, $0) })
+      })
+    else { return nil }
+    var callbacks: [Callback]?
+    if let c = fields["callbacks"], let items = reader.array(c, path: path + ".callbacks") {
+      callbacks = []
+      for (i, item) in items.enumerated() {
+        if let cb = reader.choice(
+          item, path: JSONReader.join(path + ".callbacks", i), what: "callback",
+          choices: Callback.allCases.map { ($0.rawValue, $0) })
+        {
+          callbacks?.append(cb)
+        }
+      }
+    }
+    let presentation = fields["presentation"].flatMap {
+      reader.choice(
+        $0, path: path + ".presentation", what: "presentation",
+        choices: Presentation.allCases.map { ($0.rawValue, $0) })
+    }
+    if outcome == .extensionLaunch {
+      if callbacks == nil {
+        reader.error(
+          .badOutcomeFields, "an extensionLaunch must list its callbacks (an empty list if none fire)",
+          path: path, at: value.location)
+      }
+      if presentation == nil {
+        reader.error(
+          .badOutcomeFields, "an extensionLaunch must give its presentation (expanded or compact)",
+          path: path, at: value.location)
+      }
+    } else {
+      if fields["callbacks"] != nil {
+        reader.error(
+          .badOutcomeFields, "only an extensionLaunch has callbacks", path: path + ".callbacks",
+          at: fields["callbacks"]?.location)
+      }
+      if fields["presentation"] != nil {
+        reader.error(
+          .badOutcomeFields, "only an extensionLaunch has a presentation", path: path + ".presentation",
+          at: fields["presentation"]?.location)
+      }
+    }
+    return RuleOutcome(outcome: outcome, callbacks: callbacks, presentation: presentation)
+  }
+}

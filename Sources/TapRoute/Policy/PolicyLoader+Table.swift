@@ -1,0 +1,146 @@
+// The reader of decision table files (`tap.json`, `open.json`): the table, its declared facts.
+
+extension PolicyLoader {
+  /// Reads a decision table file's tree: name, event, declared facts and rules, each
+  /// checked; nil when the file is not a table at all (its problems are recorded).
+  mutating func readTable(_ root: JSONValue, file: String, knownEvidence: Set<String>?)
+    -> DecisionTable?
+  {
+    var reader = JSONReader(file: file, codes: .policy)
+    defer { append(reader.sortedDiagnostics) }
+    guard
+      let fields = reader.object(
+        root, path: "$", allowed: ["$schema", "table", "event", "title", "hitPolicy", "facts", "rules"])
+    else { return nil }
+    let name = reader.require(fields, "table", path: "$", at: root.location).flatMap {
+      reader.string($0, path: "$.table")
+    }
+    if let name, !Self.isIdentifier(name) {
+      reader.error(
+        .policyWrongType, "table name \(Words.quoted(name)) must be letters, digits, '-' or '_'",
+        path: "$.table", at: fields["table"]?.location)
+    }
+    let event = reader.require(fields, "event", path: "$", at: root.location).flatMap {
+      reader.choice(
+        $0, path: "$.event", what: "event", choices: Situation.Event.allCases.map { ($0.rawValue, $0) })
+    }
+    let title = fields["title"].flatMap { reader.string($0, path: "$.title") } ?? ""
+    let hitPolicy =
+      fields["hitPolicy"].flatMap {
+        reader.choice(
+          $0, path: "$.hitPolicy", what: "hit policy",
+          choices: DecisionTable.HitPolicy.allCases.map { ($0.rawValue, $0) })
+      } ?? .first
+    var declarations: [FactDeclaration] = []
+    var newest: [Fact: OSVersion] = [:]
+    if let factsValue = reader.require(fields, "facts", path: "$", at: root.location) {
+      (declarations, newest) = readFacts(factsValue, event: event, reader: &reader)
+    }
+    var rules: [Rule] = []
+    let rulesLocation = fields["rules"]?.location
+    if let rulesValue = reader.require(fields, "rules", path: "$", at: root.location),
+      let items = reader.array(rulesValue, path: "$.rules")
+    {
+      var seen: [String: SourcePosition] = [:]
+      for (i, item) in items.enumerated() {
+        let path = JSONReader.join("$.rules", i)
+        guard
+          let rule = readRule(
+            item, path: path, declared: declarations.map(\.fact), knownEvidence: knownEvidence,
+            reader: &reader)
+        else { continue }
+        if let first = seen[rule.id] {
+          reader.error(
+            .duplicateID, "rule id \"\(rule.id)\" is already used at line \(first.line)", path: path + ".id",
+            at: item.objectValue?.first { $0.key == "id" }?.value.location ?? rule.location)
+        } else {
+          seen[rule.id] = item.objectValue?.first { $0.key == "id" }?.value.location ?? rule.location
+          rules.append(rule)
+        }
+      }
+      if items.isEmpty {
+        reader.error(
+          .policyMissingField, "a table needs at least one rule", path: "$.rules", at: rulesValue.location)
+      }
+    }
+    guard let name, let event else { return nil }
+    return DecisionTable(
+      name: name, event: event, title: title, hitPolicy: hitPolicy, facts: declarations, rules: rules,
+      file: file, newestOSVersion: newest[.osVersion], newestSDKVersion: newest[.sdkVersion],
+      rulesLocation: rulesLocation)
+  }
+
+  private func readFacts(
+    _ value: JSONValue, event: Situation.Event?, reader: inout JSONReader
+  ) -> ([FactDeclaration], [Fact: OSVersion]) {
+    guard let members = value.objectValue else {
+      reader.wrongType(value, expected: "an object of fact declarations", path: "$.facts")
+      return ([], [:])
+    }
+    var declarations: [FactDeclaration] = []
+    var newest: [Fact: OSVersion] = [:]
+    for member in members {
+      let path = JSONReader.join("$.facts", member.key)
+      guard let fact = Fact(rawValue: member.key) else {
+        let hint =
+          JSONReader.nearest(member.key, in: Fact.allCases.map(\.rawValue)).map {
+            " (did you mean \"\($0)\"?)"
+          } ?? ""
+        reader.error(
+          .unknownFact, "unknown fact \"\(member.key)\"\(hint)", path: path, at: member.keyLocation)
+        continue
+      }
+      if let event, !fact.events.contains(event) {
+        reader.error(
+          .unknownFact, "fact \"\(fact.rawValue)\" is not part of a \(event.rawValue) situation", path: path,
+          at: member.keyLocation)
+        continue
+      }
+      switch fact.kind {
+      case .bool:
+        if member.value.stringValue != "bool" {
+          reader.error(
+            .domainMismatch, "fact \"\(fact.rawValue)\" is a boolean; declare it as \"bool\"", path: path,
+            at: member.value.location)
+        }
+      case .enumeration(let values):
+        guard let items = member.value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
+          reader.error(
+            .domainMismatch,
+            "fact \"\(fact.rawValue)\" takes a list of its values: \(values.joined(separator: ", "))",
+            path: path, at: member.value.location)
+          continue
+        }
+        let declared = items.compactMap(\.stringValue)
+        let missing = values.filter { !declared.contains($0) }
+        let extra = declared.filter { !values.contains($0) }
+        if !missing.isEmpty || !extra.isEmpty || declared.count != values.count {
+          var parts: [String] = []
+          if !missing.isEmpty { parts.append("missing \(missing.joined(separator: ", "))") }
+          if !extra.isEmpty {
+            parts.append("unknown \(extra.map(Words.quoted).joined(separator: ", "))")
+          }
+          if parts.isEmpty { parts.append("a value is listed twice") }
+          reader.error(
+            .domainMismatch,
+            "domain of \"\(fact.rawValue)\" must be exactly \(values.joined(separator: ", ")) (\(parts.joined(separator: "; ")))",
+            path: path, at: member.value.location)
+        }
+      case .version:
+        guard let f = reader.object(member.value, path: path, allowed: ["newest"]),
+          let n = reader.require(f, "newest", path: path, at: member.value.location),
+          let text = reader.string(n, path: path + ".newest")
+        else { continue }
+        if let v = OSVersion(parsing: text) {
+          newest[fact] = v
+        } else {
+          reader.error(
+            .badVersionRange, "invalid OS version \(Words.quoted(text))", path: path + ".newest",
+            at: n.location)
+        }
+      }
+      declarations.append(FactDeclaration(fact: fact, location: member.keyLocation))
+    }
+    return (declarations, newest)
+  }
+}
