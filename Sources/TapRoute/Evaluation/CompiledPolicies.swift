@@ -30,7 +30,7 @@ public protocol CompiledPolicies: Sendable {
   static func callbacks(_ table: Situation.Event, _ rule: Int) -> [Situation.Callback]?
   /// The presentation of rule `rule` of the `table` table.
   static func presentation(_ table: Situation.Event, _ rule: Int) -> Presentation?
-  /// The facts rule `rule` of the `table` table tests, as ``Fact/bit``s (for `assumed`).
+  /// The facts rule `rule` of the `table` table tests, one bit per fact (the mask `Decision.assumed` is kept as).
   static func testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt32
   /// True when rule `rule` of the `table` table is contested (it has other readings): its
   /// decisions are made by ``interpreted``, which builds their `alternatives`.

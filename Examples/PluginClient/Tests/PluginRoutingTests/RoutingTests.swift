@@ -54,7 +54,7 @@ import Testing
         }
       }
     }
-    #expect(count == 256)
+    #expect(count == 2 * 4 * 2 * 4 * Situation.Platform.allCases.count)
     #expect(Routing.engine.policies.tables.count == 2)
   }
 }
