@@ -17,7 +17,7 @@ python3 - "$RULES" "$WORK/policies" <<'PY'
 import json, random, sys
 n, out = int(sys.argv[1]), sys.argv[2]
 rng = random.Random(n)
-platforms = ["iOS", "iPadOS", "macOS", "watchOS"]
+platforms = ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"]
 classes = ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
 points = ["messages", "today", "share", "action", "keyboard", "other"]
 launches = [
@@ -88,7 +88,7 @@ var checked = 0
 var differ = 0
 for _ in 0..<200_000 {
   var s = Situation(event: below(3) == 0 ? .open : .tap)
-  s.platform = Situation.Platform.allCases[below(4)]
+  s.platform = Situation.Platform.allCases[below(Situation.Platform.allCases.count)]
   s.osVersion = below(6) == 0 ? nil : OSVersion(parsing: "\(6 + below(23)).\(below(4))")
   s.app.hasContainerApp = below(2) == 0
   s.tap.url = urls[below(urls.count)]
