@@ -115,6 +115,7 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     }
     var done0 = false
     var done1 = false
+    var scan: (class: URLSchemeClass, needsEncoding: Bool)? = nil
     while true {
       let r: Int
       if m0 != 0 {
@@ -124,7 +125,8 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       }
       if !done0, (0x2247888 as UInt64) >> UInt64(r) & 1 != 0 {
         done0 = true
-        switch URLSchemeClass.classify(url) {
+        if scan == nil { scan = URLSchemeClass.scan(url) }
+        switch (scan?.class ?? URLSchemeClass.none) {
         case .none:
           m0 &= 0x7ffddbc777
         case .unparseable:
@@ -146,7 +148,8 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       }
       if !done1, (0x20044 as UInt64) >> UInt64(r) & 1 != 0 {
         done1 = true
-        if URLSchemeClass.scan(url).needsEncoding {
+        if scan == nil { scan = URLSchemeClass.scan(url) }
+        if (scan?.needsEncoding ?? false) {
         } else {
           m0 &= 0x7ffffdffbb
         }
@@ -207,6 +210,7 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     }
     var done0 = false
     var done1 = false
+    var scan: (class: URLSchemeClass, needsEncoding: Bool)? = nil
     while true {
       let r: Int
       if m0 != 0 {
@@ -216,7 +220,8 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       }
       if !done0, (0xf7e0 as UInt64) >> UInt64(r) & 1 != 0 {
         done0 = true
-        switch URLSchemeClass.classify(url) {
+        if scan == nil { scan = URLSchemeClass.scan(url) }
+        switch (scan?.class ?? URLSchemeClass.none) {
         case .none:
           m0 &= 0x183f
         case .unparseable:
@@ -238,7 +243,8 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       }
       if !done1, (0xe680 as UInt64) >> UInt64(r) & 1 != 0 {
         done1 = true
-        if URLSchemeClass.scan(url).needsEncoding {
+        if scan == nil { scan = URLSchemeClass.scan(url) }
+        if (scan?.needsEncoding ?? false) {
           m0 &= 0x9dff
         } else {
           m0 &= 0x7b7f

@@ -148,11 +148,18 @@ package struct SwiftGenerator {
       lines.append("    return r")
     } else {
       for (d, _) in deferred.enumerated() { lines.append("    var done\(d) = false") }
+      // The URL facts share one scan, made when the first of them is needed.
+      if deferred.contains(where: { Self.scannedFacts.contains($0.fact) }) {
+        lines.append("    var scan: (class: URLSchemeClass, needsEncoding: Bool)? = nil")
+      }
       lines.append("    while true {")
       lines += lowest.map { "      " + $0 }
       for (d, slot) in deferred.enumerated() {
         lines.append("      if !done\(d), \(tests(slot.testers, rule: "r")) {")
         lines.append("        done\(d) = true")
+        if Self.scannedFacts.contains(slot.fact) {
+          lines.append("        if scan == nil { scan = URLSchemeClass.scan(url) }")
+        }
         lines += emit(
           slot, plan: plan, newest: slot.fact == .sdkVersion ? newestSDK : newest, indent: "        ")
         lines.append("        continue")
@@ -164,6 +171,9 @@ package struct SwiftGenerator {
     lines.append("  }")
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// The facts read from one scan of the URL (``URLSchemeClass/scan(_:)``).
+  static let scannedFacts: Set<Fact> = [.urlClass, .urlNeedsEncoding]
 
   /// `let r` = the lowest rule left, or `return -1`.
   private func lowestRule(words: Int) -> [String] {
@@ -238,8 +248,9 @@ package struct SwiftGenerator {
   /// and for an open `url` and `extensionPoint`, are in scope).
   static func expression(_ fact: Fact, event: Situation.Event) -> String {
     switch fact {
-    case .urlClass: return "URLSchemeClass.classify(url)"
-    case .urlNeedsEncoding: return "URLSchemeClass.scan(url).needsEncoding"
+    // `scan` is the URL's one scan, made before the first URL fact is read.
+    case .urlClass: return "(scan?.class ?? URLSchemeClass.none)"
+    case .urlNeedsEncoding: return "(scan?.needsEncoding ?? false)"
     case .extensionPoint: return "extensionPoint"
     default:
       // `$.app.installed` is `situation.app.installed`: the Swift model mirrors the JSON.
