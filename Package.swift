@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .library(name: "TapRoute", targets: ["TapRoute"]),
     .executable(name: "taproute", targets: ["taproute"]),
+    // Compiles a client target's Policies/ folder to Swift with this package's taproute.
+    .plugin(name: "TapRouteGenerate", targets: ["TapRouteGenerate"]),
   ],
   dependencies: [],
   targets: [
@@ -16,6 +18,7 @@ let package = Package(
     // of TapRoute never see it.
     .target(name: "TapRouteReference", dependencies: ["TapRoute"]),
     .executableTarget(name: "taproute", dependencies: ["TapRoute"]),
+    .plugin(name: "TapRouteGenerate", capability: .buildTool(), dependencies: ["taproute"]),
     .testTarget(name: "TapRouteTests", dependencies: ["TapRoute", "TapRouteReference", "taproute"]),
     // Uses the library as a client does: plain `import TapRoute`, public API only.
     .testTarget(name: "TapRouteClientTests", dependencies: ["TapRoute"], exclude: ["client-fixtures.json"]),

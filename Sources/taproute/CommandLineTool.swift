@@ -21,7 +21,7 @@ enum CommandLineTool {
   static let commands: [CommandSpec] = [
     DecideCommand.decide, DecideCommand.explain, PolicyCommands.verify, PolicyCommands.test,
     PolicyCommands.table, SimulateCommand.spec, AuditCommand.spec, StickerCommand.spec,
-    ShortcutsCommand.spec, ObserveCommand.spec, MatrixCommand.spec,
+    ShortcutsCommand.spec, ObserveCommand.spec, MatrixCommand.spec, GenerateCommand.spec,
   ]
 
   /// The exit-code rows of a command's help: 0 and 1 as the command says, 2 and 3 shared.

@@ -53,7 +53,8 @@ enum PolicyCommands {
     discussion: """
       Renders the decision tables as documentation: one row per rule with its conditions,
       outcome, evidence (linked to the evidence list) and confidence, then the evidence list.
-      Policies/README.md is this command's Markdown output for Policies/.
+      Policies/README.md is this command's Markdown output for Policies/; the DocC articles
+      Evidence.md and WhatATapDoes.md (one section per edge case) are its docc and guide output.
       """,
     arguments: [
       .init(name: "DIR", arity: .optional, help: "a policy directory (the same as --policies DIR)")
@@ -62,11 +63,13 @@ enum PolicyCommands {
       CommandSpec.policies,
       CommandSpec.json("print the tables as JSON (the same as --format json)"),
       .init(
-        name: "--format", value: "FORMAT", choices: ["markdown", "json", "docc"],
-        help: "markdown (default), json, or docc (the DocC article Evidence.md)"),
+        name: "--format", value: "FORMAT", choices: ["markdown", "json", "docc", "guide"],
+        help:
+          "markdown (default), json, docc (the DocC article Evidence.md), or guide (the DocC article WhatATapDoes.md)"
+      ),
     ],
     success: "rendered",
-    finding: "the policies failed to load",
+    finding: "the policies failed to load, or (guide) a rule has no fixture",
     run: { invocation, console in runTable(invocation, console: console) })
 
   /// The policy directory: `--policies DIR` or the positional DIR (not both); nil for the
@@ -231,6 +234,13 @@ enum PolicyCommands {
     switch format {
     case "json": console.out(TableDocument.json(set))
     case "docc": console.out(TableDocument.evidenceArticle(set))
+    case "guide":
+      do throws(TapGuide.Failure) {
+        console.out(try TapGuide.article(Engine(policies: set)))
+      } catch {
+        for problem in error.problems { console.err("taproute table: \(problem)\n") }
+        return CommandLineTool.exitFinding
+      }
     default: console.out(TableDocument.markdown(set))
     }
     return CommandLineTool.exitOK

@@ -11,7 +11,7 @@ import Testing
 struct CLIGrammarTests {
   static let commands = [
     "decide", "explain", "verify", "test", "table", "simulate", "audit", "sticker", "shortcuts",
-    "observe", "matrix",
+    "observe", "matrix", "generate",
   ]
   static let golden = Repo.root.appendingPathComponent("Tests/Golden/help")
 

@@ -211,7 +211,7 @@ struct CLITests {
       stdin: "{\"event\":\"tap\"}", status: 1, stderr: "cannot read policy directory"),
     .init(
       name: "a value outside the choices", arguments: ["table", "--format", "html"], status: 2,
-      stderr: "taproute table: unknown format \"html\"; expected markdown, json or docc"),
+      stderr: "taproute table: unknown format \"html\"; expected markdown, json, docc or guide"),
     .init(
       name: "a required option missing", arguments: ["audit"], status: 2,
       stderr: "taproute audit: --extension PATH is required"),

@@ -28,7 +28,7 @@ struct DocumentationTests {
   @Test("every situation the integration article shows decides as the article says")
   func articleSituations() throws {
     let examples = try Self.examples()
-    #expect(examples.count == 6)
+    #expect(examples.count == 11)
     let engine = try engine()
     for example in examples {
       let situation = try Situation.parse(Array(example.json.utf8), file: "article").get()

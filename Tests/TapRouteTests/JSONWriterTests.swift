@@ -222,9 +222,10 @@ struct JSONWriterTests {
   static func fieldNames(of value: Any) -> [String] {
     Mirror(reflecting: value).children.flatMap { child -> [String] in
       guard let label = child.label, !Self.writtenThroughOtherKeys.contains(label) else { return [] }
-      // `assumed`, kept as a mask over a shared table of values.
+      // `body` is the storage (`stored`) of a decision, or a compiled decision's rules;
+      // `assumed` is kept as a mask over a shared table of values.
       if label == "assumedMask" { return ["assumed"] }
-      return label == "storage" || label == "fields" ? fieldNames(of: child.value) : [label]
+      return ["storage", "fields", "body", "stored"].contains(label) ? fieldNames(of: child.value) : [label]
     }
   }
 

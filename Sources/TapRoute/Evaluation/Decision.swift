@@ -17,6 +17,21 @@ public struct Decision: Sendable, Hashable, Codable {
   /// The URL that opens: the message URL for an extension launch or the browser, the
   /// `open(url)` URL for a container or other-app launch.
   public var url: String?
+  /// The fields behind `storage`: shared storage, or the rules of a compiled decision (see
+  /// ``CompiledPolicies``), whose fields are built when read.
+  private var body: Body
+
+  private enum Body: Sendable {
+    case stored(Storage)
+    case compiled(CompiledHit)
+  }
+
+  private var storage: Storage {
+    switch body {
+    case .stored(let storage): storage
+    case .compiled(let hit): hit.decision(url: url, assumed: assumedMask).storage
+    }
+  }
   /// The facts the deciding rule(s) tested that the situation left out, with the default
   /// each took, in catalog order; empty when nothing was assumed.
   ///
@@ -24,7 +39,7 @@ public struct Decision: Sendable, Hashable, Codable {
   /// read: building an array on every decision cost more than the decision itself.
   public var assumed: [AssumedFact] {
     get {
-      guard let assumedValues, assumedMask != 0 else { return [] }
+      guard assumedMask != 0, let assumedValues = assumedValues ?? compiledDefaults else { return [] }
       var facts: [AssumedFact] = []
       facts.reserveCapacity(assumedMask.nonzeroBitCount)
       var rest = assumedMask
@@ -44,16 +59,26 @@ public struct Decision: Sendable, Hashable, Codable {
   /// The assumed facts as ``Fact/bit``s; their values are in `assumedValues`.
   private var assumedMask: UInt32 = 0
   private var assumedValues: AssumedValues?
-  private var storage: Storage
+  /// A compiled decision's shared defaults, built when `assumed` is read.
+  private var compiledDefaults: AssumedValues? {
+    if case .compiled(let hit) = body { return hit.assumedDefaults }
+    return nil
+  }
 
   /// The lifecycle callbacks that fire, in order (extension launches).
   public var callbacks: [Situation.Callback]? {
-    get { storage.callbacks }
+    get {
+      if case .compiled(let hit) = body { return hit.callbacks }
+      return storage.callbacks
+    }
     set { update { $0.callbacks = newValue } }
   }
   /// How the extension presents (extension launches).
   public var presentation: Presentation? {
-    get { storage.presentation }
+    get {
+      if case .compiled(let hit) = body { return hit.presentation }
+      return storage.presentation
+    }
     set { update { $0.presentation = newValue } }
   }
   /// The deciding rule as `table/rule-id`; nil when undecided.
@@ -69,7 +94,10 @@ public struct Decision: Sendable, Hashable, Codable {
   /// How sure the evidence makes the decision: the weakest of the rules that made it;
   /// nil when undecided.
   public var confidence: Confidence? {
-    get { storage.confidence }
+    get {
+      if case .compiled(let hit) = body { return hit.confidence }
+      return storage.confidence
+    }
     set { update { $0.confidence = newValue } }
   }
   /// Notes for the reader: the rule's note, and what composing or a check adds (a message
@@ -113,13 +141,43 @@ public struct Decision: Sendable, Hashable, Codable {
   ) {
     self.outcome = outcome
     self.url = url
-    storage = Storage(
-      Fields(
-        callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
-        confidence: confidence,
-        notes: notes, steps: steps, trigger: trigger, trace: trace, alternatives: alternatives))
+    body = .stored(
+      Storage(
+        Fields(
+          callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
+          confidence: confidence,
+          notes: notes, steps: steps, trigger: trigger, trace: trace, alternatives: alternatives)))
     if !assumed.isEmpty { self.assumed = assumed }
   }
+
+  /// A compiled decision: `outcome` and `url` decided, every other field read from `hit`.
+  init(outcome: Outcome, url: String? = nil, compiled hit: CompiledHit) {
+    self.outcome = outcome
+    self.url = url
+    body = .compiled(hit)
+  }
+
+  /// `noteUnfired` for the hooks of `mask` (bit `i`: `Hook.allCases[i]`), from a table
+  /// made once, without building the list of hooks.
+  mutating func noteUnfired(mask: UInt8) {
+    let table = Self.unfiredByMask
+    unfiredHooks = table.indices.contains(Int(mask)) ? table[Int(mask)] : 0
+  }
+
+  /// Per hook mask, the hooks packed as `unfiredHooks` packs them.
+  private static let unfiredByMask: [UInt32] = {
+    let hooks = Situation.Redirect.Hook.allCases
+    return (0..<(1 << min(hooks.count, 7))).map { mask in
+      var packed: UInt32 = 0
+      var shift: UInt32 = 0
+      for (i, hook) in hooks.enumerated() where mask & (1 << i) != 0 {
+        let number = (callbacks.firstIndex(of: hook.callback) ?? -1) + 1
+        packed |= UInt32(truncatingIfNeeded: number) << shift
+        shift += 4
+      }
+      return packed
+    }
+  }()
 
   /// Ends the notes with "none of the redirect hooks (...) fires on this tap", written out
   /// when `notes` is read (at most seven hooks are kept that way; more are written now).
@@ -166,6 +224,11 @@ public struct Decision: Sendable, Hashable, Codable {
     guard a.outcome == b.outcome, a.url == b.url, a.assumedMask == b.assumedMask,
       a.assumedMask == 0 || a.assumed == b.assumed
     else { return false }
+    if case .compiled(let x) = a.body, case .compiled(let y) = b.body, x.same(as: y),
+      a.unfiredHooks == b.unfiredHooks
+    {
+      return true
+    }
     if a.unfiredHooks == b.unfiredHooks { return a.storage == b.storage }
     return a.writtenOut.storage == b.writtenOut.storage
   }
@@ -229,7 +292,8 @@ public struct Decision: Sendable, Hashable, Codable {
   private mutating func update(_ change: (inout Fields) -> Void) {
     var fields = storage.fields
     change(&fields)
-    storage = Storage(fields)
+    if assumedMask != 0, assumedValues == nil { assumedValues = compiledDefaults }
+    body = .stored(Storage(fields))
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -327,6 +391,15 @@ public struct AssumedFact: Sendable, Hashable {
 extension Decision {
   /// Sets `assumed` to the facts of `mask`, with their values from `values` (shared, so
   /// nothing is allocated).
+  /// False for a compiled decision, whose fields are read from its generated type.
+  var isInterpreted: Bool {
+    if case .stored = body { return true }
+    return false
+  }
+
+  /// A compiled decision's assumed facts: their values are read from its generated type.
+  mutating func setAssumed(compiled mask: UInt32) { assumedMask = mask }
+
   mutating func setAssumed(_ mask: UInt32, from values: AssumedValues) {
     assumedMask = mask
     assumedValues = mask == 0 ? nil : values

@@ -1,20 +1,15 @@
 import Foundation
 
 extension Engine {
-  /// The shared engine over the policies built into the library, created once on first use.
+  /// The shared engine over the policies built into the library, deciding through Swift
+  /// generated from them (`Generated/CompiledBuiltinPolicies+Generated.swift`).
   ///
-  /// It loads only what decisions need (the `tap` and `open` tables and the evidence
-  /// registry), not the fixtures, sticker, quick-action or session rules, so the first
-  /// decision pays for two tables and nothing else. Use it from any thread. The built-in
-  /// policies are checked by the library's tests; should they ever fail to load, every
-  /// decision is ``Outcome/undecided`` with a note saying why, rather than a crash.
-  public static let builtIn: Engine = {
-    do throws(DiagnosticsError) {
-      return try Engine(policies: PolicySet.load(files: PolicySet.builtInFiles(decisionsOnly: true)))
-    } catch {
-      return Engine(failedToLoad: error.diagnostics)
-    }
-  }()
+  /// Deciding reads and parses nothing: the first decision costs what every other one does.
+  /// ``policies`` and ``explain(_:)`` parse the decision tables and the evidence registry (not
+  /// the fixtures, sticker, quick-action or session rules) on first use. Use it from any
+  /// thread. The built-in policies are checked by the library's tests; should they ever fail
+  /// to load, `explain` decides undecided with a note saying why, rather than a crash.
+  public static let builtIn = Engine(compiled: CompiledBuiltinPolicies.self)
 
   /// Loads a fixture file (the format of `Policies/fixtures.json`), checked against this
   /// engine's policies: every rule and evidence id a row names must exist.
@@ -51,5 +46,39 @@ extension Engine {
     DecisionTable(
       name: event.rawValue, event: event, title: title, hitPolicy: .first, facts: [], rules: [],
       file: "built-in", newestOSVersion: nil, rulesLocation: nil)
+  }
+
+  /// An engine deciding through `compiled` alone; its interpreted parts stay empty (built
+  /// without compiling anything: this runs before the first decision of `Engine.builtIn`),
+  /// and `policies` and `explain` go to the generated type's own interpreting engine.
+  init(compiledOnly compiled: any CompiledPolicies.Type) {
+    self.compiled = compiled
+    newestOSVersion = compiled.newestOSVersion
+    newestSDKVersion = compiled.newestSDKVersion
+    assumedDefaults = AssumedValues([])
+    loadedPolicies = PolicySet(
+      tables: [], evidence: [], fixtures: [], warnings: [], evidenceFile: "", fixturesFile: "")
+    tap = CompiledTable(empty: .tap)
+    open = CompiledTable(empty: .open)
+    composedRow = []
+    composed = []
+  }
+}
+
+extension CompiledTable {
+  /// A table of no rules, made without compiling.
+  init(empty event: Situation.Event) {
+    table = DecisionTable(
+      name: event.rawValue, event: event, title: "", hitPolicy: .first, facts: [], rules: [], file: "",
+      newestOSVersion: nil, rulesLocation: nil)
+    shape = TableSlots(table)
+    slotOffsets = []
+    words = 1
+    bits = []
+    templates = []
+    testedMasks = []
+    undecided = Decision(outcome: .undecided)
+    strides = []
+    dense = nil
   }
 }

@@ -5,8 +5,12 @@ import Foundation
 /// An engine is an immutable value: build it once and share it across threads.
 /// `decide` never throws; a situation no rule matches yields ``Outcome/undecided``.
 public struct Engine: Sendable {
-  /// The policies the engine was built from.
-  public let policies: PolicySet
+  /// The policies the engine was built from (for a compiled engine, parsed on first use).
+  public var policies: PolicySet { compiled?.interpreted.policies ?? loadedPolicies }
+  /// The policies of an interpreting engine; empty for a compiled one.
+  let loadedPolicies: PolicySet
+  /// The generated type a compiled engine decides through; nil for an interpreting one.
+  let compiled: (any CompiledPolicies.Type)?
   /// The OS version a situation without `osVersion` is decided for.
   public let newestOSVersion: OSVersion
   /// The SDK version a situation without `app.sdkVersion` is decided for.
@@ -61,7 +65,8 @@ public struct Engine: Sendable {
     // that event undecided rather than trapping.
     let tapTable = policies.table(for: .tap) ?? Self.emptyTable(.tap, title: "no table decides taps")
     let openTable = policies.table(for: .open) ?? Self.emptyTable(.open, title: "no table decides open(url)")
-    self.policies = policies
+    loadedPolicies = policies
+    compiled = nil
     tap = CompiledTable(tapTable)
     open = CompiledTable(openTable)
     newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
@@ -99,12 +104,14 @@ public struct Engine: Sendable {
 
   /// What the situation does, without a trace.
   public func decide(_ situation: Situation) -> Decision {
-    evaluate(situation, tracing: false)
+    if let compiled { return compiled.decideCompiled(situation) }
+    return evaluate(situation, tracing: false)
   }
 
   /// What the situation does, with the trace of every rule tried before the deciding one.
   public func explain(_ situation: Situation) -> Decision {
-    evaluate(situation, tracing: true)
+    if let compiled { return compiled.interpreted.explain(situation) }
+    return evaluate(situation, tracing: true)
   }
 
   private func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
@@ -132,7 +139,7 @@ public struct Engine: Sendable {
         }
       default: break
       }
-      flagLongMessageURL(situation.tap.url, in: &decision)
+      Self.flagLongMessageURL(situation.tap.url, in: &decision)
       return decision
     }
   }
@@ -164,7 +171,7 @@ public struct Engine: Sendable {
   }
 
   /// D-3: a message URL over 5,000 characters is decided as usual but cannot be sent.
-  private func flagLongMessageURL(_ url: String?, in decision: inout Decision) {
+  static func flagLongMessageURL(_ url: String?, in decision: inout Decision) {
     guard let url, url.utf8.count > Self.maximumMessageURLLength else { return }
     let length = url.utf16.count
     guard length > Self.maximumMessageURLLength else { return }
@@ -197,13 +204,7 @@ public struct Engine: Sendable {
     guard let openHit,
       var decision = composedDecision(tapHit: tapHit, hook: hook, hookIndex, openHit: openHit)
     else {
-      var decision = tapDecision
-      decision.outcome = .undecided
-      decision.rule = nil
-      decision.alternatives = nil
-      decision.notes = tapDecision.notes + openStep.notes + ["the redirect in \(hook.rawValue) is undecided"]
-      decision.steps = [tapDecision, openStep]
-      return decision
+      return Self.undecidedRedirect(tapDecision, hook: hook, openStep: openStep)
     }
     decision.url = decision.outcome == .extensionLaunch ? situation.tap.url : redirectURL
     decision.setAssumed(assumedMask(situation, hit: tapHit, redirectHit: openHit), from: assumedDefaults)
@@ -233,6 +234,17 @@ public struct Engine: Sendable {
       return Self.compose(tapTemplate, hook: hook, open.templates[openHit])
     }
     return composed[(row * Callback.redirectHooks.count + hookIndex) * open.templates.count + openHit]
+  }
+
+  /// A tap whose redirect in `hook` no open rule decides: undecided, with both steps.
+  static func undecidedRedirect(_ tapDecision: Decision, hook: Callback, openStep: Decision) -> Decision {
+    var decision = tapDecision
+    decision.outcome = .undecided
+    decision.rule = nil
+    decision.alternatives = nil
+    decision.notes = tapDecision.notes + openStep.notes + ["the redirect in \(hook.rawValue) is undecided"]
+    decision.steps = [tapDecision, openStep]
+    return decision
   }
 
   /// The composed decision of a tap rule's launch, a redirect hook, and an open rule.

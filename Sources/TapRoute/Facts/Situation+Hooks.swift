@@ -46,6 +46,10 @@ extension Situation.Redirect {
     /// True when no hook holds redirect code.
     public var isEmpty: Bool { bits == 0 }
 
+    /// The set as bits, bit `i` for `Hook.allCases[i]` (the compiled decide path reads it
+    /// instead of iterating, which allocates).
+    var mask: UInt8 { bits }
+
     /// The hooks in declaration order.
     public var hooks: [Hook] { Hook.allCases.filter { bits & Self.bit($0) != 0 } }
 

@@ -116,13 +116,13 @@ extension TableDocument {
   }
 
   /// A link destination: in angle brackets when it holds parentheses (Apple's symbol pages do).
-  private static func destination(_ url: String) -> String {
+  static func destination(_ url: String) -> String {
     let safe = url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
     return safe.contains("(") || safe.contains(")") ? "<\(safe)>" : safe
   }
 
   /// Text with the characters Markdown would read as markup escaped, on one line.
-  private static func text(_ raw: String) -> String {
+  static func text(_ raw: String) -> String {
     var out = ""
     for c in raw {
       switch c {

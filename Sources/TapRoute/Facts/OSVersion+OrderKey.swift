@@ -1,0 +1,17 @@
+extension OSVersion {
+  /// The version as one number whose order is the version order
+  /// (`major << 34 | minor << 17 | patch`): generated code compares situations' versions
+  /// against its tables' boundaries as integer literals.
+  public var orderKey: UInt64 {
+    UInt64(truncatingIfNeeded: major) << 34 | UInt64(truncatingIfNeeded: minor) << 17
+      | UInt64(truncatingIfNeeded: patch)
+  }
+}
+
+extension OSVersion {
+  /// The version whose ``orderKey`` is `key` (components past ``maximumComponent`` clamp).
+  public init(orderKey key: UInt64) {
+    func component(_ bits: UInt64) -> Int { Int(truncatingIfNeeded: bits & 0x1_FFFF) }
+    self.init(clamping: component(key >> 34), component(key >> 17), component(key))
+  }
+}

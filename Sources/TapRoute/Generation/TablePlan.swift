@@ -1,0 +1,132 @@
+/// A decision table planned for generated Swift: per fact, which rules each value (or each
+/// interval between version boundaries) leaves standing, as words of rule bits.
+///
+/// The generated first-match function is this plan written out: start from every rule,
+/// AND the row of each fact's value, and take the lowest rule left. Facts read from a URL
+/// (its scheme class) are deferred: they are computed only when the lowest rule left tests
+/// them, which is when they can change the answer. ``firstMatch(_:)`` runs the same steps
+/// in memory, so the tests can hold the plan to the interpreter on tables far too large to
+/// compile in a test.
+struct TablePlan: Sendable {
+  /// One fact the table tests.
+  struct Slot: Sendable {
+    let fact: Fact
+    /// Per value of a finite fact, or per interval between `bounds` of a version fact:
+    /// the rules that accept it, `words` words each.
+    let rows: [[UInt64]]
+    /// A version fact's sorted boundaries (``OSVersion/orderKey``); interval `i` holds
+    /// the versions with exactly `i` boundaries at or below them.
+    let bounds: [UInt64]
+    /// Computed only when the lowest rule left tests it.
+    let deferred: Bool
+    /// The rules with a condition on the fact.
+    let testers: [UInt64]
+  }
+
+  let table: DecisionTable
+  let words: Int
+  /// Every rule: the starting mask.
+  let all: [UInt64]
+  /// Immediate facts first (in declaration order), then deferred ones.
+  let slots: [Slot]
+
+  /// The facts computed from the URL the event looks at.
+  static let deferredFacts: Set<Fact> = [.urlClass, .urlNeedsEncoding]
+
+  init(_ table: DecisionTable) {
+    self.table = table
+    let ruleCount = table.rules.count
+    let words = max(1, (ruleCount + 63) / 64)
+    self.words = words
+    var all = [UInt64](repeating: 0, count: words)
+    for r in 0..<ruleCount { all[r / 64] |= 1 << UInt64(r % 64) }
+    self.all = all
+    let tested = Set(table.rules.flatMap { $0.conditions.map(\.fact) })
+    var immediate: [Slot] = []
+    var deferred: [Slot] = []
+    for fact in table.facts.map(\.fact) where tested.contains(fact) {
+      var testers = [UInt64](repeating: 0, count: words)
+      for (r, rule) in table.rules.enumerated() where rule.condition(on: fact) != nil {
+        testers[r / 64] |= 1 << UInt64(r % 64)
+      }
+      let isDeferred = Self.deferredFacts.contains(fact)
+      let slot: Slot
+      if fact.kind == .version {
+        var keys: Set<UInt64> = []
+        for rule in table.rules {
+          guard let condition = rule.condition(on: fact), case .range(let range) = condition.test else {
+            continue
+          }
+          if let lower = range.lower { keys.insert(lower.orderKey) }
+          if let upper = range.upper { keys.insert(upper.orderKey) }
+        }
+        let bounds = keys.sorted()
+        let versions =
+          [OSVersion(clamping: 0)]
+          + table.rules.flatMap { rule -> [OSVersion] in
+            guard let condition = rule.condition(on: fact), case .range(let range) = condition.test else {
+              return []
+            }
+            return [range.lower, range.upper].compactMap { $0 }
+          }
+        var lowest: [UInt64: OSVersion] = [:]
+        for version in versions { lowest[version.orderKey] = version }
+        let representatives = [OSVersion(clamping: 0)] + bounds.compactMap { lowest[$0] }
+        let rows = representatives.map { version in
+          Self.row(table.rules, words: words) { $0.condition(on: fact)?.matches(version: version) ?? true }
+        }
+        slot = Slot(fact: fact, rows: rows, bounds: bounds, deferred: isDeferred, testers: testers)
+      } else {
+        let rows = (0..<fact.finiteCount).map { value in
+          Self.row(table.rules, words: words) { $0.condition(on: fact)?.matches(index: value) ?? true }
+        }
+        slot = Slot(fact: fact, rows: rows, bounds: [], deferred: isDeferred, testers: testers)
+      }
+      if isDeferred { deferred.append(slot) } else { immediate.append(slot) }
+    }
+    slots = immediate + deferred
+  }
+
+  private static func row(_ rules: [Rule], words: Int, accepts: (Rule) -> Bool) -> [UInt64] {
+    var row = [UInt64](repeating: 0, count: words)
+    for (r, rule) in rules.enumerated() where accepts(rule) { row[r / 64] |= 1 << UInt64(r % 64) }
+    return row
+  }
+
+  /// The interval of version `key` among `bounds`: how many boundaries are at or below it.
+  static func interval(_ key: UInt64, in bounds: [UInt64]) -> Int {
+    var lo = 0
+    var hi = bounds.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if bounds[mid] <= key { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+
+  /// The first rule matching `facts`, by the steps the generated code takes; nil for none.
+  func firstMatch(_ facts: FactSnapshot) -> Int? {
+    func value(_ slot: Slot) -> Int {
+      slot.fact.kind == .version
+        ? Self.interval(facts.version(of: slot.fact).orderKey, in: slot.bounds) : facts.index(of: slot.fact)
+    }
+    var mask = all
+    for slot in slots where !slot.deferred {
+      let row = slot.rows[value(slot)]
+      for w in 0..<words { mask[w] &= row[w] }
+    }
+    var done = Set<Fact>()
+    while true {
+      guard let w = mask.firstIndex(where: { $0 != 0 }) else { return nil }
+      let rule = w * 64 + mask[w].trailingZeroBitCount
+      guard
+        let slot = slots.first(where: {
+          $0.deferred && !done.contains($0.fact) && $0.testers[w] & (1 << UInt64(rule % 64)) != 0
+        })
+      else { return rule }
+      done.insert(slot.fact)
+      let row = slot.rows[value(slot)]
+      for w in 0..<words { mask[w] &= row[w] }
+    }
+  }
+}

@@ -1,0 +1,483 @@
+// The DocC article "What a tap does": one section per edge case, each rendered from the
+// tables, their fixtures and the evidence registry, so the article says what the engine
+// decides and cannot drift from it.
+
+/// Renders the DocC article `WhatATapDoes.md` from a policy set and the engine built on it.
+///
+/// The front matter and the grouping of rules into sections are written here; everything a
+/// section says about a rule comes from the policies: the situation is the first fixture row
+/// that names the rule, the outcome is what the engine decides for it, the why is the rule's
+/// note, the evidence is the rule's ids with their claims and source links. A rule the grouping
+/// does not place still gets a section (per table, in rule order), and a rule without a fixture
+/// fails the rendering, so the article covers every rule.
+package enum TapGuide {
+  /// What `taproute table --format guide` prints for `engine`'s policies.
+  package static func article(_ engine: Engine) throws(Failure) -> String {
+    var renderer = Renderer(engine: engine)
+    var out = frontMatter
+    for section in sections {
+      out += renderer.section(section)
+    }
+    out += renderer.unplaced()
+    out += closingMatter
+    if !renderer.problems.isEmpty { throw Failure(problems: renderer.problems) }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Why the article cannot be rendered: rules no fixture names.
+  package struct Failure: Error, Sendable {
+    package var problems: [String]
+  }
+
+  /// A section of the article: a title, a hand-written introduction, and what it shows.
+  struct Section: Sendable {
+    var title: String
+    var introduction: String
+    var items: [Item]
+  }
+
+  /// What a section shows: a rule (through the first fixture that names it, or the named
+  /// fixture when it names the rule, with the rule's note and evidence), or one more fixture
+  /// row (its situation and decision only).
+  enum Item: Sendable, Hashable {
+    case rule(String, fixture: String? = nil)
+    case fixture(String)
+  }
+
+  /// The refresh command, as the article and its drift test print it.
+  package static let command =
+    "swift run taproute table Policies --format guide > Sources/TapRoute/TapRoute.docc/WhatATapDoes.md"
+
+  private static let frontMatter: [String] = [
+    "# What a tap does",
+    "",
+    "Every edge case the decision tables know, one section each: the situation, what happens,",
+    "why, the evidence with links, and what is contested.",
+    "",
+    "## Overview",
+    "",
+    "This article is generated from the decision tables, their fixtures and the evidence registry",
+    "by `\(command)`; a test fails when it drifts.",
+    "Each rule's situation is a row of `Policies/fixtures.json` that names the rule (the first,",
+    "unless the section picks another), written as the situation JSON TapRoute reads; **Assumed**",
+    "lists the facts the deciding rules tested that the situation left out, with the defaults",
+    "used. The outcome is what the engine decides for it, so the article says what the library",
+    "answers. A contested rule lists its evidence against and each other reading.",
+    "",
+    "Confidence is one of `documented` (Apple says so), `several` (independent reports agree),",
+    "`single` (one report), `inferred` (reasoned, not observed) and `contested` (reports disagree:",
+    "the rule's note says which reading TapRoute takes and why). The evidence ids are those of",
+    "<doc:Evidence>, where every entry lists all its sources.",
+    "",
+  ]
+
+  private static let closingMatter: [String] = [
+    "## What TapRoute does not know",
+    "",
+    "No public source describes these situations, and the tables model none of them as a fact of",
+    "its own, so they are decided like the situation they most resemble; treat such an answer as",
+    "`inferred`: the Messages App Store after iOS 17; apps installed from TestFlight; group",
+    "conversations (decided as one-to-one); Focus and Screen Time limits; offloaded apps (their",
+    "icon stays, the code is gone).",
+    "",
+  ]
+
+  /// The sections in reading order: the commonest situations first, then each edge case.
+  /// A rule or fixture the policies do not hold is left out, so another policy directory
+  /// still renders; the shipped policies' drift test checks that every one exists.
+  static let sections: [Section] = [
+    Section(
+      title: "The plain tap",
+      introduction:
+        "The app is installed and enabled, the extension is not running, and the user taps a message. A situation that does not give the OS version is decided for the newest one the tables know.",
+      items: [
+        .rule("tap/launch-ios26", fixture: "n-1 n-25 plain tap: iOS 26 assumed, launches expanded"),
+        .rule("tap/launch"), .fixture("n-26 group conversation: no fact of its own, decided as one-to-one"),
+      ]),
+    Section(
+      title: "The extension is already running",
+      introduction:
+        "A tap on a message while the extension is active calls the select callbacks, not the launch ones.",
+      items: [.rule("tap/running-ios26"), .rule("tap/running")]),
+    Section(
+      title: "The message that is already selected",
+      introduction:
+        "Tapping the message that is already selected, including the one the user just sent, calls no select callback.",
+      items: [
+        .rule("tap/already-selected"),
+        .fixture("d-5 already selected but not running: a launch like any other"),
+      ]),
+    Section(
+      title: "iPad and repeated taps",
+      introduction: "iPadOS 18 reports differ from iOS for a running extension.",
+      items: [.rule("tap/running-ipados18")]),
+    Section(
+      title: "After swiping to another iMessage app",
+      introduction: "A swipe through the app drawer changes what the next tap on a message calls.",
+      items: [.rule("tap/after-drawer-swipe-ios26"), .rule("tap/after-drawer-swipe")]),
+    Section(
+      title: "The second-tap trap: where redirect code must live",
+      introduction:
+        "An extension that calls open(url) to bring up its container app ends itself; the next tap launches it again. Which callback holds the redirect decides whether a tap redirects at all. These situations give the redirect as tap.redirect: the hooks whose code calls open(url), and the URL.",
+      items: [
+        .rule("open/messages-any-scheme"),
+        .fixture("s004-10 second tap: relaunched, didSelect never fires"),
+        .fixture("s004-10 redirect in willSelect, not running: extension stays"),
+        .fixture("s004-11 workaround: willBecomeActive redirect opens the container"),
+        .fixture("d-4 willBecomeActive redirect while running: not called, extension stays"),
+        .fixture("f-8 both hooks, running: container"),
+        .fixture("n-17 redirect only in didReceive: a tap never calls it"),
+        .fixture("n-17 redirect in willBecomeActive, didSelect and didReceive, running: container"),
+      ]),
+    Section(
+      title: "Redirecting to an https URL",
+      introduction: "An extension's open(url) with a web URL.",
+      items: [
+        .rule("open/messages-web-url"),
+        .fixture("f-3 n-6 redirect to an https URL: contested, nothing opens"),
+      ]),
+    Section(
+      title: "A redirect URL the app cannot build",
+      introduction:
+        "Whether URL(string:) accepts text with a space or an accent depends on the SDK the app is built with; a URL without a scheme opens nothing.",
+      items: [
+        .rule("open/url-rejected-by-sdk"), .rule("open/messages-encoded-url"),
+        .fixture("n-8 redirect URL with a space, SDK 16: the extension stays"),
+        .fixture("n-8 redirect URL with a space, SDK 17: container"),
+        .rule("open/messages-no-url"), .rule("open/messages-no-scheme"),
+        .fixture("s004-6 redirect URL without scheme: extension stays"),
+      ]),
+    Section(
+      title: "iMessage-only apps cannot open anything",
+      introduction: "An iMessage app without a container app has nothing its open(url) may open.",
+      items: [
+        .rule("open/messages-no-parent-app"),
+        .fixture("d-1 iMessage-only app redirects: nothing opens, extension stays"),
+      ]),
+    Section(
+      title: "Live layouts",
+      introduction:
+        "A message with a live layout (MSMessageLiveLayout) shows the extension's own view in the transcript.",
+      items: [
+        .rule("tap/live-layout-in-transcript"),
+        .fixture("n-4 live layout, running, didSelect redirect: never runs"),
+        .fixture("d-6 live layout on iOS 10.3: alternate layout, the extension launches"),
+        .fixture("n-21 live layout, app not installed: alternate layout, product page"),
+      ]),
+    Section(
+      title: "The media context: Stickers app, camera, FaceTime",
+      introduction:
+        "An extension can run outside a conversation, in the media presentation context.",
+      items: [
+        .rule("tap/running-media-context"),
+        .fixture("n-4 media context, not running: a launch like any other"),
+      ]),
+    Section(
+      title: "The app is not installed",
+      introduction:
+        "A recipient without the app is sent to the App Store; where depends on whether the app is published.",
+      items: [
+        .rule("tap/message-not-installed-unpublished-web-url"),
+        .rule("tap/message-not-installed-unpublished"),
+        .rule("tap/attribution-not-installed-unpublished"), .rule("tap/attribution-not-installed"),
+        .rule("tap/message-not-installed-web-url"), .rule("tap/message-not-installed"),
+      ]),
+    Section(
+      title: "Installed but not enabled",
+      introduction: "The app is on the device but switched off in Messages.",
+      items: [.rule("tap/not-enabled")]),
+    Section(
+      title: "Stickers and attributions",
+      introduction:
+        "A tap on a sticker, or on the app attribution shown under a message or sticker, rather than on the message.",
+      items: [.rule("tap/sticker-tap"), .rule("tap/attribution-installed")]),
+    Section(
+      title: "Expired messages",
+      introduction: "A message sent with shouldExpire that the recipient did not keep.",
+      items: [.rule("tap/expired-message")]),
+    Section(
+      title: "Notification previews",
+      introduction: "The message's content shown in a notification rather than in the transcript.",
+      items: [.rule("tap/notification-preview")]),
+    Section(
+      title: "Mac, Apple Watch and Vision Pro",
+      introduction:
+        "No iMessage app extension runs on these devices; at most the message's URL opens in a browser.",
+      items: [
+        .rule("tap/watchos-view-only"), .rule("tap/fallback-url-rejected-by-sdk"),
+        .rule("tap/visionos-web-url"),
+        .rule("tap/visionos-other"), .rule("tap/macos-sticker"), .rule("tap/macos-attribution"),
+        .rule("tap/macos-web-url"), .rule("tap/macos-file-url"), .rule("tap/macos-custom-scheme"),
+        .rule("tap/macos-no-url"), .rule("open/not-ios"),
+      ]),
+    Section(
+      title: "iOS 9 and earlier",
+      introduction: "Before iOS 10 there are no iMessage apps: the recipient gets plain text.",
+      items: [
+        .rule("tap/before-ios10-sticker"), .rule("tap/before-ios10-attribution"),
+        .rule("tap/before-ios10-url-rejected-by-sdk"), .rule("tap/before-ios10-web-url"),
+        .rule("tap/before-ios10-other"), .rule("open/before-extensions"), .rule("open/messages-before-ios10"),
+      ]),
+    Section(
+      title: "SMS and RCS recipients",
+      introduction: "A recipient reached over SMS or RCS rather than iMessage.",
+      items: [
+        .rule("tap/sms-rcs-url-rejected-by-sdk"), .rule("tap/sms-rcs-web-url"), .rule("tap/sms-rcs-other"),
+      ]),
+    Section(
+      title: "open(url) from other extensions",
+      introduction: "Today widgets may open URLs; share, action and keyboard extensions may not.",
+      items: [
+        .rule("open/today-no-parent-app"), .rule("open/today-no-scheme"), .rule("open/today-ios8-9"),
+        .rule("open/today"), .rule("open/today-encoded-url"), .rule("open/unsupported-extension-point"),
+      ]),
+  ]
+
+  // MARK: - Rendering
+
+  private struct Renderer {
+    let engine: Engine
+    var problems: [String] = []
+    var placed: Set<String> = []
+
+    init(engine: Engine) {
+      self.engine = engine
+    }
+
+    var policies: PolicySet { engine.policies }
+
+    /// Every `table/rule` of the policies, in table order then rule order.
+    var allRules: [(table: DecisionTable, rule: Rule)] {
+      TableDocument.ordered(policies.tables).flatMap { table in table.rules.map { (table, $0) } }
+    }
+
+    mutating func section(_ section: Section) -> [String] {
+      var body: [String] = []
+      for item in section.items {
+        switch item {
+        case .rule(let reference, let name):
+          guard let (table, rule) = lookup(reference), !placed.contains(reference) else { continue }
+          placed.insert(reference)
+          body += ruleBlock(table, rule, fixture: name)
+        case .fixture(let name):
+          guard let fixture = policies.fixtures.first(where: { $0.name == name }) else { continue }
+          body += fixtureBlock(fixture)
+        }
+      }
+      guard !body.isEmpty else { return [] }
+      return ["## \(section.title)", "", TableDocument.text(section.introduction), ""] + body
+    }
+
+    /// Sections for the rules no hand-written section places, one per table.
+    mutating func unplaced() -> [String] {
+      var out: [String] = []
+      for table in TableDocument.ordered(policies.tables) {
+        let rest = table.rules.filter { !placed.contains(table.name + "/" + $0.id) }
+        guard !rest.isEmpty else { continue }
+        out += [
+          "## Other rules of the \(table.name) table", "",
+          "Rules of `\(table.file)` that no section above groups, in rule order.", "",
+        ]
+        for rule in rest {
+          placed.insert(table.name + "/" + rule.id)
+          out += ruleBlock(table, rule)
+        }
+      }
+      return out
+    }
+
+    func lookup(_ reference: String) -> (DecisionTable, Rule)? {
+      let parts = reference.split(separator: "/", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let table = policies.tables.first(where: { $0.name == parts[0] }),
+        let rule = table.rules.first(where: { $0.id == parts[1] })
+      else { return nil }
+      return (table, rule)
+    }
+
+    mutating func ruleBlock(_ table: DecisionTable, _ rule: Rule, fixture name: String? = nil) -> [String] {
+      let reference = table.name + "/" + rule.id
+      let naming = policies.fixtures.filter { $0.expected.rule == reference }
+      guard let fixture = naming.first(where: { $0.name == name }) ?? naming.first else {
+        problems.append(
+          "rule \(reference) has no fixture, so the article has no situation for it; add a row to \(policies.fixturesFile) (taproute test --coverage lists such rules)"
+        )
+        return []
+      }
+      let readings = rule.alternatives.map {
+        Decision(
+          outcome: $0.then.outcome, callbacks: $0.then.callbacks, presentation: $0.then.presentation,
+          rule: reference, evidence: $0.evidence, notes: $0.note.map { [$0] } ?? [])
+      }
+      var out = fixtureBlock(fixture, why: rule.note, readings: readings)
+      out += evidenceList("Evidence", rule.evidence)
+      if !rule.against.isEmpty {
+        out += evidenceList("Evidence against", rule.against)
+      }
+      let shown = Set(rule.evidence + rule.against)
+      var other: [String] = []
+      for id in rule.alternatives.flatMap(\.evidence) where !shown.contains(id) && !other.contains(id) {
+        other.append(id)
+      }
+      out += evidenceList("Evidence for the other reading", other)
+      if rule.confidence == .contested && rule.alternatives.isEmpty {
+        out += [
+          "**Contested** The sources disagree; the note above says which reading the rule takes and why.",
+          "",
+        ]
+      }
+      return out
+    }
+
+    /// The fixture's name as a heading, its situation, what the engine decides for it, and why:
+    /// `why` (the rule's note) when given, then the decision's other notes; then the other
+    /// readings of a contested decision, or `readings` (the rule's own) when it lists none.
+    func fixtureBlock(_ fixture: Fixture, why: String? = nil, readings: [Decision] = []) -> [String] {
+      let decision = engine.decide(fixture.situation)
+      var out = [
+        "### " + TableDocument.text(title(fixture)), "",
+        "**Situation** " + code(fixture.situation.minimalJSON), "",
+      ]
+      if !decision.assumed.isEmpty {
+        out += [
+          "**Assumed** (not given, so the default): "
+            + decision.assumed.map { "\(code($0.fact.rawValue)) \(TableDocument.text($0.value.description))" }
+            .joined(separator: ", ") + ".",
+          "",
+        ]
+      }
+      out += ["**Outcome** " + outcomeLine(decision), ""]
+      if let steps = decision.steps {
+        let listed = steps.enumerated().map { i, step in
+          let what = step.trigger.map { "`open(url)` in \(code($0.rawValue))" } ?? "the tap"
+          return "\(i + 1). \(what): \(code(step.outcome.rawValue)) by \(code(step.rule ?? "no rule"))"
+        }
+        out += ["**Steps**", ""] + listed + [""]
+      }
+      let notes = (why.map { [$0] } ?? []) + decision.notes.filter { $0 != why }
+      if !notes.isEmpty {
+        out += ["**Why** " + notes.map(sentence).joined(separator: " "), ""]
+      }
+      let alternatives = decision.alternatives ?? readings
+      if !alternatives.isEmpty {
+        out += ["**Contested** The other reading" + (alternatives.count == 1 ? ":" : "s:"), ""]
+        out += alternatives.map { "- " + readingLine($0) }
+        out.append("")
+      }
+      return out
+    }
+
+    /// `extensionLaunch`, presented `expanded`; callbacks ...; rule `tap/launch` (documented).
+    func outcomeLine(_ decision: Decision) -> String {
+      var line = what(decision)
+      if let url = decision.url {
+        line += "; URL " + code(url)
+      }
+      line += ". Rule " + code(decision.rule ?? "none")
+      if let confidence = decision.confidence {
+        line += " (\(confidence.rawValue))"
+      }
+      return line + "."
+    }
+
+    /// The outcome, its phrase, and the extension's presentation and callbacks: its own for a
+    /// launch, those before `open(url)` for a redirect.
+    func what(_ decision: Decision) -> String {
+      var line = code(decision.outcome.rawValue) + ": " + phrase(decision.outcome)
+      let callbacks = decision.callbacks.map {
+        $0.isEmpty ? "no callback fires" : "callbacks " + $0.map { code($0.rawValue) }.joined(separator: ", ")
+      }
+      if decision.outcome == .extensionLaunch {
+        if let presentation = decision.presentation { line += ", presented " + code(presentation.rawValue) }
+        if let callbacks { line += "; " + callbacks }
+      } else if decision.presentation != nil || callbacks != nil {
+        line += ", after the extension"
+        if let presentation = decision.presentation { line += " is presented " + code(presentation.rawValue) }
+        if let callbacks { line += " (" + callbacks + ")" }
+      }
+      return line
+    }
+
+    /// `browser`: a web browser loads the URL; rule `tap/x`, evidence D-2, N-5: note.
+    func readingLine(_ alternative: Decision) -> String {
+      var line = what(alternative)
+      line += "; rule " + code(alternative.rule ?? "none")
+      if !alternative.evidence.isEmpty {
+        line += ", evidence " + alternative.evidence.joined(separator: ", ")
+      }
+      let notes = alternative.notes.map(sentence).joined(separator: " ")
+      return line + (notes.isEmpty ? "." : ". " + notes)
+    }
+
+    /// `**Evidence**` and one item per id: the claim, then each source as a link (or its title
+    /// and seed file), its kind and date. <doc:Evidence> has the sources' notes.
+    func evidenceList(_ label: String, _ ids: [String]) -> [String] {
+      guard !ids.isEmpty else { return [] }
+      var out = ["**\(label)**", ""]
+      for id in ids {
+        guard let entry = policies.evidence(id) else {
+          out.append("- \(id)")
+          continue
+        }
+        let sources = entry.sources.map(source).joined(separator: "; ")
+        out.append(
+          "- \(id) (\(entry.confidence.rawValue)): " + TableDocument.text(entry.claim)
+            + (sources.isEmpty ? "" : " Sources: " + sources + "."))
+      }
+      return out + [""]
+    }
+
+    /// `[title](url) (Apple documentation, 2026)` or `title, `seeds/...` (Seed document, 2016)`.
+    func source(_ source: EvidenceEntry.Source) -> String {
+      var line =
+        source.url.map { "[\(TableDocument.text(source.title))](\(TableDocument.destination($0)))" }
+        ?? TableDocument.text(source.title)
+      if let file = source.file { line += ", " + code(file) }
+      return line + " (\(TableDocument.kindName(source.kind)), \(source.date ?? "undated"))"
+    }
+
+    /// The fixture's name without its leading evidence ids (`s004-10 first tap` -> `First tap`),
+    /// capitalized unless its first word has capitals of its own (`iOS 26 ...`).
+    func title(_ fixture: Fixture) -> String {
+      var words = fixture.name.split(separator: " ", omittingEmptySubsequences: false)
+      while words.count > 1, let first = words.first, policies.evidence(first.uppercased()) != nil {
+        words.removeFirst()
+      }
+      let rest = words.joined(separator: " ")
+      guard let first = words.first, !first.contains(where: \.isUppercase) else { return rest }
+      return rest.prefix(1).uppercased() + rest.dropFirst()
+    }
+  }
+
+  /// What an outcome means, in a few words.
+  static func phrase(_ outcome: Outcome) -> String {
+    switch outcome {
+    case .storeFront: "the App Store opens on its front page"
+    case .storeProductPage: "the App Store opens on the app's product page"
+    case .manageApps: "Messages opens its app-management page"
+    case .extensionLaunch: "Messages launches the iMessage app's extension"
+    case .containerLaunch: "the container app opens"
+    case .otherAppLaunch: "another app opens"
+    case .browser: "a web browser loads the URL"
+    case .transcriptView: "the live message's own view in the transcript gets the tap"
+    case .nothing: "nothing opens"
+    case .undecided: "no rule decides"
+    }
+  }
+
+  /// A note as a Markdown sentence: escaped, capitalized, ending in a full stop.
+  static func sentence(_ note: String) -> String {
+    var text = TableDocument.text(note)
+    if let first = text.first, first.isLowercase {
+      text = first.uppercased() + text.dropFirst()
+    }
+    if let last = text.last, !".!?".contains(last) {
+      text += "."
+    }
+    return text
+  }
+
+  /// Inline code, with a longer fence when the text holds a backtick.
+  static func code(_ text: String) -> String {
+    text.contains("`") ? "`` " + text + " ``" : "`" + text + "`"
+  }
+}
