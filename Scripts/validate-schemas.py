@@ -19,7 +19,7 @@ for path in sorted(list(root.glob("*.json")) + list(root.glob("sessions/*.json")
         failed += 1
         continue
     schema = json.loads(schema_path.read_text())
-    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(document))
+    errors = list(jsonschema.validators.validator_for(schema)(schema).iter_errors(document))
     for error in errors:
         print(f"{path.name}: {'/'.join(map(str, error.absolute_path))}: {error.message}")
     failed += bool(errors)

@@ -339,7 +339,7 @@ struct EvidenceSourceTests {
     let bytes = [UInt8](
       try Data(contentsOf: Repo.policies.appendingPathComponent("schema/evidence.schema.json")))
     var node = try JSONParser.parse(bytes).get()
-    for key in ["$defs", "source", "properties", "kind", "enum"] {
+    for key in ["definitions", "source", "properties", "kind", "enum"] {
       node = try #require(node.objectValue?.first { $0.key == key }?.value, "no \(key)")
     }
     #expect(

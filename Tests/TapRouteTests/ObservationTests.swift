@@ -311,10 +311,10 @@ struct ObservationTests {
     func at(_ value: JSONValue, _ path: [String]) -> JSONValue? {
       path.reduce(Optional(value)) { v, key in v?.objectValue?.first { $0.key == key }?.value }
     }
-    let callbacks = at(root, ["$defs", "callbacks", "items", "enum"])?.arrayValue?.compactMap(\.stringValue)
+    let callbacks = at(root, ["definitions", "callbacks", "items", "enum"])?.arrayValue?.compactMap(\.stringValue)
     #expect(callbacks == Situation.Callback.allCases.map(\.rawValue))
     let outcomes = at(
-      root, ["$defs", "observation", "properties", "observed", "properties", "outcome", "enum"])?
+      root, ["definitions", "observation", "properties", "observed", "properties", "outcome", "enum"])?
       .arrayValue?.compactMap(\.stringValue)
     #expect(outcomes == Outcome.allCases.map(\.rawValue))
   }
