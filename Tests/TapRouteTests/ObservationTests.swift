@@ -311,7 +311,8 @@ struct ObservationTests {
     func at(_ value: JSONValue, _ path: [String]) -> JSONValue? {
       path.reduce(Optional(value)) { v, key in v?.objectValue?.first { $0.key == key }?.value }
     }
-    let callbacks = at(root, ["definitions", "callbacks", "items", "enum"])?.arrayValue?.compactMap(\.stringValue)
+    let callbacks = at(root, ["definitions", "callbacks", "items", "enum"])?.arrayValue?.compactMap(
+      \.stringValue)
     #expect(callbacks == Situation.Callback.allCases.map(\.rawValue))
     let outcomes = at(
       root, ["definitions", "observation", "properties", "observed", "properties", "outcome", "enum"])?
