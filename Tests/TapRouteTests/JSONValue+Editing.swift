@@ -66,7 +66,7 @@ extension JSONValue {
     case .number(let n):
       if n.rounded() == n, abs(n) < 1e15 { return String(Int64(n)) }
       return String(n)
-    case .string(let s): return Self.jsonQuoted(s)
+    case .string(let s): return Situation.jsonString(s)
     case .array(let items):
       if items.isEmpty { return "[]" }
       return "[\n" + items.map { inner + $0.formatted(indent: inner) }.joined(separator: ",\n") + "\n"
@@ -75,28 +75,8 @@ extension JSONValue {
     case .object(let members):
       if members.isEmpty { return "{}" }
       return "{\n"
-        + members.map { inner + Self.jsonQuoted($0.key) + ": " + $0.value.formatted(indent: inner) }
+        + members.map { inner + Situation.jsonString($0.key) + ": " + $0.value.formatted(indent: inner) }
         .joined(separator: ",\n") + "\n" + indent + "}"
     }
-  }
-
-  /// `s` as a JSON string literal.
-  static func jsonQuoted(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
   }
 }
