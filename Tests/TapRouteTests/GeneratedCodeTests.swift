@@ -38,10 +38,12 @@ struct GeneratedCodeTests {
     var disagreements = 0
     for situation in sample {
       let decision = generated.decide(situation)
-      let expected = interpreted.decide(situation)
+      let expected = interpreted.decideEagerly(situation)
+      let lazy = interpreted.decide(situation)
       let reference = ReferenceSwitch.decide(situation, newest: generated.newestOSVersion)
       let same =
-        decision == expected && decision.assumed == expected.assumed
+        decision == expected && lazy == expected && decision.assumed == expected.assumed
+        && lazy.alternatives == expected.alternatives
         && decision.alternatives == expected.alternatives && decision.callbacks == expected.callbacks
         && decision.presentation == expected.presentation && decision.confidence == expected.confidence
         && decision.outcome == reference.outcome
@@ -71,12 +73,14 @@ struct GeneratedCodeTests {
     for _ in 0..<100_000 {
       let situation = Generate.situation(&rng)
       let decision = generated.decide(situation)
-      let expected = interpreted.decide(situation)
+      let expected = interpreted.decideEagerly(situation)
+      let lazy = interpreted.decide(situation)
       let reference = ReferenceSwitch.decide(situation, newest: generated.newestOSVersion)
       if expected.alternatives != nil { contested += 1 }
       if !expected.assumed.isEmpty { assumed += 1 }
       let same =
-        decision == expected && decision.assumed == expected.assumed
+        decision == expected && lazy == expected && decision.assumed == expected.assumed
+        && lazy.alternatives == expected.alternatives && lazy.steps == expected.steps
         && decision.alternatives == expected.alternatives && decision.notes == expected.notes
         && decision.steps == expected.steps && decision.evidence == expected.evidence
         && decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
@@ -115,9 +119,10 @@ struct GeneratedCodeTests {
   func fieldsAndJSON(_ name: String, _ json: String) throws {
     let parsed = TapRouteTests.situation(json)
     let situation = try #require(parsed)
-    let interpreted = try engine().decide(situation)
+    let interpreting = try engine()
+    let interpreted = interpreting.decideEagerly(situation)
     let generated = Engine.builtIn.decide(situation)
-    #expect(generated == interpreted)
+    #expect(generated == interpreted && interpreting.decide(situation) == interpreted)
     #expect(generated.hashValue == interpreted.hashValue)
     #expect(generated.rule == interpreted.rule && generated.notes == interpreted.notes)
     #expect(generated.steps == interpreted.steps && generated.evidence == interpreted.evidence)

@@ -122,36 +122,37 @@ enum GeneratedPolicies {
   }
 
   @Test(
-    "composing redirects on demand decides exactly as the precomputed table",
+    "decide's lazy decisions read exactly as the eager evaluation on generated redirects",
     arguments: [
       Sizes(name: "40 tap + 30 open rules", tap: 40, open: 30),
       Sizes(name: "200 tap + 3 open rules", tap: 200, open: 3),
     ])
-  func onDemandComposition(_ sizes: Sizes) throws {
-    let policies = try PolicySet.load(
-      files: GeneratedPolicies.files(tapRules: sizes.tap, openRules: sizes.open))
-    let precomputed = Engine(policies: policies, precompose: true)
-    let onDemand = Engine(policies: policies, precompose: false)
-    #expect(!precomputed.composed.isEmpty && onDemand.composed.isEmpty)
+  func lazyDecisionsMatchEagerEvaluation(_ sizes: Sizes) throws {
+    let engine = Engine(
+      policies: try PolicySet.load(files: GeneratedPolicies.files(tapRules: sizes.tap, openRules: sizes.open)))
     var composedCount = 0
     for situation in GeneratedPolicies.redirects(count: 4_000) {
-      let expected = precomputed.explain(situation)
-      #expect(onDemand.explain(situation) == expected, "\(situation.minimalJSON)")
-      #expect(onDemand.decide(situation) == precomputed.decide(situation), "\(situation.minimalJSON)")
+      let expected = engine.decideEagerly(situation)
+      let decided = engine.decide(situation)
+      #expect(decided == expected, "\(situation.minimalJSON)")
+      #expect(decided.steps == expected.steps && decided.alternatives == expected.alternatives)
+      #expect(engine.explain(situation).withoutTrace == expected, "\(situation.minimalJSON)")
       if expected.steps?.count == 2 && expected.outcome != .undecided { composedCount += 1 }
     }
     #expect(composedCount > 100, "the situations must reach composed decisions")
   }
 
-  @Test func shippedRedirectsComposeTheSameOnDemand() throws {
-    let precomputed = try Engine()
-    let onDemand = Engine(policies: precomputed.policies, precompose: false)
-    for fixture in precomputed.policies.fixtures {
+  @Test func shippedRedirectsDecideAsTheEagerEvaluation() throws {
+    let engine = try Engine()
+    for fixture in engine.policies.fixtures {
       for hook in Situation.Redirect.Hook.allCases {
         var situation = fixture.situation
         situation.event = .tap
         situation.tap.redirect = Situation.Redirect(hooks: [hook], url: "containerAppDemo://item")
-        #expect(onDemand.explain(situation) == precomputed.explain(situation), "\(fixture.name), \(hook)")
+        let expected = engine.decideEagerly(situation)
+        #expect(engine.decide(situation) == expected, "\(fixture.name), \(hook)")
+        #expect(Engine.builtIn.decide(situation) == expected, "\(fixture.name), \(hook)")
+        #expect(engine.decide(situation).alternatives == expected.alternatives, "\(fixture.name), \(hook)")
       }
     }
   }
@@ -163,10 +164,10 @@ enum GeneratedPolicies {
     var engine: Engine?
     let elapsed = clock.measure { engine = Engine(policies: policies) }
     let built = try #require(engine)
-    // The tap x hook x open product is 75 million decisions; none may be built at load.
-    #expect(built.composed.count <= Engine.maximumPrecomposed)
-    // 1,250 launches, 416 of them without a redirect hook among their callbacks.
-    #expect(built.composedRow.filter { $0 >= 0 }.count == 834)
+    // 1,250 launches, 416 of them without a redirect hook among their callbacks: the tap x
+    // hook x open product (75 million decisions) is composed when a decision is read, never
+    // at load.
+    #expect(built.tap.rules.filter { $0.outcome == .extensionLaunch && $0.redirectHooks != 0 }.count == 834)
     // Generous: about 0.1 s in a release build; a debug build on a loaded machine is slower.
     #expect(elapsed < .seconds(20))
     let decided = GeneratedPolicies.redirects(count: 200).map(built.decide)

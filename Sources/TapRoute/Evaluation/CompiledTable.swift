@@ -31,6 +31,39 @@ struct CompiledTable: Sendable {
   let templates: [Decision]
   /// Per rule, the facts it tests as ``Fact/bit``s: what a decision by it rests on.
   let testedMasks: [UInt32]
+  /// Per rule, what the decide path reads without building a decision.
+  let rules: [RuleData]
+  /// The rules (one bit each, first word) that test `urlClass` or `urlNeedsEncoding`: with
+  /// one word of bits, the URL is scanned only when the first remaining rule is one of them.
+  let urlTesters: UInt64
+  /// The slots of `urlClass` and `urlNeedsEncoding` (-1 when no rule tests it).
+  let urlClassSlot: Int
+  let urlEncodingSlot: Int
+
+  /// What the decide path reads of one rule.
+  struct RuleData: Sendable {
+    var outcome: Outcome
+    var callbacks: [Situation.Callback]?
+    var presentation: Presentation?
+    var confidence: Confidence?
+    /// The facts it tests, as ``Fact/bit``s.
+    var tested: UInt32
+    /// True when it has other readings.
+    var contested: Bool
+    /// The redirect hooks among its callbacks in firing order, 4 bits each (index in
+    /// `Hook.allCases` + 1, first lowest): ``CompiledPolicies/tapRedirectHooks(_:)``.
+    var redirectHooks: UInt64
+  }
+
+  /// The data of rule `rule`; an undecided rule's for an index out of range.
+  @inline(__always)
+  func ruleData(_ rule: Int) -> RuleData {
+    rules.indices.contains(rule)
+      ? rules[rule]
+      : RuleData(
+        outcome: .undecided, callbacks: nil, presentation: nil, confidence: nil, tested: 0, contested: false,
+        redirectHooks: 0)
+  }
   /// What a situation no rule matches decides, ready to return.
   let undecided: Decision
   /// Per slot, the step between consecutive values in `dense`.
@@ -102,7 +135,23 @@ struct CompiledTable: Sendable {
         alternatives: rule.alternatives.isEmpty
           ? nil : rule.alternatives.map { Self.template(of: $0, rule: "\(table.name)/\(rule.id)") })
     }
-    testedMasks = table.rules.map { rule in rule.conditions.reduce(0) { $0 | $1.fact.bit } }
+    let testedMasks = table.rules.map { rule in rule.conditions.reduce(0) { $0 | $1.fact.bit } }
+    self.testedMasks = testedMasks
+    rules = table.rules.enumerated().map { r, rule in
+      RuleData(
+        outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,
+        confidence: rule.confidence, tested: testedMasks[r], contested: !rule.alternatives.isEmpty,
+        redirectHooks: rule.then.outcome == .extensionLaunch || rule.then.outcome == .transcriptView
+          ? Situation.Redirect.Hooks.packed(rule.then.callbacks ?? []) : 0)
+    }
+    var testers: UInt64 = 0
+    for (r, mask) in testedMasks.enumerated().prefix(64)
+    where mask & (Fact.urlClass.bit | Fact.urlNeedsEncoding.bit) != 0 {
+      testers |= 1 << UInt64(r)
+    }
+    urlTesters = testers
+    urlClassSlot = slots.firstIndex(of: .urlClass) ?? -1
+    urlEncodingSlot = slots.firstIndex(of: .urlNeedsEncoding) ?? -1
   }
 
   /// An alternative reading as a decision: what it decides, whose reading it is, its evidence.
@@ -267,6 +316,35 @@ struct CompiledTable: Sendable {
       }
     }
     return dense
+  }
+
+  /// The index of the first rule matching `facts`, whose URL facts are not yet known: `url`
+  /// is classified only when a remaining rule tests it (one word of bits), else first.
+  /// Allocates nothing.
+  func firstMatch(_ facts: FactSnapshot, url: String?) -> Int? {
+    guard words == 1, dense == nil else {
+      var scanned = facts
+      (scanned.urlClass, scanned.urlNeedsEncoding) = URLSchemeClass.scan(url)
+      return firstMatch(scanned)
+    }
+    var acc: UInt64 = templates.count == 64 ? ~0 : (1 << UInt64(templates.count)) - 1
+    for s in 0..<slots.count where s != urlClassSlot && s != urlEncodingSlot {
+      let value: Int
+      switch slots[s] {
+      case .osVersion: value = versionIndex(facts.version)
+      case .sdkVersion: value = sdkVersionIndex(facts.sdkVersion)
+      default: value = facts.index(of: slots[s])
+      }
+      acc &= bits[slotOffsets[s] + value]
+      if acc == 0 { return nil }
+    }
+    guard acc & urlTesters != 0, (acc & (0 &- acc)) & urlTesters != 0 else {
+      return acc.trailingZeroBitCount
+    }
+    let (urlClass, needsEncoding) = URLSchemeClass.scan(url)
+    if urlClassSlot >= 0 { acc &= bits[slotOffsets[urlClassSlot] + urlClass.index] }
+    if urlEncodingSlot >= 0 { acc &= bits[slotOffsets[urlEncodingSlot] + (needsEncoding ? 1 : 0)] }
+    return acc == 0 ? nil : acc.trailingZeroBitCount
   }
 
   /// The index of the first rule matching `facts`, or nil. Allocates nothing.

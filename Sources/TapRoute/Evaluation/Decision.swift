@@ -23,13 +23,13 @@ public struct Decision: Sendable, Hashable, Codable {
 
   private enum Body: Sendable {
     case stored(Storage)
-    case compiled(CompiledHit)
+    case lazy(LazyHit)
   }
 
   private var storage: Storage {
     switch body {
     case .stored(let storage): storage
-    case .compiled(let hit): hit.decision(url: url, assumed: assumedMask).storage
+    case .lazy(let hit): hit.decision(url: url, assumed: assumedMask).storage
     }
   }
   /// The facts the deciding rule(s) tested that the situation left out, with the default
@@ -59,16 +59,16 @@ public struct Decision: Sendable, Hashable, Codable {
   /// The assumed facts as ``Fact/bit``s; their values are in `assumedValues`.
   private var assumedMask: UInt32 = 0
   private var assumedValues: AssumedValues?
-  /// A compiled decision's shared defaults, built when `assumed` is read.
+  /// A lazy decision's defaults (its source's), read when `assumed` is read.
   private var compiledDefaults: AssumedValues? {
-    if case .compiled(let hit) = body { return hit.assumedDefaults }
+    if case .lazy(let hit) = body { return hit.source.assumedDefaults }
     return nil
   }
 
   /// The lifecycle callbacks that fire, in order (extension launches).
   public var callbacks: [Situation.Callback]? {
     get {
-      if case .compiled(let hit) = body { return hit.callbacks }
+      if case .lazy(let hit) = body { return hit.callbacks }
       return storage.callbacks
     }
     set { update { $0.callbacks = newValue } }
@@ -76,7 +76,7 @@ public struct Decision: Sendable, Hashable, Codable {
   /// How the extension presents (extension launches).
   public var presentation: Presentation? {
     get {
-      if case .compiled(let hit) = body { return hit.presentation }
+      if case .lazy(let hit) = body { return hit.presentation }
       return storage.presentation
     }
     set { update { $0.presentation = newValue } }
@@ -95,7 +95,7 @@ public struct Decision: Sendable, Hashable, Codable {
   /// nil when undecided.
   public var confidence: Confidence? {
     get {
-      if case .compiled(let hit) = body { return hit.confidence }
+      if case .lazy(let hit) = body { return hit.confidence }
       return storage.confidence
     }
     set { update { $0.confidence = newValue } }
@@ -150,11 +150,12 @@ public struct Decision: Sendable, Hashable, Codable {
     if !assumed.isEmpty { self.assumed = assumed }
   }
 
-  /// A compiled decision: `outcome` and `url` decided, every other field read from `hit`.
-  init(outcome: Outcome, url: String? = nil, compiled hit: CompiledHit) {
+  /// A lazy decision: `outcome` and `url` decided, every other field built from `hit`
+  /// when read.
+  init(outcome: Outcome, url: String? = nil, lazy hit: LazyHit) {
     self.outcome = outcome
     self.url = url
-    body = .compiled(hit)
+    body = .lazy(hit)
   }
 
   /// `noteUnfired` for the hooks of `mask` (bit `i`: `Hook.allCases[i]`), from a table
@@ -224,7 +225,7 @@ public struct Decision: Sendable, Hashable, Codable {
     guard a.outcome == b.outcome, a.url == b.url, a.assumedMask == b.assumedMask,
       a.assumedMask == 0 || a.assumed == b.assumed
     else { return false }
-    if case .compiled(let x) = a.body, case .compiled(let y) = b.body, x.same(as: y),
+    if case .lazy(let x) = a.body, case .lazy(let y) = b.body, x.same(as: y),
       a.unfiredHooks == b.unfiredHooks
     {
       return true
@@ -389,17 +390,11 @@ public struct AssumedFact: Sendable, Hashable {
 }
 
 extension Decision {
+  /// A lazy decision's assumed facts: their values are read from its source.
+  mutating func setAssumed(lazy mask: UInt32) { assumedMask = mask }
+
   /// Sets `assumed` to the facts of `mask`, with their values from `values` (shared, so
   /// nothing is allocated).
-  /// False for a compiled decision, whose fields are read from its generated type.
-  var isInterpreted: Bool {
-    if case .stored = body { return true }
-    return false
-  }
-
-  /// A compiled decision's assumed facts: their values are read from its generated type.
-  mutating func setAssumed(compiled mask: UInt32) { assumedMask = mask }
-
   mutating func setAssumed(_ mask: UInt32, from values: AssumedValues) {
     assumedMask = mask
     assumedValues = mask == 0 ? nil : values

@@ -5,75 +5,96 @@
 /// of the tap rule with the same redirect, and the tap with each other reading of the open
 /// rule: one reading changes at a time, and a reading that ends where the decision does
 /// (same outcome, callbacks and presentation) is left out, since it says nothing new.
+///
+/// The eager evaluation (`explain`) and a lazy decision's fields (``LazyHit``) both build
+/// them here, from rule templates and what they read of the situation.
 extension Engine {
   /// Sets the URL on alternatives whose outcome opens one.
   static func alternatives(_ alternatives: [Decision]?, url: String?) -> [Decision]? {
     guard let alternatives, let url else { return alternatives }
     return alternatives.map { alternative in
       var copy = alternative
-      switch alternative.outcome {
-      case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch: copy.url = url
-      default: break
-      }
+      if alternative.outcome.carriesURL { copy.url = url }
       return copy
     }
   }
 
-  /// The other readings of a tap decided by tap rule `tapHit`, whose redirect (if it
-  /// composed) was decided by open rule `openHit`; nil when there are none.
-  func tapAlternatives(_ decision: Decision, _ situation: Situation, tapHit: Int, openHit: Int?)
-    -> [Decision]?
-  {
-    let tapTemplate = tap.templates[tapHit]
-    let openAlternatives = openHit.flatMap { open.templates[$0].alternatives } ?? []
+  /// The other readings of `decided`, a tap decided by `tapTemplate`'s rule whose redirect
+  /// (if it composed) was decided by open rule `openHit`; nil when there are none.
+  /// `redirectOpenHit` is the open rule the situation's redirect takes (asked only when an
+  /// alternative reading launches the extension with a hook among its callbacks).
+  static func tapAlternatives(
+    _ decided: Decision, tapTemplate: Decision, openTemplate: (Int) -> Decision, openHit: Int?,
+    hooks: Situation.Redirect.Hooks, tapURL: String?, redirectURL: String?, redirectOpenHit: () -> Int?
+  ) -> [Decision]? {
+    let openDecider = openHit.map(openTemplate)
+    let openAlternatives = openDecider?.alternatives ?? []
     guard tapTemplate.alternatives != nil || !openAlternatives.isEmpty else { return nil }
-    let hooks = situation.tap.redirect.hooks
-    if hooks.isEmpty { return Self.alternatives(tapTemplate.alternatives, url: situation.tap.url) }
+    if hooks.isEmpty { return alternatives(tapTemplate.alternatives, url: tapURL) }
     var out: [Decision] = []
     for alternative in tapTemplate.alternatives ?? [] {
-      out.append(redirected(alternative, situation))
+      out.append(
+        redirected(
+          alternative, hooks: hooks, openTemplate: openTemplate, tapURL: tapURL, redirectURL: redirectURL,
+          redirectOpenHit: redirectOpenHit))
     }
-    if let openHit, let hook = tapTemplate.callbacks?.first(where: { hooks.contains($0) }) {
+    if let openDecider, let hook = tapTemplate.callbacks?.first(where: { hooks.contains(callback: $0) }) {
       for alternative in openAlternatives {
-        let composed = Self.compose(tapTemplate, hook: hook, alternative)
+        let composed = compose(tapTemplate, hook: hook, alternative)
         out.append(
           Decision(
             outcome: composed.outcome,
-            url: composed.outcome == .extensionLaunch ? situation.tap.url : situation.tap.redirect.url,
+            url: composed.outcome == .extensionLaunch ? tapURL : redirectURL,
             callbacks: composed.callbacks, presentation: composed.presentation,
-            rule: open.templates[openHit].rule,
-            evidence: alternative.evidence, notes: alternative.notes))
+            rule: openDecider.rule, evidence: alternative.evidence, notes: alternative.notes))
       }
     }
     out.removeAll {
-      $0.outcome == decision.outcome && $0.callbacks == decision.callbacks
-        && $0.presentation == decision.presentation
+      $0.outcome == decided.outcome && $0.callbacks == decided.callbacks
+        && $0.presentation == decided.presentation
     }
     return out.isEmpty ? nil : out
   }
 
   /// One other reading of the tap rule, followed through the situation's redirect: the
   /// first redirect hook among its callbacks calls `open(url)`.
-  private func redirected(_ alternative: Decision, _ situation: Situation) -> Decision {
+  private static func redirected(
+    _ alternative: Decision, hooks: Situation.Redirect.Hooks, openTemplate: (Int) -> Decision,
+    tapURL: String?, redirectURL: String?, redirectOpenHit: () -> Int?
+  ) -> Decision {
     var result = alternative
-    let hooks = situation.tap.redirect.hooks
     if case .extensionLaunch = alternative.outcome,
-      let hook = alternative.callbacks?.first(where: { hooks.contains($0) })
+      let hook = alternative.callbacks?.first(where: { hooks.contains(callback: $0) }),
+      let openHit = redirectOpenHit()
     {
-      let (_, openHit) = single(
-        open, situation, event: .open, url: situation.tap.redirect.url, tracing: false,
-        extensionPoint: .messages)
-      if let openHit {
-        let composed = Self.compose(alternative, hook: hook, open.templates[openHit])
-        result.outcome = composed.outcome
-        result.callbacks = composed.callbacks
-        result.presentation = composed.presentation
-        if composed.outcome != .extensionLaunch {
-          result.url = situation.tap.redirect.url
-          return result
-        }
+      let composed = compose(alternative, hook: hook, openTemplate(openHit))
+      result.outcome = composed.outcome
+      result.callbacks = composed.callbacks
+      result.presentation = composed.presentation
+      if composed.outcome != .extensionLaunch {
+        result.url = redirectURL
+        return result
       }
     }
-    return Self.alternatives([result], url: situation.tap.url)?.first ?? result
+    return alternatives([result], url: tapURL)?.first ?? result
+  }
+}
+
+extension EngineTables {
+  /// The other readings of a tap decided by tap rule `tapHit`, whose redirect (if it
+  /// composed) was decided by open rule `openHit`; nil when there are none.
+  func tapAlternatives(_ decision: Decision, _ situation: Situation, tapHit: Int, openHit: Int?)
+    -> [Decision]?
+  {
+    Engine.tapAlternatives(
+      decision, tapTemplate: tap.templates[tapHit],
+      openTemplate: { self.open.templates.indices.contains($0) ? self.open.templates[$0] : self.open.undecided },
+      openHit: openHit, hooks: situation.tap.redirect.hooks, tapURL: situation.tap.url,
+      redirectURL: situation.tap.redirect.url,
+      redirectOpenHit: {
+        let hit = self.rule(
+          self.open, situation, event: .open, url: situation.tap.redirect.url, extensionPoint: .messages)
+        return hit >= 0 ? hit : nil
+      })
   }
 }

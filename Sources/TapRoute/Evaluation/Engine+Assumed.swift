@@ -18,6 +18,9 @@ extension Engine {
     }
   }
 
+}
+
+extension EngineTables {
   /// The facts URL text gives: left out only when that URL field was.
   private static let urlFacts = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit
 

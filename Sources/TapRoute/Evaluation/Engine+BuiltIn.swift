@@ -4,7 +4,8 @@ extension Engine {
   /// The shared engine over the policies built into the library, deciding through Swift
   /// generated from them (`Generated/CompiledBuiltinPolicies+Generated.swift`).
   ///
-  /// Deciding reads and parses nothing: the first decision costs what every other one does.
+  /// Deciding reads and parses nothing, and reading it builds nothing: the engine is the
+  /// generated type itself, so the first decision costs what every other one does.
   /// ``policies`` and ``explain(_:)`` parse the decision tables and the evidence registry (not
   /// the fixtures, sticker, quick-action or session rules) on first use. Use it from any
   /// thread. The built-in policies are checked by the library's tests; should they ever fail
@@ -46,39 +47,5 @@ extension Engine {
     DecisionTable(
       name: event.rawValue, event: event, title: title, hitPolicy: .first, facts: [], rules: [],
       file: "built-in", newestOSVersion: nil, rulesLocation: nil)
-  }
-
-  /// An engine deciding through `compiled` alone; its interpreted parts stay empty (built
-  /// without compiling anything: this runs before the first decision of `Engine.builtIn`),
-  /// and `policies` and `explain` go to the generated type's own interpreting engine.
-  init(compiledOnly compiled: any CompiledPolicies.Type) {
-    self.compiled = compiled
-    newestOSVersion = compiled.newestOSVersion
-    newestSDKVersion = compiled.newestSDKVersion
-    assumedDefaults = AssumedValues([])
-    loadedPolicies = PolicySet(
-      tables: [], evidence: [], fixtures: [], warnings: [], evidenceFile: "", fixturesFile: "")
-    tap = CompiledTable(empty: .tap)
-    open = CompiledTable(empty: .open)
-    composedRow = []
-    composed = []
-  }
-}
-
-extension CompiledTable {
-  /// A table of no rules, made without compiling.
-  init(empty event: Situation.Event) {
-    table = DecisionTable(
-      name: event.rawValue, event: event, title: "", hitPolicy: .first, facts: [], rules: [], file: "",
-      newestOSVersion: nil, rulesLocation: nil)
-    shape = TableSlots(table)
-    slotOffsets = []
-    words = 1
-    bits = []
-    templates = []
-    testedMasks = []
-    undecided = Decision(outcome: .undecided)
-    strides = []
-    dense = nil
   }
 }

@@ -5,32 +5,33 @@ import Foundation
 /// An engine is an immutable value: build it once and share it across threads.
 /// `decide` never throws; a situation no rule matches yields ``Outcome/undecided``.
 public struct Engine: Sendable {
-  /// The policies the engine was built from (for a compiled engine, parsed on first use).
-  public var policies: PolicySet { compiled?.interpreted.policies ?? loadedPolicies }
-  /// The policies of an interpreting engine; empty for a compiled one.
-  let loadedPolicies: PolicySet
-  /// The generated type a compiled engine decides through; nil for an interpreting one.
-  let compiled: (any CompiledPolicies.Type)?
-  /// The OS version a situation without `osVersion` is decided for.
-  public let newestOSVersion: OSVersion
-  /// The SDK version a situation without `app.sdkVersion` is decided for.
-  public let newestSDKVersion: OSVersion
-  /// Every fact's default (``Decision/assumed``), shared by the decisions.
-  let assumedDefaults: AssumedValues
-  let tap: CompiledTable
-  let open: CompiledTable
-  /// Per tap rule, its row in `composed`, or -1 for a rule that never composes (it launches
-  /// no extension, or none of its callbacks is a redirect hook).
-  let composedRow: [Int32]
-  /// The composed decisions of (composing tap rule, hook, open rule), nil where the hook is not
-  /// among the rule's callbacks. Precomputed only when there are at most
-  /// ``maximumPrecomposed``; empty otherwise, and a redirect composes when it is decided.
-  let composed: [Decision?]
+  /// Where the decisions come from: generated Swift, or loaded tables. One enum of one
+  /// reference (or a metatype), so that copying an engine, or reading ``builtIn``, is cheap.
+  let source: DecisionSource
 
-  /// The most composed decisions precomputed at load (a few MB). Past it, load would grow as
-  /// the product of the tables (5,000 + 5,000 rules: 75 million decisions), so redirects
-  /// compose on demand instead: the same decision, built per call.
-  static let maximumPrecomposed = 1 << 14
+  /// The policies the engine was built from (for a compiled engine, parsed on first use).
+  public var policies: PolicySet { interpreting.policies }
+  /// The generated type a compiled engine decides through; nil for an interpreting one.
+  var compiled: (any CompiledPolicies.Type)? {
+    if case .generated(let policies) = source { return policies }
+    return nil
+  }
+  /// The OS version a situation without `osVersion` is decided for.
+  public var newestOSVersion: OSVersion { source.newestOSVersion }
+  /// The SDK version a situation without `app.sdkVersion` is decided for.
+  public var newestSDKVersion: OSVersion { source.newestSDKVersion }
+  /// The tables `explain` and `policies` read: this engine's own, or for a compiled one
+  /// those of its generated type's interpreting engine (parsed on first use).
+  var interpreting: EngineTables {
+    switch source {
+    case .tables(let tables): tables
+    case .generated(let policies): policies.interpreted.interpreting
+    }
+  }
+  /// The compiled tap table (of ``interpreting``).
+  var tap: CompiledTable { interpreting.tap }
+  /// The compiled open table (of ``interpreting``).
+  var open: CompiledTable { interpreting.open }
 
   /// MSMessage.url longer than this fails to send (D-3).
   public static let maximumMessageURLLength = 5_000
@@ -55,66 +56,28 @@ public struct Engine: Sendable {
   /// value and evidence id known), and a ``PolicySet`` is read-only, so nothing is checked
   /// again.
   public init(policies: PolicySet) {
-    self.init(policies: policies, precompose: nil)
-  }
-
-  /// `precompose` nil precomputes the composed decisions when there are at most
-  /// ``maximumPrecomposed``; false never does (tests compare both paths).
-  init(policies: PolicySet, precompose: Bool?) {
-    // A loaded set has both tables; a set built inside the package without one decides
-    // that event undecided rather than trapping.
-    let tapTable = policies.table(for: .tap) ?? Self.emptyTable(.tap, title: "no table decides taps")
-    let openTable = policies.table(for: .open) ?? Self.emptyTable(.open, title: "no table decides open(url)")
-    loadedPolicies = policies
-    compiled = nil
-    tap = CompiledTable(tapTable)
-    open = CompiledTable(openTable)
-    newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
-    newestSDKVersion = policies.tables.compactMap(\.newestSDKVersion).max() ?? newestOSVersion
-    assumedDefaults = AssumedValues(
-      Self.assumedDefaults(newestOS: newestOSVersion, newestSDK: newestSDKVersion))
-    let hooks = Callback.redirectHooks
-    var rows: [Int32] = []
-    var composing: [Decision] = []
-    for template in tap.templates {
-      let callbacks = template.callbacks ?? []
-      if template.outcome == .extensionLaunch, hooks.contains(where: callbacks.contains) {
-        rows.append(Int32(truncatingIfNeeded: composing.count))
-        composing.append(template)
-      } else {
-        rows.append(-1)
-      }
-    }
-    composedRow = rows
-    let count = composing.count.multipliedReportingOverflow(by: hooks.count * max(1, open.templates.count))
-    var composed: [Decision?] = []
-    if precompose ?? (!count.overflow && count.partialValue <= Self.maximumPrecomposed) {
-      composed.reserveCapacity(count.partialValue)
-      for tapTemplate in composing {
-        for hook in hooks {
-          let fires = (tapTemplate.callbacks ?? []).contains(hook)
-          for openTemplate in open.templates {
-            composed.append(fires ? Self.compose(tapTemplate, hook: hook, openTemplate) : nil)
-          }
-        }
-      }
-    }
-    self.composed = composed
+    source = .tables(EngineTables(policies: policies))
   }
 
   /// What the situation does, without a trace.
   public func decide(_ situation: Situation) -> Decision {
-    if let compiled { return compiled.decideCompiled(situation) }
-    return evaluate(situation, tracing: false)
+    Self.decideLean(source, situation)
   }
 
   /// What the situation does, with the trace of every rule tried before the deciding one.
   public func explain(_ situation: Situation) -> Decision {
-    if let compiled { return compiled.interpreted.explain(situation) }
-    return evaluate(situation, tracing: true)
+    interpreting.evaluate(situation, tracing: true)
   }
 
-  private func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
+  /// What the situation does, built eagerly as `explain` builds it but without the trace:
+  /// the oracle the tests hold `decide` (built lazily) equal to.
+  package func decideEagerly(_ situation: Situation) -> Decision {
+    interpreting.evaluate(situation, tracing: false)
+  }
+}
+
+extension EngineTables {
+  func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
     switch situation.event {
     case .open:
       var (decision, hit) = single(open, situation, event: .open, url: situation.open.url, tracing: tracing)
@@ -139,7 +102,7 @@ public struct Engine: Sendable {
         }
       default: break
       }
-      Self.flagLongMessageURL(situation.tap.url, in: &decision)
+      Engine.flagLongMessageURL(situation.tap.url, in: &decision)
       return decision
     }
   }
@@ -161,7 +124,7 @@ public struct Engine: Sendable {
       default: break
       }
       if url != nil, decision.alternatives != nil {
-        decision.alternatives = Self.alternatives(decision.alternatives, url: url)
+        decision.alternatives = Engine.alternatives(decision.alternatives, url: url)
       }
     } else {
       decision = table.undecided
@@ -170,30 +133,16 @@ public struct Engine: Sendable {
     return (decision, hit)
   }
 
-  /// D-3: a message URL over 5,000 characters is decided as usual but cannot be sent.
-  static func flagLongMessageURL(_ url: String?, in decision: inout Decision) {
-    guard let url, url.utf8.count > Self.maximumMessageURLLength else { return }
-    let length = url.utf16.count
-    guard length > Self.maximumMessageURLLength else { return }
-    decision.notes.append(
-      "MSMessage.url is \(length) characters, over the \(Self.maximumMessageURLLength) limit: inserting this message fails with urlExceedsMaxSize, so no recipient ever taps it (D-3)"
-    )
-    if !decision.evidence.contains("D-3") { decision.evidence.append("D-3") }
-  }
-
   /// Composes a tap that launches the extension with the `open(url)` its redirect code makes.
   ///
   /// The redirect runs in the first fired callback that is one of the situation's redirect
   /// hooks; which callbacks fire is table data, so the second-tap trap, its workaround and
-  /// the already-selected case follow from the tap table alone. The composed decision of
-  /// a (tap rule, hook, open rule) is looked up when precomputed, else composed here.
+  /// the already-selected case follow from the tap table alone.
   private func composeRedirect(_ tapDecision: Decision, tapHit: Int, _ situation: Situation, tracing: Bool)
     -> Decision
   {
     let hooks = situation.tap.redirect.hooks
-    guard let hook = tapDecision.callbacks?.first(where: { hooks.contains($0) }),
-      let hookIndex = Callback.redirectHooks.firstIndex(of: hook)
-    else {
+    guard let hook = tapDecision.callbacks?.first(where: { hooks.contains(callback: $0) }) else {
       var decision = tapDecision
       decision.noteUnfired(Array(hooks))
       return decision
@@ -201,11 +150,11 @@ public struct Engine: Sendable {
     let redirectURL = situation.tap.redirect.url
     let (openStep, openHit) = single(
       open, situation, event: .open, url: redirectURL, tracing: tracing, extensionPoint: .messages)
-    guard let openHit,
-      var decision = composedDecision(tapHit: tapHit, hook: hook, hookIndex, openHit: openHit)
-    else {
-      return Self.undecidedRedirect(tapDecision, hook: hook, openStep: openStep)
+    // Only a launch composes: a live message's view keeps its steps, undecided.
+    guard let openHit, tap.templates[tapHit].outcome == .extensionLaunch else {
+      return Engine.undecidedRedirect(tapDecision, hook: hook, openStep: openStep)
     }
+    var decision = Engine.compose(tap.templates[tapHit], hook: hook, open.templates[openHit])
     decision.url = decision.outcome == .extensionLaunch ? situation.tap.url : redirectURL
     decision.setAssumed(assumedMask(situation, hit: tapHit, redirectHit: openHit), from: assumedDefaults)
     if let alternatives = tapAlternatives(decision, situation, tapHit: tapHit, openHit: openHit) {
@@ -221,19 +170,18 @@ public struct Engine: Sendable {
     }
     return decision
   }
+}
 
-  /// The composed decision of tap rule `tapHit`, whose callbacks include `hook`, and open rule
-  /// `openHit`: looked up when precomputed, composed otherwise; nil for a tap rule that does
-  /// not compose.
-  private func composedDecision(tapHit: Int, hook: Callback, _ hookIndex: Int, openHit: Int) -> Decision? {
-    let row = Int(composedRow[tapHit])
-    guard row >= 0 else { return nil }
-    if composed.isEmpty {
-      let tapTemplate = tap.templates[tapHit]
-      guard (tapTemplate.callbacks ?? []).contains(hook) else { return nil }
-      return Self.compose(tapTemplate, hook: hook, open.templates[openHit])
-    }
-    return composed[(row * Callback.redirectHooks.count + hookIndex) * open.templates.count + openHit]
+extension Engine {
+  /// D-3: a message URL over 5,000 characters is decided as usual but cannot be sent.
+  static func flagLongMessageURL(_ url: String?, in decision: inout Decision) {
+    guard let url, url.utf8.count > Self.maximumMessageURLLength else { return }
+    let length = url.utf16.count
+    guard length > Self.maximumMessageURLLength else { return }
+    decision.notes.append(
+      "MSMessage.url is \(length) characters, over the \(Self.maximumMessageURLLength) limit: inserting this message fails with urlExceedsMaxSize, so no recipient ever taps it (D-3)"
+    )
+    if !decision.evidence.contains("D-3") { decision.evidence.append("D-3") }
   }
 
   /// A tap whose redirect in `hook` no open rule decides: undecided, with both steps.

@@ -144,6 +144,15 @@ struct FactSnapshot: Sendable {
     _ situation: Situation, event: Situation.Event, url: String?, defaultVersion: OSVersion,
     defaultSDKVersion: OSVersion? = nil
   ) {
+    self.init(situation, event: event, defaultVersion: defaultVersion, defaultSDKVersion: defaultSDKVersion)
+    (urlClass, urlNeedsEncoding) = URLSchemeClass.scan(url)
+  }
+
+  /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
+  /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it).
+  init(
+    _ situation: Situation, event: Situation.Event, defaultVersion: OSVersion, defaultSDKVersion: OSVersion? = nil
+  ) {
     platform = situation.platform.index
     version = situation.osVersion ?? defaultVersion
     sdkVersion = situation.app.sdkVersion ?? defaultSDKVersion ?? defaultVersion
@@ -155,7 +164,8 @@ struct FactSnapshot: Sendable {
     target = situation.tap.target.index
     layout = situation.tap.layout.index
     expired = situation.tap.expired
-    (urlClass, urlNeedsEncoding) = URLSchemeClass.scan(url)
+    urlClass = .none
+    urlNeedsEncoding = false
     extensionRunning = situation.tap.extensionRunning
     alreadySelected = situation.tap.alreadySelected
     afterDrawerSwipe = situation.tap.afterDrawerSwipe

@@ -50,6 +50,36 @@ extension Situation.Redirect {
     /// instead of iterating, which allocates).
     var mask: UInt8 { bits }
 
+    /// The hooks of a ``mask``.
+    init(mask: UInt8) { bits = mask & 0x1F }
+
+    /// True when `callback` is one of the hooks.
+    func contains(callback: Situation.Callback) -> Bool {
+      switch callback {
+      case .willBecomeActive: bits & 1 != 0
+      case .didBecomeActive: bits & 2 != 0
+      case .willSelect: bits & 4 != 0
+      case .didSelect: bits & 8 != 0
+      case .didReceive: bits & 16 != 0
+      default: false
+      }
+    }
+
+    /// The redirect hooks among `callbacks`, in their order, 4 bits each (the hook's index
+    /// in ``Hook/allCases`` + 1, first lowest; at most 16).
+    static func packed(_ callbacks: [Situation.Callback]) -> UInt64 {
+      var packed: UInt64 = 0
+      var shift: UInt64 = 0
+      for callback in callbacks {
+        guard shift < 64, let index = Hook.allCases.firstIndex(where: { $0.callback == callback }) else {
+          continue
+        }
+        packed |= UInt64(index + 1) << shift
+        shift += 4
+      }
+      return packed
+    }
+
     /// The hooks in declaration order.
     public var hooks: [Hook] { Hook.allCases.filter { bits & Self.bit($0) != 0 } }
 

@@ -275,17 +275,10 @@ package struct SwiftGenerator {
   }
 
   private func redirectHooks(_ table: DecisionTable, access a: String) -> String {
-    let hooks = Situation.Redirect.Hook.allCases
     var byValue: [UInt64: [Int]] = [:]
     for (r, rule) in table.rules.enumerated()
     where rule.then.outcome == .extensionLaunch || rule.then.outcome == .transcriptView {
-      var packed: UInt64 = 0
-      var shift: UInt64 = 0
-      for callback in rule.then.callbacks ?? [] {
-        guard shift < 64, let index = hooks.firstIndex(where: { $0.callback == callback }) else { continue }
-        packed |= UInt64(index + 1) << shift
-        shift += 4
-      }
+      let packed = Situation.Redirect.Hooks.packed(rule.then.callbacks ?? [])
       if packed != 0 { byValue[packed, default: []].append(r) }
     }
     var lines = ["  \(a)static func tapRedirectHooks(_ rule: Int) -> UInt64 {", "    switch rule {"]
@@ -345,17 +338,33 @@ package struct SwiftGenerator {
       "    name: \(Self.literal(table.name)),",
       "    rules: [",
     ]
-    for rule in table.rules {
-      var fields = ["id: \(Self.literal(rule.id))", "outcome: .\(rule.then.outcome.rawValue)"]
-      if let callbacks = rule.then.callbacks {
+    /// What a rule or an alternative reading decides, as arguments.
+    func decides(_ then: RuleOutcome) -> [String] {
+      var fields = ["outcome: .\(then.outcome.rawValue)"]
+      if let callbacks = then.callbacks {
         fields.append("callbacks: [" + callbacks.map { ".\($0.rawValue)" }.joined(separator: ", ") + "]")
       }
-      if let presentation = rule.then.presentation {
+      if let presentation = then.presentation {
         fields.append("presentation: .\(presentation.rawValue)")
       }
-      fields.append("evidence: [" + rule.evidence.map(Self.literal).joined(separator: ", ") + "]")
+      return fields
+    }
+    func evidence(_ ids: [String]) -> String {
+      "evidence: [" + ids.map(Self.literal).joined(separator: ", ") + "]"
+    }
+    for rule in table.rules {
+      var fields = ["id: \(Self.literal(rule.id))"] + decides(rule.then)
+      fields.append(evidence(rule.evidence))
       fields.append("confidence: .\(rule.confidence.rawValue)")
       if let note = rule.note { fields.append("note: \(Self.literal(note))") }
+      if !rule.alternatives.isEmpty {
+        let alternatives = rule.alternatives.map { alternative in
+          var parts = decides(alternative.then) + [evidence(alternative.evidence)]
+          if let note = alternative.note { parts.append("note: \(Self.literal(note))") }
+          return "CompiledAlternative(\(parts.joined(separator: ", ")))"
+        }
+        fields.append("alternatives: [" + alternatives.joined(separator: ", ") + "]")
+      }
       lines.append("      CompiledRule(\(fields.joined(separator: ", "))),")
     }
     lines += ["    ])"]
