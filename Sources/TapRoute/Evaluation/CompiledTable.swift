@@ -11,7 +11,7 @@
 /// the first hit of every cell is computed once at load (sharing the AND of each prefix of
 /// facts), and deciding is one index computation and one array read, whatever the number
 /// of rules.
-struct CompiledTable: Sendable {
+final class CompiledTable: Sendable {
   let table: DecisionTable
   /// The tested facts and their values, shared with verification.
   let shape: TableSlots

@@ -14,6 +14,7 @@ public struct Decision: Sendable, Hashable, Codable {
   /// `outcome` so that it fills the padding after it: at four words a decision is returned in
   /// registers, at five through memory (about 90 instructions more per decision).
   private var unfiredHooks: UInt32 = 0
+  private var shownPresentation: Presentation?
   /// The URL that opens: the message URL for an extension launch or the browser, the
   /// `open(url)` URL for a container or other-app launch.
   public var url: String?
@@ -67,20 +68,23 @@ public struct Decision: Sendable, Hashable, Codable {
 
   /// The lifecycle callbacks that fire, in order (extension launches).
   public var callbacks: [Situation.Callback]? {
-    get {
-      if case .lazy(let hit) = body { return hit.callbacks }
-      return storage.callbacks
+    get { shownCallbacks }
+    set {
+      shownCallbacks = newValue
+      update { $0.callbacks = newValue }
     }
-    set { update { $0.callbacks = newValue } }
   }
   /// How the extension presents (extension launches).
   public var presentation: Presentation? {
-    get {
-      if case .lazy(let hit) = body { return hit.presentation }
-      return storage.presentation
+    get { shownPresentation }
+    set {
+      shownPresentation = newValue
+      update { $0.presentation = newValue }
     }
-    set { update { $0.presentation = newValue } }
   }
+  /// `callbacks` and `presentation`, kept next to `outcome` (the fields read most) as well
+  /// as in the storage: reading them never builds a lazy decision's other fields.
+  private var shownCallbacks: [Situation.Callback]?
   /// The deciding rule as `table/rule-id`; nil when undecided.
   public var rule: String? {
     get { storage.rule }
@@ -141,6 +145,8 @@ public struct Decision: Sendable, Hashable, Codable {
   ) {
     self.outcome = outcome
     self.url = url
+    shownCallbacks = callbacks
+    shownPresentation = presentation
     body = .stored(
       Storage(
         Fields(
@@ -152,9 +158,14 @@ public struct Decision: Sendable, Hashable, Codable {
 
   /// A lazy decision: `outcome` and `url` decided, every other field built from `hit`
   /// when read.
-  init(outcome: Outcome, url: String? = nil, lazy hit: LazyHit) {
+  init(
+    outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]?, presentation: Presentation?,
+    lazy hit: LazyHit
+  ) {
     self.outcome = outcome
     self.url = url
+    shownCallbacks = callbacks
+    shownPresentation = presentation
     body = .lazy(hit)
   }
 

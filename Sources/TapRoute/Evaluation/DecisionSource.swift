@@ -312,17 +312,11 @@ struct LazyHit: Sendable {
       redirectOpenHit: { redirectOpenRule >= 0 ? Int(redirectOpenRule) : nil })
   }
 
-  /// The table and rule whose callbacks and presentation the decision shows: the tap rule
-  /// of a composed or undecided redirect (the launch happened), else the deciding rule.
+  /// The table and rule whose confidence the decision shows: the tap rule of a composed or
+  /// undecided redirect (the launch happened), else the deciding rule.
   private var shown: (table: Situation.Event, rule: Int)? {
     kind == .undecided ? nil : (event, event == .tap ? tapIndex : openIndex)
   }
-
-  /// `callbacks`, without building the other fields.
-  var callbacks: [Situation.Callback]? { shown.flatMap { source.callbacks($0.table, $0.rule) } }
-
-  /// `presentation`, without building the other fields.
-  var presentation: Presentation? { shown.flatMap { source.presentation($0.table, $0.rule) } }
 
   /// `confidence`, without building the other fields: a composed decision is as sure as the
   /// weaker of its rules.
@@ -343,13 +337,17 @@ extension Engine {
     case .open:
       let url = situation.open.url
       let rule = source.openRule(situation, url: url, extensionPoint: situation.open.extensionPoint)
-      guard rule >= 0 else { return Decision(outcome: .undecided, lazy: LazyHit(source, .undecided, event: .open)) }
+      guard rule >= 0 else {
+        return Decision(
+          outcome: .undecided, callbacks: nil, presentation: nil, lazy: LazyHit(source, .undecided, event: .open))
+      }
       let outcome = source.outcome(.open, rule)
       let context =
         source.contested(.open, rule)
         ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil
       var decision = Decision(
-        outcome: outcome, url: outcome.carriesURL ? url : nil,
+        outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: source.callbacks(.open, rule),
+        presentation: source.presentation(.open, rule),
         lazy: LazyHit(source, .rule, event: .open, openRule: rule, context: context))
       decision.setAssumed(lazy: source.testedFacts(.open, rule) & situation.leftOut)
       return decision
@@ -365,11 +363,16 @@ extension Engine {
 
   private static func decideTap(_ source: DecisionSource, _ situation: Situation, url: String?) -> Decision {
     let tap = source.tapRule(situation)
-    guard tap >= 0 else { return Decision(outcome: .undecided, lazy: LazyHit(source, .undecided, event: .tap)) }
+    guard tap >= 0 else {
+      return Decision(
+        outcome: .undecided, callbacks: nil, presentation: nil, lazy: LazyHit(source, .undecided, event: .tap))
+    }
     let outcome = source.outcome(.tap, tap)
     let hooks = situation.tap.redirect.hooks.mask
     let leftOut = situation.leftOut
     let assumed = source.testedFacts(.tap, tap) & leftOut
+    let callbacks = source.callbacks(.tap, tap)
+    let presentation = source.presentation(.tap, tap)
     let contested = source.contested(.tap, tap)
     // What a contested rule's alternatives read from the situation: each alternative that
     // launches the extension is followed through the redirect.
@@ -380,19 +383,19 @@ extension Engine {
         redirectOpenRule: hooks == 0
           ? -1 : source.openRule(situation, url: situation.tap.redirect.url, extensionPoint: .messages))
       : nil
-    let single = LazyHit(source, .rule, event: .tap, tapRule: tap, context: context)
+    /// The decision of the tap rule alone.
+    func single() -> Decision {
+      var decision = Decision(
+        outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: callbacks, presentation: presentation,
+        lazy: LazyHit(source, .rule, event: .tap, tapRule: tap, context: context))
+      decision.setAssumed(lazy: assumed)
+      return decision
+    }
     switch outcome {
     case .extensionLaunch, .transcriptView: break
-    default:
-      var decision = Decision(outcome: outcome, url: outcome.carriesURL ? url : nil, lazy: single)
-      decision.setAssumed(lazy: assumed)
-      return decision
+    default: return single()
     }
-    guard hooks != 0 else {
-      var decision = Decision(outcome: outcome, url: url, lazy: single)
-      decision.setAssumed(lazy: assumed)
-      return decision
-    }
+    guard hooks != 0 else { return single() }
     // The first of the rule's callbacks (in firing order) that holds redirect code.
     var candidates = source.tapRedirectHooks(tap)
     var hook = -1
@@ -405,8 +408,7 @@ extension Engine {
       candidates >>= 4
     }
     guard hook >= 0 else {
-      var decision = Decision(outcome: outcome, url: url, lazy: single)
-      decision.setAssumed(lazy: assumed)
+      var decision = single()
       decision.noteUnfired(mask: hooks)
       return decision
     }
@@ -417,7 +419,7 @@ extension Engine {
     // undecided; both keep their steps.
     guard open >= 0, case .extensionLaunch = outcome else {
       var decision = Decision(
-        outcome: .undecided, url: url,
+        outcome: .undecided, url: url, callbacks: callbacks, presentation: presentation,
         lazy: LazyHit(
           source, .redirectUndecided, event: .tap, tapRule: tap, openRule: open, hook: hook,
           context: LazyHit.Context(
@@ -435,12 +437,11 @@ extension Engine {
         ? LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open) : nil)
     let composed = LazyHit(
       source, .composed, event: .tap, tapRule: tap, openRule: open, hook: hook, context: composedContext)
-    var decision: Decision
-    switch source.outcome(.open, open) {
-    case .containerLaunch: decision = Decision(outcome: .containerLaunch, url: redirectURL, lazy: composed)
-    case .otherAppLaunch: decision = Decision(outcome: .otherAppLaunch, url: redirectURL, lazy: composed)
-    default: decision = Decision(outcome: outcome, url: url, lazy: composed)
-    }
+    let openOutcome = source.outcome(.open, open)
+    let opensApp = openOutcome == .containerLaunch || openOutcome == .otherAppLaunch
+    var decision = Decision(
+      outcome: opensApp ? openOutcome : outcome, url: opensApp ? redirectURL : url, callbacks: callbacks,
+      presentation: presentation, lazy: composed)
     decision.setAssumed(lazy: composedAssumed)
     return decision
   }
