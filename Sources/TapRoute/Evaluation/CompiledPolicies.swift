@@ -38,6 +38,9 @@ public protocol CompiledPolicies: Sendable {
   /// The redirect hooks among tap rule `rule`'s callbacks, in firing order, 4 bits each
   /// (the hook's index in `Situation.Redirect.Hook.allCases` + 1, first hook lowest).
   static func tapRedirectHooks(_ rule: Int) -> UInt64
+  /// Decides `situation` from the functions above. Do not implement it: the default
+  /// implementation is the engine's algorithm, specialized for the generated type.
+  static func decide(_ situation: Situation) -> Decision
   /// The policies the tables were generated from, parsed: what ``Engine/policies`` and
   /// ``Engine/explain(_:)`` read (parsed on first use, never by `decide`).
   static func loadPolicies() throws(DiagnosticsError) -> PolicySet

@@ -327,33 +327,117 @@ struct LazyHit: Sendable {
   }
 }
 
+/// What the lean decide reads of one kind of source. `decideLean` is generic over it, so
+/// that each kind gets its own specialized copy: for a generated type, its first-match
+/// functions are called directly (and inlined), not through the protocol's witness table.
+protocol LeanRules {
+  var source: DecisionSource { get }
+  func tapRule(_ situation: Situation) -> Int
+  func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int
+  func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome
+  func callbacks(_ event: Situation.Event, _ rule: Int) -> [Situation.Callback]?
+  func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation?
+  func testedFacts(_ event: Situation.Event, _ rule: Int) -> UInt32
+  func contested(_ event: Situation.Event, _ rule: Int) -> Bool
+  func tapRedirectHooks(_ rule: Int) -> UInt64
+}
+
+/// A generated type's rules.
+struct GeneratedRules<Policies: CompiledPolicies>: LeanRules {
+  var source: DecisionSource { .generated(Policies.self) }
+  @inline(__always)
+  func tapRule(_ situation: Situation) -> Int { Policies.tapRule(situation) }
+  @inline(__always)
+  func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int {
+    Policies.openRule(situation, url: url, extensionPoint: extensionPoint)
+  }
+  @inline(__always)
+  func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
+    event == .tap ? Policies.tapOutcome(rule) : Policies.openOutcome(rule)
+  }
+  @inline(__always)
+  func callbacks(_ event: Situation.Event, _ rule: Int) -> [Situation.Callback]? {
+    Policies.callbacks(event, rule)
+  }
+  @inline(__always)
+  func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation? {
+    Policies.presentation(event, rule)
+  }
+  @inline(__always)
+  func testedFacts(_ event: Situation.Event, _ rule: Int) -> UInt32 { Policies.testedFacts(event, rule) }
+  @inline(__always)
+  func contested(_ event: Situation.Event, _ rule: Int) -> Bool { Policies.contested(event, rule) }
+  @inline(__always)
+  func tapRedirectHooks(_ rule: Int) -> UInt64 { Policies.tapRedirectHooks(rule) }
+}
+
+/// An interpreting engine's rules.
+struct TableRules: LeanRules {
+  let tables: EngineTables
+  var source: DecisionSource { .tables(tables) }
+  @inline(__always)
+  func tapRule(_ situation: Situation) -> Int {
+    tables.rule(tables.tap, situation, event: .tap, url: situation.tap.url)
+  }
+  @inline(__always)
+  func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int {
+    tables.rule(tables.open, situation, event: .open, url: url, extensionPoint: extensionPoint)
+  }
+  @inline(__always)
+  func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome { tables.table(event).ruleData(rule).outcome }
+  @inline(__always)
+  func callbacks(_ event: Situation.Event, _ rule: Int) -> [Situation.Callback]? {
+    tables.table(event).ruleData(rule).callbacks
+  }
+  @inline(__always)
+  func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation? {
+    tables.table(event).ruleData(rule).presentation
+  }
+  @inline(__always)
+  func testedFacts(_ event: Situation.Event, _ rule: Int) -> UInt32 { tables.table(event).ruleData(rule).tested }
+  @inline(__always)
+  func contested(_ event: Situation.Event, _ rule: Int) -> Bool { tables.table(event).ruleData(rule).contested }
+  @inline(__always)
+  func tapRedirectHooks(_ rule: Int) -> UInt64 { tables.tap.ruleData(rule).redirectHooks }
+}
+
+extension CompiledPolicies {
+  /// Decides `situation` through this generated type (``Engine/decide(_:)`` of an engine
+  /// made with ``Engine/init(compiled:)``): specialized for the type where it is declared.
+  public static func decide(_ situation: Situation) -> Decision {
+    Engine.decideLean(GeneratedRules<Self>(), situation)
+  }
+}
+
 extension Engine {
-  /// Decides `situation` through `source`: the deciding rule(s) and a few indices, no
+  /// Decides `situation` through `rules`: the deciding rule(s) and a few indices, no
   /// strings built. Allocates nothing and retains nothing for a generated source but the
-  /// URL strings the decision carries (unless a message URL is over the D-3 limit, whose
-  /// note is written at once).
-  static func decideLean(_ source: DecisionSource, _ situation: Situation) -> Decision {
+  /// URL strings and callbacks the decision carries (unless a message URL is over the D-3
+  /// limit, whose note is written at once).
+  @inline(__always)
+  static func decideLean<Rules: LeanRules>(_ rules: Rules, _ situation: Situation) -> Decision {
     switch situation.event {
     case .open:
       let url = situation.open.url
-      let rule = source.openRule(situation, url: url, extensionPoint: situation.open.extensionPoint)
+      let rule = rules.openRule(situation, url: url, extensionPoint: situation.open.extensionPoint)
       guard rule >= 0 else {
         return Decision(
-          outcome: .undecided, callbacks: nil, presentation: nil, lazy: LazyHit(source, .undecided, event: .open))
+          outcome: .undecided, callbacks: nil, presentation: nil,
+          lazy: LazyHit(rules.source, .undecided, event: .open))
       }
-      let outcome = source.outcome(.open, rule)
-      let context =
-        source.contested(.open, rule)
-        ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil
+      let outcome = rules.outcome(.open, rule)
       var decision = Decision(
-        outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: source.callbacks(.open, rule),
-        presentation: source.presentation(.open, rule),
-        lazy: LazyHit(source, .rule, event: .open, openRule: rule, context: context))
-      decision.setAssumed(lazy: source.testedFacts(.open, rule) & situation.leftOut)
+        outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(.open, rule),
+        presentation: rules.presentation(.open, rule),
+        lazy: LazyHit(
+          rules.source, .rule, event: .open, openRule: rule,
+          context: rules.contested(.open, rule)
+            ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil))
+      decision.setAssumed(lazy: rules.testedFacts(.open, rule) & situation.leftOut)
       return decision
     case .tap:
       let url = situation.tap.url
-      var decision = decideTap(source, situation, url: url)
+      var decision = decideTap(rules, situation, url: url)
       if let url, url.utf8.count > Engine.maximumMessageURLLength {
         Engine.flagLongMessageURL(url, in: &decision)
       }
@@ -361,88 +445,82 @@ extension Engine {
     }
   }
 
-  private static func decideTap(_ source: DecisionSource, _ situation: Situation, url: String?) -> Decision {
-    let tap = source.tapRule(situation)
+  @inline(__always)
+  private static func decideTap<Rules: LeanRules>(_ rules: Rules, _ situation: Situation, url: String?)
+    -> Decision
+  {
+    let tap = rules.tapRule(situation)
     guard tap >= 0 else {
       return Decision(
-        outcome: .undecided, callbacks: nil, presentation: nil, lazy: LazyHit(source, .undecided, event: .tap))
+        outcome: .undecided, callbacks: nil, presentation: nil, lazy: LazyHit(rules.source, .undecided, event: .tap))
     }
-    let outcome = source.outcome(.tap, tap)
+    let outcome = rules.outcome(.tap, tap)
     let hooks = situation.tap.redirect.hooks.mask
-    let leftOut = situation.leftOut
-    let assumed = source.testedFacts(.tap, tap) & leftOut
-    let callbacks = source.callbacks(.tap, tap)
-    let presentation = source.presentation(.tap, tap)
-    let contested = source.contested(.tap, tap)
-    // What a contested rule's alternatives read from the situation: each alternative that
-    // launches the extension is followed through the redirect.
-    let context =
-      contested
-      ? LazyHit.Context(
-        hooks: hooks, eventURL: url, redirectURL: situation.tap.redirect.url,
-        redirectOpenRule: hooks == 0
-          ? -1 : source.openRule(situation, url: situation.tap.redirect.url, extensionPoint: .messages))
-      : nil
-    /// The decision of the tap rule alone.
-    func single() -> Decision {
-      var decision = Decision(
-        outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: callbacks, presentation: presentation,
-        lazy: LazyHit(source, .rule, event: .tap, tapRule: tap, context: context))
-      decision.setAssumed(lazy: assumed)
-      return decision
-    }
+    let assumed = rules.testedFacts(.tap, tap) & situation.leftOut
+    let launches: Bool
     switch outcome {
-    case .extensionLaunch, .transcriptView: break
-    default: return single()
+    case .extensionLaunch, .transcriptView: launches = true
+    default: launches = false
     }
-    guard hooks != 0 else { return single() }
     // The first of the rule's callbacks (in firing order) that holds redirect code.
-    var candidates = source.tapRedirectHooks(tap)
     var hook = -1
-    while candidates != 0 {
-      let index = Int(truncatingIfNeeded: candidates & 0xF) - 1
-      if index >= 0, index < 8, hooks & (1 << UInt8(index)) != 0 {
-        hook = index
-        break
+    if launches, hooks != 0 {
+      var candidates = rules.tapRedirectHooks(tap)
+      while candidates != 0 {
+        let index = Int(truncatingIfNeeded: candidates & 0xF) - 1
+        if index >= 0, index < 8, hooks & (1 << UInt8(index)) != 0 {
+          hook = index
+          break
+        }
+        candidates >>= 4
       }
-      candidates >>= 4
     }
+    let contested = rules.contested(.tap, tap)
     guard hook >= 0 else {
-      var decision = single()
-      decision.noteUnfired(mask: hooks)
+      // The tap rule alone decides; with redirect hooks none of which fires, it says so.
+      let context: LazyHit.Context? =
+        contested
+        ? LazyHit.Context(
+          hooks: hooks, eventURL: url, redirectURL: situation.tap.redirect.url,
+          redirectOpenRule: hooks == 0
+            ? -1 : rules.openRule(situation, url: situation.tap.redirect.url, extensionPoint: .messages))
+        : nil
+      var decision = Decision(
+        outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(.tap, tap),
+        presentation: rules.presentation(.tap, tap),
+        lazy: LazyHit(rules.source, .rule, event: .tap, tapRule: tap, context: context))
+      decision.setAssumed(lazy: assumed)
+      if launches, hooks != 0 { decision.noteUnfired(mask: hooks) }
       return decision
     }
     let redirectURL = situation.tap.redirect.url
-    let open =
-      context?.redirectOpenRule ?? source.openRule(situation, url: redirectURL, extensionPoint: .messages)
+    let open = rules.openRule(situation, url: redirectURL, extensionPoint: .messages)
     // A live message's view composes with nothing, and a redirect no open rule decides is
     // undecided; both keep their steps.
     guard open >= 0, case .extensionLaunch = outcome else {
       var decision = Decision(
-        outcome: .undecided, url: url, callbacks: callbacks, presentation: presentation,
+        outcome: .undecided, url: url, callbacks: rules.callbacks(.tap, tap),
+        presentation: rules.presentation(.tap, tap),
         lazy: LazyHit(
-          source, .redirectUndecided, event: .tap, tapRule: tap, openRule: open, hook: hook,
-          context: LazyHit.Context(
-            hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open)))
+          rules.source, .redirectUndecided, event: .tap, tapRule: tap, openRule: open, hook: hook,
+          context: LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open)))
       decision.setAssumed(lazy: assumed)
       return decision
     }
     // The redirect's URL is its own field; its extension point is the Messages extension.
-    var redirectLeftOut = leftOut & ~(Fact.urlClass.bit | Fact.urlNeedsEncoding.bit | Fact.extensionPoint.bit)
+    var redirectLeftOut =
+      situation.leftOut & ~(Fact.urlClass.bit | Fact.urlNeedsEncoding.bit | Fact.extensionPoint.bit)
     if redirectURL == nil { redirectLeftOut |= Fact.urlClass.bit | Fact.urlNeedsEncoding.bit }
-    let composedAssumed = assumed | source.testedFacts(.open, open) & redirectLeftOut
-    let composedContext =
-      context
-      ?? (source.contested(.open, open)
-        ? LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open) : nil)
-    let composed = LazyHit(
-      source, .composed, event: .tap, tapRule: tap, openRule: open, hook: hook, context: composedContext)
-    let openOutcome = source.outcome(.open, open)
+    let openOutcome = rules.outcome(.open, open)
     let opensApp = openOutcome == .containerLaunch || openOutcome == .otherAppLaunch
     var decision = Decision(
-      outcome: opensApp ? openOutcome : outcome, url: opensApp ? redirectURL : url, callbacks: callbacks,
-      presentation: presentation, lazy: composed)
-    decision.setAssumed(lazy: composedAssumed)
+      outcome: opensApp ? openOutcome : outcome, url: opensApp ? redirectURL : url,
+      callbacks: rules.callbacks(.tap, tap), presentation: rules.presentation(.tap, tap),
+      lazy: LazyHit(
+        rules.source, .composed, event: .tap, tapRule: tap, openRule: open, hook: hook,
+        context: contested || rules.contested(.open, open)
+          ? LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open) : nil))
+    decision.setAssumed(lazy: assumed | rules.testedFacts(.open, open) & redirectLeftOut)
     return decision
   }
 }

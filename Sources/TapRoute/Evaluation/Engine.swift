@@ -61,7 +61,10 @@ public struct Engine: Sendable {
 
   /// What the situation does, without a trace.
   public func decide(_ situation: Situation) -> Decision {
-    Self.decideLean(source, situation)
+    switch source {
+    case .generated(let policies): policies.decide(situation)
+    case .tables(let tables): Self.decideLean(TableRules(tables: tables), situation)
+    }
   }
 
   /// What the situation does, with the trace of every rule tried before the deciding one.
