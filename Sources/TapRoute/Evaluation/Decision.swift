@@ -135,45 +135,31 @@ public struct Decision: Sendable, Hashable, Codable {
     set { update { $0.alternatives = newValue } }
   }
 
-  /// A decision from its parts (the engine builds them; a client may, to compare or test).
-  public init(
-    outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]? = nil,
-    presentation: Presentation? = nil,
-    rule: String? = nil, evidence: [String] = [], confidence: Confidence? = nil, notes: [String] = [],
-    steps: [Decision]? = nil, trigger: Situation.Callback? = nil, trace: [TraceEntry]? = nil,
-    alternatives: [Decision]? = nil, assumed: [AssumedFact] = []
-  ) {
-    self.outcome = outcome
-    self.url = url
-    shownCallbacks = callbacks
-    shownPresentation = presentation
-    body = .stored(
-      Storage(
-        Fields(
-          callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
-          confidence: confidence,
-          notes: notes, steps: steps, trigger: trigger, trace: trace, alternatives: alternatives)))
-    if !assumed.isEmpty { self.assumed = assumed }
-  }
-
   /// A lazy decision: `outcome` and `url` decided, every other field built from `hit`
-  /// when read.
-  init(
+  /// when read. `assumed` is the mask of assumed facts (values read from the hit's source),
+  /// `unfired` the situation's redirect hooks when none of them fires
+  /// (``noteUnfired(mask:)``). Built by the synthesized memberwise initializer, which
+  /// returns the value directly (an initializer of its own copies and drops it once more).
+  @inline(__always)
+  static func lazy(
     outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]?, presentation: Presentation?,
-    lazy hit: LazyHit
-  ) {
-    self.outcome = outcome
-    self.url = url
-    shownCallbacks = callbacks
-    shownPresentation = presentation
-    body = .lazy(hit)
+    assumed: UInt32 = 0, unfired: UInt8 = 0, hit: LazyHit
+  ) -> Decision {
+    Decision(
+      outcome: outcome, unfiredHooks: unfired == 0 ? 0 : packedUnfired(unfired), shownPresentation: presentation,
+      url: url, body: .lazy(hit), assumedMask: assumed, assumedValues: nil, shownCallbacks: callbacks)
   }
 
   /// `noteUnfired` for the hooks of `mask` (bit `i`: `Hook.allCases[i]`), from a table
   /// made once, without building the list of hooks.
   mutating func noteUnfired(mask: UInt8) {
-    let table = Self.unfiredByMask
-    unfiredHooks = table.indices.contains(Int(mask)) ? table[Int(mask)] : 0
+    unfiredHooks = Self.packedUnfired(mask)
+  }
+
+  /// The hooks of `mask` packed as `unfiredHooks` packs them.
+  fileprivate static func packedUnfired(_ mask: UInt8) -> UInt32 {
+    let table = unfiredByMask
+    return table.indices.contains(Int(mask)) ? table[Int(mask)] : 0
   }
 
   /// Per hook mask, the hooks packed as `unfiredHooks` packs them.
@@ -314,25 +300,6 @@ public struct Decision: Sendable, Hashable, Codable {
     case trigger, trace
   }
 
-  /// Decodes the JSON form `decide --json` prints; absent fields take their defaults.
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      outcome: try c.decode(Outcome.self, forKey: .outcome),
-      url: try c.decodeIfPresent(String.self, forKey: .url),
-      callbacks: try c.decodeIfPresent([Callback].self, forKey: .callbacks),
-      presentation: try c.decodeIfPresent(Presentation.self, forKey: .presentation),
-      rule: try c.decodeIfPresent(String.self, forKey: .rule),
-      evidence: try c.decodeIfPresent([String].self, forKey: .evidence) ?? [],
-      confidence: try c.decodeIfPresent(Confidence.self, forKey: .confidence),
-      notes: try c.decodeIfPresent([String].self, forKey: .notes) ?? [],
-      steps: try c.decodeIfPresent([Decision].self, forKey: .steps),
-      trigger: try c.decodeIfPresent(Callback.self, forKey: .trigger),
-      trace: try c.decodeIfPresent([TraceEntry].self, forKey: .trace),
-      alternatives: try c.decodeIfPresent([Decision].self, forKey: .alternatives),
-      assumed: try c.decodeIfPresent(AssumedFacts.self, forKey: .assumed)?.facts ?? [])
-  }
-
   /// Encodes the JSON form of the README; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -464,5 +431,49 @@ struct AssumedFacts: Codable {
       case .text(let t): try c.encode(t, forKey: Key(stringValue: item.fact.rawValue))
       }
     }
+  }
+}
+
+// Initializers live in an extension, so that the struct keeps its synthesized memberwise
+// initializer (used by `lazy`).
+extension Decision {
+  /// A decision from its parts (the engine builds them; a client may, to compare or test).
+  public init(
+    outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]? = nil,
+    presentation: Presentation? = nil,
+    rule: String? = nil, evidence: [String] = [], confidence: Confidence? = nil, notes: [String] = [],
+    steps: [Decision]? = nil, trigger: Situation.Callback? = nil, trace: [TraceEntry]? = nil,
+    alternatives: [Decision]? = nil, assumed: [AssumedFact] = []
+  ) {
+    self.outcome = outcome
+    self.url = url
+    shownCallbacks = callbacks
+    shownPresentation = presentation
+    body = .stored(
+      Storage(
+        Fields(
+          callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
+          confidence: confidence,
+          notes: notes, steps: steps, trigger: trigger, trace: trace, alternatives: alternatives)))
+    if !assumed.isEmpty { self.assumed = assumed }
+  }
+
+  /// Decodes the JSON form `decide --json` prints; absent fields take their defaults.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      outcome: try c.decode(Outcome.self, forKey: .outcome),
+      url: try c.decodeIfPresent(String.self, forKey: .url),
+      callbacks: try c.decodeIfPresent([Callback].self, forKey: .callbacks),
+      presentation: try c.decodeIfPresent(Presentation.self, forKey: .presentation),
+      rule: try c.decodeIfPresent(String.self, forKey: .rule),
+      evidence: try c.decodeIfPresent([String].self, forKey: .evidence) ?? [],
+      confidence: try c.decodeIfPresent(Confidence.self, forKey: .confidence),
+      notes: try c.decodeIfPresent([String].self, forKey: .notes) ?? [],
+      steps: try c.decodeIfPresent([Decision].self, forKey: .steps),
+      trigger: try c.decodeIfPresent(Callback.self, forKey: .trigger),
+      trace: try c.decodeIfPresent([TraceEntry].self, forKey: .trace),
+      alternatives: try c.decodeIfPresent([Decision].self, forKey: .alternatives),
+      assumed: try c.decodeIfPresent(AssumedFacts.self, forKey: .assumed)?.facts ?? [])
   }
 }

@@ -222,20 +222,18 @@ struct LazyHit: Sendable {
   /// The redirect's URL, kept when alternatives or steps need it.
   let redirectURL: String?
 
-  init(
+  /// A hit from its parts, by the synthesized memberwise initializer (which returns the
+  /// value directly).
+  @inline(__always)
+  static func make(
     _ source: DecisionSource, _ kind: Kind, event: Situation.Event, tapRule: Int = 0, openRule: Int = 0,
     hook: Int = 0, context: Context? = nil
-  ) {
-    self.source = source
-    self.kind = kind
-    self.event = event
-    self.tapRule = Int32(truncatingIfNeeded: tapRule)
-    self.openRule = Int32(truncatingIfNeeded: openRule)
-    self.hook = UInt8(truncatingIfNeeded: hook)
-    hooks = context?.hooks ?? 0
-    redirectOpenRule = Int32(truncatingIfNeeded: context?.redirectOpenRule ?? -1)
-    eventURL = context?.eventURL
-    redirectURL = context?.redirectURL
+  ) -> LazyHit {
+    LazyHit(
+      source: source, tapRule: Int32(truncatingIfNeeded: tapRule), openRule: Int32(truncatingIfNeeded: openRule),
+      redirectOpenRule: Int32(truncatingIfNeeded: context?.redirectOpenRule ?? -1), kind: kind, event: event,
+      hook: UInt8(truncatingIfNeeded: hook), hooks: context?.hooks ?? 0, eventURL: context?.eventURL,
+      redirectURL: context?.redirectURL)
   }
 
   /// What alternatives and steps read from the situation.
@@ -421,28 +419,36 @@ extension Engine {
       let url = situation.open.url
       let rule = rules.openRule(situation, url: url, extensionPoint: situation.open.extensionPoint)
       guard rule >= 0 else {
-        return Decision(
+        return Decision.lazy(
           outcome: .undecided, callbacks: nil, presentation: nil,
-          lazy: LazyHit(rules.source, .undecided, event: .open))
+          hit: LazyHit.make(rules.source, .undecided, event: .open))
       }
       let outcome = rules.outcome(.open, rule)
-      var decision = Decision(
+      return Decision.lazy(
         outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(.open, rule),
-        presentation: rules.presentation(.open, rule),
-        lazy: LazyHit(
+        presentation: rules.presentation(.open, rule), assumed: rules.testedFacts(.open, rule) & situation.leftOut,
+        hit: LazyHit.make(
           rules.source, .rule, event: .open, openRule: rule,
           context: rules.contested(.open, rule)
             ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil))
-      decision.setAssumed(lazy: rules.testedFacts(.open, rule) & situation.leftOut)
-      return decision
     case .tap:
       let url = situation.tap.url
-      var decision = decideTap(rules, situation, url: url)
       if let url, url.utf8.count > Engine.maximumMessageURLLength {
-        Engine.flagLongMessageURL(url, in: &decision)
+        return decideLongURL(rules, situation, url: url)
       }
-      return decision
+      return decideTap(rules, situation, url: url)
     }
+  }
+
+  /// A tap whose message URL is over the D-3 limit: decided as usual, then flagged (out of
+  /// line, so that the common path returns its decision without a copy).
+  @inline(never)
+  private static func decideLongURL<Rules: LeanRules>(_ rules: Rules, _ situation: Situation, url: String)
+    -> Decision
+  {
+    var decision = decideTap(rules, situation, url: url)
+    Engine.flagLongMessageURL(url, in: &decision)
+    return decision
   }
 
   @inline(__always)
@@ -451,8 +457,8 @@ extension Engine {
   {
     let tap = rules.tapRule(situation)
     guard tap >= 0 else {
-      return Decision(
-        outcome: .undecided, callbacks: nil, presentation: nil, lazy: LazyHit(rules.source, .undecided, event: .tap))
+      return Decision.lazy(
+        outcome: .undecided, callbacks: nil, presentation: nil, hit: LazyHit.make(rules.source, .undecided, event: .tap))
     }
     let outcome = rules.outcome(.tap, tap)
     let hooks = situation.tap.redirect.hooks.mask
@@ -485,27 +491,22 @@ extension Engine {
           redirectOpenRule: hooks == 0
             ? -1 : rules.openRule(situation, url: situation.tap.redirect.url, extensionPoint: .messages))
         : nil
-      var decision = Decision(
+      return Decision.lazy(
         outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(.tap, tap),
-        presentation: rules.presentation(.tap, tap),
-        lazy: LazyHit(rules.source, .rule, event: .tap, tapRule: tap, context: context))
-      decision.setAssumed(lazy: assumed)
-      if launches, hooks != 0 { decision.noteUnfired(mask: hooks) }
-      return decision
+        presentation: rules.presentation(.tap, tap), assumed: assumed, unfired: launches ? hooks : 0,
+        hit: LazyHit.make(rules.source, .rule, event: .tap, tapRule: tap, context: context))
     }
     let redirectURL = situation.tap.redirect.url
     let open = rules.openRule(situation, url: redirectURL, extensionPoint: .messages)
     // A live message's view composes with nothing, and a redirect no open rule decides is
     // undecided; both keep their steps.
     guard open >= 0, case .extensionLaunch = outcome else {
-      var decision = Decision(
+      return Decision.lazy(
         outcome: .undecided, url: url, callbacks: rules.callbacks(.tap, tap),
-        presentation: rules.presentation(.tap, tap),
-        lazy: LazyHit(
+        presentation: rules.presentation(.tap, tap), assumed: assumed,
+        hit: LazyHit.make(
           rules.source, .redirectUndecided, event: .tap, tapRule: tap, openRule: open, hook: hook,
           context: LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open)))
-      decision.setAssumed(lazy: assumed)
-      return decision
     }
     // The redirect's URL is its own field; its extension point is the Messages extension.
     var redirectLeftOut =
@@ -513,14 +514,13 @@ extension Engine {
     if redirectURL == nil { redirectLeftOut |= Fact.urlClass.bit | Fact.urlNeedsEncoding.bit }
     let openOutcome = rules.outcome(.open, open)
     let opensApp = openOutcome == .containerLaunch || openOutcome == .otherAppLaunch
-    var decision = Decision(
+    return Decision.lazy(
       outcome: opensApp ? openOutcome : outcome, url: opensApp ? redirectURL : url,
       callbacks: rules.callbacks(.tap, tap), presentation: rules.presentation(.tap, tap),
-      lazy: LazyHit(
+      assumed: assumed | rules.testedFacts(.open, open) & redirectLeftOut,
+      hit: LazyHit.make(
         rules.source, .composed, event: .tap, tapRule: tap, openRule: open, hook: hook,
         context: contested || rules.contested(.open, open)
           ? LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open) : nil))
-    decision.setAssumed(lazy: assumed | rules.testedFacts(.open, open) & redirectLeftOut)
-    return decision
   }
 }
