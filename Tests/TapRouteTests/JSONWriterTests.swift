@@ -225,6 +225,9 @@ struct JSONWriterTests {
       // `body` is the storage (`stored`) of a decision, or a compiled decision's rules;
       // `assumed` is kept as a mask over a shared table of values.
       if label == "assumedMask" { return ["assumed"] }
+      // `callbacks` and `presentation` are kept next to `outcome` as well as in the storage.
+      if label == "shownCallbacks" { return ["callbacks"] }
+      if label == "shownPresentation" { return ["presentation"] }
       return ["storage", "fields", "body", "stored"].contains(label) ? fieldNames(of: child.value) : [label]
     }
   }
