@@ -1,7 +1,7 @@
-// libFuzzer entry point of the observation target; see Fuzz/Driver.swift and SelfCheck.observation.
+// The observation target of the fuzzing binary (TAPROUTE_FUZZ_TARGET=observation); see
+// Fuzz/Driver.swift and SelfCheck.observation.
 
-/// libFuzzer calls it with each input; a problem SelfCheck reports stops the fuzzer.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  fuzz(data, size) { SelfCheck.observation($0, engine: fuzzEngine) }
+/// Checks the input as a device observation: reading, checking and drafting evidence from it.
+func fuzzObservation(_ bytes: [UInt8]) -> [String] {
+  SelfCheck.observation(bytes, engine: fuzzEngine)
 }

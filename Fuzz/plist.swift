@@ -1,7 +1,7 @@
-// libFuzzer entry point of the plist target; see Fuzz/Driver.swift and SelfCheck.plist.
+// The plist target of the fuzzing binary (TAPROUTE_FUZZ_TARGET=plist); see Fuzz/Driver.swift
+// and SelfCheck.plist.
 
-/// libFuzzer calls it with each input; a problem SelfCheck reports stops the fuzzer.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  fuzz(data, size) { SelfCheck.plist($0, rules: fuzzEngine.policies.shortcuts) }
+/// Checks the input as an Info.plist: reading it and planning its quick actions.
+func fuzzPlist(_ bytes: [UInt8]) -> [String] {
+  SelfCheck.plist(bytes, rules: fuzzEngine.policies.shortcuts)
 }

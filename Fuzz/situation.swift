@@ -1,8 +1,8 @@
-// libFuzzer entry point of the situation target; see Fuzz/Driver.swift and SelfCheck.situation.
-// Scripts/fuzz.sh runs it with inputs up to the reader's 1 MB limit plus one byte.
+// The situation target of the fuzzing binary (TAPROUTE_FUZZ_TARGET=situation); see
+// Fuzz/Driver.swift and SelfCheck.situation. Scripts/fuzz.sh runs it with inputs up to the
+// reader's 1 MB limit plus one byte.
 
-/// libFuzzer calls it with each input; a problem SelfCheck reports stops the fuzzer.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  fuzz(data, size) { SelfCheck.situation($0, engine: fuzzEngine) }
+/// Checks the input as a situation: decode, decide, explain and the round trip.
+func fuzzSituation(_ bytes: [UInt8]) -> [String] {
+  SelfCheck.situation(bytes, engine: fuzzEngine)
 }

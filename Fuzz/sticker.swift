@@ -1,7 +1,7 @@
-// libFuzzer entry point of the sticker target; see Fuzz/Driver.swift and SelfCheck.sticker.
+// The sticker target of the fuzzing binary (TAPROUTE_FUZZ_TARGET=sticker); see Fuzz/Driver.swift
+// and SelfCheck.sticker.
 
-/// libFuzzer calls it with each input; a problem SelfCheck reports stops the fuzzer.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  fuzz(data, size) { SelfCheck.sticker($0, rules: fuzzEngine.policies.stickers) }
+/// Checks the input as a sticker file: the header reader and the sticker checks.
+func fuzzSticker(_ bytes: [UInt8]) -> [String] {
+  SelfCheck.sticker(bytes, rules: fuzzEngine.policies.stickers)
 }

@@ -1,7 +1,7 @@
-// libFuzzer entry point of the url target; see Fuzz/Driver.swift and SelfCheck.url.
+// The url target of the fuzzing binary (TAPROUTE_FUZZ_TARGET=url); see Fuzz/Driver.swift
+// and SelfCheck.url.
 
-/// libFuzzer calls it with each input; a problem SelfCheck reports stops the fuzzer.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  fuzz(data, size) { SelfCheck.url($0, engine: fuzzEngine) }
+/// Checks the input as a message URL: the scheme scanner, and open and tap decisions on it.
+func fuzzURL(_ bytes: [UInt8]) -> [String] {
+  SelfCheck.url(bytes, engine: fuzzEngine)
 }

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Builds and runs one libFuzzer target for a given time.
+# Builds the fuzzing binary if needed and runs one libFuzzer target for a given time.
 #
 #   Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #   TARGET: policy | situation | url | sticker | plist | observation   (see Fuzz/TARGET.swift and SelfCheck.swift)
 #
-# The target is compiled with Sources/TapRoute by swiftc -sanitize=fuzzer,address. Seeds
+# Every target is in one binary, .build/fuzz/taproute-fuzz: Sources/TapRoute and Fuzz/*.swift
+# compiled once by swiftc -sanitize=fuzzer,address (again only when a source is newer), and
+# run with TAPROUTE_FUZZ_TARGET=TARGET, which Fuzz/Driver.swift reads to pick the check. Seeds
 # come from Policies/ and the fixture table, plus the kept regressions in
 # Tests/FuzzRegressions/TARGET/. Crashing inputs are written to .build/fuzz/artifacts/;
 # copy them into Tests/FuzzRegressions/TARGET/ so the regression test replays them.
@@ -21,14 +23,20 @@ shift 2
 
 out=.build/fuzz
 mkdir -p "$out/artifacts" "$out/corpus/$target" "$out/seeds/$target"
-binary="$out/$target"
-sources=$(find Sources/TapRoute -name '*.swift' | sort)
-if [[ ! -x "$binary" || -n "$(find Sources/TapRoute "Fuzz/$target.swift" Fuzz/Driver.swift -newer "$binary" -name '*.swift' | head -1)" ]]; then
+binary="$out/taproute-fuzz"
+sources=$(find Sources/TapRoute Fuzz -name '*.swift' | sort)
+if [[ ! -x "$binary" || -n "$(find Sources/TapRoute Fuzz -newer "$binary" -name '*.swift' | head -1)" ]]; then
   echo "building $binary"
+  # Built under a temporary name and then renamed, so that neither a failed build nor a
+  # fuzz.sh started meanwhile ever runs a half-written binary.
+  # -j: swiftc runs one frontend at a time unless told, and the files compile independently.
+  partial="$binary.partial.$$"
+  jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
   # shellcheck disable=SC2086
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name TapRoute -package-name TapRoute \
-    $sources Fuzz/Driver.swift "Fuzz/$target.swift" -o "$binary" 2>&1 | grep -v 'warning: Cannot export local symbol' || true
-  [[ -x "$binary" ]] || { echo "build failed" >&2; exit 1; }
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -j "$jobs" -module-name TapRoute -package-name TapRoute \
+    $sources -o "$partial" 2>&1 | grep -v 'warning: Cannot export local symbol' || true
+  [[ -x "$partial" ]] || { echo "build failed" >&2; rm -f "$partial"; exit 1; }
+  mv -f "$partial" "$binary"
 fi
 
 # Seeds.
@@ -91,7 +99,7 @@ case "$target" in
 esac
 log="$out/$target.log"
 set +e
-SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$binary" \
+TAPROUTE_FUZZ_TARGET="$target" SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$binary" \
   -max_total_time="$seconds" -max_len="$max_len" -rss_limit_mb=4096 -timeout=20 \
   -print_final_stats=1 -artifact_prefix="$out/artifacts/$target-" "$@" \
   "$out/corpus/$target" "$out/seeds/$target" "$regressions" >"$log" 2>&1
