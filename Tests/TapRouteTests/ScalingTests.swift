@@ -129,7 +129,8 @@ enum GeneratedPolicies {
     ])
   func lazyDecisionsMatchEagerEvaluation(_ sizes: Sizes) throws {
     let engine = Engine(
-      policies: try PolicySet.load(files: GeneratedPolicies.files(tapRules: sizes.tap, openRules: sizes.open)))
+      policies: try PolicySet.load(files: GeneratedPolicies.files(tapRules: sizes.tap, openRules: sizes.open))
+    )
     var composedCount = 0
     for situation in GeneratedPolicies.redirects(count: 4_000) {
       let expected = engine.decideEagerly(situation)

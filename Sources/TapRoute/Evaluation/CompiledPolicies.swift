@@ -139,7 +139,8 @@ extension CompiledPolicies {
         ? nil
         : data.alternatives.map { alternative in
           Decision(
-            outcome: alternative.outcome, callbacks: alternative.callbacks, presentation: alternative.presentation,
+            outcome: alternative.outcome, callbacks: alternative.callbacks,
+            presentation: alternative.presentation,
             rule: name, evidence: alternative.evidence, notes: alternative.note.map { [$0] } ?? [])
         })
   }

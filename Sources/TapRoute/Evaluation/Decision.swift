@@ -146,7 +146,8 @@ public struct Decision: Sendable, Hashable, Codable {
     assumed: UInt32 = 0, unfired: UInt8 = 0, hit: LazyHit
   ) -> Decision {
     Decision(
-      outcome: outcome, unfiredHooks: unfired == 0 ? 0 : packedUnfired(unfired), shownPresentation: presentation,
+      outcome: outcome, unfiredHooks: unfired == 0 ? 0 : packedUnfired(unfired),
+      shownPresentation: presentation,
       url: url, body: .lazy(hit), assumedMask: assumed, assumedValues: nil, shownCallbacks: callbacks)
   }
 
@@ -368,9 +369,6 @@ public struct AssumedFact: Sendable, Hashable {
 }
 
 extension Decision {
-  /// A lazy decision's assumed facts: their values are read from its source.
-  mutating func setAssumed(lazy mask: UInt32) { assumedMask = mask }
-
   /// Sets `assumed` to the facts of `mask`, with their values from `values` (shared, so
   /// nothing is allocated).
   mutating func setAssumed(_ mask: UInt32, from values: AssumedValues) {

@@ -230,7 +230,8 @@ struct LazyHit: Sendable {
     hook: Int = 0, context: Context? = nil
   ) -> LazyHit {
     LazyHit(
-      source: source, tapRule: Int32(truncatingIfNeeded: tapRule), openRule: Int32(truncatingIfNeeded: openRule),
+      source: source, tapRule: Int32(truncatingIfNeeded: tapRule),
+      openRule: Int32(truncatingIfNeeded: openRule),
       redirectOpenRule: Int32(truncatingIfNeeded: context?.redirectOpenRule ?? -1), kind: kind, event: event,
       hook: UInt8(truncatingIfNeeded: hook), hooks: context?.hooks ?? 0, eventURL: context?.eventURL,
       redirectURL: context?.redirectURL)
@@ -278,7 +279,9 @@ struct LazyHit: Sendable {
     case (.tap, .composed):
       let tapTemplate = source.template(.tap, tapIndex)
       var decision = Engine.compose(tapTemplate, hook: callback, source.template(.open, openIndex))
-      if let alternatives = tapAlternatives(decision, openHit: openIndex) { decision.alternatives = alternatives }
+      if let alternatives = tapAlternatives(decision, openHit: openIndex) {
+        decision.alternatives = alternatives
+      }
       return decision
     case (.tap, .redirectUndecided):
       var tapStep = source.template(.tap, tapIndex)
@@ -382,7 +385,9 @@ struct TableRules: LeanRules {
     tables.rule(tables.open, situation, event: .open, url: url, extensionPoint: extensionPoint)
   }
   @inline(__always)
-  func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome { tables.table(event).ruleData(rule).outcome }
+  func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
+    tables.table(event).ruleData(rule).outcome
+  }
   @inline(__always)
   func callbacks(_ event: Situation.Event, _ rule: Int) -> [Situation.Callback]? {
     tables.table(event).ruleData(rule).callbacks
@@ -392,9 +397,13 @@ struct TableRules: LeanRules {
     tables.table(event).ruleData(rule).presentation
   }
   @inline(__always)
-  func testedFacts(_ event: Situation.Event, _ rule: Int) -> UInt32 { tables.table(event).ruleData(rule).tested }
+  func testedFacts(_ event: Situation.Event, _ rule: Int) -> UInt32 {
+    tables.table(event).ruleData(rule).tested
+  }
   @inline(__always)
-  func contested(_ event: Situation.Event, _ rule: Int) -> Bool { tables.table(event).ruleData(rule).contested }
+  func contested(_ event: Situation.Event, _ rule: Int) -> Bool {
+    tables.table(event).ruleData(rule).contested
+  }
   @inline(__always)
   func tapRedirectHooks(_ rule: Int) -> UInt64 { tables.tap.ruleData(rule).redirectHooks }
 }
@@ -426,7 +435,8 @@ extension Engine {
       let outcome = rules.outcome(.open, rule)
       return Decision.lazy(
         outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(.open, rule),
-        presentation: rules.presentation(.open, rule), assumed: rules.testedFacts(.open, rule) & situation.leftOut,
+        presentation: rules.presentation(.open, rule),
+        assumed: rules.testedFacts(.open, rule) & situation.leftOut,
         hit: LazyHit.make(
           rules.source, .rule, event: .open, openRule: rule,
           context: rules.contested(.open, rule)
@@ -458,7 +468,8 @@ extension Engine {
     let tap = rules.tapRule(situation)
     guard tap >= 0 else {
       return Decision.lazy(
-        outcome: .undecided, callbacks: nil, presentation: nil, hit: LazyHit.make(rules.source, .undecided, event: .tap))
+        outcome: .undecided, callbacks: nil, presentation: nil,
+        hit: LazyHit.make(rules.source, .undecided, event: .tap))
     }
     let outcome = rules.outcome(.tap, tap)
     let hooks = situation.tap.redirect.hooks.mask
@@ -506,7 +517,8 @@ extension Engine {
         presentation: rules.presentation(.tap, tap), assumed: assumed,
         hit: LazyHit.make(
           rules.source, .redirectUndecided, event: .tap, tapRule: tap, openRule: open, hook: hook,
-          context: LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open)))
+          context: LazyHit.Context(
+            hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open)))
     }
     // The redirect's URL is its own field; its extension point is the Messages extension.
     var redirectLeftOut =
@@ -521,6 +533,7 @@ extension Engine {
       hit: LazyHit.make(
         rules.source, .composed, event: .tap, tapRule: tap, openRule: open, hook: hook,
         context: contested || rules.contested(.open, open)
-          ? LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open) : nil))
+          ? LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open)
+          : nil))
   }
 }

@@ -88,7 +88,9 @@ extension EngineTables {
   {
     Engine.tapAlternatives(
       decision, tapTemplate: tap.templates[tapHit],
-      openTemplate: { self.open.templates.indices.contains($0) ? self.open.templates[$0] : self.open.undecided },
+      openTemplate: {
+        self.open.templates.indices.contains($0) ? self.open.templates[$0] : self.open.undecided
+      },
       openHit: openHit, hooks: situation.tap.redirect.hooks, tapURL: situation.tap.url,
       redirectURL: situation.tap.redirect.url,
       redirectOpenHit: {

@@ -151,7 +151,8 @@ struct FactSnapshot: Sendable {
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it).
   init(
-    _ situation: Situation, event: Situation.Event, defaultVersion: OSVersion, defaultSDKVersion: OSVersion? = nil
+    _ situation: Situation, event: Situation.Event, defaultVersion: OSVersion,
+    defaultSDKVersion: OSVersion? = nil
   ) {
     platform = situation.platform.index
     version = situation.osVersion ?? defaultVersion
