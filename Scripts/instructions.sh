@@ -19,6 +19,12 @@
 # main, from its first line, less printing the result; Engine.builtIn's one-time initializer;
 # and the number of JSON parser functions that ran).
 #
+# --calls: also print, per decision, the calls to malloc, swift_allocObject and the reference
+# counting entry points (swift_retain, swift_release, swift_bridgeObjectRetain/Release), from
+# the same two profiles: how the decide path's "no allocation, no reference counting" is
+# checked. They include the benchmark loop's copy of each situation (the same in every variant:
+# compare with `switch`).
+#
 # --check BUDGET_FILE: count only the variants the budget file names and fail (exit 1) when
 # one decides in more instructions than its "budget". To update a budget after a change that
 # is meant to cost more (or less), run this script with the variant's name, and write the
@@ -29,12 +35,14 @@ cd "$(dirname "$0")/.."
 build=1
 n=10000
 check=""
+calls=0
 variants=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-build) build=0 ;;
     --n) n="$2"; shift ;;
     --check) check="$2"; shift ;;
+    --calls) calls=1 ;;
     -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) variants+=("$1") ;;
   esac
@@ -91,12 +99,40 @@ trap 'rm -rf "$work"' EXIT
 # The same hash seed in every run, so that dictionary work at load costs the same in both.
 export SWIFT_DETERMINISTIC_HASHING=1
 
-# Total instructions of one run of the driver.
+# Total instructions of one run of the driver; its profile is kept as $work/callgrind.COUNT.out.
 total() {
-  local name="$1" count="$2" extra="$3" out="$work/callgrind.out"
+  local name="$1" count="$2" extra="$3" out="$work/callgrind.$2.out"
   valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" --callgrind-driver "$name" "$count" \
     $extra >/dev/null 2>"$work/valgrind.log" || { cat "$work/valgrind.log" >&2; return 1; }
   sed -n 's/^summary: *//p; s/^totals: *//p' "$out" | head -n 1
+}
+
+# Calls per decision to the allocation and reference-counting entry points: the difference of
+# the two profiles' call counts, divided by N.
+calls_per_decision() {
+  python3 - "$work/callgrind.$n.out" "$work/callgrind.$((2 * n)).out" "$n" <<'PY'
+import re, sys
+names = ["malloc", "swift_allocObject", "swift_retain", "swift_release", "swift_bridgeObjectRetain",
+         "swift_bridgeObjectRelease"]
+def counts(path):
+    ids, totals, callee = {}, {}, None
+    for line in open(path, errors="replace"):
+        m = re.match(r"c?fn=\((\d+)\)(?: (.*))?", line)
+        if m:
+            if m.group(2): ids[m.group(1)] = m.group(2).strip()
+            if line.startswith("cfn="): callee = ids.get(m.group(1))
+            continue
+        if line.startswith("calls=") and callee is not None:
+            totals[callee] = totals.get(callee, 0) + int(line.split()[0][6:])
+    # Names carry a "[library]" suffix: match the bare symbol.
+    out = {}
+    for name, count in totals.items():
+        bare = name.split(" ")[0].split("'")[0]
+        out[bare] = out.get(bare, 0) + count
+    return out
+one, two, n = counts(sys.argv[1]), counts(sys.argv[2]), int(sys.argv[3])
+print("  calls per decision: " + ", ".join(f"{name} {(two.get(name, 0) - one.get(name, 0)) / n:g}" for name in names))
+PY
 }
 
 # The first decision through Engine.builtIn in a fresh process (`--first-decision`): the
@@ -135,6 +171,7 @@ for spec in "${variants[@]}"; do
   two=$(total "$name" $((2 * n)) "$extra")
   per=$(( (two - one) / n ))
   printf '%-54s %14d\n' "$name, per decision ($mix)" "$per"
+  if [ "$calls" = 1 ]; then calls_per_decision; fi
   if [ -n "$check" ]; then
     budget=""
     for line in "${budgets[@]}"; do [ "${line%% *}" = "$spec" ] && budget="${line##* }"; done
