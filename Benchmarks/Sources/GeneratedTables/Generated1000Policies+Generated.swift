@@ -11,842 +11,117 @@ public enum Generated1000Policies: CompiledPolicies {
 
   public static func tapRule(_ situation: Situation) -> Int {
     let url = situation.tap.url
-    var m0: UInt64 = 0xffffffffffffffff
-    var m1: UInt64 = 0xffffffffffffffff
-    var m2: UInt64 = 0xffffffffffffffff
-    var m3: UInt64 = 0xffffffffffffffff
-    var m4: UInt64 = 0xffffffffffffffff
-    var m5: UInt64 = 0xffffffffffffffff
-    var m6: UInt64 = 0xffffffffffffffff
-    var m7: UInt64 = 0xffffffffffffffff
-    var m8: UInt64 = 0xffffffffffffffff
-    var m9: UInt64 = 0xffffffffffffffff
-    var m10: UInt64 = 0xffffffffffffffff
-    var m11: UInt64 = 0xffffffffffffffff
-    var m12: UInt64 = 0xffffffffffffffff
-    var m13: UInt64 = 0xffffffffffffffff
-    var m14: UInt64 = 0xffffffffffffffff
-    var m15: UInt64 = 0xffffffffff
+    let iPlatform: Int
     switch situation.platform {
-    case .iOS:
-      m0 &= 0x1224d1a0182054e2
-      m1 &= 0x7636d2d94b1679c7
-      m2 &= 0x8ca779229187aca4
-      m3 &= 0xf2c89fdbe1115b6f
-      m4 &= 0xc79bc78120f21b31
-      m5 &= 0xe8ea92c38c692295
-      m6 &= 0x44446be4363d776
-      m7 &= 0x2e0623fc2118cf78
-      m8 &= 0x8a730a823b988442
-      m9 &= 0xe3ea02a9f619d002
-      m10 &= 0x74ba181a884230e6
-      m11 &= 0x14a1bbb20ce19713
-      m12 &= 0x2049f41306e04d81
-      m13 &= 0x798a2c4a418b1eb4
-      m14 &= 0xf1496d089e8018d3
-      m15 &= 0xd06b6b855a
-    case .iPadOS:
-      m0 &= 0x9b2459865a815ada
-      m1 &= 0x55bdd1da4a956c4f
-      m2 &= 0x42fe6982d8e1cdf8
-      m3 &= 0xf0868b31c550f85d
-      m4 &= 0x43bb4b81f41613a9
-      m5 &= 0x68608a430d6f4c1d
-      m6 &= 0x94dc42a86e5293b8
-      m7 &= 0x38c66372111dd7d8
-      m8 &= 0x867de189ae0c21af
-      m9 &= 0xb0cb5408fad05800
-      m10 &= 0xf9b11b0cfd031dc7
-      m11 &= 0x4420e3168365b4dd
-      m12 &= 0x8849301764a1cc03
-      m13 &= 0x49ac26635e8a1a9c
-      m14 &= 0x4389cd49dae53ad3
-      m15 &= 0xd088f2d559
-    case .macOS:
-      m0 &= 0x12a75782990252f6
-      m1 &= 0xd436d4f85a30e957
-      m2 &= 0x51fe690e96808c21
-      m3 &= 0xfca19b95c790dc4c
-      m4 &= 0x5f9a53e9061a1f27
-      m5 &= 0x7870c4433cf90015
-      m6 &= 0x1cc543e8526e9331
-      m7 &= 0x280406714adc8759
-      m8 &= 0xb37908a06b4f4802
-      m9 &= 0x20caa06fe31ed244
-      m10 &= 0x63b05008a032505e
-      m11 &= 0xe3ab35770e1d417
-      m12 &= 0x20d315384a92e55
-      m13 &= 0x4a4bb846d09a1b9c
-      m14 &= 0xc5395f0abada19fb
-      m15 &= 0xde086aa510
-    case .watchOS:
-      m0 &= 0x726c71d21840f163
-      m1 &= 0x5434f8d8ca4cea67
-      m2 &= 0x60b6eb1290988c20
-      m3 &= 0xf0c0bb95d51cd8cc
-      m4 &= 0x639b4393091af321
-      m5 &= 0x686081430e498015
-      m6 &= 0x5d5672aa4282b930
-      m7 &= 0x2b1f63508538a75c
-      m8 &= 0x82f100a02a2c1000
-      m9 &= 0xa4e8010ba218d4a8
-      m10 &= 0x60b4bc08888a9046
-      m11 &= 0x520bb1e01639435
-      m12 &= 0x85d9361b05b34c28
-      m13 &= 0x4c086ed262aa1adc
-      m14 &= 0x410b4dd89bc29cd3
-      m15 &= 0xf20c62cd52
-    case .visionOS:
-      m0 &= 0x163451993c5c5342
-      m1 &= 0x5c74d0de6e10e947
-      m2 &= 0x40e66d43b0889ea2
-      m3 &= 0xf190cb15c932584d
-      m4 &= 0x47de6385041b1b71
-      m5 &= 0x6f65e07f4c493977
-      m6 &= 0x3e64caabc2629130
-      m7 &= 0xe826fb50255ac752
-      m8 &= 0xc2791cf52a080210
-      m9 &= 0x38dc0818f630f115
-      m10 &= 0x61f110e98a0612c6
-      m11 &= 0xa464a71a00d99c11
-      m12 &= 0xd02b3cb31ca45c01
-      m13 &= 0xc918254240defa9f
-      m14 &= 0x6d0d4d2c9a8058d7
-      m15 &= 0xd3186ec7fe
+    case .iOS: iPlatform = 16
+    case .iPadOS: iPlatform = 32
+    case .macOS: iPlatform = 48
+    case .watchOS: iPlatform = 64
+    case .visionOS: iPlatform = 80
     }
     let vOsVersion = situation.osVersion?.orderKey ?? 0x6800000000
+    let iOsVersion: Int
     if vOsVersion < 0x3400000000 {
       if vOsVersion < 0x2800000000 {
         if vOsVersion < 0x2000000000 {
-          m0 &= 0x88200b104801c00
-          m1 &= 0x7104406106204002
-          m2 &= 0x5400c4000107926
-          m3 &= 0xa485d0a004810c29
-          m4 &= 0x752060012400400a
-          m5 &= 0x64204510844c4195
-          m6 &= 0x2841044c02432
-          m7 &= 0xf2140c9124104510
-          m8 &= 0x15c0080420801b4
-          m9 &= 0xd0809119400810
-          m10 &= 0x69000001c3152034
-          m11 &= 0x902100694048608
-          m12 &= 0x29f0330000640206
-          m13 &= 0xe3c44aa019c02a21
-          m14 &= 0x10017690210864ba
-          m15 &= 0xa0105c6414
+          iOsVersion = 96
         } else {
           if vOsVersion < 0x2400000000 {
-            m0 &= 0xc8380f384801c20
-            m1 &= 0x7906c26106a44022
-            m2 &= 0x9d401c6081387966
-            m3 &= 0xe4bdd0e405a10c39
-            m4 &= 0xf5a0e0016400c24a
-            m5 &= 0x65204f10a64fc195
-            m6 &= 0x880284344cd02632
-            m7 &= 0xf2544c9124347510
-            m8 &= 0x295c22e4e24c61bc
-            m9 &= 0x20d084b139401850
-            m10 &= 0x69005205cb952034
-            m11 &= 0x99a108e94048648
-            m12 &= 0x29f0332a43650a5e
-            m13 &= 0xe7c4daa019e12a3f
-            m14 &= 0x1601769021c9f4ba
-            m15 &= 0xa8d4dc6694
+            iOsVersion = 112
           } else {
-            m0 &= 0x8dbb91f385805c20
-            m1 &= 0x7904426146a4d226
-            m2 &= 0x8d481e608138f966
-            m3 &= 0xe695dcf6458b1ea9
-            m4 &= 0xf5b0f1256448e26a
-            m5 &= 0x65314f52c66dc395
-            m6 &= 0x888287bd5cf526b6
-            m7 &= 0xf2d44cd1a454f51e
-            m8 &= 0x69dca6e5e21c61fc
-            m9 &= 0x14dd84b139429850
-            m10 &= 0x6d415205cb9d2034
-            m11 &= 0x91a10ae9684e65a
-            m12 &= 0xbdf03b22436d0a7e
-            m13 &= 0xe7c5daa479f3aebf
-            m14 &= 0x160176942559f4ba
-            m15 &= 0xaadddce694
+            iOsVersion = 128
           }
         }
       } else {
         if vOsVersion < 0x2c00000000 {
-          m0 &= 0xddba91b7c5975ca5
-          m1 &= 0x7d0c627156a4da36
-          m2 &= 0xad401c64ad387b66
-          m3 &= 0xe7d5deb4458b1ee9
-          m4 &= 0xf7bcf92d6461e26a
-          m5 &= 0x75bdcf52ce6dd1d5
-          m6 &= 0x8882c7bd5ef526b6
-          m7 &= 0xf2574d93a456e51e
-          m8 &= 0x69dc86e4ea1e61f4
-          m9 &= 0x10ddc4b939439950
-          m10 &= 0x6d415405db9fa834
-          m11 &= 0x91a90ae9684e658
-          m12 &= 0xb9f83313636d6a7e
-          m13 &= 0xf7ecdaa47bf3aebf
-          m14 &= 0x96197694215976fa
-          m15 &= 0xaad75ee694
+          iOsVersion = 144
         } else {
           if vOsVersion < 0x3000000000 {
-            m0 &= 0xfd9a96b5c4b7dca5
-            m1 &= 0x7d0c6371d6ecda37
-            m2 &= 0xad513c742d997b6e
-            m3 &= 0xe7d5dcb44d8b9feb
-            m4 &= 0xf7fcf12fe465ca6a
-            m5 &= 0xf5ffcf50ce6dd5d5
-            m6 &= 0xa32c7bddefd2fbf
-            m7 &= 0xf375cd93a456e51e
-            m8 &= 0x31decee4ea3e61f4
-            m9 &= 0x10ddd5f93d5d9b11
-            m10 &= 0x6d455c37db9fa877
-            m11 &= 0x2b1a34ae9c84f6dc
-            m12 &= 0xabf97393236d6b7e
-            m13 &= 0xf7eedaac7fe6eebf
-            m14 &= 0xb65f7ed4235976fa
-            m15 &= 0xaad75efdbd
+            iOsVersion = 160
           } else {
-            m0 &= 0x7d9a9ebd84b6bdc7
-            m1 &= 0x7f2c437dd7b8dbbb
-            m2 &= 0xa7513cf70d917f6e
-            m3 &= 0xb6d5fcb4dd8f3fe9
-            m4 &= 0xf72c712fff61ca6a
-            m5 &= 0xe5ffcf50df7dc1d5
-            m6 &= 0xe56e5b0dcfd2dbf
-            m7 &= 0xf375ef97aed6e53e
-            m8 &= 0x33dfcee0ca3e61f4
-            m9 &= 0x10fd95f9bd7d9915
-            m10 &= 0xe94cdc2fdb9fbbf5
-            m11 &= 0x2b161dee9c85fed8
-            m12 &= 0xebf97393af7d677e
-            m13 &= 0xf7eecfbd7fe6eebd
-            m14 &= 0xf65d7ed6b17b76ff
-            m15 &= 0xabd75efd3d
+            iOsVersion = 176
           }
         }
       }
     } else {
       if vOsVersion < 0x4000000000 {
         if vOsVersion < 0x3800000000 {
-          m0 &= 0x3d9a9ebda4bebfcf
-          m1 &= 0xff2d42f1f7b8dfbb
-          m2 &= 0xa7503dff5dd57f6e
-          m3 &= 0xaed5fda4fc8f3f6d
-          m4 &= 0xf72c70bfff43ca4a
-          m5 &= 0xe5ff6f50dd7d41d7
-          m6 &= 0xe56e5b0fcfd3dbf
-          m7 &= 0xf77cffb92edeed1e
-          m8 &= 0xb3df5ee04a3ef1f5
-          m9 &= 0x10fb93f93d7d091c
-          m10 &= 0x694efc27dfbfaf75
-          m11 &= 0x3b371def9c5dfed8
-          m12 &= 0xe9f97701af7d77fe
-          m13 &= 0xf7eecefd7feaaead
-          m14 &= 0xf659ffbfb97b77ff
-          m15 &= 0xa9575ffd3f
+          iOsVersion = 192
         } else {
           if vOsVersion < 0x3c00000000 {
-            m0 &= 0x3d9a96bd26fcbf8d
-            m1 &= 0xffad4af3f738ffbb
-            m2 &= 0xe7503cef5f957f66
-            m3 &= 0xacd7fda4ce8f3d6d
-            m4 &= 0xfd24742def43ce4a
-            m5 &= 0xedff6774dddd41f7
-            m6 &= 0xe52edb0d4f9bdff
-            m7 &= 0xf774ffb166dc6d9f
-            m8 &= 0x83df5ea05ebeddf5
-            m9 &= 0x50fb93f97d78691c
-            m10 &= 0x696efca7f7bfaf75
-            m11 &= 0x7b361cee9c1dfed9
-            m12 &= 0xe9f277018ffdf7be
-            m13 &= 0xf7feeafdffeaafed
-            m14 &= 0x7719ffbfb97e75fe
-            m15 &= 0xad535d7c37
+            iOsVersion = 208
           } else {
-            m0 &= 0x3b9ad6bd2eb4bf9d
-            m1 &= 0xff855af3f729ffbb
-            m2 &= 0x65d42ccf53927b66
-            m3 &= 0xa4c7f9acccdf3d69
-            m4 &= 0xfd21762da6d3cf4a
-            m5 &= 0xecff67f5dcdd41f7
-            m6 &= 0x65af5f0c5fbbd7e
-            m7 &= 0xff14efb167dc6d9f
-            m8 &= 0x81df5ea05fba5ff7
-            m9 &= 0x59fb83fd7f786d1e
-            m10 &= 0x69667ca7f73f667d
-            m11 &= 0xfb725ceebc3fbfc9
-            m12 &= 0xe9f237408ffff7bf
-            m13 &= 0xf7dc6af95feaafed
-            m14 &= 0x7799febb397e64fe
-            m15 &= 0xed515d7c77
+            iOsVersion = 224
           }
         }
       } else {
         if vOsVersion < 0x4800000000 {
           if vOsVersion < 0x4400000000 {
-            m0 &= 0x3b96c2bd2eb4bf9d
-            m1 &= 0xfdd456f1772b7f5b
-            m2 &= 0x65d66c4a519079e7
-            m3 &= 0xa4c5f9acccdd3c69
-            m4 &= 0xfd23642da651c9cb
-            m5 &= 0xe67e6779cccd49d5
-            m6 &= 0x775bb4f2c5e9b57a
-            m7 &= 0xfb14efb137dc6fde
-            m8 &= 0x81de0bb2579b17f7
-            m9 &= 0x59f3a3ff3f786d1c
-            m10 &= 0x6be63ca3e357647d
-            m11 &= 0xfd32587ebd1fbfe9
-            m12 &= 0x69f433408cffe7bf
-            m13 &= 0xe7c46afb5feaafad
-            m14 &= 0x5f99feb2395e6cfe
-            m15 &= 0xe5717c7c77
+            iOsVersion = 240
           } else {
-            m0 &= 0x18d262b92c94bf9d
-            m1 &= 0xf9d444f17f2b7f5b
-            m2 &= 0x4574ec4251907937
-            m3 &= 0xa485f9ad04951c29
-            m4 &= 0x75216025a65151cf
-            m5 &= 0x662e57788ccd6995
-            m6 &= 0x555a947245e9e57a
-            m7 &= 0xf314afb137956fde
-            m8 &= 0x85de0bb2561901f6
-            m9 &= 0x59d28bf53f782d34
-            m10 &= 0x6bc63de1c355203c
-            m11 &= 0xfd32107ef51fbea9
-            m12 &= 0x69f4b34010ffa2bf
-            m13 &= 0xe7c46aea5de8afad
-            m14 &= 0x19b97692715c6cfe
-            m15 &= 0xb5117c6457
+            iOsVersion = 256
           }
         } else {
           if vOsVersion < 0x6800000000 {
-            m0 &= 0x18d260b13c90bf19
-            m1 &= 0xf10440f13f2a625a
-            m2 &= 0x4554cc4241907937
-            m3 &= 0xa485d1ad04810c29
-            m4 &= 0x75216045a601504f
-            m5 &= 0x662e57188ccc499d
-            m6 &= 0x155a847244e9a472
-            m7 &= 0xf3142c9124146d1c
-            m8 &= 0x857e01a8520801f4
-            m9 &= 0x1bd283d53fc80d34
-            m10 &= 0x69520de1c3152034
-            m11 &= 0x7d22121eb4149628
-            m12 &= 0x29f43344107622be
-            m13 &= 0xe3c46ae81dc8bb21
-            m14 &= 0x11997692214c64ba
-            m15 &= 0xb5105c6414
+            iOsVersion = 272
           } else {
-            m0 &= 0x88200b10480bd00
-            m1 &= 0x710440e10e20600a
-            m2 &= 0x5448c4201107936
-            m3 &= 0xa485d1a804814c29
-            m4 &= 0x75216005a400401a
-            m5 &= 0x662c4510844c4995
-            m6 &= 0x52847244e12432
-            m7 &= 0xf2140c912414451c
-            m8 &= 0x57e00a0420801b4
-            m9 &= 0x80d280d5194809b4
-            m10 &= 0x79020801c3152034
-            m11 &= 0xd02100694148608
-            m12 &= 0x29f033001066022e
-            m13 &= 0xebc44ae019c0aa21
-            m14 &= 0x10017690210864ba
-            m15 &= 0xa5105c6414
+            iOsVersion = 288
           }
         }
       }
     }
-    if situation.app.hasContainerApp {
-      m0 &= 0x5c2dfffeceb9ed74
-      m1 &= 0x6ad7e69f4d8bbf16
-      m2 &= 0xacf75e1fd1ff13de
-      m3 &= 0x1e81e999eacf8d3f
-      m4 &= 0x6d7edb5a9f3a7fb6
-      m5 &= 0xd8fb65eae2f23ba1
-      m6 &= 0xf2bff35f9fbe2ee6
-      m7 &= 0xdf36d15ccac2fe5b
-      m8 &= 0x6635ecd9ffcd31bf
-      m9 &= 0xe6ad117ffd8f8a84
-      m10 &= 0x7768bfd784b86fb7
-      m11 &= 0xdebd3bd1a2fa6c0d
-      m12 &= 0x9b6fa33a3d19d6ca
-      m13 &= 0xdaf3749ec0fe37dd
-      m14 &= 0xd9d57e58917f67e9
-      m15 &= 0xb9c776ccf7
-    } else {
-      m0 &= 0xbbf2e1d331761fef
-      m1 &= 0xd768996abbf46de9
-      m2 &= 0x7789a1eeaed4fde5
-      m3 &= 0xe7ffff67fdb3f2d5
-      m4 &= 0x97f327b5fbe7eaeb
-      m5 &= 0x67149a155fdde55e
-      m6 &= 0xcd79dee0fcf1f97d
-      m7 &= 0xb2ddbeab753f09a7
-      m8 &= 0xffdb73765db6ee75
-      m9 &= 0xb976efebc3787fff
-      m10 &= 0xbdf7d8e9ffcffbfd
-      m11 &= 0x3bc2c5ae7d5f9bf2
-      m12 &= 0xeebafccdeaf739ff
-      m13 &= 0x271ffbe13f09efe2
-      m14 &= 0x7e6fc9f7feba9bbe
-      m15 &= 0xf6b8ed3398
-    }
-    if situation.app.installed {
-      m0 &= 0xeddd21e09c19839e
-      m1 &= 0x80ef7bffef07dbec
-      m2 &= 0xf2f4ade1c74f3fdd
-      m3 &= 0x98d732e61d8bfff7
-      m4 &= 0x358f33379ef07563
-      m5 &= 0xfd7ab77d9779530c
-      m6 &= 0x527eecf0dff6f3eb
-      m7 &= 0xebbc1a49f7dfc6dd
-      m8 &= 0xada67bb3fdbd43be
-      m9 &= 0x5f4d69dd53364dbc
-      m10 &= 0xfecfaf7f03d83b77
-      m11 &= 0x79f986dcde73a06e
-      m12 &= 0xdfb9effdd74abbfd
-      m13 &= 0x3edf78ffdffefffc
-      m14 &= 0xabadfdf0daf2e81c
-      m15 &= 0xdf253b8f7e
-    } else {
-      m0 &= 0x1ebade5ffbef7de1
-      m1 &= 0x7f14fc5e16fa6c5b
-      m2 &= 0x6f0bf6de3cb5e236
-      m3 &= 0x7fe9cdfdf27417ef
-      m4 &= 0xca79eee8f37f8f9f
-      m5 &= 0xfeb7cb9678c7bdfb
-      m6 &= 0xbdf7376fae4d5eff
-      m7 &= 0x56dfedfe58be3df3
-      m8 &= 0x56fd9cde235efdff
-      m9 &= 0xe1f7bfbefcd9b36b
-      m10 &= 0x31b879adfc77d5ce
-      m11 &= 0xee57793febefdffd
-      m12 &= 0xb4df51baafb774ce
-      m13 &= 0xcf62df897cb71d6f
-      m14 &= 0xfe57ae4fa70f17eb
-      m15 &= 0xf2dfdef697
-    }
-    if situation.app.enabledInMessages {
-      m0 &= 0xf706a778c7d07afd
-      m1 &= 0xa9e3dd75f637b3ab
-      m2 &= 0x5a5eb9fae2f9f7fb
-      m3 &= 0x59e3050af37eb7c7
-      m4 &= 0xeed39ffefba5ff64
-      m5 &= 0xabad6af1ffefd7df
-      m6 &= 0x87dcf21fdd3e598c
-      m7 &= 0xbe7a63f68bf16050
-      m8 &= 0xcdfefef5543ce2db
-      m9 &= 0xd9967af66f7f9ff9
-      m10 &= 0x4935a3c9af6663bb
-      m11 &= 0xf6e5bf9e58a6edbf
-      m12 &= 0x5e3e1ced4f04f7df
-      m13 &= 0x5de3e76d2d5ecf3f
-      m14 &= 0x73bc43f6c5afff30
-      m15 &= 0xf7ce5f23ff
-    } else {
-      m0 &= 0xa8fbdadf3cff8fca
-      m1 &= 0xde7ca68a3be84e7e
-      m2 &= 0xafe1ee457f966a5d
-      m3 &= 0xb71ffef78f8148fe
-      m4 &= 0x7bad6863b4fe49df
-      m5 &= 0xdd7fb52e31996cbf
-      m6 &= 0xfdab9de626ede673
-      m7 &= 0x6be5fe2d7f2f9fff
-      m8 &= 0x722dfb3bbfd35fb6
-      m9 &= 0x36f9fd19f5c166c6
-      m10 &= 0xb6ea7ef6db9bbffd
-      m11 &= 0xdfdff9e3e7d93e4d
-      m12 &= 0xa5e7fb97fafbbfbd
-      m13 &= 0xe63c9df2daa172d4
-      m14 &= 0xeeefbc2fbe7a02ef
-      m15 &= 0xa9b3a6ff6c
-    }
-    if situation.app.published {
-      m0 &= 0x5b7ffdb7fc7b9d41
-      m1 &= 0x5fcfffdb5d59ecff
-      m2 &= 0xd48e8337e7bfdeab
-      m3 &= 0xd068fe7fa7fb32fe
-      m4 &= 0x9cb66e7e4d20f17e
-      m5 &= 0xbadf1c5d7ecd6f7a
-      m6 &= 0xfa9dc6bd4abfbcdc
-      m7 &= 0xdc7cdfa66ff9dfdd
-      m8 &= 0x566ffeff7201f713
-      m9 &= 0xf6ebddefff7776fb
-      m10 &= 0x8dc69e76aaf67e78
-      m11 &= 0xfd6f59f9cb8f5537
-      m12 &= 0xdfa8affbd7b7cffb
-      m13 &= 0x6f5a3979ab597a99
-      m14 &= 0x27863defb9c48f63
-      m15 &= 0xf3eafedf48
-    } else {
-      m0 &= 0xe4a41f7cb7b562be
-      m1 &= 0xaff4d8eca6f7b796
-      m2 &= 0x6fff7deffee16374
-      m3 &= 0xafb71582dd05cf95
-      m4 &= 0xef6dfd99fbfffff3
-      m5 &= 0x75a6efa3eb739ba5
-      m6 &= 0xc76afdeef54b7fa3
-      m7 &= 0xefe76479914e30a6
-      m8 &= 0xb9b8b76aafffadfe
-      m9 &= 0x1ff4eb5fdfa89f8d
-      m10 &= 0x777be78b7fdfbd97
-      m11 &= 0x6f4be1f36f9ffdc
-      m12 &= 0xa6f77a3c78dcf0de
-      m13 &= 0xd0e7e6f654bfa567
-      m14 &= 0xd979c21f4ebb7e9e
-      m15 &= 0xccbf91b8b7
-    }
+    let iHasContainerApp = situation.app.hasContainerApp ? 320 : 304
+    let iInstalled = situation.app.installed ? 352 : 336
+    let iEnabledInMessages = situation.app.enabledInMessages ? 384 : 368
+    let iPublished = situation.app.published ? 416 : 400
+    let iTarget: Int
     switch situation.tap.target {
-    case .message:
-      m0 &= 0x15d0f95b59dd8e56
-      m1 &= 0x9785a58b4d405868
-      m2 &= 0xe6e70de07fbdf40c
-      m3 &= 0x3952cee4a0cef7f3
-      m4 &= 0x6e7e1e550a062b69
-      m5 &= 0xd09dadc615abb752
-      m6 &= 0x43567115f43d9c1e
-      m7 &= 0xaad1073abfabd9d0
-      m8 &= 0xb630ff00a64ae9ac
-      m9 &= 0x2e307a1887598ee8
-      m10 &= 0x43662e364dcb350e
-      m11 &= 0x9285a231e2a6bf63
-      m12 &= 0x239c687ab95924fc
-      m13 &= 0x291a6b5a68cf9705
-      m14 &= 0xa4dc023c7278cde1
-      m15 &= 0xc135c9d28d
-    case .sticker:
-      m0 &= 0x2fca494ff79f0467
-      m1 &= 0xba19827bc9c60969
-      m2 &= 0x55e65741457fbc1b
-      m3 &= 0x800740aca056f5af
-      m4 &= 0x69dfb2c426233af8
-      m5 &= 0x5507f096ccafbd40
-      m6 &= 0x6f94ae91cb6c3c5e
-      m7 &= 0x86c96d7a38bbb7e9
-      m8 &= 0xb2b1311016da2b07
-      m9 &= 0xa2f77ca8870be23e
-      m10 &= 0x406e86465fe41198
-      m11 &= 0x59e1b560462d60
-      m12 &= 0x69be2279e37b1cfc
-      m13 &= 0x4d40d31b0592529
-      m14 &= 0x78f99ccff7d0c5b7
-      m15 &= 0x9163afe3c5
-    case .attribution:
-      m0 &= 0xc145c56b509df4c6
-      m1 &= 0xd269101f7941ae3a
-      m2 &= 0x45d6055244bd93a8
-      m3 &= 0x4aa64b4f567ffe3
-      m4 &= 0xf95c7b6c52daaa6a
-      m5 &= 0x7265a28f2efbb560
-      m6 &= 0x4b5420d1d0ae1b1e
-      m7 &= 0xf2c5d77e39fb91c6
-      m8 &= 0xf25e11665ecfaf4c
-      m9 &= 0x633e390bbf2f9028
-      m10 &= 0xf477768eafd09928
-      m11 &= 0x6c21b0336c962dec
-      m12 &= 0xb19cb5f885d98d7c
-      m13 &= 0xc290891262496549
-      m14 &= 0x219a8004f256f1a5
-      m15 &= 0x8d29e95ec7
-    case .notificationPreview:
-      m0 &= 0x1e0c3cb50bd954a
-      m1 &= 0x9203c81b4bf808ac
-      m2 &= 0x4ceea54cc5bd9440
-      m3 &= 0x420255a7aa46f7e3
-      m4 &= 0x695e32468b024eec
-      m5 &= 0x5805a0ae1cbbf5cd
-      m6 &= 0xd33d243bd02c5caf
-      m7 &= 0x83e321fb78af11c0
-      m8 &= 0xbb1015890362b914
-      m9 &= 0x3a36b84cc78b8329
-      m10 &= 0x4ae623470d805249
-      m11 &= 0x107ac79710f6d70
-      m12 &= 0x25dd247ea15d46ff
-      m13 &= 0x18f159960d69ad9b
-      m14 &= 0x2698e1047a51e3a9
-      m15 &= 0xa3a1b9d2b7
+    case .message: iTarget = 432
+    case .sticker: iTarget = 448
+    case .attribution: iTarget = 464
+    case .notificationPreview: iTarget = 480
     }
-    if situation.tap.extensionRunning {
-      m0 &= 0xb5325ebf3a2d7f3a
-      m1 &= 0xffdaecf3736beb55
-      m2 &= 0x6ef5a622dd7ffff7
-      m3 &= 0x5fe7e177fefc7bbe
-      m4 &= 0xecffb2d1c3f52fff
-      m5 &= 0xff9c5c7c92e28efb
-      m6 &= 0x322f78ec9ff7b6ce
-      m7 &= 0xff9c6ea479405cee
-      m8 &= 0xf87ccaff5fbcaaf6
-      m9 &= 0xe87dcaff367fdfcb
-      m10 &= 0xffae4bb6a5f6eedf
-      m11 &= 0xf76efc3cbc3fd2db
-      m12 &= 0x7b0ee94efaed9f89
-      m13 &= 0xb7ddfe3bc7efeefb
-      m14 &= 0xcab7fa97e70f7fda
-      m15 &= 0xf8fdfdd6b7
-    } else {
-      m0 &= 0xdaedff63fdffa8c7
-      m1 &= 0x5c67fbee9c9736aa
-      m2 &= 0x9beefddd6289c42a
-      m3 &= 0xe51e5f9c99abfc75
-      m4 &= 0x17b76fbf7c4ef2ca
-      m5 &= 0xa473a3e36dbdf78f
-      m6 &= 0xddd0efb7f0184f7d
-      m7 &= 0x2c7bd17fefffa7f1
-      m8 &= 0xa7bbf7e0acd3f529
-      m9 &= 0x77b7bf6aebaf6177
-      m10 &= 0x7fd9f4597f2d9d68
-      m11 &= 0x1ebf87c3dbc4ade5
-      m12 &= 0xcdf5b7f747b27eff
-      m13 &= 0x7cbf29f4bf1153d4
-      m14 &= 0x3ff8fdefb8fb8625
-      m15 &= 0x8f1a626dc8
-    }
-    if situation.tap.alreadySelected {
-      m0 &= 0x5b7e13dde9679e67
-      m1 &= 0xbb8d28d98fb5df38
-      m2 &= 0xbb9c7e7a8f71988f
-      m3 &= 0x6ffe5b8a3f9ef3ff
-      m4 &= 0x8bfb87dd1dabcbe5
-      m5 &= 0xf6e75cd2b67f1de4
-      m6 &= 0xf6fafe1517fee5ed
-      m7 &= 0xfebdf25d7cdf97dd
-      m8 &= 0xcb3bcfaebfdf4b7d
-      m9 &= 0x57fae371fac59c2f
-      m10 &= 0xfdc9e59e58bf113d
-      m11 &= 0x6fe7672be7766fab
-      m12 &= 0xddecf979f35e85f5
-      m13 &= 0xcbeb2f77bdfdfaef
-      m14 &= 0xfcbbf23b5df10ddb
-      m15 &= 0xdbbdfed9dd
-    } else {
-      m0 &= 0xe785fd3217dd73db
-      m1 &= 0xccf2d727fadbb0ef
-      m2 &= 0x4e63919f73ae7f70
-      m3 &= 0xdf1ffcf5e463de98
-      m4 &= 0x7f9e783ee27574df
-      m5 &= 0x6ff9eb6d6fc1f61b
-      m6 &= 0xabaf03fffa1d7b37
-      m7 &= 0x69ce1dbf8bb86dbb
-      m8 &= 0xb6f67bd9e3b0fd9e
-      m9 &= 0xaff71faeafbb77f9
-      m10 &= 0xc63e1feda7ddeecb
-      m11 &= 0xd05dbbd73d9fbd7f
-      m12 &= 0x27730e96cdeffb5a
-      m13 &= 0xb5fefcac437fd5fd
-      m14 &= 0x476c3ff7ba2ff365
-      m15 &= 0xa5fae13ff6
-    }
-    var done0 = false
-    var scan: (class: URLSchemeClass, needsEncoding: Bool)? = nil
-    while true {
-      let r: Int
-      if m0 != 0 {
-        r = m0.trailingZeroBitCount
-      } else if m1 != 0 {
-        r = 64 + m1.trailingZeroBitCount
-      } else if m2 != 0 {
-        r = 128 + m2.trailingZeroBitCount
-      } else if m3 != 0 {
-        r = 192 + m3.trailingZeroBitCount
-      } else if m4 != 0 {
-        r = 256 + m4.trailingZeroBitCount
-      } else if m5 != 0 {
-        r = 320 + m5.trailingZeroBitCount
-      } else if m6 != 0 {
-        r = 384 + m6.trailingZeroBitCount
-      } else if m7 != 0 {
-        r = 448 + m7.trailingZeroBitCount
-      } else if m8 != 0 {
-        r = 512 + m8.trailingZeroBitCount
-      } else if m9 != 0 {
-        r = 576 + m9.trailingZeroBitCount
-      } else if m10 != 0 {
-        r = 640 + m10.trailingZeroBitCount
-      } else if m11 != 0 {
-        r = 704 + m11.trailingZeroBitCount
-      } else if m12 != 0 {
-        r = 768 + m12.trailingZeroBitCount
-      } else if m13 != 0 {
-        r = 832 + m13.trailingZeroBitCount
-      } else if m14 != 0 {
-        r = 896 + m14.trailingZeroBitCount
-      } else if m15 != 0 {
-        r = 960 + m15.trailingZeroBitCount
-      } else {
-        return -1
-      }
-      if !done0, { switch r >> 6 { case 0: (0xddf7fab86ef0fd6f as UInt64) >> UInt64(r & 63) & 1 != 0; case 1: (0x57aed8fdf75feffb as UInt64) >> UInt64(r & 63) & 1 != 0; case 2: (0xfb7d777bfdeb397f as UInt64) >> UInt64(r & 63) & 1 != 0; case 3: (0x79efd1d7dfaf73af as UInt64) >> UInt64(r & 63) & 1 != 0; case 4: (0xae5bbdd3e9b777fd as UInt64) >> UInt64(r & 63) & 1 != 0; case 5: (0xfd31f77271db3f8f as UInt64) >> UInt64(r & 63) & 1 != 0; case 6: (0xc13ffe1d6ffebd3f as UInt64) >> UInt64(r & 63) & 1 != 0; case 7: (0xffddcef7feffffe8 as UInt64) >> UInt64(r & 63) & 1 != 0; case 8: (0x4f3fbfd7effa9cd1 as UInt64) >> UInt64(r & 63) & 1 != 0; case 9: (0xf7f9cf6fcefbfbdd as UInt64) >> UInt64(r & 63) & 1 != 0; case 10: (0xfbffc7efd77eff53 as UInt64) >> UInt64(r & 63) & 1 != 0; case 11: (0x97fceafdf7f6fd95 as UInt64) >> UInt64(r & 63) & 1 != 0; case 12: (0x655bbdbf77af7b7f as UInt64) >> UInt64(r & 63) & 1 != 0; case 13: (0xfc8fdfffbbfefd2e as UInt64) >> UInt64(r & 63) & 1 != 0; case 14: (0xcebc8f1fbbaf1bbf as UInt64) >> UInt64(r & 63) & 1 != 0; case 15: (0x667f77d57f as UInt64) >> UInt64(r & 63) & 1 != 0; default: false } }() {
-        done0 = true
-        if scan == nil { scan = URLSchemeClass.scan(url) }
-        switch (scan?.class ?? URLSchemeClass.none) {
-        case .none:
-          m0 &= 0x22881577b1df0b91
-          m1 &= 0xa971a71239b03446
-          m2 &= 0x5a288cc42d4d684
-          m3 &= 0x86306ea924548e51
-          m4 &= 0xf9a4462d364c8a02
-          m5 &= 0x1bee088dcf24c07a
-          m6 &= 0x3ec225f2b91943f5
-          m7 &= 0x22b3c8a900a297
-          m8 &= 0xb1e9416a100563ae
-          m9 &= 0x84f30903314046a
-          m10 &= 0x144038186a8918ec
-          m11 &= 0x6d5335024a8f826f
-          m12 &= 0x9ab442408c50e6a0
-          m13 &= 0x237121014c0902d1
-          m14 &= 0x31c370e24656e4d4
-          m15 &= 0x9b80882a80
-        case .unparseable:
-          m0 &= 0x3289a547914f5391
-          m1 &= 0xe959676289b63004
-          m2 &= 0xb5e2d8f60a9ccee0
-          m3 &= 0x8790ae2aa0748e5e
-          m4 &= 0x51a443bc1669884b
-          m5 &= 0x52ce9abfce24c172
-          m6 &= 0x3fca05e6950162c4
-          m7 &= 0x226b1c80100a097
-          m8 &= 0xb0c350285085f32e
-          m9 &= 0x680630d231960523
-          m10 &= 0x161638112c8139fc
-          m11 &= 0x7d43b54a198b026b
-          m12 &= 0xdea4526a8950a680
-          m13 &= 0x3f92c01c42b42d7
-          m14 &= 0xf3c376e24451ec40
-          m15 &= 0x9b8189af90
-        case .noScheme:
-          m0 &= 0x270c2767d9cf02f0
-          m1 &= 0xa851278388a1100c
-          m2 &= 0x8ce2d89522b4e680
-          m3 &= 0x8e512e28a074ac52
-          m4 &= 0x51a6422c76488a02
-          m5 &= 0x6ce08adce24d072
-          m6 &= 0x3ee443f7911143cf
-          m7 &= 0x4c67714cb1009897
-          m8 &= 0xb1ca41389085632e
-          m9 &= 0x48c63091316404e2
-          m10 &= 0x95c978752fa110ec
-          m11 &= 0x694317020c8b076f
-          m12 &= 0x9af45254f9588688
-          m13 &= 0x3f4a099472947f1
-          m14 &= 0x39c370e3d4d2e4e6
-          m15 &= 0x9d848abb84
-        case .emptyScheme:
-          m0 &= 0xa28a8547918f02b1
-          m1 &= 0xee57a70f08b31054
-          m2 &= 0x582c8a68214c688
-          m3 &= 0x86182e29f9718ed0
-          m4 &= 0x53ae432e16ca8902
-          m5 &= 0x1ace0aedae24c878
-          m6 &= 0x3ed213f6930143e1
-          m7 &= 0x2e394817400017
-          m8 &= 0xbbd06128100d672f
-          m9 &= 0x2c6f31b03125a422
-          m10 &= 0x14107850288520ac
-          m11 &= 0x6b6b35220d090a7b
-          m12 &= 0x9ea546c09bf287c0
-          m13 &= 0x9374200144c94ad3
-          m14 &= 0x37c371e24452fc45
-          m15 &= 0x9f80986ba0
-        case .web:
-          m0 &= 0x2a28256791af2790
-          m1 &= 0xa951a7020ca09005
-          m2 &= 0x848298960296c692
-          m3 &= 0xa6102ee830f78e50
-          m4 &= 0x7da4522c9f488f0a
-          m5 &= 0x32ce2badce27c078
-          m6 &= 0x3ec2a7f2d1c1d3e1
-          m7 &= 0x1066b568d12c6457
-          m8 &= 0xb8c35a281287632e
-          m9 &= 0xad2f3594f5161662
-          m10 &= 0x1400781b2e9143ec
-          m11 &= 0x7d0715120c890aeb
-          m12 &= 0xdeb4d24089508592
-          m13 &= 0x4b746000452302d3
-          m14 &= 0x334378e26c70eec4
-          m15 &= 0x9bb0a8aa81
-        case .data:
-          m0 &= 0x220845c7916f0398
-          m1 &= 0xa8d12f060ba830a4
-          m2 &= 0x45f6c9d41e94c681
-          m3 &= 0xc7143e3d3251cf70
-          m4 &= 0x79e6c32c1748988a
-          m5 &= 0x2cf0abd8e34c2f7
-          m6 &= 0x3ec023ead0134ae4
-          m7 &= 0x90b235982117003f
-          m8 &= 0xf9de512831956b7e
-          m9 &= 0x3c06b99839044c72
-          m10 &= 0x74407e19288181ef
-          m11 &= 0xfd4b7d07394b5a6a
-          m12 &= 0xfaa456418951af81
-          m13 &= 0xf753235650762d3
-          m14 &= 0x3bcf70f44458e444
-          m15 &= 0xbbc0a8abc2
-        case .file:
-          m0 &= 0x6258256f954f83b5
-          m1 &= 0xf855a70308e13204
-          m2 &= 0x5ab9bb40b95d682
-          m3 &= 0x8e122fa820518e70
-          m4 &= 0x71a5422c1658c80e
-          m5 &= 0x5ace4a8dcfe4c072
-          m6 &= 0xfec00bf2910547c2
-          m7 &= 0x1026b5ca91842017
-          m8 &= 0xb4cad0281ca5632e
-          m9 &= 0x68663290713e0d22
-          m10 &= 0xc10f910aa810cac
-          m11 &= 0x788b35821d390a6a
-          m12 &= 0x9ebf7a41b950b780
-          m13 &= 0x3fa2012640982db
-          m14 &= 0x337370e84552ec4c
-          m15 &= 0xdf88cc2a88
-        case .other:
-          m0 &= 0x2288bd6793cf03b3
-          m1 &= 0xa851370748b27944
-          m2 &= 0x6e2fcf60214df80
-          m3 &= 0x97102e29a0599e70
-          m4 &= 0x79b46b6c1648a832
-          m5 &= 0xcade0c9d9e2ce47a
-          m6 &= 0x3ec101f2903142c5
-          m7 &= 0x3922b54901000197
-          m8 &= 0xb0ca54ad10c5632e
-          m9 &= 0x2a1e7090310c0566
-          m10 &= 0x142038d038c321ac
-          m11 &= 0x6d0335028c89226f
-          m12 &= 0xdfa44341b854a484
-          m13 &= 0xbf42051741152d9
-          m14 &= 0x3343f0e04452e544
-          m15 &= 0x9f82882a80
+    let iExtensionRunning = situation.tap.extensionRunning ? 512 : 496
+    let iAlreadySelected = situation.tap.alreadySelected ? 544 : 528
+    return Self.tapRuleRows.withUnsafeBufferPointer { rows -> Int in
+      var scanned = false
+      var iUrlClass = 560
+      for w in 0..<16 {
+        var m = rows[w] & rows[iPlatform + w] & rows[iOsVersion + w] & rows[iHasContainerApp + w] & rows[iInstalled + w] & rows[iEnabledInMessages + w] & rows[iPublished + w] & rows[iTarget + w] & rows[iExtensionRunning + w] & rows[iAlreadySelected + w]
+        if m == 0 { continue }
+        if !scanned, m & (0 &- m) & rows[688 + w] != 0 {
+          scanned = true
+          let scan = URLSchemeClass.scan(url)
+          switch scan.class {
+          case .none: iUrlClass = 560
+          case .unparseable: iUrlClass = 576
+          case .noScheme: iUrlClass = 592
+          case .emptyScheme: iUrlClass = 608
+          case .web: iUrlClass = 624
+          case .data: iUrlClass = 640
+          case .file: iUrlClass = 656
+          case .other: iUrlClass = 672
+          }
         }
-        continue
+        if scanned {
+          m = m & rows[iUrlClass + w]
+          if m == 0 { continue }
+        }
+        return w * 64 + m.trailingZeroBitCount
       }
-      return r
-    }
-  }
-
-  public static func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int {
-    var m0: UInt64 = 0x1
-    let r: Int
-    if m0 != 0 {
-      r = m0.trailingZeroBitCount
-    } else {
       return -1
     }
-    return r
   }
 
+  static let tapRuleRows: [UInt64] = [0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffff, 0x1224d1a0182054e2, 0x7636d2d94b1679c7, 0x8ca779229187aca4, 0xf2c89fdbe1115b6f, 0xc79bc78120f21b31, 0xe8ea92c38c692295, 0x44446be4363d776, 0x2e0623fc2118cf78, 0x8a730a823b988442, 0xe3ea02a9f619d002, 0x74ba181a884230e6, 0x14a1bbb20ce19713, 0x2049f41306e04d81, 0x798a2c4a418b1eb4, 0xf1496d089e8018d3, 0xd06b6b855a, 0x9b2459865a815ada, 0x55bdd1da4a956c4f, 0x42fe6982d8e1cdf8, 0xf0868b31c550f85d, 0x43bb4b81f41613a9, 0x68608a430d6f4c1d, 0x94dc42a86e5293b8, 0x38c66372111dd7d8, 0x867de189ae0c21af, 0xb0cb5408fad05800, 0xf9b11b0cfd031dc7, 0x4420e3168365b4dd, 0x8849301764a1cc03, 0x49ac26635e8a1a9c, 0x4389cd49dae53ad3, 0xd088f2d559, 0x12a75782990252f6, 0xd436d4f85a30e957, 0x51fe690e96808c21, 0xfca19b95c790dc4c, 0x5f9a53e9061a1f27, 0x7870c4433cf90015, 0x1cc543e8526e9331, 0x280406714adc8759, 0xb37908a06b4f4802, 0x20caa06fe31ed244, 0x63b05008a032505e, 0xe3ab35770e1d417, 0x20d315384a92e55, 0x4a4bb846d09a1b9c, 0xc5395f0abada19fb, 0xde086aa510, 0x726c71d21840f163, 0x5434f8d8ca4cea67, 0x60b6eb1290988c20, 0xf0c0bb95d51cd8cc, 0x639b4393091af321, 0x686081430e498015, 0x5d5672aa4282b930, 0x2b1f63508538a75c, 0x82f100a02a2c1000, 0xa4e8010ba218d4a8, 0x60b4bc08888a9046, 0x520bb1e01639435, 0x85d9361b05b34c28, 0x4c086ed262aa1adc, 0x410b4dd89bc29cd3, 0xf20c62cd52, 0x163451993c5c5342, 0x5c74d0de6e10e947, 0x40e66d43b0889ea2, 0xf190cb15c932584d, 0x47de6385041b1b71, 0x6f65e07f4c493977, 0x3e64caabc2629130, 0xe826fb50255ac752, 0xc2791cf52a080210, 0x38dc0818f630f115, 0x61f110e98a0612c6, 0xa464a71a00d99c11, 0xd02b3cb31ca45c01, 0xc918254240defa9f, 0x6d0d4d2c9a8058d7, 0xd3186ec7fe, 0x88200b104801c00, 0x7104406106204002, 0x5400c4000107926, 0xa485d0a004810c29, 0x752060012400400a, 0x64204510844c4195, 0x2841044c02432, 0xf2140c9124104510, 0x15c0080420801b4, 0xd0809119400810, 0x69000001c3152034, 0x902100694048608, 0x29f0330000640206, 0xe3c44aa019c02a21, 0x10017690210864ba, 0xa0105c6414, 0xc8380f384801c20, 0x7906c26106a44022, 0x9d401c6081387966, 0xe4bdd0e405a10c39, 0xf5a0e0016400c24a, 0x65204f10a64fc195, 0x880284344cd02632, 0xf2544c9124347510, 0x295c22e4e24c61bc, 0x20d084b139401850, 0x69005205cb952034, 0x99a108e94048648, 0x29f0332a43650a5e, 0xe7c4daa019e12a3f, 0x1601769021c9f4ba, 0xa8d4dc6694, 0x8dbb91f385805c20, 0x7904426146a4d226, 0x8d481e608138f966, 0xe695dcf6458b1ea9, 0xf5b0f1256448e26a, 0x65314f52c66dc395, 0x888287bd5cf526b6, 0xf2d44cd1a454f51e, 0x69dca6e5e21c61fc, 0x14dd84b139429850, 0x6d415205cb9d2034, 0x91a10ae9684e65a, 0xbdf03b22436d0a7e, 0xe7c5daa479f3aebf, 0x160176942559f4ba, 0xaadddce694, 0xddba91b7c5975ca5, 0x7d0c627156a4da36, 0xad401c64ad387b66, 0xe7d5deb4458b1ee9, 0xf7bcf92d6461e26a, 0x75bdcf52ce6dd1d5, 0x8882c7bd5ef526b6, 0xf2574d93a456e51e, 0x69dc86e4ea1e61f4, 0x10ddc4b939439950, 0x6d415405db9fa834, 0x91a90ae9684e658, 0xb9f83313636d6a7e, 0xf7ecdaa47bf3aebf, 0x96197694215976fa, 0xaad75ee694, 0xfd9a96b5c4b7dca5, 0x7d0c6371d6ecda37, 0xad513c742d997b6e, 0xe7d5dcb44d8b9feb, 0xf7fcf12fe465ca6a, 0xf5ffcf50ce6dd5d5, 0xa32c7bddefd2fbf, 0xf375cd93a456e51e, 0x31decee4ea3e61f4, 0x10ddd5f93d5d9b11, 0x6d455c37db9fa877, 0x2b1a34ae9c84f6dc, 0xabf97393236d6b7e, 0xf7eedaac7fe6eebf, 0xb65f7ed4235976fa, 0xaad75efdbd, 0x7d9a9ebd84b6bdc7, 0x7f2c437dd7b8dbbb, 0xa7513cf70d917f6e, 0xb6d5fcb4dd8f3fe9, 0xf72c712fff61ca6a, 0xe5ffcf50df7dc1d5, 0xe56e5b0dcfd2dbf, 0xf375ef97aed6e53e, 0x33dfcee0ca3e61f4, 0x10fd95f9bd7d9915, 0xe94cdc2fdb9fbbf5, 0x2b161dee9c85fed8, 0xebf97393af7d677e, 0xf7eecfbd7fe6eebd, 0xf65d7ed6b17b76ff, 0xabd75efd3d, 0x3d9a9ebda4bebfcf, 0xff2d42f1f7b8dfbb, 0xa7503dff5dd57f6e, 0xaed5fda4fc8f3f6d, 0xf72c70bfff43ca4a, 0xe5ff6f50dd7d41d7, 0xe56e5b0fcfd3dbf, 0xf77cffb92edeed1e, 0xb3df5ee04a3ef1f5, 0x10fb93f93d7d091c, 0x694efc27dfbfaf75, 0x3b371def9c5dfed8, 0xe9f97701af7d77fe, 0xf7eecefd7feaaead, 0xf659ffbfb97b77ff, 0xa9575ffd3f, 0x3d9a96bd26fcbf8d, 0xffad4af3f738ffbb, 0xe7503cef5f957f66, 0xacd7fda4ce8f3d6d, 0xfd24742def43ce4a, 0xedff6774dddd41f7, 0xe52edb0d4f9bdff, 0xf774ffb166dc6d9f, 0x83df5ea05ebeddf5, 0x50fb93f97d78691c, 0x696efca7f7bfaf75, 0x7b361cee9c1dfed9, 0xe9f277018ffdf7be, 0xf7feeafdffeaafed, 0x7719ffbfb97e75fe, 0xad535d7c37, 0x3b9ad6bd2eb4bf9d, 0xff855af3f729ffbb, 0x65d42ccf53927b66, 0xa4c7f9acccdf3d69, 0xfd21762da6d3cf4a, 0xecff67f5dcdd41f7, 0x65af5f0c5fbbd7e, 0xff14efb167dc6d9f, 0x81df5ea05fba5ff7, 0x59fb83fd7f786d1e, 0x69667ca7f73f667d, 0xfb725ceebc3fbfc9, 0xe9f237408ffff7bf, 0xf7dc6af95feaafed, 0x7799febb397e64fe, 0xed515d7c77, 0x3b96c2bd2eb4bf9d, 0xfdd456f1772b7f5b, 0x65d66c4a519079e7, 0xa4c5f9acccdd3c69, 0xfd23642da651c9cb, 0xe67e6779cccd49d5, 0x775bb4f2c5e9b57a, 0xfb14efb137dc6fde, 0x81de0bb2579b17f7, 0x59f3a3ff3f786d1c, 0x6be63ca3e357647d, 0xfd32587ebd1fbfe9, 0x69f433408cffe7bf, 0xe7c46afb5feaafad, 0x5f99feb2395e6cfe, 0xe5717c7c77, 0x18d262b92c94bf9d, 0xf9d444f17f2b7f5b, 0x4574ec4251907937, 0xa485f9ad04951c29, 0x75216025a65151cf, 0x662e57788ccd6995, 0x555a947245e9e57a, 0xf314afb137956fde, 0x85de0bb2561901f6, 0x59d28bf53f782d34, 0x6bc63de1c355203c, 0xfd32107ef51fbea9, 0x69f4b34010ffa2bf, 0xe7c46aea5de8afad, 0x19b97692715c6cfe, 0xb5117c6457, 0x18d260b13c90bf19, 0xf10440f13f2a625a, 0x4554cc4241907937, 0xa485d1ad04810c29, 0x75216045a601504f, 0x662e57188ccc499d, 0x155a847244e9a472, 0xf3142c9124146d1c, 0x857e01a8520801f4, 0x1bd283d53fc80d34, 0x69520de1c3152034, 0x7d22121eb4149628, 0x29f43344107622be, 0xe3c46ae81dc8bb21, 0x11997692214c64ba, 0xb5105c6414, 0x88200b10480bd00, 0x710440e10e20600a, 0x5448c4201107936, 0xa485d1a804814c29, 0x75216005a400401a, 0x662c4510844c4995, 0x52847244e12432, 0xf2140c912414451c, 0x57e00a0420801b4, 0x80d280d5194809b4, 0x79020801c3152034, 0xd02100694148608, 0x29f033001066022e, 0xebc44ae019c0aa21, 0x10017690210864ba, 0xa5105c6414, 0xbbf2e1d331761fef, 0xd768996abbf46de9, 0x7789a1eeaed4fde5, 0xe7ffff67fdb3f2d5, 0x97f327b5fbe7eaeb, 0x67149a155fdde55e, 0xcd79dee0fcf1f97d, 0xb2ddbeab753f09a7, 0xffdb73765db6ee75, 0xb976efebc3787fff, 0xbdf7d8e9ffcffbfd, 0x3bc2c5ae7d5f9bf2, 0xeebafccdeaf739ff, 0x271ffbe13f09efe2, 0x7e6fc9f7feba9bbe, 0xf6b8ed3398, 0x5c2dfffeceb9ed74, 0x6ad7e69f4d8bbf16, 0xacf75e1fd1ff13de, 0x1e81e999eacf8d3f, 0x6d7edb5a9f3a7fb6, 0xd8fb65eae2f23ba1, 0xf2bff35f9fbe2ee6, 0xdf36d15ccac2fe5b, 0x6635ecd9ffcd31bf, 0xe6ad117ffd8f8a84, 0x7768bfd784b86fb7, 0xdebd3bd1a2fa6c0d, 0x9b6fa33a3d19d6ca, 0xdaf3749ec0fe37dd, 0xd9d57e58917f67e9, 0xb9c776ccf7, 0x1ebade5ffbef7de1, 0x7f14fc5e16fa6c5b, 0x6f0bf6de3cb5e236, 0x7fe9cdfdf27417ef, 0xca79eee8f37f8f9f, 0xfeb7cb9678c7bdfb, 0xbdf7376fae4d5eff, 0x56dfedfe58be3df3, 0x56fd9cde235efdff, 0xe1f7bfbefcd9b36b, 0x31b879adfc77d5ce, 0xee57793febefdffd, 0xb4df51baafb774ce, 0xcf62df897cb71d6f, 0xfe57ae4fa70f17eb, 0xf2dfdef697, 0xeddd21e09c19839e, 0x80ef7bffef07dbec, 0xf2f4ade1c74f3fdd, 0x98d732e61d8bfff7, 0x358f33379ef07563, 0xfd7ab77d9779530c, 0x527eecf0dff6f3eb, 0xebbc1a49f7dfc6dd, 0xada67bb3fdbd43be, 0x5f4d69dd53364dbc, 0xfecfaf7f03d83b77, 0x79f986dcde73a06e, 0xdfb9effdd74abbfd, 0x3edf78ffdffefffc, 0xabadfdf0daf2e81c, 0xdf253b8f7e, 0xa8fbdadf3cff8fca, 0xde7ca68a3be84e7e, 0xafe1ee457f966a5d, 0xb71ffef78f8148fe, 0x7bad6863b4fe49df, 0xdd7fb52e31996cbf, 0xfdab9de626ede673, 0x6be5fe2d7f2f9fff, 0x722dfb3bbfd35fb6, 0x36f9fd19f5c166c6, 0xb6ea7ef6db9bbffd, 0xdfdff9e3e7d93e4d, 0xa5e7fb97fafbbfbd, 0xe63c9df2daa172d4, 0xeeefbc2fbe7a02ef, 0xa9b3a6ff6c, 0xf706a778c7d07afd, 0xa9e3dd75f637b3ab, 0x5a5eb9fae2f9f7fb, 0x59e3050af37eb7c7, 0xeed39ffefba5ff64, 0xabad6af1ffefd7df, 0x87dcf21fdd3e598c, 0xbe7a63f68bf16050, 0xcdfefef5543ce2db, 0xd9967af66f7f9ff9, 0x4935a3c9af6663bb, 0xf6e5bf9e58a6edbf, 0x5e3e1ced4f04f7df, 0x5de3e76d2d5ecf3f, 0x73bc43f6c5afff30, 0xf7ce5f23ff, 0xe4a41f7cb7b562be, 0xaff4d8eca6f7b796, 0x6fff7deffee16374, 0xafb71582dd05cf95, 0xef6dfd99fbfffff3, 0x75a6efa3eb739ba5, 0xc76afdeef54b7fa3, 0xefe76479914e30a6, 0xb9b8b76aafffadfe, 0x1ff4eb5fdfa89f8d, 0x777be78b7fdfbd97, 0x6f4be1f36f9ffdc, 0xa6f77a3c78dcf0de, 0xd0e7e6f654bfa567, 0xd979c21f4ebb7e9e, 0xccbf91b8b7, 0x5b7ffdb7fc7b9d41, 0x5fcfffdb5d59ecff, 0xd48e8337e7bfdeab, 0xd068fe7fa7fb32fe, 0x9cb66e7e4d20f17e, 0xbadf1c5d7ecd6f7a, 0xfa9dc6bd4abfbcdc, 0xdc7cdfa66ff9dfdd, 0x566ffeff7201f713, 0xf6ebddefff7776fb, 0x8dc69e76aaf67e78, 0xfd6f59f9cb8f5537, 0xdfa8affbd7b7cffb, 0x6f5a3979ab597a99, 0x27863defb9c48f63, 0xf3eafedf48, 0x15d0f95b59dd8e56, 0x9785a58b4d405868, 0xe6e70de07fbdf40c, 0x3952cee4a0cef7f3, 0x6e7e1e550a062b69, 0xd09dadc615abb752, 0x43567115f43d9c1e, 0xaad1073abfabd9d0, 0xb630ff00a64ae9ac, 0x2e307a1887598ee8, 0x43662e364dcb350e, 0x9285a231e2a6bf63, 0x239c687ab95924fc, 0x291a6b5a68cf9705, 0xa4dc023c7278cde1, 0xc135c9d28d, 0x2fca494ff79f0467, 0xba19827bc9c60969, 0x55e65741457fbc1b, 0x800740aca056f5af, 0x69dfb2c426233af8, 0x5507f096ccafbd40, 0x6f94ae91cb6c3c5e, 0x86c96d7a38bbb7e9, 0xb2b1311016da2b07, 0xa2f77ca8870be23e, 0x406e86465fe41198, 0x59e1b560462d60, 0x69be2279e37b1cfc, 0x4d40d31b0592529, 0x78f99ccff7d0c5b7, 0x9163afe3c5, 0xc145c56b509df4c6, 0xd269101f7941ae3a, 0x45d6055244bd93a8, 0x4aa64b4f567ffe3, 0xf95c7b6c52daaa6a, 0x7265a28f2efbb560, 0x4b5420d1d0ae1b1e, 0xf2c5d77e39fb91c6, 0xf25e11665ecfaf4c, 0x633e390bbf2f9028, 0xf477768eafd09928, 0x6c21b0336c962dec, 0xb19cb5f885d98d7c, 0xc290891262496549, 0x219a8004f256f1a5, 0x8d29e95ec7, 0x1e0c3cb50bd954a, 0x9203c81b4bf808ac, 0x4ceea54cc5bd9440, 0x420255a7aa46f7e3, 0x695e32468b024eec, 0x5805a0ae1cbbf5cd, 0xd33d243bd02c5caf, 0x83e321fb78af11c0, 0xbb1015890362b914, 0x3a36b84cc78b8329, 0x4ae623470d805249, 0x107ac79710f6d70, 0x25dd247ea15d46ff, 0x18f159960d69ad9b, 0x2698e1047a51e3a9, 0xa3a1b9d2b7, 0xdaedff63fdffa8c7, 0x5c67fbee9c9736aa, 0x9beefddd6289c42a, 0xe51e5f9c99abfc75, 0x17b76fbf7c4ef2ca, 0xa473a3e36dbdf78f, 0xddd0efb7f0184f7d, 0x2c7bd17fefffa7f1, 0xa7bbf7e0acd3f529, 0x77b7bf6aebaf6177, 0x7fd9f4597f2d9d68, 0x1ebf87c3dbc4ade5, 0xcdf5b7f747b27eff, 0x7cbf29f4bf1153d4, 0x3ff8fdefb8fb8625, 0x8f1a626dc8, 0xb5325ebf3a2d7f3a, 0xffdaecf3736beb55, 0x6ef5a622dd7ffff7, 0x5fe7e177fefc7bbe, 0xecffb2d1c3f52fff, 0xff9c5c7c92e28efb, 0x322f78ec9ff7b6ce, 0xff9c6ea479405cee, 0xf87ccaff5fbcaaf6, 0xe87dcaff367fdfcb, 0xffae4bb6a5f6eedf, 0xf76efc3cbc3fd2db, 0x7b0ee94efaed9f89, 0xb7ddfe3bc7efeefb, 0xcab7fa97e70f7fda, 0xf8fdfdd6b7, 0xe785fd3217dd73db, 0xccf2d727fadbb0ef, 0x4e63919f73ae7f70, 0xdf1ffcf5e463de98, 0x7f9e783ee27574df, 0x6ff9eb6d6fc1f61b, 0xabaf03fffa1d7b37, 0x69ce1dbf8bb86dbb, 0xb6f67bd9e3b0fd9e, 0xaff71faeafbb77f9, 0xc63e1feda7ddeecb, 0xd05dbbd73d9fbd7f, 0x27730e96cdeffb5a, 0xb5fefcac437fd5fd, 0x476c3ff7ba2ff365, 0xa5fae13ff6, 0x5b7e13dde9679e67, 0xbb8d28d98fb5df38, 0xbb9c7e7a8f71988f, 0x6ffe5b8a3f9ef3ff, 0x8bfb87dd1dabcbe5, 0xf6e75cd2b67f1de4, 0xf6fafe1517fee5ed, 0xfebdf25d7cdf97dd, 0xcb3bcfaebfdf4b7d, 0x57fae371fac59c2f, 0xfdc9e59e58bf113d, 0x6fe7672be7766fab, 0xddecf979f35e85f5, 0xcbeb2f77bdfdfaef, 0xfcbbf23b5df10ddb, 0xdbbdfed9dd, 0x22881577b1df0b91, 0xa971a71239b03446, 0x5a288cc42d4d684, 0x86306ea924548e51, 0xf9a4462d364c8a02, 0x1bee088dcf24c07a, 0x3ec225f2b91943f5, 0x22b3c8a900a297, 0xb1e9416a100563ae, 0x84f30903314046a, 0x144038186a8918ec, 0x6d5335024a8f826f, 0x9ab442408c50e6a0, 0x237121014c0902d1, 0x31c370e24656e4d4, 0x9b80882a80, 0x3289a547914f5391, 0xe959676289b63004, 0xb5e2d8f60a9ccee0, 0x8790ae2aa0748e5e, 0x51a443bc1669884b, 0x52ce9abfce24c172, 0x3fca05e6950162c4, 0x226b1c80100a097, 0xb0c350285085f32e, 0x680630d231960523, 0x161638112c8139fc, 0x7d43b54a198b026b, 0xdea4526a8950a680, 0x3f92c01c42b42d7, 0xf3c376e24451ec40, 0x9b8189af90, 0x270c2767d9cf02f0, 0xa851278388a1100c, 0x8ce2d89522b4e680, 0x8e512e28a074ac52, 0x51a6422c76488a02, 0x6ce08adce24d072, 0x3ee443f7911143cf, 0x4c67714cb1009897, 0xb1ca41389085632e, 0x48c63091316404e2, 0x95c978752fa110ec, 0x694317020c8b076f, 0x9af45254f9588688, 0x3f4a099472947f1, 0x39c370e3d4d2e4e6, 0x9d848abb84, 0xa28a8547918f02b1, 0xee57a70f08b31054, 0x582c8a68214c688, 0x86182e29f9718ed0, 0x53ae432e16ca8902, 0x1ace0aedae24c878, 0x3ed213f6930143e1, 0x2e394817400017, 0xbbd06128100d672f, 0x2c6f31b03125a422, 0x14107850288520ac, 0x6b6b35220d090a7b, 0x9ea546c09bf287c0, 0x9374200144c94ad3, 0x37c371e24452fc45, 0x9f80986ba0, 0x2a28256791af2790, 0xa951a7020ca09005, 0x848298960296c692, 0xa6102ee830f78e50, 0x7da4522c9f488f0a, 0x32ce2badce27c078, 0x3ec2a7f2d1c1d3e1, 0x1066b568d12c6457, 0xb8c35a281287632e, 0xad2f3594f5161662, 0x1400781b2e9143ec, 0x7d0715120c890aeb, 0xdeb4d24089508592, 0x4b746000452302d3, 0x334378e26c70eec4, 0x9bb0a8aa81, 0x220845c7916f0398, 0xa8d12f060ba830a4, 0x45f6c9d41e94c681, 0xc7143e3d3251cf70, 0x79e6c32c1748988a, 0x2cf0abd8e34c2f7, 0x3ec023ead0134ae4, 0x90b235982117003f, 0xf9de512831956b7e, 0x3c06b99839044c72, 0x74407e19288181ef, 0xfd4b7d07394b5a6a, 0xfaa456418951af81, 0xf753235650762d3, 0x3bcf70f44458e444, 0xbbc0a8abc2, 0x6258256f954f83b5, 0xf855a70308e13204, 0x5ab9bb40b95d682, 0x8e122fa820518e70, 0x71a5422c1658c80e, 0x5ace4a8dcfe4c072, 0xfec00bf2910547c2, 0x1026b5ca91842017, 0xb4cad0281ca5632e, 0x68663290713e0d22, 0xc10f910aa810cac, 0x788b35821d390a6a, 0x9ebf7a41b950b780, 0x3fa2012640982db, 0x337370e84552ec4c, 0xdf88cc2a88, 0x2288bd6793cf03b3, 0xa851370748b27944, 0x6e2fcf60214df80, 0x97102e29a0599e70, 0x79b46b6c1648a832, 0xcade0c9d9e2ce47a, 0x3ec101f2903142c5, 0x3922b54901000197, 0xb0ca54ad10c5632e, 0x2a1e7090310c0566, 0x142038d038c321ac, 0x6d0335028c89226f, 0xdfa44341b854a484, 0xbf42051741152d9, 0x3343f0e04452e544, 0x9f82882a80, 0xddf7fab86ef0fd6f, 0x57aed8fdf75feffb, 0xfb7d777bfdeb397f, 0x79efd1d7dfaf73af, 0xae5bbdd3e9b777fd, 0xfd31f77271db3f8f, 0xc13ffe1d6ffebd3f, 0xffddcef7feffffe8, 0x4f3fbfd7effa9cd1, 0xf7f9cf6fcefbfbdd, 0xfbffc7efd77eff53, 0x97fceafdf7f6fd95, 0x655bbdbf77af7b7f, 0xfc8fdfffbbfefd2e, 0xcebc8f1fbbaf1bbf, 0x667f77d57f]
+
+  public static func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int { 0 }
+
   public static func tapOutcome(_ rule: Int) -> Outcome {
-    switch rule {
-    case 2, 10, 15, 17, 20, 23, 26, 34, 38, 46, 48, 53, 66, 82, 85, 87, 92, 97, 100...101, 105...106, 112...113, 115, 119, 121...122, 125, 130, 137...138, 141...142, 144, 147, 149...150, 156...157, 173, 189...190, 195, 201, 206, 228, 244, 246, 256, 259, 267, 292, 305, 318...319, 338, 357, 360, 377, 379, 381, 384, 387, 392, 394, 396, 404, 409, 411, 413, 426, 435, 441, 444, 446, 448, 450, 452, 460...461, 468, 473...474, 478...479, 486, 501, 504, 511, 513, 517, 528...529, 536, 540, 559, 561, 578, 588, 592, 602, 607, 616, 622, 624, 626...627, 634, 640, 661, 673, 680, 685, 697, 699, 709, 712, 714, 724, 730, 733, 740, 742, 747, 750...752, 754, 760, 762, 764, 790, 798...803, 816, 828, 835...836, 844, 856, 893, 895, 902...903, 905, 908, 916, 918, 921, 928, 938...939, 942, 945, 950, 952, 954, 964, 970...971, 978, 980, 985...986, 988, 996: .storeFront
-    case 0, 4, 19, 24, 28, 30, 40, 52, 58...59, 63, 68...69, 75, 90, 94...95, 99, 110, 132...133, 146, 152, 162, 164...165, 168, 177, 188, 193, 205, 212, 216, 223, 226...227, 247, 253, 262...263, 266, 268, 271, 278...281, 286, 288, 310, 321, 334, 340, 342, 345, 353, 364, 371, 376, 378, 383, 388, 390...391, 401, 421, 423...424, 428, 433, 436, 449, 453, 455, 459, 463, 469...470, 475...477, 491, 493, 509, 512, 518...519, 522, 524...525, 547, 557, 565...566, 584, 594, 599, 601, 610, 615, 617...619, 629, 631, 633, 636...637, 664, 667, 671, 675, 677, 681, 684, 687, 693...694, 703, 706, 708, 716...717, 729, 732, 758...759, 761, 768...769, 778, 782, 787, 792, 797, 805...806, 822, 838, 853, 869, 875, 877, 886, 891...892, 899, 904, 926, 931, 935...937, 940, 955...958, 961...962, 979, 989, 992: .storeProductPage
-    case 1, 6, 21...22, 36, 43, 45, 49, 56, 60, 62, 76, 78...79, 88, 96, 107, 123, 126, 145, 151, 154, 160, 171, 175, 180, 182, 185, 192, 196...197, 203, 207, 209...211, 229, 232, 242, 251, 257, 260, 264, 269...270, 274, 298, 302...303, 311, 315, 327, 331, 336, 358, 365...367, 372, 375, 382, 407, 410, 418, 427, 430...431, 442, 447, 462, 465, 482, 489...490, 496, 507, 510, 539, 543, 548, 551, 554, 560, 563, 567, 571, 573...575, 582, 589, 593, 613, 625, 628, 645...646, 649, 654...655, 657...658, 668, 682, 686, 692, 696, 698, 700, 702, 713, 715, 718...720, 722, 726, 728, 743, 777, 794, 804, 807, 811, 815, 817, 824, 839, 842, 858...860, 867, 879, 888, 894, 898, 906, 910...912, 919...920, 932, 941, 972...973, 976, 995: .manageApps
-    case 7...8, 11, 14, 18, 25, 29, 33, 39, 41, 44, 47, 50...51, 65, 70, 72, 74, 80, 89, 91, 93, 102, 104, 108, 118, 124, 127, 129, 131, 135, 140, 170, 186, 199, 204, 213, 215, 217, 222, 231, 237, 240, 245, 248, 250, 252, 255, 261, 275, 290...291, 296, 312, 317, 320, 323...324, 326, 330, 333, 335, 341, 343, 346, 348, 350, 352, 356, 363, 385...386, 393, 395, 402, 415, 420, 429, 432, 438, 440, 457...458, 483, 492, 495, 503, 505, 514, 521, 523, 530, 532, 534, 537, 544...545, 553, 570, 579...581, 586, 596, 598, 606, 632, 635, 643, 651, 665...666, 669...670, 678, 691, 710...711, 723, 727, 731, 741, 744, 746, 748, 755, 770, 774, 780, 789, 795, 808, 826, 830...831, 833...834, 837, 840, 845, 847...850, 854, 865, 871, 873, 890, 900, 907, 924...925, 927, 933, 944, 949, 953, 959...960, 975, 983...984, 987, 991, 997, 999: .containerLaunch
-    case 12...13, 27, 35, 37, 42, 57, 64, 77, 84, 109, 111, 139, 143, 153, 158...159, 166, 174, 179, 181, 187, 191, 200, 218...219, 221, 230, 234, 238...239, 254, 258, 265, 277, 283...284, 287, 295, 297, 299, 304, 308...309, 314, 316, 325, 329, 332, 344, 351, 354, 361...362, 368, 370, 373...374, 400, 405...406, 412, 439, 443, 445, 451, 454, 456, 480...481, 484...485, 487...488, 494, 499, 502, 515, 520, 526, 533, 538, 546, 549, 552, 556, 558, 564, 568, 576...577, 585, 587, 591, 603, 605, 608, 620...621, 642, 644, 648, 652...653, 660, 663, 672, 674, 676, 688...690, 695, 701, 704, 707, 721, 734, 736...737, 739, 745, 749, 756, 763, 765, 767, 771...773, 775...776, 781, 783, 786, 788, 791, 793, 814, 818...821, 825, 827, 851, 861, 863...864, 866, 868, 876, 881...882, 889, 897, 901, 909, 915, 917, 929...930, 934, 946, 965...967, 969, 981: .browser
-    case 3, 5, 9, 16, 31...32, 54...55, 61, 67, 71, 73, 81, 83, 86, 98, 103, 114, 116...117, 120, 128, 134, 136, 148, 155, 161, 163, 167, 169, 172, 176, 178, 183...184, 194, 198, 202, 208, 214, 220, 224...225, 233, 235...236, 241, 243, 249, 272...273, 276, 282, 285, 289, 293...294, 300...301, 306...307, 313, 322, 328, 337, 339, 347, 349, 355, 359, 369, 380, 389, 397...399, 403, 408, 414, 416...417, 419, 422, 425, 434, 437, 464, 466...467, 471...472, 497...498, 500, 506, 508, 516, 527, 531, 535, 541...542, 550, 555, 562, 569, 572, 583, 590, 595, 597, 600, 604, 609, 611...612, 614, 623, 630, 638...639, 641, 647, 650, 656, 659, 662, 679, 683, 705, 725, 735, 738, 753, 757, 766, 779, 784...785, 796, 809...810, 812...813, 823, 829, 832, 841, 843, 846, 852, 855, 857, 862, 870, 872, 874, 878, 880, 883...885, 887, 896, 913...914, 922...923, 943, 947...948, 951, 963, 968, 974, 977, 982, 990, 993...994, 998: .nothing
-    default: .undecided
-    }
+    rule >= 0 && rule < 1000 ? Self.tapOutcomeData[rule] : .undecided
   }
+
+  static let tapOutcomeData: [Outcome] = [.storeProductPage, .manageApps, .storeFront, .nothing, .storeProductPage, .nothing, .manageApps, .containerLaunch, .containerLaunch, .nothing, .storeFront, .containerLaunch, .browser, .browser, .containerLaunch, .storeFront, .nothing, .storeFront, .containerLaunch, .storeProductPage, .storeFront, .manageApps, .manageApps, .storeFront, .storeProductPage, .containerLaunch, .storeFront, .browser, .storeProductPage, .containerLaunch, .storeProductPage, .nothing, .nothing, .containerLaunch, .storeFront, .browser, .manageApps, .browser, .storeFront, .containerLaunch, .storeProductPage, .containerLaunch, .browser, .manageApps, .containerLaunch, .manageApps, .storeFront, .containerLaunch, .storeFront, .manageApps, .containerLaunch, .containerLaunch, .storeProductPage, .storeFront, .nothing, .nothing, .manageApps, .browser, .storeProductPage, .storeProductPage, .manageApps, .nothing, .manageApps, .storeProductPage, .browser, .containerLaunch, .storeFront, .nothing, .storeProductPage, .storeProductPage, .containerLaunch, .nothing, .containerLaunch, .nothing, .containerLaunch, .storeProductPage, .manageApps, .browser, .manageApps, .manageApps, .containerLaunch, .nothing, .storeFront, .nothing, .browser, .storeFront, .nothing, .storeFront, .manageApps, .containerLaunch, .storeProductPage, .containerLaunch, .storeFront, .containerLaunch, .storeProductPage, .storeProductPage, .manageApps, .storeFront, .nothing, .storeProductPage, .storeFront, .storeFront, .containerLaunch, .nothing, .containerLaunch, .storeFront, .storeFront, .manageApps, .containerLaunch, .browser, .storeProductPage, .browser, .storeFront, .storeFront, .nothing, .storeFront, .nothing, .nothing, .containerLaunch, .storeFront, .nothing, .storeFront, .storeFront, .manageApps, .containerLaunch, .storeFront, .manageApps, .containerLaunch, .nothing, .containerLaunch, .storeFront, .containerLaunch, .storeProductPage, .storeProductPage, .nothing, .containerLaunch, .nothing, .storeFront, .storeFront, .browser, .containerLaunch, .storeFront, .storeFront, .browser, .storeFront, .manageApps, .storeProductPage, .storeFront, .nothing, .storeFront, .storeFront, .manageApps, .storeProductPage, .browser, .manageApps, .nothing, .storeFront, .storeFront, .browser, .browser, .manageApps, .nothing, .storeProductPage, .nothing, .storeProductPage, .storeProductPage, .browser, .nothing, .storeProductPage, .nothing, .containerLaunch, .manageApps, .nothing, .storeFront, .browser, .manageApps, .nothing, .storeProductPage, .nothing, .browser, .manageApps, .browser, .manageApps, .nothing, .nothing, .manageApps, .containerLaunch, .browser, .storeProductPage, .storeFront, .storeFront, .browser, .manageApps, .storeProductPage, .nothing, .storeFront, .manageApps, .manageApps, .nothing, .containerLaunch, .browser, .storeFront, .nothing, .manageApps, .containerLaunch, .storeProductPage, .storeFront, .manageApps, .nothing, .manageApps, .manageApps, .manageApps, .storeProductPage, .containerLaunch, .nothing, .containerLaunch, .storeProductPage, .containerLaunch, .browser, .browser, .nothing, .browser, .containerLaunch, .storeProductPage, .nothing, .nothing, .storeProductPage, .storeProductPage, .storeFront, .manageApps, .browser, .containerLaunch, .manageApps, .nothing, .browser, .nothing, .nothing, .containerLaunch, .browser, .browser, .containerLaunch, .nothing, .manageApps, .nothing, .storeFront, .containerLaunch, .storeFront, .storeProductPage, .containerLaunch, .nothing, .containerLaunch, .manageApps, .containerLaunch, .storeProductPage, .browser, .containerLaunch, .storeFront, .manageApps, .browser, .storeFront, .manageApps, .containerLaunch, .storeProductPage, .storeProductPage, .manageApps, .browser, .storeProductPage, .storeFront, .storeProductPage, .manageApps, .manageApps, .storeProductPage, .nothing, .nothing, .manageApps, .containerLaunch, .nothing, .browser, .storeProductPage, .storeProductPage, .storeProductPage, .storeProductPage, .nothing, .browser, .browser, .nothing, .storeProductPage, .browser, .storeProductPage, .nothing, .containerLaunch, .containerLaunch, .storeFront, .nothing, .nothing, .browser, .containerLaunch, .browser, .manageApps, .browser, .nothing, .nothing, .manageApps, .manageApps, .browser, .storeFront, .nothing, .nothing, .browser, .browser, .storeProductPage, .manageApps, .containerLaunch, .nothing, .browser, .manageApps, .browser, .containerLaunch, .storeFront, .storeFront, .containerLaunch, .storeProductPage, .nothing, .containerLaunch, .containerLaunch, .browser, .containerLaunch, .manageApps, .nothing, .browser, .containerLaunch, .manageApps, .browser, .containerLaunch, .storeProductPage, .containerLaunch, .manageApps, .nothing, .storeFront, .nothing, .storeProductPage, .containerLaunch, .storeProductPage, .containerLaunch, .browser, .storeProductPage, .containerLaunch, .nothing, .containerLaunch, .nothing, .containerLaunch, .browser, .containerLaunch, .storeProductPage, .browser, .nothing, .containerLaunch, .storeFront, .manageApps, .nothing, .storeFront, .browser, .browser, .containerLaunch, .storeProductPage, .manageApps, .manageApps, .manageApps, .browser, .nothing, .browser, .storeProductPage, .manageApps, .browser, .browser, .manageApps, .storeProductPage, .storeFront, .storeProductPage, .storeFront, .nothing, .storeFront, .manageApps, .storeProductPage, .storeFront, .containerLaunch, .containerLaunch, .storeFront, .storeProductPage, .nothing, .storeProductPage, .storeProductPage, .storeFront, .containerLaunch, .storeFront, .containerLaunch, .storeFront, .nothing, .nothing, .nothing, .browser, .storeProductPage, .containerLaunch, .nothing, .storeFront, .browser, .browser, .manageApps, .nothing, .storeFront, .manageApps, .storeFront, .browser, .storeFront, .nothing, .containerLaunch, .nothing, .nothing, .manageApps, .nothing, .containerLaunch, .storeProductPage, .nothing, .storeProductPage, .storeProductPage, .nothing, .storeFront, .manageApps, .storeProductPage, .containerLaunch, .manageApps, .manageApps, .containerLaunch, .storeProductPage, .nothing, .storeFront, .storeProductPage, .nothing, .containerLaunch, .browser, .containerLaunch, .storeFront, .manageApps, .browser, .storeFront, .browser, .storeFront, .manageApps, .storeFront, .storeProductPage, .storeFront, .browser, .storeFront, .storeProductPage, .browser, .storeProductPage, .browser, .containerLaunch, .containerLaunch, .storeProductPage, .storeFront, .storeFront, .manageApps, .storeProductPage, .nothing, .manageApps, .nothing, .nothing, .storeFront, .storeProductPage, .storeProductPage, .nothing, .nothing, .storeFront, .storeFront, .storeProductPage, .storeProductPage, .storeProductPage, .storeFront, .storeFront, .browser, .browser, .manageApps, .containerLaunch, .browser, .browser, .storeFront, .browser, .browser, .manageApps, .manageApps, .storeProductPage, .containerLaunch, .storeProductPage, .browser, .containerLaunch, .manageApps, .nothing, .nothing, .browser, .nothing, .storeFront, .browser, .containerLaunch, .storeFront, .containerLaunch, .nothing, .manageApps, .nothing, .storeProductPage, .manageApps, .storeFront, .storeProductPage, .storeFront, .containerLaunch, .browser, .nothing, .storeFront, .storeProductPage, .storeProductPage, .browser, .containerLaunch, .storeProductPage, .containerLaunch, .storeProductPage, .storeProductPage, .browser, .nothing, .storeFront, .storeFront, .containerLaunch, .nothing, .containerLaunch, .browser, .containerLaunch, .nothing, .storeFront, .containerLaunch, .browser, .manageApps, .storeFront, .nothing, .nothing, .manageApps, .containerLaunch, .containerLaunch, .browser, .storeProductPage, .manageApps, .browser, .nothing, .manageApps, .browser, .containerLaunch, .manageApps, .nothing, .browser, .storeProductPage, .browser, .storeFront, .manageApps, .storeFront, .nothing, .manageApps, .browser, .storeProductPage, .storeProductPage, .manageApps, .browser, .nothing, .containerLaunch, .manageApps, .nothing, .manageApps, .manageApps, .manageApps, .browser, .browser, .storeFront, .containerLaunch, .containerLaunch, .containerLaunch, .manageApps, .nothing, .storeProductPage, .browser, .containerLaunch, .browser, .storeFront, .manageApps, .nothing, .browser, .storeFront, .manageApps, .storeProductPage, .nothing, .containerLaunch, .nothing, .containerLaunch, .storeProductPage, .nothing, .storeProductPage, .storeFront, .browser, .nothing, .browser, .containerLaunch, .storeFront, .browser, .nothing, .storeProductPage, .nothing, .nothing, .manageApps, .nothing, .storeProductPage, .storeFront, .storeProductPage, .storeProductPage, .storeProductPage, .browser, .browser, .storeFront, .nothing, .storeFront, .manageApps, .storeFront, .storeFront, .manageApps, .storeProductPage, .nothing, .storeProductPage, .containerLaunch, .storeProductPage, .storeFront, .containerLaunch, .storeProductPage, .storeProductPage, .nothing, .nothing, .storeFront, .nothing, .browser, .containerLaunch, .browser, .manageApps, .manageApps, .nothing, .browser, .manageApps, .nothing, .containerLaunch, .browser, .browser, .manageApps, .manageApps, .nothing, .manageApps, .manageApps, .nothing, .browser, .storeFront, .nothing, .browser, .storeProductPage, .containerLaunch, .containerLaunch, .storeProductPage, .manageApps, .containerLaunch, .containerLaunch, .storeProductPage, .browser, .storeFront, .browser, .storeProductPage, .browser, .storeProductPage, .containerLaunch, .nothing, .storeFront, .storeProductPage, .manageApps, .nothing, .storeProductPage, .storeFront, .manageApps, .storeProductPage, .browser, .browser, .browser, .containerLaunch, .manageApps, .storeProductPage, .storeProductPage, .browser, .manageApps, .storeFront, .manageApps, .storeFront, .manageApps, .browser, .manageApps, .storeProductPage, .browser, .nothing, .storeProductPage, .browser, .storeProductPage, .storeFront, .containerLaunch, .containerLaunch, .storeFront, .manageApps, .storeFront, .manageApps, .storeProductPage, .storeProductPage, .manageApps, .manageApps, .manageApps, .browser, .manageApps, .containerLaunch, .storeFront, .nothing, .manageApps, .containerLaunch, .manageApps, .storeProductPage, .storeFront, .containerLaunch, .storeProductPage, .storeFront, .browser, .nothing, .browser, .browser, .nothing, .browser, .storeFront, .containerLaunch, .storeFront, .manageApps, .containerLaunch, .browser, .containerLaunch, .storeFront, .containerLaunch, .browser, .storeFront, .storeFront, .storeFront, .nothing, .storeFront, .containerLaunch, .browser, .nothing, .storeProductPage, .storeProductPage, .storeFront, .storeProductPage, .storeFront, .browser, .storeFront, .browser, .nothing, .browser, .storeProductPage, .storeProductPage, .containerLaunch, .browser, .browser, .browser, .containerLaunch, .browser, .browser, .manageApps, .storeProductPage, .nothing, .containerLaunch, .browser, .storeProductPage, .browser, .nothing, .nothing, .browser, .storeProductPage, .browser, .containerLaunch, .storeFront, .browser, .storeProductPage, .browser, .manageApps, .containerLaunch, .nothing, .storeProductPage, .storeFront, .storeFront, .storeFront, .storeFront, .storeFront, .storeFront, .manageApps, .storeProductPage, .storeProductPage, .manageApps, .containerLaunch, .nothing, .nothing, .manageApps, .nothing, .nothing, .browser, .manageApps, .storeFront, .manageApps, .browser, .browser, .browser, .browser, .storeProductPage, .nothing, .manageApps, .browser, .containerLaunch, .browser, .storeFront, .nothing, .containerLaunch, .containerLaunch, .nothing, .containerLaunch, .containerLaunch, .storeFront, .storeFront, .containerLaunch, .storeProductPage, .manageApps, .containerLaunch, .nothing, .manageApps, .nothing, .storeFront, .containerLaunch, .nothing, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .browser, .nothing, .storeProductPage, .containerLaunch, .nothing, .storeFront, .nothing, .manageApps, .manageApps, .manageApps, .browser, .nothing, .browser, .browser, .containerLaunch, .browser, .manageApps, .browser, .storeProductPage, .nothing, .containerLaunch, .nothing, .containerLaunch, .nothing, .storeProductPage, .browser, .storeProductPage, .nothing, .manageApps, .nothing, .browser, .browser, .nothing, .nothing, .nothing, .storeProductPage, .nothing, .manageApps, .browser, .containerLaunch, .storeProductPage, .storeProductPage, .storeFront, .manageApps, .storeFront, .nothing, .browser, .manageApps, .storeProductPage, .containerLaunch, .browser, .storeFront, .storeFront, .storeProductPage, .storeFront, .manageApps, .containerLaunch, .storeFront, .browser, .manageApps, .manageApps, .manageApps, .nothing, .nothing, .browser, .storeFront, .browser, .storeFront, .manageApps, .manageApps, .storeFront, .nothing, .nothing, .containerLaunch, .containerLaunch, .storeProductPage, .containerLaunch, .storeFront, .browser, .browser, .storeProductPage, .manageApps, .containerLaunch, .browser, .storeProductPage, .storeProductPage, .storeProductPage, .storeFront, .storeFront, .storeProductPage, .manageApps, .storeFront, .nothing, .containerLaunch, .storeFront, .browser, .nothing, .nothing, .containerLaunch, .storeFront, .nothing, .storeFront, .containerLaunch, .storeFront, .storeProductPage, .storeProductPage, .storeProductPage, .storeProductPage, .containerLaunch, .containerLaunch, .storeProductPage, .storeProductPage, .nothing, .storeFront, .browser, .browser, .browser, .nothing, .browser, .storeFront, .storeFront, .manageApps, .manageApps, .nothing, .containerLaunch, .manageApps, .nothing, .storeFront, .storeProductPage, .storeFront, .browser, .nothing, .containerLaunch, .containerLaunch, .storeFront, .storeFront, .containerLaunch, .storeFront, .storeProductPage, .nothing, .containerLaunch, .storeProductPage, .nothing, .nothing, .manageApps, .storeFront, .containerLaunch, .nothing, .containerLaunch]
 
   public static func openOutcome(_ rule: Int) -> Outcome {
     switch rule {
@@ -858,383 +133,46 @@ public enum Generated1000Policies: CompiledPolicies {
   public static func callbacks(_ table: Situation.Event, _ rule: Int) -> [Situation.Callback]? {
     switch table {
     case .tap:
-      return nil
+      return rule >= 0 && rule < 1000 ? Self.callbacks_tap[rule] : nil
     case .open:
       return nil
     }
   }
+
+  static let callbacks_tap: [[Situation.Callback]?] = [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil]
 
   public static func presentation(_ table: Situation.Event, _ rule: Int) -> Presentation? {
     switch table {
     case .tap:
-      return nil
+      return rule >= 0 && rule < 1000 ? Self.presentation_tap[rule] : nil
     case .open:
       return nil
     }
   }
 
+  static let presentation_tap: [Presentation?] = [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil]
+
   public static func testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt32 {
     switch table {
     case .tap:
-      switch rule {
-      case 0, 95, 152, 164, 172, 243, 251, 272, 451, 543, 599, 659, 680, 682, 703, 728, 835, 847, 850, 866, 954, 966: return 0x297b
-      case 1, 204: return 0x87a
-      case 2, 45, 47, 72, 88, 150, 163, 176, 189, 340, 350, 432, 459, 512, 578, 639, 654, 678, 743, 797, 817: return 0x6973
-      case 3, 73, 93, 128, 131, 217, 258, 279, 289, 321, 376, 473, 544, 622, 727, 767, 879, 963: return 0x695b
-      case 4, 17, 24, 34, 51, 104...105, 109, 135, 153, 212, 227, 244, 271, 275, 325, 355, 400, 424, 443, 493, 497, 567, 635, 746, 814, 945, 995: return 0x617b
-      case 5, 15, 21, 25, 48, 68, 82...83, 92, 113, 115, 145, 155, 169, 180, 188, 191, 298, 303, 344, 364, 408, 413, 428, 453, 461, 466, 479, 495, 504, 518, 522, 524, 533, 546, 561, 571, 589, 618, 668, 686, 688, 718, 742, 747, 750, 810, 833, 861, 864, 898, 914, 965, 990, 994: return 0x697b
-      case 6: return 0x6852
-      case 7, 293: return 0x614b
-      case 8, 411, 570, 876: return 0x6963
-      case 9, 61, 106, 371, 417, 439, 521, 922: return 0x615b
-      case 10, 511: return 0x6871
-      case 11, 623, 732, 882, 887, 893: return 0x4979
-      case 12, 139, 195, 468: return 0x2978
-      case 13, 29, 211, 213, 248, 427, 593, 655, 661, 697, 711, 755, 830, 857, 863, 892, 912, 955: return 0x497b
-      case 14, 64, 156, 174, 399, 457, 463, 627, 692, 716, 794, 865, 891, 908, 936: return 0x697a
-      case 16: return 0x3b
-      case 18: return 0x7b
-      case 19, 710: return 0x406b
-      case 20: return 0x6813
-      case 22, 776, 874, 929: return 0x295b
-      case 23, 317, 770: return 0x6859
-      case 26, 653: return 0x6919
-      case 27, 646: return 0x496a
-      case 28, 297: return 0x606a
-      case 30, 54, 210, 300, 337, 353, 469, 476, 481, 496, 529, 534, 591, 690, 741, 773, 840, 960, 976: return 0x687b
-      case 31, 369, 391: return 0x612b
-      case 32: return 0x4079
-      case 33, 335, 341, 806, 884: return 0x407b
-      case 35, 69, 294, 365, 440, 464, 872: return 0x685b
-      case 36, 270: return 0x2911
-      case 37, 110, 394: return 0x4939
-      case 38: return 0x6043
-      case 39: return 0x6970
-      case 40: return 0x203a
-      case 41, 63, 274, 357, 582, 761, 764, 768, 802, 890: return 0x495b
-      case 42, 162, 450, 528: return 0x613b
-      case 43, 286, 329, 470, 506, 650: return 0x493b
-      case 44, 358: return 0x97a
-      case 46, 60, 232, 981: return 0x4972
-      case 49, 141, 285, 519, 562, 598, 997: return 0x6959
-      case 50, 588: return 0x293a
-      case 52, 58, 81, 98, 144, 230, 246, 266, 348, 361, 584, 632, 662, 677, 706, 725, 756, 781, 867, 959, 961, 986, 993: return 0x696b
-      case 53, 430: return 0x4932
-      case 55, 356, 360, 406, 491, 672, 735, 738, 837, 860: return 0x6969
-      case 56, 416, 523, 552, 787: return 0x287b
-      case 57, 374, 839, 902: return 0x217a
-      case 59, 130, 871, 878, 899: return 0x6961
-      case 62, 79, 84, 119, 634, 754, 928, 972: return 0x293b
-      case 65, 894: return 0x6918
-      case 66, 116, 233, 352: return 0x617a
-      case 67, 241, 368, 402, 717: return 0x285b
-      case 70, 100, 108, 276, 486, 596, 641, 816, 849, 977: return 0x696a
-      case 71, 160, 165, 179, 245, 260, 319, 331, 527, 554, 597, 782, 796: return 0x693b
-      case 74, 280, 283, 609, 687: return 0x6933
-      case 75, 819: return 0x6862
-      case 76, 249, 377, 445, 515, 526, 625, 705, 933: return 0x217b
-      case 77, 122, 178, 507, 987: return 0x493a
-      case 78, 239, 253, 388, 843: return 0x6978
-      case 80, 187, 475, 617: return 0x97b
-      case 85, 125, 282, 316, 338, 351, 645, 713, 809, 909: return 0x6179
-      case 86, 154, 460, 633, 673, 689, 712: return 0x683b
-      case 87, 492: return 0x2173
-      case 89: return 0x6948
-      case 90, 301, 426, 510: return 0x6929
-      case 91: return 0x2072
-      case 94, 168, 921: return 0x687a
-      case 96, 420, 854: return 0x2879
-      case 97, 415, 573: return 0x4073
-      case 99: return 0x6822
-      case 101, 129, 184, 462, 474, 487, 568, 580, 670, 699, 760, 808, 873, 900, 920: return 0x6979
-      case 102: return 0x4928
-      case 103, 159, 268, 401, 419, 708, 791, 907, 919, 931: return 0x693a
-      case 107, 545, 610, 729, 739: return 0x692b
-      case 111: return 0x4912
-      case 112, 214, 326, 359, 488, 911, 918, 926: return 0x607b
-      case 114, 133, 897: return 0x6938
-      case 117, 313, 379, 489, 800, 968: return 0x695a
-      case 118: return 0x4113
-      case 120, 362, 490, 608, 665, 769, 980: return 0x6939
-      case 121, 395, 446, 694: return 0x6833
-      case 123: return 0x11b
-      case 124: return 0x4878
-      case 126: return 0x4970
-      case 127, 620, 667, 818: return 0x605b
-      case 132, 548, 807, 946: return 0x694b
-      case 134, 538, 574, 649, 759: return 0x6953
-      case 136, 407, 508, 542, 587: return 0x6971
-      case 137, 513: return 0x610b
-      case 138: return 0x417a
-      case 140: return 0x2871
-      case 142: return 0x4119
-      case 143: return 0x407a
-      case 146, 207, 916: return 0x6073
-      case 147, 205, 948: return 0x487b
-      case 148: return 0x6051
-      case 149, 736, 989: return 0x283b
-      case 151: return 0x6912
-      case 157, 225, 299, 349, 559, 583, 636, 811, 985: return 0x691b
-      case 158, 494, 798: return 0x491b
-      case 161: return 0x2932
-      case 166: return 0x6849
-      case 167, 530, 685, 765, 828: return 0x616b
-      case 170, 197: return 0x4869
-      case 171, 302, 566: return 0x6178
-      case 173: return 0x495a
-      case 175: return 0x414b
-      case 177: return 0x603a
-      case 181, 228, 295, 539, 590, 695, 757, 779, 801: return 0x497a
-      case 182, 259, 477, 925: return 0x4879
-      case 183: return 0x6072
-      case 185, 532: return 0x94b
-      case 186: return 0x6031
-      case 190, 380, 740, 805: return 0x682b
-      case 192, 231, 385, 820: return 0x6869
-      case 193, 734: return 0x684b
-      case 194: return 0x6902
-      case 196: return 0x133
-      case 198: return 0x614a
-      case 199: return 0x280b
-      case 200, 984: return 0x686b
-      case 201, 852: return 0x292b
-      case 202, 229, 979: return 0x6069
-      case 203: return 0x4178
-      case 206, 896: return 0x287a
-      case 208, 845: return 0x6931
-      case 209, 733, 904: return 0x2873
-      case 215: return 0x4971
-      case 216, 264, 657, 870: return 0x691a
-      case 218, 236, 603, 660, 786: return 0x2939
-      case 219, 535, 815, 880: return 0x4973
-      case 220, 624, 638, 691, 943: return 0x496b
-      case 221: return 0x2073
-      case 222, 224, 296, 560: return 0x6972
-      case 223: return 0x4812
-      case 226, 387, 429: return 0x486b
-      case 234, 501: return 0x611b
-      case 235, 684: return 0x6172
-      case 237, 449, 934, 950: return 0x6173
-      case 238: return 0x871
-      case 240, 410: return 0x6941
-      case 242, 856, 988: return 0x979
-      case 247, 389: return 0x6960
-      case 250: return 0x171
-      case 252: return 0x694a
-      case 254, 256, 392, 745, 883, 923: return 0x297a
-      case 255: return 0x6138
-      case 257, 821: return 0x6131
-      case 261, 273, 569: return 0x6872
-      case 262: return 0x81b
-      case 263, 404, 613: return 0x973
-      case 265, 308, 637: return 0x4872
-      case 267: return 0x6053
-      case 269, 550, 614, 651: return 0x4933
-      case 277: return 0x2903
-      case 278, 393, 444, 626, 731, 858: return 0x416b
-      case 281: return 0x6063
-      case 284: return 0x6143
-      case 287, 648: return 0x6943
-      case 288, 789, 970: return 0x4978
-      case 290: return 0x207b
-      case 291, 363, 375, 547, 971: return 0x213b
-      case 292: return 0x933
-      case 304, 323, 383, 793, 953: return 0x494b
-      case 305: return 0x972
-      case 306, 525: return 0x403b
-      case 307, 367, 434: return 0x686a
-      case 309: return 0x4131
-      case 310, 333, 784, 842: return 0x6873
-      case 311: return 0x15a
-      case 312, 944: return 0x6170
-      case 314, 696: return 0x4931
-      case 315, 403, 772: return 0x281b
-      case 318: return 0x6058
-      case 320, 509: return 0x4958
-      case 322, 812: return 0x6958
-      case 324: return 0x6158
-      case 327, 777: return 0x4959
-      case 328: return 0x6831
-      case 330, 592: return 0x85b
-      case 332, 471, 503, 674, 792: return 0x286b
-      case 334, 612, 973: return 0x6159
-      case 336: return 0x290a
-      case 339: return 0x6858
-      case 342: return 0x2920
-      case 343: return 0x4853
-      case 345, 698: return 0x2133
-      case 346: return 0x2078
-      case 347, 720, 952: return 0x613a
-      case 354: return 0x606b
-      case 366, 480, 730, 822, 895, 937: return 0x2979
-      case 370: return 0x601b
-      case 372, 478, 700, 913: return 0x4963
-      case 373: return 0x2958
-      case 378: return 0x969
-      case 381, 964: return 0x2968
-      case 382: return 0x2870
-      case 384, 785, 853: return 0x296b
-      case 386: return 0x873
-      case 390: return 0x4163
-      case 396, 652: return 0x682a
-      case 397: return 0x2931
-      case 398, 558, 885: return 0x215b
-      case 405: return 0x6853
-      case 409, 675, 844: return 0x296a
-      case 412: return 0x17b
-      case 414: return 0x6838
-      case 418, 553: return 0x291b
-      case 421: return 0x412a
-      case 422, 683: return 0x6163
-      case 423: return 0x413b
-      case 425: return 0x2972
-      case 431, 644: return 0x6911
-      case 433: return 0x2969
-      case 435: return 0x2913
-      case 436, 465: return 0x6863
-      case 437, 536, 724: return 0x2973
-      case 438, 862: return 0x616a
-      case 441, 848, 983: return 0x203b
-      case 442, 836: return 0x615a
-      case 447: return 0x2933
-      case 448: return 0x2163
-      case 452: return 0x2148
-      case 454: return 0x484a
-      case 455, 485, 868: return 0x483b
-      case 456, 484: return 0x2878
-      case 458, 551: return 0x968
-      case 467: return 0x286a
-      case 472: return 0x415b
-      case 482, 846, 949: return 0x95b
-      case 483: return 0x2063
-      case 498: return 0x2928
-      case 499: return 0x96b
-      case 500: return 0x4961
-      case 502, 556, 602, 681: return 0x681b
-      case 505: return 0x6841
-      case 514: return 0x2071
-      case 516: return 0x2921
-      case 517: return 0x4161
-      case 520: return 0x2029
-      case 531, 719, 855, 938: return 0x6968
-      case 537: return 0x2838
-      case 540, 647, 795: return 0x6153
-      case 541: return 0x292a
-      case 549: return 0x411b
-      case 555: return 0x294b
-      case 557, 585: return 0x6913
-      case 563, 869: return 0x4919
-      case 564: return 0x870
-      case 565: return 0x90a
-      case 572: return 0x603b
-      case 575: return 0x7a
-      case 576: return 0x93b
-      case 577, 594, 669, 676: return 0x417b
-      case 579: return 0x282b
-      case 581, 709, 799: return 0x206b
-      case 586, 783, 991: return 0x211b
-      case 595, 666: return 0x4873
-      case 600: return 0x6019
-      case 601: return 0x83a
-      case 604, 886: return 0x6129
-      case 605: return 0x17a
-      case 606: return 0x6903
-      case 607: return 0x6832
-      case 611: return 0x4822
-      case 615: return 0x6169
-      case 616: return 0x2923
-      case 619: return 0x480b
-      case 621, 957, 969: return 0x604b
-      case 628: return 0x2859
-      case 629: return 0x833
-      case 630: return 0x2938
-      case 631: return 0x2918
-      case 640, 679, 917: return 0x2953
-      case 642: return 0x6160
-      case 643: return 0x5b
-      case 656, 888: return 0x2179
-      case 658: return 0x939
-      case 663: return 0x2033
-      case 664: return 0x4859
-      case 671: return 0x6950
-      case 693: return 0x685a
-      case 701: return 0x4960
-      case 702: return 0x878
-      case 704: return 0x295a
-      case 707, 941: return 0x2169
-      case 714: return 0x2818
-      case 715: return 0x2853
-      case 721: return 0x2863
-      case 722, 824: return 0x879
-      case 723, 825: return 0x6133
-      case 726: return 0x6962
-      case 737: return 0x2158
-      case 744: return 0x2152
-      case 748: return 0x6119
-      case 749, 947: return 0x285a
-      case 751: return 0x485a
-      case 752: return 0x204b
-      case 753, 935: return 0x4179
-      case 758, 826: return 0x290b
-      case 762: return 0x491a
-      case 763, 889: return 0x6161
-      case 766: return 0x214b
-      case 771: return 0x482b
-      case 774: return 0x2823
-      case 775: return 0x4103
-      case 778: return 0x605a
-      case 780: return 0x4943
-      case 788: return 0x6033
-      case 790, 832: return 0x2079
-      case 803: return 0x6823
-      case 804: return 0x282a
-      case 813: return 0x4830
-      case 823: return 0x6029
-      case 827: return 0x4171
-      case 829, 901, 974: return 0x6879
-      case 831: return 0x6123
-      case 834: return 0x294a
-      case 838: return 0x163
-      case 841: return 0x4150
-      case 851: return 0x283a
-      case 859: return 0x6949
-      case 875, 962: return 0x2869
-      case 877: return 0x13a
-      case 881: return 0x2963
-      case 903: return 0x6878
-      case 905: return 0x4953
-      case 906: return 0x4139
-      case 910: return 0x6079
-      case 915: return 0x4951
-      case 924: return 0x2872
-      case 927, 939: return 0x4962
-      case 930, 951: return 0x485b
-      case 932: return 0x2971
-      case 940: return 0x179
-      case 942: return 0x4170
-      case 956: return 0x6171
-      case 958: return 0x2952
-      case 967: return 0x73
-      case 975, 998: return 0x692a
-      case 978: return 0x6951
-      case 982: return 0x970
-      case 992: return 0x205b
-      case 996: return 0x6162
-      default: return 0
-      }
+      return rule >= 0 && rule < 1000 ? Self.testedFacts_tap[rule] : 0
     case .open:
       return 0
     }
   }
 
+  static let testedFacts_tap: [UInt32] = [0x297b, 0x87a, 0x6973, 0x695b, 0x617b, 0x697b, 0x6852, 0x614b, 0x6963, 0x615b, 0x6871, 0x4979, 0x2978, 0x497b, 0x697a, 0x697b, 0x3b, 0x617b, 0x7b, 0x406b, 0x6813, 0x697b, 0x295b, 0x6859, 0x617b, 0x697b, 0x6919, 0x496a, 0x606a, 0x497b, 0x687b, 0x612b, 0x4079, 0x407b, 0x617b, 0x685b, 0x2911, 0x4939, 0x6043, 0x6970, 0x203a, 0x495b, 0x613b, 0x493b, 0x97a, 0x6973, 0x4972, 0x6973, 0x697b, 0x6959, 0x293a, 0x617b, 0x696b, 0x4932, 0x687b, 0x6969, 0x287b, 0x217a, 0x696b, 0x6961, 0x4972, 0x615b, 0x293b, 0x495b, 0x697a, 0x6918, 0x617a, 0x285b, 0x697b, 0x685b, 0x696a, 0x693b, 0x6973, 0x695b, 0x6933, 0x6862, 0x217b, 0x493a, 0x6978, 0x293b, 0x97b, 0x696b, 0x697b, 0x697b, 0x293b, 0x6179, 0x683b, 0x2173, 0x6973, 0x6948, 0x6929, 0x2072, 0x697b, 0x695b, 0x687a, 0x297b, 0x2879, 0x4073, 0x696b, 0x6822, 0x696a, 0x6979, 0x4928, 0x693a, 0x617b, 0x617b, 0x615b, 0x692b, 0x696a, 0x617b, 0x4939, 0x4912, 0x607b, 0x697b, 0x6938, 0x697b, 0x617a, 0x695a, 0x4113, 0x293b, 0x6939, 0x6833, 0x493a, 0x11b, 0x4878, 0x6179, 0x4970, 0x605b, 0x695b, 0x6979, 0x6961, 0x695b, 0x694b, 0x6938, 0x6953, 0x617b, 0x6971, 0x610b, 0x417a, 0x2978, 0x2871, 0x6959, 0x4119, 0x407a, 0x696b, 0x697b, 0x6073, 0x487b, 0x6051, 0x283b, 0x6973, 0x6912, 0x297b, 0x617b, 0x683b, 0x697b, 0x697a, 0x691b, 0x491b, 0x693a, 0x693b, 0x2932, 0x613b, 0x6973, 0x297b, 0x693b, 0x6849, 0x616b, 0x687a, 0x697b, 0x4869, 0x6178, 0x297b, 0x495a, 0x697a, 0x414b, 0x6973, 0x603a, 0x493a, 0x693b, 0x697b, 0x497a, 0x4879, 0x6072, 0x6979, 0x94b, 0x6031, 0x97b, 0x697b, 0x6973, 0x682b, 0x697b, 0x6869, 0x684b, 0x6902, 0x2978, 0x133, 0x4869, 0x614a, 0x280b, 0x686b, 0x292b, 0x6069, 0x4178, 0x87a, 0x487b, 0x287a, 0x6073, 0x6931, 0x2873, 0x687b, 0x497b, 0x617b, 0x497b, 0x607b, 0x4971, 0x691a, 0x695b, 0x2939, 0x4973, 0x496b, 0x2073, 0x6972, 0x4812, 0x6972, 0x691b, 0x486b, 0x617b, 0x497a, 0x6069, 0x696b, 0x6869, 0x4972, 0x617a, 0x611b, 0x6172, 0x2939, 0x6173, 0x871, 0x6978, 0x6941, 0x285b, 0x979, 0x297b, 0x617b, 0x693b, 0x696b, 0x6960, 0x497b, 0x217b, 0x171, 0x297b, 0x694a, 0x6978, 0x297a, 0x6138, 0x297a, 0x6131, 0x695b, 0x4879, 0x693b, 0x6872, 0x81b, 0x973, 0x691a, 0x4872, 0x696b, 0x6053, 0x693a, 0x4933, 0x2911, 0x617b, 0x297b, 0x6872, 0x495b, 0x617b, 0x696a, 0x2903, 0x416b, 0x695b, 0x6933, 0x6063, 0x6179, 0x6933, 0x6143, 0x6959, 0x493b, 0x6943, 0x4978, 0x695b, 0x207b, 0x213b, 0x933, 0x614b, 0x685b, 0x497a, 0x6972, 0x606a, 0x697b, 0x691b, 0x687b, 0x6929, 0x6178, 0x697b, 0x494b, 0x972, 0x403b, 0x686a, 0x4872, 0x4131, 0x6873, 0x15a, 0x6170, 0x695a, 0x4931, 0x281b, 0x6179, 0x6859, 0x6058, 0x693b, 0x4958, 0x695b, 0x6958, 0x494b, 0x6158, 0x617b, 0x607b, 0x4959, 0x6831, 0x493b, 0x85b, 0x693b, 0x286b, 0x6873, 0x6159, 0x407b, 0x290a, 0x687b, 0x6179, 0x6858, 0x6973, 0x407b, 0x2920, 0x4853, 0x697b, 0x2133, 0x2078, 0x613a, 0x696b, 0x691b, 0x6973, 0x6179, 0x617a, 0x687b, 0x606b, 0x617b, 0x6969, 0x495b, 0x97a, 0x607b, 0x6969, 0x696b, 0x6939, 0x213b, 0x697b, 0x685b, 0x2979, 0x686a, 0x285b, 0x612b, 0x601b, 0x615b, 0x4963, 0x2958, 0x217a, 0x213b, 0x695b, 0x217b, 0x969, 0x695a, 0x682b, 0x2968, 0x2870, 0x494b, 0x296b, 0x6869, 0x873, 0x486b, 0x6978, 0x6960, 0x4163, 0x612b, 0x297a, 0x416b, 0x4939, 0x6833, 0x682a, 0x2931, 0x215b, 0x697a, 0x617b, 0x693a, 0x285b, 0x281b, 0x973, 0x6853, 0x6969, 0x6971, 0x697b, 0x296a, 0x6941, 0x6963, 0x17b, 0x697b, 0x6838, 0x4073, 0x287b, 0x615b, 0x291b, 0x693a, 0x2879, 0x412a, 0x6163, 0x413b, 0x617b, 0x2972, 0x6929, 0x497b, 0x697b, 0x486b, 0x4932, 0x6911, 0x6973, 0x2969, 0x686a, 0x2913, 0x6863, 0x2973, 0x616a, 0x615b, 0x685b, 0x203b, 0x615a, 0x617b, 0x416b, 0x217b, 0x6833, 0x2933, 0x2163, 0x6173, 0x613b, 0x297b, 0x2148, 0x697b, 0x484a, 0x483b, 0x2878, 0x697a, 0x968, 0x6973, 0x683b, 0x697b, 0x6979, 0x697a, 0x685b, 0x6863, 0x697b, 0x286a, 0x2978, 0x687b, 0x493b, 0x286b, 0x415b, 0x695b, 0x6979, 0x97b, 0x687b, 0x4879, 0x4963, 0x697b, 0x2979, 0x687b, 0x95b, 0x2063, 0x2878, 0x483b, 0x696a, 0x6979, 0x607b, 0x695a, 0x6939, 0x6969, 0x2173, 0x617b, 0x491b, 0x697b, 0x687b, 0x617b, 0x2928, 0x96b, 0x4961, 0x611b, 0x681b, 0x286b, 0x697b, 0x6841, 0x493b, 0x493a, 0x6971, 0x4958, 0x6929, 0x6871, 0x6973, 0x610b, 0x2071, 0x217b, 0x2921, 0x4161, 0x697b, 0x6959, 0x2029, 0x615b, 0x697b, 0x287b, 0x697b, 0x403b, 0x217b, 0x693b, 0x613b, 0x687b, 0x616b, 0x6968, 0x94b, 0x697b, 0x687b, 0x4973, 0x2973, 0x2838, 0x6953, 0x497a, 0x6153, 0x292a, 0x6971, 0x297b, 0x695b, 0x692b, 0x697b, 0x213b, 0x694b, 0x411b, 0x4933, 0x968, 0x287b, 0x291b, 0x693b, 0x294b, 0x681b, 0x6913, 0x215b, 0x691b, 0x6972, 0x697b, 0x6959, 0x4919, 0x870, 0x90a, 0x6178, 0x617b, 0x6979, 0x6872, 0x6963, 0x697b, 0x603b, 0x4073, 0x6953, 0x7a, 0x93b, 0x417b, 0x6973, 0x282b, 0x6979, 0x206b, 0x495b, 0x691b, 0x696b, 0x6913, 0x211b, 0x6971, 0x293a, 0x697b, 0x497a, 0x687b, 0x85b, 0x497b, 0x417b, 0x4873, 0x696a, 0x693b, 0x6959, 0x297b, 0x6019, 0x83a, 0x681b, 0x2939, 0x6129, 0x17a, 0x6903, 0x6832, 0x6939, 0x6933, 0x692b, 0x4822, 0x6159, 0x973, 0x4933, 0x6169, 0x2923, 0x97b, 0x697b, 0x480b, 0x605b, 0x604b, 0x695b, 0x4979, 0x496b, 0x217b, 0x416b, 0x697a, 0x2859, 0x833, 0x2938, 0x2918, 0x696b, 0x683b, 0x293b, 0x617b, 0x691b, 0x4872, 0x496b, 0x6973, 0x2953, 0x696a, 0x6160, 0x5b, 0x6911, 0x6179, 0x496a, 0x6153, 0x6943, 0x6953, 0x493b, 0x4933, 0x682a, 0x6919, 0x6973, 0x497b, 0x2179, 0x691a, 0x939, 0x297b, 0x2939, 0x497b, 0x696b, 0x2033, 0x4859, 0x6939, 0x4873, 0x605b, 0x697b, 0x417b, 0x6979, 0x6950, 0x6969, 0x683b, 0x286b, 0x296a, 0x417b, 0x696b, 0x6973, 0x2953, 0x297b, 0x681b, 0x297b, 0x6163, 0x6172, 0x616b, 0x697b, 0x6933, 0x697b, 0x683b, 0x687b, 0x496b, 0x697a, 0x685a, 0x6833, 0x497a, 0x4931, 0x497b, 0x2133, 0x6979, 0x4963, 0x4960, 0x878, 0x297b, 0x295a, 0x217b, 0x696b, 0x2169, 0x693a, 0x206b, 0x406b, 0x497b, 0x683b, 0x6179, 0x2818, 0x2853, 0x697a, 0x285b, 0x697b, 0x6968, 0x613a, 0x2863, 0x879, 0x6133, 0x2973, 0x696b, 0x6962, 0x695b, 0x297b, 0x692b, 0x2979, 0x416b, 0x4979, 0x2873, 0x684b, 0x6969, 0x283b, 0x2158, 0x6969, 0x692b, 0x682b, 0x687b, 0x697b, 0x6973, 0x2152, 0x297a, 0x617b, 0x697b, 0x6119, 0x285a, 0x697b, 0x485a, 0x204b, 0x4179, 0x293b, 0x497b, 0x696b, 0x497a, 0x290b, 0x6953, 0x6979, 0x495b, 0x491a, 0x6161, 0x495b, 0x616b, 0x214b, 0x695b, 0x495b, 0x6939, 0x6859, 0x482b, 0x281b, 0x687b, 0x2823, 0x4103, 0x295b, 0x4959, 0x605a, 0x497a, 0x4943, 0x696b, 0x693b, 0x211b, 0x6873, 0x296b, 0x2939, 0x287b, 0x6033, 0x4978, 0x2079, 0x693a, 0x286b, 0x494b, 0x697a, 0x6153, 0x693b, 0x6973, 0x491b, 0x206b, 0x695a, 0x497a, 0x495b, 0x6823, 0x282a, 0x682b, 0x407b, 0x694b, 0x6979, 0x6179, 0x697b, 0x691b, 0x6958, 0x4830, 0x617b, 0x4973, 0x696a, 0x6973, 0x605b, 0x6862, 0x6869, 0x6131, 0x2979, 0x6029, 0x879, 0x6133, 0x290b, 0x4171, 0x616b, 0x6879, 0x497b, 0x6123, 0x2079, 0x697b, 0x294a, 0x297b, 0x615a, 0x6969, 0x163, 0x217a, 0x687b, 0x4150, 0x6873, 0x6978, 0x296a, 0x6931, 0x95b, 0x297b, 0x203b, 0x696a, 0x297b, 0x283a, 0x292b, 0x296b, 0x2879, 0x6968, 0x979, 0x497b, 0x416b, 0x6949, 0x6969, 0x697b, 0x616a, 0x497b, 0x697b, 0x697a, 0x297b, 0x696b, 0x483b, 0x4919, 0x691a, 0x6961, 0x685b, 0x6979, 0x295b, 0x2869, 0x6963, 0x13a, 0x6961, 0x695b, 0x4973, 0x2963, 0x4979, 0x297a, 0x407b, 0x215b, 0x6129, 0x4979, 0x2179, 0x6161, 0x495b, 0x697a, 0x497b, 0x4979, 0x6918, 0x2979, 0x287a, 0x6938, 0x697b, 0x6961, 0x6979, 0x6879, 0x217a, 0x6878, 0x2873, 0x4953, 0x4139, 0x693a, 0x697a, 0x6179, 0x6079, 0x607b, 0x497b, 0x4963, 0x697b, 0x4951, 0x6073, 0x2953, 0x607b, 0x693a, 0x6979, 0x687a, 0x615b, 0x297a, 0x2872, 0x4879, 0x607b, 0x4962, 0x293b, 0x295b, 0x485b, 0x693a, 0x2971, 0x217b, 0x6173, 0x4179, 0x697a, 0x2979, 0x6968, 0x4962, 0x179, 0x2169, 0x4170, 0x496b, 0x6170, 0x617b, 0x694b, 0x285a, 0x487b, 0x95b, 0x6173, 0x485b, 0x613a, 0x494b, 0x297b, 0x497b, 0x6171, 0x604b, 0x2952, 0x696b, 0x687b, 0x696b, 0x2869, 0x695b, 0x2968, 0x697b, 0x297b, 0x73, 0x695a, 0x604b, 0x4978, 0x213b, 0x293b, 0x6159, 0x6879, 0x692a, 0x687b, 0x696a, 0x6951, 0x6069, 0x6939, 0x4972, 0x970, 0x203b, 0x686b, 0x691b, 0x696b, 0x493a, 0x979, 0x283b, 0x697b, 0x211b, 0x205b, 0x696b, 0x697b, 0x617b, 0x6162, 0x6959, 0x692a, 0]
+
   public static func contested(_ table: Situation.Event, _ rule: Int) -> Bool {
     switch table {
     case .tap:
-      return false
+      return rule >= 0 && rule < 1000 ? Self.contested_tap[rule] : false
     case .open:
       return false
     }
   }
+
+  static let contested_tap: [Bool] = [false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false]
 
   public static func tapRedirectHooks(_ rule: Int) -> UInt64 {
     switch rule {

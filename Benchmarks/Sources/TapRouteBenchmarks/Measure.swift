@@ -33,13 +33,14 @@ func nanosecondsPerDecision(_ variant: Variant, _ situations: [Situation], passe
     })
 }
 
-/// Nanoseconds from main's first line to the first decision through `Engine.builtIn`, in a
+/// Nanoseconds from main's first line (with `warm`, from after warming the Swift runtime) to
+/// the first decision through `Engine.builtIn`, in a
 /// fresh process (this executable with `--first-decision`); nil when it cannot run.
-func firstDecisionNanoseconds() -> Double? {
+func firstDecisionNanoseconds(warm: Bool) -> Double? {
   guard let executable = Bundle.main.executableURL else { return nil }
   let process = Process()
   process.executableURL = executable
-  process.arguments = ["--first-decision"]
+  process.arguments = warm ? ["--first-decision", "warm"] : ["--first-decision"]
   let output = Pipe()
   process.standardOutput = output
   do { try process.run() } catch { return nil }

@@ -134,6 +134,14 @@ package struct SwiftGenerator {
     newestSDK: OSVersion,
     access a: String
   ) -> String {
+    if plan.slots.isEmpty {
+      // No rule tests a fact: the first rule, if any, matches everything.
+      return "  \(a)static func \(name)(\(parameters)) -> Int { \(plan.table.rules.isEmpty ? -1 : 0) }\n"
+    }
+    if plan.words > 1 {
+      return wordByWord(
+        plan, name: name, parameters: parameters, url: url, newest: newest, newestSDK: newestSDK, access: a)
+    }
     var lines: [String] = []
     lines.append("  \(a)static func \(name)(\(parameters)) -> Int {")
     if let url, plan.slots.contains(where: \.deferred) { lines.append("    let url = \(url)") }
@@ -170,6 +178,133 @@ package struct SwiftGenerator {
     }
     lines.append("  }")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A first-match function for a table of more than 64 rules: each fact's value index is
+  /// computed once, then the words of rule bits are ANDed one word at a time from static rows,
+  /// stopping at the first word with a rule left. The URL is scanned only when the lowest rule
+  /// left tests it; from then on its rows are ANDed into every word.
+  private func wordByWord(
+    _ plan: TablePlan, name: String, parameters: String, url: String?, newest: OSVersion,
+    newestSDK: OSVersion, access a: String
+  ) -> String {
+    let words = plan.words
+    // Every row in one static array: the starting mask at 0, then each fact's rows; a fact's
+    // index below is the offset of the situation's value's row in it.
+    var flat = plan.all
+    var offsets: [Fact: Int] = [:]
+    for slot in plan.slots {
+      offsets[slot.fact] = flat.count
+      flat += slot.rows.flatMap { $0 }
+    }
+    var testers = [UInt64](repeating: 0, count: words)
+    for slot in plan.slots where slot.deferred { for w in 0..<words { testers[w] |= slot.testers[w] } }
+    let testersOffset = flat.count
+    flat += testers
+    let array = "\(name)Rows"
+    func indexName(_ fact: Fact) -> String {
+      "i\(fact.rawValue.prefix(1).uppercased())\(fact.rawValue.dropFirst())"
+    }
+    var lines: [String] = []
+    lines.append("  \(a)static func \(name)(\(parameters)) -> Int {")
+    let deferred = plan.slots.filter(\.deferred)
+    if let url, !deferred.isEmpty { lines.append("    let url = \(url)") }
+    var terms: [String] = []
+    for slot in plan.slots where !slot.deferred {
+      lines += valueIndex(
+        slot, plan: plan, newest: slot.fact == .sdkVersion ? newestSDK : newest, into: indexName(slot.fact),
+        offset: offsets[slot.fact] ?? 0, indent: "    ")
+      terms.append("rows[\(indexName(slot.fact)) + w]")
+    }
+    // The indices are offsets the code above computes from the fact's own values: always
+    // inside the array, so the reads go without bounds checks.
+    lines.append("    return Self.\(array).withUnsafeBufferPointer { rows -> Int in")
+    if deferred.isEmpty {
+      lines.append("      for w in 0..<\(words) {")
+      lines.append("        let m = rows[w]" + terms.map { " & " + $0 }.joined())
+      lines.append("        if m != 0 { return w * 64 + m.trailingZeroBitCount }")
+      lines.append("      }")
+    } else {
+      lines.append("      var scanned = false")
+      var deferredTerms: [String] = []
+      for slot in deferred {
+        lines.append("      var \(indexName(slot.fact)) = \(offsets[slot.fact] ?? 0)")
+        deferredTerms.append("rows[\(indexName(slot.fact)) + w]")
+      }
+      lines.append("      for w in 0..<\(words) {")
+      lines.append("        var m = rows[w]" + terms.map { " & " + $0 }.joined())
+      lines.append("        if m == 0 { continue }")
+      lines.append("        if !scanned, m & (0 &- m) & rows[\(testersOffset) + w] != 0 {")
+      lines.append("          scanned = true")
+      lines.append("          let scan = URLSchemeClass.scan(url)")
+      for slot in deferred {
+        let index = indexName(slot.fact)
+        let base = offsets[slot.fact] ?? 0
+        switch slot.fact {
+        case .urlClass:
+          lines.append("          switch scan.class {")
+          for (v, value) in URLSchemeClass.allCases.enumerated() {
+            lines.append("          case .\(value.rawValue): \(index) = \(base + v * words)")
+          }
+          lines.append("          }")
+        default: lines.append("          \(index) = scan.needsEncoding ? \(base + words) : \(base)")
+        }
+      }
+      lines.append("        }")
+      lines.append("        if scanned {")
+      lines.append("          m = m" + deferredTerms.map { " & " + $0 }.joined())
+      lines.append("          if m == 0 { continue }")
+      lines.append("        }")
+      lines.append("        return w * 64 + m.trailingZeroBitCount")
+      lines.append("      }")
+    }
+    lines.append("      return -1")
+    lines.append("    }")
+    lines.append("  }")
+    lines.append("")
+    lines.append("  static let \(array): [UInt64] = [\(flat.map(hex).joined(separator: ", "))]")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `let INDEX = ...`: the word offset (value index x words) of the situation's value of an
+  /// immediate fact.
+  private func valueIndex(
+    _ slot: TablePlan.Slot, plan: TablePlan, newest: OSVersion, into index: String, offset: Int,
+    indent: String
+  ) -> [String] {
+    let expression = Self.expression(slot.fact, event: plan.table.event)
+    let words = plan.words
+    switch slot.fact.kind {
+    case .bool:
+      return ["\(indent)let \(index) = \(expression) ? \(offset + words) : \(offset)"]
+    case .enumeration(let values):
+      var lines = ["\(indent)let \(index): Int", "\(indent)switch \(expression) {"]
+      for (v, value) in values.enumerated() {
+        lines.append("\(indent)case .\(value): \(index) = \(offset + v * words)")
+      }
+      lines.append("\(indent)}")
+      return lines
+    case .version:
+      let variable = "v\(slot.fact.rawValue.prefix(1).uppercased())\(slot.fact.rawValue.dropFirst())"
+      var lines = [
+        "\(indent)let \(variable) = \(expression)?.orderKey ?? \(hex(newest.orderKey))",
+        "\(indent)let \(index): Int",
+      ]
+      func tree(_ lo: Int, _ hi: Int, _ indent: String) {
+        if hi - lo == 1 {
+          lines.append("\(indent)\(index) = \(offset + lo * words)")
+          return
+        }
+        let mid = (lo + hi) / 2
+        lines.append("\(indent)if \(variable) < \(hex(slot.bounds[mid - 1])) {")
+        tree(lo, mid, indent + "  ")
+        lines.append("\(indent)} else {")
+        tree(mid, hi, indent + "  ")
+        lines.append("\(indent)}")
+      }
+      tree(0, slot.rows.count, indent)
+      return lines
+    }
   }
 
   /// The facts read from one scan of the URL (``URLSchemeClass/scan(_:)``).
@@ -264,6 +399,17 @@ package struct SwiftGenerator {
   private func outcomes(_ table: DecisionTable, name: String, access a: String) -> String {
     var byOutcome: [Outcome: [Int]] = [:]
     for (r, rule) in table.rules.enumerated() { byOutcome[rule.then.outcome, default: []].append(r) }
+    if table.rules.count > Self.largestSwitchedTable {
+      // A `switch` of hundreds of cases is a chain of comparisons: look the outcome up instead.
+      let values = table.rules.map { ".\($0.then.outcome.rawValue)" }.joined(separator: ", ")
+      return [
+        "  \(a)static func \(name)(_ rule: Int) -> Outcome {",
+        "    rule >= 0 && rule < \(table.rules.count) ? Self.\(name)Data[rule] : .undecided",
+        "  }",
+        "",
+        "  static let \(name)Data: [Outcome] = [\(values)]",
+      ].joined(separator: "\n") + "\n"
+    }
     var lines = ["  \(a)static func \(name)(_ rule: Int) -> Outcome {", "    switch rule {"]
     for outcome in Outcome.allCases {
       guard let rules = byOutcome[outcome] else { continue }
@@ -281,6 +427,17 @@ package struct SwiftGenerator {
       let packed = Situation.Redirect.Hooks.packed(rule.then.callbacks ?? [])
       if packed != 0 { byValue[packed, default: []].append(r) }
     }
+    if table.rules.count > Self.largestSwitchedTable, !byValue.isEmpty {
+      var values = [UInt64](repeating: 0, count: table.rules.count)
+      for (value, rules) in byValue { for r in rules { values[r] = value } }
+      return [
+        "  \(a)static func tapRedirectHooks(_ rule: Int) -> UInt64 {",
+        "    rule >= 0 && rule < \(values.count) ? Self.tapRedirectHooksData[rule] : 0",
+        "  }",
+        "",
+        "  static let tapRedirectHooksData: [UInt64] = [\(values.map(hex).joined(separator: ", "))]",
+      ].joined(separator: "\n") + "\n"
+    }
     var lines = ["  \(a)static func tapRedirectHooks(_ rule: Int) -> UInt64 {", "    switch rule {"]
     for (value, rules) in byValue.sorted(by: { $0.value[0] < $1.value[0] }) {
       lines.append("    case \(ranges(rules)): \(hex(value))")
@@ -297,7 +454,19 @@ package struct SwiftGenerator {
     value: (Rule) -> String?
   ) -> String {
     var lines = ["  \(a)static func \(signature) {", "    switch table {"]
+    var arrays: [String] = []
     for table in tables {
+      if table.rules.count > Self.largestSwitchedTable {
+        // Hundreds of cases compile to a chain of comparisons: look the value up instead.
+        let function = String(signature.prefix { $0 != "(" })
+        let type = signature.components(separatedBy: "-> ").last ?? "Never"
+        let array = "\(function)_\(table.event.rawValue)"
+        let values = table.rules.map { value($0) ?? none }.joined(separator: ", ")
+        arrays.append("  static let \(array): [\(type)] = [\(values)]")
+        lines.append("    case .\(table.event.rawValue):")
+        lines.append("      return rule >= 0 && rule < \(table.rules.count) ? Self.\(array)[rule] : \(none)")
+        continue
+      }
       var order: [String] = []
       var byValue: [String: [Int]] = [:]
       for (r, rule) in table.rules.enumerated() {
@@ -316,8 +485,12 @@ package struct SwiftGenerator {
       lines.append("      }")
     }
     lines += ["    }", "  }"]
+    if !arrays.isEmpty { lines += [""] + arrays }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// The most rules whose data is a `switch` on the rule; larger tables look it up in arrays.
+  static let largestSwitchedTable = 64
 
   /// `0...3, 7, 9...10` for a sorted list of rule indices.
   private func ranges(_ rules: [Int]) -> String {
