@@ -62,8 +62,14 @@ public struct Engine: Sendable {
   /// What the situation does, without a trace.
   public func decide(_ situation: Situation) -> Decision {
     switch source {
-    case .generated(let policies): policies.decide(situation)
-    case .tables(let tables): Self.decideLean(TableRules(tables: tables), situation)
+    case .generated(let policies):
+      // The built-in type is called directly: its decide is inlined here and writes the
+      // decision in place, where a call through the protocol's witness table copies it twice.
+      if ObjectIdentifier(policies) == ObjectIdentifier(CompiledBuiltinPolicies.self) {
+        return CompiledBuiltinPolicies.decide(situation)
+      }
+      return policies.decide(situation)
+    case .tables(let tables): return Self.decideLean(TableRules(tables: tables), situation)
     }
   }
 
