@@ -5,12 +5,13 @@ extension Engine {
   /// generated from them (`Generated/CompiledBuiltinPolicies+Generated.swift`).
   ///
   /// Deciding reads and parses nothing, and reading it builds nothing: the engine is the
-  /// generated type itself, so the first decision costs what every other one does.
+  /// generated type itself (a value with no state, so reading it is free: no once-only
+  /// initialization to check), and the first decision costs what every other one does.
   /// ``policies`` and ``explain(_:)`` parse the decision tables and the evidence registry (not
   /// the fixtures, sticker, quick-action or session rules) on first use. Use it from any
   /// thread. The built-in policies are checked by the library's tests; should they ever fail
   /// to load, `explain` decides undecided with a note saying why, rather than a crash.
-  public static let builtIn = Engine(compiled: CompiledBuiltinPolicies.self)
+  public static var builtIn: Engine { Engine(compiled: CompiledBuiltinPolicies.self) }
 
   /// Loads a fixture file (the format of `Policies/fixtures.json`), checked against this
   /// engine's policies: every rule and evidence id a row names must exist.
