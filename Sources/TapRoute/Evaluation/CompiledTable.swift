@@ -318,6 +318,16 @@ final class CompiledTable: Sendable {
     return dense
   }
 
+  /// The row index of `facts`' value of slot `s`: a version's interval, else the value's index.
+  @inline(__always)
+  private func value(ofSlot s: Int, _ facts: FactSnapshot) -> Int {
+    switch slots[s] {
+    case .osVersion: versionIndex(facts.version)
+    case .sdkVersion: sdkVersionIndex(facts.sdkVersion)
+    default: facts.index(of: slots[s])
+    }
+  }
+
   /// The index of the first rule matching `facts`, whose URL facts are not yet known: `url`
   /// is classified only when a remaining rule tests it (one word of bits), else first.
   /// Allocates nothing.
@@ -329,13 +339,7 @@ final class CompiledTable: Sendable {
     }
     var acc: UInt64 = templates.count == 64 ? ~0 : (1 << UInt64(templates.count)) - 1
     for s in 0..<slots.count where s != urlClassSlot && s != urlEncodingSlot {
-      let value: Int
-      switch slots[s] {
-      case .osVersion: value = versionIndex(facts.version)
-      case .sdkVersion: value = sdkVersionIndex(facts.sdkVersion)
-      default: value = facts.index(of: slots[s])
-      }
-      acc &= bits[slotOffsets[s] + value]
+      acc &= bits[slotOffsets[s] + value(ofSlot: s, facts)]
       if acc == 0 { return nil }
     }
     guard acc & urlTesters != 0, (acc & (0 &- acc)) & urlTesters != 0 else {
@@ -373,13 +377,7 @@ final class CompiledTable: Sendable {
       // One word per row (at most 64 rules): AND as the facts are read, no buffer.
       var acc: UInt64 = templates.count == 64 ? ~0 : (1 << UInt64(templates.count)) - 1
       for s in 0..<slots.count {
-        let value: Int
-        switch slots[s] {
-        case .osVersion: value = versionIndex(facts.version)
-        case .sdkVersion: value = sdkVersionIndex(facts.sdkVersion)
-        default: value = facts.index(of: slots[s])
-        }
-        acc &= bits[slotOffsets[s] + value]
+        acc &= bits[slotOffsets[s] + value(ofSlot: s, facts)]
         if acc == 0 { return nil }
       }
       return acc.trailingZeroBitCount

@@ -286,24 +286,14 @@ package struct SwiftGenerator {
       return lines
     case .version:
       let variable = "v\(slot.fact.rawValue.prefix(1).uppercased())\(slot.fact.rawValue.dropFirst())"
-      var lines = [
+      let head = [
         "\(indent)let \(variable) = \(expression)?.orderKey ?? \(hex(newest.orderKey))",
         "\(indent)let \(index): Int",
       ]
-      func tree(_ lo: Int, _ hi: Int, _ indent: String) {
-        if hi - lo == 1 {
-          lines.append("\(indent)\(index) = \(offset + lo * words)")
-          return
+      return head
+        + versionTree(slot, variable: variable, indent: indent) { interval, indent in
+          ["\(indent)\(index) = \(offset + interval * words)"]
         }
-        let mid = (lo + hi) / 2
-        lines.append("\(indent)if \(variable) < \(hex(slot.bounds[mid - 1])) {")
-        tree(lo, mid, indent + "  ")
-        lines.append("\(indent)} else {")
-        tree(mid, hi, indent + "  ")
-        lines.append("\(indent)}")
-      }
-      tree(0, slot.rows.count, indent)
-      return lines
     }
   }
 
@@ -361,22 +351,33 @@ package struct SwiftGenerator {
       return lines
     case .version:
       let variable = "v\(slot.fact.rawValue.prefix(1).uppercased())\(slot.fact.rawValue.dropFirst())"
-      var lines = ["\(indent)let \(variable) = \(expression)?.orderKey ?? \(hex(newest.orderKey))"]
-      func tree(_ lo: Int, _ hi: Int, _ indent: String) {
-        if hi - lo == 1 {
-          lines += and(slot.rows[lo], indent).filter { !$0.hasSuffix("break") }
-          return
+      return ["\(indent)let \(variable) = \(expression)?.orderKey ?? \(hex(newest.orderKey))"]
+        + versionTree(slot, variable: variable, indent: indent) { interval, indent in
+          and(slot.rows[interval], indent).filter { !$0.hasSuffix("break") }
         }
-        let mid = (lo + hi) / 2
-        lines.append("\(indent)if \(variable) < \(hex(slot.bounds[mid - 1])) {")
-        tree(lo, mid, indent + "  ")
-        lines.append("\(indent)} else {")
-        tree(mid, hi, indent + "  ")
-        lines.append("\(indent)}")
-      }
-      tree(0, slot.rows.count, indent)
-      return lines
     }
+  }
+
+  /// A binary tree of `if VARIABLE < bound` over a version slot's intervals, with `leaf`'s
+  /// statements for each interval.
+  private func versionTree(
+    _ slot: TablePlan.Slot, variable: String, indent: String, leaf: (Int, String) -> [String]
+  ) -> [String] {
+    var lines: [String] = []
+    func tree(_ lo: Int, _ hi: Int, _ indent: String) {
+      if hi - lo == 1 {
+        lines += leaf(lo, indent)
+        return
+      }
+      let mid = (lo + hi) / 2
+      lines.append("\(indent)if \(variable) < \(hex(slot.bounds[mid - 1])) {")
+      tree(lo, mid, indent + "  ")
+      lines.append("\(indent)} else {")
+      tree(mid, hi, indent + "  ")
+      lines.append("\(indent)}")
+    }
+    tree(0, slot.rows.count, indent)
+    return lines
   }
 
   /// The Swift expression for a fact's value, inside a first-match function (`situation`,
