@@ -118,12 +118,8 @@ struct Grid: Sendable {
   let cuts: [OSVersion]
   var bands: Int { cuts.count + 1 }
 
-  /// Value sets in ``Matrix/recipientFacts`` order.
-  struct Region: Sendable, Hashable {
-    var sets: [UInt64]
-
-    var sortKey: [Int] { sets.map { $0.trailingZeroBitCount } }
-  }
+  /// Value sets in ``Matrix/recipientFacts`` order: a box of the recipient space.
+  typealias Region = Box
 
   func size(_ d: Int) -> Int {
     switch Matrix.recipientFacts[d] {
@@ -195,40 +191,24 @@ struct Grid: Sendable {
     return situation
   }
 
-  /// Joins rows that decide the same and differ in one recipient fact, until none do.
+  /// Joins rows that decide the same and differ in one recipient fact, until none do: the
+  /// verifier's merge of boxes, over the rows of each decision (rows deciding differently
+  /// never join, and each decision keeps its rows' order).
   static func merge(_ rows: [(Region, Decision)]) -> [(Region, Decision)] {
-    var rows = rows.map { (region: $0.0, decision: $0.1, key: Matrix.signature($0.1)) }
-    var changed = true
-    while changed {
-      changed = false
-      var i = 0
-      while i < rows.count {
-        var j = i + 1
-        while j < rows.count {
-          if rows[i].key == rows[j].key, let union = union(rows[i].region, rows[j].region) {
-            rows[i].region = union
-            rows.remove(at: j)
-            changed = true
-          } else {
-            j += 1
-          }
-        }
-        i += 1
+    var order: [[String]] = []
+    var groups: [[String]: (decision: Decision, regions: [Region])] = [:]
+    for (region, decision) in rows {
+      let key = Matrix.signature(decision)
+      if groups[key] == nil {
+        order.append(key)
+        groups[key] = (decision, [])
       }
+      groups[key]?.regions.append(region)
     }
-    return rows.map { ($0.region, $0.decision) }
-  }
-
-  private static func union(_ a: Region, _ b: Region) -> Region? {
-    var differing = -1
-    for d in a.sets.indices where a.sets[d] != b.sets[d] {
-      if differing >= 0 { return nil }
-      differing = d
+    return order.flatMap { key -> [(Region, Decision)] in
+      guard let group = groups[key] else { return [] }
+      return Verifier.merged(group.regions).map { ($0, group.decision) }
     }
-    if differing < 0 { return a }
-    var u = a
-    u.sets[differing] |= b.sets[differing]
-    return u
   }
 
   /// The region as readable value lists, versions as joined bands.
@@ -253,4 +233,9 @@ struct Grid: Sendable {
       installed: bools(region.sets[2]), enabledInMessages: bools(region.sets[3]),
       extensionRunning: bools(region.sets[4]), alreadySelected: bools(region.sets[5]))
   }
+}
+
+extension Box {
+  /// The lowest value of each set: distinct for disjoint boxes, so it orders a matrix's rows.
+  var sortKey: [Int] { sets.map { $0.trailingZeroBitCount } }
 }
