@@ -3,8 +3,9 @@ import Testing
 
 @testable import TapRoute
 
-/// An inline evidence file with one `▶` marking where the expected diagnostic points; the
-/// mark is removed before parsing, so no test pins a position in shipped data.
+/// An inline evidence file with one `1️⃣` marking where the expected diagnostic points (a
+/// ``MarkedText``); the mark is removed before parsing, so no test pins a position in shipped
+/// data.
 struct MarkedEvidence: CustomStringConvertible {
   var name: String
   var text: String
@@ -12,23 +13,9 @@ struct MarkedEvidence: CustomStringConvertible {
 
   init(_ name: String, _ marked: String) {
     self.name = name
-    var line = 1
-    var column = 1
-    var text = ""
-    for character in marked {
-      if character == "▶" {
-        mark = SourcePosition(line: line, column: column)
-        continue
-      }
-      text.append(character)
-      if character == "\n" {
-        line += 1
-        column = 1
-      } else {
-        column += character.utf8.count
-      }
-    }
-    self.text = text
+    let parsed = MarkedText(marked)
+    text = parsed.text
+    mark = parsed.markers["1️⃣"]
   }
 
   var description: String { name }
@@ -65,7 +52,7 @@ struct EvidenceSourceTests {
       MarkedEvidence(
         "unknown kind",
         entry(
-          #""kind": ▶"blogg", "title": "t", "url": "https://example.org/a", "date": "2016", "platforms": []"#)
+          #""kind": 1️⃣"blogg", "title": "t", "url": "https://example.org/a", "date": "2016", "platforms": []"#)
       ),
       #"error: $.evidence["F-1"].sources[0].kind: unknown source kind "blogg"; expected one of \#(kinds) (did you mean "blog"?) [TR120]"#
     ),
@@ -73,7 +60,7 @@ struct EvidenceSourceTests {
       MarkedEvidence(
         "month 13",
         entry(
-          #""kind": "blog", "title": "t", "url": "https://example.org/a", "date": ▶"2016-13", "platforms": []"#
+          #""kind": "blog", "title": "t", "url": "https://example.org/a", "date": 1️⃣"2016-13", "platforms": []"#
         )),
       #"error: $.evidence["F-1"].sources[0].date: date "2016-13" is not of the form YYYY, YYYY-MM or YYYY-MM-DD (or null when undated) [TR121]"#
     ),
@@ -81,38 +68,38 @@ struct EvidenceSourceTests {
       MarkedEvidence(
         "date in words",
         entry(
-          #""kind": "blog", "title": "t", "url": "https://example.org/a", "date": ▶"Sept 2016", "platforms": []"#
+          #""kind": "blog", "title": "t", "url": "https://example.org/a", "date": 1️⃣"Sept 2016", "platforms": []"#
         )),
       #"error: $.evidence["F-1"].sources[0].date: date "Sept 2016" is not of the form YYYY, YYYY-MM or YYYY-MM-DD (or null when undated) [TR121]"#
     ),
     (
       MarkedEvidence(
         "ftp link",
-        entry(#""kind": "blog", "title": "t", "url": ▶"ftp://example.org/a", "date": null, "platforms": []"#)),
+        entry(#""kind": "blog", "title": "t", "url": 1️⃣"ftp://example.org/a", "date": null, "platforms": []"#)),
       #"error: $.evidence["F-1"].sources[0].url: url "ftp://example.org/a" is not an http or https link [TR122]"#
     ),
     (
       MarkedEvidence(
         "link without a host",
-        entry(#""kind": "blog", "title": "t", "url": ▶"https:///a", "date": null, "platforms": []"#)),
+        entry(#""kind": "blog", "title": "t", "url": 1️⃣"https:///a", "date": null, "platforms": []"#)),
       #"error: $.evidence["F-1"].sources[0].url: url "https:///a" is not an http or https link [TR122]"#
     ),
     (
       MarkedEvidence(
         "seed file without its number",
-        entry(#""kind": "seed", "title": "t", "file": ▶"seeds/4_fd43.txt", "date": null, "platforms": []"#)),
+        entry(#""kind": "seed", "title": "t", "file": 1️⃣"seeds/4_fd43.txt", "date": null, "platforms": []"#)),
       #"error: $.evidence["F-1"].sources[0].file: file "seeds/4_fd43.txt" is not a seed file name of the form seeds/NNN_<hex>.txt [TR123]"#
     ),
     (
       MarkedEvidence(
         "seed file outside seeds/",
-        entry(#""kind": "seed", "title": "t", "file": ▶"004_fd43.txt", "date": null, "platforms": []"#)),
+        entry(#""kind": "seed", "title": "t", "file": 1️⃣"004_fd43.txt", "date": null, "platforms": []"#)),
       #"error: $.evidence["F-1"].sources[0].file: file "004_fd43.txt" is not a seed file name of the form seeds/NNN_<hex>.txt [TR123]"#
     ),
     (
       MarkedEvidence(
         "a blog naming a seed file",
-        entry(#""kind": "blog", "title": "t", "file": ▶"seeds/004_fd43.txt", "date": null, "platforms": []"#)),
+        entry(#""kind": "blog", "title": "t", "file": 1️⃣"seeds/004_fd43.txt", "date": null, "platforms": []"#)),
       #"error: $.evidence["F-1"].sources[0].file: only a seed, or an inference drawn in one, names a seed file; give a url instead [TR124]"#
     ),
     (
@@ -121,7 +108,7 @@ struct EvidenceSourceTests {
         """
         {"evidence": {
           "F-1": {"claim": "c", "confidence": "single", "sources": [
-            ▶{"kind": "seed", "title": "t", "date": null, "platforms": []}
+            1️⃣{"kind": "seed", "title": "t", "date": null, "platforms": []}
           ]}
         }}
         """),
@@ -132,7 +119,7 @@ struct EvidenceSourceTests {
         "the former free-text source",
         """
         {"evidence": {
-          "F-1": {"claim": "c", "confidence": "single", "source": ▶"field report"}
+          "F-1": {"claim": "c", "confidence": "single", "source": 1️⃣"field report"}
         }}
         """),
       #"error: $.evidence["F-1"].source: the free-text "source" is replaced by "sources": a list of {kind, title, url or file, date, platforms} [TR101]"#
@@ -142,7 +129,7 @@ struct EvidenceSourceTests {
         "no source at all",
         """
         {"evidence": {
-          "F-1": {"claim": "c", "confidence": "single", "sources": ▶[]}
+          "F-1": {"claim": "c", "confidence": "single", "sources": 1️⃣[]}
         }}
         """),
       #"error: $.evidence["F-1"].sources: an evidence entry needs at least one source [TR103]"#
@@ -153,7 +140,7 @@ struct EvidenceSourceTests {
         """
         {"evidence": {
           "F-1": {"claim": "c", "confidence": "single", "sources": [
-            ▶{"kind": "blog", "title": "t", "url": "https://example.org/a", "platforms": []}
+            1️⃣{"kind": "blog", "title": "t", "url": "https://example.org/a", "platforms": []}
           ]}
         }}
         """),
@@ -174,7 +161,7 @@ struct EvidenceSourceTests {
       "complete",
       """
       {"evidence": {
-        ▶"S004-1": {"claim": "c", "confidence": "single", "note": "n", "uncited": "context", "sources": [
+        1️⃣"S004-1": {"claim": "c", "confidence": "single", "note": "n", "uncited": "context", "sources": [
           {"kind": "seed", "title": "a blog", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09",
            "platforms": ["iOS 10"], "note": "undated"},
           {"kind": "appleDocumentation", "title": "page", "url": "https://developer.apple.com/documentation/messages/msmessage/url", "date": null,

@@ -48,7 +48,7 @@ struct TableSlots: Sendable {
   }
 
   /// How many of the sorted `bounds` are <= `version`: the interval `version` lies in.
-  static func interval(of version: OSVersion, in bounds: [OSVersion]) -> Int {
+  static func interval<Version: Comparable>(of version: Version, in bounds: [Version]) -> Int {
     var lo = 0
     var hi = bounds.count
     while lo < hi {

@@ -93,22 +93,12 @@ struct TablePlan: Sendable {
     return row
   }
 
-  /// The interval of version `key` among `bounds`: how many boundaries are at or below it.
-  static func interval(_ key: UInt64, in bounds: [UInt64]) -> Int {
-    var lo = 0
-    var hi = bounds.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if bounds[mid] <= key { lo = mid + 1 } else { hi = mid }
-    }
-    return lo
-  }
-
   /// The first rule matching `facts`, by the steps the generated code takes; nil for none.
   func firstMatch(_ facts: FactSnapshot) -> Int? {
     func value(_ slot: Slot) -> Int {
       slot.fact.kind == .version
-        ? Self.interval(facts.version(of: slot.fact).orderKey, in: slot.bounds) : facts.index(of: slot.fact)
+        ? TableSlots.interval(of: facts.version(of: slot.fact).orderKey, in: slot.bounds)
+        : facts.index(of: slot.fact)
     }
     var mask = all
     for slot in slots where !slot.deferred {
