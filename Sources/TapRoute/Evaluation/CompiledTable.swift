@@ -29,8 +29,6 @@ final class CompiledTable: Sendable {
   let bits: [UInt64]
   /// What each rule decides, ready to return (with its alternative readings, if contested).
   let templates: [Decision]
-  /// Per rule, the facts it tests as ``Fact/bit``s: what a decision by it rests on.
-  let testedMasks: [UInt32]
   /// Per rule, what the decide path reads without building a decision.
   let rules: [RuleData]
   /// The rules (one bit each, first word) that test `urlClass` or `urlNeedsEncoding`: with
@@ -46,7 +44,7 @@ final class CompiledTable: Sendable {
     var callbacks: [Situation.Callback]?
     var presentation: Presentation?
     var confidence: Confidence?
-    /// The facts it tests, as ``Fact/bit``s.
+    /// The facts it tests, as ``Fact/bit``s: what a decision by it rests on.
     var tested: UInt32
     /// True when it has other readings.
     var contested: Bool
@@ -136,7 +134,6 @@ final class CompiledTable: Sendable {
           ? nil : rule.alternatives.map { Self.template(of: $0, rule: "\(table.name)/\(rule.id)") })
     }
     let testedMasks = table.rules.map { rule in rule.conditions.reduce(0) { $0 | $1.fact.bit } }
-    self.testedMasks = testedMasks
     rules = table.rules.enumerated().map { r, rule in
       RuleData(
         outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,

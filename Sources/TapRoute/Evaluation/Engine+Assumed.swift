@@ -31,14 +31,14 @@ extension EngineTables {
     var mask: UInt32
     switch situation.event {
     case .open:
-      mask = open.testedMasks[hit] & leftOut
+      mask = open.ruleData(hit).tested & leftOut
     case .tap:
-      mask = tap.testedMasks[hit] & leftOut
+      mask = tap.ruleData(hit).tested & leftOut
       if let redirectHit {
         // The redirect's URL is its own field; its extension point is the Messages extension.
         var redirectLeftOut = leftOut & ~(Self.urlFacts | Fact.extensionPoint.bit)
         if situation.tap.redirect.url == nil { redirectLeftOut |= Self.urlFacts }
-        mask |= open.testedMasks[redirectHit] & redirectLeftOut
+        mask |= open.ruleData(redirectHit).tested & redirectLeftOut
       }
     }
     return mask

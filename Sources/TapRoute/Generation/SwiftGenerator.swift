@@ -145,12 +145,13 @@ package struct SwiftGenerator {
     var lines: [String] = []
     lines.append("  \(a)static func \(name)(\(parameters)) -> Int {")
     if let url, plan.slots.contains(where: \.deferred) { lines.append("    let url = \(url)") }
-    for w in 0..<plan.words { lines.append("    var m\(w): UInt64 = \(hex(plan.all[w]))") }
+    // One word of rules from here on (more go word by word, above).
+    lines.append("    var m0: UInt64 = \(hex(plan.all.first ?? 0))")
     for slot in plan.slots where !slot.deferred {
       lines += emit(slot, plan: plan, newest: slot.fact == .sdkVersion ? newestSDK : newest, indent: "    ")
     }
     let deferred = plan.slots.filter(\.deferred)
-    let lowest = lowestRule(words: plan.words)
+    let lowest = lowestRule()
     if deferred.isEmpty {
       lines += lowest.map { "    " + $0 }
       lines.append("    return r")
@@ -300,28 +301,14 @@ package struct SwiftGenerator {
   /// The facts read from one scan of the URL (``URLSchemeClass/scan(_:)``).
   static let scannedFacts: Set<Fact> = [.urlClass, .urlNeedsEncoding]
 
-  /// `let r` = the lowest rule left, or `return -1`.
-  private func lowestRule(words: Int) -> [String] {
-    var lines = ["let r: Int"]
-    for w in 0..<words {
-      let offset = w == 0 ? "" : "\(w * 64) + "
-      lines.append("\(w == 0 ? "if" : "} else if") m\(w) != 0 {")
-      lines.append("  r = \(offset)m\(w).trailingZeroBitCount")
-    }
-    lines.append("} else {")
-    lines.append("  return -1")
-    lines.append("}")
-    return lines
+  /// `let r` = the lowest rule left, or `return -1` (one word of rules).
+  private func lowestRule() -> [String] {
+    ["let r: Int", "if m0 != 0 {", "  r = m0.trailingZeroBitCount", "} else {", "  return -1", "}"]
   }
 
-  /// A Boolean expression: rule `rule` is among `testers`.
+  /// A Boolean expression: rule `rule` is among `testers` (one word of rules).
   private func tests(_ testers: [UInt64], rule: String) -> String {
-    if testers.count == 1 { return "(\(hex(testers[0])) as UInt64) >> UInt64(\(rule)) & 1 != 0" }
-    let cases = testers.enumerated().filter { $0.element != 0 }.map { w, bits in
-      "\(w): (\(hex(bits)) as UInt64) >> UInt64(\(rule) & 63) & 1 != 0"
-    }
-    return "{ switch \(rule) >> 6 { " + cases.map { "case \($0)" }.joined(separator: "; ")
-      + "; default: false } }()"
+    "(\(hex(testers.first ?? 0)) as UInt64) >> UInt64(\(rule)) & 1 != 0"
   }
 
   /// The statements ANDing `slot`'s row for the situation's value into the masks.

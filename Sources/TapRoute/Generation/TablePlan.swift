@@ -93,7 +93,9 @@ struct TablePlan: Sendable {
     return row
   }
 
-  /// The first rule matching `facts`, by the steps the generated code takes; nil for none.
+  /// The first rule matching `facts`, by the plan the generated code is written from (all
+  /// words at once; the code for more than 64 rules reads them a word at a time, to the same
+  /// answer); nil for none.
   func firstMatch(_ facts: FactSnapshot) -> Int? {
     func value(_ slot: Slot) -> Int {
       slot.fact.kind == .version
