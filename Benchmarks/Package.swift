@@ -27,7 +27,10 @@ let package = Package(
       dependencies: [
         .product(name: "TapRoute", package: root),
         "TapRouteReference",
-      ] + (generatedTables ? ["GeneratedTables"] : [])),
+      ] + (generatedTables ? ["GeneratedTables"] : []),
+      // A define, not `canImport`: a lean build must not see the module a full build left
+      // in .build (it would compile against it and fail to link).
+      swiftSettings: generatedTables ? [.define("TAPROUTE_GENERATED_TABLES")] : []),
     // The root package's hand-written switch, linked here through a symbolic link to its
     // source folder: it is no product of the root package, so clients never see it.
     .target(

@@ -2,7 +2,7 @@ import Foundation
 import TapRoute
 import TapRouteReference
 
-#if canImport(GeneratedTables)
+#if TAPROUTE_GENERATED_TABLES
   import GeneratedTables
 #endif
 
@@ -76,7 +76,7 @@ enum Variant: Sendable {
   /// The seeded 1,000-rule table compiled to Swift (`Benchmarks/generate-table.sh`), when the
   /// benchmark was built with it (not with TAPROUTE_BENCHMARK_LEAN=1).
   static var compiledThousand: Variant? {
-    #if canImport(GeneratedTables)
+    #if TAPROUTE_GENERATED_TABLES
       .compiledTable(Engine(compiled: Generated1000Policies.self), rules: 1_000)
     #else
       nil
