@@ -3,8 +3,9 @@
 # 16 mask words per fact) into a throwaway package, and checks that it decides every one of
 # 200,000 seeded situations exactly as the interpreter's eager evaluation over the same files
 # (`explain` less its trace; Decision ==: outcome, URL, callbacks, rule, evidence, notes,
-# steps, alternatives). Tables of more than 64 rules are generated word by word from static
-# rows; CI runs it at 100 rules, which does. The tests check the generator's
+# steps, alternatives). Tables of more than 64 rules are generated both ways: as a dense
+# lookup of first hits (the default, type Big) and word by word from static rows
+# (`--lookup words`, type BigWords); CI runs it at 100 rules, which has both. The tests check the generator's
 # plan in memory at 100 to 10,000 rules; this checks the emitted source itself, once,
 # because compiling it takes too long for a unit test.
 set -euo pipefail
@@ -57,7 +58,13 @@ PY
 swift build -q --product taproute
 "$(swift build --show-bin-path)/taproute" generate swift --policies "$WORK/policies" --type Big \
   --output "$WORK/pkg/Sources/Check/Big+Generated.swift"
-wc -l "$WORK/pkg/Sources/Check/Big+Generated.swift" | awk '{print "generated: " $1 " lines"}'
+"$(swift build --show-bin-path)/taproute" generate swift --policies "$WORK/policies" --type BigWords \
+  --lookup words --output "$WORK/pkg/Sources/Check/BigWords+Generated.swift"
+for type in Big BigWords; do
+  file="$WORK/pkg/Sources/Check/$type+Generated.swift"
+  grep -q 'Cells: StaticString' "$file" && kind="dense lookup" || kind="word by word"
+  echo "generated $type: $(wc -l <"$file") lines, $(grep -c 'Cells: StaticString' "$file" || true) dense tables ($kind)"
+done
 
 cat > "$WORK/pkg/Package.swift" <<SWIFT
 // swift-tools-version:6.0
@@ -75,7 +82,7 @@ import Foundation
 import TapRoute
 
 let interpreted = try Engine(policiesAt: URL(fileURLWithPath: "$WORK/policies"))
-let generated = Engine(compiled: Big.self)
+let generatedEngines = [("dense", Engine(compiled: Big.self)), ("words", Engine(compiled: BigWords.self))]
 nonisolated(unsafe) var state: UInt64 = 7
 func below(_ n: Int) -> Int {
   state &+= 0x9E37_79B9_7F4A_7C15
@@ -98,17 +105,19 @@ for _ in 0..<200_000 {
   s.tap.alreadySelected = below(2) == 0
   s.tap.redirect = Situation.Redirect(hooks: hooks[below(4)], url: urls[below(urls.count)])
   s.open = Situation.Open(url: urls[below(urls.count)], extensionPoint: Situation.Open.ExtensionPoint.allCases[below(6)])
-  let a = generated.decide(s)
   // The oracle: the interpreter's eager evaluation (explain, less its trace), which builds
   // every field at once; decide on either engine builds them lazily from rule indices.
   let b = interpreted.explain(s).withoutTrace
   checked += 1
-  if a != b {
-    differ += 1
-    if differ <= 5 { print("differ: generated \(a.rule ?? "-") \(a.outcome), interpreted \(b.rule ?? "-") \(b.outcome)") }
+  for (kind, generated) in generatedEngines {
+    let a = generated.decide(s)
+    if a != b {
+      differ += 1
+      if differ <= 5 { print("differ (\(kind)): generated \(a.rule ?? "-") \(a.outcome), interpreted \(b.rule ?? "-") \(b.outcome)") }
+    }
   }
 }
-print("generated and interpreted agree on \(checked - differ) of \(checked) situations (\(Big.tapTable.rules.count) tap + \(Big.openTable.rules.count) open rules)")
+print("generated (dense and word by word) and interpreted agree on all but \(differ) of \(checked) situations (\(Big.tapTable.rules.count) tap + \(Big.openTable.rules.count) open rules)")
 exit(differ == 0 ? 0 : 1)
 SWIFT
 swift build -q -c release --package-path "$WORK/pkg"

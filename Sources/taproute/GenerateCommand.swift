@@ -8,11 +8,13 @@ enum GenerateCommand {
     summary: "compile the tap and open tables to Swift that decides with no parsing",
     discussion: """
       Writes a Swift file declaring a type that conforms to CompiledPolicies: the tap and
-      open tables compiled to first-match functions (a switch per fact, rule bits ANDed),
-      the rules' data as static arrays, and a copy of the policy files for what decide does
-      not need (Engine.policies, explain). Use it as Engine(compiled: TYPE.self): it decides
-      as Engine(policiesAt: DIR) does, without reading or parsing anything. The
-      TapRouteGenerate build-tool plugin runs this command on a target's Policies/ folder.
+      open tables compiled to first-match functions (a switch per fact, rule bits ANDed;
+      for a table of more than 64 rules, a static table of the first rule of every cell
+      of its fact space unless --lookup words), the rules' data as static arrays, and a
+      copy of the policy files for what decide does not need (Engine.policies, explain).
+      Use it as Engine(compiled: TYPE.self): it decides as Engine(policiesAt: DIR) does,
+      without reading or parsing anything. The TapRouteGenerate build-tool plugin runs
+      this command on a target's Policies/ folder.
       The only LANGUAGE is swift.
       """,
     arguments: [.init(name: "LANGUAGE", arity: .required, help: "swift")],
@@ -28,6 +30,11 @@ enum GenerateCommand {
         name: "--library",
         help:
           "the TapRoute library's own file: read the policies built into the library\ninstead of embedding a copy"
+      ),
+      .init(
+        name: "--lookup", value: "KIND", choices: ["dense", "words"],
+        help:
+          "how a table of more than 64 rules finds its first rule: dense (default;\na static table of first hits where the space of the facts read without the\nURL has at most 262,144 cells: flat in rule count) or words (rule bits ANDed\n64 rules at a time: less source, a cost that grows with the rules)"
       ),
       CommandSpec.json("print errors as JSON"),
     ],
@@ -58,13 +65,15 @@ enum GenerateCommand {
     command += " --type \(typeName)"
     if let access = invocation.value("--access") { command += " --access \(access)" }
     if invocation.flag("--library") { command += " --library" }
+    if let lookup = invocation.value("--lookup") { command += " --lookup \(lookup)" }
     if let output = invocation.value("--output") { command += " --output \(output)" }
     let source: String
     do throws(DiagnosticsError) {
-      let generator = try SwiftGenerator.forPolicies(
+      var generator = try SwiftGenerator.forPolicies(
         at: directory.map { URL(fileURLWithPath: $0, isDirectory: true) }, typeName: typeName,
         access: invocation.value("--access") ?? "public", library: invocation.flag("--library"),
         command: command)
+      generator.denseLookups = invocation.value("--lookup") != "words"
       do throws(SwiftGenerator.Failure) {
         source = try generator.render()
       } catch {

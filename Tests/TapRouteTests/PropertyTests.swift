@@ -195,22 +195,56 @@ struct PropertyTests {
   }
 }
 
+@Suite("URL scanner byte sets")
+struct URLByteSetTests {
+  /// The set the masks are meant to hold, written as RFC 3986 names it.
+  static func bytes(_ characters: String, letters: Bool = true, digits: Bool = true) -> Set<UInt8> {
+    var set = Set(characters.utf8)
+    if letters {
+      set.formUnion(UInt8(ascii: "a")...UInt8(ascii: "z"));
+      set.formUnion(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+    }
+    if digits { set.formUnion(UInt8(ascii: "0")...UInt8(ascii: "9")) }
+    return set
+  }
+
+  @Test(
+    "the scanner's masks hold exactly the URI, plain and scheme characters",
+    arguments: [
+      ("uri", URLSchemeClass.uriMask, "-._~:/?#[]@!$&'()*+,;="),
+      ("plain", URLSchemeClass.plainMask, "-._~[]@!$&'()*+,;="),
+      ("scheme", URLSchemeClass.schemeMask, "+-."),
+    ])
+  func masksMatchTheirCharacters(name: String, mask: (UInt64, UInt64), characters: String) {
+    let expected = Self.bytes(characters)
+    for b in UInt8.min...UInt8.max {
+      #expect(URLSchemeClass.inSet(b, mask) == expected.contains(b), "\(name) mask, byte \(b)")
+    }
+  }
+}
+
 @Suite("Compiled tables")
 struct CompiledTableTests {
   @Test("the dense lookup and the bit rows agree on generated situations, for every table")
   func denseMatchesBits() throws {
     let engine = try engine()
     #expect(engine.tap.dense == nil, "64 rules or fewer decide through one word of bits per fact")
-    // The tap table's space (17 facts) is past maximumDenseCells: it stays on the bit rows.
-    #expect(CompiledTable(engine.tap.table, dense: true).dense == nil)
-    for compiled in [CompiledTable(engine.open.table, dense: true)] {
+    for compiled in [
+      CompiledTable(engine.tap.table, dense: true), CompiledTable(engine.open.table, dense: true),
+    ] {
+      // Without the URL's facts, both shipped spaces are small enough to be dense.
       #expect(compiled.dense != nil, "the shipped \(compiled.table.name) table is small enough to be dense")
+      #expect(
+        (compiled.dense?.urlRows.count ?? 0) > 0, "some of \(compiled.table.name)'s cells turn on the URL")
       var rng = SeededRandom(seed: 99)
       for _ in 0..<20_000 {
         let situation = Generate.situation(&rng)
         let url = compiled.table.event == .tap ? situation.tap.url : situation.open.url
         let facts = FactSnapshot(
           situation, event: compiled.table.event, url: url, defaultVersion: engine.newestOSVersion)
+        let unscanned = FactSnapshot(
+          situation, event: compiled.table.event, defaultVersion: engine.newestOSVersion)
+        #expect(compiled.firstMatch(unscanned, url: url) == compiled.firstMatchByBits(facts))
         #expect(compiled.firstMatch(facts) == compiled.firstMatchByBits(facts))
       }
     }

@@ -7,10 +7,10 @@
 /// first rule that matches. OS versions are first mapped to the interval between the
 /// table's version boundaries, so they index rows like any finite fact.
 ///
-/// When the product of the tested facts' value counts is at most ``maximumDenseCells``,
-/// the first hit of every cell is computed once at load (sharing the AND of each prefix of
-/// facts), and deciding is one index computation and one array read, whatever the number
-/// of rules.
+/// When the product of the value counts of the facts known without the URL is at most
+/// ``maximumDenseCells``, the first hit of every cell is computed once at load
+/// (``DenseLookup``), and deciding is one index computation and one array read (two, and one
+/// URL scan, where the answer turns on the URL), whatever the number of rules.
 final class CompiledTable: Sendable {
   let table: DecisionTable
   /// The tested facts and their values, shared with verification.
@@ -64,12 +64,16 @@ final class CompiledTable: Sendable {
   }
   /// What a situation no rule matches decides, ready to return.
   let undecided: Decision
-  /// Per slot, the step between consecutive values in `dense`.
-  let strides: [Int]
-  /// The first matching rule of every cell (-1: none), when the space is small enough.
-  let dense: [Int32]?
+  /// The slots indexing `dense`'s cells (every slot but the URL's), each with its stride.
+  let denseSlots: [(slot: Int, stride: Int)]
+  /// A URL cell's stride for the URL's scheme class and for its needing encoding (0 for a
+  /// fact no rule tests).
+  let urlClassStride: Int
+  let urlEncodingStride: Int
+  /// The first matching rule of every cell, when the space is small enough.
+  let dense: DenseLookup?
 
-  /// The largest fact space compiled densely (4 MB of Int32).
+  /// The largest fact space (without the URL's facts) compiled densely (4 MB of Int32).
   static let maximumDenseCells = 1 << 20
 
   /// Compiles `table`. `dense` nil builds the dense lookup when it pays: more than 64 rules
@@ -109,19 +113,42 @@ final class CompiledTable: Sendable {
     }
     slotOffsets = offsets
     self.bits = bits
+    let urlClassSlot = slots.firstIndex(of: .urlClass) ?? -1
+    let urlEncodingSlot = slots.firstIndex(of: .urlNeedsEncoding) ?? -1
+    self.urlClassSlot = urlClassSlot
+    self.urlEncodingSlot = urlEncodingSlot
+    let immediate = slots.indices.filter { $0 != urlClassSlot && $0 != urlEncodingSlot }
+    let urlSlots = slots.indices.filter { $0 == urlClassSlot || $0 == urlEncodingSlot }
     let counts = shape.counts
-    var strides = [Int](repeating: 1, count: counts.count)
-    var cells = 1
-    for s in stride(from: counts.count - 1, through: 0, by: -1) {
-      strides[s] = cells
-      cells = cells.multipliedReportingOverflow(by: counts[s]).overflow ? Int.max : cells * counts[s]
-      if cells > Self.maximumDenseCells { cells = Int.max }
+    var denseSlots: [(slot: Int, stride: Int)] = []
+    var stride = 1
+    for s in immediate.reversed() {
+      denseSlots.insert((s, stride), at: 0)
+      stride = stride.multipliedReportingOverflow(by: counts[s]).overflow ? 0 : stride * counts[s]
     }
-    self.strides = strides
+    self.denseSlots = denseSlots
+    // The URL slots in declaration order, the first varying slowest.
+    var urlStrides: [Int: Int] = [:]
+    var urlStride = 1
+    for s in urlSlots.reversed() {
+      urlStrides[s] = urlStride
+      urlStride *= counts[s]
+    }
+    urlClassStride = urlStrides[urlClassSlot] ?? 0
+    urlEncodingStride = urlStrides[urlEncodingSlot] ?? 0
+    var urlTesterWords = [UInt64](repeating: 0, count: words)
+    for (r, rule) in table.rules.enumerated()
+    where rule.conditions.contains(where: { $0.fact == .urlClass || $0.fact == .urlNeedsEncoding }) {
+      urlTesterWords[r / 64] |= 1 << UInt64(r % 64)
+    }
     dense =
-      (wantDense ?? (words > 1)) && cells <= Self.maximumDenseCells
-      ? Self.fillDense(
-        cells: cells, counts: counts, offsets: offsets, words: words, bits: bits, ruleCount: ruleCount) : nil
+      (wantDense ?? (words > 1))
+      ? DenseLookup(
+        DenseLookup.Rows(
+          bits: bits, words: words, ruleCount: ruleCount, counts: immediate.map { counts[$0] },
+          offsets: immediate.map { offsets[$0] }, urlCounts: urlSlots.map { counts[$0] },
+          urlOffsets: urlSlots.map { offsets[$0] }, urlTesters: urlTesterWords),
+        maximumCells: Self.maximumDenseCells) : nil
     undecided = Decision(
       outcome: .undecided,
       notes: ["no rule of table \"\(table.name)\" matches this situation; TapRoute does not guess"])
@@ -147,8 +174,6 @@ final class CompiledTable: Sendable {
       testers |= 1 << UInt64(r)
     }
     urlTesters = testers
-    urlClassSlot = slots.firstIndex(of: .urlClass) ?? -1
-    urlEncodingSlot = slots.firstIndex(of: .urlNeedsEncoding) ?? -1
   }
 
   /// An alternative reading as a decision: what it decides, whose reading it is, its evidence.
@@ -218,103 +243,6 @@ final class CompiledTable: Sendable {
     TableSlots.interval(of: version, in: shape.sdkVersionBounds)
   }
 
-  /// First hits for every cell. Cells are visited in order like an odometer over the slots;
-  /// level d of `level` holds the AND of the rows chosen for slots 0..<d, so moving the last
-  /// digit recomputes one level only, and a prefix that no rule matches skips every cell
-  /// below it.
-  private static func fillDense(
-    cells: Int, counts countArray: [Int], offsets offsetArray: [Int], words: Int, bits: [UInt64],
-    ruleCount: Int
-  ) -> [Int32] {
-    var dense = [Int32](repeating: -1, count: cells)
-    let depth = countArray.count
-    // The odometer's state lives in raw buffers: the loop runs once per cell, and array
-    // uniqueness and bounds checks there cost more than the work itself. Every index below
-    // is bounded by `depth`, `words` and the row offsets computed at compile time.
-    let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: depth + 1)
-    let offsets = UnsafeMutableBufferPointer<Int>.allocate(capacity: depth + 1)
-    let digits = UnsafeMutableBufferPointer<Int>.allocate(capacity: depth + 1)
-    let below = UnsafeMutableBufferPointer<Int>.allocate(capacity: depth + 1)
-    let level = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: (depth + 1) * words)
-    defer {
-      counts.deallocate()
-      offsets.deallocate()
-      digits.deallocate()
-      below.deallocate()
-      level.deallocate()
-    }
-    for d in 0..<depth {
-      counts[d] = countArray[d]
-      offsets[d] = offsetArray[d]
-      digits[d] = 0
-    }
-    below[depth] = 1
-    for d in stride(from: depth - 1, through: 0, by: -1) { below[d] = below[d + 1] * counts[d] }
-    for w in 0..<words { level[w] = ~0 }
-    if ruleCount % 64 != 0 { level[words - 1] = (1 << UInt64(ruleCount % 64)) - 1 }
-
-    /// Moves the odometer past position `d`; returns the first level to recompute.
-    func advance(_ d: Int) -> Int {
-      var d = d
-      while d >= 0 {
-        digits[d] += 1
-        if digits[d] < counts[d] {
-          var k = d + 1
-          while k < depth {
-            digits[k] = 0
-            k += 1
-          }
-          return d
-        }
-        digits[d] = 0
-        d -= 1
-      }
-      return 0
-    }
-
-    dense.withUnsafeMutableBufferPointer { out in
-      bits.withUnsafeBufferPointer { rows in
-        var from = 0
-        var cell = 0
-        while cell < cells {
-          var skipped = false
-          var d = from
-          while d < depth {
-            let row = offsets[d] + digits[d] * words
-            var any: UInt64 = 0
-            for w in 0..<words {
-              let v = level[d * words + w] & rows[row + w]
-              level[(d + 1) * words + w] = v
-              any |= v
-            }
-            if any == 0 {
-              cell += below[d + 1]  // nothing matches below this prefix: those cells stay -1
-              from = advance(d)
-              skipped = true
-              break
-            }
-            d += 1
-          }
-          if skipped { continue }
-          for w in 0..<words where level[depth * words + w] != 0 {
-            out[cell] = Int32(w * 64 + level[depth * words + w].trailingZeroBitCount)
-            break
-          }
-          cell += 1
-          if depth == 0 { continue }
-          let last = depth - 1
-          if digits[last] + 1 < counts[last] {
-            digits[last] += 1
-            from = last
-          } else {
-            from = advance(last)
-          }
-        }
-      }
-    }
-    return dense
-  }
-
   /// The row index of `facts`' value of slot `s`: a version's interval, else the value's index.
   @inline(__always)
   private func value(ofSlot s: Int, _ facts: FactSnapshot) -> Int {
@@ -329,7 +257,13 @@ final class CompiledTable: Sendable {
   /// is classified only when a remaining rule tests it (one word of bits), else first.
   /// Allocates nothing.
   func firstMatch(_ facts: FactSnapshot, url: String?) -> Int? {
-    guard words == 1, dense == nil else {
+    if let dense {
+      return dense.firstMatch(cell: denseCell(facts)) {
+        let (urlClass, needsEncoding) = URLSchemeClass.scan(url)
+        return urlClass.index * urlClassStride + (needsEncoding ? urlEncodingStride : 0)
+      }
+    }
+    guard words == 1 else {
       var scanned = facts
       (scanned.urlClass, scanned.urlNeedsEncoding) = URLSchemeClass.scan(url)
       return firstMatch(scanned)
@@ -351,21 +285,19 @@ final class CompiledTable: Sendable {
   /// The index of the first rule matching `facts`, or nil. Allocates nothing.
   func firstMatch(_ facts: FactSnapshot) -> Int? {
     if let dense {
-      var cell = 0
-      for s in 0..<slots.count {
-        // Pattern matching, not ==: on a String-backed enum == can resolve to the
-        // RawRepresentable overload and compare raw strings.
-        switch slots[s] {
-        case .osVersion: cell += versionIndex(facts.version) * strides[s]
-        case .sdkVersion: cell += sdkVersionIndex(facts.sdkVersion) * strides[s]
-        default:
-          cell += facts.index(of: slots[s]) * strides[s]
-        }
+      return dense.firstMatch(cell: denseCell(facts)) {
+        facts.urlClass.index * urlClassStride + (facts.urlNeedsEncoding ? urlEncodingStride : 0)
       }
-      let hit = dense[cell]
-      return hit < 0 ? nil : Int(hit)
     }
     return firstMatchByBits(facts)
+  }
+
+  /// The index of `facts`' cell in `dense` (the URL's facts are not read).
+  @inline(__always)
+  private func denseCell(_ facts: FactSnapshot) -> Int {
+    var cell = 0
+    for (s, stride) in denseSlots { cell += value(ofSlot: s, facts) * stride }
+    return cell
   }
 
   /// The first matching rule by ANDing bit rows (tables too large for a dense lookup).

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Per table, a first-match function ANDs one row of rule bits per fact, chosen by a `switch`
 /// on the fact's value (``TablePlan``); the URL's scheme class is computed only when the
-/// lowest rule left tests it. The rules' outcomes and redirect hooks, which deciding reads,
+/// lowest rule left tests it. A table of more than 64 rules reads a ``DenseLookup`` written
+/// as static text, or (when its space is too large, or with `denseLookups` off) ANDs its
+/// rows a word at a time. The rules' outcomes and redirect hooks, which deciding reads,
 /// are `switch`es too; what only a decision's other fields need (ids, callbacks, evidence,
 /// notes) is static data read on access. `taproute generate swift` prints it.
 package struct SwiftGenerator {
@@ -30,6 +32,9 @@ package struct SwiftGenerator {
   package var source: PolicySource
   /// The command that regenerates the file, for its first line.
   package var command: String
+  /// Whether a table of more than 64 rules is written as a ``DenseLookup`` where its space
+  /// allows (``TablePlan/maximumDenseCells``), rather than word by word.
+  package var denseLookups = true
 
   /// The most rule-bit constants a generated file may hold (rows x words): past it the
   /// source would take minutes to compile, and the interpreter is the better tool.
@@ -50,8 +55,8 @@ package struct SwiftGenerator {
     guard let tap = policies.table(for: .tap), let open = policies.table(for: .open) else {
       throw Failure(code: .missingTable, message: "the policies need a table for each of tap and open")
     }
-    let tapPlan = TablePlan(tap)
-    let openPlan = TablePlan(open)
+    let tapPlan = TablePlan(tap, dense: denseLookups)
+    let openPlan = TablePlan(open, dense: denseLookups)
     for plan in [tapPlan, openPlan] {
       let constants = plan.slots.reduce(0) { $0 + $1.rows.count } * plan.words
       guard constants <= Self.maximumConstants else {
@@ -138,6 +143,11 @@ package struct SwiftGenerator {
       // No rule tests a fact: the first rule, if any, matches everything.
       return "  \(a)static func \(name)(\(parameters)) -> Int { \(plan.table.rules.isEmpty ? -1 : 0) }\n"
     }
+    if plan.words > 1, let dense = plan.dense {
+      return denseLookup(
+        plan, dense, name: name, parameters: parameters, url: url, newest: newest, newestSDK: newestSDK,
+        access: a)
+    }
     if plan.words > 1 {
       return wordByWord(
         plan, name: name, parameters: parameters, url: url, newest: newest, newestSDK: newestSDK, access: a)
@@ -179,6 +189,108 @@ package struct SwiftGenerator {
     }
     lines.append("  }")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A first-match function reading a ``DenseLookup`` (a table of more than 64 rules whose
+  /// space is small enough): the cell's index is summed from each immediate fact's value,
+  /// and its entry read from static text; the URL is scanned only for cells whose entry
+  /// names a URL row. Entries are written in base 64 (characters `0` to `o`), a fixed
+  /// number of characters each, in `StaticString`s: data in the binary, nothing to parse or
+  /// initialize at run time. An entry is 0 for no rule, `r + 1` for rule `r`, and past the
+  /// rule count a URL row.
+  private func denseLookup(
+    _ plan: TablePlan, _ dense: DenseLookup, name: String, parameters: String, url: String?,
+    newest: OSVersion,
+    newestSDK: OSVersion, access a: String
+  ) -> String {
+    let ruleCount = plan.table.rules.count
+    let immediate = plan.slots.filter { !$0.deferred }
+    let deferred = plan.slots.filter(\.deferred)
+    let cellCount = dense.cells.count
+    let urlRowCount = dense.urlRows.count / max(1, dense.urlCells)
+    let cells = dense.cells.map { $0 >= 0 ? Int($0) + 1 : $0 == -1 ? 0 : ruleCount + Int(-1 - $0) }
+    let urlRows = dense.urlRows.map { Int($0) + 1 }
+    let width = Self.base64Width(max(ruleCount + urlRowCount, 1))
+    func indexName(_ fact: Fact) -> String {
+      "i\(fact.rawValue.prefix(1).uppercased())\(fact.rawValue.dropFirst())"
+    }
+    func read(_ text: String, at index: String) -> String {
+      let digits = (0..<width).map { d in
+        let at = d == 0 ? "\(index) &* \(width)" : "\(index) &* \(width) &+ \(d)"
+        let shift = 6 * (width - 1 - d)
+        return shift == 0 ? "Int(t[\(at)] &- 48)" : "Int(t[\(at)] &- 48) &<< \(shift)"
+      }
+      return "Self.\(text).withUTF8Buffer { t in \(digits.joined(separator: " | ")) }"
+    }
+    var lines: [String] = []
+    lines.append("  \(a)static func \(name)(\(parameters)) -> Int {")
+    var stride = cellCount
+    var terms: [String] = []
+    for slot in immediate {
+      stride /= max(1, slot.rows.count)
+      lines += valueIndex(
+        slot, plan: plan, newest: slot.fact == .sdkVersion ? newestSDK : newest, into: indexName(slot.fact),
+        offset: 0, scale: stride, indent: "    ")
+      terms.append(indexName(slot.fact))
+    }
+    // The index is summed from each fact's own values: always inside the text.
+    lines.append("    let cell = " + (terms.isEmpty ? "0" : terms.joined(separator: " &+ ")))
+    lines.append("    let entry = \(read("\(name)Cells", at: "cell"))")
+    if urlRowCount == 0 {
+      lines.append("    return entry &- 1")
+    } else {
+      lines.append("    if entry <= \(ruleCount) { return entry &- 1 }")
+      lines.append("    let scan = URLSchemeClass.scan(\(url ?? "url"))")
+      var urlStride = dense.urlCells
+      var urlTerms = ["(entry &- \(ruleCount + 1)) &* \(dense.urlCells)"]
+      for slot in deferred {
+        urlStride /= max(1, slot.rows.count)
+        let index = indexName(slot.fact)
+        switch slot.fact {
+        case .urlClass:
+          lines.append("    let \(index): Int")
+          lines.append("    switch scan.class {")
+          for (v, value) in URLSchemeClass.allCases.enumerated() {
+            lines.append("    case .\(value.rawValue): \(index) = \(v * urlStride)")
+          }
+          lines.append("    }")
+        default: lines.append("    let \(index) = scan.needsEncoding ? \(urlStride) : 0")
+        }
+        urlTerms.append(index)
+      }
+      lines.append("    let urlCell = " + urlTerms.joined(separator: " &+ "))
+      lines.append("    return \(read("\(name)URLRows", at: "urlCell")) &- 1")
+    }
+    lines.append("  }")
+    lines.append("")
+    lines.append("  static var \(name)Cells: StaticString { #\"\(Self.base64(cells, width: width))\"# }")
+    if urlRowCount > 0 {
+      lines.append(
+        "  static var \(name)URLRows: StaticString { #\"\(Self.base64(urlRows, width: width))\"# }")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The characters per entry for values up to `largest` in base 64.
+  static func base64Width(_ largest: Int) -> Int {
+    var width = 1
+    var limit = 64
+    while largest >= limit {
+      width += 1
+      limit *= 64
+    }
+    return width
+  }
+
+  /// `values` in base 64, `width` characters each, most significant first, digit d written
+  /// as the character with code 48 + d (`0` to `o`: no quote, so a raw string holds them).
+  static func base64(_ values: [Int], width: Int) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(values.count * width)
+    for value in values {
+      for d in 0..<width { bytes.append(UInt8(48 + (value >> (6 * (width - 1 - d))) & 63)) }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A first-match function for a table of more than 64 rules: each fact's value index is
@@ -267,14 +379,14 @@ package struct SwiftGenerator {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `let INDEX = ...`: the word offset (value index x words) of the situation's value of an
+  /// `let INDEX = ...`: the offset (value index x `scale`, the words per row by default) of the situation's value of an
   /// immediate fact.
   private func valueIndex(
     _ slot: TablePlan.Slot, plan: TablePlan, newest: OSVersion, into index: String, offset: Int,
-    indent: String
+    scale: Int? = nil, indent: String
   ) -> [String] {
     let expression = Self.expression(slot.fact, event: plan.table.event)
-    let words = plan.words
+    let words = scale ?? plan.words
     switch slot.fact.kind {
     case .bool:
       return ["\(indent)let \(index) = \(expression) ? \(offset + words) : \(offset)"]

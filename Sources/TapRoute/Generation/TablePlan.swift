@@ -6,7 +6,8 @@
 /// (its scheme class) are deferred: they are computed only when the lowest rule left tests
 /// them, which is when they can change the answer. ``firstMatch(_:)`` runs the same steps
 /// in memory, so the tests can hold the plan to the interpreter on tables far too large to
-/// compile in a test.
+/// compile in a test. A table of more than 64 rules whose space is small enough is written
+/// as a ``DenseLookup`` instead.
 struct TablePlan: Sendable {
   /// One fact the table tests.
   struct Slot: Sendable {
@@ -29,11 +30,20 @@ struct TablePlan: Sendable {
   let all: [UInt64]
   /// Immediate facts first (in declaration order), then deferred ones.
   let slots: [Slot]
+  /// For more than 64 rules, the first rule of every cell, when the immediate facts' space
+  /// is at most ``maximumDenseCells``: what the generated code reads instead of the words.
+  let dense: DenseLookup?
+
+  /// The largest immediate fact space (and URL rows' entries) generated as a dense lookup:
+  /// two or three characters of source each.
+  static let maximumDenseCells = 1 << 18
 
   /// The facts computed from the URL the event looks at.
   static let deferredFacts: Set<Fact> = [.urlClass, .urlNeedsEncoding]
 
-  init(_ table: DecisionTable) {
+  /// The plan of `table`; `dense` false writes a table of more than 64 rules word by word
+  /// whatever its space.
+  init(_ table: DecisionTable, dense wantDense: Bool = true) {
     self.table = table
     let ruleCount = table.rules.count
     let words = max(1, (ruleCount + 63) / 64)
@@ -85,6 +95,31 @@ struct TablePlan: Sendable {
       if isDeferred { deferred.append(slot) } else { immediate.append(slot) }
     }
     slots = immediate + deferred
+    dense =
+      words > 1 && wantDense
+      ? Self.denseLookup(immediate: immediate, deferred: deferred, words: words, ruleCount: ruleCount) : nil
+  }
+
+  private static func denseLookup(immediate: [Slot], deferred: [Slot], words: Int, ruleCount: Int)
+    -> DenseLookup?
+  {
+    guard DenseLookup.cellCount(immediate.map(\.rows.count), maximumCells: maximumDenseCells) != nil else {
+      return nil
+    }
+    var bits: [UInt64] = []
+    var offsets: [Int] = []
+    for slot in immediate + deferred {
+      offsets.append(bits.count)
+      for row in slot.rows { bits += row }
+    }
+    var urlTesters = [UInt64](repeating: 0, count: words)
+    for slot in deferred { for w in 0..<words { urlTesters[w] |= slot.testers[w] } }
+    return DenseLookup(
+      DenseLookup.Rows(
+        bits: bits, words: words, ruleCount: ruleCount, counts: immediate.map(\.rows.count),
+        offsets: Array(offsets.prefix(immediate.count)), urlCounts: deferred.map(\.rows.count),
+        urlOffsets: Array(offsets.dropFirst(immediate.count)), urlTesters: urlTesters),
+      maximumCells: maximumDenseCells)
   }
 
   private static func row(_ rules: [Rule], words: Int, accepts: (Rule) -> Bool) -> [UInt64] {
@@ -101,6 +136,18 @@ struct TablePlan: Sendable {
       slot.fact.kind == .version
         ? TableSlots.interval(of: facts.version(of: slot.fact).orderKey, in: slot.bounds)
         : facts.index(of: slot.fact)
+    }
+    if let dense {
+      var cell = 0
+      var urlCell = 0
+      for slot in slots {
+        if slot.deferred {
+          urlCell = urlCell * slot.rows.count + value(slot)
+        } else {
+          cell = cell * slot.rows.count + value(slot)
+        }
+      }
+      return dense.firstMatch(cell: cell) { urlCell }
     }
     var mask = all
     for slot in slots where !slot.deferred {
