@@ -136,11 +136,13 @@ final class CompiledTable: Sendable {
     }
     urlClassStride = urlStrides[urlClassSlot] ?? 0
     urlEncodingStride = urlStrides[urlEncodingSlot] ?? 0
+    let testedMasks = table.rules.map { rule in rule.conditions.reduce(0) { $0 | $1.fact.bit } }
     var urlTesterWords = [UInt64](repeating: 0, count: words)
-    for (r, rule) in table.rules.enumerated()
-    where rule.conditions.contains(where: { $0.fact == .urlClass || $0.fact == .urlNeedsEncoding }) {
+    for (r, mask) in testedMasks.enumerated()
+    where mask & (Fact.urlClass.bit | Fact.urlNeedsEncoding.bit) != 0 {
       urlTesterWords[r / 64] |= 1 << UInt64(r % 64)
     }
+    urlTesters = urlTesterWords[0]
     dense =
       (wantDense ?? (words > 1))
       ? DenseLookup(
@@ -160,7 +162,6 @@ final class CompiledTable: Sendable {
         alternatives: rule.alternatives.isEmpty
           ? nil : rule.alternatives.map { Self.template(of: $0, rule: "\(table.name)/\(rule.id)") })
     }
-    let testedMasks = table.rules.map { rule in rule.conditions.reduce(0) { $0 | $1.fact.bit } }
     rules = table.rules.enumerated().map { r, rule in
       RuleData(
         outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,
@@ -168,12 +169,6 @@ final class CompiledTable: Sendable {
         redirectHooks: rule.then.outcome == .extensionLaunch || rule.then.outcome == .transcriptView
           ? Situation.Redirect.Hooks.packed(rule.then.callbacks ?? []) : 0)
     }
-    var testers: UInt64 = 0
-    for (r, mask) in testedMasks.enumerated().prefix(64)
-    where mask & (Fact.urlClass.bit | Fact.urlNeedsEncoding.bit) != 0 {
-      testers |= 1 << UInt64(r)
-    }
-    urlTesters = testers
   }
 
   /// An alternative reading as a decision: what it decides, whose reading it is, its evidence.
