@@ -221,6 +221,43 @@ struct URLByteSetTests {
       #expect(URLSchemeClass.inSet(b, mask) == expected.contains(b), "\(name) mask, byte \(b)")
     }
   }
+
+  @Test("the fast scan's table marks exactly the bytes that are not URI characters")
+  func tableMatchesURIMask() {
+    let table = URLSchemeClass.notURICharacter.withUTF8Buffer { Array($0) }
+    #expect(table.count == 128)
+    for b in 0..<min(table.count, 128) {
+      let marked = table[b] == UInt8(ascii: "1")
+      #expect(marked || table[b] == UInt8(ascii: "0"), "byte \(b): only 0 and 1")
+      #expect(marked != URLSchemeClass.inSet(UInt8(b), URLSchemeClass.uriMask), "byte \(b)")
+    }
+  }
+
+  @Test(
+    "where the fast scan answers, the byte-by-byte scan gives the same answer",
+    arguments: [21, 22] as [UInt64])
+  func fastScanAgreesWithExact(seed: UInt64) {
+    // Short strings over an alphabet of URL pieces and the bytes that end or break them,
+    // so that every branch of both scans is taken many times.
+    let pieces = [
+      "a", "Z", "9", "+", "-", ".", ":", "/", "?", "#", "%", "%2F", "%g1", " ", "@", "[", "]", "~", "!", "\"",
+      "<", "{", "^", "\u{7F}", "\u{01}", "é", "http", "HTTPS", "data", "File", "//", "://", "host:80", ":x",
+    ]
+    var rng = SeededRandom(seed: seed)
+    var answered = 0
+    for _ in 0..<100_000 {
+      let count = Int(rng.next() % 9)
+      let text = (0..<count).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+      Array(text.utf8).withUnsafeBufferPointer { bytes in
+        let exact = URLSchemeClass.scanExact(bytes)
+        guard let fast = URLSchemeClass.scanSimple(bytes) else { return }
+        answered += 1
+        #expect(fast == exact, "\(Words.quoted(text))")
+      }
+    }
+    // The fast path must be the common one, or it buys nothing.
+    #expect(answered > 10_000)
+  }
 }
 
 @Suite("Compiled tables")

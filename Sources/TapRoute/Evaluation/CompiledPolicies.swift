@@ -39,7 +39,8 @@ public protocol CompiledPolicies: Sendable {
   /// (the hook's index in `Situation.Redirect.Hook.allCases` + 1, first hook lowest).
   static func tapRedirectHooks(_ rule: Int) -> UInt64
   /// Decides `situation` from the functions above. Do not implement it: the default
-  /// implementation is the engine's algorithm, specialized for the generated type.
+  /// implementation is the engine's algorithm, `@inlinable`, so specialized for the
+  /// generated type in the type's own module.
   static func decide(_ situation: Situation) -> Decision
   /// The policies the tables were generated from, parsed: what ``Engine/policies`` and
   /// ``Engine/explain(_:)`` read (parsed on first use, never by `decide`).
@@ -148,6 +149,7 @@ extension CompiledPolicies {
 
 extension Outcome {
   /// True for the outcomes whose decision names the URL that opens.
+  @inlinable
   var carriesURL: Bool {
     switch self {
     case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch: true

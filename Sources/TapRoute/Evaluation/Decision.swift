@@ -139,11 +139,13 @@ public struct Decision: Sendable, Hashable, Codable {
   /// when read. `assumed` is the mask of assumed facts (values read from the hit's source),
   /// `unfired` the situation's redirect hooks when none of them fires
   /// (``noteUnfired(mask:)``). Built by the synthesized memberwise initializer, which
-  /// returns the value directly (an initializer of its own copies and drops it once more).
-  @inline(__always)
+  /// returns the value directly (an initializer of its own copies and drops it once more:
+  /// about 330 instructions a decision). So it is not inlinable: a generated type's decide in
+  /// a client module calls it, and hands over its arguments (`consuming`) rather than copy them.
+  @usableFromInline @inline(__always)
   static func lazy(
-    outcome: Outcome, url: String? = nil, callbacks: [Situation.Callback]?, presentation: Presentation?,
-    assumed: UInt32 = 0, unfired: UInt8 = 0, hit: LazyHit
+    outcome: Outcome, url: consuming String? = nil, callbacks: consuming [Situation.Callback]?,
+    presentation: Presentation?, assumed: UInt32 = 0, unfired: UInt8 = 0, hit: consuming LazyHit
   ) -> Decision {
     Decision(
       outcome: outcome, unfiredHooks: unfired == 0 ? 0 : packedUnfired(unfired),

@@ -183,6 +183,7 @@ extension EngineTables {
 
 extension Engine {
   /// D-3: a message URL over 5,000 characters is decided as usual but cannot be sent.
+  @usableFromInline
   static func flagLongMessageURL(_ url: String?, in decision: inout Decision) {
     guard let url, url.utf8.count > Self.maximumMessageURLLength else { return }
     let length = url.utf16.count

@@ -71,6 +71,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   static let allBits: UInt32 = allCases.reduce(0) { $0 | $1.bit }
 
   /// The fact's bit in a mask of facts (declaration order).
+  @inlinable
   var bit: UInt32 {
     switch self {
     case .platform: 1 << 0

@@ -28,7 +28,8 @@ extension Situation.Redirect {
   /// reader refuses; write it as an array literal: `[.willBecomeActive, .didSelect]`.
   public struct Hooks: Sequence, Sendable, Hashable, ExpressibleByArrayLiteral {
     /// Bit `i` set when `Hook.allCases[i]` is in the set.
-    private var bits: UInt8 = 0
+    @usableFromInline
+    var bits: UInt8 = 0
 
     /// No hooks: the extension has no redirect code.
     public init() {}
@@ -48,6 +49,7 @@ extension Situation.Redirect {
 
     /// The set as bits, bit `i` for `Hook.allCases[i]` (the compiled decide path reads it
     /// instead of iterating, which allocates).
+    @inlinable
     var mask: UInt8 { bits }
 
     /// The hooks of a ``mask``.

@@ -32,6 +32,7 @@ public struct Situation: Sendable, Hashable {
     set { unspecifiedMask = newValue.reduce(0) { $0 | $1.bit } }
   }
   /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
+  @usableFromInline
   var unspecifiedMask: UInt32 = 0
 
   /// A situation; every part but `event` defaults to the JSON form's defaults.
@@ -228,6 +229,7 @@ extension Situation {
   }
 
   /// The facts left out as bits, a nil version included.
+  @inlinable
   var leftOut: UInt32 {
     var mask = unspecifiedMask
     if osVersion == nil { mask |= Fact.osVersion.bit }

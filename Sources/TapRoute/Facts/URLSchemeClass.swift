@@ -41,8 +41,10 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
   /// iOS 17 (the situation's `sdkVersion`): a client's own switch or test may need both.
   public static func scan(_ url: String?) -> (class: URLSchemeClass, needsEncoding: Bool) {
     guard let url else { return (.none, false) }
+    // Native strings (small or not) are contiguous: read in place, with no copy or retain.
+    if let scanned = url.utf8.withContiguousStorageIfAvailable({ scan(bytes: $0) }) { return scanned }
     var text = url
-    text.makeContiguousUTF8()  // a no-op for native strings; copies only bridged ones
+    text.makeContiguousUTF8()  // copies a bridged string
     return text.utf8.withContiguousStorageIfAvailable { scan(bytes: $0) } ?? (.unparseable, false)
   }
 
@@ -56,6 +58,90 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
   /// (a space, a control character, `"<>\^`{|}`). Allocates nothing.
   package static func scan(bytes: UnsafeBufferPointer<UInt8>) -> (class: URLSchemeClass, needsEncoding: Bool)
   {
+    scanSimple(bytes) ?? scanExact(bytes)
+  }
+
+  /// The scan of the common case, in a few instructions a byte: text that is a URI reference
+  /// as it stands with no percent escape, whose scheme (if any) is scheme characters up to
+  /// the first `:`. Nil for anything else, which ``scanExact(_:)`` decides; where both give
+  /// an answer they give the same one (a property test holds them to it).
+  @inline(__always)
+  static func scanSimple(_ bytes: UnsafeBufferPointer<UInt8>) -> (class: URLSchemeClass, needsEncoding: Bool)?
+  {
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+    let count = bytes.count
+    var i = 0
+    while i < count && inSet(base[i], schemeMask) { i &+= 1 }
+    // Scheme characters to the end: a relative reference (`containerAppDemo`), valid as is.
+    if i == count { return (.noScheme, false) }
+    let stop = base[i]
+    let kind: URLSchemeClass
+    if stop == UInt8(ascii: ":") {
+      if i == 0 {
+        kind = .emptyScheme
+      } else if isAlpha(base[0]) {
+        kind = schemeKind(UnsafeBufferPointer(start: base, count: i))
+      } else {
+        return nil
+      }
+    } else if stop == UInt8(ascii: "/") || stop == UInt8(ascii: "?") || stop == UInt8(ascii: "#") {
+      kind = .noScheme
+    } else {
+      return nil
+    }
+    return areURICharacters(base, from: i &+ 1, to: count) ? (kind, false) : nil
+  }
+
+  /// Whether every byte in `start..<end` is a URI character (`%` is not one: an escape is
+  /// checked by the exact scan). Table lookups ORed together, four bytes a round.
+  @inline(__always)
+  private static func areURICharacters(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    notURICharacter.withUTF8Buffer { table in
+      guard let t = table.baseAddress, table.count == 128 else { return false }
+      var marks: UInt8 = 0  // '1' (odd) ORed in for a byte that is not a URI character
+      var high: UInt8 = 0  // bit 7 set by a byte outside ASCII
+      var i = start
+      while i &+ 4 <= end {
+        let a = base[i]
+        let b = base[i &+ 1]
+        let c = base[i &+ 2]
+        let d = base[i &+ 3]
+        high |= a | b | c | d
+        marks |= t[Int(a & 0x7F)] | t[Int(b & 0x7F)] | t[Int(c & 0x7F)] | t[Int(d & 0x7F)]
+        i &+= 4
+      }
+      while i < end {
+        high |= base[i]
+        marks |= t[Int(base[i] & 0x7F)]
+        i &+= 1
+      }
+      return marks & 1 == 0 && high & 0x80 == 0
+    }
+  }
+
+  /// One character per ASCII byte: `0` for a URI character (``uriMask``), `1` for any other
+  /// byte. Text in the binary: nothing to initialize. The tests hold it to ``uriMask``.
+  static var notURICharacter: StaticString {
+    "11111111111111111111111111111111101001000000000000000000000010100000000000000000000000000000101010000000000000000000000000011101"
+  }
+
+  /// The class of a valid scheme's name.
+  @inline(__always)
+  private static func schemeKind(_ scheme: UnsafeBufferPointer<UInt8>) -> URLSchemeClass {
+    switch scheme.count {
+    case 4:
+      if equalsIgnoringCase(scheme, "http") { return .web }
+      if equalsIgnoringCase(scheme, "data") { return .data }
+      if equalsIgnoringCase(scheme, "file") { return .file }
+      return .other
+    case 5: return equalsIgnoringCase(scheme, "https") ? .web : .other
+    default: return .other
+    }
+  }
+
+  /// The scan of any text, byte by byte: what ``scan(bytes:)`` does where ``scanSimple(_:)``
+  /// gives no answer.
+  static func scanExact(_ bytes: UnsafeBufferPointer<UInt8>) -> (class: URLSchemeClass, needsEncoding: Bool) {
     if bytes.isEmpty { return (.unparseable, false) }
     var colon = -1
     var schemeClosed = false  // a '/', '?' or '#' came first: a relative reference
@@ -93,18 +179,7 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
     guard isAlpha(bytes[0]) else { return (.unparseable, false) }
     for k in 1..<colon where !Self.inSet(bytes[k], Self.schemeMask) { return (.unparseable, false) }
     if !valid && !authorityCanBeEncoded(bytes, from: colon + 1) { return (.unparseable, false) }
-    let scheme = UnsafeBufferPointer(rebasing: bytes[0..<colon])
-    let kind: URLSchemeClass
-    if equalsIgnoringCase(scheme, "http") || equalsIgnoringCase(scheme, "https") {
-      kind = .web
-    } else if equalsIgnoringCase(scheme, "data") {
-      kind = .data
-    } else if equalsIgnoringCase(scheme, "file") {
-      kind = .file
-    } else {
-      kind = .other
-    }
-    return (kind, !valid)
+    return (schemeKind(UnsafeBufferPointer(rebasing: bytes[0..<colon])), !valid)
   }
 
   /// False when the authority starting at `start` (after `//`) has a port that is not digits
