@@ -210,11 +210,13 @@ package struct SwiftGenerator {
     let urlRowCount = dense.urlRows.count / max(1, dense.urlCells)
     let cells = dense.cells.map { $0 >= 0 ? Int($0) + 1 : $0 == -1 ? 0 : ruleCount + Int(-1 - $0) }
     let urlRows = dense.urlRows.map { Int($0) + 1 }
-    let width = Self.base64Width(max(ruleCount + urlRowCount, 1))
+    // Each text as narrow as its own entries allow: a URL row holds rules only.
+    let cellWidth = Self.base64Width(max(ruleCount + urlRowCount, 1))
+    let rowWidth = Self.base64Width(max(ruleCount, 1))
     func indexName(_ fact: Fact) -> String {
       "i\(fact.rawValue.prefix(1).uppercased())\(fact.rawValue.dropFirst())"
     }
-    func read(_ text: String, at index: String) -> String {
+    func read(_ text: String, at index: String, width: Int) -> String {
       let digits = (0..<width).map { d in
         let at = d == 0 ? "\(index) &* \(width)" : "\(index) &* \(width) &+ \(d)"
         let shift = 6 * (width - 1 - d)
@@ -235,7 +237,7 @@ package struct SwiftGenerator {
     }
     // The index is summed from each fact's own values: always inside the text.
     lines.append("    let cell = " + (terms.isEmpty ? "0" : terms.joined(separator: " &+ ")))
-    lines.append("    let entry = \(read("\(name)Cells", at: "cell"))")
+    lines.append("    let entry = \(read("\(name)Cells", at: "cell", width: cellWidth))")
     if urlRowCount == 0 {
       lines.append("    return entry &- 1")
     } else {
@@ -259,14 +261,14 @@ package struct SwiftGenerator {
         urlTerms.append(index)
       }
       lines.append("    let urlCell = " + urlTerms.joined(separator: " &+ "))
-      lines.append("    return \(read("\(name)URLRows", at: "urlCell")) &- 1")
+      lines.append("    return \(read("\(name)URLRows", at: "urlCell", width: rowWidth)) &- 1")
     }
     lines.append("  }")
     lines.append("")
-    lines.append("  static var \(name)Cells: StaticString { #\"\(Self.base64(cells, width: width))\"# }")
+    lines.append("  static var \(name)Cells: StaticString { #\"\(Self.base64(cells, width: cellWidth))\"# }")
     if urlRowCount > 0 {
       lines.append(
-        "  static var \(name)URLRows: StaticString { #\"\(Self.base64(urlRows, width: width))\"# }")
+        "  static var \(name)URLRows: StaticString { #\"\(Self.base64(urlRows, width: rowWidth))\"# }")
     }
     return lines.joined(separator: "\n") + "\n"
   }
