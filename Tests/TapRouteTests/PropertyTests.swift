@@ -262,6 +262,23 @@ struct URLByteSetTests {
 
 @Suite("Compiled tables")
 struct CompiledTableTests {
+  @Test("a dense lookup shares its URL rows, and is dropped when they outgrow the cell limit")
+  func denseLookupURLRowsAndTheirLimit() throws {
+    // Rules 0 and 1 test the URL (values 0 and 1 of its slot); rule 2 matches everything.
+    // The second immediate value excludes rule 0, so its cell needs another URL row; the
+    // third admits every rule, as the first does, so its cell shares the first's row.
+    let rows = DenseLookup.Rows(
+      bits: [0b111, 0b110, 0b111, 0b101, 0b110, 0b100, 0b100], words: 1, ruleCount: 3, counts: [3],
+      offsets: [0], urlCounts: [4], urlOffsets: [3], urlTesters: [0b011])
+    let lookup = try #require(DenseLookup(rows, maximumCells: 8))
+    #expect(lookup.cells == [-2, -3, -2])
+    #expect(lookup.urlRows == [0, 1, 2, 2, 2, 1, 2, 2])
+    #expect(lookup.firstMatch(cell: 1) { 0 } == 2)
+    #expect(lookup.firstMatch(cell: 0) { 1 } == 1)
+    // Eight URL-row entries do not fit in four cells: no lookup (the bit rows decide).
+    #expect(DenseLookup(rows, maximumCells: 4) == nil)
+  }
+
   @Test("the dense lookup and the bit rows agree on generated situations, for every table")
   func denseMatchesBits() throws {
     let engine = try engine()

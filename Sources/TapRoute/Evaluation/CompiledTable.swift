@@ -255,7 +255,7 @@ final class CompiledTable: Sendable {
     if let dense {
       return dense.firstMatch(cell: denseCell(facts)) {
         let (urlClass, needsEncoding) = URLSchemeClass.scan(url)
-        return urlClass.index * urlClassStride + (needsEncoding ? urlEncodingStride : 0)
+        return urlCell(urlClass, needsEncoding)
       }
     }
     guard words == 1 else {
@@ -280,11 +280,15 @@ final class CompiledTable: Sendable {
   /// The index of the first rule matching `facts`, or nil. Allocates nothing.
   func firstMatch(_ facts: FactSnapshot) -> Int? {
     if let dense {
-      return dense.firstMatch(cell: denseCell(facts)) {
-        facts.urlClass.index * urlClassStride + (facts.urlNeedsEncoding ? urlEncodingStride : 0)
-      }
+      return dense.firstMatch(cell: denseCell(facts)) { urlCell(facts.urlClass, facts.urlNeedsEncoding) }
     }
     return firstMatchByBits(facts)
+  }
+
+  /// The index of a URL's facts in a row of `dense`'s URL rows.
+  @inline(__always)
+  private func urlCell(_ urlClass: URLSchemeClass, _ needsEncoding: Bool) -> Int {
+    urlClass.index * urlClassStride + (needsEncoding ? urlEncodingStride : 0)
   }
 
   /// The index of `facts`' cell in `dense` (the URL's facts are not read).

@@ -61,20 +61,26 @@ struct DenseLookup: Sendable {
     var rowIndex: [[Int32]: Int32] = [:]
     var tooLarge = false
     let words = rows.words
+    // Per URL cell, where each URL slot's row for that cell's value starts (the same for
+    // every cell of the first level, so computed once).
+    let urlDepth = rows.urlCounts.count
+    var urlRowStarts = [Int](repeating: 0, count: urlCells * urlDepth)
+    for c in 0..<urlCells {
+      var rest = c
+      for d in stride(from: urlDepth - 1, through: 0, by: -1) {
+        urlRowStarts[c * urlDepth + d] = rows.urlOffsets[d] + rest % rows.urlCounts[d] * words
+        rest /= rows.urlCounts[d]
+      }
+    }
     // The URL row of a cell whose rules left are `mask`: per URL value, the first rule left.
     var urlRow = [Int32](repeating: -1, count: urlCells)
-    var urlDigits = [Int](repeating: 0, count: rows.urlCounts.count)
     func urlEntry(_ mask: UnsafeBufferPointer<UInt64>, _ bits: UnsafeBufferPointer<UInt64>) -> Int32 {
+      guard !tooLarge else { return -1 }  // the lookup is dropped: no more rows to build
       for c in 0..<urlCells {
-        var rest = c
-        for d in stride(from: rows.urlCounts.count - 1, through: 0, by: -1) {
-          urlDigits[d] = rest % rows.urlCounts[d]
-          rest /= rows.urlCounts[d]
-        }
         urlRow[c] = -1
         for w in 0..<words {
           var m = mask[w]
-          for (d, digit) in urlDigits.enumerated() { m &= bits[rows.urlOffsets[d] + digit * words + w] }
+          for d in 0..<urlDepth { m &= bits[urlRowStarts[c * urlDepth + d] + w] }
           if m != 0 {
             urlRow[c] = Int32(w * 64 + m.trailingZeroBitCount)
             break
@@ -83,7 +89,10 @@ struct DenseLookup: Sendable {
       }
       if let k = rowIndex[urlRow] { return -2 - k }
       let k = Int32(rowIndex.count)
-      if urlRows.count + urlCells > maximumCells { tooLarge = true }
+      if urlRows.count + urlCells > maximumCells {
+        tooLarge = true
+        return -1
+      }
       rowIndex[urlRow] = k
       urlRows += urlRow
       return -2 - k

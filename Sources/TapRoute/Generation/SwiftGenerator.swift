@@ -143,7 +143,7 @@ package struct SwiftGenerator {
       // No rule tests a fact: the first rule, if any, matches everything.
       return "  \(a)static func \(name)(\(parameters)) -> Int { \(plan.table.rules.isEmpty ? -1 : 0) }\n"
     }
-    if plan.words > 1, let dense = plan.dense {
+    if let dense = plan.dense {
       return denseLookup(
         plan, dense, name: name, parameters: parameters, url: url, newest: newest, newestSDK: newestSDK,
         access: a)
@@ -213,9 +213,6 @@ package struct SwiftGenerator {
     // Each text as narrow as its own entries allow: a URL row holds rules only.
     let cellWidth = Self.base64Width(max(ruleCount + urlRowCount, 1))
     let rowWidth = Self.base64Width(max(ruleCount, 1))
-    func indexName(_ fact: Fact) -> String {
-      "i\(fact.rawValue.prefix(1).uppercased())\(fact.rawValue.dropFirst())"
-    }
     func read(_ text: String, at index: String, width: Int) -> String {
       let digits = (0..<width).map { d in
         let at = d == 0 ? "\(index) &* \(width)" : "\(index) &* \(width) &+ \(d)"
@@ -231,9 +228,10 @@ package struct SwiftGenerator {
     for slot in immediate {
       stride /= max(1, slot.rows.count)
       lines += valueIndex(
-        slot, plan: plan, newest: slot.fact == .sdkVersion ? newestSDK : newest, into: indexName(slot.fact),
+        slot, plan: plan, newest: slot.fact == .sdkVersion ? newestSDK : newest,
+        into: Self.variable("i", slot.fact),
         offset: 0, scale: stride, indent: "    ")
-      terms.append(indexName(slot.fact))
+      terms.append(Self.variable("i", slot.fact))
     }
     // The index is summed from each fact's own values: always inside the text.
     lines.append("    let cell = " + (terms.isEmpty ? "0" : terms.joined(separator: " &+ ")))
@@ -247,7 +245,7 @@ package struct SwiftGenerator {
       var urlTerms = ["(entry &- \(ruleCount + 1)) &* \(dense.urlCells)"]
       for slot in deferred {
         urlStride /= max(1, slot.rows.count)
-        let index = indexName(slot.fact)
+        let index = Self.variable("i", slot.fact)
         switch slot.fact {
         case .urlClass:
           lines.append("    let \(index): Int")
@@ -312,14 +310,10 @@ package struct SwiftGenerator {
       offsets[slot.fact] = flat.count
       flat += slot.rows.flatMap { $0 }
     }
-    var testers = [UInt64](repeating: 0, count: words)
-    for slot in plan.slots where slot.deferred { for w in 0..<words { testers[w] |= slot.testers[w] } }
+    let testers = TablePlan.deferredTesters(plan.slots.filter(\.deferred), words: words)
     let testersOffset = flat.count
     flat += testers
     let array = "\(name)Rows"
-    func indexName(_ fact: Fact) -> String {
-      "i\(fact.rawValue.prefix(1).uppercased())\(fact.rawValue.dropFirst())"
-    }
     var lines: [String] = []
     lines.append("  \(a)static func \(name)(\(parameters)) -> Int {")
     let deferred = plan.slots.filter(\.deferred)
@@ -327,9 +321,10 @@ package struct SwiftGenerator {
     var terms: [String] = []
     for slot in plan.slots where !slot.deferred {
       lines += valueIndex(
-        slot, plan: plan, newest: slot.fact == .sdkVersion ? newestSDK : newest, into: indexName(slot.fact),
+        slot, plan: plan, newest: slot.fact == .sdkVersion ? newestSDK : newest,
+        into: Self.variable("i", slot.fact),
         offset: offsets[slot.fact] ?? 0, indent: "    ")
-      terms.append("rows[\(indexName(slot.fact)) + w]")
+      terms.append("rows[\(Self.variable("i", slot.fact)) + w]")
     }
     // The indices are offsets the code above computes from the fact's own values: always
     // inside the array, so the reads go without bounds checks.
@@ -343,8 +338,8 @@ package struct SwiftGenerator {
       lines.append("      var scanned = false")
       var deferredTerms: [String] = []
       for slot in deferred {
-        lines.append("      var \(indexName(slot.fact)) = \(offsets[slot.fact] ?? 0)")
-        deferredTerms.append("rows[\(indexName(slot.fact)) + w]")
+        lines.append("      var \(Self.variable("i", slot.fact)) = \(offsets[slot.fact] ?? 0)")
+        deferredTerms.append("rows[\(Self.variable("i", slot.fact)) + w]")
       }
       lines.append("      for w in 0..<\(words) {")
       lines.append("        var m = rows[w]" + terms.map { " & " + $0 }.joined())
@@ -353,7 +348,7 @@ package struct SwiftGenerator {
       lines.append("          scanned = true")
       lines.append("          let scan = URLSchemeClass.scan(url)")
       for slot in deferred {
-        let index = indexName(slot.fact)
+        let index = Self.variable("i", slot.fact)
         let base = offsets[slot.fact] ?? 0
         switch slot.fact {
         case .urlClass:
@@ -400,7 +395,7 @@ package struct SwiftGenerator {
       lines.append("\(indent)}")
       return lines
     case .version:
-      let variable = "v\(slot.fact.rawValue.prefix(1).uppercased())\(slot.fact.rawValue.dropFirst())"
+      let variable = Self.variable("v", slot.fact)
       let head = [
         "\(indent)let \(variable) = \(expression)?.orderKey ?? \(hex(newest.orderKey))",
         "\(indent)let \(index): Int",
@@ -410,6 +405,12 @@ package struct SwiftGenerator {
           ["\(indent)\(index) = \(offset + interval * words)"]
         }
     }
+  }
+
+  /// A generated variable's name for `fact`: `prefix` then the fact's name capitalized
+  /// (`iPlatform`, `vOsVersion`).
+  static func variable(_ prefix: String, _ fact: Fact) -> String {
+    "\(prefix)\(fact.rawValue.prefix(1).uppercased())\(fact.rawValue.dropFirst())"
   }
 
   /// The facts read from one scan of the URL (``URLSchemeClass/scan(_:)``).
@@ -451,7 +452,7 @@ package struct SwiftGenerator {
       lines.append("\(indent)}")
       return lines
     case .version:
-      let variable = "v\(slot.fact.rawValue.prefix(1).uppercased())\(slot.fact.rawValue.dropFirst())"
+      let variable = Self.variable("v", slot.fact)
       return ["\(indent)let \(variable) = \(expression)?.orderKey ?? \(hex(newest.orderKey))"]
         + versionTree(slot, variable: variable, indent: indent) { interval, indent in
           and(slot.rows[interval], indent).filter { !$0.hasSuffix("break") }

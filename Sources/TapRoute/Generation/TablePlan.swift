@@ -112,14 +112,20 @@ struct TablePlan: Sendable {
       offsets.append(bits.count)
       for row in slot.rows { bits += row }
     }
-    var urlTesters = [UInt64](repeating: 0, count: words)
-    for slot in deferred { for w in 0..<words { urlTesters[w] |= slot.testers[w] } }
     return DenseLookup(
       DenseLookup.Rows(
         bits: bits, words: words, ruleCount: ruleCount, counts: immediate.map(\.rows.count),
         offsets: Array(offsets.prefix(immediate.count)), urlCounts: deferred.map(\.rows.count),
-        urlOffsets: Array(offsets.dropFirst(immediate.count)), urlTesters: urlTesters),
+        urlOffsets: Array(offsets.dropFirst(immediate.count)),
+        urlTesters: deferredTesters(deferred, words: words)),
       maximumCells: maximumDenseCells)
+  }
+
+  /// The rules that test any of the deferred (URL) facts, `words` words.
+  static func deferredTesters(_ deferred: [Slot], words: Int) -> [UInt64] {
+    var testers = [UInt64](repeating: 0, count: words)
+    for slot in deferred { for w in 0..<words { testers[w] |= slot.testers[w] } }
+    return testers
   }
 
   private static func row(_ rules: [Rule], words: Int, accepts: (Rule) -> Bool) -> [UInt64] {
