@@ -233,6 +233,24 @@ struct URLByteSetTests {
     }
   }
 
+  @Test("the classifier's table gives each byte exactly its roles")
+  func byteRolesMatchTheirSets() {
+    let table = URLSchemeClass.byteRoles.withUTF8Buffer { Array($0) }
+    #expect(table.count == 256)
+    let hostInvalid = Set("\"<>\\^`{|}".utf8).union(0..<0x21).union([0x7F]).union(0x80...0xFF)
+    for b in 0..<min(table.count, 256) {
+      let byte = UInt8(b)
+      var expected: UInt8 = 0
+      if !URLSchemeClass.inSet(byte, URLSchemeClass.schemeMask) { expected |= URLSchemeClass.notScheme }
+      if byte == UInt8(ascii: ":") { expected |= URLSchemeClass.colon }
+      if Set("/?#".utf8).contains(byte) { expected |= URLSchemeClass.endsSegment }
+      if Set(":@".utf8).contains(byte) || hostInvalid.contains(byte) {
+        expected |= URLSchemeClass.checkAuthority
+      }
+      #expect(table[b] == UInt8(ascii: "0") + expected, "byte \(b)")
+    }
+  }
+
   @Test(
     "where the fast scan answers, the byte-by-byte scan gives the same answer",
     arguments: [21, 22] as [UInt64])
@@ -257,6 +275,32 @@ struct URLByteSetTests {
     }
     // The fast path must be the common one, or it buys nothing.
     #expect(answered > 10_000)
+  }
+
+  @Test(
+    "classifying reads the scheme and authority only, and gives the full scan's class",
+    arguments: [23, 24] as [UInt64])
+  func classOnlyAgreesWithExact(seed: UInt64) {
+    // As above, with pieces that make an authority's port or host fail only when the text
+    // is not valid as it stands, and a path after it that decides that validity.
+    let pieces = [
+      "a", "Z", "9", "+", "-", ".", ":", "/", "?", "#", "%", "%2F", "%g1", " ", "@", "[", "]", "~", "!", "\"",
+      "<", "{", "^", "\u{7F}", "\u{01}", "é", "http", "HTTPS", "data", "File", "//", "://", "host:80", ":x",
+      "host:8a", "a b", "user@", "[::1]",
+    ]
+    var rng = SeededRandom(seed: seed)
+    var kinds: Set<URLSchemeClass> = []
+    for _ in 0..<100_000 {
+      let count = Int(rng.next() % 9)
+      let text = (0..<count).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+      let exact = Array(text.utf8).withUnsafeBufferPointer { URLSchemeClass.scanExact($0).class }
+      let classified = URLSchemeClass.classify(text)
+      kinds.insert(classified)
+      #expect(classified == exact, "\(Words.quoted(text))")
+    }
+    // Every class but `none` (no text) is reached.
+    #expect(kinds.count == URLSchemeClass.allCases.count - 1)
+    #expect(URLSchemeClass.classify(nil) == URLSchemeClass.none)
   }
 }
 

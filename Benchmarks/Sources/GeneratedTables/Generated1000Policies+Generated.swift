@@ -18,61 +18,6 @@ public enum Generated1000Policies: CompiledPolicies {
     case .watchOS: iPlatform = 9984
     case .visionOS: iPlatform = 13312
     }
-    let vOsVersion = situation.osVersion?.orderKey ?? 0x6800000000
-    let iOsVersion: Int
-    if vOsVersion < 0x3400000000 {
-      if vOsVersion < 0x2800000000 {
-        if vOsVersion < 0x2000000000 {
-          iOsVersion = 0
-        } else {
-          if vOsVersion < 0x2400000000 {
-            iOsVersion = 256
-          } else {
-            iOsVersion = 512
-          }
-        }
-      } else {
-        if vOsVersion < 0x2c00000000 {
-          iOsVersion = 768
-        } else {
-          if vOsVersion < 0x3000000000 {
-            iOsVersion = 1024
-          } else {
-            iOsVersion = 1280
-          }
-        }
-      }
-    } else {
-      if vOsVersion < 0x4000000000 {
-        if vOsVersion < 0x3800000000 {
-          iOsVersion = 1536
-        } else {
-          if vOsVersion < 0x3c00000000 {
-            iOsVersion = 1792
-          } else {
-            iOsVersion = 2048
-          }
-        }
-      } else {
-        if vOsVersion < 0x4800000000 {
-          if vOsVersion < 0x4400000000 {
-            iOsVersion = 2304
-          } else {
-            iOsVersion = 2560
-          }
-        } else {
-          if vOsVersion < 0x6800000000 {
-            iOsVersion = 2816
-          } else {
-            iOsVersion = 3072
-          }
-        }
-      }
-    }
-    let iHasContainerApp = situation.app.hasContainerApp ? 128 : 0
-    let iInstalled = situation.app.installed ? 64 : 0
-    let iEnabledInMessages = situation.app.enabledInMessages ? 32 : 0
-    let iPublished = situation.app.published ? 16 : 0
     let iTarget: Int
     switch situation.tap.target {
     case .message: iTarget = 0
@@ -80,14 +25,33 @@ public enum Generated1000Policies: CompiledPolicies {
     case .attribution: iTarget = 8
     case .notificationPreview: iTarget = 12
     }
+    let vOsVersion = situation.osVersion?.orderKey ?? 0x6800000000
+    var nOsVersion: Int64 = 12
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x2000000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x2400000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x2800000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x2c00000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x3000000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x3400000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x3800000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x3c00000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x4000000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x4400000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x4800000000) >> 63
+    nOsVersion &+= Int64(bitPattern: vOsVersion &- 0x6800000000) >> 63
+    let iOsVersion = Int(truncatingIfNeeded: nOsVersion) &* 256
+    let iHasContainerApp = situation.app.hasContainerApp ? 128 : 0
+    let iInstalled = situation.app.installed ? 64 : 0
+    let iEnabledInMessages = situation.app.enabledInMessages ? 32 : 0
+    let iPublished = situation.app.published ? 16 : 0
     let iExtensionRunning = situation.tap.extensionRunning ? 2 : 0
     let iAlreadySelected = situation.tap.alreadySelected ? 1 : 0
     let cell = iPlatform &+ iOsVersion &+ iHasContainerApp &+ iInstalled &+ iEnabledInMessages &+ iPublished &+ iTarget &+ iExtensionRunning &+ iAlreadySelected
     let entry = Self.tapRuleCells.withUTF8Buffer { t in Int(t[cell &* 3] &- 48) &<< 12 | Int(t[cell &* 3 &+ 1] &- 48) &<< 6 | Int(t[cell &* 3 &+ 2] &- 48) }
     if entry <= 1000 { return entry &- 1 }
-    let scan = URLSchemeClass.scan(situation.tap.url)
+    let urlClass = URLSchemeClass.classify(situation.tap.url)
     let iUrlClass: Int
-    switch scan.class {
+    switch urlClass {
     case .none: iUrlClass = 0
     case .unparseable: iUrlClass = 1
     case .noScheme: iUrlClass = 2

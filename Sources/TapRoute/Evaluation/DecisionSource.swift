@@ -381,8 +381,11 @@ struct TableRules: LeanRules {
 
 extension CompiledPolicies {
   /// Decides `situation` through this generated type (``Engine/decide(_:)`` of an engine
-  /// made with ``Engine/init(compiled:)``): specialized for the type where it is declared.
-  @inlinable
+  /// made with ``Engine/init(compiled:)``): specialized for the type where it is declared,
+  /// and inlined into the type's witness, which then writes the decision in place (called
+  /// out of line, a specialized copy wrote it to its own frame and the witness copied it:
+  /// 27 instructions a decision through `Engine(compiled:)`).
+  @inlinable @inline(__always)
   public static func decide(_ situation: Situation) -> Decision {
     Engine.decideLean(GeneratedRules<Self>(), situation)
   }
