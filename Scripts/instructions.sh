@@ -16,7 +16,9 @@
 # switch, interpreted-1000, and generated-1000 when the benchmark has that table). Default:
 # the shipped-table variants, then the rule-count pairs, then
 # `first`: the first decision through Engine.builtIn in a fresh process (the whole process;
-# main, from its first line, less printing the result; reading Engine.builtIn (its getter);
+# main, from its first line, less printing the result (and so with reading the decision's
+# callbacks, the process's first array of them); reading Engine.builtIn (its getter); the
+# decide call itself;
 # and the number of JSON parser functions that ran).
 #
 # --calls: also print, per decision, the calls to malloc, swift_allocObject and the reference
@@ -142,7 +144,7 @@ first_decision() {
   local out="$work/first.out"
   valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" --first-decision >/dev/null \
     2>"$work/valgrind.log" || { cat "$work/valgrind.log" >&2; return 1; }
-  local process inclusive main print init parser
+  local process inclusive main print init decide parser
   process=$(sed -n 's/^summary: *//p; s/^totals: *//p' "$out" | head -n 1)
   inclusive=$(callgrind_annotate --auto=no --inclusive=yes --threshold=100 "$out")
   # The largest inclusive count of the functions matching a pattern.
@@ -150,10 +152,12 @@ first_decision() {
   main=$(most 'TapRouteBenchmarks_main' <<<"$inclusive")
   print=$(most 'print_9separator10terminator' <<<"$inclusive")
   init=$(most 'EngineV7builtIn' <<<"$inclusive")
+  decide=$(most 'EngineV6decideyAA8DecisionVAA9SituationVF' <<<"$inclusive")
   parser=$(callgrind_annotate --auto=no --threshold=100 "$out" | grep -c 'JSONParser' || true)
   printf '%-54s %14d\n' "first decision: whole process" "$process"
   printf '%-54s %14d\n' "first decision: main, less printing the result" "$((main - print))"
   printf '%-54s %14d\n' "first decision: reading Engine.builtIn" "$init"
+  printf '%-54s %14d\n' "first decision: Engine.decide itself" "$decide"
   printf '%-54s %14d\n' "first decision: JSON parser functions" "$parser"
 }
 

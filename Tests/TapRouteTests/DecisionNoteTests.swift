@@ -74,3 +74,34 @@ import Testing
       ])
   }
 }
+
+/// A decision of the built-in tables keeps the rule whose callbacks it shows and reads them
+/// when read (so that `decide` touches no array); set, encoded and compared it must act as a
+/// decision holding the array.
+@Suite struct LazyCallbacksTests {
+  @Test("built-in callbacks read, set, encode and compare as an interpreted decision's")
+  func builtInCallbacksActLikeAnArray() throws {
+    let interpreted = try Engine()
+    var launches = 0
+    for fixture in interpreted.policies.fixtures {
+      let generated = Engine.builtIn.decide(fixture.situation)
+      let expected = interpreted.decide(fixture.situation)
+      #expect(generated.callbacks == expected.callbacks, "\(fixture.situation.minimalJSON)")
+      if generated.callbacks?.isEmpty == false { launches += 1 }
+      // JSON and equality read the same callbacks.
+      let json = try JSONEncoder().encode(generated)
+      #expect(try JSONDecoder().decode(Decision.self, from: json).callbacks == expected.callbacks)
+      // Set, the decision holds the new array (and still equals one built with it).
+      var changed = generated
+      var changedExpected = expected
+      changed.callbacks = [.didSelect]
+      changedExpected.callbacks = [.didSelect]
+      #expect(changed.callbacks == [.didSelect])
+      #expect(changed == changedExpected)
+      changed.callbacks = nil
+      #expect(changed.callbacks == nil)
+    }
+    // Extension launches, whose callbacks are read from the rule data, are among them.
+    #expect(launches > 10)
+  }
+}

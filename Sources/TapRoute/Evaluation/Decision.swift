@@ -67,10 +67,15 @@ public struct Decision: Sendable, Hashable, Codable {
   }
 
   /// The lifecycle callbacks that fire, in order (extension launches).
+  ///
+  /// A decision of the built-in tables keeps the rule whose callbacks these are and reads
+  /// them from the generated static data when read: its `decide` touches no array (holding
+  /// one made the first decision in a process instantiate the runtime's metadata for
+  /// `[Callback]`, about 43,000 instructions, before it could return).
   public var callbacks: [Situation.Callback]? {
-    get { shownCallbacks }
+    @inlinable get { shownCallbacks.key < 0 ? shownCallbacks.array : shownCallbacks.builtInCallbacks() }
     set {
-      shownCallbacks = newValue
+      shownCallbacks = LazyCallbacks(newValue)
       update { $0.callbacks = newValue }
     }
   }
@@ -84,7 +89,7 @@ public struct Decision: Sendable, Hashable, Codable {
   }
   /// `callbacks` and `presentation`, kept next to `outcome` (the fields read most) as well
   /// as in the storage: reading them never builds a lazy decision's other fields.
-  private var shownCallbacks: [Situation.Callback]?
+  @usableFromInline var shownCallbacks: LazyCallbacks
   /// The deciding rule as `table/rule-id`; nil when undecided.
   public var rule: String? {
     get { storage.rule }
@@ -144,7 +149,7 @@ public struct Decision: Sendable, Hashable, Codable {
   /// a client module calls it, and hands over its arguments (`consuming`) rather than copy them.
   @usableFromInline @inline(__always)
   static func lazy(
-    outcome: Outcome, url: consuming String? = nil, callbacks: consuming [Situation.Callback]?,
+    outcome: Outcome, url: consuming String? = nil, callbacks: consuming LazyCallbacks,
     presentation: Presentation?, assumed: UInt32 = 0, unfired: UInt8 = 0, hit: consuming LazyHit
   ) -> Decision {
     Decision(
@@ -447,7 +452,7 @@ extension Decision {
   ) {
     self.outcome = outcome
     self.url = url
-    shownCallbacks = callbacks
+    shownCallbacks = LazyCallbacks(callbacks)
     shownPresentation = presentation
     body = .stored(
       Storage(
@@ -475,5 +480,52 @@ extension Decision {
       trace: try c.decodeIfPresent([TraceEntry].self, forKey: .trace),
       alternatives: try c.decodeIfPresent([Decision].self, forKey: .alternatives),
       assumed: try c.decodeIfPresent(AssumedFacts.self, forKey: .assumed)?.facts ?? [])
+  }
+}
+
+/// A decision's callbacks: an array, or for the built-in tables the rule whose static
+/// callbacks to read when they are read. (A type generated in a client module keeps the
+/// array its code returns: reading it through the protocol's witness on every read would
+/// cost more than the array does.)
+@usableFromInline
+struct LazyCallbacks: Sendable {
+  @usableFromInline let array: [Situation.Callback]?
+  /// The rule of the built-in tables whose callbacks these are, times 2, plus 1 for the
+  /// open table; -1: `array`.
+  @usableFromInline let key: Int32
+
+  @inlinable
+  init(array: [Situation.Callback]?, key: Int32) {
+    self.array = array
+    self.key = key
+  }
+
+  /// Callbacks held as they are.
+  init(_ array: [Situation.Callback]?) {
+    self.init(array: array, key: -1)
+  }
+
+  /// The callbacks of rule `rule` of `event`'s table of `Policies`: for the built-in tables
+  /// kept as the rule alone.
+  @inlinable @inline(__always)
+  static func rule<Policies: CompiledPolicies>(_ rule: Int, of event: Situation.Event, in _: Policies.Type)
+    -> LazyCallbacks
+  {
+    ObjectIdentifier(Policies.self) == builtIn
+      ? LazyCallbacks(array: nil, key: Int32(truncatingIfNeeded: rule) << 1 | (event == .open ? 1 : 0))
+      : LazyCallbacks(array: Policies.callbacks(event, rule), key: -1)
+  }
+
+  /// The built-in generated type.
+  @usableFromInline static var builtIn: ObjectIdentifier { ObjectIdentifier(CompiledBuiltinPolicies.self) }
+
+  /// No callbacks.
+  @inlinable
+  static var none: LazyCallbacks { LazyCallbacks(array: nil, key: -1) }
+
+  /// The callbacks of the built-in rule `key` names.
+  @usableFromInline
+  func builtInCallbacks() -> [Situation.Callback]? {
+    CompiledBuiltinPolicies.callbacks(key & 1 == 0 ? .tap : .open, Int(key >> 1))
   }
 }

@@ -304,7 +304,8 @@ protocol LeanRules {
   func tapRule(_ situation: Situation) -> Int
   func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int
   func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome
-  func callbacks(_ event: Situation.Event, _ rule: Int) -> [Situation.Callback]?
+  /// The callbacks of rule `rule` of `event`'s table, as a decision holds them.
+  func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks
   func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation?
   func testedFacts(_ event: Situation.Event, _ rule: Int) -> UInt32
   func contested(_ event: Situation.Event, _ rule: Int) -> Bool
@@ -328,8 +329,8 @@ struct GeneratedRules<Policies: CompiledPolicies>: LeanRules {
     event == .tap ? Policies.tapOutcome(rule) : Policies.openOutcome(rule)
   }
   @inlinable @inline(__always)
-  func callbacks(_ event: Situation.Event, _ rule: Int) -> [Situation.Callback]? {
-    Policies.callbacks(event, rule)
+  func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks {
+    .rule(rule, of: event, in: Policies.self)
   }
   @inlinable @inline(__always)
   func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation? {
@@ -360,8 +361,8 @@ struct TableRules: LeanRules {
     tables.table(event).ruleData(rule).outcome
   }
   @inline(__always)
-  func callbacks(_ event: Situation.Event, _ rule: Int) -> [Situation.Callback]? {
-    tables.table(event).ruleData(rule).callbacks
+  func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks {
+    LazyCallbacks(tables.table(event).ruleData(rule).callbacks)
   }
   @inline(__always)
   func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation? {
@@ -394,8 +395,9 @@ extension CompiledPolicies {
 extension Engine {
   /// Decides `situation` through `rules`: the deciding rule(s) and a few indices, no
   /// strings built. Allocates nothing and retains nothing for a generated source but the
-  /// URL strings and callbacks the decision carries (unless a message URL is over the D-3
-  /// limit, whose note is written at once).
+  /// URL strings the decision carries (unless a message URL is over the D-3 limit, whose
+  /// note is written at once) and, but for the built-in tables, whose callbacks too are read
+  /// when read, the deciding rule's callbacks.
   @inlinable @inline(__always)
   static func decideLean<Rules: LeanRules>(_ rules: Rules, _ situation: Situation) -> Decision {
     switch situation.event {
@@ -404,7 +406,7 @@ extension Engine {
       let rule = rules.openRule(situation, url: url, extensionPoint: situation.open.extensionPoint)
       guard rule >= 0 else {
         return Decision.lazy(
-          outcome: .undecided, callbacks: nil, presentation: nil,
+          outcome: .undecided, callbacks: .none, presentation: nil,
           hit: LazyHit.make(rules.source, .undecided, event: .open))
       }
       let outcome = rules.outcome(.open, rule)
@@ -443,7 +445,7 @@ extension Engine {
     let tap = rules.tapRule(situation)
     guard tap >= 0 else {
       return Decision.lazy(
-        outcome: .undecided, callbacks: nil, presentation: nil,
+        outcome: .undecided, callbacks: .none, presentation: nil,
         hit: LazyHit.make(rules.source, .undecided, event: .tap))
     }
     let outcome = rules.outcome(.tap, tap)
