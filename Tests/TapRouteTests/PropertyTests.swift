@@ -251,21 +251,30 @@ struct URLByteSetTests {
     }
   }
 
+  /// Short strings over an alphabet of URL pieces and the bytes that end or break them, so
+  /// that every branch of the scans is taken many times; with pieces that make an
+  /// authority's port or host fail only when the text is not valid as it stands, and a path
+  /// after it that decides that validity.
+  static let urlPieces = [
+    "a", "Z", "9", "+", "-", ".", ":", "/", "?", "#", "%", "%2F", "%g1", " ", "@", "[", "]", "~", "!", "\"",
+    "<", "{", "^", "\u{7F}", "\u{01}", "é", "http", "HTTPS", "data", "File", "//", "://", "host:80", ":x",
+    "host:8a", "a b", "user@", "[::1]",
+  ]
+
+  /// Up to eight of ``urlPieces``, joined.
+  static func urlText(_ rng: inout SeededRandom) -> String {
+    let count = Int(rng.next() % 9)
+    return (0..<count).map { _ in urlPieces[Int(rng.next() % UInt64(urlPieces.count))] }.joined()
+  }
+
   @Test(
     "where the fast scan answers, the byte-by-byte scan gives the same answer",
     arguments: [21, 22] as [UInt64])
   func fastScanAgreesWithExact(seed: UInt64) {
-    // Short strings over an alphabet of URL pieces and the bytes that end or break them,
-    // so that every branch of both scans is taken many times.
-    let pieces = [
-      "a", "Z", "9", "+", "-", ".", ":", "/", "?", "#", "%", "%2F", "%g1", " ", "@", "[", "]", "~", "!", "\"",
-      "<", "{", "^", "\u{7F}", "\u{01}", "é", "http", "HTTPS", "data", "File", "//", "://", "host:80", ":x",
-    ]
     var rng = SeededRandom(seed: seed)
     var answered = 0
     for _ in 0..<100_000 {
-      let count = Int(rng.next() % 9)
-      let text = (0..<count).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+      let text = Self.urlText(&rng)
       Array(text.utf8).withUnsafeBufferPointer { bytes in
         let exact = URLSchemeClass.scanExact(bytes)
         guard let fast = URLSchemeClass.scanSimple(bytes) else { return }
@@ -281,18 +290,10 @@ struct URLByteSetTests {
     "classifying reads the scheme and authority only, and gives the full scan's class",
     arguments: [23, 24] as [UInt64])
   func classOnlyAgreesWithExact(seed: UInt64) {
-    // As above, with pieces that make an authority's port or host fail only when the text
-    // is not valid as it stands, and a path after it that decides that validity.
-    let pieces = [
-      "a", "Z", "9", "+", "-", ".", ":", "/", "?", "#", "%", "%2F", "%g1", " ", "@", "[", "]", "~", "!", "\"",
-      "<", "{", "^", "\u{7F}", "\u{01}", "é", "http", "HTTPS", "data", "File", "//", "://", "host:80", ":x",
-      "host:8a", "a b", "user@", "[::1]",
-    ]
     var rng = SeededRandom(seed: seed)
     var kinds: Set<URLSchemeClass> = []
     for _ in 0..<100_000 {
-      let count = Int(rng.next() % 9)
-      let text = (0..<count).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+      let text = Self.urlText(&rng)
       let exact = Array(text.utf8).withUnsafeBufferPointer { URLSchemeClass.scanExact($0).class }
       let classified = URLSchemeClass.classify(text)
       kinds.insert(classified)

@@ -87,8 +87,8 @@ public struct Decision: Sendable, Hashable, Codable {
       update { $0.presentation = newValue }
     }
   }
-  /// `callbacks` and `presentation`, kept next to `outcome` (the fields read most) as well
-  /// as in the storage: reading them never builds a lazy decision's other fields.
+  /// `callbacks`, kept out of the storage as well as in it (see `shownPresentation`): for the
+  /// built-in tables, the rule whose static callbacks `callbacks` reads.
   @usableFromInline var shownCallbacks: LazyCallbacks
   /// The deciding rule as `table/rule-id`; nil when undecided.
   public var rule: String? {

@@ -29,6 +29,8 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
   /// text is not a URL as it stands and its authority decides whether encoding repairs it.
   public static func classify(_ url: String?) -> URLSchemeClass {
     guard let url else { return .none }
+    // Written out as in `scan(_:)`, not through a generic helper taking the body: measured,
+    // that cost the built-in decide 37 instructions a decision.
     if let kind = url.utf8.withContiguousStorageIfAvailable({ classify(bytes: $0) }) { return kind }
     var text = url
     text.makeContiguousUTF8()  // copies a bridged string
