@@ -75,15 +75,21 @@ public struct EvidenceEntry: Sendable, Hashable {
     public internal(set) var date: String?
     /// The platforms and OS versions the source speaks of, as it words them (`iOS 10+`).
     public internal(set) var platforms: [String]
-    /// A caveat: what was not verified, where a copy was found, a quotation.
+    /// A caveat: what was not verified, where a copy was found.
     public internal(set) var note: String?
+    /// The source's own words that support the claim, verbatim and in the source's language.
+    public internal(set) var quote: String?
+    /// An English rendering of ``quote`` when the source is not in English.
+    public internal(set) var quoteEnglish: String?
+    /// Where in the source ``quote`` stands: a section, a heading, a line or a timestamp.
+    public internal(set) var quoteLocation: String?
     /// Where the source is written in `evidence.json`.
     public internal(set) var location: SourcePosition
 
     package init(
       kind: Kind, title: String, url: String? = nil, file: String? = nil, date: String? = nil,
-      platforms: [String] = [], note: String? = nil,
-      location: SourcePosition = SourcePosition(line: 0, column: 0)
+      platforms: [String] = [], note: String? = nil, quote: String? = nil, quoteEnglish: String? = nil,
+      quoteLocation: String? = nil, location: SourcePosition = SourcePosition(line: 0, column: 0)
     ) {
       self.kind = kind
       self.title = title
@@ -92,6 +98,9 @@ public struct EvidenceEntry: Sendable, Hashable {
       self.date = date
       self.platforms = platforms
       self.note = note
+      self.quote = quote
+      self.quoteEnglish = quoteEnglish
+      self.quoteLocation = quoteLocation
       self.location = location
     }
 

@@ -75,7 +75,10 @@ extension PolicyLoader {
   {
     guard
       let f = reader.object(
-        value, path: path, allowed: ["kind", "title", "url", "file", "date", "platforms", "note"])
+        value, path: path,
+        allowed: [
+          "kind", "title", "url", "file", "date", "platforms", "note", "quote", "quoteEnglish", "where",
+        ])
     else { return nil }
     let before = reader.diagnostics.count
     let kind = reader.require(f, "kind", path: path, at: value.location).flatMap {
@@ -138,10 +141,25 @@ extension PolicyLoader {
       }
     }
     let note = f["note"].flatMap { reader.string($0, path: path + ".note") }
+    let quote = f["quote"].flatMap { reader.string($0, path: path + ".quote") }
+    let quoteEnglish = f["quoteEnglish"].flatMap { reader.string($0, path: path + ".quoteEnglish") }
+    let quoteLocation = f["where"].flatMap { reader.string($0, path: path + ".where") }
+    for (key, text) in [("quote", quote), ("quoteEnglish", quoteEnglish), ("where", quoteLocation)] {
+      if let text, text.isEmpty {
+        reader.error(
+          .policyMissingField, "\(Words.quoted(key)) is empty; leave it out instead", path: path + "." + key,
+          at: f[key]?.location)
+      }
+    }
+    if quoteEnglish != nil && quote == nil {
+      reader.error(
+        .badSourceFields, "\"quoteEnglish\" renders a \"quote\"; give the quote in the source's own words",
+        path: path + ".quoteEnglish", at: f["quoteEnglish"]?.location)
+    }
     guard let kind, let title, reader.diagnostics.count == before else { return nil }
     return EvidenceEntry.Source(
       kind: kind, title: title, url: url, file: file, date: date, platforms: platforms, note: note,
-      location: value.location)
+      quote: quote, quoteEnglish: quoteEnglish, quoteLocation: quoteLocation, location: value.location)
   }
 
   /// The source kind, reported with its own code (TR120) so a misspelt kind stands out.
