@@ -33,6 +33,11 @@ public enum ReferenceSwitch {
   static let launchCallbacks: [Callback] = [
     .viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear, .viewDidAppear,
   ]
+  /// A launch as the iOS 26.3 trace shows it: the expansion follows didBecomeActive.
+  static let tracedLaunchCallbacks: [Callback] = [
+    .viewDidLoad, .willBecomeActive, .didBecomeActive, .willTransition, .didTransition, .viewWillAppear,
+    .viewDidAppear,
+  ]
   static let selectCallbacks: [Callback] = [.willSelect, .didSelect, .willTransition, .didTransition]
   static let none: [Callback] = []
 
@@ -59,14 +64,19 @@ public enum ReferenceSwitch {
     }
   }
 
-  // Every version bound below is a whole major version, so comparing majors compares versions.
+  // Version bounds are whole major versions, compared by major, except macOS Sierra (10.12)
+  // and the traced iOS 26.3 launch, compared as whole versions.
 
   /// Whether the app's `URL(string:)` yields a URL with a non-empty scheme (N-8: before the
-  /// iOS 17 SDK, text that needs percent-encoding is no URL), and the scheme's class.
-  static func loadableURL(_ url: String?, sdk: OSVersion) -> (loadable: Bool, scheme: URLSchemeClass) {
+  /// iOS 17 SDK, text that needs percent-encoding is no URL; X-12: on a device before iOS 17
+  /// neither, when `device` is given), and the scheme's class.
+  static func loadableURL(_ url: String?, sdk: OSVersion, device: OSVersion? = nil)
+    -> (loadable: Bool, scheme: URLSchemeClass)
+  {
     let (scheme, needsEncoding) = URLSchemeClass.scan(url)
+    let encodes = sdk.major >= 17 && (device.map { $0.major >= 17 } ?? true)
     switch scheme {
-    case .web, .data, .file, .other: return (!(needsEncoding && sdk.major < 17), scheme)
+    case .web, .data, .file, .other: return (!(needsEncoding && !encodes), scheme)
     case .none, .unparseable, .noScheme, .emptyScheme: return (false, scheme)
     }
   }
@@ -84,6 +94,10 @@ public enum ReferenceSwitch {
     case .visionOS:
       return Result(webLink ? .browser : .nothing)
     case .macOS:
+      // Before Sierra only the summary text and an http(s) URL arrive.
+      if let sierra = try? OSVersion(10, 12), version < sierra {
+        return Result(webLink ? .browser : .nothing)
+      }
       return Result(message && loadable && (scheme == .web || scheme == .data) ? .browser : .nothing)
     case .iOS, .iPadOS:
       break
@@ -109,6 +123,9 @@ public enum ReferenceSwitch {
       return s.tap.alreadySelected
         ? Result(.extensionLaunch, none, .expanded) : Result(.extensionLaunch, selectCallbacks, .expanded)
     }
+    if let traced = try? OSVersion(26, 3), version >= traced {
+      return Result(.extensionLaunch, tracedLaunchCallbacks, .expanded)
+    }
     return Result(.extensionLaunch, launchCallbacks, .expanded)
   }
 
@@ -118,7 +135,7 @@ public enum ReferenceSwitch {
     guard s.platform == .iOS || s.platform == .iPadOS, version.major >= 8 else {
       return Result(.nothing)
     }
-    let (loadable, scheme) = loadableURL(url, sdk: sdk)
+    let (loadable, scheme) = loadableURL(url, sdk: sdk, device: version)
     switch point {
     case .share, .action, .keyboard, .other:
       return Result(.nothing)

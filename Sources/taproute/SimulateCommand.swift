@@ -58,6 +58,9 @@ enum SimulateCommand {
     struct Step: Encodable {
       var step: String
       var message: String?
+      var session: SessionStep.MessageSession?
+      var callbacks: [Situation.Callback]?
+      var redirectHook: Situation.Callback?
       var decision: Decision?
       var transition: String?
       var state: SessionState
@@ -74,7 +77,8 @@ enum SimulateCommand {
       start = result.session.start
       steps = result.steps.map {
         Step(
-          step: $0.step.kind.rawValue, message: $0.step.message, decision: $0.decision,
+          step: $0.step.kind.rawValue, message: $0.step.message, session: $0.step.session,
+          callbacks: $0.callbacks, redirectHook: $0.redirectHook, decision: $0.decision,
           transition: $0.transition, state: $0.state, expected: $0.step.expect, met: $0.met)
       }
       failures = result.failures

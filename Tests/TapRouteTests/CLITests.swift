@@ -69,7 +69,7 @@ struct CLITests {
       r.stdout.hasPrefix(
         "assumed (not given): platform iOS, osVersion 26, target message\noutcome:      storeProductPage\n"))
     #expect(r.stdout.contains("rule:         tap/message-not-installed\n"))
-    #expect(r.stdout.contains("evidence:     S004-3, S000-2, S004-4, F-10, F-4, N-21, N-22\n"))
+    #expect(r.stdout.contains("evidence:     S004-3, S000-2, S004-4, F-10, F-4, N-21, N-22, X-5\n"))
     #expect(r.stdout.contains("confidence:   several\n"))
     #expect(
       r.stdout.contains(
@@ -106,7 +106,10 @@ struct CLITests {
     #expect(r.status == 0)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     let trace = try #require(object["trace"] as? [[String: Any]])
-    #expect(trace.map { $0["rule"] as? String } == ["open/not-ios", "open/before-extensions"])
+    #expect(
+      trace.map { $0["rule"] as? String } == [
+        "open/not-ios", "open/macos-today", "open/macos-other", "open/before-extensions",
+      ])
     #expect(trace.first?["fact"] as? String == "platform")
   }
 
@@ -284,13 +287,13 @@ struct CLITests {
     let r = try Binary.run(["test", "--coverage"])
     #expect(r.status == 0)
     #expect(r.stdout.contains("coverage: every rule is reached by a fixture\n"))
-    #expect(r.stdout.hasSuffix("122 passed, 0 failed\n"))
+    #expect(r.stdout.hasSuffix("141 passed, 0 failed\n"))
   }
 
   @Test func verifyShippedIsCleanAndStrict() throws {
     let r = try Binary.run(["verify", "--strict"])
     #expect(r.status == 0)
-    #expect(r.stdout == "verify: 2 tables, 55 rules: 0 errors, 0 warnings (strict)\n")
+    #expect(r.stdout == "verify: 2 tables, 61 rules: 0 errors, 0 warnings (strict)\n")
     let json = try Binary.run(["verify", "Policies", "--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

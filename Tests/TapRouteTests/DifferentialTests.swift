@@ -10,8 +10,8 @@ struct DifferentialTests {
   static func enumeratedSample() -> [Situation] {
     let versions: [OSVersion?] = [
       nil, try? OSVersion(7), try? OSVersion(8), try? OSVersion(9, 3), try? OSVersion(10),
-      try? OSVersion(17), try? OSVersion(18, 1), try? OSVersion(19), try? OSVersion(25, 9),
-      try? OSVersion(26),
+      try? OSVersion(10, 12), try? OSVersion(16, 7), try? OSVersion(17), try? OSVersion(18, 1),
+      try? OSVersion(19), try? OSVersion(25, 9), try? OSVersion(26), try? OSVersion(26, 3),
     ]
     let urls: [String?] = URLSchemeClass.allCases.map(\.exampleURL)
     var out: [Situation] = []

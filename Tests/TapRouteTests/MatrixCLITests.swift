@@ -16,7 +16,7 @@ struct MatrixCLITests {
   static let examples: [Example] = [
     Example(
       name: "a web URL", json: #"{"tap":{"url":"https://example.com/order/42"}}"#,
-      row: ["macOS", "any", "any", "any", "any", "any", "browser", "tap/macos-web-url", "documented"]),
+      row: ["macOS", ">=10.12", "any", "any", "any", "any", "browser", "tap/macos-web-url", "documented"]),
     Example(
       name: "the S004-11 redirect",
       json: #"{"tap":{"redirect":{"hooks":["willBecomeActive"],"url":"containerAppDemo://"}}}"#,

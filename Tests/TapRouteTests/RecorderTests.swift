@@ -96,6 +96,13 @@ struct RecorderTests {
         player.resign()
       case .returnToMessages, .installApp:
         break
+      case .receive:
+        // An arrival is no tap, and the recorder records taps: its callbacks are not played
+        // (a device would need didReceive recorded to tell the two apart, X-3). A redirect
+        // that opened the container ends the extension as after a tap.
+        if r.decision?.outcome == .containerLaunch || r.decision?.outcome == .otherAppLaunch {
+          player.resign()
+        }
       }
       state = r.state
     }

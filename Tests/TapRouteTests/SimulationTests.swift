@@ -13,12 +13,66 @@ let sessionFiles: [String] = {
 
 @Suite("Sessions: taproute simulate")
 struct SimulationTests {
-  @Test func theFiveSessionFixturesExist() {
+  @Test func theSevenSessionFixturesExist() {
     #expect(
       sessionFiles == [
         "d-4-running-willbecomeactive-only.json", "d-5-reselect.json", "f-8-both-hooks.json",
-        "s004-10-second-tap-trap.json", "s004-11-workaround.json",
+        "s004-10-second-tap-trap.json", "s004-11-workaround.json", "x-3-reply-opens-container.json",
+        "x-4-dismiss-after-send.json",
       ])
+  }
+
+  @Test("X-3: a reply in the tapped bubble's session fires didSelect, whose redirect opens the container")
+  func replyOpensTheContainer() throws {
+    let bytes = [UInt8](
+      try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/x-3-reply-opens-container.json")))
+    let result = Simulator.run(try Session.parse(bytes, file: "s").get(), engine: try engine())
+    let arrivals = result.steps.filter { $0.step.kind == .receive }
+    #expect(arrivals.map(\.callbacks) == [[], [], [.willSelect, .didSelect, .didReceive]])
+    #expect(arrivals.map(\.redirectHook) == [nil, nil, .didSelect])
+    #expect(
+      arrivals.map(\.transition) == [
+        "transitions/arrival-unbound", "transitions/arrival-in-new-session",
+        "transitions/arrival-in-bound-session, transitions/arrival-opens-another-app",
+      ])
+    #expect(arrivals[2].decision?.rule == "open/messages-any-scheme")
+    #expect(arrivals[2].state.extensionRunning == false && arrivals[2].state.selected == "m2")
+  }
+
+  @Test("the callbacks an arrival fires are table data: emptying them stops the reply from redirecting")
+  func arrivalCallbacksComeFromTransitions() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, "transitions.json") { json in
+      json["transitions", id: "arrival-in-bound-session"]?["callbacks"] = .strings(["didReceive"])
+    }
+    let bytes = [UInt8](
+      try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/x-3-reply-opens-container.json")))
+    let result = Simulator.run(try Session.parse(bytes, file: "s").get(), engine: try Engine(policiesAt: dir))
+    #expect(result.steps[5].callbacks == [.didReceive])
+    #expect(result.steps[5].decision == nil, "the redirect lives in didSelect, which no longer fires")
+    #expect(result.failures == 1, "only step 6 expected containerLaunch")
+    #expect(
+      result.steps[7].decision?.rule == "tap/already-selected", "m2 is still selected in a running extension")
+  }
+
+  @Test("a transitions file without an arrival for a + menu drawer fails to load")
+  func uncoveredArrivalFailsToLoad() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, "transitions.json") { json in
+      json["transitions", id: "arrival-unbound"]?["on"]?["bound"] = .bool(true)
+    }
+    do {
+      _ = try PolicySet.load(directory: dir)
+      Issue.record("loaded despite an uncovered arrival")
+    } catch {
+      #expect(
+        error.diagnostics.map(\.message) == [
+          #"no transition covers step "receive" on a drawer bound to no bubble with a message in the same session"#,
+          #"no transition covers step "receive" on a drawer bound to no bubble with a message in the new session"#,
+        ])
+    }
   }
 
   @Test("session fixture replays with every expectation met", arguments: sessionFiles)
@@ -69,7 +123,7 @@ struct SimulationTests {
     (
       "misspelt step",
       #"{"steps":[{"step":"tapp","message":"m1"}]}"#,
-      #"s.json:1:19: error: $.steps[0].step: unknown step "tapp"; expected one of tap, returnToMessages, send, swipeToOtherApp, dismissExtension, deleteApp, installApp (did you mean "tap"?) [TR203]"#
+      #"s.json:1:19: error: $.steps[0].step: unknown step "tapp"; expected one of tap, returnToMessages, send, swipeToOtherApp, dismissExtension, deleteApp, installApp, receive (did you mean "tap"?) [TR203]"#
     ),
     (
       "tap without a message",
@@ -79,7 +133,22 @@ struct SimulationTests {
     (
       "expectation on a step that is not a tap",
       #"{"steps":[{"step":"returnToMessages","expect":"nothing"}]}"#,
-      #"s.json:1:47: error: $.steps[0].expect: only a tap step has an expected outcome [TR201]"#
+      #"s.json:1:47: error: $.steps[0].expect: only a tap or receive step has an expected outcome [TR201]"#
+    ),
+    (
+      "session on a step that is not an arrival",
+      #"{"steps":[{"step":"tap","message":"m1","session":"new"}]}"#,
+      #"s.json:1:50: error: $.steps[0].session: only a receive step names the message's session [TR201]"#
+    ),
+    (
+      "misspelt session",
+      #"{"steps":[{"step":"receive","message":"m1","session":"old"}]}"#,
+      #"s.json:1:54: error: $.steps[0].session: unknown session "old"; expected one of same, new [TR203]"#
+    ),
+    (
+      "bound drawer of an extension that is not running",
+      #"{"start":{"bound":true},"steps":[{"step":"receive","message":"m1"}]}"#,
+      #"s.json:1:19: error: $.start.bound: only a running extension's drawer is bound to a bubble [TR203]"#
     ),
     (
       "situation that is not a tap",
@@ -128,10 +197,10 @@ struct SimulationTests {
            transitions/send-message -> installed, extension running, m1 selected, in Messages
         2. tap m1 -> extensionLaunch by tap/already-selected (several); callbacks: none
            ok: expected extensionLaunch
-           transitions/tap-launches-extension -> installed, extension running, m1 selected, in Messages
+           transitions/tap-launches-extension -> installed, extension running on a tapped bubble, m1 selected, in Messages
         3. tap m1 -> extensionLaunch by tap/already-selected (several); callbacks: none
            ok: expected extensionLaunch
-           transitions/tap-launches-extension -> installed, extension running, m1 selected, in Messages
+           transitions/tap-launches-extension -> installed, extension running on a tapped bubble, m1 selected, in Messages
         4. tap m2 -> containerLaunch by open/messages-any-scheme (several); callbacks: willSelect, didSelect, willTransition, didTransition
            ok: expected containerLaunch
            transitions/tap-opens-another-app -> installed, extension not running, m2 selected, in another app

@@ -629,6 +629,118 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+", "iPadOS 11+"], "note": "Current web text; the page gives no revision date."}
       ]
+    },
+    "X-1": {
+      "claim": "On the iOS 26.3.1 simulator a tapped bubble launches the extension with willBecomeActive (selectedMessage already set, presentationStyle reading compact), then didBecomeActive, then willTransition to expanded and didTransition; no willSelect or didSelect was seen before willBecomeActive in any run.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "deviceTrace", "title": "Live arrival host trace, iOS 26.3 simulator (iPhone 17e), run T-R3 (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST_TRACE.md)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "6.89 host willBecomeActive thr=main mt=266199.6693 wall=1790916594.4064 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2\n6.89 host didBecomeActive thr=main mt=266199.6720 wall=1790916594.4091 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2\n6.90 host willTransition thr=main mt=266199.6768 wall=1790916594.4139 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2 to=expanded\n6.90 host didTransition thr=main mt=266199.6770 wall=1790916594.4141 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=expanded conv=7fd1b2", "where": "section T-R3, the re-tap at 6.89-6.90 s (run T-R5 at 6.97-6.98 s shows the same four lines)", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it. A simulator, not a device (the report's own U11). The trace does not log viewDidLoad, viewWillAppear or viewDidAppear, so where they fall against the transitions is not observed."},
+        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "**Live:** willBecomeActive, didBecomeActive, then willTransition/didTransition, observed on every activation; a willSelect/didSelect before willBecomeActive was **not observed** in any run (a tapped bubble arrives already selected in willBecomeActive).", "where": "section 'Extension side (B1)', item E9", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it."}
+      ],
+      "note": "Supports D-4, N-1 and N-2 on iOS 26.3: the launch is expanded. Inference, not observed: code that reads presentationStyle inside willBecomeActive sees compact just before the expansion, which may be where F-5's 'compact' comes from. D-4's iOS 10 trace has no transition callbacks on launch; this one has them."
+    },
+    "X-2": {
+      "claim": "On the iOS 26.3.1 simulator, closing the drawer gives willResignActive then didResignActive; Send pressed with the drawer closed activates a fresh controller (expanded) that gets didStartSending and is resigned at once; tapping the bubble again is a cold open with the message already selected in willBecomeActive.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "Closing the drawer: willResignActive, didResignActive. Send pressed with the drawer closed: the host activated a FRESH controller in the same process (didBecomeActive, style expanded), sent didStartSending to it, and resigned it at once; no didReceive. Re-tapping the bubble was a cold open (willBecomeActive with the arrival already selected) that replayed the move.", "where": "section 'Live evidence (phase 2, iOS 26.3 simulator)', row L7 (run R6)", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it."}
+      ],
+      "note": "Matches the S004-10 and S004-11 mechanics on iOS 26: a closed drawer is ended, and the next tap launches the extension afresh."
+    },
+    "X-3": {
+      "claim": "On the iOS 26.3.1 simulator, a drawer bound to a tapped bubble gets willSelect, didSelect (selectedMessage already the new message) and didReceive in one main-thread burst when a message arrives in the bound bubble's MSSession; a message in a new session is not delivered; an own send from a drawer opened from the + menu delivers nothing. Messages.framework forwards willSelect and didSelect only when the message is non-nil.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "| L1 | R1 unbound (+ menu), compact | Own send: didStartSending only; no didReceive, no didSelect, no selection change in 15 s; the drawer kept the stale board while the transcript showed the new bubble. | high (T-R1) |\n| L2 | R2/R3 bound (tapped bubble), compact | Send pressed on a bubble in the bound session: willSelect, didSelect (`selectedMessage` already the arrival), didReceive, one main-thread burst within 1.5 ms; same bytes in all three. Worked for lobby joins, Start, and board moves by other seats at 4 seats. | high (T-R2, T-R3) |\n...\n| L6 | R7 new session | A door bubble sent in a NEW `MSSession` over a bound drawer: didStartSending only, no delivery; the old bubble stayed a full bubble instead of collapsing to a caption. | high (T-R7) |", "where": "section 'Live evidence (phase 2, iOS 26.3 simulator)', rows L1, L2 and L6", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it. Every delivery was observed on a compact drawer; delivery to an expanded drawer is the report's open question U1, and the arrivals are own sends staged by a test door (its N7)."},
+        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "`-[MSMessagesAppViewController _conversation:willSelectMessage:]` (0x23dc) and `_conversation:didSelectMessage:` (0x23f8) forward to the public callbacks ONLY IF both arguments are non-nil.\n  A nil `activeMessage` never produces willSelect or didSelect.", "where": "section 'Extension side (B1)', item E8 (static reading of Messages.framework)", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it."},
+        {"kind": "deviceTrace", "title": "Live arrival host trace, iOS 26.3 simulator (iPhone 17e), run T-R3 (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST_TRACE.md)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "35.28 host willSelect thr=main mt=266228.0536 wall=1790916622.7912 msg=129b:add449b1 sess=09a893ca/3a5ddc sender=0250350A local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2\n35.28 host didSelect thr=main mt=266228.0541 wall=1790916622.7917 msg=129b:add449b1 sess=09a893ca/3a5ddc sender=0250350A local=B638E849 sel=129b:add449b1 selsess=09a893ca/3a5ddc style=compact conv=7fd1b2 fresh=false\n35.28 select 129b - routing as an arrival\n35.28 host didReceive thr=main mt=266228.0555 wall=1790916622.7931 msg=129b:add449b1 sess=09a893ca/3a5ddc sender=0250350A local=B638E849 sel=129b:add449b1 selsess=09a893ca/3a5ddc style=compact conv=7fd1b2 door=true", "where": "section T-R3, the arrival at 35.28 s", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+"], "quote": "This method is called when a new message arrives while your extension is active. You receive notifications about messages sent using your extension only.", "where": "Discussion, second paragraph", "note": "Current web text (stored copy, © 2026); the same text N-19 cites. It says nothing about sessions or a drawer opened from the + menu."}
+      ],
+      "note": "Consequence (inference): didSelect can fire without any tap, so a redirect in didSelect (S004-10, F-8) opens the container when a reply arrives in the bound session. Apple's willSelect text already says it is called when a new message arrives while the extension is active (N-19)."
+    },
+    "X-4": {
+      "claim": "Field code comments (2026): a drawer opened from the + menu is bound to no message, and the host delivers nothing to it (no didReceive, no didSelect) until a bubble is tapped; the apps close the drawer after the first send from it so that the next tap binds it.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "MessagesViewController.swift of the UTTT and foolish iMessage games (GitHub code search)", "url": "https://github.com/search?q=%22is+bound+to+no+message+at+all%22&type=code", "date": "2026", "platforms": ["iOS 26"], "quote": "/// A drawer opened from the + menu is bound to no message at all, and the\n/// host delivers nothing to it - no didReceive, no didSelect - until a\n/// bubble is tapped. foolish established this from the host binaries (see\n/// its didStartSending); the answer is the same here: the first send from\n/// an unbound drawer closes it, so the next thing the human does - tap\n/// the bubble - binds it.\nprivate var unbound = true", "where": "the doc comment on the `unbound` property of MessagesViewController", "note": "Three copies of the file were found by code search; the repository names were not recoverable, so the link repeats the code search that finds it. Field practice of the same kind as F-8 and N-17."}
+      ]
+    },
+    "X-5": {
+      "claim": "Apple's MSMessage reference: when a user selects a message from an iMessage app on an iOS device without the app, the system opens the App Store for iMessage and prompts the user to install it; on macOS the system attempts to open the URL and, if it does not recognize the URL, displays an error message.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessage, 'Handling Messages' (early reference text)", "url": "https://developer.apple.com/documentation/messages/msmessage", "date": null, "platforms": ["iOS 10", "macOS"], "quote": "When a user selects a message from an iMessage app, the behavior varies depending on where the message appears:\n\n  • iOS device with the iMessage app installed.\n\n  • iOS device without the iMessage app installed. The system opens the App Store for iMessage and prompts the user to install the iMessage app.\n\n  • macOS. The system attempts to open the URL. If the system does not recognize the URL, it displays an error message.", "where": "Overview, section 'Handling Messages'", "note": "Stored copy of the older page text (DOMAIN.md dates it 2016-17; the copy carries no date, and the first bullet is empty in it). The current page no longer has this section."}
+      ],
+      "note": "Apple's own word for S004-1 and S004-3 ('App Store', without the front-page or product-page distinction). On macOS it contests 'a custom scheme opens nothing' (D-2, N-5) when a Mac app that handles the scheme is installed: inference, since the text does not say which app opens."
+    },
+    "X-6": {
+      "claim": "Apple's MSMessageLiveLayout: an alternate layout represents the message on devices that don't have the iMessage app installed or aren't running iOS 11 or later, which could be either the receiver's or the sender's device; the template layout supports devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+", "iPadOS 11+"], "quote": "An alternative layout is required to represent your message on devices that don’t have your iMessage app installed, or on devices that aren’t running iOS 11 or later. Note: this could be either the receiver’s or the sender’s device; the sender may have a second device that doesn’t have your app installed.", "where": "Overview, first paragraph", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+", "macOS", "SMS"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the  alternate layout.", "where": "Discussion", "note": "Current web text (stored copy, © 2026)."}
+      ],
+      "note": "Inference, not in Apple's words: the S004-11 workaround (open the container from willBecomeActive whenever selectedMessage is set) also runs when a live message is merely drawn in the transcript, because that instance gets selectedMessage just before willBecomeActive (N-29), unless the code checks presentationStyle == .transcript."
+    },
+    "X-7": {
+      "claim": "A 2016 write-up from the iOS 10 betas: users on iOS 10+ and macOS Sierra+ see a template view of an extension's message; users on previous versions receive only the message's summary text and URL as two separate messages, and only if the URL has an http/https scheme.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "A Deep Dive Into iOS Messages Extensions (twocentstudios)", "url": "http://twocentstudios.com/2016/06/24/a-deep-dive-into-ios-messages-extensions/", "date": "2016-06-24", "platforms": ["iOS 10 beta 1-2", "macOS Sierra", "OS X 10.11"], "quote": "**Message summary display**: all users running iOS 10+ and macOS Sierra+ will see a template view of a message created by an extension regardless of whether or not they have that specific extension installed. Users on previous versions will only receive the message's summary text and URL as two separate messages, but only if the URL has an http/https scheme.", "where": "section 'User Interface Points', paragraph 'Message summary display'", "note": "Written for iOS 10 beta 1 and partly updated for beta 2 (2016-07-07); no later source confirms or contradicts it."}
+      ],
+      "note": "So F-2 also covers macOS before 10.12: a data: or custom URL never reaches OS X 10.11 as a link (inference from 'previous versions'). This appears to be where F-2 comes from."
+    },
+    "X-8": {
+      "claim": "Apple: MSMessagesAppPresentationContext.media (iOS 12.0+, Mac Catalyst 13.1+) means the iMessage app appears inside the Stickers app throughout iOS, including in Messages, FaceTime, the emoji keyboard and Markup; there the app can insert only sticker and image attachments, not MSMessage objects, text or non-image assets, and cannot use MSConversation's send methods.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext.media", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext/media", "date": "2026", "platforms": ["iOS 12+", "iPadOS 12+", "Mac Catalyst 13.1+"], "quote": "A constant that indicates the iMessage app appears inside the Stickers app throughout iOS including in Messages, FaceTime, the emoji keyboard, and Markup.\n...\n- The iMessage app can only insert sticker and image attachments. You can’t insert [`MSMessage`](/documentation/Messages/MSMessage) objects, text, or non-image assets.\n- You can’t use any of the [`MSConversation`](/documentation/Messages/MSConversation) class’s `send` messages", "where": "summary and Discussion (availability iOS 12.0, iPadOS 12.0, Mac Catalyst 13.1)", "note": "Current web text (stored copy, © 2026)."}
+      ],
+      "note": "Inference: a media context before iOS 12 cannot occur. The Messages framework lists Mac Catalyst 14.0, yet Mac Messages hosts no iMessage apps (N-12 stands)."
+    },
+    "X-9": {
+      "claim": "Reports from 2016-2017: Messages on macOS Sierra shows iMessage stickers it receives; a 2017 blog says Sierra-era Mac Messages cannot send them.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "Becky Hansmeyer, posts tagged 'stickers'", "url": "https://beckyhansmeyer.com/tag/stickers/", "date": "2017", "platforms": ["macOS Sierra"], "note": "The page was not in the stored corpora, so no quote could be copied; the claim that Sierra Messages cannot send stickers follows DOMAIN.md's digest (X-9) only."},
+        {"kind": "publicCode", "title": "youre-holding-it-wrong sticker pack README (sberrevoets)", "url": "https://github.com/sberrevoets/youre-holding-it-wrong", "date": "2016", "platforms": ["iOS 10 beta 1", "macOS Sierra"], "quote": "People with iOS 10/macOS Sierra installed will see stickers but will need to build this app to their own device to be able to use them theirselves.", "where": "README, last list item"}
+      ]
+    },
+    "X-10": {
+      "claim": "Apple's NSExtensionContext.open(_:completionHandler:): each extension point determines whether to support the method; in iOS the Today and iMessage app extension points support it, and an iMessage app extension can use it only to open its parent app, and only if the parent app is shown on the iOS home screen. The symbol is listed for macOS 10.10+, tvOS, watchOS and visionOS with no statement about them.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+", "macOS 10.10+", "tvOS 9+", "watchOS 2+", "visionOS 1+"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS,  the Today and iMessage app extension points support this method. An iMessage app extension can use this method only to open its parent app, and only if the parent app is shown on the iOS home screen.", "where": "Discussion, first paragraph; availability from the page's metadata", "note": "Current web text (stored copy, © 2026)."}
+      ]
+    },
+    "X-11": {
+      "claim": "A 2014 report: on OS X 10.10, NSExtensionContext openURL:completionHandler: called from a Today widget configured the default way did nothing: the URL did not open and the completion handler was not called, because the extension host proxy was nil. Apple's guide says the Calendar widget in OS X opens Calendar when users click an event.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "Open URL From Today Extension (Indie Stack, Daniel Jalkut)", "url": "https://indiestack.com/2014/12/", "date": "2014-12", "platforms": ["OS X 10.10"], "quote": "In some cases, it can make sense for a Today widget to request its containing app to open. For example, the Calendar widget in OS X opens Calendar when users click an event.\n...\nSo, when you call -[NSExtensionContext openURL:completionHandler:] from a Today widget on OS X, chances are it will pass the message along to … nil. The symptom here is the URL doesn’t open, your completion handler doesn’t get called. You simply get nothing.", "where": "post 'Open URL From Today Extension' (the first quoted paragraph is the post quoting Apple's App Extension Programming Guide)"}
+      ],
+      "note": "Contests the reading of Apple's guide that a macOS Today widget opens its app; the post does not say whether a later OS X fixed it."
+    },
+    "X-12": {
+      "claim": "Apple: for apps linked on or after iOS 17 and aligned OS versions, URL parsing follows RFC 3986 and URL automatically percent- and IDNA-encodes invalid characters. A 2025 report: a URL string with a space in its query works on systems after iOS 17 and returns nil on systems before iOS 17.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "URL.init(string:)", "url": "https://developer.apple.com/documentation/foundation/url/init(string:)", "date": "2026", "platforms": ["iOS 17+", "macOS 14+"], "quote": "For apps linked on or after iOS 17 and aligned OS versions, ``doc://com.apple.foundation/documentation/Foundation/URL`` parsing has updated from the obsolete RFC 1738/1808 parsing to the same [RFC 3986](https://www.ietf.org/rfc/rfc3986.txt) parsing as ``doc://com.apple.foundation/documentation/Foundation/URLComponents``. This unifies the parsing behaviors of the `URL` and `URLComponents` APIs. Now, `URL` automatically percent- and IDNA-encodes invalid characters to help create a valid URL.", "where": "Discussion, 'Important' box", "note": "Current web text (stored copy, © 2026)."},
+        {"kind": "blog", "title": "URL(string:)生成失败问题 (juejin)", "url": "https://juejin.cn/post/7459395036046475327", "date": "2025-01", "platforms": ["iOS 16", "iOS 17+"], "quote": "在iOS17之后的系统上正常,但是iOS17之前的系统上会返回nil。\n\n原因: 字符串 URL 参数之间存在空格。", "quoteEnglish": "It works on systems after iOS 17, but returns nil on systems before iOS 17.\n\nCause: there are spaces between the string URL's parameters.", "where": "first paragraphs, after the example URL(string: \"http://en.wikipedia.org/wiki?params={\\\"category\\\":\\\"jump\\\"}\")"}
+      ],
+      "note": "Read together (inference): both the SDK the app was linked with and the device's OS must be iOS 17 or later; an iOS 16 device gives nil whatever SDK built the app. This refines N-8, which decides by sdkVersion alone. Confidence single: Apple's 'aligned OS versions' does not itself say the device's OS decides, and one field report does."
+    },
+    "X-13": {
+      "claim": "Several reports, 2023-2025: from a share extension on iOS 18, walking the responder chain to UIApplication and calling the non-deprecated open(_:options:completionHandler:) opens the host app; only the deprecated openURL: selector stopped working (UIKit logs that its caller must migrate and forces it to return false). None of them is NSExtensionContext.open.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "forumThread", "title": "Example code does not work on iOS 18 (calvinckho/capacitor-share-extension issue 17)", "url": "https://github.com/calvinckho/capacitor-share-extension/issues/17", "date": "2025-06-12", "platforms": ["iOS 18"], "quote": "Porting an app to iOS 18 and Capacitor 7, sharing from another app into a capacitor app does not successfully open the app with the provided attachment, especially a url. (the call to `#selector(openURL ` generates a \"Bad Access\" error).\n...\nFollowing this on [stackoverflow](https://stackoverflow.com/questions/79002378/ios-18-0-shared-extention-open-app-url-cant-work), if I replace the above with the code below, my app opens successfully.", "where": "issue description (the replacement calls application.open(url, options: [:]) on the UIApplication found in the responder chain)"},
+        {"kind": "forumThread", "title": "Not working in iOS 18 (ShoutSocial/share_handler issue 96)", "url": "https://github.com/ShoutSocial/share_handler/issues/96", "date": "2024-09-11", "platforms": ["iOS 18.0"], "quote": "BUG IN CLIENT OF UIKIT: The caller of UIApplication.openURL(_:) needs to migrate to the non-deprecated UIApplication.open(_:options:completionHandler:). Force returning false (NO).", "where": "issue description, the console message"},
+        {"kind": "publicCode", "title": "Chromium ios/chrome/common/extension_open_url.mm", "url": "https://chromium.googlesource.com/chromium/src/+/main/ios/chrome/common/extension_open_url.mm", "date": "2023", "platforms": ["iOS"], "quote": "SEL open_url_selector = @selector(openURL:options:completionHandler:);\n    if ([responder respondsToSelector:open_url_selector]) {", "where": "ExtensionOpenURL, the responder-chain loop (the newer of the two stored versions; the older one used @selector(openURL:))", "note": "Found by code search; the link is formed from the file's path in the Chromium repository."},
+        {"kind": "publicCode", "title": "Open URL from a share extension (gist, Tunous)", "url": "https://gist.github.com/Tunous/363bb71baa5b401ff8a63304f6389be5", "date": "2025-11-19", "platforms": ["iOS 15-26", "macOS 15"], "note": "Not in the stored corpora, so no quote could be copied; DOMAIN.md's digest reports it as 'Verified on iOS 15-26 and macOS 15'."},
+        {"kind": "blog", "title": "Link Unshortener for iOS (lapcatsoftware)", "url": "https://lapcatsoftware.com/articles/link-unshortener-ios.html", "date": "2020-05-19", "platforms": ["iOS 13"], "quote": "Sadly, there's no supported way for a share extension on iOS to open a URL in an app.", "where": "paragraph beginning \"The share extension embedded in Link Unshortener for Mac\"", "note": "Context, not support: the responder chain is unsupported, which is why TapRoute keeps it out of the open table."}
+      ],
+      "note": "Contests part of N-9 and F-9 for share extensions (that iOS 18 ended every way for a share extension to open its app). It does not change extensionContext.open, which D-1 still limits to Today and iMessage. The samsonov post (N-9) also claims extensionContext.open from a share extension 'worked for years' before iOS 18; that is unverified and conflicts with D-1 and with lapcat."
     }
   }
 }
@@ -709,7 +821,7 @@ enum BuiltinPolicies {
     {"name": "d-1 share extension does not support open", "situation": {"event": "open", "open": {"url": "containerAppDemo://", "extensionPoint": "share"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["D-1", "S004-8", "N-9"]},
     {"name": "d-1 keyboard extension does not support open", "situation": {"event": "open", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["D-1"]},
     {"name": "action and other extension points: nothing", "situation": {"event": "open", "open": {"url": "containerAppDemo://", "extensionPoint": "action"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["D-1"]},
-    {"name": "open on macOS: no extension runs", "situation": {"event": "open", "platform": "macOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios"}, "evidence": ["S002-1", "N-12"]},
+    {"name": "open on macOS: no extension runs", "situation": {"event": "open", "platform": "macOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/macos-other"}, "evidence": ["S002-1", "N-12", "X-10"]},
     {"name": "open on watchOS: no extension runs", "situation": {"event": "open", "platform": "watchOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios"}, "evidence": ["S002-1", "S000-3"]},
     {"name": "open on iOS 7: no extensions yet", "situation": {"event": "open", "osVersion": "7.1", "open": {"url": "containerAppDemo://", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/before-extensions"}, "evidence": ["S004-8"]},
     {"name": "open from iPadOS Messages extension", "situation": {"event": "open", "platform": "iPadOS", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-5"]},
@@ -762,7 +874,26 @@ enum BuiltinPolicies {
     {"name": "n-8 n-27 SMS recipient, https URL with a space, SDK 16: nothing", "situation": {"event": "tap", "app": {"sdkVersion": "16"}, "tap": {"transport": "sms", "url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/sms-rcs-url-rejected-by-sdk"}, "evidence": ["N-8", "N-27"]},
     {"name": "d-6 iMessage transport (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"transport": "iMessage"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["D-6", "S000-1"]},
     {"name": "f-6 n-1 after a drawer swipe on iOS 26: expanded, compact is the alternative", "situation": {"event": "tap", "osVersion": "26", "tap": {"afterDrawerSwipe": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/after-drawer-swipe-ios26", "callbacks": [], "presentation": "expanded"}, "evidence": ["F-6", "N-1", "F-5"]},
-    {"name": "n-26 group conversation: no fact of its own, decided as one-to-one", "situation": {"event": "tap", "osVersion": "16"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["N-26", "S000-1"]}
+    {"name": "n-26 group conversation: no fact of its own, decided as one-to-one", "situation": {"event": "tap", "osVersion": "16"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch"}, "evidence": ["N-26", "S000-1"]},
+    {"name": "x-1 iOS 26.3 launch by tap: willBecomeActive, didBecomeActive, then the transition to expanded", "situation": {"event": "tap", "osVersion": "26.3.1"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26-3", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded"}, "evidence": ["X-1", "F-5", "N-1"]},
+    {"name": "x-1 iOS 26.3 willBecomeActive redirect still opens the container", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["X-1", "X-2", "S004-11"]},
+    {"name": "x-1 iOS 26.2 launch: no trace yet, the untraced callback list", "situation": {"event": "tap", "osVersion": "26.2"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"]}, "evidence": ["X-1", "N-1"]},
+    {"name": "x-7 OS X 10.11 https URL: a plain link, browser", "situation": {"event": "tap", "platform": "macOS", "osVersion": "10.11", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/macos-before-sierra-web-url", "url": "https://example.com/x"}, "evidence": ["X-7", "F-2"]},
+    {"name": "x-7 OS X 10.11 data URL: never delivered, nothing", "situation": {"event": "tap", "platform": "macOS", "osVersion": "10.11.6", "tap": {"url": "data:text/plain,hello"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-before-sierra-other"}, "evidence": ["X-7", "F-2"]},
+    {"name": "x-7 macOS Sierra data URL: browser", "situation": {"event": "tap", "platform": "macOS", "osVersion": "10.12", "tap": {"url": "data:text/plain,hello"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url"}, "evidence": ["X-7", "D-2", "X-5"]},
+    {"name": "x-5 macOS custom scheme: contested, nothing; a Mac app claiming the scheme is the alternative", "situation": {"event": "tap", "platform": "macOS", "osVersion": "15", "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-custom-scheme"}, "evidence": ["X-5", "D-2"]},
+    {"name": "x-5 iOS without the app: the App Store (product page when published)", "situation": {"event": "tap", "osVersion": "12", "app": {"installed": false}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed"}, "evidence": ["X-5", "S004-3"]},
+    {"name": "x-6 live layout on iOS 11+ with the app: the transcript instance handles the tap", "situation": {"event": "tap", "osVersion": "11", "tap": {"layout": "live", "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript"}, "evidence": ["X-6", "N-29"]},
+    {"name": "x-6 live layout on the sender's second device without the app: alternate layout, store page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed"}, "evidence": ["X-6", "N-21"]},
+    {"name": "x-8 media context (iOS 12+): no select callback, the extension stays", "situation": {"event": "tap", "osVersion": "12", "tap": {"extensionRunning": true, "presentationContext": "media", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-media-context", "callbacks": [], "presentation": "compact"}, "evidence": ["X-8", "N-4"]},
+    {"name": "x-9 Sierra-era Mac sticker: shown, routes nowhere", "situation": {"event": "tap", "platform": "macOS", "osVersion": "10.12", "tap": {"target": "sticker"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-sticker"}, "evidence": ["X-9", "N-13"]},
+    {"name": "x-10 x-11 macOS Today widget open(url): contested, nothing; opening its app is the alternative", "situation": {"event": "open", "platform": "macOS", "osVersion": "10.10", "open": {"url": "containerAppDemo://", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/macos-today"}, "evidence": ["X-10", "X-11"]},
+    {"name": "x-12 iOS 16 device, app built with SDK 17, custom URL with a space: nil, nothing", "situation": {"event": "open", "osVersion": "16.7", "app": {"sdkVersion": "17"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-os"}, "evidence": ["X-12", "N-8"]},
+    {"name": "x-12 iOS 17 device, SDK 17, custom URL with a space: encoded, container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url"}, "evidence": ["X-12", "N-8"]},
+    {"name": "x-12 iOS 16 device, SDK 17, Today widget URL with a space: nothing", "situation": {"event": "open", "osVersion": "16", "app": {"sdkVersion": "17"}, "open": {"url": "otherapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-os"}, "evidence": ["X-12"]},
+    {"name": "x-13 share extension on iOS 18: extensionContext.open still opens nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "share"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["X-13", "D-1", "N-9"]},
+    {"name": "x-4 x-3 a bubble tapped on a running drawer (from the + menu or bound): select callbacks, the drawer is now bound", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"]}, "evidence": ["X-4", "X-3", "D-4"]},
+    {"name": "x-3 redirect in didReceive: no tap fires it (an arrival on a bound drawer does)", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26"}, "evidence": ["X-3", "N-17"]}
   ]
 }
 
@@ -789,11 +920,34 @@ enum BuiltinPolicies {
   "rules": [
     {
       "id": "not-ios",
-      "when": { "platform": ["macOS", "watchOS", "visionOS"] },
+      "when": { "platform": ["watchOS", "visionOS"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["S002-1", "S000-3", "N-10", "N-12"],
+      "evidence": ["S002-1", "S000-3", "N-10", "X-10"],
       "confidence": "several",
-      "note": "No iMessage extension runs on macOS, watchOS or visionOS (visionOS loads neither Messages extensions nor widgets of compatible iOS apps), so nothing calls open(url) there."
+      "note": "No iMessage extension runs on watchOS or visionOS (visionOS loads neither Messages extensions nor widgets of compatible iOS apps), so nothing calls open(url) there; Apple states support for iOS only (X-10)."
+    },
+    {
+      "id": "macos-today",
+      "when": { "platform": "macOS", "extensionPoint": "today" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["X-11", "X-10"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch" },
+          "evidence": ["X-11"],
+          "note": "Apple's App Extension Programming Guide, as quoted in X-11: the Calendar widget in OS X opens Calendar when users click an event."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default nothing, on the one report that tried it: on OS X 10.10 a Today widget's openURL:completionHandler: opened nothing and never called its completion handler (X-11), and Apple's current text names only iOS's Today and iMessage extension points (X-10). Apple's guide describes a macOS widget opening its app (the alternative)."
+    },
+    {
+      "id": "macos-other",
+      "when": { "platform": "macOS", "extensionPoint": ["messages", "share", "action", "keyboard", "other"] },
+      "then": { "outcome": "nothing" },
+      "evidence": ["S002-1", "N-12", "X-10"],
+      "confidence": "inferred",
+      "note": "No iMessage extension runs on macOS (N-12), and Apple states open(url) support only for iOS's Today and iMessage extension points (X-10); TapRoute reads every other macOS extension point as opening nothing."
     },
     {
       "id": "before-extensions",
@@ -807,9 +961,9 @@ enum BuiltinPolicies {
       "id": "unsupported-extension-point",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-1", "S004-8", "N-9", "N-24"],
+      "evidence": ["D-1", "S004-8", "N-9", "N-24", "X-10", "X-13"],
       "confidence": "documented",
-      "note": "Only the Today and iMessage extension points support open(url); elsewhere the completion reports false (a share extension on iOS 18 fails with error 115, N-9). Reaching UIApplication through the responder chain is another API, reported working on iOS 18-26 (N-24), which TapRoute does not model."
+      "note": "Only the Today and iMessage extension points support open(url) (D-1, X-10); elsewhere the completion reports false (a share extension on iOS 18 fails with error 115, N-9). Reaching UIApplication through the responder chain and calling the non-deprecated open(_:options:completionHandler:) is another API, reported opening the host app from share extensions on iOS 18-26 (N-24, X-13; only the deprecated openURL: broke), which TapRoute does not model."
     },
     {
       "id": "messages-before-ios10",
@@ -852,6 +1006,14 @@ enum BuiltinPolicies {
       "note": "Built with an SDK before iOS 17, URL(string:) returns nil for text with a space, a non-ASCII character or another character outside RFC 3986, so there is no URL to open. Built with the iOS 17 SDK or later, the text is percent-encoded and opens as its scheme says."
     },
     {
+      "id": "url-rejected-by-os",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<17", "extensionPoint": ["messages", "today"], "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["X-12", "N-8"],
+      "confidence": "single",
+      "note": "URL(string:) percent-encodes only for apps linked on or after iOS 17 and aligned OS versions (X-12): on a device before iOS 17 it returns nil for text with a space or a non-ASCII character whatever SDK built the app, so there is no URL to open."
+    },
+    {
       "id": "messages-web-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": "web" },
       "then": { "outcome": "nothing" },
@@ -877,11 +1039,11 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-encoded-url",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
       "then": { "outcome": "containerLaunch" },
-      "evidence": ["N-8", "S004-7", "S004-5", "D-1"],
+      "evidence": ["N-8", "X-12", "S004-7", "S004-5", "D-1"],
       "confidence": "several",
-      "note": "Built with the iOS 17 SDK or later, URL(string:) percent-encodes the space or non-ASCII text into a valid URL, and any non-empty scheme opens the containing app."
+      "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), URL(string:) percent-encodes the space or non-ASCII text into a valid URL, and any non-empty scheme opens the containing app."
     },
     {
       "id": "today-no-parent-app",
@@ -925,9 +1087,9 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-encoded-url",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
       "then": { "outcome": "otherAppLaunch" },
-      "evidence": ["N-8", "N-7"],
+      "evidence": ["N-8", "N-7", "X-12"],
       "against": ["S004-9"],
       "alternatives": [
         {
@@ -937,7 +1099,7 @@ enum BuiltinPolicies {
         }
       ],
       "confidence": "contested",
-      "note": "Built with the iOS 17 SDK or later, the text is percent-encoded into a valid URL and opens like any other (see rule today); such an app cannot run on iOS 8-9 at all."
+      "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), the text is percent-encoded into a valid URL and opens like any other (see rule today)."
     }
   ]
 }
@@ -1089,7 +1251,7 @@ enum BuiltinPolicies {
       "id": "macos-sticker",
       "when": { "platform": "macOS", "target": "sticker" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-13", "N-12", "S002-1"],
+      "evidence": ["N-13", "N-12", "S002-1", "X-9"],
       "confidence": "inferred",
       "note": "A sticker carries no URL (N-13), so the browser fallback of a message cannot apply, and no iMessage app runs on the Mac (N-12)."
     },
@@ -1102,10 +1264,26 @@ enum BuiltinPolicies {
       "note": "The attribution leads to the Messages App Store, which Mac Messages does not offer for iMessage apps (N-12); TapRoute reads the tap as routing nowhere."
     },
     {
+      "id": "macos-before-sierra-web-url",
+      "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message", "urlClass": "web" },
+      "then": { "outcome": "browser" },
+      "evidence": ["X-7", "F-2", "D-2"],
+      "confidence": "single",
+      "note": "Before macOS Sierra (10.12) a message from an iMessage app arrives as its summary text and its URL as two plain messages, the URL only if it is http or https (X-7); tapping the link opens the browser."
+    },
+    {
+      "id": "macos-before-sierra-other",
+      "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["X-7", "F-2"],
+      "confidence": "single",
+      "note": "Before macOS Sierra (10.12) only the summary text and an http or https URL arrive (X-7): a data:, file or custom-scheme URL is never delivered as a link, so there is nothing to open."
+    },
+    {
       "id": "macos-web-url",
       "when": { "platform": "macOS", "target": "message", "urlClass": ["web", "data"] },
       "then": { "outcome": "browser" },
-      "evidence": ["D-2", "S002-1", "D-6", "N-5", "N-12"],
+      "evidence": ["D-2", "S002-1", "D-6", "N-5", "N-12", "X-5"],
       "confidence": "documented",
       "note": "macOS runs no extension; a selected message's http, https or data URL loads in a web browser."
     },
@@ -1130,8 +1308,16 @@ enum BuiltinPolicies {
       "when": { "platform": "macOS", "target": "message", "urlClass": "other" },
       "then": { "outcome": "nothing" },
       "evidence": ["D-2", "S002-1", "N-5", "N-12"],
-      "confidence": "documented",
-      "note": "Custom app schemes are not supported on macOS, though the same URL still reaches the extension on iOS."
+      "against": ["X-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "otherAppLaunch" },
+          "evidence": ["X-5"],
+          "note": "Apple's early MSMessage text: on macOS the system attempts to open the URL and shows an error only if it does not recognize it, so a Mac app that handles the scheme would open."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default nothing, on the current documentation and header (D-2, N-5): custom app schemes are not supported on macOS, though the same URL still reaches the extension on iOS. The early MSMessage text (X-5) says the system attempts to open the URL, which a Mac app claiming the scheme would answer; do not count on either."
     },
     {
       "id": "macos-no-url",
@@ -1209,7 +1395,7 @@ enum BuiltinPolicies {
       "id": "message-not-installed-unpublished",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false },
       "then": { "outcome": "storeFront" },
-      "evidence": ["S004-1", "S004-2", "F-4", "S000-6", "N-21"],
+      "evidence": ["S004-1", "S004-2", "F-4", "S000-6", "N-21", "X-5"],
       "confidence": "single",
       "note": "Whatever MSMessage.url is. The same for a sender who deleted the app after sending, or taps on a second device without it (N-21). iOS 10 betas opened a browser instead (F-4, contradicted by shipped iOS 10)."
     },
@@ -1249,7 +1435,7 @@ enum BuiltinPolicies {
       "id": "message-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
-      "evidence": ["S004-3", "S000-2", "S004-4", "F-10", "F-4", "N-21", "N-22"],
+      "evidence": ["S004-3", "S000-2", "S004-4", "F-10", "F-4", "N-21", "N-22", "X-5"],
       "confidence": "several",
       "note": "No URL, universal link or deep link reaches an app that is not installed; the tap lands on its product page."
     },
@@ -1273,17 +1459,17 @@ enum BuiltinPolicies {
       "id": "live-layout-in-transcript",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=11", "target": "message", "installed": true, "enabledInMessages": true, "layout": "live" },
       "then": { "outcome": "transcriptView" },
-      "evidence": ["N-4", "D-6", "N-29"],
+      "evidence": ["N-4", "D-6", "N-29", "X-6"],
       "confidence": "documented",
-      "note": "The extension renders a live message inside the transcript (presentationStyle .transcript) and its own view gets the tap: Messages opens nothing and calls neither willSelect nor didSelect, so redirect code there never runs. That instance gets willBecomeActive with selectedMessage set when the bubble is shown, not when it is tapped (N-29). Before iOS 11, and without the app, the alternate layout shows instead."
+      "note": "The extension renders a live message inside the transcript (presentationStyle .transcript) and its own view gets the tap: Messages opens nothing and calls neither willSelect nor didSelect, so redirect code there never runs. That instance gets willBecomeActive with selectedMessage set when the bubble is shown, not when it is tapped (N-29), so a willBecomeActive redirect without a presentationStyle == .transcript check fires on merely showing the bubble (X-6, inference). Before iOS 11, and without the app, the alternate layout shows instead; the sender's own second device counts too (X-6)."
     },
     {
       "id": "running-media-context",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "extensionRunning": true, "presentationContext": "media" },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "compact" },
-      "evidence": ["N-4", "N-15"],
+      "evidence": ["N-4", "N-15", "X-8"],
       "confidence": "inferred",
-      "note": "In the media context (system Stickers app, Messages camera, FaceTime) Messages calls neither willSelect nor didSelect (N-4), so redirect code there never runs and the extension stays as it was; the compact presentation is TapRoute's reading."
+      "note": "In the media context (system Stickers app, Messages camera, FaceTime, the emoji keyboard, Markup; iOS 12 and later, X-8) Messages calls neither willSelect nor didSelect (N-4), so redirect code there never runs and the extension stays as it was; the compact presentation is TapRoute's reading. The app can insert no MSMessage there (X-8)."
     },
     {
       "id": "after-drawer-swipe-ios26",
@@ -1350,6 +1536,22 @@ enum BuiltinPolicies {
       "note": "Only an already active extension gets willSelect/didSelect; willBecomeActive does not fire. willSelect also fires when a message arrives while the extension is active (N-19), so redirect code there can open the container without a tap."
     },
     {
+      "id": "launch-ios26-3",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26.3", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
+      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
+      "evidence": ["X-1", "X-2", "N-1", "N-25", "D-4", "S002-3"],
+      "against": ["F-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "compact" },
+          "evidence": ["F-5"],
+          "note": "A single 2026 report on iOS 26 (its source could not be found) sees the extension launch compact and never expand by itself."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default expanded, now traced: on the iOS 26.3.1 simulator a tapped bubble gives willBecomeActive (selectedMessage set, presentationStyle still compact), didBecomeActive, then willTransition to expanded and didTransition (X-1), as Apple documents a launch by selecting a message (N-1, N-25). Code that reads presentationStyle inside willBecomeActive sees compact just before the expansion, which may be where the compact report comes from. The trace does not log the view callbacks; TapRoute keeps them around the transitions as in D-4."
+    },
+    {
       "id": "launch-ios26",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
@@ -1387,7 +1589,7 @@ enum BuiltinPolicies {
     {
       "id": "tap-opens-another-app",
       "on": { "step": "tap", "outcome": ["containerLaunch", "otherAppLaunch"] },
-      "set": { "extensionRunning": false, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "otherApp" },
+      "set": { "extensionRunning": false, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "otherApp", "bound": false },
       "evidence": ["S004-10", "S002-3"],
       "confidence": "single",
       "note": "Opening the container app makes the extension resign active; the system then ends it, so the next tap launches it afresh."
@@ -1395,10 +1597,10 @@ enum BuiltinPolicies {
     {
       "id": "tap-launches-extension",
       "on": { "step": "tap", "outcome": "extensionLaunch" },
-      "set": { "extensionRunning": true, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "messages" },
-      "evidence": ["D-4", "S000-1"],
+      "set": { "extensionRunning": true, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "messages", "bound": true },
+      "evidence": ["D-4", "S000-1", "X-4"],
       "confidence": "documented",
-      "note": "The extension is active with the tapped message selected."
+      "note": "The extension is active with the tapped message selected, and its drawer is bound to that bubble (X-4: tapping a bubble binds even a drawer opened from the + menu)."
     },
     {
       "id": "tap-opens-store",
@@ -1458,15 +1660,15 @@ enum BuiltinPolicies {
     {
       "id": "dismiss-extension",
       "on": { "step": "dismissExtension" },
-      "set": { "extensionRunning": false, "selected": null },
-      "evidence": ["S002-3"],
+      "set": { "extensionRunning": false, "selected": null, "bound": false },
+      "evidence": ["S002-3", "X-2"],
       "confidence": "single",
-      "note": "The extension resigns active and may be ended at any time; TapRoute treats it as ended."
+      "note": "The extension resigns active (willResignActive, didResignActive on iOS 26.3, X-2) and may be ended at any time; TapRoute treats it as ended: the next tap of the bubble is a cold open."
     },
     {
       "id": "delete-app",
       "on": { "step": "deleteApp" },
-      "set": { "installed": false, "extensionRunning": false, "selected": null },
+      "set": { "installed": false, "extensionRunning": false, "selected": null, "bound": false },
       "evidence": ["S004-2"],
       "confidence": "single",
       "note": "From this device's view the app is simply not installed."
@@ -1477,6 +1679,49 @@ enum BuiltinPolicies {
       "set": { "installed": true },
       "evidence": ["S004-3"],
       "confidence": "inferred"
+    },
+    {
+      "id": "arrival-in-bound-session",
+      "on": { "step": "receive", "bound": true, "session": "same" },
+      "callbacks": ["willSelect", "didSelect", "didReceive"],
+      "set": { "selected": "received" },
+      "evidence": ["X-3", "N-19"],
+      "confidence": "single",
+      "note": "A message in the session of the bubble the drawer is bound to arrives as willSelect, didSelect (selectedMessage already the new message) and didReceive, with no tap (X-3, iOS 26.3 simulator; Apple says willSelect fires when a message arrives, N-19). Redirect code in didSelect (S004-10, F-8) therefore runs when a reply arrives. Observed on a compact drawer only."
+    },
+    {
+      "id": "arrival-in-new-session",
+      "on": { "step": "receive", "bound": true, "session": "new" },
+      "callbacks": [],
+      "set": {},
+      "evidence": ["X-3"],
+      "confidence": "single",
+      "note": "A message in another MSSession is not delivered to a bound drawer (X-3, run L6)."
+    },
+    {
+      "id": "arrival-unbound",
+      "on": { "step": "receive", "bound": false },
+      "callbacks": [],
+      "set": {},
+      "evidence": ["X-4", "X-3", "X-2"],
+      "confidence": "single",
+      "note": "A drawer opened from the + menu is bound to no message and gets nothing (no didReceive, no didSelect) until a bubble is tapped (X-4, X-3 run L1); a closed drawer gets nothing either (X-2)."
+    },
+    {
+      "id": "arrival-opens-another-app",
+      "on": { "step": "receive", "outcome": ["containerLaunch", "otherAppLaunch"] },
+      "set": { "extensionRunning": false, "afterDrawerSwipe": false, "foreground": "otherApp", "bound": false },
+      "evidence": ["X-3", "S004-10"],
+      "confidence": "inferred",
+      "note": "Redirect code in a callback the arrival fired opened the container: as after a tap that opens it (S004-10), the extension resigns and the system ends it, so the next tap launches it afresh."
+    },
+    {
+      "id": "arrival-opens-nothing",
+      "on": { "step": "receive", "outcome": ["storeFront", "storeProductPage", "manageApps", "extensionLaunch", "browser", "transcriptView", "nothing", "undecided"] },
+      "set": {},
+      "evidence": ["X-3"],
+      "confidence": "inferred",
+      "note": "No redirect ran, or its open(url) opened nothing: the user stays in Messages with the drawer as the arrival left it."
     }
   ]
 }

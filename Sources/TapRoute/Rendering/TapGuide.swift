@@ -92,7 +92,8 @@ package enum TapGuide {
         "The app is installed and enabled, the extension is not running, and the user taps a message. A situation that does not give the OS version is decided for the newest one the tables know.",
       items: [
         .rule("tap/launch-ios26", fixture: "n-1 n-25 plain tap: iOS 26 assumed, launches expanded"),
-        .rule("tap/launch"), .fixture("n-26 group conversation: no fact of its own, decided as one-to-one"),
+        .rule("tap/launch-ios26-3"), .rule("tap/launch"),
+        .fixture("n-26 group conversation: no fact of its own, decided as one-to-one"),
       ]),
     Section(
       title: "The extension is already running",
@@ -144,6 +145,7 @@ package enum TapGuide {
         .rule("open/url-rejected-by-sdk"), .rule("open/messages-encoded-url"),
         .fixture("n-8 redirect URL with a space, SDK 16: the extension stays"),
         .fixture("n-8 redirect URL with a space, SDK 17: container"),
+        .rule("open/url-rejected-by-os"),
         .rule("open/messages-no-url"), .rule("open/messages-no-scheme"),
         .fixture("s004-6 redirect URL without scheme: extension stays"),
       ]),
@@ -208,7 +210,9 @@ package enum TapGuide {
         .rule("tap/visionos-web-url"),
         .rule("tap/visionos-other"), .rule("tap/macos-sticker"), .rule("tap/macos-attribution"),
         .rule("tap/macos-web-url"), .rule("tap/macos-file-url"), .rule("tap/macos-custom-scheme"),
-        .rule("tap/macos-no-url"), .rule("open/not-ios"),
+        .rule("tap/macos-no-url"), .rule("tap/macos-before-sierra-web-url"),
+        .rule("tap/macos-before-sierra-other"), .rule("open/not-ios"), .rule("open/macos-today"),
+        .rule("open/macos-other"),
       ]),
     Section(
       title: "iOS 9 and earlier",

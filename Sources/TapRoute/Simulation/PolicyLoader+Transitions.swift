@@ -18,7 +18,7 @@ extension PolicyLoader {
       let path = JSONReader.join("$.transitions", i)
       guard
         let f = reader.object(
-          item, path: path, allowed: ["id", "on", "set", "evidence", "confidence", "note"])
+          item, path: path, allowed: ["id", "on", "callbacks", "set", "evidence", "confidence", "note"])
       else { continue }
       let id = reader.require(f, "id", path: path, at: item.location).flatMap {
         reader.string($0, path: path + ".id")
@@ -29,8 +29,10 @@ extension PolicyLoader {
       }
       var step: SessionStep.Kind?
       var outcomes: [Outcome]?
+      var bound: Bool?
+      var session: SessionStep.MessageSession?
       if let on = reader.require(f, "on", path: path, at: item.location),
-        let o = reader.object(on, path: path + ".on", allowed: ["step", "outcome"])
+        let o = reader.object(on, path: path + ".on", allowed: ["step", "outcome", "bound", "session"])
       {
         step = reader.require(o, "step", path: path + ".on", at: on.location).flatMap {
           reader.choice(
@@ -45,18 +47,50 @@ extension PolicyLoader {
               path: v.arrayValue == nil ? path + ".on.outcome" : JSONReader.join(path + ".on.outcome", k),
               what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
           }
-          if step != nil && step != .tap {
+          if let step, !step.hasOutcome {
             reader.error(
-              .unknownValue, "only a tap step has an outcome to match", path: path + ".on.outcome",
+              .unknownValue, "only a tap or receive step has an outcome to match", path: path + ".on.outcome",
               at: v.location)
           }
+        }
+        if let v = o["bound"] {
+          bound = reader.bool(v, path: path + ".on.bound")
+          if step != nil && step != .receive {
+            reader.error(
+              .unknownValue, "only a receive step matches the drawer's binding", path: path + ".on.bound",
+              at: v.location)
+          }
+        }
+        if let v = o["session"] {
+          session = reader.choice(
+            v, path: path + ".on.session", what: "session",
+            choices: SessionStep.MessageSession.allCases.map { ($0.rawValue, $0) })
+          if step != nil && step != .receive {
+            reader.error(
+              .unknownValue, "only a receive step matches the message's session", path: path + ".on.session",
+              at: v.location)
+          }
+        }
+      }
+      var callbacks: [Situation.Callback]?
+      if let v = f["callbacks"], let items = reader.array(v, path: path + ".callbacks") {
+        callbacks = items.enumerated().compactMap { k, value in
+          reader.choice(
+            value, path: JSONReader.join(path + ".callbacks", k), what: "callback",
+            choices: Situation.Callback.allCases.map { ($0.rawValue, $0) })
+        }
+        if step != nil && (step != .receive || outcomes != nil) {
+          reader.error(
+            .unknownValue,
+            "only a receive step's arrival transition (one with no \"outcome\") names the callbacks it fires",
+            path: path + ".callbacks", at: v.location)
         }
       }
       var changes = Transition.Changes()
       if let set = reader.require(f, "set", path: path, at: item.location),
         let c = reader.object(
           set, path: path + ".set",
-          allowed: ["installed", "extensionRunning", "selected", "afterDrawerSwipe", "foreground"])
+          allowed: ["installed", "extensionRunning", "selected", "afterDrawerSwipe", "foreground", "bound"])
       {
         changes.installed = c["installed"].flatMap { reader.bool($0, path: path + ".set.installed") }
         changes.extensionRunning = c["extensionRunning"].flatMap {
@@ -65,6 +99,7 @@ extension PolicyLoader {
         changes.afterDrawerSwipe = c["afterDrawerSwipe"].flatMap {
           reader.bool($0, path: path + ".set.afterDrawerSwipe")
         }
+        changes.bound = c["bound"].flatMap { reader.bool($0, path: path + ".set.bound") }
         changes.foreground = c["foreground"].flatMap {
           reader.choice(
             $0, path: path + ".set.foreground", what: "foreground",
@@ -76,7 +111,9 @@ extension PolicyLoader {
           } else {
             changes.selected = reader.choice(
               v, path: path + ".set.selected", what: "selection",
-              choices: [("tapped", Transition.Changes.Selection.tapped), ("sent", .sent)])
+              choices: [
+                ("tapped", Transition.Changes.Selection.tapped), ("sent", .sent), ("received", .received),
+              ])
           }
         }
       }
@@ -91,19 +128,40 @@ extension PolicyLoader {
       if let id, let step, let confidence {
         out.append(
           Transition(
-            id: id, step: step, outcomes: outcomes, changes: changes, evidence: evidence,
-            confidence: confidence, note: note, location: item.location))
+            id: id, step: step, outcomes: outcomes, bound: bound, session: session, callbacks: callbacks,
+            changes: changes, evidence: evidence, confidence: confidence, note: note, location: item.location)
+        )
       }
     }
     // Every step, and every tap outcome, must be covered: a session never stalls on a gap.
     if reader.diagnostics.isEmpty {
-      for kind in SessionStep.Kind.allCases {
+      for kind in SessionStep.Kind.allCases where kind != .receive {
         let outcomes: [Outcome?] = kind == .tap ? Outcome.allCases.map { $0 } : [nil]
         for outcome in outcomes where !out.contains(where: { $0.matches(kind, outcome: outcome) }) {
           reader.error(
             .missingTable,
             "no transition covers step \"\(kind.rawValue)\"\(outcome.map { " with outcome \"\($0.rawValue)\"" } ?? "")",
             path: "$.transitions", at: list.location)
+        }
+      }
+      // An arrival needs its own transition for every binding and session, and one for
+      // every outcome its redirect may end in.
+      for bound in [true, false] {
+        for session in SessionStep.MessageSession.allCases
+        where !out.contains(where: { $0.matchesArrival(bound: bound, session: session) }) {
+          reader.error(
+            .missingTable,
+            "no transition covers step \"receive\" on a drawer \(bound ? "bound to a tapped bubble" : "bound to no bubble") with a message in the \(session.rawValue) session",
+            path: "$.transitions", at: list.location)
+        }
+        for session in SessionStep.MessageSession.allCases {
+          for outcome in Outcome.allCases
+          where !out.contains(where: { $0.matchesArrivalOutcome(outcome, bound: bound, session: session) }) {
+            reader.error(
+              .missingTable,
+              "no transition covers step \"receive\" with outcome \"\(outcome.rawValue)\" on a drawer \(bound ? "bound to a tapped bubble" : "bound to no bubble") (\(session.rawValue) session)",
+              path: "$.transitions", at: list.location)
+          }
         }
       }
     }

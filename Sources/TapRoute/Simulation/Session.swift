@@ -47,7 +47,8 @@ extension JSONReader {
       afterDrawerSwipe: situation.tap.afterDrawerSwipe)
     if let s = fields["start"],
       let f = object(
-        s, path: "$.start", allowed: ["installed", "extensionRunning", "selected", "afterDrawerSwipe"])
+        s, path: "$.start",
+        allowed: ["installed", "extensionRunning", "selected", "afterDrawerSwipe", "bound"])
     {
       if let v = f["installed"], let b = bool(v, path: "$.start.installed") { start.installed = b }
       if let v = f["extensionRunning"], let b = bool(v, path: "$.start.extensionRunning") {
@@ -57,6 +58,17 @@ extension JSONReader {
         start.afterDrawerSwipe = b
       }
       if let v = f["selected"], let s = nullableString(v, path: "$.start.selected") { start.selected = s }
+      // A running extension with a selected message was opened by tapping it, unless the
+      // file says otherwise; one with nothing selected was opened from the + menu.
+      start.bound = start.extensionRunning && start.selected != nil
+      if let v = f["bound"], let b = bool(v, path: "$.start.bound") {
+        start.bound = b
+        if b && !start.extensionRunning {
+          error(
+            .situationUnknownValue, "only a running extension's drawer is bound to a bubble",
+            path: "$.start.bound", at: v.location)
+        }
+      }
     }
     var steps: [SessionStep] = []
     if let list = require(fields, "steps", path: "$", at: root.location),
@@ -67,7 +79,7 @@ extension JSONReader {
       }
       for (i, item) in items.enumerated() {
         let path = Self.join("$.steps", i)
-        guard let f = object(item, path: path, allowed: ["step", "message", "expect"]),
+        guard let f = object(item, path: path, allowed: ["step", "message", "session", "expect"]),
           let k = require(f, "step", path: path, at: item.location),
           let kind = choice(
             k, path: path + ".step", what: "step",
@@ -84,18 +96,34 @@ extension JSONReader {
             .situationUnknownKey, "a \(kind.rawValue) step takes no message", path: path + ".message",
             at: m.location)
         }
+        var session: SessionStep.MessageSession?
+        if let v = f["session"] {
+          if kind != .receive {
+            error(
+              .situationUnknownKey, "only a receive step names the message's session",
+              path: path + ".session",
+              at: v.location)
+          } else {
+            session = choice(
+              v, path: path + ".session", what: "session",
+              choices: SessionStep.MessageSession.allCases.map { ($0.rawValue, $0) })
+          }
+        }
         var expect: Outcome?
         if let e = f["expect"] {
-          if kind != .tap {
+          if !kind.hasOutcome {
             error(
-              .situationUnknownKey, "only a tap step has an expected outcome", path: path + ".expect",
+              .situationUnknownKey, "only a tap or receive step has an expected outcome",
+              path: path + ".expect",
               at: e.location)
           } else {
             expect = choice(
               e, path: path + ".expect", what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
           }
         }
-        steps.append(SessionStep(kind: kind, message: message, expect: expect, location: item.location))
+        steps.append(
+          SessionStep(kind: kind, message: message, session: session, expect: expect, location: item.location)
+        )
       }
     }
     return Session(name: name, situation: situation, start: start, steps: steps)

@@ -1,12 +1,22 @@
 /// Replays a session: each tap is decided by the engine from the carried state, and every
 /// step changes the state by the first matching rule of `Policies/transitions.json`.
+///
+/// A message that arrives fires the callbacks its arrival transition names; when the
+/// session's redirect code lives in one of them, the engine decides that `open(url)` like
+/// any other, and the transition for its outcome changes the state again.
 package enum Simulator {
   /// What one step did.
   package struct StepResult: Sendable, Hashable {
     package var step: SessionStep
-    /// The decision, for taps.
+    /// The decision: for taps, the tap's; for arrivals, the open made by redirect code in a
+    /// callback the arrival fired (nil when none ran).
     package var decision: Decision?
-    /// The transition applied (`transitions/id`), nil when none matched.
+    /// For arrivals: the callbacks the arrival fired, in order.
+    package var callbacks: [Situation.Callback]?
+    /// For arrivals: the callback whose redirect code called `open(url)`.
+    package var redirectHook: Situation.Callback?
+    /// The transitions applied (`transitions/id`, two joined by ", " for an arrival whose
+    /// redirect opened something), nil when none matched.
     package var transition: String?
     package var state: SessionState
     /// False when the step's expected outcome was not met; nil when nothing was expected.
@@ -24,6 +34,10 @@ package enum Simulator {
     var state = session.start
     var results: [StepResult] = []
     for step in session.steps {
+      if step.kind == .receive {
+        results.append(receive(step, session: session, state: &state, engine: engine))
+        continue
+      }
       var decision: Decision?
       if step.kind == .tap {
         var situation = session.situation
@@ -39,10 +53,46 @@ package enum Simulator {
       let met = step.expect.map { $0 == decision?.outcome }
       results.append(
         StepResult(
-          step: step, decision: decision, transition: transition.map { "transitions/\($0.id)" }, state: state,
-          met: met))
+          step: step, decision: decision, callbacks: nil, redirectHook: nil,
+          transition: transition.map { "transitions/\($0.id)" }, state: state, met: met))
     }
     return Result(session: session, steps: results)
+  }
+
+  /// A message arrives: the arrival transition names the callbacks and changes the state;
+  /// redirect code in a fired callback opens its URL, decided by the open table; the
+  /// transition for that outcome (nothing when no redirect ran) changes the state again.
+  static func receive(_ step: SessionStep, session: Session, state: inout SessionState, engine: Engine)
+    -> StepResult
+  {
+    let messageSession = step.session ?? .same
+    let bound = state.bound
+    let transitions = engine.policies.transitions
+    let arrival = transitions.first { $0.matchesArrival(bound: bound, session: messageSession) }
+    let callbacks = arrival?.callbacks ?? []
+    arrival?.changes.apply(to: &state, message: step.message)
+    let redirect = session.situation.tap.redirect
+    var decision: Decision?
+    let hook = callbacks.first { redirect.hooks.contains(callback: $0) }
+    if hook != nil {
+      var open = session.situation
+      open.event = .open
+      open.app.installed = state.installed
+      open.open = Situation.Open(url: redirect.url, extensionPoint: .messages)
+      decision = engine.decide(open)
+    }
+    let outcome = decision?.outcome ?? .nothing
+    let after = transitions.first {
+      $0.matchesArrivalOutcome(outcome, bound: bound, session: messageSession)
+    }
+    after?.changes.apply(to: &state, message: step.message)
+    var applied: String?
+    if let arrival, let after {
+      applied = "transitions/\(arrival.id)" + (hook == nil ? "" : ", transitions/\(after.id)")
+    }
+    return StepResult(
+      step: step, decision: decision, callbacks: callbacks, redirectHook: hook, transition: applied,
+      state: state, met: step.expect.map { $0 == outcome })
   }
 
   /// The replay as readable text: each step's decision and the state after it.
@@ -50,7 +100,17 @@ package enum Simulator {
     var lines = ["session: \(result.session.name)", "start: \(result.session.start.summary)"]
     for (i, r) in result.steps.enumerated() {
       var head = "\(i + 1). \(r.step.kind.rawValue)\(r.step.message.map { " \($0)" } ?? "")"
-      if let d = r.decision {
+      if r.step.kind == .receive {
+        head += " (\((r.step.session ?? .same).rawValue) session)"
+        let fired = r.callbacks ?? []
+        head += "; callbacks: " + (fired.isEmpty ? "none" : fired.map(\.rawValue).joined(separator: ", "))
+        if let hook = r.redirectHook, let d = r.decision {
+          head +=
+            "; redirect in \(hook.rawValue) -> \(d.outcome.rawValue) by \(d.rule ?? "no rule") (\(d.confidence?.rawValue ?? "-"))"
+        } else {
+          head += " -> nothing opens"
+        }
+      } else if let d = r.decision {
         head += " -> \(d.outcome.rawValue) by \(d.rule ?? "no rule") (\(d.confidence?.rawValue ?? "-"))"
         if let callbacks = d.callbacks {
           head +=

@@ -2,11 +2,24 @@
 ///
 /// Transitions are tried in order; the first whose `on` matches the step (and, for a tap,
 /// the decided outcome) applies its `set`.
+///
+/// A message that arrives (`receive`) takes two: first the arrival transition, which has no
+/// `outcome` and matches the drawer's binding and the message's session; it names the
+/// `callbacks` the arrival fires and changes the state. Then, when redirect code in one of
+/// those callbacks called `open(url)`, the transition for that open's outcome (nothing when
+/// no redirect ran) changes the state again.
 package struct Transition: Sendable, Hashable {
   package var id: String
   package var step: SessionStep.Kind
-  /// For taps: the outcomes this transition applies to (nil: any).
+  /// For taps and arrivals: the outcomes this transition applies to (nil: any tap; for an
+  /// arrival, nil marks the arrival transition itself).
   package var outcomes: [Outcome]?
+  /// For arrivals: whether the drawer must be bound to a tapped bubble (nil: either).
+  package var bound: Bool?
+  /// For arrivals: the arriving message's session (nil: either).
+  package var session: SessionStep.MessageSession?
+  /// For an arrival transition: the callbacks the arrival fires, in order.
+  package var callbacks: [Situation.Callback]?
   package var changes: Changes
   package var evidence: [String]
   package var confidence: Confidence
@@ -20,6 +33,8 @@ package struct Transition: Sendable, Hashable {
     package var selected: Selection?
     package var afterDrawerSwipe: Bool?
     package var foreground: SessionState.Foreground?
+    /// Whether the drawer is bound to a tapped bubble afterwards.
+    package var bound: Bool?
 
     /// What `selected` becomes.
     package enum Selection: Sendable, Hashable {
@@ -27,6 +42,8 @@ package struct Transition: Sendable, Hashable {
       case tapped
       /// The message the step sent.
       case sent
+      /// The message that arrived.
+      case received
       /// No message.
       case none
     }
@@ -36,8 +53,9 @@ package struct Transition: Sendable, Hashable {
       if let extensionRunning { state.extensionRunning = extensionRunning }
       if let afterDrawerSwipe { state.afterDrawerSwipe = afterDrawerSwipe }
       if let foreground { state.foreground = foreground }
+      if let bound { state.bound = bound }
       switch selected {
-      case .tapped?, .sent?: state.selected = message
+      case .tapped?, .sent?, .received?: state.selected = message
       case .none?: state.selected = nil
       case nil: break
       }
@@ -48,6 +66,20 @@ package struct Transition: Sendable, Hashable {
     guard kind == step else { return false }
     guard let outcomes else { return true }
     return outcome.map(outcomes.contains) ?? false
+  }
+
+  /// Whether this is the arrival transition for a message in `session` reaching a drawer
+  /// that is (or is not) `bound` to a tapped bubble.
+  func matchesArrival(bound isBound: Bool, session arriving: SessionStep.MessageSession) -> Bool {
+    step == .receive && outcomes == nil && (bound ?? isBound) == isBound && (session ?? arriving) == arriving
+  }
+
+  /// Whether this transition follows an arrival whose redirect ended in `outcome`.
+  func matchesArrivalOutcome(
+    _ outcome: Outcome, bound isBound: Bool, session arriving: SessionStep.MessageSession
+  ) -> Bool {
+    step == .receive && outcomes?.contains(outcome) == true && (bound ?? isBound) == isBound
+      && (session ?? arriving) == arriving
   }
 }
 
@@ -69,24 +101,30 @@ package struct SessionState: Sendable, Hashable, Codable {
   package var selected: String?
   package var afterDrawerSwipe: Bool
   package var foreground: Foreground
+  /// Whether the running extension's drawer is bound to a tapped bubble: only
+  /// then do messages arriving in that bubble's session reach it. A drawer opened from the
+  /// + menu is bound to nothing until a bubble is tapped.
+  package var bound: Bool
 
   package init(
     installed: Bool = true, extensionRunning: Bool = false, selected: String? = nil,
     afterDrawerSwipe: Bool = false,
-    foreground: Foreground = .messages
+    foreground: Foreground = .messages, bound: Bool = false
   ) {
     self.installed = installed
     self.extensionRunning = extensionRunning
     self.selected = selected
     self.afterDrawerSwipe = afterDrawerSwipe
     self.foreground = foreground
+    self.bound = bound
   }
 
-  /// `installed, extension running, m1 selected, in Messages`.
+  /// `installed, extension running on a tapped bubble, m1 selected, in Messages`.
   package var summary: String {
     [
       installed ? "installed" : "not installed",
-      extensionRunning ? "extension running" : "extension not running",
+      extensionRunning
+        ? (bound ? "extension running on a tapped bubble" : "extension running") : "extension not running",
       selected.map { "\($0) selected" } ?? "nothing selected",
       afterDrawerSwipe ? "after a drawer swipe" : nil,
       "in "
@@ -99,14 +137,30 @@ package struct SessionState: Sendable, Hashable, Codable {
 package struct SessionStep: Sendable, Hashable {
   package enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
     case tap, returnToMessages, send, swipeToOtherApp, dismissExtension, deleteApp, installApp
+    /// A message from the app arrives in the conversation (a reply, say) while the user stays
+    /// in Messages.
+    case receive
 
     /// Steps that name a message.
-    var takesMessage: Bool { self == .tap || self == .send }
+    var takesMessage: Bool { self == .tap || self == .send || self == .receive }
+    /// Steps with an outcome a session may expect: a tap's, or the open an arrival's
+    /// redirect code makes (nothing when none runs).
+    var hasOutcome: Bool { self == .tap || self == .receive }
+  }
+
+  /// Which `MSSession` an arriving message belongs to, against the bubble the drawer is bound to.
+  package enum MessageSession: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The bound bubble's session: a reply that updates it.
+    case same
+    /// Another session: a new game or thread of the app.
+    case new
   }
 
   package var kind: Kind
   package var message: String?
-  /// The outcome the session expects of a tap.
+  /// For an arrival: the message's session (default `same`).
+  package var session: MessageSession?
+  /// The outcome the session expects of a tap or an arrival.
   package var expect: Outcome?
   package var location: SourcePosition
 }
