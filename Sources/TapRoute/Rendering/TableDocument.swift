@@ -46,24 +46,40 @@ package enum TableDocument {
       "<a id=\"transitions\"></a>",
       "## Session transitions",
       "",
-      "From `transitions.json`: how each step of a `taproute simulate` session changes the state. The first transition whose step (and, for a tap, outcome) matches applies.",
+      "From `transitions.json`: how each step of a `taproute simulate` session changes the state. The first transition whose step (and, for a tap, outcome) matches applies. A message that arrives (`receive`) takes its arrival transition (no outcome; it names the callbacks fired), then the one for the outcome of any redirect those callbacks ran (nothing when none ran).",
       "",
       "| # | transition | step | outcome | sets | evidence | confidence |",
       "| ---: | --- | --- | --- | --- | --- | --- |",
     ]
     for (i, t) in transitions.enumerated() {
       var sets: [String] = []
+      if let v = t.callbacks {
+        sets.append("fires " + (v.isEmpty ? "nothing" : v.map(\.rawValue).joined(separator: ", ")))
+      }
       if let v = t.changes.installed { sets.append("installed=\(v)") }
       if let v = t.changes.extensionRunning { sets.append("extensionRunning=\(v)") }
       if let v = t.changes.selected {
-        sets.append("selected=" + (v == .tapped ? "tapped" : v == .sent ? "sent" : "none"))
+        let name =
+          switch v {
+          case .tapped: "tapped"
+          case .sent: "sent"
+          case .received: "received"
+          case .none: "none"
+          }
+        sets.append("selected=" + name)
       }
       if let v = t.changes.afterDrawerSwipe { sets.append("afterDrawerSwipe=\(v)") }
       if let v = t.changes.foreground { sets.append("foreground=\(v.rawValue)") }
+      if let v = t.changes.bound { sets.append("bound=\(v)") }
+      var step = t.step.rawValue
+      if let bound = t.bound {
+        step += bound ? ", drawer bound to a tapped bubble" : ", drawer bound to no bubble"
+      }
+      if let session = t.session { step += ", \(session.rawValue) session" }
       let outcomes = t.outcomes.map { $0.map(\.rawValue).joined(separator: ", ") } ?? ""
       let evidence = t.evidence.map { "[\($0)](#\(anchor($0)))" }.joined(separator: ", ")
       out.append(
-        "| \(i + 1) | `\(t.id)` | \(t.step.rawValue) | \(outcomes) | \(sets.isEmpty ? "(nothing)" : sets.joined(separator: ", ")) | \(evidence) | \(t.confidence.rawValue) |"
+        "| \(i + 1) | `\(t.id)` | \(step) | \(outcomes) | \(sets.isEmpty ? "(nothing)" : sets.joined(separator: ", ")) | \(evidence) | \(t.confidence.rawValue) |"
       )
     }
     out.append("")
