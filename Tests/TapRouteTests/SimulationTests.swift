@@ -56,6 +56,39 @@ struct SimulationTests {
       result.steps[7].decision?.rule == "tap/already-selected", "m2 is still selected in a running extension")
   }
 
+  @Test("arrival conditions and callbacks on a step that is no arrival are located errors")
+  func arrivalKeysOnOtherSteps() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, "transitions.json") { json in
+      json["transitions", id: "send-message"]?["on"]?["bound"] = .bool(true)
+      json["transitions", id: "arrival-opens-nothing"]?["callbacks"] = .strings(["didReceive"])
+    }
+    do {
+      _ = try PolicySet.load(directory: dir)
+      Issue.record("loaded despite arrival keys on other steps")
+    } catch {
+      #expect(
+        error.diagnostics.map(\.message) == [
+          "only a receive step matches the drawer's binding",
+          #"only a receive step's arrival transition (one with no "outcome") names the callbacks it fires"#,
+        ])
+      #expect(error.diagnostics.map(\.path) == ["$.transitions[7].on.bound", "$.transitions[16].callbacks"])
+    }
+  }
+
+  @Test("simulate --json names an arrival's session, callbacks and the hook whose redirect ran")
+  func arrivalJSON() throws {
+    let r = try Binary.run(["simulate", "--json", "Policies/sessions/x-3-reply-opens-container.json"])
+    #expect(r.status == 0)
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let steps = try #require(root["steps"] as? [[String: Any]])
+    #expect(steps[4]["session"] as? String == "new")
+    #expect(steps[5]["callbacks"] as? [String] == ["willSelect", "didSelect", "didReceive"])
+    #expect(steps[5]["redirectHook"] as? String == "didSelect")
+    #expect((steps[5]["decision"] as? [String: Any])?["outcome"] as? String == "containerLaunch")
+  }
+
   @Test("a transitions file without an arrival for a + menu drawer fails to load")
   func uncoveredArrivalFailsToLoad() throws {
     let dir = try Repo.scratchPolicies()

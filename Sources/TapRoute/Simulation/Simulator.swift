@@ -79,6 +79,8 @@ package enum Simulator {
       open.event = .open
       open.app.installed = state.installed
       open.open = Situation.Open(url: redirect.url, extensionPoint: .messages)
+      // The redirect gives the URL and the calling extension, and the state says installed.
+      open.unspecified.subtract([.urlClass, .urlNeedsEncoding, .extensionPoint, .installed])
       decision = engine.decide(open)
     }
     let outcome = decision?.outcome ?? .nothing
