@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// Generated from Facts/SituationCatalog.swift by `TAPROUTE_REGENERATE=1 swift test --filter SituationCatalogTests`; do not edit.
+// Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
 /// A fact a decision table may test, derived from a ``Situation``.
 ///
@@ -327,5 +327,422 @@ extension Situation {
     default: return false
     }
     return true
+  }
+}
+
+extension JSONReader {
+  /// Reads every field of the top level but `event` into `situation`, and records which
+  /// facts the document left out.
+  mutating func readSituationFields(
+    _ fields: [String: JSONValue], path: String, into situation: inout Situation
+  ) {
+    if let v = fields["platform"],
+      let choice = choice(v, path: Self.join(path, "platform"), what: "platform", choices: cases(Platform.self))
+    {
+      situation.platform = choice
+    }
+    situation.osVersion = version(fields, "osVersion", what: "OS", path: path)
+    if let v = fields["app"] { situation.app = readApp(v, path: Self.join(path, "app")) }
+    if let v = fields["tap"] { situation.tap = readTap(v, path: Self.join(path, "tap")) }
+    if let v = fields["open"] { situation.open = readOpen(v, path: Self.join(path, "open")) }
+    situation.unspecifiedMask = Situation.leftOut(
+      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], event: situation.event)
+  }
+
+  mutating func readApp(_ value: JSONValue, path: String) -> App {
+    var app = App()
+    guard let fields = object(value, path: path, allowed: App.CodingKeys.names) else { return app }
+    flag(fields, "hasContainerApp", path: path, into: &app.hasContainerApp)
+    flag(fields, "installed", path: path, into: &app.installed)
+    flag(fields, "enabledInMessages", path: path, into: &app.enabledInMessages)
+    flag(fields, "published", path: path, into: &app.published)
+    app.sdkVersion = version(fields, "sdkVersion", what: "SDK", path: path)
+    return app
+  }
+
+  mutating func readTap(_ value: JSONValue, path: String) -> Tap {
+    var tap = Tap()
+    guard let fields = object(value, path: path, allowed: Tap.CodingKeys.names) else { return tap }
+    if let v = fields["target"],
+      let choice = choice(v, path: Self.join(path, "target"), what: "target", choices: cases(TapTarget.self))
+    {
+      tap.target = choice
+    }
+    tap.url = url(fields, "url", path: path)
+    if let v = fields["transport"],
+      let choice = choice(v, path: Self.join(path, "transport"), what: "transport", choices: cases(Transport.self))
+    {
+      tap.transport = choice
+    }
+    if let v = fields["layout"],
+      let choice = choice(v, path: Self.join(path, "layout"), what: "layout", choices: cases(Tap.Layout.self))
+    {
+      tap.layout = choice
+    }
+    flag(fields, "expired", path: path, into: &tap.expired)
+    flag(fields, "extensionRunning", path: path, into: &tap.extensionRunning)
+    flag(fields, "alreadySelected", path: path, into: &tap.alreadySelected)
+    flag(fields, "afterDrawerSwipe", path: path, into: &tap.afterDrawerSwipe)
+    if let v = fields["presentationContext"],
+      let choice = choice(v, path: Self.join(path, "presentationContext"), what: "presentation context", choices: cases(Tap.PresentationContext.self))
+    {
+      tap.presentationContext = choice
+    }
+    if let v = fields["redirect"] { tap.redirect = redirect(v, path: Self.join(path, "redirect")) }
+    return tap
+  }
+
+  mutating func readOpen(_ value: JSONValue, path: String) -> Open {
+    var open = Open()
+    guard let fields = object(value, path: path, allowed: Open.CodingKeys.names) else { return open }
+    open.url = url(fields, "url", path: path)
+    if let v = fields["extensionPoint"],
+      let choice = choice(v, path: Self.join(path, "extensionPoint"), what: "extension point", choices: cases(ExtensionPoint.self))
+    {
+      open.extensionPoint = choice
+    }
+    return open
+  }
+}
+
+extension Situation {
+  /// The keys of a situation, in the order diagnostics list them.
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case event, platform, osVersion, app, tap, open
+  }
+
+  /// Decodes every field but `event` into `self`, and records which facts were left out.
+  mutating func decodeFields(from c: KeyedDecodingContainer<CodingKeys>) throws {
+    platform = try c.decode(.platform, or: platform)
+    osVersion = try c.decodeIfPresent(OSVersion.self, forKey: .osVersion)
+    app = try c.decode(.app, or: app)
+    tap = try c.decode(.tap, or: tap)
+    open = try c.decode(.open, or: open)
+    unspecifiedMask = Situation.leftOut(
+      top: Set(c.allKeys.map(\.stringValue)),
+      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open),
+      event: event)
+  }
+
+  /// Encodes every field; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(event, forKey: .event)
+    try c.encode(platform, forKey: .platform)
+    try c.encodeIfPresent(osVersion, forKey: .osVersion)
+    try c.encode(app, forKey: .app)
+    try c.encode(tap, forKey: .tap)
+    try c.encode(open, forKey: .open)
+  }
+}
+
+extension Situation.App: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case hasContainerApp, installed, enabledInMessages, published, sdkVersion
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    hasContainerApp = try c.decode(.hasContainerApp, or: hasContainerApp)
+    installed = try c.decode(.installed, or: installed)
+    enabledInMessages = try c.decode(.enabledInMessages, or: enabledInMessages)
+    published = try c.decode(.published, or: published)
+    sdkVersion = try c.decodeIfPresent(OSVersion.self, forKey: .sdkVersion)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(hasContainerApp, forKey: .hasContainerApp)
+    try c.encode(installed, forKey: .installed)
+    try c.encode(enabledInMessages, forKey: .enabledInMessages)
+    try c.encode(published, forKey: .published)
+    try c.encodeIfPresent(sdkVersion, forKey: .sdkVersion)
+  }
+}
+
+extension Situation.Tap: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case target, url, transport, layout, expired, extensionRunning, alreadySelected, afterDrawerSwipe, presentationContext, redirect
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    target = try c.decode(.target, or: target)
+    url = try c.decodeURL(forKey: .url)
+    transport = try c.decode(.transport, or: transport)
+    layout = try c.decode(.layout, or: layout)
+    expired = try c.decode(.expired, or: expired)
+    extensionRunning = try c.decode(.extensionRunning, or: extensionRunning)
+    alreadySelected = try c.decode(.alreadySelected, or: alreadySelected)
+    afterDrawerSwipe = try c.decode(.afterDrawerSwipe, or: afterDrawerSwipe)
+    presentationContext = try c.decode(.presentationContext, or: presentationContext)
+    redirect = try c.decode(.redirect, or: redirect)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(target, forKey: .target)
+    try c.encodeIfPresent(url, forKey: .url)
+    try c.encode(transport, forKey: .transport)
+    try c.encode(layout, forKey: .layout)
+    try c.encode(expired, forKey: .expired)
+    try c.encode(extensionRunning, forKey: .extensionRunning)
+    try c.encode(alreadySelected, forKey: .alreadySelected)
+    try c.encode(afterDrawerSwipe, forKey: .afterDrawerSwipe)
+    try c.encode(presentationContext, forKey: .presentationContext)
+    try c.encode(redirect, forKey: .redirect)
+  }
+}
+
+extension Situation.Open: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case url, extensionPoint
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    url = try c.decodeURL(forKey: .url)
+    extensionPoint = try c.decode(.extensionPoint, or: extensionPoint)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encodeIfPresent(url, forKey: .url)
+    try c.encode(extensionPoint, forKey: .extensionPoint)
+  }
+}
+
+extension Situation {
+  /// The situation without the parts its event does not read: what ``minimalJSON`` writes.
+  package var relevantPart: Situation {
+    var copy = self
+    switch event {
+    case .tap:
+      copy.open = Open()
+    case .open:
+      copy.tap = Tap()
+    }
+    return copy
+  }
+
+  /// The situation as compact public JSON, listing only what differs from the defaults and
+  /// only the parts its event reads
+  /// (`{"event":"tap","platform":"watchOS","tap":{"target":"attribution"}}`).
+  package var minimalJSON: String {
+    var top: [String] = ["\"event\":\"\(event.rawValue)\""]
+    if self.platform != .iOS { top.append("\"platform\":\"\(self.platform.rawValue)\"") }
+    if let osVersion = self.osVersion { top.append("\"osVersion\":\"\(osVersion)\"") }
+    var appFields: [String] = []
+    if self.app.hasContainerApp != true { appFields.append("\"hasContainerApp\":\(self.app.hasContainerApp)") }
+    if self.app.installed != true { appFields.append("\"installed\":\(self.app.installed)") }
+    if self.app.enabledInMessages != true { appFields.append("\"enabledInMessages\":\(self.app.enabledInMessages)") }
+    if self.app.published != true { appFields.append("\"published\":\(self.app.published)") }
+    if let sdkVersion = self.app.sdkVersion { appFields.append("\"sdkVersion\":\"\(sdkVersion)\"") }
+    if !appFields.isEmpty { top.append("\"app\":{" + appFields.joined(separator: ",") + "}") }
+    if event == .tap {
+      var tapFields: [String] = []
+      if self.tap.target != .message { tapFields.append("\"target\":\"\(self.tap.target.rawValue)\"") }
+      if let url = self.tap.url { tapFields.append("\"url\":\(Self.jsonString(url))") }
+      if self.tap.transport != .iMessage { tapFields.append("\"transport\":\"\(self.tap.transport.rawValue)\"") }
+      if self.tap.layout != .template { tapFields.append("\"layout\":\"\(self.tap.layout.rawValue)\"") }
+      if self.tap.expired != false { tapFields.append("\"expired\":\(self.tap.expired)") }
+      if self.tap.extensionRunning != false { tapFields.append("\"extensionRunning\":\(self.tap.extensionRunning)") }
+      if self.tap.alreadySelected != false { tapFields.append("\"alreadySelected\":\(self.tap.alreadySelected)") }
+      if self.tap.afterDrawerSwipe != false { tapFields.append("\"afterDrawerSwipe\":\(self.tap.afterDrawerSwipe)") }
+      if self.tap.presentationContext != .messages { tapFields.append("\"presentationContext\":\"\(self.tap.presentationContext.rawValue)\"") }
+      if let redirect = self.tap.redirect.redirectJSON { tapFields.append("\"redirect\":" + redirect) }
+      if !tapFields.isEmpty { top.append("\"tap\":{" + tapFields.joined(separator: ",") + "}") }
+    }
+    if event == .open {
+      var openFields: [String] = []
+      if let url = self.open.url { openFields.append("\"url\":\(Self.jsonString(url))") }
+      if self.open.extensionPoint != .messages { openFields.append("\"extensionPoint\":\"\(self.open.extensionPoint.rawValue)\"") }
+      if !openFields.isEmpty { top.append("\"open\":{" + openFields.joined(separator: ",") + "}") }
+    }
+    return "{" + top.joined(separator: ",") + "}"
+  }
+}
+
+/// The names of each value a situation field reads, as bytes, made once.
+enum SituationNames {
+  static let event = table(Situation.Event.self)
+  static let platform = table(Platform.self)
+  static let tapTarget = table(TapTarget.self)
+  static let transport = table(Transport.self)
+  static let tapLayout = table(Tap.Layout.self)
+  static let tapPresentationContext = table(Tap.PresentationContext.self)
+  static let extensionPoint = table(ExtensionPoint.self)
+
+  static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
+  where T.RawValue == String {
+    T.allCases.map { (Array($0.rawValue.utf8), $0) }
+  }
+}
+
+extension SituationScanner {
+  mutating func situation() -> Situation? {
+    var situation = Situation(event: .tap)
+    var seen = Seen()
+    var hasEvent = false
+    let ok = object { this, key in
+      switch key {
+      case "event":
+        guard seen.first(0), let event = this.choice(SituationNames.event) else { return false }
+        situation.event = event
+        hasEvent = true
+        return true
+      case "platform":
+        guard seen.first(1), let value = this.choice(SituationNames.platform) else { return false }
+        situation.platform = value
+        this.given |= Fact.platform.bit
+        return true
+      case "osVersion":
+        guard seen.first(2) else { return false }
+        this.given |= Fact.osVersion.bit
+        if this.null() { return true }
+        guard let text = this.string(), let version = OSVersion(parsing: text) else { return false }
+        situation.osVersion = version
+        return true
+      case "app":
+        guard seen.first(3), let app = this.readApp() else { return false }
+        situation.app = app
+        return true
+      case "tap":
+        guard seen.first(4), let tap = this.readTap() else { return false }
+        situation.tap = tap
+        return true
+      case "open":
+        guard seen.first(5), let open = this.readOpen() else { return false }
+        situation.open = open
+        return true
+      default: return false
+      }
+    }
+    guard ok && hasEvent else { return nil }
+    // As the strict reader records them: the URL facts come from the URL the event reads.
+    var given = self.given
+    let urlFacts: UInt32 = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit
+    switch situation.event {
+    case .tap: if urlGiven & 2 != 0 { given |= urlFacts }
+    case .open: if urlGiven & 4 != 0 { given |= urlFacts }
+    }
+    situation.unspecifiedMask = Fact.allBits & ~given
+    return situation
+  }
+
+  mutating func readApp() -> App? {
+    var app = App()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "hasContainerApp":
+        guard seen.first(0), this.bool(into: &app.hasContainerApp) else { return false }
+        this.given |= Fact.hasContainerApp.bit
+        return true
+      case "installed":
+        guard seen.first(1), this.bool(into: &app.installed) else { return false }
+        this.given |= Fact.installed.bit
+        return true
+      case "enabledInMessages":
+        guard seen.first(2), this.bool(into: &app.enabledInMessages) else { return false }
+        this.given |= Fact.enabledInMessages.bit
+        return true
+      case "published":
+        guard seen.first(3), this.bool(into: &app.published) else { return false }
+        this.given |= Fact.published.bit
+        return true
+      case "sdkVersion":
+        guard seen.first(4) else { return false }
+        this.given |= Fact.sdkVersion.bit
+        if this.null() { return true }
+        guard let text = this.string(), let version = OSVersion(parsing: text) else { return false }
+        app.sdkVersion = version
+        return true
+      default: return false
+      }
+    }
+    return ok ? app : nil
+  }
+
+  mutating func readTap() -> Tap? {
+    var tap = Tap()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "target":
+        guard seen.first(0), let value = this.choice(SituationNames.tapTarget) else { return false }
+        tap.target = value
+        this.given |= Fact.target.bit
+        return true
+      case "url":
+        this.urlGiven |= 2
+        return seen.first(1) && this.url(into: &tap.url)
+      case "transport":
+        guard seen.first(2), let value = this.choice(SituationNames.transport) else { return false }
+        tap.transport = value
+        this.given |= Fact.transport.bit
+        return true
+      case "layout":
+        guard seen.first(3), let value = this.choice(SituationNames.tapLayout) else { return false }
+        tap.layout = value
+        this.given |= Fact.layout.bit
+        return true
+      case "expired":
+        guard seen.first(4), this.bool(into: &tap.expired) else { return false }
+        this.given |= Fact.expired.bit
+        return true
+      case "extensionRunning":
+        guard seen.first(5), this.bool(into: &tap.extensionRunning) else { return false }
+        this.given |= Fact.extensionRunning.bit
+        return true
+      case "alreadySelected":
+        guard seen.first(6), this.bool(into: &tap.alreadySelected) else { return false }
+        this.given |= Fact.alreadySelected.bit
+        return true
+      case "afterDrawerSwipe":
+        guard seen.first(7), this.bool(into: &tap.afterDrawerSwipe) else { return false }
+        this.given |= Fact.afterDrawerSwipe.bit
+        return true
+      case "presentationContext":
+        guard seen.first(8), let value = this.choice(SituationNames.tapPresentationContext) else { return false }
+        tap.presentationContext = value
+        this.given |= Fact.presentationContext.bit
+        return true
+      case "redirect":
+        guard seen.first(9), let value = this.redirect() else { return false }
+        tap.redirect = value
+        return true
+      default: return false
+      }
+    }
+    return ok ? tap : nil
+  }
+
+  mutating func readOpen() -> Open? {
+    var open = Open()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "url":
+        this.urlGiven |= 4
+        return seen.first(0) && this.url(into: &open.url)
+      case "extensionPoint":
+        guard seen.first(1), let value = this.choice(SituationNames.extensionPoint) else { return false }
+        open.extensionPoint = value
+        this.given |= Fact.extensionPoint.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? open : nil
   }
 }

@@ -2,8 +2,8 @@
 ///
 /// This is where a new fact goes. Add its field to the part that holds it (in the order the
 /// JSON form lists it), give it a `fact` with the next free bit, then run
-/// `TAPROUTE_REGENERATE=1 swift test --filter SituationCatalogTests` to rewrite
-/// `Generated/SituationCatalog+Generated.swift`: the `Fact` catalog (kind, events, JSON
+/// `swift run CatalogGenerator` to rewrite
+/// `Sources/TapRoute/Generated/SituationCatalog+Generated.swift`: the `Fact` catalog (kind, events, JSON
 /// source, bit), the per-decision `FactSnapshot`, which facts a document left out
 /// (`Situation.leftOut`), the setter the verifier and the matrix use (`setFact`), and the
 /// fact's reading and writing in every situation reader and writer. A test fails while the
@@ -98,16 +98,21 @@ enum SituationCatalog {
     Part(
       key: "tap", type: "Tap", events: ["tap"],
       fields: [
-        Field(key: "target", type: .enumeration(type: "TapTarget", default: "message"), fact: FactRole(bit: 8)),
+        Field(
+          key: "target", type: .enumeration(type: "TapTarget", default: "message"), fact: FactRole(bit: 8)),
         Field(key: "url", type: .url),
-        Field(key: "transport", type: .enumeration(type: "Transport", default: "iMessage"), fact: FactRole(bit: 7)),
-        Field(key: "layout", type: .enumeration(type: "Tap.Layout", default: "template"), fact: FactRole(bit: 9)),
+        Field(
+          key: "transport", type: .enumeration(type: "Transport", default: "iMessage"), fact: FactRole(bit: 7)
+        ),
+        Field(
+          key: "layout", type: .enumeration(type: "Tap.Layout", default: "template"), fact: FactRole(bit: 9)),
         Field(key: "expired", type: .bool(default: false), fact: FactRole(bit: 10)),
         Field(key: "extensionRunning", type: .bool(default: false), fact: FactRole(bit: 13)),
         Field(key: "alreadySelected", type: .bool(default: false), fact: FactRole(bit: 14)),
         Field(key: "afterDrawerSwipe", type: .bool(default: false), fact: FactRole(bit: 15)),
         Field(
-          key: "presentationContext", type: .enumeration(type: "Tap.PresentationContext", default: "messages"),
+          key: "presentationContext",
+          type: .enumeration(type: "Tap.PresentationContext", default: "messages"),
           fact: FactRole(bit: 16), label: "presentation context"),
         Field(key: "redirect", type: .nested(type: "Redirect", reader: "redirect")),
       ]),
