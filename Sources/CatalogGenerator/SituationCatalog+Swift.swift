@@ -72,6 +72,7 @@ extension SituationCatalog {
       // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `\(regenerateCommand)`; do not edit.
 
       """
+    out += structs()
     out += factEnum()
     out += snapshot()
     out += leftOutFunctions()
@@ -741,5 +742,93 @@ extension SituationCatalog {
 
         """
     }
+  }
+}
+
+// MARK: The situation's types
+
+extension SituationCatalog {
+  private static func docLines(_ lines: [String], indent: String) -> String {
+    lines.map { $0.isEmpty ? "\(indent)///\n" : "\(indent)/// \($0)\n" }.joined()
+  }
+
+  /// The Swift type and initializer default of a field.
+  private static func swiftType(_ field: Field) -> (type: String, defaultValue: String) {
+    switch field.type {
+    case .bool(let d): ("Bool", "\(d)")
+    case .version: ("OSVersion?", "nil")
+    case .enumeration(let type, let d): (type, ".\(d)")
+    case .url: ("String?", "nil")
+    case .nested(let type, _): (type, "\(type)()")
+    }
+  }
+
+  /// The `Situation` struct and its part structs (the value enums they name are hand-written).
+  static func structs() -> String {
+    guard let top = part("") else { return "" }
+    var out = "\n" + docLines(top.doc, indent: "")
+    out += "public struct Situation: Sendable, Hashable {\n"
+    out += "  /// Which decision is asked for.\n"
+    out += "  public enum Event: String, Sendable, Hashable, Codable, CaseIterable {\n"
+    for event in events { out += docLines(event.doc, indent: "    ") + "    case \(event.name)\n" }
+    out += "  }\n\n"
+    out +=
+      "  /// Which decision is asked for: \(events.map { "a" + ($0.name.first.map { "aeiou".contains($0) } == true ? "n" : "") + " `\($0.name)`" }.joined(separator: ", or ")).\n"
+    out += "  public var event: Event\n"
+    var parameters = ["event: Event"]
+    var assignments = ["    self.event = event\n"]
+    for field in top.fields {
+      let (type, value) = swiftType(field)
+      out += docLines(field.doc, indent: "  ") + "  public var \(field.key): \(type)\n"
+      parameters.append("\(field.key): \(type) = \(value)")
+      assignments.append("    self.\(field.key) = \(field.key)\n")
+    }
+    for part in nestedParts {
+      out += "  /// \(part.propertyDoc)\n  public var \(part.key): \(part.type)\n"
+      parameters.append("\(part.key): \(part.type) = \(part.type)()")
+      assignments.append("    self.\(part.key) = \(part.key)\n")
+    }
+    out += """
+        /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
+        @usableFromInline
+        var unspecifiedMask: UInt32 = 0
+
+        /// \(top.initDoc)
+        public init(
+          \(parameters.joined(separator: ", "))
+        ) {
+
+      """
+    out += assignments.joined() + "  }\n}\n"
+    let compared = ["event"] + top.fields.map(\.key) + nestedParts.map(\.key)
+    out += """
+
+      extension Situation {
+        /// Equal when every field is; ``unspecified`` (where the values came from) is ignored.
+        public static func == (a: Situation, b: Situation) -> Bool {
+          \(compared.map { "a.\($0) == b.\($0)" }.joined(separator: " && "))
+        }
+
+        /// Hashes what equality compares.
+        public func hash(into hasher: inout Hasher) {
+
+      """
+    for key in compared { out += "    hasher.combine(\(key))\n" }
+    out += "  }\n}\n"
+    for part in nestedParts {
+      out += "\nextension Situation {\n" + docLines(part.doc, indent: "  ")
+      out += "  public struct \(part.type): Sendable, Hashable {\n"
+      var parameters: [String] = []
+      for field in part.fields {
+        let (type, value) = swiftType(field)
+        out += docLines(field.doc, indent: "    ") + "    public var \(field.key): \(type)\n"
+        parameters.append("\(field.key): \(type) = \(value)")
+      }
+      out +=
+        "\n    /// \(part.initDoc)\n    public init(\n      \(parameters.joined(separator: ", "))\n    ) {\n"
+      for field in part.fields { out += "      self.\(field.key) = \(field.key)\n" }
+      out += "    }\n  }\n}\n"
+    }
+    return out
   }
 }

@@ -23,6 +23,12 @@ enum SituationCatalog {
     var events: [String]
     /// The part's fields, in the order the JSON form and its diagnostics list them.
     var fields: [Field]
+    /// The type's documentation comment (without `///`), one string per line.
+    var doc: [String]
+    /// The initializer's documentation comment.
+    var initDoc: String
+    /// The documentation of the top-level property that holds the part.
+    var propertyDoc: String = ""
   }
 
   /// One field of a part.
@@ -34,7 +40,9 @@ enum SituationCatalog {
     /// The fact the field provides, if a table may test it.
     var fact: FactRole?
     /// How messages name the field's values ("presentation context").
-    var label: String?
+    var label: String? = nil
+    /// The property's documentation comment, one string per line.
+    var doc: [String] = []
   }
 
   /// What a field holds.
@@ -72,58 +80,112 @@ enum SituationCatalog {
     var name: String
     /// The part the event reads beside the top level and `app`.
     var part: String
+    /// The case's documentation comment, one string per line.
+    var doc: [String]
   }
 
   static let events: [Event] = [
-    Event(name: "tap", part: "tap"),
-    Event(name: "open", part: "open"),
+    Event(
+      name: "tap", part: "tap", doc: ["The user taps a message, sticker or attribution in a conversation."]),
+    Event(
+      name: "open", part: "open",
+      doc: ["The extension calls `extensionContext.open(url, completionHandler:)`."]),
   ]
 
   static let parts: [Part] = [
     Part(
       key: "", type: "Situation", events: ["tap", "open"],
       fields: [
-        Field(key: "platform", type: .enumeration(type: "Platform", default: "iOS"), fact: FactRole(bit: 0)),
-        Field(key: "osVersion", type: .version(what: "OS"), fact: FactRole(bit: 1)),
-      ]),
+        Field(
+          key: "platform", type: .enumeration(type: "Platform", default: "iOS"), fact: FactRole(bit: 0),
+          doc: ["The platform of the device (default iOS)."]),
+        Field(
+          key: "osVersion", type: .version(what: "OS"), fact: FactRole(bit: 1),
+          doc: ["The device's OS version; nil means the newest version the policies know."]),
+      ],
+      doc: [
+        "What happened on a device: the input to every decision.",
+        "",
+        "The JSON form is public (see the README's \"Situation\" reference); every field but",
+        "`event` has a default. ``tap`` is read for a tap, ``open`` for an `open(url)` call.",
+      ],
+      initDoc: "A situation; every part but `event` defaults to the JSON form's defaults."),
     Part(
       key: "app", type: "App", events: ["tap", "open"],
       fields: [
-        Field(key: "hasContainerApp", type: .bool(default: true), fact: FactRole(bit: 3)),
-        Field(key: "installed", type: .bool(default: true), fact: FactRole(bit: 4)),
-        Field(key: "enabledInMessages", type: .bool(default: true), fact: FactRole(bit: 5)),
-        Field(key: "published", type: .bool(default: true), fact: FactRole(bit: 6)),
-        Field(key: "sdkVersion", type: .version(what: "SDK"), fact: FactRole(bit: 2)),
-      ]),
+        Field(
+          key: "hasContainerApp", type: .bool(default: true), fact: FactRole(bit: 3),
+          doc: ["The extension ships inside a container app (false: an iMessage-only app)."]),
+        Field(
+          key: "installed", type: .bool(default: true), fact: FactRole(bit: 4),
+          doc: ["The app is installed on the tapping device."]),
+        Field(
+          key: "enabledInMessages", type: .bool(default: true), fact: FactRole(bit: 5),
+          doc: ["The extension is switched on in Messages."]),
+        Field(
+          key: "published", type: .bool(default: true), fact: FactRole(bit: 6),
+          doc: ["The app is published on the App Store."]),
+        Field(
+          key: "sdkVersion", type: .version(what: "SDK"), fact: FactRole(bit: 2),
+          doc: [
+            "The iOS SDK the iMessage app was built with; nil means the newest the policies know.",
+            "Before 17, `URL(string:)` returns nil for text with a space or non-ASCII characters;",
+            "from 17 it percent-encodes them (N-8).",
+          ]),
+      ],
+      doc: ["The iMessage app's install and publish state, seen from the tapping device."],
+      initDoc: "The app's state; by default installed, enabled and published, with a container app.",
+      propertyDoc: "The app's install and publish state on the device."),
     Part(
       key: "tap", type: "Tap", events: ["tap"],
       fields: [
         Field(
-          key: "target", type: .enumeration(type: "TapTarget", default: "message"), fact: FactRole(bit: 8)),
-        Field(key: "url", type: .url),
+          key: "target", type: .enumeration(type: "Tap.Target", default: "message"), fact: FactRole(bit: 8),
+          doc: ["What the tap lands on (default: the message)."]),
+        Field(key: "url", type: .url, doc: ["`MSMessage.url` of the tapped message."]),
         Field(
-          key: "transport", type: .enumeration(type: "Transport", default: "iMessage"), fact: FactRole(bit: 7)
-        ),
+          key: "transport", type: .enumeration(type: "Tap.Transport", default: "iMessage"),
+          fact: FactRole(bit: 7),
+          doc: ["How the message reached this device (`sms`, `rcs`: the alternate layout, D-6)."]),
         Field(
-          key: "layout", type: .enumeration(type: "Tap.Layout", default: "template"), fact: FactRole(bit: 9)),
-        Field(key: "expired", type: .bool(default: false), fact: FactRole(bit: 10)),
-        Field(key: "extensionRunning", type: .bool(default: false), fact: FactRole(bit: 13)),
-        Field(key: "alreadySelected", type: .bool(default: false), fact: FactRole(bit: 14)),
-        Field(key: "afterDrawerSwipe", type: .bool(default: false), fact: FactRole(bit: 15)),
+          key: "layout", type: .enumeration(type: "Tap.Layout", default: "template"), fact: FactRole(bit: 9),
+          doc: ["The message's layout (`live`: an `MSMessageLiveLayout`, N-4)."]),
+        Field(
+          key: "expired", type: .bool(default: false), fact: FactRole(bit: 10),
+          doc: ["The message was sent with `shouldExpire` and has been removed (N-16)."]),
+        Field(
+          key: "extensionRunning", type: .bool(default: false), fact: FactRole(bit: 13),
+          doc: ["The extension was already running (active in the conversation) at the tap."]),
+        Field(
+          key: "alreadySelected", type: .bool(default: false), fact: FactRole(bit: 14),
+          doc: ["The tapped message was already the selected one (a message just sent counts, D-5)."]),
+        Field(
+          key: "afterDrawerSwipe", type: .bool(default: false), fact: FactRole(bit: 15),
+          doc: ["The user had swiped to another iMessage app in the drawer before the tap (F-6)."]),
         Field(
           key: "presentationContext",
           type: .enumeration(type: "Tap.PresentationContext", default: "messages"),
-          fact: FactRole(bit: 16), label: "presentation context"),
-        Field(key: "redirect", type: .nested(type: "Redirect", reader: "redirect")),
-      ]),
+          fact: FactRole(bit: 16), label: "presentation context",
+          doc: ["The context the running extension is presented in (read with `extensionRunning`)."]),
+        Field(
+          key: "redirect", type: .nested(type: "Redirect", reader: "redirect"),
+          doc: ["The extension's own redirect code."]),
+      ],
+      doc: ["What was tapped, and the state of the extension when it was."],
+      initDoc: "A tap; by default on a message, with the extension not running and no redirect code.",
+      propertyDoc: "What was tapped; read when ``event`` is ``Event/tap``."),
     Part(
       key: "open", type: "Open", events: ["open"],
       fields: [
-        Field(key: "url", type: .url),
+        Field(key: "url", type: .url, doc: ["The URL passed to `open(url)`."]),
         Field(
-          key: "extensionPoint", type: .enumeration(type: "ExtensionPoint", default: "messages"),
-          fact: FactRole(bit: 17), label: "extension point"),
-      ]),
+          key: "extensionPoint", type: .enumeration(type: "Open.ExtensionPoint", default: "messages"),
+          fact: FactRole(bit: 17), label: "extension point",
+          doc: ["The extension point of the calling extension (default: a Messages extension)."]),
+      ],
+      doc: ["An `extensionContext.open(url, completionHandler:)` call."],
+      initDoc: "An `open(url)` call; by default from a Messages extension.",
+      propertyDoc: "The `open(url)` call; read when ``event`` is ``Event/open``."),
   ]
 
   /// The facts computed from the URL the event reads (`tap.url` for a tap, `open.url` for

@@ -1,6 +1,154 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
+/// What happened on a device: the input to every decision.
+///
+/// The JSON form is public (see the README's "Situation" reference); every field but
+/// `event` has a default. ``tap`` is read for a tap, ``open`` for an `open(url)` call.
+public struct Situation: Sendable, Hashable {
+  /// Which decision is asked for.
+  public enum Event: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The user taps a message, sticker or attribution in a conversation.
+    case tap
+    /// The extension calls `extensionContext.open(url, completionHandler:)`.
+    case open
+  }
+
+  /// Which decision is asked for: a `tap`, or an `open`.
+  public var event: Event
+  /// The platform of the device (default iOS).
+  public var platform: Platform
+  /// The device's OS version; nil means the newest version the policies know.
+  public var osVersion: OSVersion?
+  /// The app's install and publish state on the device.
+  public var app: App
+  /// What was tapped; read when ``event`` is ``Event/tap``.
+  public var tap: Tap
+  /// The `open(url)` call; read when ``event`` is ``Event/open``.
+  public var open: Open
+  /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
+  @usableFromInline
+  var unspecifiedMask: UInt32 = 0
+
+  /// A situation; every part but `event` defaults to the JSON form's defaults.
+  public init(
+    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, app: App = App(), tap: Tap = Tap(), open: Open = Open()
+  ) {
+    self.event = event
+    self.platform = platform
+    self.osVersion = osVersion
+    self.app = app
+    self.tap = tap
+    self.open = open
+  }
+}
+
+extension Situation {
+  /// Equal when every field is; ``unspecified`` (where the values came from) is ignored.
+  public static func == (a: Situation, b: Situation) -> Bool {
+    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.app == b.app && a.tap == b.tap && a.open == b.open
+  }
+
+  /// Hashes what equality compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(event)
+    hasher.combine(platform)
+    hasher.combine(osVersion)
+    hasher.combine(app)
+    hasher.combine(tap)
+    hasher.combine(open)
+  }
+}
+
+extension Situation {
+  /// The iMessage app's install and publish state, seen from the tapping device.
+  public struct App: Sendable, Hashable {
+    /// The extension ships inside a container app (false: an iMessage-only app).
+    public var hasContainerApp: Bool
+    /// The app is installed on the tapping device.
+    public var installed: Bool
+    /// The extension is switched on in Messages.
+    public var enabledInMessages: Bool
+    /// The app is published on the App Store.
+    public var published: Bool
+    /// The iOS SDK the iMessage app was built with; nil means the newest the policies know.
+    /// Before 17, `URL(string:)` returns nil for text with a space or non-ASCII characters;
+    /// from 17 it percent-encodes them (N-8).
+    public var sdkVersion: OSVersion?
+
+    /// The app's state; by default installed, enabled and published, with a container app.
+    public init(
+      hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true, published: Bool = true, sdkVersion: OSVersion? = nil
+    ) {
+      self.hasContainerApp = hasContainerApp
+      self.installed = installed
+      self.enabledInMessages = enabledInMessages
+      self.published = published
+      self.sdkVersion = sdkVersion
+    }
+  }
+}
+
+extension Situation {
+  /// What was tapped, and the state of the extension when it was.
+  public struct Tap: Sendable, Hashable {
+    /// What the tap lands on (default: the message).
+    public var target: Tap.Target
+    /// `MSMessage.url` of the tapped message.
+    public var url: String?
+    /// How the message reached this device (`sms`, `rcs`: the alternate layout, D-6).
+    public var transport: Tap.Transport
+    /// The message's layout (`live`: an `MSMessageLiveLayout`, N-4).
+    public var layout: Tap.Layout
+    /// The message was sent with `shouldExpire` and has been removed (N-16).
+    public var expired: Bool
+    /// The extension was already running (active in the conversation) at the tap.
+    public var extensionRunning: Bool
+    /// The tapped message was already the selected one (a message just sent counts, D-5).
+    public var alreadySelected: Bool
+    /// The user had swiped to another iMessage app in the drawer before the tap (F-6).
+    public var afterDrawerSwipe: Bool
+    /// The context the running extension is presented in (read with `extensionRunning`).
+    public var presentationContext: Tap.PresentationContext
+    /// The extension's own redirect code.
+    public var redirect: Redirect
+
+    /// A tap; by default on a message, with the extension not running and no redirect code.
+    public init(
+      target: Tap.Target = .message, url: String? = nil, transport: Tap.Transport = .iMessage, layout: Tap.Layout = .template, expired: Bool = false, extensionRunning: Bool = false, alreadySelected: Bool = false, afterDrawerSwipe: Bool = false, presentationContext: Tap.PresentationContext = .messages, redirect: Redirect = Redirect()
+    ) {
+      self.target = target
+      self.url = url
+      self.transport = transport
+      self.layout = layout
+      self.expired = expired
+      self.extensionRunning = extensionRunning
+      self.alreadySelected = alreadySelected
+      self.afterDrawerSwipe = afterDrawerSwipe
+      self.presentationContext = presentationContext
+      self.redirect = redirect
+    }
+  }
+}
+
+extension Situation {
+  /// An `extensionContext.open(url, completionHandler:)` call.
+  public struct Open: Sendable, Hashable {
+    /// The URL passed to `open(url)`.
+    public var url: String?
+    /// The extension point of the calling extension (default: a Messages extension).
+    public var extensionPoint: Open.ExtensionPoint
+
+    /// An `open(url)` call; by default from a Messages extension.
+    public init(
+      url: String? = nil, extensionPoint: Open.ExtensionPoint = .messages
+    ) {
+      self.url = url
+      self.extensionPoint = extensionPoint
+    }
+  }
+}
+
 /// A fact a decision table may test, derived from a ``Situation``.
 ///
 /// The catalog is fixed by the situation format (declared in `SituationCatalog`): a table
@@ -37,8 +185,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .installed: .bool
     case .enabledInMessages: .bool
     case .published: .bool
-    case .transport: .enumeration(Transport.allCases.map(\.rawValue))
-    case .target: .enumeration(TapTarget.allCases.map(\.rawValue))
+    case .transport: .enumeration(Tap.Transport.allCases.map(\.rawValue))
+    case .target: .enumeration(Tap.Target.allCases.map(\.rawValue))
     case .layout: .enumeration(Tap.Layout.allCases.map(\.rawValue))
     case .expired: .bool
     case .urlClass: .enumeration(URLSchemeClass.allCases.map(\.rawValue))
@@ -47,7 +195,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .alreadySelected: .bool
     case .afterDrawerSwipe: .bool
     case .presentationContext: .enumeration(Tap.PresentationContext.allCases.map(\.rawValue))
-    case .extensionPoint: .enumeration(ExtensionPoint.allCases.map(\.rawValue))
+    case .extensionPoint: .enumeration(Open.ExtensionPoint.allCases.map(\.rawValue))
     }
   }
 
@@ -298,11 +446,11 @@ extension Situation {
       guard index == 0 || index == 1 else { return false }
       self.app.published = index == 1
     case .transport:
-      guard Transport.allCases.indices.contains(index) else { return false }
-      self.tap.transport = Transport.allCases[index]
+      guard Tap.Transport.allCases.indices.contains(index) else { return false }
+      self.tap.transport = Tap.Transport.allCases[index]
     case .target:
-      guard TapTarget.allCases.indices.contains(index) else { return false }
-      self.tap.target = TapTarget.allCases[index]
+      guard Tap.Target.allCases.indices.contains(index) else { return false }
+      self.tap.target = Tap.Target.allCases[index]
     case .layout:
       guard Tap.Layout.allCases.indices.contains(index) else { return false }
       self.tap.layout = Tap.Layout.allCases[index]
@@ -322,8 +470,8 @@ extension Situation {
       guard Tap.PresentationContext.allCases.indices.contains(index) else { return false }
       self.tap.presentationContext = Tap.PresentationContext.allCases[index]
     case .extensionPoint:
-      guard ExtensionPoint.allCases.indices.contains(index) else { return false }
-      self.open.extensionPoint = ExtensionPoint.allCases[index]
+      guard Open.ExtensionPoint.allCases.indices.contains(index) else { return false }
+      self.open.extensionPoint = Open.ExtensionPoint.allCases[index]
     default: return false
     }
     return true
@@ -364,13 +512,13 @@ extension JSONReader {
     var tap = Tap()
     guard let fields = object(value, path: path, allowed: Tap.CodingKeys.names) else { return tap }
     if let v = fields["target"],
-      let choice = choice(v, path: Self.join(path, "target"), what: "target", choices: cases(TapTarget.self))
+      let choice = choice(v, path: Self.join(path, "target"), what: "target", choices: cases(Tap.Target.self))
     {
       tap.target = choice
     }
     tap.url = url(fields, "url", path: path)
     if let v = fields["transport"],
-      let choice = choice(v, path: Self.join(path, "transport"), what: "transport", choices: cases(Transport.self))
+      let choice = choice(v, path: Self.join(path, "transport"), what: "transport", choices: cases(Tap.Transport.self))
     {
       tap.transport = choice
     }
@@ -397,7 +545,7 @@ extension JSONReader {
     guard let fields = object(value, path: path, allowed: Open.CodingKeys.names) else { return open }
     open.url = url(fields, "url", path: path)
     if let v = fields["extensionPoint"],
-      let choice = choice(v, path: Self.join(path, "extensionPoint"), what: "extension point", choices: cases(ExtensionPoint.self))
+      let choice = choice(v, path: Self.join(path, "extensionPoint"), what: "extension point", choices: cases(Open.ExtensionPoint.self))
     {
       open.extensionPoint = choice
     }
@@ -576,11 +724,11 @@ extension Situation {
 enum SituationNames {
   static let event = table(Situation.Event.self)
   static let platform = table(Platform.self)
-  static let tapTarget = table(TapTarget.self)
-  static let transport = table(Transport.self)
+  static let tapTarget = table(Tap.Target.self)
+  static let tapTransport = table(Tap.Transport.self)
   static let tapLayout = table(Tap.Layout.self)
   static let tapPresentationContext = table(Tap.PresentationContext.self)
-  static let extensionPoint = table(ExtensionPoint.self)
+  static let openExtensionPoint = table(Open.ExtensionPoint.self)
 
   static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
   where T.RawValue == String {
@@ -687,7 +835,7 @@ extension SituationScanner {
         this.urlGiven |= 2
         return seen.first(1) && this.url(into: &tap.url)
       case "transport":
-        guard seen.first(2), let value = this.choice(SituationNames.transport) else { return false }
+        guard seen.first(2), let value = this.choice(SituationNames.tapTransport) else { return false }
         tap.transport = value
         this.given |= Fact.transport.bit
         return true
@@ -736,7 +884,7 @@ extension SituationScanner {
         this.urlGiven |= 4
         return seen.first(0) && this.url(into: &open.url)
       case "extensionPoint":
-        guard seen.first(1), let value = this.choice(SituationNames.extensionPoint) else { return false }
+        guard seen.first(1), let value = this.choice(SituationNames.openExtensionPoint) else { return false }
         open.extensionPoint = value
         this.given |= Fact.extensionPoint.bit
         return true
