@@ -18,8 +18,12 @@ let package = Package(
     // of TapRoute never see it.
     .target(name: "TapRouteReference", dependencies: ["TapRoute"]),
     .executableTarget(name: "taproute", dependencies: ["TapRoute"]),
+    // The one declaration of the situation's fields and facts, and the generator that writes
+    // Sources/TapRoute/Generated/SituationCatalog+Generated.swift from it (`swift run
+    // CatalogGenerator`). Not a product, and independent of the library it writes for.
+    .executableTarget(name: "CatalogGenerator"),
     .plugin(name: "TapRouteGenerate", capability: .buildTool(), dependencies: ["taproute"]),
-    .testTarget(name: "TapRouteTests", dependencies: ["TapRoute", "TapRouteReference", "taproute"]),
+    .testTarget(name: "TapRouteTests", dependencies: ["TapRoute", "TapRouteReference", "taproute", "CatalogGenerator"]),
     // Uses the library as a client does: plain `import TapRoute`, public API only.
     .testTarget(name: "TapRouteClientTests", dependencies: ["TapRoute"], exclude: ["client-fixtures.json"]),
   ],

@@ -242,7 +242,7 @@ final class CompiledTable: Sendable {
   @inline(__always)
   private func value(ofSlot s: Int, _ facts: FactSnapshot) -> Int {
     switch slots[s] {
-    case .osVersion: versionIndex(facts.version)
+    case .osVersion: versionIndex(facts.osVersion)
     case .sdkVersion: sdkVersionIndex(facts.sdkVersion)
     default: facts.index(of: slots[s])
     }
@@ -315,7 +315,7 @@ final class CompiledTable: Sendable {
       for (s, fact) in slots.enumerated() {
         let value: Int
         switch fact {
-        case .osVersion: value = versionIndex(facts.version)
+        case .osVersion: value = versionIndex(facts.osVersion)
         case .sdkVersion: value = sdkVersionIndex(facts.sdkVersion)
         default: value = facts.index(of: fact)
         }

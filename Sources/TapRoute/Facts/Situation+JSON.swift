@@ -59,48 +59,39 @@ extension JSONReader {
     } else {
       ok = false
     }
-    if let v = fields["platform"] {
-      if let p = choice(v, path: Self.join(path, "platform"), what: "platform", choices: cases(Platform.self))
-      {
-        situation.platform = p
-      }
-    }
-    situation.osVersion = version(fields, "osVersion", path: path)
-    if let v = fields["app"] { situation.app = app(v, path: Self.join(path, "app")) }
-    if let v = fields["tap"] { situation.tap = tap(v, path: Self.join(path, "tap")) }
-    if let v = fields["open"] { situation.open = open(v, path: Self.join(path, "open")) }
-    situation.unspecifiedMask = Situation.leftOut(
-      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], event: situation.event)
+    readSituationFields(fields, path: path, into: &situation)
     return ok ? situation : nil
   }
 
-  /// An OS or SDK version field; nil when absent or null.
-  private mutating func version(_ fields: [String: JSONValue], _ key: String, path: String) -> OSVersion? {
+  /// An OS or SDK version field (`what`: "OS" or "SDK"); nil when absent or null.
+  mutating func version(_ fields: [String: JSONValue], _ key: String, what: String, path: String)
+    -> OSVersion?
+  {
     guard let v = fields[key], !v.isNull else { return nil }
     let p = Self.join(path, key)
     guard let text = string(v, path: p) else { return nil }
     if let version = OSVersion(parsing: text) { return version }
     error(
       .situationBadVersion,
-      "invalid \(key == "sdkVersion" ? "SDK" : "OS") version \(Words.quoted(text)); expected MAJOR[.MINOR[.PATCH]] with numbers up to \(OSVersion.maximumComponent)",
+      "invalid \(what) version \(Words.quoted(text)); expected MAJOR[.MINOR[.PATCH]] with numbers up to \(OSVersion.maximumComponent)",
       path: p, at: v.location)
     return nil
   }
 
-  private func cases<T: CaseIterable & RawRepresentable>(_: T.Type) -> [(String, T)]
+  func cases<T: CaseIterable & RawRepresentable>(_: T.Type) -> [(String, T)]
   where T.RawValue == String {
     T.allCases.map { ($0.rawValue, $0) }
   }
 
-  private mutating func flag(
+  mutating func flag(
     _ fields: [String: JSONValue], _ key: String, path: String, into target: inout Bool
   ) {
     if let v = fields[key], let b = bool(v, path: Self.join(path, key)) { target = b }
   }
 
-  private mutating func url(_ fields: [String: JSONValue], path: String) -> String? {
-    guard let v = fields["url"] else { return nil }
-    let p = Self.join(path, "url")
+  mutating func url(_ fields: [String: JSONValue], _ key: String, path: String) -> String? {
+    guard let v = fields[key] else { return nil }
+    let p = Self.join(path, key)
     guard let text = nullableString(v, path: p) ?? nil else { return nil }
     if text.unicodeScalars.count > Situation.maximumURLLength {
       error(
@@ -112,59 +103,7 @@ extension JSONReader {
     return text
   }
 
-  private mutating func app(_ value: JSONValue, path: String) -> App {
-    var app = App()
-    guard
-      let fields = object(
-        value, path: path, allowed: App.CodingKeys.names)
-    else { return app }
-    flag(fields, "hasContainerApp", path: path, into: &app.hasContainerApp)
-    flag(fields, "installed", path: path, into: &app.installed)
-    flag(fields, "enabledInMessages", path: path, into: &app.enabledInMessages)
-    flag(fields, "published", path: path, into: &app.published)
-    app.sdkVersion = version(fields, "sdkVersion", path: path)
-    return app
-  }
-
-  private mutating func tap(_ value: JSONValue, path: String) -> Tap {
-    var tap = Tap()
-    guard
-      let fields = object(
-        value, path: path,
-        allowed: Tap.CodingKeys.names)
-    else { return tap }
-    if let v = fields["target"],
-      let t = choice(v, path: Self.join(path, "target"), what: "target", choices: cases(TapTarget.self))
-    {
-      tap.target = t
-    }
-    tap.url = url(fields, path: path)
-    if let v = fields["transport"],
-      let t = choice(v, path: Self.join(path, "transport"), what: "transport", choices: cases(Transport.self))
-    {
-      tap.transport = t
-    }
-    if let v = fields["layout"],
-      let l = choice(v, path: Self.join(path, "layout"), what: "layout", choices: cases(Tap.Layout.self))
-    {
-      tap.layout = l
-    }
-    flag(fields, "expired", path: path, into: &tap.expired)
-    flag(fields, "extensionRunning", path: path, into: &tap.extensionRunning)
-    flag(fields, "alreadySelected", path: path, into: &tap.alreadySelected)
-    flag(fields, "afterDrawerSwipe", path: path, into: &tap.afterDrawerSwipe)
-    if let v = fields["presentationContext"],
-      let c = choice(
-        v, path: Self.join(path, "presentationContext"), what: "presentation context",
-        choices: cases(Tap.PresentationContext.self))
-    {
-      tap.presentationContext = c
-    }
-    if let v = fields["redirect"] { tap.redirect = redirect(v, path: Self.join(path, "redirect")) }
-    return tap
-  }
-
-  private mutating func redirect(_ value: JSONValue, path: String) -> Redirect {
+  mutating func redirect(_ value: JSONValue, path: String) -> Redirect {
     var redirect = Redirect()
     guard let fields = object(value, path: path, allowed: Redirect.CodingKeys.names) else { return redirect }
     if let v = fields["hooks"], let items = array(v, path: Self.join(path, "hooks")) {
@@ -177,65 +116,7 @@ extension JSONReader {
         }
       }
     }
-    redirect.url = url(fields, path: path)
+    redirect.url = url(fields, "url", path: path)
     return redirect
-  }
-
-  private mutating func open(_ value: JSONValue, path: String) -> Open {
-    var open = Open()
-    guard let fields = object(value, path: path, allowed: Open.CodingKeys.names) else { return open }
-    open.url = url(fields, path: path)
-    if let v = fields["extensionPoint"],
-      let point = choice(
-        v, path: Self.join(path, "extensionPoint"), what: "extension point",
-        choices: cases(ExtensionPoint.self))
-    {
-      open.extensionPoint = point
-    }
-    return open
-  }
-}
-
-extension Situation {
-  /// The facts whose fields a situation document leaves out, as ``Fact/bit``s: `keys` are the
-  /// top-level keys, `app`, `tap` and `open` the parts as written (nil when absent). The URL
-  /// facts come from the URL the event reads.
-  static func leftOut(
-    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, event: Event
-  ) -> UInt32 {
-    func absent(_ part: JSONValue?) -> Set<String>? {
-      guard let members = part?.objectValue else { return nil }
-      return Set(members.map(\.key))
-    }
-    return leftOut(
-      top: Set(keys), app: absent(app), tap: absent(tap), open: absent(open), event: event)
-  }
-
-  /// As above, from the key sets of each part (nil: the part is absent).
-  static func leftOut(
-    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, event: Event
-  ) -> UInt32 {
-    var mask: UInt32 = 0
-    func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
-      if keys?.contains(key) != true { for fact in facts { mask |= fact.bit } }
-    }
-    check(top, "platform", .platform)
-    check(top, "osVersion", .osVersion)
-    check(app, "hasContainerApp", .hasContainerApp)
-    check(app, "installed", .installed)
-    check(app, "enabledInMessages", .enabledInMessages)
-    check(app, "published", .published)
-    check(app, "sdkVersion", .sdkVersion)
-    check(tap, "transport", .transport)
-    check(tap, "target", .target)
-    check(tap, "layout", .layout)
-    check(tap, "expired", .expired)
-    check(tap, "extensionRunning", .extensionRunning)
-    check(tap, "alreadySelected", .alreadySelected)
-    check(tap, "afterDrawerSwipe", .afterDrawerSwipe)
-    check(tap, "presentationContext", .presentationContext)
-    check(open, "extensionPoint", .extensionPoint)
-    check(event == .tap ? tap : open, "url", .urlClass, .urlNeedsEncoding)
-    return mask
   }
 }

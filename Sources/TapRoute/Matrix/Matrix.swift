@@ -178,14 +178,10 @@ struct Grid: Sendable {
     situation.event = .tap
     for (d, fact) in Matrix.recipientFacts.enumerated() {
       let value = region.sets[d].trailingZeroBitCount
-      switch fact {
-      case .platform: situation.platform = Situation.Platform.allCases[value]
-      case .osVersion: situation.osVersion = lower(value)
-      case .installed: situation.app.installed = value == 1
-      case .enabledInMessages: situation.app.enabledInMessages = value == 1
-      case .extensionRunning: situation.tap.extensionRunning = value == 1
-      case .alreadySelected: situation.tap.alreadySelected = value == 1
-      default: break
+      if fact == .osVersion {
+        situation.osVersion = lower(value)
+      } else {
+        _ = situation.setFinite(fact, index: value)
       }
     }
     return situation

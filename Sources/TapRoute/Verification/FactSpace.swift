@@ -130,7 +130,6 @@ struct FactSpace: Sendable {
       let value =
         preferred.map { set & (1 << UInt64($0)) != 0 } == true ? preferred ?? 0 : set.trailingZeroBitCount
       switch fact {
-      case .platform: situation.platform = Platform.allCases[value]
       case .sdkVersion where set & (1 << UInt64(sdkVersionBounds.count)) != 0:
         break  // the newest SDK (the default) is in the box: leave it out
       case .osVersion, .sdkVersion:
@@ -142,24 +141,13 @@ struct FactSpace: Sendable {
           low == OSVersion(clamping: 0)
           ? (upper.map { OSVersion(clamping: max(0, $0.major - 1)) } ?? OSVersion(clamping: 1)) : low
         if fact == .osVersion { situation.osVersion = version } else { situation.app.sdkVersion = version }
-      case .hasContainerApp: situation.app.hasContainerApp = value == 1
-      case .installed: situation.app.installed = value == 1
-      case .enabledInMessages: situation.app.enabledInMessages = value == 1
-      case .published: situation.app.published = value == 1
-      case .transport: situation.tap.transport = Transport.allCases[value]
-      case .target: situation.tap.target = TapTarget.allCases[value]
-      case .layout: situation.tap.layout = Tap.Layout.allCases[value]
-      case .expired: situation.tap.expired = value == 1
       case .urlClass:
         let url = URLSchemeClass.allCases[value].exampleURL
         if event == .tap { situation.tap.url = url } else { situation.open.url = url }
       case .urlNeedsEncoding:
         needsEncoding = value == 1
-      case .presentationContext: situation.tap.presentationContext = Tap.PresentationContext.allCases[value]
-      case .extensionRunning: situation.tap.extensionRunning = value == 1
-      case .alreadySelected: situation.tap.alreadySelected = value == 1
-      case .afterDrawerSwipe: situation.tap.afterDrawerSwipe = value == 1
-      case .extensionPoint: situation.open.extensionPoint = ExtensionPoint.allCases[value]
+      default:
+        _ = situation.setFinite(fact, index: value)
       }
     }
     if needsEncoding {

@@ -1,0 +1,834 @@
+// Writes `Sources/TapRoute/Generated/SituationCatalog+Generated.swift` from `SituationCatalog`: every piece of
+// code that names each fact or situation field in turn, so that a fact is declared once.
+
+extension SituationCatalog {
+  /// The file the generated source is committed as, from the package root.
+  static let generatedPath = "Sources/TapRoute/Generated/SituationCatalog+Generated.swift"
+  /// How to rewrite it: the drift test writes the file when this variable is set.
+  static let regenerateCommand = "swift run CatalogGenerator"
+
+  /// A fact read from a field, with the part that holds it.
+  struct FieldFact {
+    var part: Part
+    var field: Field
+    var bit: Int
+  }
+
+  /// A fact of the catalog: read from a field, or computed from the event's URL.
+  enum AnyFact {
+    case field(FieldFact)
+    case url(URLFact)
+
+    var name: String {
+      switch self {
+      case .field(let f): f.field.key
+      case .url(let u): u.name
+      }
+    }
+
+    var bit: Int {
+      switch self {
+      case .field(let f): f.bit
+      case .url(let u): u.bit
+      }
+    }
+  }
+
+  /// Every fact, in bit order (the order of `Fact.allCases`).
+  static var facts: [AnyFact] {
+    var all: [AnyFact] = urlFacts.map { .url($0) }
+    for part in parts {
+      for field in part.fields {
+        if let role = field.fact { all.append(.field(FieldFact(part: part, field: field, bit: role.bit))) }
+      }
+    }
+    return all.sorted { $0.bit < $1.bit }
+  }
+
+  /// Problems with the catalog itself: bits that repeat or leave a gap, too many facts for
+  /// the mask. The drift test requires none.
+  static var problems: [String] {
+    var problems: [String] = []
+    let bits = facts.map(\.bit)
+    if bits != Array(0..<bits.count) {
+      problems.append("fact bits must be 0..<\(bits.count) with none repeated; found \(bits)")
+    }
+    if bits.count > 32 { problems.append("\(bits.count) facts do not fit the 32-bit fact mask") }
+    return problems
+  }
+
+  /// Swift that reads the field at `part` from a situation named `situation`.
+  private static func path(_ part: Part, _ field: Field, root: String = "situation") -> String {
+    part.key.isEmpty ? "\(root).\(field.key)" : "\(root).\(part.key).\(field.key)"
+  }
+
+  /// The parameter name a part has in `leftOut` (`top` for the top level).
+  private static func parameter(_ part: Part) -> String { part.key.isEmpty ? "top" : part.key }
+
+  /// The generated source.
+  static func generatedSwift() -> String {
+    var out = """
+      // swift-format-ignore-file
+      // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `\(regenerateCommand)`; do not edit.
+
+      """
+    out += structs()
+    out += factEnum()
+    out += snapshot()
+    out += leftOutFunctions()
+    out += setter()
+    out += strictReaders()
+    out += codable()
+    out += minimalWriter()
+    out += scannerReaders()
+    return out
+  }
+
+  private static func factEnum() -> String {
+    let all = facts
+    var out = """
+
+      /// A fact a decision table may test, derived from a ``Situation``.
+      ///
+      /// The catalog is fixed by the situation format (declared in `SituationCatalog`): a table
+      /// declares which of these facts it uses and their domains, and the loader checks that each
+      /// declared domain is exactly the set of values the situation can produce, so a decision can
+      /// never meet a value its table did not plan for.
+      public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
+
+      """
+    for fact in all { out += "  case \(fact.name)\n" }
+    out += """
+
+        /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
+        public var kind: Kind {
+          switch self {
+
+      """
+    for fact in all {
+      let kind: String
+      switch fact {
+      case .url(let u): kind = u.kind
+      case .field(let f):
+        switch f.field.type {
+        case .bool: kind = ".bool"
+        case .version: kind = ".version"
+        case .enumeration(let type, _): kind = ".enumeration(\(type).allCases.map(\\.rawValue))"
+        case .url, .nested: kind = ".bool"
+        }
+      }
+      out += "    case .\(fact.name): \(kind)\n"
+    }
+    out += """
+          }
+        }
+
+        /// The events whose situations provide this fact.
+        public var events: [Situation.Event] {
+          switch self {
+
+      """
+    let allEvents = events.map { "." + $0.name }.joined(separator: ", ")
+    for fact in all {
+      switch fact {
+      case .url: out += "    case .\(fact.name): [\(allEvents)]\n"
+      case .field(let f):
+        out += "    case .\(fact.name): [\(f.part.events.map { "." + $0 }.joined(separator: ", "))]\n"
+      }
+    }
+    out += """
+          }
+        }
+
+        /// Where the fact comes from in the situation JSON, for documentation and messages.
+        package func source(for event: Situation.Event) -> String {
+          switch self {
+
+      """
+    for fact in all {
+      switch fact {
+      case .field(let f):
+        let key = f.part.key.isEmpty ? "$.\(f.field.key)" : "$.\(f.part.key).\(f.field.key)"
+        out += "    case .\(fact.name): \"\(key)\"\n"
+      case .url(let u):
+        out += "    case .\(fact.name):\n      switch event {\n"
+        for event in events { out += "      case .\(event.name): \"\(u.computed) of $.\(event.part).url\"\n" }
+        out += "      }\n"
+      }
+    }
+    out += """
+          }
+        }
+
+        /// True for a version fact; cheaper than building ``kind``.
+        var isVersion: Bool {
+          switch self {
+
+      """
+    let versions = all.filter {
+      if case .field(let f) = $0, case .version = f.field.type { return true }
+      return false
+    }
+    out += "    case \(versions.map { "." + $0.name }.joined(separator: ", ")): true\n"
+    out += """
+          default: false
+          }
+        }
+
+        /// Every fact's ``bit``.
+        static let allBits: UInt32 = allCases.reduce(0) { $0 | $1.bit }
+
+        /// The fact's bit in a mask of facts (declaration order).
+        @inlinable
+        var bit: UInt32 {
+          switch self {
+
+      """
+    for fact in all { out += "    case .\(fact.name): 1 << \(fact.bit)\n" }
+    out += "    }\n  }\n}\n"
+    return out
+  }
+
+  /// The Swift type of a fact's value in the snapshot.
+  private static func snapshotType(_ fact: AnyFact) -> String {
+    switch fact {
+    case .url(let u): u.kind == ".bool" ? "Bool" : "URLSchemeClass"
+    case .field(let f):
+      switch f.field.type {
+      case .bool, .url, .nested: "Bool"
+      case .version: "OSVersion"
+      case .enumeration: "Int"
+      }
+    }
+  }
+
+  private static func snapshot() -> String {
+    let all = facts
+    var out = """
+
+      /// The facts of one situation for one event, precomputed once per decision.
+      ///
+      /// A plain value of small integers: reading a fact costs a switch, and building it scans
+      /// the URL once without allocating.
+      struct FactSnapshot: Sendable {
+
+      """
+    for fact in all { out += "  var \(fact.name): \(snapshotType(fact))\n" }
+    out += """
+
+        /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
+        /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it).
+        /// `defaultVersion` stands for a missing OS version, `defaultSDKVersion` (the same when
+        /// nil) for a missing SDK version.
+        init(
+          _ situation: Situation, event: Situation.Event, defaultVersion: OSVersion,
+          defaultSDKVersion: OSVersion? = nil
+        ) {
+
+      """
+    for fact in all {
+      switch fact {
+      case .url(let u): out += "    \(u.name) = \(u.kind == ".bool" ? "false" : ".none")\n"
+      case .field(let f):
+        let p = path(f.part, f.field)
+        switch f.field.type {
+        case .bool, .url, .nested: out += "    \(f.field.key) = \(p)\n"
+        case .enumeration: out += "    \(f.field.key) = \(p).index\n"
+        case .version:
+          let fallback = f.part.key.isEmpty ? "defaultVersion" : "defaultSDKVersion ?? defaultVersion"
+          out += "    \(f.field.key) = \(p) ?? \(fallback)\n"
+        }
+      }
+    }
+    out += """
+        }
+
+        /// The value index of a finite fact (bool: 0 false, 1 true; enumerations: catalog order).
+        func index(of fact: Fact) -> Int {
+          switch fact {
+
+      """
+    for fact in all {
+      let type = snapshotType(fact)
+      let value =
+        switch type {
+        case "Bool": "\(fact.name) ? 1 : 0"
+        case "Int": fact.name
+        case "OSVersion": "0"
+        default: "\(fact.name).index"
+        }
+      out += "    case .\(fact.name): \(value)\n"
+    }
+    out += """
+          }
+        }
+
+        /// The value of a version fact (the OS version for any other fact).
+        func version(of fact: Fact) -> OSVersion {
+          switch fact {
+
+      """
+    let versions = all.filter { snapshotType($0) == "OSVersion" }
+    for fact in versions.dropFirst() { out += "    case .\(fact.name): \(fact.name)\n" }
+    out += "    default: \(versions.first?.name ?? "OSVersion(clamping: 0)")\n    }\n  }\n}\n"
+    return out
+  }
+
+  private static func leftOutFunctions() -> String {
+    let nested = parts.filter { !$0.key.isEmpty }
+    var out = """
+
+      extension Situation {
+        /// The facts whose fields a situation document leaves out, as ``Fact/bit``s: `keys` are the
+        /// top-level keys, the other arguments the parts as written (nil when absent). The URL
+        /// facts come from the URL the event reads.
+        static func leftOut(
+          keys: some Collection<String>, \(nested.map { "\($0.key): JSONValue?" }.joined(separator: ", ")), event: Event
+        ) -> UInt32 {
+          func present(_ part: JSONValue?) -> Set<String>? {
+            guard let members = part?.objectValue else { return nil }
+            return Set(members.map(\\.key))
+          }
+          return leftOut(
+            top: Set(keys), \(nested.map { "\($0.key): present(\($0.key))" }.joined(separator: ", ")), event: event)
+        }
+
+        /// As above, from the key sets of each part (nil: the part is absent).
+        static func leftOut(
+          top: Set<String>, \(nested.map { "\($0.key): Set<String>?" }.joined(separator: ", ")), event: Event
+        ) -> UInt32 {
+          var mask: UInt32 = 0
+          func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
+            if keys?.contains(key) != true { for fact in facts { mask |= fact.bit } }
+          }
+
+      """
+    for part in parts {
+      for field in part.fields where field.fact != nil {
+        out += "    check(\(parameter(part)), \"\(field.key)\", .\(field.key))\n"
+      }
+    }
+    let urlFactList = urlFacts.map { "." + $0.name }.joined(separator: ", ")
+    out += "    switch event {\n"
+    for event in events { out += "    case .\(event.name): check(\(event.part), \"url\", \(urlFactList))\n" }
+    out += "    }\n    return mask\n  }\n}\n"
+    return out
+  }
+
+  private static func setter() -> String {
+    var out = """
+
+      extension Situation {
+        /// Sets a finite fact read from a field to value `index` (bool: 0 false, 1 true;
+        /// enumerations: `allCases` order). False, changing nothing, for a version fact, a fact
+        /// computed from the URL, or an index out of range.
+        mutating func setFinite(_ fact: Fact, index: Int) -> Bool {
+          switch fact {
+
+      """
+    for fact in facts {
+      guard case .field(let f) = fact else { continue }
+      let p = path(f.part, f.field, root: "self")
+      switch f.field.type {
+      case .bool:
+        out += "    case .\(fact.name):\n      guard index == 0 || index == 1 else { return false }\n"
+        out += "      \(p) = index == 1\n"
+      case .enumeration(let type, _):
+        out +=
+          "    case .\(fact.name):\n      guard \(type).allCases.indices.contains(index) else { return false }\n"
+        out += "      \(p) = \(type).allCases[index]\n"
+      case .version, .url, .nested: continue
+      }
+    }
+    out += "    default: return false\n    }\n    return true\n  }\n}\n"
+    return out
+  }
+}
+
+// MARK: Readers and writers
+
+extension SituationCatalog {
+  /// The part a situation holds under `key` ("" for the top level).
+  private static func part(_ key: String) -> Part? { parts.first { $0.key == key } }
+
+  /// The nested parts, in the order the top level lists them.
+  private static var nestedParts: [Part] { parts.filter { !$0.key.isEmpty } }
+
+  /// `read` + the part's key capitalized (`readApp`).
+  private static func readerName(_ part: Part) -> String {
+    "read" + part.key.prefix(1).uppercased() + part.key.dropFirst()
+  }
+
+  /// The label a message gives the field's values.
+  private static func label(_ field: Field) -> String { field.label ?? field.key }
+
+  /// The top-level keys: `event`, the top-level fields, then the parts.
+  static var topLevelKeys: [String] {
+    ["event"] + (part("")?.fields.map(\.key) ?? []) + nestedParts.map(\.key)
+  }
+
+  /// The strict reader of every part (`Situation+JSON.swift` calls `readSituationFields`).
+  static func strictReaders() -> String {
+    var out = """
+
+      extension JSONReader {
+        /// Reads every field of the top level but `event` into `situation`, and records which
+        /// facts the document left out.
+        mutating func readSituationFields(
+          _ fields: [String: JSONValue], path: String, into situation: inout Situation
+        ) {
+
+      """
+    if let top = part("") { out += strictFieldReads(top, into: "situation") }
+    for part in nestedParts {
+      out +=
+        "    if let v = fields[\"\(part.key)\"] { situation.\(part.key) = \(readerName(part))(v, path: Self.join(path, \"\(part.key)\")) }\n"
+    }
+    out += "    situation.unspecifiedMask = Situation.leftOut(\n"
+    out +=
+      "      keys: fields.keys, \(nestedParts.map { "\($0.key): fields[\"\($0.key)\"]" }.joined(separator: ", ")), event: situation.event)\n"
+    out += "  }\n"
+    for part in nestedParts {
+      out += """
+
+          mutating func \(readerName(part))(_ value: JSONValue, path: String) -> \(part.type) {
+            var \(part.key) = \(part.type)()
+            guard let fields = object(value, path: path, allowed: \(part.type).CodingKeys.names) else { return \(part.key) }
+
+        """
+      out += strictFieldReads(part, into: part.key)
+      out += "    return \(part.key)\n  }\n"
+    }
+    out += "}\n"
+    return out
+  }
+
+  private static func strictFieldReads(_ part: Part, into value: String) -> String {
+    var out = ""
+    for field in part.fields {
+      let target = "\(value).\(field.key)"
+      switch field.type {
+      case .bool: out += "    flag(fields, \"\(field.key)\", path: path, into: &\(target))\n"
+      case .version(let what):
+        out += "    \(target) = version(fields, \"\(field.key)\", what: \"\(what)\", path: path)\n"
+      case .url: out += "    \(target) = url(fields, \"\(field.key)\", path: path)\n"
+      case .enumeration(let type, _):
+        out += """
+              if let v = fields["\(field.key)"],
+                let choice = choice(v, path: Self.join(path, "\(field.key)"), what: "\(label(field))", choices: cases(\(type).self))
+              {
+                \(target) = choice
+              }
+
+          """
+      case .nested(_, let reader):
+        out +=
+          "    if let v = fields[\"\(field.key)\"] { \(target) = \(reader)(v, path: Self.join(path, \"\(field.key)\")) }\n"
+      }
+    }
+    return out
+  }
+
+  /// `Codable` for every nested part, and the top level's keys.
+  static func codable() -> String {
+    var out = """
+
+      extension Situation {
+        /// The keys of a situation, in the order diagnostics list them.
+        enum CodingKeys: String, CodingKey, CaseIterable {
+          case \(topLevelKeys.joined(separator: ", "))
+        }
+
+        /// Decodes every field but `event` into `self`, and records which facts were left out.
+        mutating func decodeFields(from c: KeyedDecodingContainer<CodingKeys>) throws {
+
+      """
+    if let top = part("") { out += codableDecodes(top, container: "c", prefix: "") }
+    for part in nestedParts { out += "    \(part.key) = try c.decode(.\(part.key), or: \(part.key))\n" }
+    out += "    unspecifiedMask = Situation.leftOut(\n      top: Set(c.allKeys.map(\\.stringValue)),\n"
+    out +=
+      "      \(nestedParts.map { "\($0.key): try Self.keys(in: c, .\($0.key))" }.joined(separator: ", ")),\n"
+    out += "      event: event)\n  }\n\n"
+    out += "  /// Encodes every field; nil fields are left out.\n"
+    out += "  public func encode(to encoder: any Encoder) throws {\n"
+    out += "    var c = encoder.container(keyedBy: CodingKeys.self)\n"
+    out += "    try c.encode(event, forKey: .event)\n"
+    if let top = part("") { out += codableEncodes(top) }
+    for part in nestedParts { out += "    try c.encode(\(part.key), forKey: .\(part.key))\n" }
+    out += "  }\n}\n"
+    for part in nestedParts {
+      out += """
+
+        extension Situation.\(part.type): Codable {
+          enum CodingKeys: String, CodingKey, CaseIterable {
+            case \(part.fields.map(\.key).joined(separator: ", "))
+          }
+
+          /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+          public init(from decoder: any Decoder) throws {
+            let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            self.init()
+
+        """
+      out += codableDecodes(part, container: "c", prefix: "")
+      out += """
+          }
+
+          /// Encodes the JSON form; nil fields are left out.
+          public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+
+        """
+      out += codableEncodes(part)
+      out += "  }\n}\n"
+    }
+    return out
+  }
+
+  private static func codableDecodes(_ part: Part, container c: String, prefix: String) -> String {
+    var out = ""
+    for field in part.fields {
+      let k = field.key
+      switch field.type {
+      case .bool, .enumeration, .nested: out += "    \(k) = try \(c).decode(.\(k), or: \(k))\n"
+      case .version: out += "    \(k) = try \(c).decodeIfPresent(OSVersion.self, forKey: .\(k))\n"
+      case .url: out += "    \(k) = try \(c).decodeURL(forKey: .\(k))\n"
+      }
+    }
+    return out
+  }
+
+  private static func codableEncodes(_ part: Part) -> String {
+    var out = ""
+    for field in part.fields {
+      let k = field.key
+      switch field.type {
+      case .bool, .enumeration, .nested: out += "    try c.encode(\(k), forKey: .\(k))\n"
+      case .version, .url: out += "    try c.encodeIfPresent(\(k), forKey: .\(k))\n"
+      }
+    }
+    return out
+  }
+
+  /// The minimal JSON writer: each field only where it differs from its default, and only the
+  /// parts the event reads.
+  static func minimalWriter() -> String {
+    var out = """
+
+      extension Situation {
+        /// The situation without the parts its event does not read: what ``minimalJSON`` writes.
+        package var relevantPart: Situation {
+          var copy = self
+          switch event {
+
+      """
+    for event in events {
+      let unread = nestedParts.filter { !$0.events.contains(event.name) }
+      let resets = unread.map { "copy.\($0.key) = \($0.type)()" }
+      out +=
+        "    case .\(event.name):\(resets.isEmpty ? " break" : "\n      " + resets.joined(separator: "\n      "))\n"
+    }
+    out += """
+          }
+          return copy
+        }
+
+        /// The situation as compact public JSON, listing only what differs from the defaults and
+        /// only the parts its event reads
+        /// (`{"event":"tap","platform":"watchOS","tap":{"target":"attribution"}}`).
+        package var minimalJSON: String {
+          var top: [String] = ["\\"event\\":\\"\\(event.rawValue)\\""]
+
+      """
+    if let top = part("") { out += minimalFields(top, value: "self", list: "top") }
+    for part in nestedParts {
+      let always = part.events.count == events.count
+      let condition = part.events.map { "event == .\($0)" }.joined(separator: " || ")
+      let indent = always ? "    " : "      "
+      if !always { out += "    if \(condition) {\n" }
+      out += "\(indent)var \(part.key)Fields: [String] = []\n"
+      out += minimalFields(part, value: "self.\(part.key)", list: "\(part.key)Fields", indent: indent)
+      out +=
+        "\(indent)if !\(part.key)Fields.isEmpty { top.append(\"\\\"\(part.key)\\\":{\" + \(part.key)Fields.joined(separator: \",\") + \"}\") }\n"
+      if !always { out += "    }\n" }
+    }
+    out += "    return \"{\" + top.joined(separator: \",\") + \"}\"\n  }\n}\n"
+    return out
+  }
+
+  private static func minimalFields(_ part: Part, value: String, list: String, indent: String = "    ")
+    -> String
+  {
+    var out = ""
+    for field in part.fields {
+      let k = field.key
+      let v = "\(value).\(k)"
+      let key = "\\\"\(k)\\\":"
+      switch field.type {
+      case .bool(let d): out += "\(indent)if \(v) != \(d) { \(list).append(\"\(key)\\(\(v))\") }\n"
+      case .enumeration(_, let d):
+        out += "\(indent)if \(v) != .\(d) { \(list).append(\"\(key)\\\"\\(\(v).rawValue)\\\"\") }\n"
+      case .version: out += "\(indent)if let \(k) = \(v) { \(list).append(\"\(key)\\\"\\(\(k))\\\"\") }\n"
+      case .url:
+        out += "\(indent)if let \(k) = \(v) { \(list).append(\"\(key)\\(Self.jsonString(\(k)))\") }\n"
+      case .nested(_, let reader):
+        out += "\(indent)if let \(k) = \(v).\(reader)JSON { \(list).append(\"\(key)\" + \(k)) }\n"
+      }
+    }
+    return out
+  }
+}
+
+// MARK: The batch path's scanner
+
+extension SituationCatalog {
+  /// A Swift identifier for an enumeration type's name table (`Tap.Layout` -> `tapLayout`).
+  private static func namesIdentifier(_ type: String) -> String {
+    let joined = type.split(separator: ".").joined()
+    return joined.prefix(1).lowercased() + joined.dropFirst()
+  }
+
+  /// Every enumeration type a field names, once, in catalog order.
+  private static var enumerationTypes: [String] {
+    var seen: [String] = []
+    for part in parts {
+      for field in part.fields {
+        if case .enumeration(let type, _) = field.type, !seen.contains(type) { seen.append(type) }
+      }
+    }
+    return seen
+  }
+
+  /// The fast path's readers (`Situation+FastJSON.swift` holds the scanner's JSON primitives).
+  static func scannerReaders() -> String {
+    var out = """
+
+      /// The names of each value a situation field reads, as bytes, made once.
+      enum SituationNames {
+        static let event = table(Situation.Event.self)
+
+      """
+    for type in enumerationTypes { out += "  static let \(namesIdentifier(type)) = table(\(type).self)\n" }
+    out += """
+
+        static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
+        where T.RawValue == String {
+          T.allCases.map { (Array($0.rawValue.utf8), $0) }
+        }
+      }
+
+      extension SituationScanner {
+        mutating func situation() -> Situation? {
+          var situation = Situation(event: .tap)
+          var seen = Seen()
+          var hasEvent = false
+          let ok = object { this, key in
+            switch key {
+            case "event":
+              guard seen.first(0), let event = this.choice(SituationNames.event) else { return false }
+              situation.event = event
+              hasEvent = true
+              return true
+
+      """
+    var index = 1
+    if let top = part("") {
+      for field in top.fields {
+        out += scannerCase(field, index: index, target: "situation", partIndex: -1)
+        index += 1
+      }
+    }
+    for part in nestedParts {
+      out += """
+              case "\(part.key)":
+                guard seen.first(\(index)), let \(part.key) = this.\(readerName(part))() else { return false }
+                situation.\(part.key) = \(part.key)
+                return true
+
+        """
+      index += 1
+    }
+    out += """
+            default: return false
+            }
+          }
+          guard ok && hasEvent else { return nil }
+          // As the strict reader records them: the URL facts come from the URL the event reads.
+          var given = self.given
+          let urlFacts: UInt32 = \(urlFacts.map { "Fact.\($0.name).bit" }.joined(separator: " | "))
+          switch situation.event {
+
+      """
+    for event in events {
+      let partIndex = nestedParts.firstIndex { $0.key == event.part } ?? 0
+      out += "    case .\(event.name): if urlGiven & \(1 << partIndex) != 0 { given |= urlFacts }\n"
+    }
+    out += """
+          }
+          situation.unspecifiedMask = Fact.allBits & ~given
+          return situation
+        }
+
+      """
+    for (partIndex, part) in nestedParts.enumerated() {
+      out += """
+
+          mutating func \(readerName(part))() -> \(part.type)? {
+            var \(part.key) = \(part.type)()
+            var seen = Seen()
+            let ok = object { this, key in
+              switch key {
+
+        """
+      for (i, field) in part.fields.enumerated() {
+        out += scannerCase(field, index: i, target: part.key, partIndex: partIndex)
+      }
+      out += """
+              default: return false
+              }
+            }
+            return ok ? \(part.key) : nil
+          }
+
+        """
+    }
+    out += "}\n"
+    return out
+  }
+
+  /// One `case` of a scanner's key switch: reads the field, records it given.
+  private static func scannerCase(_ field: Field, index: Int, target: String, partIndex: Int) -> String {
+    let k = field.key
+    let given = field.fact != nil ? "\n        this.given |= Fact.\(k).bit" : ""
+    switch field.type {
+    case .bool:
+      return """
+              case "\(k)":
+                guard seen.first(\(index)), this.bool(into: &\(target).\(k)) else { return false }\(given)
+                return true
+
+        """
+    case .version:
+      return """
+              case "\(k)":
+                guard seen.first(\(index)) else { return false }\(given)
+                if this.null() { return true }
+                guard let text = this.string(), let version = OSVersion(parsing: text) else { return false }
+                \(target).\(k) = version
+                return true
+
+        """
+    case .enumeration(let type, _):
+      return """
+              case "\(k)":
+                guard seen.first(\(index)), let value = this.choice(SituationNames.\(namesIdentifier(type))) else { return false }
+                \(target).\(k) = value\(given)
+                return true
+
+        """
+    case .url:
+      return """
+              case "\(k)":
+                this.urlGiven |= \(1 << max(partIndex, 0))
+                return seen.first(\(index)) && this.url(into: &\(target).\(k))
+
+        """
+    case .nested(_, let reader):
+      return """
+              case "\(k)":
+                guard seen.first(\(index)), let value = this.\(reader)() else { return false }
+                \(target).\(k) = value
+                return true
+
+        """
+    }
+  }
+}
+
+// MARK: The situation's types
+
+extension SituationCatalog {
+  private static func docLines(_ lines: [String], indent: String) -> String {
+    lines.map { $0.isEmpty ? "\(indent)///\n" : "\(indent)/// \($0)\n" }.joined()
+  }
+
+  /// The Swift type and initializer default of a field.
+  private static func swiftType(_ field: Field) -> (type: String, defaultValue: String) {
+    switch field.type {
+    case .bool(let d): ("Bool", "\(d)")
+    case .version: ("OSVersion?", "nil")
+    case .enumeration(let type, let d): (type, ".\(d)")
+    case .url: ("String?", "nil")
+    case .nested(let type, _): (type, "\(type)()")
+    }
+  }
+
+  /// The `Situation` struct and its part structs (the value enums they name are hand-written).
+  static func structs() -> String {
+    guard let top = part("") else { return "" }
+    var out = "\n" + docLines(top.doc, indent: "")
+    out += "public struct Situation: Sendable, Hashable {\n"
+    out += "  /// Which decision is asked for.\n"
+    out += "  public enum Event: String, Sendable, Hashable, Codable, CaseIterable {\n"
+    for event in events { out += docLines(event.doc, indent: "    ") + "    case \(event.name)\n" }
+    out += "  }\n\n"
+    out +=
+      "  /// Which decision is asked for: \(events.map { "a" + ($0.name.first.map { "aeiou".contains($0) } == true ? "n" : "") + " `\($0.name)`" }.joined(separator: ", or ")).\n"
+    out += "  public var event: Event\n"
+    var parameters = ["event: Event"]
+    var assignments = ["    self.event = event\n"]
+    for field in top.fields {
+      let (type, value) = swiftType(field)
+      out += docLines(field.doc, indent: "  ") + "  public var \(field.key): \(type)\n"
+      parameters.append("\(field.key): \(type) = \(value)")
+      assignments.append("    self.\(field.key) = \(field.key)\n")
+    }
+    for part in nestedParts {
+      out += "  /// \(part.propertyDoc)\n  public var \(part.key): \(part.type)\n"
+      parameters.append("\(part.key): \(part.type) = \(part.type)()")
+      assignments.append("    self.\(part.key) = \(part.key)\n")
+    }
+    out += """
+        /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
+        @usableFromInline
+        var unspecifiedMask: UInt32 = 0
+
+        /// \(top.initDoc)
+        public init(
+          \(parameters.joined(separator: ", "))
+        ) {
+
+      """
+    out += assignments.joined() + "  }\n}\n"
+    let compared = ["event"] + top.fields.map(\.key) + nestedParts.map(\.key)
+    out += """
+
+      extension Situation {
+        /// Equal when every field is; ``unspecified`` (where the values came from) is ignored.
+        public static func == (a: Situation, b: Situation) -> Bool {
+          \(compared.map { "a.\($0) == b.\($0)" }.joined(separator: " && "))
+        }
+
+        /// Hashes what equality compares.
+        public func hash(into hasher: inout Hasher) {
+
+      """
+    for key in compared { out += "    hasher.combine(\(key))\n" }
+    out += "  }\n}\n"
+    for part in nestedParts {
+      out += "\nextension Situation {\n" + docLines(part.doc, indent: "  ")
+      out += "  public struct \(part.type): Sendable, Hashable {\n"
+      var parameters: [String] = []
+      for field in part.fields {
+        let (type, value) = swiftType(field)
+        out += docLines(field.doc, indent: "    ") + "    public var \(field.key): \(type)\n"
+        parameters.append("\(field.key): \(type) = \(value)")
+      }
+      out +=
+        "\n    /// \(part.initDoc)\n    public init(\n      \(parameters.joined(separator: ", "))\n    ) {\n"
+      for field in part.fields { out += "      self.\(field.key) = \(field.key)\n" }
+      out += "    }\n  }\n}\n"
+    }
+    return out
+  }
+}

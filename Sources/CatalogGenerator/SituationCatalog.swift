@@ -1,0 +1,199 @@
+/// Every field of the situation JSON and every fact a table may test, declared once.
+///
+/// This is where a new fact goes. Add its field to the part that holds it (in the order the
+/// JSON form lists it), give it a `fact` with the next free bit, then run
+/// `swift run CatalogGenerator` to rewrite
+/// `Sources/TapRoute/Generated/SituationCatalog+Generated.swift`: the `Fact` catalog (kind, events, JSON
+/// source, bit), the per-decision `FactSnapshot`, which facts a document left out
+/// (`Situation.leftOut`), the setter the verifier and the matrix use (`setFact`), and the
+/// fact's reading and writing in every situation reader and writer. A test fails while the
+/// committed file differs from what this catalog generates.
+///
+/// What stays hand-written is code whose meaning depends on a fact (the simulator's
+/// transitions, the recorder's bookkeeping) and the typed value enums a field names
+/// (`Situation.Platform`, `Situation.Tap.Layout`, ...).
+enum SituationCatalog {
+  /// A part of the situation: the top-level object or one of its nested objects.
+  struct Part {
+    /// The JSON key of the part ("" for the top level).
+    var key: String
+    /// The Swift type that holds it, as written inside the module (`App`).
+    var type: String
+    /// The events that read the part's facts (every event for the top level and `app`).
+    var events: [String]
+    /// The part's fields, in the order the JSON form and its diagnostics list them.
+    var fields: [Field]
+    /// The type's documentation comment (without `///`), one string per line.
+    var doc: [String]
+    /// The initializer's documentation comment.
+    var initDoc: String
+    /// The documentation of the top-level property that holds the part.
+    var propertyDoc: String = ""
+  }
+
+  /// One field of a part.
+  struct Field {
+    /// The JSON key, which is also the Swift property's name.
+    var key: String
+    /// What the field holds, and its default.
+    var type: FieldType
+    /// The fact the field provides, if a table may test it.
+    var fact: FactRole?
+    /// How messages name the field's values ("presentation context").
+    var label: String? = nil
+    /// The property's documentation comment, one string per line.
+    var doc: [String] = []
+  }
+
+  /// What a field holds.
+  enum FieldType {
+    /// A Boolean with its default.
+    case bool(default: Bool)
+    /// An OS version, nil when left out (the newest the policies know).
+    case version(what: String)
+    /// One of the cases of a `String` enumeration (`type`, written as inside the module),
+    /// with its default case.
+    case enumeration(type: String, default: String)
+    /// A URL string or null.
+    case url
+    /// A nested value with its own reader (`redirect`); not a fact.
+    case nested(type: String, reader: String)
+  }
+
+  /// A field's fact: its bit in a mask of facts, fixed once given (it orders `Fact.allCases`).
+  struct FactRole {
+    var bit: Int
+  }
+
+  /// A fact computed from the URL the event reads, not read from a field of its own.
+  struct URLFact {
+    var name: String
+    var bit: Int
+    /// What is computed, for the fact's source text ("scheme class").
+    var computed: String
+    /// The kind, as `Fact.Kind` source.
+    var kind: String
+  }
+
+  /// An event: which part it reads and where its URL is.
+  struct Event {
+    var name: String
+    /// The part the event reads beside the top level and `app`.
+    var part: String
+    /// The case's documentation comment, one string per line.
+    var doc: [String]
+  }
+
+  static let events: [Event] = [
+    Event(
+      name: "tap", part: "tap", doc: ["The user taps a message, sticker or attribution in a conversation."]),
+    Event(
+      name: "open", part: "open",
+      doc: ["The extension calls `extensionContext.open(url, completionHandler:)`."]),
+  ]
+
+  static let parts: [Part] = [
+    Part(
+      key: "", type: "Situation", events: ["tap", "open"],
+      fields: [
+        Field(
+          key: "platform", type: .enumeration(type: "Platform", default: "iOS"), fact: FactRole(bit: 0),
+          doc: ["The platform of the device (default iOS)."]),
+        Field(
+          key: "osVersion", type: .version(what: "OS"), fact: FactRole(bit: 1),
+          doc: ["The device's OS version; nil means the newest version the policies know."]),
+      ],
+      doc: [
+        "What happened on a device: the input to every decision.",
+        "",
+        "The JSON form is public (see the README's \"Situation\" reference); every field but",
+        "`event` has a default. ``tap`` is read for a tap, ``open`` for an `open(url)` call.",
+      ],
+      initDoc: "A situation; every part but `event` defaults to the JSON form's defaults."),
+    Part(
+      key: "app", type: "App", events: ["tap", "open"],
+      fields: [
+        Field(
+          key: "hasContainerApp", type: .bool(default: true), fact: FactRole(bit: 3),
+          doc: ["The extension ships inside a container app (false: an iMessage-only app)."]),
+        Field(
+          key: "installed", type: .bool(default: true), fact: FactRole(bit: 4),
+          doc: ["The app is installed on the tapping device."]),
+        Field(
+          key: "enabledInMessages", type: .bool(default: true), fact: FactRole(bit: 5),
+          doc: ["The extension is switched on in Messages."]),
+        Field(
+          key: "published", type: .bool(default: true), fact: FactRole(bit: 6),
+          doc: ["The app is published on the App Store."]),
+        Field(
+          key: "sdkVersion", type: .version(what: "SDK"), fact: FactRole(bit: 2),
+          doc: [
+            "The iOS SDK the iMessage app was built with; nil means the newest the policies know.",
+            "Before 17, `URL(string:)` returns nil for text with a space or non-ASCII characters;",
+            "from 17 it percent-encodes them (N-8).",
+          ]),
+      ],
+      doc: ["The iMessage app's install and publish state, seen from the tapping device."],
+      initDoc: "The app's state; by default installed, enabled and published, with a container app.",
+      propertyDoc: "The app's install and publish state on the device."),
+    Part(
+      key: "tap", type: "Tap", events: ["tap"],
+      fields: [
+        Field(
+          key: "target", type: .enumeration(type: "Tap.Target", default: "message"), fact: FactRole(bit: 8),
+          doc: ["What the tap lands on (default: the message)."]),
+        Field(key: "url", type: .url, doc: ["`MSMessage.url` of the tapped message."]),
+        Field(
+          key: "transport", type: .enumeration(type: "Tap.Transport", default: "iMessage"),
+          fact: FactRole(bit: 7),
+          doc: ["How the message reached this device (`sms`, `rcs`: the alternate layout, D-6)."]),
+        Field(
+          key: "layout", type: .enumeration(type: "Tap.Layout", default: "template"), fact: FactRole(bit: 9),
+          doc: ["The message's layout (`live`: an `MSMessageLiveLayout`, N-4)."]),
+        Field(
+          key: "expired", type: .bool(default: false), fact: FactRole(bit: 10),
+          doc: ["The message was sent with `shouldExpire` and has been removed (N-16)."]),
+        Field(
+          key: "extensionRunning", type: .bool(default: false), fact: FactRole(bit: 13),
+          doc: ["The extension was already running (active in the conversation) at the tap."]),
+        Field(
+          key: "alreadySelected", type: .bool(default: false), fact: FactRole(bit: 14),
+          doc: ["The tapped message was already the selected one (a message just sent counts, D-5)."]),
+        Field(
+          key: "afterDrawerSwipe", type: .bool(default: false), fact: FactRole(bit: 15),
+          doc: ["The user had swiped to another iMessage app in the drawer before the tap (F-6)."]),
+        Field(
+          key: "presentationContext",
+          type: .enumeration(type: "Tap.PresentationContext", default: "messages"),
+          fact: FactRole(bit: 16), label: "presentation context",
+          doc: ["The context the running extension is presented in (read with `extensionRunning`)."]),
+        Field(
+          key: "redirect", type: .nested(type: "Redirect", reader: "redirect"),
+          doc: ["The extension's own redirect code."]),
+      ],
+      doc: ["What was tapped, and the state of the extension when it was."],
+      initDoc: "A tap; by default on a message, with the extension not running and no redirect code.",
+      propertyDoc: "What was tapped; read when ``event`` is ``Event/tap``."),
+    Part(
+      key: "open", type: "Open", events: ["open"],
+      fields: [
+        Field(key: "url", type: .url, doc: ["The URL passed to `open(url)`."]),
+        Field(
+          key: "extensionPoint", type: .enumeration(type: "Open.ExtensionPoint", default: "messages"),
+          fact: FactRole(bit: 17), label: "extension point",
+          doc: ["The extension point of the calling extension (default: a Messages extension)."]),
+      ],
+      doc: ["An `extensionContext.open(url, completionHandler:)` call."],
+      initDoc: "An `open(url)` call; by default from a Messages extension.",
+      propertyDoc: "The `open(url)` call; read when ``event`` is ``Event/open``."),
+  ]
+
+  /// The facts computed from the URL the event reads (`tap.url` for a tap, `open.url` for
+  /// an open).
+  static let urlFacts: [URLFact] = [
+    URLFact(
+      name: "urlClass", bit: 11, computed: "scheme class",
+      kind: ".enumeration(URLSchemeClass.allCases.map(\\.rawValue))"),
+    URLFact(name: "urlNeedsEncoding", bit: 12, computed: "percent-encoding need", kind: ".bool"),
+  ]
+}
