@@ -366,7 +366,7 @@ struct EvidenceSourceTests {
     #expect(
       try contest(with: report) == [
         perSource,
-        #"rule "launch" is contested only on evidence no reader can check (F-9): a rule is contested on a link, a seed or a device trace"#,
+        #"rule "launch" is contested only on evidence no reader can check (F-9): contest a rule only on evidence with a link or a seed file"#,
       ])
     #expect(try contest(with: report + ", " + link) == [perSource])
     #expect(try contest(with: link).isEmpty)

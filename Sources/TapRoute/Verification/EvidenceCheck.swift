@@ -122,7 +122,7 @@ enum EvidenceCheck {
             file: table.file, path: rule.path + ".confidence", location: rule.location, severity: .warning,
             code: .uncheckableContest,
             message:
-              "rule \(Words.quoted(rule.id)) is contested only on evidence no reader can check (\(contrary.joined(separator: ", "))): a rule is contested on a link, a seed or a device trace"
+              "rule \(Words.quoted(rule.id)) is contested only on evidence no reader can check (\(contrary.joined(separator: ", "))): contest a rule only on evidence with a link or a seed file"
           ))
       }
     }
