@@ -313,7 +313,7 @@ enum BuiltinPolicies {
       "claim": "iOS 9 and earlier recipients get the summary text and the URL as two plain messages, only when the URL is http/https.",
       "confidence": "single",
       "sources": [
-        {"kind": "blog", "title": "A Deep Dive Into iOS Messages Extensions (twocentstudios, Christopher Trott)", "url": "http://twocentstudios.com/2016/06/24/a-deep-dive-into-ios-messages-extensions/", "date": "2016-06-24", "platforms": ["iOS 10 beta 1", "iOS 10 beta 2", "iOS 9"], "quote": "User A creates a custom message using an extension. What happens if User B is on a previous version of iOS?\n\nThe answer to these was:", "where": "Overview, Backwards Compatibility", "note": "Written for iOS 10 beta 1, updated for beta 2 (2016-07-07). The stored copy is cut after 'The answer to these was:', so the answer itself could not be re-read here. Most likely origin of F-2; verify."}
+        {"kind": "blog", "title": "A Deep Dive Into iOS Messages Extensions (twocentstudios, Christopher Trott)", "url": "http://twocentstudios.com/2016/06/24/a-deep-dive-into-ios-messages-extensions/", "date": "2016-06-24", "platforms": ["iOS 10 beta 1", "iOS 10 beta 2", "iOS 9"], "quote": "User A creates a custom message using an extension. What happens if User B is on a previous version of iOS?\n\nThe answer to these was:", "where": "Overview, Backwards Compatibility", "note": "Written for iOS 10 beta 1, updated for beta 2 (2016-07-07). The stored copy is cut after 'The answer to these was:' ('1. Use a standardized template layout (v…'), so the quote shows the question only: the two-plain-messages answer is DOMAIN.md's reading and could not be re-read here. Most likely origin of F-2; verify."}
       ]
     },
     "F-3": {
