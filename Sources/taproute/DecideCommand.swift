@@ -73,9 +73,12 @@ enum DecideCommand {
       return CommandLineTool.exitInput
     case .success(let situation):
       let decision = explain ? engine.explain(situation) : engine.decide(situation)
+      let evidence = explain ? engine.policies.evidence(_:) : nil
       console.out(
         json
-          ? DecisionText.json(decision, pretty: true) + "\n" : DecisionText.render(decision, trace: explain))
+          ? DecisionText.json(
+            decision, pretty: true, cited: evidence.map { DecisionText.citedEntries(decision, $0) }) + "\n"
+          : DecisionText.render(decision, trace: explain, evidence: evidence))
       return CommandLineTool.exitOK
     }
   }
@@ -144,11 +147,13 @@ enum DecideCommand {
         }
       case .success(let situation):
         let decision = explain ? engine.explain(situation) : engine.decide(situation)
+        let evidence = explain ? engine.policies.evidence(_:) : nil
         if json {
-          out.decision(decision, line: line.number)
+          out.decision(
+            decision, line: line.number, cited: evidence.map { DecisionText.citedEntries(decision, $0) })
           out.raw("\n")
         } else {
-          let text = DecisionText.render(decision, trace: explain)
+          let text = DecisionText.render(decision, trace: explain, evidence: evidence)
           out.raw(
             "line \(line.number):\n"
               + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  \($0)\n" }

@@ -113,6 +113,48 @@ struct CLITests {
     #expect(trace.first?["fact"] as? String == "platform")
   }
 
+  /// The words of the Branch page (F-10) behind the contested tap's answer.
+  static let branchQuote =
+    "Apple did not build support for the use case where a user clicks a link and the messages app opens."
+
+  @Test("explain --json carries each cited source's quote; --lines writes the same members")
+  func explainJSONCarriesQuotes() throws {
+    let situation =
+      #"{"event":"tap","app":{"installed":false,"published":true},"tap":{"url":"https://example.com/x"}}"#
+    let r = try Binary.run(["explain", "--json", "-"], stdin: situation)
+    #expect(r.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let cited = try #require(object["cited"] as? [[String: Any]])
+    #expect(cited.map { $0["id"] as? String }.prefix(5) == ["S004-3", "S004-4", "F-10", "F-4", "N-21"])
+    #expect(cited.last?["id"] as? String == "N-5", "the other reading's evidence follows the decision's")
+    let branch = try #require(cited.first { $0["id"] as? String == "F-10" }?["sources"] as? [[String: Any]])
+    #expect(
+      branch.first?["quote"] as? String == Self.branchQuote && branch.first?["where"] as? String == "body")
+    let seed = try #require(cited.first?["sources"] as? [[String: Any]])
+    #expect(seed.first?["file"] as? String == "seeds/004_fd431b1385257897.txt")
+    #expect(
+      (seed.first?["quoteEnglish"] as? String)?.hasPrefix("When the container app is published") == true)
+    let lines = try Binary.run(["explain", "--lines", "--json", "-"], stdin: situation + "\n")
+    let line = try #require(try JSONSerialization.jsonObject(with: Data(lines.stdout.utf8)) as? [String: Any])
+    #expect(NSArray(array: line["cited"] as? [Any] ?? []).isEqual(to: object["cited"] as? [Any] ?? []))
+    let decide = try Binary.run(["decide", "--json", "-"], stdin: situation)
+    #expect(!decide.stdout.contains("\"cited\""), "decide carries the ids only")
+  }
+
+  @Test("explain shows each cited source's quote under its title")
+  func explainTextShowsQuotes() throws {
+    let situation =
+      #"{"event":"tap","app":{"installed":false,"published":true},"tap":{"url":"https://example.com/x"}}"#
+    let r = try Binary.run(["explain", "-"], stdin: situation)
+    let lines = r.stdout.split(separator: "\n").map(String.init)
+    let title = try #require(lines.firstIndex { $0.hasPrefix("    - Branch Help Center, 'iMessage Apps'") })
+    #expect(lines[title + 1] == "      \u{201C}\(Self.branchQuote)\u{201D} (body)")
+    #expect(lines.contains("sources:"))
+    #expect(lines.contains { $0.hasPrefix("      in English: \u{201C}When the container app is published") })
+    let decide = try Binary.run(["decide", "-"], stdin: situation)
+    #expect(!decide.stdout.contains("sources:"), "decide lists the ids only")
+  }
+
   @Test func fileArgument() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "situation-\(UUID().uuidString).json")

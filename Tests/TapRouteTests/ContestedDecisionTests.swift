@@ -5,7 +5,12 @@ import Testing
 
 @Suite("Contested decisions and assumed defaults (issue 12)")
 struct ContestedDecisionTests {
-  @Test("the plain tap says it assumed iOS 26 and shows the compact reading with its evidence")
+  /// A tap on a message of an app the recipient has not installed, with an https URL: the
+  /// product page, contested by the header's browser sentence (N-5, F-4).
+  static let contestedTap =
+    #"{"event":"tap","app":{"installed":false,"published":true},"tap":{"url":"https://example.com/x"}}"#
+
+  @Test("the plain tap says it assumed iOS 26; no reading a reader cannot check contests it")
   func plainTap() throws {
     let situation = try Situation.parse(Array(#"{"event":"tap"}"#.utf8), file: "s").get()
     let decision = try engine().decide(situation)
@@ -15,20 +20,34 @@ struct ContestedDecisionTests {
     #expect(
       decision.assumed.map(\.fact) == Fact.allCases.filter { f in decision.assumed.contains { $0.fact == f } }
     )
+    // The iOS 26 compact report (DOMAIN.md's F-5) has no link, so it is no other reading.
+    #expect(decision.alternatives == nil && decision.confidence == .documented)
+  }
+
+  @Test("a contested tap shows the other reading with its evidence")
+  func contestedReading() throws {
+    let situation = try Situation.parse(Array(Self.contestedTap.utf8), file: "s").get()
+    let decision = try engine().decide(situation)
+    #expect(decision.rule == "tap/message-not-installed-web-url" && decision.outcome == .storeProductPage)
+    #expect(decision.confidence == .contested)
     let alternatives = try #require(decision.alternatives)
     #expect(alternatives.count == 1)
-    #expect(alternatives[0].presentation == .compact && alternatives[0].evidence == ["F-5"])
-    #expect(alternatives[0].rule == "tap/launch-ios26" && alternatives[0].callbacks == decision.callbacks)
+    #expect(alternatives[0].outcome == .browser && alternatives[0].evidence == ["N-5", "F-4"])
+    #expect(alternatives[0].rule == "tap/message-not-installed-web-url")
   }
 
   @Test("explain prints the assumed defaults first, then the outcome, then the other reading")
   func explainText() throws {
-    let situation = try Situation.parse(Array(#"{"event":"tap"}"#.utf8), file: "s").get()
+    let situation = try Situation.parse(Array(Self.contestedTap.utf8), file: "s").get()
     let lines = DecisionText.render(try engine().explain(situation), trace: true).split(separator: "\n")
     #expect(lines.first?.hasPrefix("assumed (not given): platform iOS, osVersion 26, ") == true)
-    #expect(lines.dropFirst().first == "outcome:      extensionLaunch")
+    #expect(lines.dropFirst().first == "outcome:      storeProductPage")
     #expect(lines.contains("contested: other reading:"))
-    #expect(lines.contains { $0.hasPrefix("  - extensionLaunch (compact) by tap/launch-ios26 on F-5: ") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix(
+          #"  - browser "https://example.com/x" by tap/message-not-installed-web-url on N-5, F-4: "#)
+      })
   }
 
   struct Row: CustomTestStringConvertible, Sendable {

@@ -226,7 +226,9 @@ struct EvidenceSourceTests {
 
   @Test("verify warns on an entry without a checkable source", arguments: checkability)
   func uncheckable(_ row: (name: String, source: String, confidence: String, warns: Bool)) {
-    let findings = verifyFindings(entry(row.source, confidence: row.confidence))
+    let findings = verifyFindings(entry(row.source, confidence: row.confidence)).filter {
+      $0.hasSuffix("[TR310]")
+    }
     let warning =
       #"evidence.json:2:3: warning: $.evidence.F-1: evidence "F-1" has no checkable source: give a source a url or a seed file (an inference alone will do only for an inferred entry) [TR310]"#
     #expect(findings == (row.warns ? [warning] : []), "\(row.name)")
@@ -244,12 +246,130 @@ struct EvidenceSourceTests {
       """
     var loader = PolicyLoader()
     let set = loader.loadPartially(files: [(name: "evidence.json", bytes: Array(text.utf8))])
-    let lines = Verifier.verify(set).diagnostics.map(\.description)
+    let lines = Verifier.verify(set).diagnostics.filter { $0.code != .unquotedSource }.map(\.description)
     #expect(
       lines == [
         #"evidence.json:4:3: warning: $.evidence.F-2: evidence "F-2" is registered but no rule cites it [TR304]"#,
         #"evidence.json:3:3: warning: $.evidence.D-3.uncited: evidence "D-3" is marked uncited, but it is cited; remove "uncited" [TR311]"#,
       ])
+  }
+
+  static let quoting: [(name: String, source: String, warns: Bool)] = [
+    (
+      "a link without a quote",
+      #""kind": "blog", "title": "t", "url": "https://example.org/a", "date": null, "platforms": []"#, true
+    ),
+    (
+      "a seed file without a quote",
+      #""kind": "seed", "title": "t", "file": "seeds/004_fd43.txt", "date": null, "platforms": []"#, true
+    ),
+    (
+      "a link with a quote",
+      #""kind": "blog", "title": "t", "url": "https://example.org/a", "date": null, "platforms": [], "quote": "q""#,
+      false
+    ),
+    (
+      "neither link nor file: nothing to quote from",
+      #""kind": "forumThread", "title": "t", "date": "2024", "platforms": []"#, false
+    ),
+  ]
+
+  @Test("verify warns on a source a reader can open that gives no quote", arguments: quoting)
+  func unquoted(_ row: (name: String, source: String, warns: Bool)) {
+    let findings = verifyFindings(entry(row.source)).filter { $0.hasSuffix("[TR312]") }
+    let warning =
+      #"evidence.json:3:5: warning: $.evidence.F-1.sources[0]: source "t" of evidence "F-1" gives no quote: add "quote" (the source's own words behind the claim, verbatim) and "where" [TR312]"#
+    #expect(findings == (row.warns ? [warning] : []), "\(row.name)")
+  }
+
+  static let confidences: [(name: String, sources: [String], confidence: String, warns: Bool)] = [
+    ("documented on a quoted Apple page", [apple(quote: "a")], "documented", false),
+    ("documented on an Apple page without a quote", [apple(quote: nil)], "documented", true),
+    ("documented on a quoted blog only", [blog("https://example.org/a", quote: "a")], "documented", true),
+    (
+      "documented on a quoted reply by Apple staff on Apple's forums",
+      [forum(where: "reply by DTS Engineer, Apple")], "documented", false
+    ),
+    ("documented on a quoted forum post by a developer", [forum(where: "question")], "documented", true),
+    (
+      "several on two quoted pages",
+      [blog("https://example.org/a", quote: "a"), blog("https://example.net/b", quote: "b")],
+      "several", false
+    ),
+    (
+      "several on a copy that repeats its original's words",
+      [
+        blog("https://example.org/a", quote: "Same  words"),
+        blog("https://example.net/b", quote: "same words"),
+      ],
+      "several", true
+    ),
+    (
+      "several on one page cited twice",
+      [blog("https://example.org/a#x", quote: "a"), blog("http://example.org/a/", quote: "b")], "several",
+      true
+    ),
+    ("single on one quoted blog", [blog("https://example.org/a", quote: "a")], "single", false),
+  ]
+
+  static func apple(quote: String?) -> String {
+    #"{"kind": "appleDocumentation", "title": "t", "url": "https://developer.apple.com/documentation/x", "date": "2026", "platforms": []"#
+      + (quote.map { #", "quote": "\#($0)""# } ?? "") + "}"
+  }
+  static func blog(_ url: String, quote: String) -> String {
+    #"{"kind": "blog", "title": "t", "url": "\#(url)", "date": "2026", "platforms": [], "quote": "\#(quote)"}"#
+  }
+  static func forum(where place: String) -> String {
+    #"{"kind": "forumThread", "title": "t", "url": "https://developer.apple.com/forums/thread/1", "date": "2026", "platforms": [], "quote": "q", "where": "\#(place)"}"#
+  }
+
+  @Test("verify warns on confidence above the quotes", arguments: confidences)
+  func confidenceAboveQuotes(_ row: (name: String, sources: [String], confidence: String, warns: Bool)) {
+    let text = """
+      {"evidence": {
+        "F-1": {"claim": "c", "confidence": "\(row.confidence)", "sources": [\(row.sources.joined(separator: ", "))]}
+      }}
+      """
+    let findings = verifyFindings(text).filter { $0.hasSuffix("[TR313]") }
+    #expect(findings.count == (row.warns ? 1 : 0), "\(row.name): \(findings)")
+    #expect(findings.allSatisfy { $0.hasPrefix("evidence.json:2:3: warning: $.evidence.F-1.confidence: ") })
+  }
+
+  @Test(
+    "evidence against a rule that no reader can check is reported, and so is a rule contested on it alone")
+  func uncheckableContest() throws {
+    let report =
+      #"{"kind": "deviceTrace", "title": "a field report", "date": "2026", "platforms": ["iOS 26"]}"#
+    let link =
+      #"{"kind": "blog", "title": "b", "url": "https://example.org/b", "date": "2026", "platforms": [], "quote": "q"}"#
+    func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)).get() }
+    /// The TR314 messages when the small set's `launch` rule is contested on an entry with `sources`.
+    func contest(with sources: String) throws -> [String] {
+      let dir = try SmallPolicies.write()
+      defer { try? FileManager.default.removeItem(at: dir) }
+      try Repo.edit(dir, "evidence.json") { file in
+        file["evidence"]?["F-9"] = try parse(
+          #"{"claim": "compact", "confidence": "single", "sources": [\#(sources)]}"#)
+      }
+      try Repo.edit(dir, "tap.json") { tap in
+        tap["rules", id: "launch"]?["confidence"] = .string("contested")
+        tap["rules", id: "launch"]?["against"] = .strings(["F-9"])
+        tap["rules", id: "launch"]?["alternatives"] = try parse(
+          #"[{"then": {"outcome": "extensionLaunch", "callbacks": ["willBecomeActive", "didBecomeActive"], "presentation": "compact"}, "evidence": ["F-9"]}]"#
+        )
+      }
+      let set = try PolicySet.load(directory: dir)
+      return Verifier.verify(set).diagnostics.filter { $0.code == .uncheckableContest }.map(\.message)
+    }
+    let perSource =
+      #"rule "launch" is contested on evidence "F-9", whose source "a field report" no reader can check: link it (or its seed), or do not cite the entry against the rule"#
+    #expect(
+      try contest(with: report) == [
+        perSource,
+        #"rule "launch" is contested only on evidence no reader can check (F-9): contest a rule only on evidence with a link or a seed file"#,
+      ])
+    #expect(try contest(with: report + ", " + link) == [perSource])
+    #expect(try contest(with: link).isEmpty)
   }
 
   @Test("every shipped entry has a checkable source")
@@ -285,6 +405,19 @@ struct EvidenceSourceTests {
       "Forum thread: Field report, 2024. Not found."
     ),
   ]
+
+  @Test("a quoted source renders its words under it, on one line, with where and the English")
+  func quoteLines() {
+    let source = EvidenceEntry.Source(
+      kind: .seed, title: "blog", file: "seeds/004_fd431b1385257897.txt", quote: "第一行\n 第二行*",
+      quoteEnglish: "first line, second line*", quoteLocation: "line 6")
+    #expect(
+      TableDocument.quoteLines(source) == [
+        "- \u{201C}第一行 第二行\\*\u{201D} (line 6)", "- In English: \u{201C}first line, second line\\*\u{201D}",
+      ])
+    #expect(TableDocument.quoteLines(EvidenceEntry.Source(kind: .blog, title: "t")).isEmpty)
+    #expect(DecisionText.Sections.said(" a\n  b \n\n") == "\u{201C}a b\u{201D}")
+  }
 
   @Test("a source renders as a Markdown link with its date and platforms", arguments: renderings)
   func sourceLine(_ source: EvidenceEntry.Source, _ expected: String) {

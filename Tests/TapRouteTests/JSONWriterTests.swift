@@ -55,6 +55,25 @@ struct JSONWriterTests {
       String(decoding: json.bytes, as: UTF8.self) == DecisionText.encode([value, value], pretty: false))
   }
 
+  @Test("explain's cited evidence: every shipped entry, quotes and all, written as JSONEncoder writes it")
+  func citedEvidence() throws {
+    let engine = try engine()
+    let situation = try Situation.parse(
+      Array(
+        #"{"event":"tap","app":{"installed":false,"published":true},"tap":{"url":"https://example.com/x"}}"#
+          .utf8),
+      file: "s"
+    ).get()
+    let decision = engine.explain(situation)
+    // All entries, so that every source field (url or file, date or not, quotes in any script) is written.
+    let cited = engine.policies.evidence
+    var json = JSONWriter()
+    json.decision(decision, line: nil, cited: cited)
+    #expect(
+      String(decoding: json.bytes, as: UTF8.self) == DecisionText.json(decision, pretty: false, cited: cited))
+    #expect(cited.contains { $0.sources.contains { $0.quoteEnglish != nil } })
+  }
+
   @Test("a decision with every optional field set, nested in steps, with and without a line number")
   func everyField() {
     let decision = Self.everyFieldDecision

@@ -25,7 +25,7 @@ func observations(_ json: String, sourceLocation: Testing.SourceLocation = #_sou
 @Suite("Observations: taproute observe")
 struct ObservationTests {
   @Test func theShippedObservationsExist() {
-    #expect(observationFiles.count >= 9)
+    #expect(observationFiles.count >= 8)
     #expect(observationFiles.contains("d-4-trace.json"))
     #expect(observationFiles.contains("n-3-trace.json"))
     #expect(observationFiles.contains("f-6-drawer-swipe.json"))
@@ -132,27 +132,27 @@ struct ObservationTests {
   @Test("a contradicted contested rule does not fail the run")
   func contestedContradiction() throws {
     let list = observations(
-      #"{"situation":{"event":"tap","osVersion":"26"},"observed":{"outcome":"nothing"},"source":{"date":"2026-11-20"}}"#
+      #"{"situation":{"event":"tap","app":{"installed":false,"published":true},"tap":{"url":"https://example.com/x"}},"observed":{"outcome":"nothing"},"source":{"date":"2026-11-20"}}"#
     )
     let report = ObservationCheck(engine: try engine()).check(list)
     #expect(report.results.first?.verdict == .contradicts)
-    #expect(report.results.first?.rule == "tap/launch-ios26")
+    #expect(report.results.first?.rule == "tap/message-not-installed-web-url")
     #expect(report.exitStatus == 0)
   }
 
   @Test("a contradiction of a contested rule that matches another reading supports that reading")
   func supportForAnAlternative() throws {
-    // A hand-made alternative, as Decision.alternatives carries: F-5 sees a launch by tap on
-    // iOS 26 stay compact.
-    let expanded = ObservationAlternative(
-      outcome: .extensionLaunch, presentation: .compact, evidence: ["F-5"])
+    // A hand-made alternative, as Decision.alternatives carries: the header (N-5) says an
+    // https URL loads in a browser when no app can consume the message.
+    let expanded = ObservationAlternative(outcome: .browser, evidence: ["N-5"])
     let check = ObservationCheck(engine: try engine()) { decision in
-      decision.rule == "tap/launch-ios26" ? [ObservationAlternative(outcome: .nothing), expanded] : []
+      decision.rule == "tap/message-not-installed-web-url"
+        ? [ObservationAlternative(outcome: .nothing), expanded] : []
     }
     let json = #"""
-      [ { "situation": { "event": "tap", "osVersion": "26" },
-          "observed": { "outcome": "extensionLaunch", "presentation": "compact" }, "source": { "date": "2026-11-20", "device": "iPhone17,1" } },
-        { "situation": { "event": "tap", "osVersion": "26" },
+      [ { "situation": { "event": "tap", "osVersion": "26", "app": { "installed": false, "published": true }, "tap": { "url": "https://example.com/x" } },
+          "observed": { "outcome": "browser" }, "source": { "date": "2026-11-20", "device": "iPhone17,1" } },
+        { "situation": { "event": "tap", "osVersion": "26", "app": { "installed": false, "published": true }, "tap": { "url": "https://example.com/x" } },
           "observed": { "outcome": "storeFront" }, "source": { "date": "2026-11-20" } },
         { "situation": { "event": "tap", "osVersion": "17" },
           "observed": { "outcome": "extensionLaunch", "presentation": "compact" }, "source": { "date": "2026-11-21" } } ]
@@ -162,19 +162,20 @@ struct ObservationTests {
     #expect(
       report.summary == [
         .init(
-          rule: "tap/launch-ios26", confidence: .contested, agree: 0, contradict: 1, supportAlternative: 1),
+          rule: "tap/message-not-installed-web-url", confidence: .contested, agree: 0, contradict: 1,
+          supportAlternative: 1),
         .init(rule: "tap/launch", confidence: .documented, agree: 0, contradict: 1, supportAlternative: 0),
       ])
     #expect(report.exitStatus == 1, "the documented rule is contradicted")
     let text = ObservationText.text(report, drafts: nil)
-    #expect(text.contains("other reading of tap/launch-ios26 (contested): extensionLaunch, compact (F-5)"))
+    #expect(text.contains("other reading of tap/message-not-installed-web-url (contested): browser (N-5)"))
     let json2 = ObservationText.json(report, drafts: nil)
     #expect(json2.contains(#""verdict" : "supportsAlternative""#))
     let drafts = EvidenceDraft.drafts(for: report, newestOSVersion: OSVersion(clamping: 26))
     #expect(drafts.map(\.id) == ["O20261120-1", "O20261120-2", "O20261121-1"])
     #expect(drafts.map(\.against) == [false, true, true])
     #expect(drafts[0].platforms == ["iOS 26 (iPhone17,1)"])
-    #expect(drafts[0].claim.contains("supports the other reading of tap/launch-ios26"))
+    #expect(drafts[0].claim.contains("supports the other reading of tap/message-not-installed-web-url"))
   }
 
   @Test("a draft entry loads in the evidence registry and the verifier accepts it")
@@ -335,18 +336,18 @@ struct ObservationTests {
 
 @Suite("Observations and the decisions' own alternatives")
 struct ObservationAlternativeTests {
-  @Test("F-5's compact launch on iOS 26 supports the alternative the decision carries")
+  @Test("a browser seen for an uninstalled app's https URL supports the alternative the decision carries")
   func decisionAlternativesAreTheDefault() throws {
     let list = observations(
-      #"{"situation":{"event":"tap","osVersion":"26"},"observed":{"outcome":"extensionLaunch","presentation":"compact"},"source":{"date":"2026-01"}}"#
+      #"{"situation":{"event":"tap","osVersion":"26","app":{"installed":false,"published":true},"tap":{"url":"https://example.com/x"}},"observed":{"outcome":"browser"},"source":{"date":"2026-01"}}"#
     )
     let report = ObservationCheck(engine: try engine()).check(list)
     guard case .supports(let reading) = report.results.first?.verdict else {
       Issue.record(
-        "expected support for the compact reading, got \(String(describing: report.results.first?.verdict))")
+        "expected support for the browser reading, got \(String(describing: report.results.first?.verdict))")
       return
     }
-    #expect(reading.presentation == .compact && reading.evidence == ["F-5"])
+    #expect(reading.outcome == .browser && reading.evidence == ["N-5", "F-4"])
     #expect(report.exitStatus == 0)
   }
 }

@@ -45,11 +45,14 @@ struct RenderingTests {
     #expect(first["id"] as? String == "expired-message")
     #expect((first["when"] as? [String: String])?["expired"] == "true")
     let contested = try #require(
-      (tables[0]["rules"] as? [[String: Any]])?.first { $0["id"] as? String == "launch-ios26" })
-    #expect(contested["against"] as? [String] == ["F-5"])
+      (tables[0]["rules"] as? [[String: Any]])?.first {
+        $0["id"] as? String == "message-not-installed-web-url"
+      })
+    #expect(contested["against"] as? [String] == ["N-5"])
     let alternative = try #require((contested["alternatives"] as? [[String: Any]])?.first)
     #expect(
-      alternative["presentation"] as? String == "compact" && alternative["evidence"] as? [String] == ["F-5"])
+      alternative["outcome"] as? String == "browser"
+        && alternative["evidence"] as? [String] == ["N-5", "F-4"])
   }
 
   /// The enum values listed at a JSON path of a schema file.

@@ -13,10 +13,10 @@ enum SmallPolicies {
   static let evidence = """
     {
       "evidence": {
-        "S004-1": { "claim": "A tap on a message from an app not installed opens its page.", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
-        "F-1": { "claim": "A tap with the app switched off opens the manage page.", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
-        "D-1": { "claim": "No extension runs on macOS, watchOS or before iOS 10.", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
-        "D-2": { "claim": "A tap launches the extension; open(url) opens only the container.", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] }
+        "S004-1": { "claim": "A tap on a message from an app not installed opens its page.", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"], "quote": "q" }] },
+        "F-1": { "claim": "A tap with the app switched off opens the manage page.", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"], "quote": "q" }] },
+        "D-1": { "claim": "No extension runs on macOS, watchOS or before iOS 10.", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"], "quote": "q" }] },
+        "D-2": { "claim": "A tap launches the extension; open(url) opens only the container.", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"], "quote": "q" }] }
       }
     }
     """

@@ -157,11 +157,11 @@ struct VerificationTests {
       """
       {
         "evidence": {
-          "S004-1": { "claim": "c", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
-          "F-1": { "claim": "c", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
-          1️⃣"F-99": { "claim": "c", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
-          "D-1": { "claim": "c", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] },
-          "D-2": { "claim": "c", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"] }] }
+          "S004-1": { "claim": "c", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"], "quote": "q" }] },
+          "F-1": { "claim": "c", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"], "quote": "q" }] },
+          1️⃣"F-99": { "claim": "c", "confidence": "single", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"], "quote": "q" }] },
+          "D-1": { "claim": "c", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"], "quote": "q" }] },
+          "D-2": { "claim": "c", "confidence": "documented", "sources": [{ "kind": "appleDocumentation", "title": "t", "url": "https://example.com/e", "date": "2026", "platforms": ["iOS"], "quote": "q" }] }
         }
       }
       """)

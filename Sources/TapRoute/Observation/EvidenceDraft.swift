@@ -22,6 +22,9 @@ package struct EvidenceDraft: Sendable, Hashable {
   package var rule: String
   /// True for a contradiction (evidence against the rule), false for support of another reading.
   package var against: Bool
+  /// What the trace recorded, as the source's own words (`quote`, with `where` "observed"):
+  /// a draft arrives quoted, as every registered source must be (TR312).
+  package var quote: String? = nil
 
   /// Drafts for every contradiction and support whose observation no registered evidence
   /// records yet (its `evidence` list is empty), numbered per date.
@@ -52,7 +55,7 @@ package struct EvidenceDraft: Sendable, Hashable {
         EvidenceDraft(
           id: "O\(digits)-\(n)", claim: claim, kind: "deviceTrace", title: o.name ?? "Device trace",
           url: o.source.link, date: o.source.date, platforms: [platform], confidence: .single,
-          rule: result.rule, against: result.verdict == .contradicts))
+          rule: result.rule, against: result.verdict == .contradicts, quote: seen))
     }
     return drafts
   }
@@ -66,6 +69,7 @@ package struct EvidenceDraft: Sendable, Hashable {
     if let url { source.append("\"url\": \(ObservationText.json(url))") }
     source.append("\"date\": \(ObservationText.json(date))")
     source.append("\"platforms\": [" + platforms.map(ObservationText.json).joined(separator: ", ") + "]")
+    if let quote { source.append("\"quote\": \(ObservationText.json(quote)), \"where\": \"observed\"") }
     return
       "\(ObservationText.json(id)): { \"claim\": \(ObservationText.json(claim)), \"confidence\": \"\(confidence.rawValue)\", \"sources\": [{ \(source.joined(separator: ", ")) }] }"
   }

@@ -5,9 +5,13 @@ package enum DecisionText {
   /// A readable summary; with `trace`, every rule tried before the hit and why it failed.
   ///
   /// The defaults the decision rests on come first (`assumed (not given): ...`), then the
-  /// outcome, then, for a contested decision, each other reading with its evidence.
-  package static func render(_ decision: Decision, trace: Bool) -> String {
-    Sections(decision, trace: trace).lines.joined(separator: "\n") + "\n"
+  /// outcome, then, for a contested decision, each other reading with its evidence. With
+  /// `evidence` (the registry `explain` reads), each cited entry follows with its sources and
+  /// the words each source says.
+  package static func render(
+    _ decision: Decision, trace: Bool, evidence: ((String) -> EvidenceEntry?)? = nil
+  ) -> String {
+    Sections(decision, trace: trace, evidence: evidence).lines.joined(separator: "\n") + "\n"
   }
 
   /// The lines of a rendered decision, section by section, so that a report can show some
@@ -23,16 +27,23 @@ package enum DecisionText {
     package var basis: [String] = []
     /// `notes:` and one line per note.
     package var notes: [String] = []
+    /// `sources:`, then each cited entry's claim and its sources, each with its quote.
+    package var sources: [String] = []
     /// `steps:` and one line per step of a composed decision.
     package var steps: [String] = []
     /// The trace of each step (or of the decision): a header, then one line per rule tried.
     package var trace: [String] = []
 
     /// Every section in reading order.
-    package var lines: [String] { assumed + outcome + contested + basis + notes + steps + trace }
+    package var lines: [String] {
+      assumed + outcome + contested + basis + notes + sources + steps + trace
+    }
 
-    /// The sections of `decision`; `trace` empty unless asked for.
-    package init(_ decision: Decision, trace withTrace: Bool) {
+    /// The sections of `decision`; `trace` empty unless asked for, `sources` empty without
+    /// `evidence` to look the cited ids up in.
+    package init(
+      _ decision: Decision, trace withTrace: Bool, evidence: ((String) -> EvidenceEntry?)? = nil
+    ) {
       func field(_ name: String, _ value: String?) -> [String] {
         guard let value else { return [] }
         return [(name + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value]
@@ -71,7 +82,36 @@ package enum DecisionText {
           )
         }
       }
+      if let evidence {
+        sources = Self.sources(DecisionText.citedEntries(decision, evidence))
+      }
       if withTrace { trace = Self.trace(decision) }
+    }
+
+    /// `sources:`, then per entry `  S000-1 (documented): claim`, and per source its title,
+    /// kind, date and link, then its quote (with `where`) and English rendering, indented.
+    static func sources(_ entries: [EvidenceEntry]) -> [String] {
+      guard !entries.isEmpty else { return [] }
+      var lines = ["sources:"]
+      for entry in entries {
+        lines.append("  \(entry.id) (\(entry.confidence.rawValue)): \(entry.claim)")
+        for source in entry.sources {
+          var head =
+            "    - \(source.title) (\(TableDocument.kindName(source.kind)), \(source.date ?? "undated"))"
+          if let place = source.url ?? source.file { head += " " + place }
+          lines.append(head)
+          if let quote = source.quote {
+            lines.append("      " + said(quote) + (source.quoteLocation.map { " (\($0))" } ?? ""))
+          }
+          if let english = source.quoteEnglish { lines.append("      in English: " + said(english)) }
+        }
+      }
+      return lines
+    }
+
+    /// Words a source says, whole and on one line, in typographic quotes.
+    static func said(_ words: String) -> String {
+      "\u{201C}" + DecisionText.oneLine(words) + "\u{201D}"
     }
 
     /// The trace of each step of `decision` (or of the decision itself).
@@ -102,6 +142,28 @@ package enum DecisionText {
     }
   }
 
+  /// `text` on one line: each line trimmed, blank lines dropped, the rest joined by a space.
+  package static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+      !$0.isEmpty
+    }
+    .joined(separator: " ")
+  }
+
+  /// The entries `decision` cites, then those its other readings and steps cite, each once,
+  /// in that order; ids `evidence` does not know are left out.
+  package static func citedEntries(_ decision: Decision, _ evidence: (String) -> EvidenceEntry?)
+    -> [EvidenceEntry]
+  {
+    var ids: [String] = []
+    for id in decision.evidence + (decision.alternatives ?? []).flatMap(\.evidence)
+      + (decision.steps ?? []).flatMap(\.evidence) where !ids.contains(id)
+    {
+      ids.append(id)
+    }
+    return ids.compactMap(evidence)
+  }
+
   /// One alternative on a line: its outcome, the callbacks and presentation where they
   /// differ from the decision's, its rule, evidence and note.
   static func reading(_ alternative: Decision, against decision: Decision) -> String {
@@ -126,9 +188,65 @@ package enum DecisionText {
     return text
   }
 
-  /// The decision as JSON with sorted keys; one line unless `pretty`.
-  package static func json(_ decision: Decision, pretty: Bool) -> String {
-    encode(decision, pretty: pretty)
+  /// The decision as JSON with sorted keys; one line unless `pretty`. With `cited` (what
+  /// `explain` adds), a `cited` member lists each cited entry with its sources' quotes.
+  package static func json(_ decision: Decision, pretty: Bool, cited: [EvidenceEntry]? = nil) -> String {
+    guard let cited else { return encode(decision, pretty: pretty) }
+    return encode(Explained(decision: decision, cited: cited.map(CitedEntry.init)), pretty: pretty)
+  }
+
+  /// A decision with the entries it cites, as `explain --json` writes it: the decision's
+  /// members and `cited`.
+  struct Explained: Encodable {
+    var decision: Decision
+    var cited: [CitedEntry]
+
+    private enum Key: String, CodingKey { case cited }
+
+    func encode(to encoder: any Encoder) throws {
+      try decision.encode(to: encoder)
+      var c = encoder.container(keyedBy: Key.self)
+      try c.encode(cited, forKey: .cited)
+    }
+  }
+
+  /// One cited entry in `explain --json`: its id, claim, confidence and sources, each source
+  /// with its quote, English rendering and `where` when given.
+  package struct CitedEntry: Encodable, Equatable {
+    var id: String
+    var claim: String
+    var confidence: String
+    var sources: [CitedSource]
+
+    init(_ entry: EvidenceEntry) {
+      id = entry.id
+      claim = entry.claim
+      confidence = entry.confidence.rawValue
+      sources = entry.sources.map(CitedSource.init)
+    }
+  }
+
+  /// One source of a ``CitedEntry``; the members of the evidence format, nil ones left out.
+  package struct CitedSource: Encodable, Equatable {
+    var kind: String
+    var title: String
+    var url: String?
+    var file: String?
+    var date: String?
+    var quote: String?
+    var quoteEnglish: String?
+    var `where`: String?
+
+    init(_ source: EvidenceEntry.Source) {
+      kind = source.kind.rawValue
+      title = source.title
+      url = source.url
+      file = source.file
+      date = source.date
+      quote = source.quote
+      quoteEnglish = source.quoteEnglish
+      `where` = source.quoteLocation
+    }
   }
 
   /// Any encodable value as JSON with sorted keys and unescaped slashes.

@@ -11,8 +11,9 @@ extension JSONWriter {
   ]
 
   /// Writes `decision` as one JSON object; with `line`, a `"line": N` member is added in its
-  /// sorted place (the numbered form of `decide --lines --json`).
-  package mutating func decision(_ decision: Decision, line: Int? = nil) {
+  /// sorted place (the numbered form of `decide --lines --json`), and with `cited` a `cited`
+  /// member (what `explain --json` adds: ``DecisionText/CitedEntry``).
+  package mutating func decision(_ decision: Decision, line: Int? = nil, cited: [EvidenceEntry]? = nil) {
     beginObject()
     if let alternatives = decision.alternatives {
       key("alternatives")
@@ -41,6 +42,12 @@ extension JSONWriter {
       for callback in callbacks { string(callback.rawValue) }
       endArray()
     }
+    if let cited {
+      key("cited")
+      beginArray()
+      for entry in cited { citedEntry(entry) }
+      endArray()
+    }
     member("confidence", decision.confidence?.rawValue)
     key("evidence")
     strings(decision.evidence)
@@ -65,6 +72,35 @@ extension JSONWriter {
     }
     member("trigger", decision.trigger?.rawValue)
     member("url", decision.url)
+    endObject()
+  }
+
+  /// An entry as ``DecisionText/CitedEntry`` encodes it, keys in byte order.
+  private mutating func citedEntry(_ entry: EvidenceEntry) {
+    beginObject()
+    key("claim")
+    string(entry.claim)
+    key("confidence")
+    string(entry.confidence.rawValue)
+    key("id")
+    string(entry.id)
+    key("sources")
+    beginArray()
+    for source in entry.sources {
+      beginObject()
+      member("date", source.date)
+      member("file", source.file)
+      key("kind")
+      string(source.kind.rawValue)
+      member("quote", source.quote)
+      member("quoteEnglish", source.quoteEnglish)
+      key("title")
+      string(source.title)
+      member("url", source.url)
+      member("where", source.quoteLocation)
+      endObject()
+    }
+    endArray()
     endObject()
   }
 

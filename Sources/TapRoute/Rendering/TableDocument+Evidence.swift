@@ -44,9 +44,18 @@ extension TableDocument {
         + EvidenceEntry.Source.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + "),",
       "a `title`, a `url` when it is public, a `file` for a seed document (`seeds/NNN_<hex>.txt`), a",
       "`date` (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`, or `null` when undated), the `platforms` it speaks",
-      "of and an optional `note`. `taproute verify` warns on an entry with no checkable source",
-      "(TR310): one source must have a link or a seed file, unless the entry is `inferred` and",
-      "rests on an `inference`.",
+      "of and an optional `note`; `quote` gives the source's own words behind the claim, verbatim and",
+      "in its language, `quoteEnglish` an English rendering when that is not English, and `where`",
+      "where the words stand (a section, heading, line or timestamp). A claim says no more than its",
+      "quotes; what goes beyond them is inference, said so in the note.",
+      "",
+      "`taproute verify` warns on an entry with no checkable source (TR310): one source must have a",
+      "link or a seed file, unless the entry is `inferred` and rests on an `inference`; on a source",
+      "with a link or a seed file and no `quote` (TR312); on a `documented` entry that quotes no",
+      "Apple text (documentation, SDK header, WWDC session, Apple staff on the forums) and a",
+      "`several` entry without quotes from two independent sources (TR313); and on evidence against",
+      "a rule, or for its other reading, with a source no reader can check, or a rule contested on",
+      "such evidence alone (TR314).",
       "",
       "## Entries",
       "",
@@ -61,13 +70,17 @@ extension TableDocument {
   private static let sourcesIntroduction = """
     Each entry gives its claim, then its sources, strongest first: a link where the source is \
     public, or the seed document's file name, with the date of the source and the platforms it \
-    speaks of. A source's note says what was not verified.
+    speaks of, and under it the source's own words (with an English rendering when they are \
+    not English). A source's note says what was not verified.
     """
 
   /// The claim, the sources as a list, and the entry's note.
   private static func entryBody(_ entry: EvidenceEntry) -> [String] {
     var out = [text(entry.claim), ""]
-    out += entry.sources.map { "- " + sourceLine($0) }
+    for source in entry.sources {
+      out.append("- " + sourceLine(source))
+      out += quoteLines(source).map { "  " + $0 }
+    }
     out.append("")
     if let note = entry.note {
       out += ["Note: " + text(note), ""]
@@ -99,6 +112,18 @@ extension TableDocument {
     }
     return line
   }
+
+  /// The source's own words as list items under it: `- “quote” (where)`, then
+  /// `- In English: “…”`; none when the source gives no quote.
+  static func quoteLines(_ source: EvidenceEntry.Source) -> [String] {
+    guard let quote = source.quote else { return [] }
+    var out = ["- " + said(quote) + (source.quoteLocation.map { " (\(text($0)))" } ?? "")]
+    if let english = source.quoteEnglish { out.append("- In English: " + said(english)) }
+    return out
+  }
+
+  /// Words a source says, escaped for Markdown, in typographic quotes.
+  static func said(_ words: String) -> String { "\u{201C}" + text(DecisionText.oneLine(words)) + "\u{201D}" }
 
   static func kindName(_ kind: EvidenceEntry.Source.Kind) -> String {
     switch kind {

@@ -67,7 +67,8 @@ package enum TapGuide {
     "Confidence is one of `documented` (Apple says so), `several` (independent reports agree),",
     "`single` (one report), `inferred` (reasoned, not observed) and `contested` (reports disagree:",
     "the rule's note says which reading TapRoute takes and why). The evidence ids are those of",
-    "<doc:Evidence>, where every entry lists all its sources.",
+    "<doc:Evidence>, where every entry lists all its sources. Under each source stand its own",
+    "words behind the claim (with an English rendering when they are not English).",
     "",
   ]
 
@@ -422,10 +423,11 @@ package enum TapGuide {
           out.append("- \(id)")
           continue
         }
-        let sources = entry.sources.map(source).joined(separator: "; ")
-        out.append(
-          "- \(id) (\(entry.confidence.rawValue)): " + TableDocument.text(entry.claim)
-            + (sources.isEmpty ? "" : " Sources: " + sources + "."))
+        out.append("- \(id) (\(entry.confidence.rawValue)): " + TableDocument.text(entry.claim))
+        for item in entry.sources {
+          out.append("  - " + source(item))
+          out += TableDocument.quoteLines(item).map { "    " + $0 }
+        }
       }
       return out + [""]
     }

@@ -142,6 +142,15 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let uncheckableEvidence = DiagnosticCode(rawValue: "TR310")
   /// An evidence entry marked `uncited` that a rule, transition or check does cite.
   public static let citedButMarkedUncited = DiagnosticCode(rawValue: "TR311")
+  /// A source a reader can open (a link or a seed file) that does not quote the words behind
+  /// the claim.
+  public static let unquotedSource = DiagnosticCode(rawValue: "TR312")
+  /// A confidence above what the quotes show: `documented` without a quote from Apple's own
+  /// text, `several` without quotes from two different places.
+  public static let confidenceAboveQuotes = DiagnosticCode(rawValue: "TR313")
+  /// Evidence against a rule, or for its other reading, that no reader can check (a source
+  /// with no link and no seed file); a rule contested on such evidence alone.
+  public static let uncheckableContest = DiagnosticCode(rawValue: "TR314")
 
   // Audit of Info.plist files.
   /// A plist that is not a readable property list (malformed, truncated).
