@@ -59,9 +59,9 @@ struct CLIGrammarTests {
   static let jsonErrors: [JSONErrorRow] = [
     .init(arguments: ["decide", "--json", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["explain", "--json", "-"], status: 2, code: "TR001"),
-    .init(arguments: ["verify", "--json", "--policies", "/nonexistent"], status: 1, code: "TR003"),
+    .init(arguments: ["verify", "--json", "--policies", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["test", "--json", "/dev/null"], status: 2, code: "TR001"),
-    .init(arguments: ["table", "--json", "/nonexistent"], status: 1, code: "TR003"),
+    .init(arguments: ["table", "--json", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["simulate", "--json", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["audit", "--json", "--extension", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["sticker", "--json", "/nonexistent"], status: 2, code: "TR003"),
