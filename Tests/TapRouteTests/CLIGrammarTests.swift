@@ -38,6 +38,18 @@ struct CLIGrammarTests {
     #expect(r.stdout == "taproute 1.0.0\n")
   }
 
+  @Test("--version prints the CHANGELOG's newest version, the one a release tags")
+  func versionIsTheChangelogs() throws {
+    let changelog = try String(contentsOf: Repo.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    let newest = try #require(
+      changelog.split(separator: "\n").first {
+        $0.hasPrefix("## [") && $0.dropFirst(4).first?.isNumber == true
+      },
+      "CHANGELOG.md has a numbered version")
+    let version = newest.dropFirst(4).prefix { $0 != "]" }
+    #expect(try Binary.run(["--version"]).stdout == "taproute \(version)\n")
+  }
+
   @Test("the top-level help states every exit code, output failure included")
   func exitCodeTable() throws {
     let top = try Binary.run(["--help"]).stdout
