@@ -79,7 +79,7 @@ enum ShortcutsCommand {
       console.out("shown (\(report.shown.count) of at most \(rules.visibleMaximum)):\n")
       for (i, entry) in report.shown.enumerated() {
         console.out(
-          "  \(i + 1). \(entry.item.title ?? "") [\(entry.item.type ?? "")] (\(entry.origin))\(entry.item.subtitle.map { ": \($0)" } ?? "")\n"
+          "  \(i + 1). \(text(entry.item.title)) [\(text(entry.item.type))] (\(entry.origin))\(entry.item.subtitle.map { ": \(text($0))" } ?? "")\n"
         )
       }
       for finding in report.findings { console.out(finding.description + "\n") }
@@ -87,6 +87,10 @@ enum ShortcutsCommand {
     return report.findings.contains { $0.severity == .error }
       ? CommandLineTool.exitFinding : CommandLineTool.exitOK
   }
+
+  /// A plist's text as printed: what a terminal would act on (a control character in a
+  /// title) escaped, as in every diagnostic.
+  private static func text(_ value: String?) -> String { Diagnostic.printable(value ?? "") }
 
   private struct Output: Encodable {
     var shown: [ShortcutPlan.Report.Entry]

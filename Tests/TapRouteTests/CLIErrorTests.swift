@@ -132,4 +132,23 @@ struct CLIErrorTests {
     #expect(json.status == 2)
     #expect(!json.stdout.unicodeScalars.contains("\u{9B}") && !json.stderr.unicodeScalars.contains("\u{9B}"))
   }
+
+  @Test("a quick action's title with a control character is printed escaped")
+  func quickActionTitleIsEscaped() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("plist-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>UIApplicationShortcutItems</key><array><dict>
+      <key>UIApplicationShortcutItemType</key><string>com.example.inbox</string>
+      <key>UIApplicationShortcutItemTitle</key><string>In\u{9B}31mbox</string>
+      </dict></array></dict></plist>
+      """
+    try Data(plist.utf8).write(to: dir.appendingPathComponent("Info.plist"))
+    let r = try Binary.run(["shortcuts", "--plist", dir.appendingPathComponent("Info.plist").path])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains(#"  1. In\u{9b}31mbox [com.example.inbox] (static)"#), "\(r.stdout)")
+    #expect(!r.stdout.unicodeScalars.contains("\u{9B}"))
+  }
 }
