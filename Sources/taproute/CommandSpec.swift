@@ -19,6 +19,7 @@ struct CommandSpec: Sendable {
   var name: String
   var summary: String
   var discussion: String
+  /// The positional arguments, in order; only the last may repeat.
   var arguments: [Argument] = []
   /// The options, in the order the usage line and the help list them.
   var options: [OptionDeclaration]
@@ -31,14 +32,14 @@ struct CommandSpec: Sendable {
   var run: @Sendable (Invocation, Console) throws(CommandExit) -> Int32
 
   init(
-    name: String, summary: String, discussion: String, arguments: [Argument] = [],
+    name: String, summary: String, discussion: String, arguments: [any DeclaredArgument] = [],
     options: [any DeclaredOption], exclusive: [[any DeclaredOption]] = [], success: String, finding: String,
     example: String? = nil, run: @escaping @Sendable (Invocation, Console) throws(CommandExit) -> Int32
   ) {
     self.name = name
     self.summary = summary
     self.discussion = discussion
-    self.arguments = arguments
+    self.arguments = arguments.map(\.declaration)
     self.options = options.map(\.declaration)
     self.exclusive = exclusive.map { $0.map(\.declaration) }
     self.success = success
@@ -130,13 +131,53 @@ struct Option<Value: Sendable>: DeclaredOption {
   }
 }
 
+/// A positional argument a command declares, and later reads through the same value.
+protocol DeclaredArgument: Sendable {
+  var declaration: CommandSpec.Argument { get }
+}
+
+/// A typed positional argument: `String?` when optional, `String` when required, `[String]`
+/// when it repeats; the parser has checked the count before the command reads it.
+struct Positional<Value: Sendable>: DeclaredArgument {
+  let declaration: CommandSpec.Argument
+  /// The value from the arguments given for this one (at most one unless it repeats).
+  fileprivate let convert: @Sendable (ArraySlice<String>) -> Value
+
+  init(optional name: String, help: String) where Value == String? {
+    declaration = .init(name: name, arity: .optional, help: help)
+    convert = { $0.first }
+  }
+
+  init(required name: String, help: String) where Value == String {
+    declaration = .init(name: name, arity: .required, help: help)
+    convert = { $0.first ?? "" }
+  }
+
+  init(repeating name: String, help: String) where Value == [String] {
+    declaration = .init(name: name, arity: .repeating, help: help)
+    convert = { Array($0) }
+  }
+}
+
 /// The parsed arguments of one command line, read through the command's declarations.
 struct Invocation {
-  var positional: [String] = []
+  fileprivate var positional: [String] = []
   fileprivate var flags: Set<String> = []
   fileprivate var values: [String: String] = [:]
   /// The names the command declares: reading anything else is a mistake in the command.
   fileprivate var declared: Set<String> = []
+  /// The command's positional arguments' names, in order.
+  fileprivate var argumentNames: [String] = []
+
+  /// The argument's value: the positional argument at its place, or, for the last one that
+  /// repeats, every argument from there.
+  subscript<Value>(argument: Positional<Value>) -> Value {
+    let index = argumentNames.firstIndex(of: argument.declaration.name)
+    assert(index != nil, "\(argument.declaration.name) is read but not declared")
+    let start = min(index ?? positional.count, positional.count)
+    let end = argument.declaration.arity == .repeating ? positional.count : min(start + 1, positional.count)
+    return argument.convert(positional[start..<end])
+  }
 
   subscript(flag: Flag) -> Bool {
     assert(declared.contains(flag.name), "\(flag.name) is read but not declared")
@@ -156,6 +197,7 @@ extension CommandSpec {
   func parse(_ arguments: [String], console: Console) -> Invocation? {
     var invocation = Invocation()
     invocation.declared = Set(options.map(\.name))
+    invocation.argumentNames = self.arguments.map(\.name)
     var i = 0
     var onlyPositional = false
     while i < arguments.count {

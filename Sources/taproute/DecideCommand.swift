@@ -5,6 +5,8 @@ enum DecideCommand {
   static let decide = spec(explain: false)
   static let explain = spec(explain: true)
 
+  static let file = Positional(
+    optional: "FILE", help: "a situation JSON file; standard input when absent or '-'")
   static let json = Flag.json("print the decision as JSON")
   static let lines = Flag(
     name: "--lines",
@@ -30,10 +32,7 @@ enum DecideCommand {
         Decides what a situation does: outcome, URL, callbacks, presentation, deciding rule,
         evidence and confidence. Human-readable unless --json.
         """,
-      arguments: [
-        .init(
-          name: "FILE", arity: .optional, help: "a situation JSON file; standard input when absent or '-'")
-      ],
+      arguments: [file],
       options: [json, lines, policies],
       success: explain ? "explained" : "decided",
       finding: "the policies failed to load",
@@ -50,7 +49,7 @@ enum DecideCommand {
     -> Int32
   {
     let json = invocation[Self.json]
-    let path = invocation.positional.first
+    let path = invocation[file]
     if invocation[lines] {
       // Open first: a missing FILE is bad input even when the policies are fine.
       let fd: FileDescriptor

@@ -3,6 +3,7 @@ import TapRoute
 
 /// `taproute generate swift`.
 enum GenerateCommand {
+  static let language = Positional(required: "LANGUAGE", help: "swift")
   static let policies = Option<String>.policies
   static let output = Option<String>(
     name: "--output", value: "FILE", help: "write the source to FILE (unchanged files are not touched)")
@@ -47,7 +48,7 @@ enum GenerateCommand {
       this command on a target's Policies/ folder.
       The only LANGUAGE is swift.
       """,
-    arguments: [.init(name: "LANGUAGE", arity: .required, help: "swift")],
+    arguments: [language],
     options: [policies, output, type, access, library, lookup, json],
     success: "the source was written",
     finding: "the policies failed to load, or a table is too large to generate",
@@ -57,9 +58,9 @@ enum GenerateCommand {
     run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
 
   private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
-    guard invocation.positional == ["swift"] else {
+    guard invocation[language] == "swift" else {
       console.usageError(
-        "taproute generate: unknown language \(Words.quoted(invocation.positional.joined(separator: " "))); expected swift; see 'taproute generate --help'"
+        "taproute generate: unknown language \(Words.quoted(invocation[language])); expected swift; see 'taproute generate --help'"
       )
       return CommandLineTool.exitInput
     }

@@ -2,6 +2,8 @@ import TapRoute
 
 /// `taproute matrix`.
 enum MatrixCommand {
+  static let file = Positional(
+    optional: "FILE", help: "a message JSON file; standard input when absent or '-'")
   static let json = Flag.json("print the rows as JSON: {\"message\", \"versionCuts\", \"rows\"}")
   static let markdown = Flag(name: "--markdown", help: "print a Markdown table, ready for a README")
   static let policies = Option<String>.policies
@@ -19,9 +21,7 @@ enum MatrixCommand {
       confidence, callbacks, presentation) share one row; "any" means every value. The
       rows come from the tables' own partition, not from trying every combination.
       """,
-    arguments: [
-      .init(name: "FILE", arity: .optional, help: "a message JSON file; standard input when absent or '-'")
-    ],
+    arguments: [file],
     options: [json, markdown, policies],
     exclusive: [[json, markdown]],
     success: "the matrix was printed",
@@ -36,7 +36,7 @@ enum MatrixCommand {
   private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
     guard
       let input = console.read(
-        invocation.positional.first, limit: Situation.maximumDocumentBytes, what: "message")
+        invocation[file], limit: Situation.maximumDocumentBytes, what: "message")
     else { return CommandLineTool.exitInput }
     let message: Situation
     switch Matrix.parseMessage(input.bytes, file: input.name) {

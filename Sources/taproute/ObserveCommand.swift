@@ -2,6 +2,8 @@ import TapRoute
 
 /// `taproute observe`.
 enum ObserveCommand {
+  static let paths = Positional(
+    repeating: "FILE|DIR", help: "an observation file, or a folder of them ('-' for standard input)")
   static let json = Flag.json("print the report (and the drafts) as JSON")
   static let evidence = Flag(
     name: "--evidence",
@@ -24,11 +26,7 @@ enum ObserveCommand {
       "reporter", "link"}}; a file holds one or an array of them; a folder's *.json files
       are read in name order. The shipped ones are Policies/observations/.
       """,
-    arguments: [
-      .init(
-        name: "FILE|DIR", arity: .repeating,
-        help: "an observation file, or a folder of them ('-' for standard input)")
-    ],
+    arguments: [paths],
     options: [json, evidence, policies],
     success: "every observation agrees, or contradicts only a contested rule",
     finding: "an observation contradicts a rule that is not contested, or the policies\nfailed to load",
@@ -41,7 +39,7 @@ enum ObserveCommand {
   /// Runs `observe`: the binary's one copy of the command, which the tests run too.
   private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
     let observations: [Observation]
-    switch Observation.load(paths: invocation.positional) {
+    switch Observation.load(paths: invocation[paths]) {
     case .failure(let error):
       console.report(error.diagnostics, omitted: error.omitted)
       return CommandLineTool.exitInput

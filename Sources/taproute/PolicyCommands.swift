@@ -4,6 +4,9 @@ import TapRoute
 /// `taproute verify`, `taproute test` and `taproute table`.
 enum PolicyCommands {
   static let policies = Option<String>.policies
+  static let directory = Positional(optional: "DIR", help: "a policy directory (the same as --policies DIR)")
+  static let fixtures = Positional(
+    optional: "FIXTURES", help: "a fixture file; the policies' own fixtures.json when absent")
   static let verifyJSON = Flag.json("print the findings as JSON")
   static let strict = Flag(name: "--strict", help: "fail on warnings too")
   static let testJSON = Flag.json("print the results as JSON")
@@ -31,9 +34,7 @@ enum PolicyCommands {
       rule "unique": true) and evidence no rule cites. Rules are boxes in the fact space; the
       product of the domains is never enumerated.
       """,
-    arguments: [
-      .init(name: "DIR", arity: .optional, help: "a policy directory (the same as --policies DIR)")
-    ],
+    arguments: [directory],
     options: [policies, verifyJSON, strict],
     success: "clean (warnings allowed unless --strict)",
     finding: "an error (or a warning with --strict), or policies that fail to load",
@@ -46,11 +47,7 @@ enum PolicyCommands {
       Runs every row of a fixture table: one line per row; for a failure the expected and
       actual outcome, the deciding rule and the explain trace. Ends with 'N passed, M failed'.
       """,
-    arguments: [
-      .init(
-        name: "FIXTURES", arity: .optional,
-        help: "a fixture file; the policies' own fixtures.json when absent")
-    ],
+    arguments: [fixtures],
     options: [policies, testJSON, coverage],
     success: "every row passed",
     finding: "a row failed, or the policies failed to load",
@@ -65,9 +62,7 @@ enum PolicyCommands {
       Policies/README.md is this command's Markdown output for Policies/; the DocC articles
       Evidence.md and WhatATapDoes.md (one section per edge case) are its docc and guide output.
       """,
-    arguments: [
-      .init(name: "DIR", arity: .optional, help: "a policy directory (the same as --policies DIR)")
-    ],
+    arguments: [directory],
     options: [policies, tableJSON, format],
     success: "rendered",
     finding: "the policies failed to load, or (guide) a rule has no fixture",
@@ -80,7 +75,7 @@ enum PolicyCommands {
     -> String?
   {
     let option = invocation[policies]
-    let positional = invocation.positional.first
+    let positional = invocation[Self.directory]
     if let option, let positional, option != positional {
       console.usageError(
         "taproute \(command): two policy directories, \(Words.quoted(positional)) and \(policies.name) \(Words.quoted(option)); give one"
@@ -169,7 +164,7 @@ enum PolicyCommands {
 
   private static func runTest(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
     var input: (bytes: [UInt8], name: String)?
-    if let path = invocation.positional.first {
+    if let path = invocation[fixtures] {
       input = console.read(path, limit: PolicySet.maximumFileBytes, what: "fixture file")
       guard input != nil else { return CommandLineTool.exitInput }
     }

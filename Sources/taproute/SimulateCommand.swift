@@ -3,6 +3,8 @@ import TapRoute
 
 /// `taproute simulate`.
 enum SimulateCommand {
+  static let file = Positional(
+    required: "FILE", help: "a session file ('-' for standard input); see Policies/sessions/")
   static let json = Flag.json("print the replay as JSON")
   static let policies = Option<String>.policies
 
@@ -16,18 +18,14 @@ enum SimulateCommand {
       the state the earlier steps left; each step changes the state by the first matching
       rule of Policies/transitions.json. Prints each step's decision and the state after it.
       """,
-    arguments: [
-      .init(
-        name: "FILE", arity: .required,
-        help: "a session file ('-' for standard input); see Policies/sessions/")
-    ],
+    arguments: [file],
     options: [json, policies],
     success: "replayed, and every expected outcome met",
     finding: "an expectation failed, or the policies failed to load",
     run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
 
   private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
-    guard let input = console.read(invocation.positional[0], limit: Session.maximumBytes, what: "session")
+    guard let input = console.read(invocation[file], limit: Session.maximumBytes, what: "session")
     else {
       return CommandLineTool.exitInput
     }

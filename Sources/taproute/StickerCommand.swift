@@ -3,6 +3,7 @@ import TapRoute
 
 /// `taproute sticker`.
 enum StickerCommand {
+  static let files = Positional(repeating: "FILE", help: "a sticker file ('-' for standard input)")
   static let size = Option<String>(name: "--size", value: "CLASS", help: "small, regular (default) or large")
   static let json = Flag.json("print the reports as JSON")
   static let policies = Option<String>.policies
@@ -18,7 +19,7 @@ enum StickerCommand {
       files (a GIF named .png) are refused with the reason; a file over the limit is refused
       from its size, without being read. The rules are Policies/stickers.json.
       """,
-    arguments: [.init(name: "FILE", arity: .repeating, help: "a sticker file ('-' for standard input)")],
+    arguments: [files],
     options: [size, json, policies],
     success: "every sticker accepted (warnings allowed)",
     finding: "a sticker refused, or the policies failed to load",
@@ -38,7 +39,7 @@ enum StickerCommand {
       return CommandLineTool.exitInput
     }
     var reports: [StickerCheck.Report] = []
-    for path in invocation.positional {
+    for path in invocation[files] {
       do {
         reports.append(try check(path, sizeClass: size, rules: rules))
       } catch {
