@@ -3,6 +3,16 @@ import TapRoute
 
 /// `taproute audit`.
 enum AuditCommand {
+  static let extensionPlist = Option<String>(
+    name: "--extension", value: "PATH", required: true, help: "the Messages extension's Info.plist")
+  static let container = Option<String>(
+    name: "--container", value: "PATH",
+    help: "the container app's Info.plist; leave it out for an\niMessage-only app")
+  static let redirectURL = Option<String>(
+    name: "--redirect-url", value: "URL", help: "the URL the extension's redirect code passes to open(url)")
+  static let json = Flag.json("print the findings as JSON")
+  static let policies = Option<String>.policies
+
   static let spec = CommandSpec(
     name: "audit",
     summary: "check a real app's Info.plist files against the tables",
@@ -12,22 +22,12 @@ enum AuditCommand {
       S004-7), a universal-link redirect that will not work (S004-4), an iMessage-only app
       trying to open a parent app (D-1), a wrong extension point.
       """,
-    options: [
-      .init(name: "--extension", value: "PATH", required: true, help: "the Messages extension's Info.plist"),
-      .init(
-        name: "--container", value: "PATH",
-        help: "the container app's Info.plist; leave it out for an\niMessage-only app"),
-      .init(
-        name: "--redirect-url", value: "URL",
-        help: "the URL the extension's redirect code passes to open(url)"),
-      CommandSpec.json("print the findings as JSON"),
-      CommandSpec.policies,
-    ],
+    options: [extensionPlist, container, redirectURL, json, policies],
     success: "no error found",
     finding: "an error found (something will not work), or the policies failed to load",
-    run: { invocation, console in run(invocation, console: console) })
+    run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
 
-  private static func run(_ invocation: Invocation, console: Console) -> Int32 {
+  private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
     var problems: [Diagnostic] = []
     var failed = false
     func read(_ path: String) -> InfoPlist? {
@@ -40,21 +40,18 @@ enum AuditCommand {
         return nil
       }
     }
-    let ext = invocation.value("--extension").flatMap(read)
-    let container = invocation.value("--container").map(read)
+    let ext = invocation[extensionPlist].flatMap(read)
+    let container = invocation[Self.container].map(read)
     guard let ext, container.map({ $0 != nil }) ?? true, !failed else {
       console.report(problems)
       return CommandLineTool.exitInput
     }
-    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
-    else {
-      return CommandLineTool.exitFinding
-    }
+    let engine = try CommandLineTool.engine(policies: invocation[policies], console: console)
     let findings = AppAudit.run(
-      container: container ?? nil, extension: ext, redirectURL: invocation.value("--redirect-url"),
+      container: container ?? nil, extension: ext, redirectURL: invocation[redirectURL],
       engine: engine)
     let errors = findings.filter { $0.severity == .error }.count
-    if invocation.flag("--json") {
+    if invocation[json] {
       console.out(DecisionText.encode(Output(findings: findings, errors: errors), pretty: true) + "\n")
     } else {
       for finding in findings { console.out(finding.description + "\n") }

@@ -7,15 +7,38 @@ enum CommandLineTool {
   /// The version `taproute --version` prints; the CHANGELOG's newest section has the same.
   static let version = "1.0.0"
 
-  /// Exit codes, the same for every command (the top-level help's table).
-  static let exitOK: Int32 = 0
+  /// The exit codes, the same for every command: what a command's help and the top-level
+  /// help say of them.
+  struct ExitCode {
+    var status: Int32
+    /// The row of a command's help.
+    var summary: String
+    /// What the top-level help adds.
+    var detail: String
+  }
+
+  static let ok = ExitCode(status: 0, summary: "success", detail: "nothing to report")
+  /// A finding: what each command's declaration says (`CommandSpec.finding`).
+  static let finding = ExitCode(status: 1, summary: "a finding", detail: "")
+  static let input = ExitCode(
+    status: 2, summary: "bad input or usage",
+    detail:
+      "a missing, unreadable, malformed or over-limit input (a policy\ndirectory too), an unknown command or option"
+  )
+  static let output = ExitCode(
+    status: 3, summary: "standard output could not be written", detail: "closed, full disk, broken pipe")
+
+  static let exitOK = ok.status
   /// A finding: a policy error (or policies that fail to load), a failed fixture or
   /// expectation, an audit or quick-action error, a refused sticker, a verify error.
-  static let exitFinding: Int32 = 1
+  static let exitFinding = finding.status
   /// Bad input or usage: an unreadable, malformed or over-limit input, an unknown option.
-  static let exitInput: Int32 = 2
+  static let exitInput = input.status
   /// Standard output could not be written (closed, full disk, broken pipe).
-  static let exitOutput: Int32 = 3
+  static let exitOutput = output.status
+
+  /// The options of `taproute` itself, before any command.
+  static let versionFlag = Flag(name: "--version", help: "print the version")
 
   /// Every command, in the order the help lists them; parsing, help and dispatch read it.
   static let commands: [CommandSpec] = [
@@ -27,15 +50,16 @@ enum CommandLineTool {
   /// The exit-code rows of a command's help: 0 and 1 as the command says, 2 and 3 shared.
   static func exitCodeRows(success: String, finding: String) -> String {
     CommandSpec.row("0", success, width: 3) + CommandSpec.row("1", finding, width: 3)
-      + CommandSpec.row("2", "bad input or usage", width: 3)
-      + CommandSpec.row("3", "standard output could not be written", width: 3)
+      + CommandSpec.row("2", input.summary, width: 3) + CommandSpec.row("3", output.summary, width: 3)
   }
 
+  /// The top-level help, generated from the commands' declarations: their summaries, the
+  /// options of `taproute` itself, and what exit code 1 means for each command.
   static var usage: String {
     let width = (commands.map(\.name.count).max() ?? 0) + 2
-    return """
+    var text = """
       USAGE: taproute <command> [options]
-             taproute --version
+             taproute \(versionFlag.name)
 
       What does tapping an iMessage app's message actually do? TapRoute answers from
       evidence-backed decision tables.
@@ -43,29 +67,60 @@ enum CommandLineTool {
       COMMANDS:
       \(commands.map { CommandSpec.row($0.name, $0.summary, width: width) }.joined())
       Run 'taproute help <command>' or 'taproute <command> --help' for a command's options.
-      Every command takes --json: its output, and its errors, as JSON on standard output.
-
-      OPTIONS:
-        --version   print the version
-        -h, --help  show this help
-
-      EXIT CODES (every command):
-        0  success: nothing to report
-        1  a finding: a policy error or policies that fail to load, a failed fixture or
-           session expectation, an audit or quick-action error, a refused sticker, an
-           observation contradicting a rule that is not contested
-        2  bad input or usage: a missing, unreadable, malformed or over-limit input, an
-           unknown command or option
-        3  standard output could not be written (closed, full disk, broken pipe)
 
       """
+    let withoutJSON = commands.filter { !$0.takesJSON }.map(\.name)
+    text +=
+      withoutJSON.isEmpty
+      ? "Every command takes \(Flag.jsonName): its output, and its errors, as JSON on standard output.\n"
+      : "Every command but \(CommandSpec.list(withoutJSON, "and")) takes \(Flag.jsonName): its output, and its errors, as JSON on standard output.\n"
+    let options = [versionFlag.declaration, CommandSpec.help.declaration]
+    let optionWidth = (options.map { CommandSpec.label($0).count }.max() ?? 0)
+    text +=
+      "\nOPTIONS:\n"
+      + options.map { CommandSpec.row(CommandSpec.label($0), $0.help, width: optionWidth + 2) }.joined()
+    text += "\nEXIT CODES (every command):\n"
+    text += CommandSpec.row("\(ok.status)", "\(ok.summary): \(ok.detail)", width: 3)
+    text += CommandSpec.row("\(finding.status)", "\(finding.summary), by command:", width: 3)
+    // Commands whose finding reads the same share a row.
+    var groups: [(names: [String], finding: String)] = []
+    for command in commands {
+      let finding = command.finding.split(separator: "\n").joined(separator: " ")
+      if let i = groups.firstIndex(where: { $0.finding == finding }) {
+        groups[i].names.append(command.name)
+      } else {
+        groups.append(([command.name], finding))
+      }
+    }
+    for group in groups {
+      text += "     " + Self.wrap(group.names.joined(separator: ", ") + ": " + group.finding, indent: 7)
+    }
+    text += CommandSpec.row("\(input.status)", "\(input.summary): \(input.detail)", width: 3)
+    text += CommandSpec.row("\(output.status)", "\(output.summary) (\(output.detail))", width: 3)
+    return text + "\n"
+  }
+
+  /// `text` wrapped at 92 columns, continuation lines indented by `indent`, ending in a newline.
+  private static func wrap(_ text: String, indent: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > 92 - indent {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n" + String(repeating: " ", count: indent)) + "\n"
   }
 
   /// Runs one command line and returns the exit code; what `main` calls.
   static func main(arguments: [String]) -> Int32 {
     let console = Console()
+    // Before parsing, so that a usage error is JSON too.
     console.json = (arguments.firstIndex(of: "--").map { arguments[..<$0] } ?? arguments[...]).contains(
-      "--json")
+      Flag.jsonName)
     let status = run(arguments: arguments, console: console)
     console.finish()
     if let failure = console.outputFailure {
@@ -83,11 +138,12 @@ enum CommandLineTool {
       return exitInput
     }
     let rest = Array(arguments.dropFirst())
+    let help = CommandSpec.help.declaration.spellings
     switch first {
-    case "--version":
+    case versionFlag.name:
       console.out("taproute \(version)\n")
       return exitOK
-    case "help", "--help", "-h":
+    case _ where first == "help" || help.contains(first):
       guard let topic = rest.first else {
         console.out(usage)
         return exitOK
@@ -105,36 +161,44 @@ enum CommandLineTool {
         return exitInput
       }
       let helpRequested = (rest.firstIndex(of: "--").map { rest[..<$0] } ?? rest[...]).contains {
-        $0 == "--help" || $0 == "-h"
+        help.contains($0)
       }
       if helpRequested {
         console.out(command.helpText)
         return exitOK
       }
       guard let invocation = command.parse(rest, console: console) else { return exitInput }
-      return command.run(invocation, console)
+      do throws(CommandExit) {
+        return try command.run(invocation, console)
+      } catch {
+        return error.status
+      }
     }
   }
 
   private static var names: String { commands.map(\.name).joined(separator: ", ") }
 
-  /// Loads the engine from `--policies DIR`, or the built-in policies; nil after reporting.
-  static func engine(policies: String?, console: Console) -> Engine? {
+  /// Loads the engine from `--policies DIR`, or the built-in policies; throws the exit code
+  /// after reporting why not.
+  static func engine(policies: String?, console: Console) throws(CommandExit) -> Engine {
     do throws(DiagnosticsError) {
       guard let policies else { return try Engine() }
       return try Engine(policiesAt: URL(fileURLWithPath: policies, isDirectory: true))
     } catch {
-      reportLoadFailure(error, console: console)
-      return nil
+      throw reportLoadFailure(error, console: console)
     }
   }
 
-  /// Prints the diagnostics of a failed policy load, then one summary line.
+  /// Prints the diagnostics of a failed policy load, then one summary line; returns how the
+  /// command exits: 2 when a policy file or the directory could not be read (bad input, as
+  /// for any other input), else 1 (the policies have errors).
   static func reportLoadFailure(
     _ error: DiagnosticsError, console: Console, command: String = "taproute", what: String = ""
-  ) {
+  ) -> CommandExit {
     console.report(error.diagnostics, omitted: error.omitted)
     let count = error.diagnostics.filter { $0.severity == .error }.count + error.omitted
     console.err("\(command): the policies failed to load (\(Words.count(count, "error")))\(what)\n")
+    let unreadable = error.diagnostics.contains { $0.code == .unreadable }
+    return CommandExit(status: unreadable ? exitInput : exitFinding)
   }
 }

@@ -3,6 +3,10 @@ import TapRoute
 /// One command of the grammar, declared once: the parser, the help text and the dispatch all
 /// read this value (the way swift-argument-parser's HelpGenerator reads the declarations its
 /// parser uses), so an option cannot be accepted without being documented or the reverse.
+///
+/// A command declares its options as typed values (``Flag``, ``Option``) and reads them back
+/// through the same values (`invocation[Self.markdown]`), never by name: renaming an option
+/// renames what the command reads.
 struct CommandSpec: Sendable {
   /// A positional argument.
   struct Argument: Sendable {
@@ -12,127 +16,51 @@ struct CommandSpec: Sendable {
     var help: String
   }
 
-  /// An option: a flag (`--json`) when `value` is nil, else an option taking a value.
-  struct Option: Sendable {
-    var name: String
-    var value: String? = nil
-    var required = false
-    /// The values accepted, when they are a fixed set (checked by the parser).
-    var choices: [String]? = nil
-    var help: String
-  }
-
   var name: String
   var summary: String
   var discussion: String
+  /// The positional arguments, in order; only the last may repeat.
   var arguments: [Argument] = []
-  var options: [Option]
+  /// The options, in the order the usage line and the help list them.
+  var options: [OptionDeclaration]
+  /// Groups of options of which a command line may give at most one.
+  var exclusive: [[OptionDeclaration]] = []
   /// What exit code 0 and 1 mean for this command (2 and 3 mean the same for every command).
   var success: String
   var finding: String
   var example: String? = nil
-  var run: @Sendable (Invocation, Console) -> Int32
+  var run: @Sendable (Invocation, Console) throws(CommandExit) -> Int32
 
-  /// The `--json` option every command has, with what it prints for this command.
-  static func json(_ help: String) -> Option { Option(name: "--json", help: help) }
+  init(
+    name: String, summary: String, discussion: String, arguments: [any DeclaredArgument] = [],
+    options: [any DeclaredOption], exclusive: [[any DeclaredOption]] = [], success: String, finding: String,
+    example: String? = nil, run: @escaping @Sendable (Invocation, Console) throws(CommandExit) -> Int32
+  ) {
+    self.name = name
+    self.summary = summary
+    self.discussion = discussion
+    self.arguments = arguments.map(\.declaration)
+    self.options = options.map(\.declaration)
+    self.exclusive = exclusive.map { $0.map(\.declaration) }
+    self.success = success
+    self.finding = finding
+    self.example = example
+    self.run = run
+  }
 
-  /// The `--policies DIR` option of every command that reads policies.
-  static let policies = Option(
-    name: "--policies", value: "DIR", help: "use the policy files in DIR instead of the built-in ones")
+  /// True when the command declares `--json`.
+  var takesJSON: Bool { options.contains { $0.name == Flag.jsonName } }
 
-  static let help = Option(name: "-h, --help", help: "show this help")
+  /// The options every command understands without declaring them.
+  static let help = Flag(name: "--help", short: "-h", help: "show this help")
 }
 
-/// The parsed arguments of one command line.
-struct Invocation {
-  var positional: [String] = []
-  var flags: Set<String> = []
-  var values: [String: String] = [:]
-
-  func flag(_ name: String) -> Bool { flags.contains(name) }
-  func value(_ name: String) -> String? { values[name] }
+/// A command stopped after reporting why; `status` is its exit code.
+struct CommandExit: Error {
+  var status: Int32
 }
 
 extension CommandSpec {
-  /// Parses `arguments` against the declared arguments and options; nil after reporting a
-  /// usage error.
-  func parse(_ arguments: [String], console: Console) -> Invocation? {
-    var invocation = Invocation()
-    var i = 0
-    var onlyPositional = false
-    while i < arguments.count {
-      let argument = arguments[i]
-      i += 1
-      if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
-        invocation.positional.append(argument)
-        continue
-      }
-      if argument == "--" {
-        onlyPositional = true
-        continue
-      }
-      let (name, attached) = Self.split(argument)
-      guard let option = options.first(where: { $0.name == name }) else {
-        let hint =
-          JSONReader.nearest(name, in: options.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
-        return usageError("unknown option \(Words.quoted(argument))\(hint)", console)
-      }
-      guard option.value != nil else {
-        if attached != nil { return usageError("option \(name) takes no value", console) }
-        invocation.flags.insert(name)
-        continue
-      }
-      let value: String
-      if let attached {
-        value = attached
-      } else if i < arguments.count {
-        value = arguments[i]
-        i += 1
-      } else {
-        return usageError("option \(name) needs a value", console)
-      }
-      if let choices = option.choices, !choices.contains(value) {
-        return usageError(
-          "unknown \(name.drop { $0 == "-" }) \(Words.quoted(value)); expected \(Self.list(choices, "or"))",
-          console)
-      }
-      invocation.values[name] = value
-    }
-    for option in options where option.required && invocation.values[option.name] == nil {
-      return usageError("\(option.name) \(option.value ?? "") is required", console)
-    }
-    return checkArity(invocation, console: console)
-  }
-
-  private func checkArity(_ invocation: Invocation, console: Console) -> Invocation? {
-    let count = invocation.positional.count
-    let required = arguments.filter { $0.arity != .optional }.count
-    let repeating = arguments.contains { $0.arity == .repeating }
-    let names = arguments.map(\.name).joined(separator: " ")
-    if !repeating && count > arguments.count {
-      if arguments.isEmpty {
-        return usageError("unexpected argument \(Words.quoted(invocation.positional[0]))", console)
-      }
-      let most = arguments.count == 1 ? "one" : String(arguments.count)
-      return usageError("expected at most \(most) \(names), got \(count)", console)
-    }
-    if count < required {
-      return usageError("expected \(repeating ? "at least one" : "one") \(names), got \(count)", console)
-    }
-    return invocation
-  }
-
-  private func usageError(_ message: String, _ console: Console) -> Invocation? {
-    console.usageError("taproute \(name): \(message); see 'taproute \(name) --help'")
-    return nil
-  }
-
-  /// `--name=value` as (name, value); anything else as (argument, nil).
-  private static func split(_ argument: String) -> (String, String?) {
-    guard let eq = argument.firstIndex(of: "=") else { return (argument, nil) }
-    return (String(argument[..<eq]), String(argument[argument.index(after: eq)...]))
-  }
-
   /// `a, b or c`.
   static func list(_ items: [String], _ conjunction: String) -> String {
     guard let last = items.last, items.count > 1 else { return items.first ?? "" }
@@ -141,7 +69,8 @@ extension CommandSpec {
 
   // MARK: help
 
-  /// The usage line: `taproute decide [FILE] [--json] ...`.
+  /// The usage line: `taproute decide [FILE] [--json] ...`; options that exclude each other
+  /// share one bracket, `[--json | --markdown]`.
   var usage: String {
     var parts = ["taproute", name]
     for argument in arguments {
@@ -151,18 +80,24 @@ extension CommandSpec {
       case .repeating: parts.append(argument.name + "...")
       }
     }
-    for option in options {
-      let text =
-        option.value.map { "\(option.name) \(option.choices?.joined(separator: "|") ?? $0)" } ?? option.name
-      parts.append(option.required ? text : "[\(text)]")
+    var shown: Set<String> = []
+    for option in options where !shown.contains(option.name) {
+      let group = exclusive.first { $0.contains { $0.name == option.name } } ?? [option]
+      shown.formUnion(group.map(\.name))
+      let text = group.map(Self.usageText).joined(separator: " | ")
+      parts.append(group.count == 1 && option.required ? text : "[\(text)]")
     }
     return parts.joined(separator: " ")
+  }
+
+  private static func usageText(_ option: OptionDeclaration) -> String {
+    option.value.map { "\(option.name) \(option.choices?.joined(separator: "|") ?? $0)" } ?? option.name
   }
 
   /// The full help text, generated from the declarations.
   var helpText: String {
     var text = "USAGE: \(usage)\n\n\(discussion)\n"
-    let rows = options + [Self.help]
+    let rows = options + [Self.help.declaration]
     let width = max(18, (arguments.map(\.name) + rows.map(Self.label)).map(\.count).max().map { $0 + 2 } ?? 0)
     if !arguments.isEmpty {
       text += "\nARGUMENTS:\n"
@@ -176,8 +111,10 @@ extension CommandSpec {
     return text + "\n"
   }
 
-  private static func label(_ option: Option) -> String {
-    option.value.map { "\(option.name) \($0)" } ?? option.name
+  /// An option's label in the help: its spellings, then its value's placeholder.
+  static func label(_ option: OptionDeclaration) -> String {
+    let names = option.spellings.joined(separator: ", ")
+    return option.value.map { "\(names) \($0)" } ?? names
   }
 
   /// One help row: the label padded to `width`, the help's continuation lines indented.

@@ -5,6 +5,18 @@ enum DecideCommand {
   static let decide = spec(explain: false)
   static let explain = spec(explain: true)
 
+  static let file = Positional(
+    optional: "FILE", help: "a situation JSON file; standard input when absent or '-'")
+  static let json = Flag.json("print the decision as JSON")
+  static let lines = Flag(
+    name: "--lines",
+    help: """
+      read JSON Lines (one situation per line), deciding and printing each line
+      as it arrives; every output carries its input line number (blank lines are
+      skipped but counted); a bad line is reported and the others still decided
+      """)
+  static let policies = Option<String>.policies
+
   private static func spec(explain: Bool) -> CommandSpec {
     let name = explain ? "explain" : "decide"
     return CommandSpec(
@@ -20,34 +32,25 @@ enum DecideCommand {
         Decides what a situation does: outcome, URL, callbacks, presentation, deciding rule,
         evidence and confidence. Human-readable unless --json.
         """,
-      arguments: [
-        .init(
-          name: "FILE", arity: .optional, help: "a situation JSON file; standard input when absent or '-'")
-      ],
-      options: [
-        CommandSpec.json("print the decision as JSON"),
-        .init(
-          name: "--lines",
-          help: """
-            read JSON Lines (one situation per line), deciding and printing each line
-            as it arrives; every output carries its input line number (blank lines are
-            skipped but counted); a bad line is reported and the others still decided
-            """),
-        CommandSpec.policies,
-      ],
+      arguments: [file],
+      options: [json, lines, policies],
       success: explain ? "explained" : "decided",
       finding: "the policies failed to load",
       example: """
         echo '{"event":"tap","app":{"installed":false,"published":true}}' | taproute \(name)
         printf '{"event":"tap"}\\n\\n{"event":"open"}\\n' | taproute \(name) --lines --json
         """,
-      run: { invocation, console in run(invocation, explain: explain, console: console) })
+      run: { invocation, console throws(CommandExit) in
+        try run(invocation, explain: explain, console: console)
+      })
   }
 
-  private static func run(_ invocation: Invocation, explain: Bool, console: Console) -> Int32 {
-    let json = invocation.flag("--json")
-    let path = invocation.positional.first
-    if invocation.flag("--lines") {
+  private static func run(_ invocation: Invocation, explain: Bool, console: Console) throws(CommandExit)
+    -> Int32
+  {
+    let json = invocation[Self.json]
+    let path = invocation[file]
+    if invocation[lines] {
       // Open first: a missing FILE is bad input even when the policies are fine.
       let fd: FileDescriptor
       let name: String
@@ -56,17 +59,13 @@ enum DecideCommand {
         return CommandLineTool.exitInput
       }
       defer { if fd.rawValue != FileDescriptor.standardInput.rawValue { fd.close() } }
-      guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
-      else { return CommandLineTool.exitFinding }
+      let engine = try CommandLineTool.engine(policies: invocation[policies], console: console)
       return decideLines(fd, name: name, engine: engine, explain: explain, json: json, console: console)
     }
     guard
       let input = console.read(path, limit: Situation.maximumDocumentBytes, what: "situation")
     else { return CommandLineTool.exitInput }
-    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
-    else {
-      return CommandLineTool.exitFinding
-    }
+    let engine = try CommandLineTool.engine(policies: invocation[policies], console: console)
     switch Situation.parse(input.bytes, file: input.name) {
     case .failure(let error):
       console.report(error.diagnostics, omitted: error.omitted)

@@ -2,6 +2,12 @@ import TapRoute
 
 /// `taproute matrix`.
 enum MatrixCommand {
+  static let file = Positional(
+    optional: "FILE", help: "a message JSON file; standard input when absent or '-'")
+  static let json = Flag.json("print the rows as JSON: {\"message\", \"versionCuts\", \"rows\"}")
+  static let markdown = Flag(name: "--markdown", help: "print a Markdown table, ready for a README")
+  static let policies = Option<String>.policies
+
   static let spec = CommandSpec(
     name: "matrix",
     summary: "what every kind of recipient sees when they tap one message",
@@ -15,32 +21,22 @@ enum MatrixCommand {
       confidence, callbacks, presentation) share one row; "any" means every value. The
       rows come from the tables' own partition, not from trying every combination.
       """,
-    arguments: [
-      .init(name: "FILE", arity: .optional, help: "a message JSON file; standard input when absent or '-'")
-    ],
-    options: [
-      CommandSpec.json("print the rows as JSON: {\"message\", \"versionCuts\", \"rows\"}"),
-      .init(name: "--markdown", help: "print a Markdown table, ready for a README"),
-      CommandSpec.policies,
-    ],
+    arguments: [file],
+    options: [json, markdown, policies],
+    exclusive: [[json, markdown]],
     success: "the matrix was printed",
     finding: "the policies failed to load",
     example: """
       echo '{"tap":{"url":"https://example.com/r/1"}}' | taproute matrix
       echo '{"app":{"hasContainerApp":false}}' | taproute matrix --markdown
       """,
-    run: { invocation, console in run(invocation, console: console) })
+    run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
 
-  private static func run(_ invocation: Invocation, console: Console) -> Int32 {
-    let json = invocation.flag("--json")
-    if json && invocation.flag("--markdown") {
-      console.usageError(
-        "taproute matrix: --json and --markdown exclude each other; see 'taproute matrix --help'")
-      return CommandLineTool.exitInput
-    }
+  /// Runs `matrix`: the binary's one copy of the command, which the tests run too.
+  private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
     guard
       let input = console.read(
-        invocation.positional.first, limit: Situation.maximumDocumentBytes, what: "message")
+        invocation[file], limit: Situation.maximumDocumentBytes, what: "message")
     else { return CommandLineTool.exitInput }
     let message: Situation
     switch Matrix.parseMessage(input.bytes, file: input.name) {
@@ -49,9 +45,8 @@ enum MatrixCommand {
       return CommandLineTool.exitInput
     case .success(let value): message = value
     }
-    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
-    else { return CommandLineTool.exitFinding }
-    let format: MatrixText.Format = json ? .json : invocation.flag("--markdown") ? .markdown : .text
+    let engine = try CommandLineTool.engine(policies: invocation[policies], console: console)
+    let format: MatrixText.Format = invocation[json] ? .json : invocation[markdown] ? .markdown : .text
     console.out(MatrixText.render(Matrix(message: message, engine: engine), format: format))
     return CommandLineTool.exitOK
   }

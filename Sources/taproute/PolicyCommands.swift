@@ -3,6 +3,26 @@ import TapRoute
 
 /// `taproute verify`, `taproute test` and `taproute table`.
 enum PolicyCommands {
+  static let policies = Option<String>.policies
+  static let directory = Positional(optional: "DIR", help: "a policy directory (the same as --policies DIR)")
+  static let fixtures = Positional(
+    optional: "FIXTURES", help: "a fixture file; the policies' own fixtures.json when absent")
+  static let verifyJSON = Flag.json("print the findings as JSON")
+  static let strict = Flag(name: "--strict", help: "fail on warnings too")
+  static let testJSON = Flag.json("print the results as JSON")
+  static let coverage = Flag(name: "--coverage", help: "list the rules no fixture reaches")
+  static let tableJSON = Flag.json("print the tables as JSON (the same as --format json)")
+  static let format = Option<TableFormat>(
+    name: "--format", value: "FORMAT",
+    help:
+      "markdown (default), json, docc (the DocC article Evidence.md), or guide (the DocC article WhatATapDoes.md)"
+  )
+
+  /// What `table` renders.
+  enum TableFormat: String, CaseIterable, Sendable {
+    case markdown, json, docc, guide
+  }
+
   static let verify = CommandSpec(
     name: "verify",
     summary: "prove the tables complete and unambiguous (gaps, shadowed rules, conflicts)",
@@ -14,17 +34,11 @@ enum PolicyCommands {
       rule "unique": true) and evidence no rule cites. Rules are boxes in the fact space; the
       product of the domains is never enumerated.
       """,
-    arguments: [
-      .init(name: "DIR", arity: .optional, help: "a policy directory (the same as --policies DIR)")
-    ],
-    options: [
-      CommandSpec.policies,
-      CommandSpec.json("print the findings as JSON"),
-      .init(name: "--strict", help: "fail on warnings too"),
-    ],
+    arguments: [directory],
+    options: [policies, verifyJSON, strict],
     success: "clean (warnings allowed unless --strict)",
     finding: "an error (or a warning with --strict), or policies that fail to load",
-    run: { invocation, console in runVerify(invocation, console: console) })
+    run: { invocation, console throws(CommandExit) in try runVerify(invocation, console: console) })
 
   static let test = CommandSpec(
     name: "test",
@@ -33,19 +47,11 @@ enum PolicyCommands {
       Runs every row of a fixture table: one line per row; for a failure the expected and
       actual outcome, the deciding rule and the explain trace. Ends with 'N passed, M failed'.
       """,
-    arguments: [
-      .init(
-        name: "FIXTURES", arity: .optional,
-        help: "a fixture file; the policies' own fixtures.json when absent")
-    ],
-    options: [
-      CommandSpec.policies,
-      CommandSpec.json("print the results as JSON"),
-      .init(name: "--coverage", help: "list the rules no fixture reaches"),
-    ],
+    arguments: [fixtures],
+    options: [policies, testJSON, coverage],
     success: "every row passed",
     finding: "a row failed, or the policies failed to load",
-    run: { invocation, console in runTest(invocation, console: console) })
+    run: { invocation, console throws(CommandExit) in try runTest(invocation, console: console) })
 
   static let table = CommandSpec(
     name: "table",
@@ -56,68 +62,56 @@ enum PolicyCommands {
       Policies/README.md is this command's Markdown output for Policies/; the DocC articles
       Evidence.md and WhatATapDoes.md (one section per edge case) are its docc and guide output.
       """,
-    arguments: [
-      .init(name: "DIR", arity: .optional, help: "a policy directory (the same as --policies DIR)")
-    ],
-    options: [
-      CommandSpec.policies,
-      CommandSpec.json("print the tables as JSON (the same as --format json)"),
-      .init(
-        name: "--format", value: "FORMAT", choices: ["markdown", "json", "docc", "guide"],
-        help:
-          "markdown (default), json, docc (the DocC article Evidence.md), or guide (the DocC article WhatATapDoes.md)"
-      ),
-    ],
+    arguments: [directory],
+    options: [policies, tableJSON, format],
     success: "rendered",
     finding: "the policies failed to load, or (guide) a rule has no fixture",
-    run: { invocation, console in runTable(invocation, console: console) })
+    run: { invocation, console throws(CommandExit) in try runTable(invocation, console: console) })
 
   /// The policy directory: `--policies DIR` or the positional DIR (not both); nil for the
-  /// built-in policies. Returns false after a usage error.
-  private static func directory(_ invocation: Invocation, command: String, console: Console) -> (
-    String?, Bool
-  ) {
-    let option = invocation.value("--policies")
-    let positional = invocation.positional.first
+  /// built-in policies.
+  private static func directory(_ invocation: Invocation, command: String, console: Console)
+    throws(CommandExit)
+    -> String?
+  {
+    let option = invocation[policies]
+    let positional = invocation[Self.directory]
     if let option, let positional, option != positional {
       console.usageError(
-        "taproute \(command): two policy directories, \(Words.quoted(positional)) and --policies \(Words.quoted(option)); give one"
+        "taproute \(command): two policy directories, \(Words.quoted(positional)) and \(policies.name) \(Words.quoted(option)); give one"
       )
-      return (nil, false)
+      throw CommandExit(status: CommandLineTool.exitInput)
     }
-    return (option ?? positional, true)
+    return option ?? positional
   }
 
   /// Loads DIR or the built-in policies, printing diagnostics on failure.
-  private static func policies(_ dir: String?, console: Console) -> PolicySet? {
+  private static func policySet(_ dir: String?, console: Console) throws(CommandExit) -> PolicySet {
     do {
       if let dir { return try PolicySet.load(directory: URL(fileURLWithPath: dir, isDirectory: true)) }
       return try PolicySet.builtIn()
     } catch {
-      CommandLineTool.reportLoadFailure(error, console: console)
-      return nil
+      throw CommandLineTool.reportLoadFailure(error, console: console)
     }
   }
 
-  private static func runVerify(_ invocation: Invocation, console: Console) -> Int32 {
-    let (dir, ok) = directory(invocation, command: "verify", console: console)
-    guard ok else { return CommandLineTool.exitInput }
+  private static func runVerify(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
+    let dir = try directory(invocation, command: "verify", console: console)
     let set: PolicySet
     let hygiene: [Diagnostic]
     do {
       (set, hygiene) = try PolicySet.loadForVerification(
         directory: dir.map { URL(fileURLWithPath: $0, isDirectory: true) })
     } catch {
-      CommandLineTool.reportLoadFailure(
+      throw CommandLineTool.reportLoadFailure(
         error, console: console, command: "taproute verify", what: "; nothing was verified")
-      return CommandLineTool.exitFinding
     }
     var report = Verifier.verify(set)
     report.diagnostics = hygiene + set.warnings + report.diagnostics
-    let strict = invocation.flag("--strict")
+    let strict = invocation[Self.strict]
     let failed = report.errorCount > 0 || (strict && report.warningCount > 0)
     let rules = set.tables.reduce(0) { $0 + $1.rules.count }
-    if invocation.flag("--json") {
+    if invocation[verifyJSON] {
       console.out(
         DecisionText.encode(
           VerifyOutput(report, tables: set.tables.count, rules: rules, passed: !failed), pretty: true) + "\n")
@@ -168,16 +162,13 @@ enum PolicyCommands {
     }
   }
 
-  private static func runTest(_ invocation: Invocation, console: Console) -> Int32 {
+  private static func runTest(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
     var input: (bytes: [UInt8], name: String)?
-    if let path = invocation.positional.first {
+    if let path = invocation[fixtures] {
       input = console.read(path, limit: PolicySet.maximumFileBytes, what: "fixture file")
       guard input != nil else { return CommandLineTool.exitInput }
     }
-    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
-    else {
-      return CommandLineTool.exitFinding
-    }
+    let engine = try CommandLineTool.engine(policies: invocation[policies], console: console)
     var fixtures = engine.policies.fixtures
     if let input {
       do {
@@ -191,9 +182,9 @@ enum PolicyCommands {
     let passed = results.filter(\.passed).count
     let failed = results.count - passed
     let unreached =
-      invocation.flag("--coverage")
+      invocation[coverage]
       ? FixtureRunner.unreachedRules(results, tables: engine.policies.tables) : nil
-    if invocation.flag("--json") {
+    if invocation[testJSON] {
       console.out(DecisionText.encode(TestOutput(results, unreached: unreached), pretty: true) + "\n")
     } else {
       console.out(FixtureReport.text(results, unreached: unreached))
@@ -226,22 +217,21 @@ enum PolicyCommands {
     }
   }
 
-  private static func runTable(_ invocation: Invocation, console: Console) -> Int32 {
-    let (dir, ok) = directory(invocation, command: "table", console: console)
-    guard ok else { return CommandLineTool.exitInput }
-    let format = invocation.flag("--json") ? "json" : invocation.value("--format") ?? "markdown"
-    guard let set = policies(dir, console: console) else { return CommandLineTool.exitFinding }
+  private static func runTable(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
+    let dir = try directory(invocation, command: "table", console: console)
+    let format = invocation[tableJSON] ? .json : invocation[Self.format] ?? .markdown
+    let set = try policySet(dir, console: console)
     switch format {
-    case "json": console.out(TableDocument.json(set))
-    case "docc": console.out(TableDocument.evidenceArticle(set))
-    case "guide":
+    case .json: console.out(TableDocument.json(set))
+    case .docc: console.out(TableDocument.evidenceArticle(set))
+    case .guide:
       do throws(TapGuide.Failure) {
         console.out(try TapGuide.article(Engine(policies: set)))
       } catch {
         for problem in error.problems { console.err("taproute table: \(problem)\n") }
         return CommandLineTool.exitFinding
       }
-    default: console.out(TableDocument.markdown(set))
+    case .markdown: console.out(TableDocument.markdown(set))
     }
     return CommandLineTool.exitOK
   }

@@ -3,6 +3,24 @@ import TapRoute
 
 /// `taproute shortcuts`.
 enum ShortcutsCommand {
+  static let plist = Option<String>(
+    name: "--plist", value: "PATH", required: true, help: "the container app's Info.plist")
+  static let dynamic = Option<String>(
+    name: "--dynamic", value: "FILE",
+    help: """
+      {"items": [{"type", "title", "subtitle"}], "appendOnEachLaunch": bool,
+      "launches": N}
+      """)
+  static let launch = Option<Launch>(
+    name: "--launch", value: "KIND", help: "cold (the app is not running) or warm")
+  static let json = Flag.json("print the plan as JSON")
+  static let policies = Option<String>.policies
+
+  /// How the app is launched by a chosen quick action.
+  enum Launch: String, CaseIterable, Sendable {
+    case cold, warm
+  }
+
   static let spec = CommandSpec(
     name: "shortcuts",
     summary: "Home-screen quick actions: what shows, who handles them, how they grow",
@@ -15,31 +33,17 @@ enum ShortcutsCommand {
       items grow when code appends to them at every launch. The rules are
       Policies/shortcuts.json (S003-1..6).
       """,
-    options: [
-      .init(name: "--plist", value: "PATH", required: true, help: "the container app's Info.plist"),
-      .init(
-        name: "--dynamic", value: "FILE",
-        help: """
-          {"items": [{"type", "title", "subtitle"}], "appendOnEachLaunch": bool,
-          "launches": N}
-          """),
-      .init(
-        name: "--launch", value: "KIND", choices: ["cold", "warm"],
-        help: "cold (the app is not running) or warm"),
-      CommandSpec.json("print the plan as JSON"),
-      CommandSpec.policies,
-    ],
+    options: [plist, dynamic, launch, json, policies],
     success: "no error found",
     finding: "an error found (an item that is not shown), or the policies failed to load",
-    run: { invocation, console in run(invocation, console: console) })
+    run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
 
   /// The largest dynamic items file, in bytes (the limit `ShortcutPlan.Dynamic.parse` applies).
   private static let maximumDynamicBytes = 1 << 20
 
-  private static func run(_ invocation: Invocation, console: Console) -> Int32 {
-    let launch = invocation.value("--launch")
+  private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
     guard
-      let input = console.read(invocation.value("--plist"), limit: InfoPlist.maximumBytes, what: "plist")
+      let input = console.read(invocation[plist], limit: InfoPlist.maximumBytes, what: "plist")
     else { return CommandLineTool.exitInput }
     let plist: InfoPlist
     do { plist = try InfoPlist.read(input.bytes, file: input.name) } catch {
@@ -48,7 +52,7 @@ enum ShortcutsCommand {
     }
     var dynamic = ShortcutPlan.Dynamic()
     var dynamicFile: String?
-    if let path = invocation.value("--dynamic") {
+    if let path = invocation[Self.dynamic] {
       guard let file = console.read(path, limit: maximumDynamicBytes, what: "dynamic items file") else {
         return CommandLineTool.exitInput
       }
@@ -61,24 +65,21 @@ enum ShortcutsCommand {
         return CommandLineTool.exitInput
       }
     }
-    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
-    else {
-      return CommandLineTool.exitFinding
-    }
+    let engine = try CommandLineTool.engine(policies: invocation[policies], console: console)
     guard let rules = engine.policies.shortcuts else {
       console.usageError("taproute shortcuts: the policies have no shortcuts.json")
       return CommandLineTool.exitFinding
     }
     let report = ShortcutPlan.plan(
       staticItems: plist.shortcutItems, file: input.name, dynamic: dynamic, dynamicFile: dynamicFile,
-      launch: launch, rules: rules)
-    if invocation.flag("--json") {
+      launch: invocation[launch]?.rawValue, rules: rules)
+    if invocation[json] {
       console.out(DecisionText.encode(Output(report), pretty: true) + "\n")
     } else {
       console.out("shown (\(report.shown.count) of at most \(rules.visibleMaximum)):\n")
       for (i, entry) in report.shown.enumerated() {
         console.out(
-          "  \(i + 1). \(entry.item.title ?? "") [\(entry.item.type ?? "")] (\(entry.origin))\(entry.item.subtitle.map { ": \($0)" } ?? "")\n"
+          "  \(i + 1). \(text(entry.item.title)) [\(text(entry.item.type))] (\(entry.origin))\(entry.item.subtitle.map { ": \(text($0))" } ?? "")\n"
         )
       }
       for finding in report.findings { console.out(finding.description + "\n") }
@@ -86,6 +87,10 @@ enum ShortcutsCommand {
     return report.findings.contains { $0.severity == .error }
       ? CommandLineTool.exitFinding : CommandLineTool.exitOK
   }
+
+  /// A plist's text as printed: what a terminal would act on (a control character in a
+  /// title) escaped, as in every diagnostic.
+  private static func text(_ value: String?) -> String { Diagnostic.printable(value ?? "") }
 
   private struct Output: Encodable {
     var shown: [ShortcutPlan.Report.Entry]

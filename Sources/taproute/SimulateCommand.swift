@@ -3,6 +3,11 @@ import TapRoute
 
 /// `taproute simulate`.
 enum SimulateCommand {
+  static let file = Positional(
+    required: "FILE", help: "a session file ('-' for standard input); see Policies/sessions/")
+  static let json = Flag.json("print the replay as JSON")
+  static let policies = Option<String>.policies
+
   static let spec = CommandSpec(
     name: "simulate",
     summary: "replay a multi-step session (tap, return, send, swipe, ...)",
@@ -13,18 +18,14 @@ enum SimulateCommand {
       the state the earlier steps left; each step changes the state by the first matching
       rule of Policies/transitions.json. Prints each step's decision and the state after it.
       """,
-    arguments: [
-      .init(
-        name: "FILE", arity: .required,
-        help: "a session file ('-' for standard input); see Policies/sessions/")
-    ],
-    options: [CommandSpec.json("print the replay as JSON"), CommandSpec.policies],
+    arguments: [file],
+    options: [json, policies],
     success: "replayed, and every expected outcome met",
     finding: "an expectation failed, or the policies failed to load",
-    run: { invocation, console in run(invocation, console: console) })
+    run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
 
-  private static func run(_ invocation: Invocation, console: Console) -> Int32 {
-    guard let input = console.read(invocation.positional[0], limit: Session.maximumBytes, what: "session")
+  private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
+    guard let input = console.read(invocation[file], limit: Session.maximumBytes, what: "session")
     else {
       return CommandLineTool.exitInput
     }
@@ -35,17 +36,14 @@ enum SimulateCommand {
       return CommandLineTool.exitInput
     case .success(let value): session = value
     }
-    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
-    else {
-      return CommandLineTool.exitFinding
-    }
+    let engine = try CommandLineTool.engine(policies: invocation[policies], console: console)
     if engine.policies.transitions.isEmpty {
       console.usageError(
         "taproute simulate: the policies have no transitions.json, so steps cannot change the state")
       return CommandLineTool.exitFinding
     }
     let result = Simulator.run(session, engine: engine)
-    if invocation.flag("--json") {
+    if invocation[json] {
       console.out(DecisionText.encode(Output(result), pretty: true) + "\n")
     } else {
       console.out(Simulator.text(result))

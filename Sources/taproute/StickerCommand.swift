@@ -3,6 +3,11 @@ import TapRoute
 
 /// `taproute sticker`.
 enum StickerCommand {
+  static let files = Positional(repeating: "FILE", help: "a sticker file ('-' for standard input)")
+  static let size = Option<String>(name: "--size", value: "CLASS", help: "small, regular (default) or large")
+  static let json = Flag.json("print the reports as JSON")
+  static let policies = Option<String>.policies
+
   static let spec = CommandSpec(
     name: "sticker",
     summary: "check sticker files (format, size, frames) from their bytes",
@@ -14,26 +19,19 @@ enum StickerCommand {
       files (a GIF named .png) are refused with the reason; a file over the limit is refused
       from its size, without being read. The rules are Policies/stickers.json.
       """,
-    arguments: [.init(name: "FILE", arity: .repeating, help: "a sticker file ('-' for standard input)")],
-    options: [
-      .init(name: "--size", value: "CLASS", help: "small, regular (default) or large"),
-      CommandSpec.json("print the reports as JSON"),
-      CommandSpec.policies,
-    ],
+    arguments: [files],
+    options: [size, json, policies],
     success: "every sticker accepted (warnings allowed)",
     finding: "a sticker refused, or the policies failed to load",
-    run: { invocation, console in run(invocation, console: console) })
+    run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
 
-  private static func run(_ invocation: Invocation, console: Console) -> Int32 {
-    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
-    else {
-      return CommandLineTool.exitFinding
-    }
+  private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
+    let engine = try CommandLineTool.engine(policies: invocation[policies], console: console)
     guard let rules = engine.policies.stickers else {
       console.usageError("taproute sticker: the policies have no stickers.json")
       return CommandLineTool.exitFinding
     }
-    let size = invocation.value("--size") ?? "regular"
+    let size = invocation[Self.size] ?? "regular"
     guard rules.sizeClasses.contains(where: { $0.name == size }) else {
       console.usageError(
         "taproute sticker: unknown size class \(Words.quoted(size)); expected one of \(rules.sizeClasses.map(\.name).joined(separator: ", "))"
@@ -41,7 +39,7 @@ enum StickerCommand {
       return CommandLineTool.exitInput
     }
     var reports: [StickerCheck.Report] = []
-    for path in invocation.positional {
+    for path in invocation[files] {
       do {
         reports.append(try check(path, sizeClass: size, rules: rules))
       } catch {
@@ -49,7 +47,7 @@ enum StickerCommand {
         return CommandLineTool.exitInput
       }
     }
-    if invocation.flag("--json") {
+    if invocation[json] {
       console.out(DecisionText.encode(reports.map(Output.init), pretty: true) + "\n")
     } else {
       for report in reports {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import taproute
+
 /// The one grammar: --json everywhere (errors too), --version, help topics, and the full help
 /// of every command as golden files.
 ///
@@ -38,6 +40,18 @@ struct CLIGrammarTests {
     #expect(r.stdout == "taproute 1.0.0\n")
   }
 
+  @Test("--version prints the CHANGELOG's newest version, the one a release tags")
+  func versionIsTheChangelogs() throws {
+    let changelog = try String(contentsOf: Repo.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    let newest = try #require(
+      changelog.split(separator: "\n").first {
+        $0.hasPrefix("## [") && $0.dropFirst(4).first?.isNumber == true
+      },
+      "CHANGELOG.md has a numbered version")
+    let version = newest.dropFirst(4).prefix { $0 != "]" }
+    #expect(try Binary.run(["--version"]).stdout == "taproute \(version)\n")
+  }
+
   @Test("the top-level help states every exit code, output failure included")
   func exitCodeTable() throws {
     let top = try Binary.run(["--help"]).stdout
@@ -59,9 +73,9 @@ struct CLIGrammarTests {
   static let jsonErrors: [JSONErrorRow] = [
     .init(arguments: ["decide", "--json", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["explain", "--json", "-"], status: 2, code: "TR001"),
-    .init(arguments: ["verify", "--json", "--policies", "/nonexistent"], status: 1, code: "TR003"),
+    .init(arguments: ["verify", "--json", "--policies", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["test", "--json", "/dev/null"], status: 2, code: "TR001"),
-    .init(arguments: ["table", "--json", "/nonexistent"], status: 1, code: "TR003"),
+    .init(arguments: ["table", "--json", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["simulate", "--json", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["audit", "--json", "--extension", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["sticker", "--json", "/nonexistent"], status: 2, code: "TR003"),
@@ -117,5 +131,60 @@ extension CLIGrammarTests {
     let usage = try #require(help.split(separator: "\n").first?.dropFirst("USAGE: ".count))
     let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("\n\(usage)\n"), "README.md should show '\(usage)'")
+  }
+}
+
+/// The declarations themselves, through the executable target: what the parser accepts is
+/// what the usage line and the help show.
+@Suite("taproute declarations")
+struct CLIDeclarationTests {
+  @Test(
+    "every declared option is in its command's usage line and help",
+    arguments: CommandLineTool.commands.map(\.name))
+  func optionsAreShown(_ name: String) throws {
+    let command = try #require(CommandLineTool.commands.first { $0.name == name })
+    for option in command.options {
+      #expect(command.usage.contains(option.name), "\(name): \(option.name) not in the usage line")
+      #expect(
+        command.helpText.contains("  \(CommandSpec.label(option))"), "\(name): \(option.name) not in the help"
+      )
+    }
+    for group in command.exclusive {
+      #expect(command.usage.contains("[" + group.map(\.name).joined(separator: " | ") + "]"))
+    }
+  }
+
+  @Test("an exclusive group refuses two of its options, with a usage error")
+  func exclusiveIsEnforced() throws {
+    let command = try #require(CommandLineTool.commands.first { !$0.exclusive.isEmpty })
+    let group = try #require(command.exclusive.first)
+    let r = try Binary.run([command.name] + group.map(\.name), stdin: "{}")
+    #expect(r.status == 2)
+    #expect(r.stderr.contains(CommandSpec.list(group.map(\.name), "and") + " exclude each other"))
+  }
+
+  @Test("the top-level help names every command and what exit code 1 means for it")
+  func topLevelHelpIsGenerated() {
+    let usage = CommandLineTool.usage
+    for command in CommandLineTool.commands {
+      #expect(usage.contains("  \(command.name) "), "\(command.name) not listed")
+      let finding = command.finding.split(separator: "\n").joined(separator: " ")
+      let flattened = usage.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+        separator: " ")
+      #expect(flattened.contains(finding), "\(command.name)'s exit code 1 not in the top-level help")
+    }
+  }
+
+  @Test("a value outside an option's type is refused before the command runs")
+  func typedValues() throws {
+    let r = try Binary.run(["shortcuts", "--plist", "x", "--launch", "lukewarm"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains(#"unknown launch "lukewarm"; expected cold or warm"#))
+    let t = try Binary.run(["generate", "swift", "--type", "My-Type"])
+    #expect(t.status == 2)
+    #expect(
+      t.stderr
+        == "taproute generate: --type \"My-Type\" is not a Swift identifier; see 'taproute generate --help'\n"
+    )
   }
 }

@@ -253,7 +253,8 @@ struct CLITests {
       stderr: "stdin:1:15: error: unexpected end of input inside an object [TR001]"),
     .init(
       name: "missing policy directory", arguments: ["decide", "--policies", "/nonexistent/dir"],
-      stdin: "{\"event\":\"tap\"}", status: 1, stderr: "cannot read policy directory"),
+      stdin: "{\"event\":\"tap\"}", status: 2,
+      stderr: "/nonexistent/dir: error: cannot read policy directory: no such directory [TR003]"),
     .init(
       name: "a value outside the choices", arguments: ["table", "--format", "html"], status: 2,
       stderr: "taproute table: unknown format \"html\"; expected markdown, json, docc or guide"),

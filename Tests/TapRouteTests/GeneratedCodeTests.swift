@@ -247,9 +247,9 @@ struct GenerateCLITests {
         status: 2,
         message: "--type \"My-Type\" is not a Swift identifier"),
       Refusal(
-        name: "policies that fail to load",
+        name: "a policy directory that does not exist (bad input)",
         arguments: ["generate", "swift", "--policies", "/nonexistent-dir"],
-        status: 1, message: "taproute generate: the policies failed to load"),
+        status: 2, message: "taproute generate: the policies failed to load"),
     ])
   func refusals(_ refusal: Refusal) throws {
     let r = try Binary.run(refusal.arguments)

@@ -172,14 +172,20 @@ struct MatrixTests {
     ),
   ]
 
-  @Test("bad messages are refused with located diagnostics, exit 2", arguments: badMessages)
+  @Test("bad messages are refused with located diagnostics, exit 2 (the binary)", arguments: badMessages)
   func badMessage(_ row: (name: String, json: String, expected: String)) throws {
-    let out = runMatrix(input: Array(row.json.utf8), file: "m.json", format: .text, engine: try engine())
-    #expect(out.exit == 2)
-    #expect(
-      out.errors.split(separator: "\n").map(String.init).contains(row.expected), "\(row.name): \(out.errors)")
-    let json = runMatrix(input: Array(row.json.utf8), file: "m.json", format: .json, engine: try engine())
-    #expect(json.exit == 2)
-    #expect(json.output.hasPrefix("{\n  \"errors\" : ["))
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(row.json.utf8).write(to: dir.appendingPathComponent("m.json"))
+    let text = try Binary.shell(#"cd "\#(dir.path)" && "$TAPROUTE" matrix m.json"#)
+    #expect(text.status == 2)
+    #expect(text.stdout.isEmpty)
+    #expect(text.stderr.split(separator: "\n").contains(Substring(row.expected)), "\(row.name)")
+    let json = try Binary.shell(#"cd "\#(dir.path)" && "$TAPROUTE" matrix --json m.json"#)
+    #expect(json.status == 2)
+    #expect(json.stdout.hasPrefix("{\n  \"errors\" : ["))
+    #expect(json.stdout.contains(#""code" : "\#(row.expected.suffix(6).dropLast())""#))
+    #expect(json.stderr == text.stderr, "the text form goes to standard error as well")
   }
 }

@@ -48,18 +48,17 @@ struct ObservationTests {
     #expect(report.exitStatus == 0)
   }
 
-  @Test("the folder as a whole: every observation agrees, every rule counted, exit 0")
+  @Test("the folder as a whole: every observation agrees, every rule counted, exit 0 (the binary)")
   func wholeFolder() throws {
-    let result = runObserve(
-      paths: [Repo.policies.appendingPathComponent("observations").path], json: false, evidence: true,
-      engine: try engine())
-    #expect(result.exit == 0, "\(result.output)\(result.errors)")
-    #expect(result.output.contains("tap/launch (documented)"))
-    #expect(result.output.contains("0 contradict"))
-    #expect(result.output.contains("no new evidence to draft"))
+    let result = try Binary.run(["observe", "--evidence", "Policies/observations"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stderr.isEmpty)
+    #expect(result.stdout.contains("tap/launch (documented)"))
+    #expect(result.stdout.contains("0 contradict"))
+    #expect(result.stdout.contains("no new evidence to draft"))
     // N-3 is cited before the registry holds it (issue 12 adds the N-ids); said until then.
     let registered = try engine().policies.evidence("N-3") != nil
-    #expect(result.output.contains("cites evidence the registry does not hold: N-3") == !registered)
+    #expect(result.stdout.contains("cites evidence the registry does not hold: N-3") == !registered)
   }
 
   static let contradiction = #"""
@@ -292,16 +291,17 @@ struct ObservationTests {
     try #"{"situation":{"event":"tap"},"observed":{"outcome":"nothing"}}"#.write(
       to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
     try "ignored".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
-    let text = runObserve(paths: [dir.path], json: false, evidence: false, engine: try engine())
-    #expect(text.exit == 2)
-    #expect(text.errors.contains(#"a.json:1:1: error: $: missing required key "source" [TR205]"#))
-    #expect(text.output.isEmpty)
-    let json = runObserve(
-      paths: [dir.path, "/no/such/path"], json: true, evidence: false, engine: try engine())
-    #expect(json.exit == 2)
-    #expect(json.errors.isEmpty)
-    #expect(json.output.contains(#""code" : "TR205""#))
-    #expect(json.output.contains(#""file" : "/no/such/path""#))
+    let text = try Binary.run(["observe", dir.path])
+    #expect(text.status == 2)
+    #expect(text.stderr.contains(#"a.json:1:1: error: $: missing required key "source" [TR205]"#))
+    #expect(text.stdout.isEmpty)
+    // As every command does under --json: the errors as JSON on standard output, and as text
+    // on standard error.
+    let json = try Binary.run(["observe", "--json", dir.path, "/no/such/path"])
+    #expect(json.status == 2)
+    #expect(json.stderr.contains("/no/such/path: error: no such file or folder [TR003]"))
+    #expect(json.stdout.contains(#""code" : "TR205""#))
+    #expect(json.stdout.contains(#""file" : "/no/such/path""#))
   }
 
   @Test("the editor schema lists the outcomes and callbacks the reader accepts")

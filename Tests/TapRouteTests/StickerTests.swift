@@ -346,26 +346,25 @@ struct StickerTests {
     "no-scan.jpg": CorruptSticker.jpeg[0].bytes,
   ]
 
-  @Test("the README's sticker example prints what the README shows")
-  func readmeExample() throws {
-    let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let command = "$ swift run taproute sticker "
-    let start = try #require(lines.firstIndex { $0.hasPrefix(command) }, "no sticker example in the README")
-    let end = try #require(lines[start...].firstIndex(of: "```"))
-    let names = lines[start].dropFirst(command.count).split(separator: " ").map(String.init)
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stickers-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    for name in names {
-      let bytes = try #require(
-        Self.readmeFiles[name], "the README names \(name), which the test does not write")
-      try Data(bytes).write(to: dir.appendingPathComponent(name))
+  /// The folder of the shipped sample files: `readmeFiles`, byte for byte.
+  static let samples = Repo.root.appendingPathComponent("Examples/stickers")
+
+  @Test("the shipped sample stickers are the bytes this test writes")
+  func shippedSamples() throws {
+    if ProcessInfo.processInfo.environment["TAPROUTE_REFRESH_GOLDEN"] != nil {
+      try FileManager.default.createDirectory(at: Self.samples, withIntermediateDirectories: true)
+      for (name, bytes) in Self.readmeFiles {
+        try Data(bytes).write(to: Self.samples.appendingPathComponent(name))
+      }
     }
-    let r = try Binary.run(["sticker"] + names.map { dir.appendingPathComponent($0).path })
-    #expect(r.status == 1)
-    let shown = r.stdout.replacingOccurrences(of: dir.path + "/", with: "")
-    #expect(shown == lines[(start + 1)..<end].joined(separator: "\n") + "\n")
+    let shipped = try FileManager.default.contentsOfDirectory(atPath: Self.samples.path).sorted()
+    #expect(shipped == Self.readmeFiles.keys.sorted())
+    for (name, bytes) in Self.readmeFiles {
+      let file = [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent(name)))
+      #expect(
+        file == bytes,
+        "Examples/stickers/\(name); refresh with TAPROUTE_REFRESH_GOLDEN=1 swift test --filter StickerTests")
+    }
   }
 
   @Test("the sticker command on files written byte by byte")

@@ -12,4 +12,13 @@ enum FileRole: Equatable {
     default: self = .table
     }
   }
+
+  /// The files a policy directory may hold: the side files by their names, and one decision
+  /// table per event, named after it (`tap.json`, `open.json`). Reading a directory reads
+  /// these and nothing else, so a stray JSON file beside them is not taken for a table.
+  static let fileNames: Set<String> = Set(
+    [
+      PolicySet.evidenceFileName, PolicySet.fixturesFileName, PolicySet.transitionsFileName,
+      PolicySet.stickersFileName, PolicySet.shortcutsFileName,
+    ] + Situation.Event.allCases.map { "\($0.rawValue).json" })
 }

@@ -81,28 +81,36 @@ public struct PolicySet: Sendable {
     }
   }
 
-  /// Loads every `*.json` file directly inside `directory`.
+  /// Loads the policy files directly inside `directory`.
   ///
-  /// `evidence.json` is the evidence registry, `fixtures.json` the fixture table (optional),
-  /// every other file a decision table.
+  /// `evidence.json` is the evidence registry, `tap.json` and `open.json` the decision
+  /// tables (one per event, named after it), and `fixtures.json`, `transitions.json`,
+  /// `stickers.json` and `shortcuts.json` optional; any other file is not read.
   public static func load(directory: URL) throws(DiagnosticsError) -> PolicySet {
     var loader = PolicyLoader()
     loader.source = directory.path
     return try loader.load(files: readFiles(in: directory))
   }
 
-  /// The `*.json` files directly inside `directory`, sorted by name.
+  /// The files of `directory` the policy format names (``FileRole/fileNames``), sorted by
+  /// name; any other file there is not read.
   static func readFiles(in directory: URL) throws(DiagnosticsError) -> [(name: String, bytes: [UInt8])] {
     let display = directory.path
     let names: [String]
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        .filter { $0.hasSuffix(".json") }.sorted()
+      try FileDescriptor.checkDirectory(display)
+      names = try FileManager.default.contentsOfDirectory(atPath: display)
+        .filter(FileRole.fileNames.contains).sorted()
     } catch {
+      let reason: String
+      switch error as? FileDescriptor.Errno {
+      case .noSuchFile?: reason = "no such directory"
+      case .notDirectory?: reason = "not a directory"
+      case let errno?: reason = errno.text
+      case nil: reason = "its entries cannot be listed"
+      }
       throw DiagnosticsError([
-        Diagnostic(
-          file: display, code: .unreadable,
-          message: "cannot read policy directory: \(error.localizedDescription)")
+        Diagnostic(file: display, code: .unreadable, message: "cannot read policy directory: \(reason)")
       ])
     }
     var files: [(name: String, bytes: [UInt8])] = []

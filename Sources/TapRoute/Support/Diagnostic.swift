@@ -32,21 +32,50 @@ public struct Diagnostic: Sendable, Hashable, Codable, Error, CustomStringConver
     severity: Severity = .error, code: DiagnosticCode, message: String
   ) {
     self.file = file
-    self.path = path
+    self.path = Self.printable(path)
     self.location = location
     self.severity = severity
     self.code = code
-    self.message = message
+    // Messages quote input (a key, a value, Foundation's reason for a bad plist): what a
+    // terminal would act on or hide is escaped here, so it is in every form printed.
+    self.message = Self.printable(message)
   }
 
-  /// The compiler-style line: `file:line:column: severity: $.path: message [CODE]`.
+  /// The compiler-style line: `file:line:column: severity: $.path: message [CODE]`, on one
+  /// line, with every non-printable character escaped.
   public var description: String {
-    var head = file
+    var head = Self.printable(file)
     if let location, location.line > 0 {
       head += ":\(location.line):\(location.column)"
     }
-    let pathPrefix = path.isEmpty ? "" : "\(path): "
-    return "\(head): \(severity.rawValue): \(pathPrefix)\(message) [\(code.rawValue)]"
+    let pathPrefix = path.isEmpty ? "" : "\(Self.printable(path)): "
+    return "\(head): \(severity.rawValue): \(pathPrefix)\(Self.printable(message)) [\(code.rawValue)]"
+  }
+
+  /// `text` with the characters a terminal acts on or does not show written as `\u{hex}`
+  /// (`\n`, `\r` and `\t` as such): C0 and C1 controls, DEL, the line and paragraph
+  /// separators and the bidirectional controls. Printable text, and text already escaped,
+  /// comes back unchanged.
+  package static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isHidden) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where isHidden(scalar): out += "\\u{\(String(scalar.value, radix: 16))}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+    default: return false
+    }
   }
 }
 

@@ -30,6 +30,20 @@ package struct FileDescriptor: Sendable {
     package static let isDirectory = Errno(EISDIR)
     package static let noSuchFile = Errno(ENOENT)
     package static let badDescriptor = Errno(EBADF)
+    package static let notDirectory = Errno(ENOTDIR)
+  }
+
+  /// Throws unless `path` is a directory this process can open: ENOENT when nothing is
+  /// there, ENOTDIR for a file, EACCES when it may not be read.
+  package static func checkDirectory(_ path: String) throws(Errno) {
+    while true {
+      let fd = systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      if fd >= 0 {
+        _ = systemClose(fd)
+        return
+      }
+      if errno != EINTR { throw Errno(errno) }
+    }
   }
 
   /// Opens `path` for reading.

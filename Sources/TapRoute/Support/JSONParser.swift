@@ -347,6 +347,9 @@ package enum UTF8Validation {
   }
 
   /// The offset of the first byte that is not part of a well-formed UTF-8 sequence, or nil.
+  ///
+  /// A sequence cut short (`0xC3` then `a`) is reported at its first byte, the one that
+  /// promised more: the byte after it is well-formed on its own.
   package static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var i = 0
     let n = bytes.count
@@ -379,10 +382,10 @@ package enum UTF8Validation {
       }
       guard i + length <= n else { return i }
       let b1 = bytes[i + 1]
-      guard b1 >= lower && b1 <= upper else { return i + 1 }
+      guard b1 >= lower && b1 <= upper else { return i }
       var k = 2
       while k < length {
-        guard bytes[i + k] & 0xC0 == 0x80 else { return i + k }
+        guard bytes[i + k] & 0xC0 == 0x80 else { return i }
         k += 1
       }
       i += length
