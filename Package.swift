@@ -21,7 +21,7 @@ let package = Package(
     .plugin(name: "TapRouteGenerate", capability: .buildTool(), dependencies: ["taproute"]),
     .testTarget(name: "TapRouteTests", dependencies: ["TapRoute", "TapRouteReference", "taproute"]),
     // Uses the library as a client does: plain `import TapRoute`, public API only.
-    .testTarget(name: "TapRouteClientTests", dependencies: ["TapRoute"], exclude: ["client-fixtures.json"]),
+    .testTarget(name: "TapRouteClientTests", dependencies: ["TapRoute"], exclude: ["client-fixtures.json", "client-evidence.json"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -40,8 +40,8 @@ enum ObserveCommand {
 
   private static func run(_ invocation: Invocation, console: Console) -> Int32 {
     let json = invocation.flag("--json")
-    let observations: [Observation]
-    switch Observation.load(paths: invocation.positional) {
+    let observations: [DeviceObservation]
+    switch DeviceObservation.load(paths: invocation.positional) {
     case .failure(let error):
       console.report(error.diagnostics, omitted: error.omitted)
       return CommandLineTool.exitInput

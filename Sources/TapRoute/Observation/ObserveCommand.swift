@@ -57,8 +57,8 @@ package func runObserve(
           message: "expected at least one observation FILE or folder")
       ], json: json)
   }
-  let observations: [Observation]
-  switch Observation.load(paths: paths) {
+  let observations: [DeviceObservation]
+  switch DeviceObservation.load(paths: paths) {
   case .failure(let error): return .badInput(error.diagnostics, json: json)
   case .success(let list): observations = list
   }

@@ -45,9 +45,12 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
     public var url: URLExpectation?
 
     /// What a fixture expects of the decision's `url`.
+    ///
+    /// No case is named `none`: in `url: .none` the compiler would read Optional's `none`
+    /// ("don't check") for a parameter of type `URLExpectation?`.
     public enum URLExpectation: Sendable, Hashable {
       /// The decision opens no URL (`"url": null` in a fixture file).
-      case none
+      case noURL
       /// The decision opens exactly this URL.
       case equals(String)
     }
@@ -84,7 +87,7 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
       if let url {
         let wanted: String? =
           switch url {
-          case .none: nil
+          case .noURL: nil
           case .equals(let value): value
           }
         if decision.url != wanted {
