@@ -25,7 +25,7 @@ let package = Package(
     .plugin(name: "TapRouteGenerate", capability: .buildTool(), dependencies: ["taproute"]),
     .testTarget(name: "TapRouteTests", dependencies: ["TapRoute", "TapRouteReference", "taproute", "CatalogGenerator"]),
     // Uses the library as a client does: plain `import TapRoute`, public API only.
-    .testTarget(name: "TapRouteClientTests", dependencies: ["TapRoute"], exclude: ["client-fixtures.json"]),
+    .testTarget(name: "TapRouteClientTests", dependencies: ["TapRoute"], exclude: ["client-fixtures.json", "client-evidence.json"]),
   ],
   swiftLanguageModes: [.v6]
 )

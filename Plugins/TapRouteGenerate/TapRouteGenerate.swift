@@ -4,7 +4,7 @@ import PackagePlugin
 /// Compiles a target's `Policies/` folder to Swift before the target builds: runs this
 /// package's own `taproute generate swift` (no other dependency), which writes a type
 /// conforming to `CompiledPolicies`, named after the target (`MessagesRouting` gets
-/// `MessagesRoutingPolicies`), for `Engine(compiled: MessagesRoutingPolicies.self)`.
+/// `MessagesRoutingPolicies`), which the target decides through as `MessagesRoutingPolicies.engine`.
 ///
 /// The policy files are the command's inputs, so editing one regenerates the source on the
 /// next build. A target without a `Policies/` folder gets no command; exclude the folder

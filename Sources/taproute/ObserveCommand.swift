@@ -38,8 +38,8 @@ enum ObserveCommand {
 
   /// Runs `observe`: the binary's one copy of the command, which the tests run too.
   private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
-    let observations: [Observation]
-    switch Observation.load(paths: invocation[paths]) {
+    let observations: [DeviceObservation]
+    switch DeviceObservation.load(paths: invocation[paths]) {
     case .failure(let error):
       console.report(error.diagnostics, omitted: error.omitted)
       return CommandLineTool.exitInput

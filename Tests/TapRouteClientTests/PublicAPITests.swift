@@ -29,11 +29,13 @@ struct PublicAPITests {
   }
 
   @Test("DocC landing page: an uninstalled, published app opens its App Store page")
-  func landingPageSnippet() throws {
+  func landingPageSnippet() {
     let decision = Engine.builtIn.decide(
-      Situation(event: .tap, osVersion: try OSVersion(17), app: .init(installed: false, published: true)))
+      Situation(event: .tap, osVersion: "17", app: .init(installed: false, published: true)))
     #expect(decision.outcome == .storeProductPage)
     #expect(decision.rule == "tap/message-not-installed")
+    #expect(
+      "\(decision)" == "outcome: storeProductPage, rule: tap/message-not-installed, confidence: several")
   }
 
   @Test("Engine() and Engine(policiesAt:) decide as the shared engine does")
@@ -60,7 +62,7 @@ struct PublicAPITests {
       name: "not installed", situation: Situation(event: .tap, app: .init(installed: false)),
       expected: .init(
         outcome: .storeProductPage, rule: "tap/message-not-installed",
-        url: Fixture.Expectation.URLExpectation.none))
+        url: .noURL))
     let wrong = Fixture(
       name: "wrong on purpose", situation: right.situation, expected: .init(outcome: .extensionLaunch))
     #expect(Engine.builtIn.check(right).passed)

@@ -12,9 +12,10 @@ let observationFiles: [String] = {
 }()
 
 /// Parses observation JSON text, failing the test on a diagnostic.
-func observations(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Observation]
+func observations(_ json: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+  -> [DeviceObservation]
 {
-  switch Observation.parse(Array(json.utf8), file: "o.json") {
+  switch DeviceObservation.parse(Array(json.utf8), file: "o.json") {
   case .success(let list): return list
   case .failure(let e):
     Issue.record("observations did not parse: \(e)", sourceLocation: sourceLocation)
@@ -36,7 +37,7 @@ struct ObservationTests {
     arguments: observationFiles)
   func shippedFileAgrees(_ name: String) throws {
     let path = Repo.policies.appendingPathComponent("observations/" + name).path
-    let list = try Observation.load(paths: [path]).get()
+    let list = try DeviceObservation.load(paths: [path]).get()
     #expect(!list.isEmpty)
     let report = ObservationCheck(engine: try engine()).check(list)
     for r in report.results {
@@ -248,7 +249,7 @@ struct ObservationTests {
 
   @Test("bad observation files are refused with located diagnostics", arguments: badFiles)
   func badFile(_ row: (name: String, json: String, expected: String)) {
-    switch Observation.parse(Array(row.json.utf8), file: "o.json") {
+    switch DeviceObservation.parse(Array(row.json.utf8), file: "o.json") {
     case .success: Issue.record("\(row.name): accepted")
     case .failure(let e):
       #expect(e.diagnostics.map(\.description).contains(row.expected), "\(row.name): \(e)")
@@ -261,10 +262,10 @@ struct ObservationTests {
     let rows: [(bytes: [UInt8], code: DiagnosticCode)] = [
       ([0x7B, 0xFF, 0x7D], .jsonSyntax),
       (nested, .inputTooLarge),
-      (Array(repeating: 0x20, count: Observation.maximumFileBytes + 1), .inputTooLarge),
+      (Array(repeating: 0x20, count: DeviceObservation.maximumFileBytes + 1), .inputTooLarge),
     ]
     for (i, row) in rows.enumerated() {
-      switch Observation.parse(row.bytes, file: "h.json") {
+      switch DeviceObservation.parse(row.bytes, file: "h.json") {
       case .success: Issue.record("row \(i) accepted")
       case .failure(let e): #expect(e.diagnostics.first?.code == row.code, "row \(i)")
       }

@@ -15,7 +15,8 @@ struct DevicePlayer {
     recorder = Recorder(
       Recorder.Configuration(
         platform: situation.platform, osVersion: situation.osVersion, app: situation.app,
-        redirect: situation.tap.redirect, source: Observation.Source(date: "2026-11-21", device: "test")))
+        redirect: situation.tap.redirect, source: DeviceObservation.Source(date: "2026-11-21", device: "test")
+      ))
     url = situation.tap.url
   }
 
@@ -156,7 +157,7 @@ struct RecorderTests {
   @Test("a drawer launch is no tap; a select while active is, with the message it selects")
   func drawerLaunchAndSelect() throws {
     var recorder = Recorder(
-      .init(osVersion: OSVersion(clamping: 17), source: Observation.Source(date: "2026-11-21")))
+      .init(osVersion: OSVersion(clamping: 17), source: DeviceObservation.Source(date: "2026-11-21")))
     recorder.record(.viewDidLoad)
     recorder.record(.willBecomeActive, presentation: .compact)
     recorder.record(.didBecomeActive)
@@ -179,12 +180,19 @@ struct RecorderTests {
     let report = recorder.check(with: try engine())
     #expect(report.results.map(\.verdict) == [.agrees, .contradicts])
     #expect(report.results[1].rule == "tap/already-selected")
+    // A client's test reads the same as one line per disagreement.
+    let difference = try #require(report.results[1].differences.first)
+    #expect(
+      recorder.disagreements(with: try engine()).first
+        == "tap on a #2 contradicts tap/already-selected: \(difference.field): expected \(difference.expected), seen \(difference.seen)"
+    )
+    #expect(recorder.disagreements(with: try engine()).count == 1)
   }
 
   @Test("a marked tap that then fires callbacks is one tap, running or not")
   func markedTapWithCallbacks() throws {
     var recorder = Recorder(
-      .init(osVersion: OSVersion(clamping: 17), source: Observation.Source(date: "2026-11-21")))
+      .init(osVersion: OSVersion(clamping: 17), source: DeviceObservation.Source(date: "2026-11-21")))
     recorder.tapping(message: "a", url: "app://a")
     recorder.record(.viewDidLoad)
     recorder.record(.willBecomeActive, message: "a", url: "app://a", presentation: .expanded)
@@ -212,7 +220,7 @@ struct RecorderTests {
     var recorder = Recorder(
       .init(
         osVersion: OSVersion(clamping: 18, 2), redirect: .init(hooks: [.willBecomeActive], url: "app://"),
-        source: Observation.Source(date: "2026-11-21", device: "iPhone15,2", more: ["build": "debug"])))
+        source: DeviceObservation.Source(date: "2026-11-21", device: "iPhone15,2", more: ["build": "debug"])))
     recorder.record(.viewDidLoad)
     recorder.record(.willBecomeActive, message: "m", url: "app://m", presentation: .expanded)
     recorder.opened(success: true)
@@ -227,7 +235,7 @@ struct RecorderTests {
     #expect(restored.observations.count == 1)
     #expect(restored.observations.first?.observed.outcome == .containerLaunch)
     let file = try JSONEncoder().encode(restored.observations)
-    let parsed = try Observation.parse([UInt8](file), file: "device.json").get()
+    let parsed = try DeviceObservation.parse([UInt8](file), file: "device.json").get()
     #expect(parsed.map(\.situation) == restored.observations.map(\.situation))
     #expect(parsed.map(\.observed) == restored.observations.map(\.observed))
     #expect(parsed.map(\.source) == restored.observations.map(\.source))

@@ -25,7 +25,7 @@ enum Variant: Sendable {
   case referenceSwitch
   /// An interpreter over a generated table (rule count flatness).
   case generatedTable(Engine, rules: Int)
-  /// A generated table compiled to Swift by `taproute generate swift` (`Engine(compiled:)`).
+  /// A generated table compiled to Swift by `taproute generate swift` (its `engine`).
   case compiledTable(Engine, rules: Int)
 
   /// The name used on the command line (`--callgrind-driver NAME N`) and in figure ids.
@@ -77,7 +77,7 @@ enum Variant: Sendable {
   /// benchmark was built with it (not with TAPROUTE_BENCHMARK_LEAN=1).
   static var compiledThousand: Variant? {
     #if TAPROUTE_GENERATED_TABLES
-      .compiledTable(Engine(compiled: Generated1000Policies.self), rules: 1_000)
+      .compiledTable(Generated1000Policies.engine, rules: 1_000)
     #else
       nil
     #endif

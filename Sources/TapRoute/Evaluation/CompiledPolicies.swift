@@ -6,6 +6,12 @@
 /// plugin makes one from a target's `Policies/` folder. Deciding reads no policy file: the
 /// first matching rule comes from a `switch` per fact, and a decision is a few indices into
 /// the static rule data below, turned into strings only when a field is read.
+///
+/// Generated code's API, not a client's: it is `@_spi(Generated)` (as swift-openapi-runtime
+/// marks what its generated code calls), so a plain `import TapRoute` does not see it and
+/// generated files say `@_spi(Generated) import TapRoute`. A client decides through the
+/// generated type's `engine`.
+@_spi(Generated)
 public protocol CompiledPolicies: Sendable {
   /// The OS version a situation without `osVersion` is decided for.
   static var newestOSVersion: OSVersion { get }
@@ -51,6 +57,7 @@ public protocol CompiledPolicies: Sendable {
 }
 
 /// A compiled table's name and the data of its rules, for reading a decision's fields.
+@_spi(Generated)
 public struct CompiledTableData: Sendable {
   /// The table's name (`tap`, `open`), which rule names begin with.
   public var name: String
@@ -65,6 +72,7 @@ public struct CompiledTableData: Sendable {
 }
 
 /// What one rule of a compiled table decides, as written in its policy file.
+@_spi(Generated)
 public struct CompiledRule: Sendable {
   /// The rule's id within its table.
   public var id: String
@@ -100,6 +108,7 @@ public struct CompiledRule: Sendable {
 }
 
 /// One other reading of a contested rule, as written in its policy file.
+@_spi(Generated)
 public struct CompiledAlternative: Sendable {
   /// What the rule decides under this reading.
   public var outcome: Outcome
@@ -164,14 +173,16 @@ extension Engine {
   /// `decide` runs the generated code alone: no policy file is read or parsed, and a
   /// decision holds indices into the generated rule data. ``policies`` and ``explain(_:)``
   /// parse the policies the code was generated from on first use.
+  @_spi(Generated)
   public init(compiled: any CompiledPolicies.Type) {
-    source = .generated(compiled)
+    source = .generated(GeneratedType(compiled))
   }
 
   /// An interpreting engine over the policies a generated type was made from; what the
   /// generated `interpreted` property holds. Should they fail to load (the generator loaded
   /// them cleanly, so only a hand-edited file can), every decision is undecided and the load
   /// errors are the policies' warnings.
+  @_spi(Generated)
   public init(interpreting compiled: any CompiledPolicies.Type) {
     do throws(DiagnosticsError) {
       try self.init(policies: compiled.loadPolicies())

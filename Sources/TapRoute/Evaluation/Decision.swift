@@ -506,9 +506,12 @@ struct LazyCallbacks: Sendable {
   }
 
   /// The callbacks of rule `rule` of `event`'s table of `Policies`: for the built-in tables
-  /// kept as the rule alone.
-  @inlinable @inline(__always)
-  static func rule<Policies: CompiledPolicies>(_ rule: Int, of event: Situation.Event, in _: Policies.Type)
+  /// kept as the rule alone. `public` in an internal type (so internal in effect) because
+  /// only a public declaration can be `@_spi`, which its `CompiledPolicies` bound needs.
+  @_spi(Generated) @inlinable @inline(__always)
+  public static func rule<Policies: CompiledPolicies>(
+    _ rule: Int, of event: Situation.Event, in _: Policies.Type
+  )
     -> LazyCallbacks
   {
     ObjectIdentifier(Policies.self) == builtIn

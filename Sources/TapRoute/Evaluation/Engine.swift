@@ -13,7 +13,7 @@ public struct Engine: Sendable {
   public var policies: PolicySet { interpreting.policies }
   /// The generated type a compiled engine decides through; nil for an interpreting one.
   var compiled: (any CompiledPolicies.Type)? {
-    if case .generated(let policies) = source { return policies }
+    if case .generated(let generated) = source { return generated.policies }
     return nil
   }
   /// The OS version a situation without `osVersion` is decided for.
@@ -25,7 +25,7 @@ public struct Engine: Sendable {
   var interpreting: EngineTables {
     switch source {
     case .tables(let tables): tables
-    case .generated(let policies): policies.interpreted.interpreting
+    case .generated(let generated): generated.policies.interpreted.interpreting
     }
   }
   /// The compiled tap table (of ``interpreting``).
@@ -62,7 +62,8 @@ public struct Engine: Sendable {
   /// What the situation does, without a trace.
   public func decide(_ situation: Situation) -> Decision {
     switch source {
-    case .generated(let policies):
+    case .generated(let generated):
+      let policies = generated.policies
       // The built-in type is called directly: its decide is inlined here and writes the
       // decision in place, where a call through the protocol's witness table copies it twice.
       if ObjectIdentifier(policies) == ObjectIdentifier(CompiledBuiltinPolicies.self) {
@@ -87,6 +88,12 @@ public struct Engine: Sendable {
 
 extension EngineTables {
   func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
+    var decision = evaluateRules(situation, tracing: tracing)
+    Engine.addRemarks(situation, .tables(self), to: &decision)
+    return decision
+  }
+
+  private func evaluateRules(_ situation: Situation, tracing: Bool) -> Decision {
     switch situation.event {
     case .open:
       var (decision, hit) = single(open, situation, event: .open, url: situation.open.url, tracing: tracing)

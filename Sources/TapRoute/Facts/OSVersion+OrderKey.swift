@@ -2,6 +2,7 @@ extension OSVersion {
   /// The version as one number whose order is the version order
   /// (`major << 34 | minor << 17 | patch`): generated code compares situations' versions
   /// against its tables' boundaries as integer literals.
+  @_spi(Generated)
   public var orderKey: UInt64 {
     UInt64(truncatingIfNeeded: major) << 34 | UInt64(truncatingIfNeeded: minor) << 17
       | UInt64(truncatingIfNeeded: patch)
@@ -10,6 +11,7 @@ extension OSVersion {
 
 extension OSVersion {
   /// The version whose ``orderKey`` is `key` (components past ``maximumComponent`` clamp).
+  @_spi(Generated)
   public init(orderKey key: UInt64) {
     func component(_ bits: UInt64) -> Int { Int(truncatingIfNeeded: bits & 0x1_FFFF) }
     self.init(clamping: component(key >> 34), component(key >> 17), component(key))

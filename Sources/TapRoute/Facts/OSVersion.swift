@@ -202,3 +202,24 @@ extension StringProtocol {
     return String(s)
   }
 }
+
+extension OSVersion: ExpressibleByStringLiteral {
+  /// A version written as a literal in source code, so a test table needs no `try`:
+  /// `let version: OSVersion = "17.4"`, `Situation(event: .tap, osVersion: "17")`.
+  ///
+  /// A literal is source code, not input: one that ``init(parsing:)`` refuses (`"17.x"`,
+  /// `"200000"`) is a programmer's error, and stops the program with a precondition failure
+  /// naming it, as an out-of-range index into a constant array does. Read versions that come
+  /// from input with ``init(parsing:)`` or the JSON readers, which never stop the program.
+  ///
+  /// There is no integer literal form: `OSVersion(17)` stays the initializer that throws for
+  /// a component out of range (an integer-literal conformance would silently turn it into a
+  /// literal, which stops the program instead).
+  public init(stringLiteral text: String) {
+    guard let version = OSVersion(parsing: text) else {
+      preconditionFailure(
+        "invalid OS version literal \"\(text)\": write MAJOR[.MINOR[.PATCH]], each 0...99999")
+    }
+    self = version
+  }
+}

@@ -3,15 +3,15 @@
 ///
 /// Decisions do not carry alternatives yet; ``ObservationCheck`` asks a closure for them, so
 /// that once `Decision.alternatives` exists the closure maps it and nothing else changes.
-public struct ObservationAlternative: Sendable, Hashable {
+package struct ObservationAlternative: Sendable, Hashable {
   /// The other reading's outcome.
-  public var outcome: Outcome
+  package var outcome: Outcome
   /// nil: the same callbacks as the decision.
-  public var callbacks: [Situation.Callback]?
+  package var callbacks: [Situation.Callback]?
   /// nil: the same presentation as the decision.
-  public var presentation: Presentation?
+  package var presentation: Presentation?
   /// The evidence for this reading.
-  public var evidence: [String]
+  package var evidence: [String]
 
   /// Another reading from its parts.
   package init(
@@ -25,7 +25,7 @@ public struct ObservationAlternative: Sendable, Hashable {
   }
 
   /// `extensionLaunch, compact (F-5)`.
-  public var summary: String {
+  package var summary: String {
     var parts = [outcome.rawValue]
     if let presentation { parts.append(presentation.rawValue) }
     if let callbacks { parts.append("callbacks [" + callbacks.map(\.rawValue).joined(separator: ", ") + "]") }
@@ -35,7 +35,7 @@ public struct ObservationAlternative: Sendable, Hashable {
 
 /// Checks observations against the tables: each agrees, contradicts the deciding rule
 /// (naming every field that differs), or, for a contested rule, supports another reading.
-public struct ObservationCheck: Sendable {
+package struct ObservationCheck: Sendable {
   /// The engine whose tables the observations are checked against.
   package let engine: Engine
   /// The other readings of a decision: by default its ``Decision/alternatives``.
@@ -57,7 +57,7 @@ public struct ObservationCheck: Sendable {
   }
 
   /// The other readings a decision carries, as observations compare them.
-  @Sendable public static func alternatives(of decision: Decision) -> [ObservationAlternative] {
+  @Sendable package static func alternatives(of decision: Decision) -> [ObservationAlternative] {
     (decision.alternatives ?? []).map {
       ObservationAlternative(
         outcome: $0.outcome, callbacks: $0.callbacks, presentation: $0.presentation, evidence: $0.evidence)
@@ -65,19 +65,19 @@ public struct ObservationCheck: Sendable {
   }
 
   /// One field an observation disagrees on.
-  public struct Difference: Sendable, Hashable {
+  package struct Difference: Sendable, Hashable {
     /// `outcome`, `callbacks`, `notCalled`, `presentation` or `completion`.
-    public var field: String
+    package var field: String
     /// What the tables say.
-    public var expected: String
+    package var expected: String
     /// What the observation saw.
-    public var seen: String
+    package var seen: String
   }
 
   /// The check of one observation.
-  public struct Result: Sendable, Hashable {
+  package struct Result: Sendable, Hashable {
     /// How an observation relates to the tables.
-    public enum Verdict: Sendable, Hashable {
+    package enum Verdict: Sendable, Hashable {
       case agrees
       case contradicts
       /// Contradicts a contested decision but matches this other reading of it.
@@ -85,58 +85,58 @@ public struct ObservationCheck: Sendable {
     }
 
     /// The observation checked.
-    public var observation: Observation
+    package var observation: DeviceObservation
     /// What the tables decide for its situation.
-    public var decision: Decision
+    package var decision: Decision
     /// Agrees, contradicts, or supports another reading.
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// How the observation differs from the decision (empty when it agrees).
-    public var differences: [Difference]
+    package var differences: [Difference]
     /// Callbacks seen that no rule models, so not compared.
-    public var unmodelled: [Situation.Callback]
+    package var unmodelled: [Situation.Callback]
     /// Evidence ids the observation cites that the registry does not hold (yet).
-    public var unregistered: [String] = []
+    package var unregistered: [String] = []
 
     /// The deciding rule, or `undecided`.
-    public var rule: String { decision.rule ?? "undecided" }
+    package var rule: String { decision.rule ?? "undecided" }
     /// A contradiction the tables do not already flag as contested.
-    public var isFailure: Bool {
+    package var isFailure: Bool {
       verdict == .contradicts && decision.confidence != .contested
     }
   }
 
   /// Per deciding rule: how many observations agree, contradict it, support another reading.
-  public struct RuleSummary: Sendable, Hashable {
+  package struct RuleSummary: Sendable, Hashable {
     /// The rule, or `undecided`.
-    public var rule: String
+    package var rule: String
     /// The rule's confidence.
-    public var confidence: Confidence?
+    package var confidence: Confidence?
     /// Observations that agree.
-    public var agree = 0
+    package var agree = 0
     /// Observations that contradict the rule.
-    public var contradict = 0
+    package var contradict = 0
     /// Observations that support another reading of it.
-    public var supportAlternative = 0
+    package var supportAlternative = 0
   }
 
   /// The check of many observations.
-  public struct Report: Sendable, Hashable {
+  package struct Report: Sendable, Hashable {
     /// One result per observation, in input order.
-    public var results: [Result]
+    package var results: [Result]
     /// One entry per rule some observation reached, in table order of first appearance.
-    public var summary: [RuleSummary]
+    package var summary: [RuleSummary]
     /// 1 when a rule that is not contested is contradicted, else 0.
     package var exitStatus: Int32 { results.contains(where: \.isFailure) ? 1 : 0 }
   }
 
   /// Checks one observation.
-  package func check(_ observation: Observation) -> Result {
+  package func check(_ observation: DeviceObservation) -> Result {
     var result = verdict(observation)
     result.unregistered = observation.evidence.filter { engine.policies.evidence($0) == nil }
     return result
   }
 
-  private func verdict(_ observation: Observation) -> Result {
+  private func verdict(_ observation: DeviceObservation) -> Result {
     let decision = engine.decide(observation.situation)
     let seen = observation.observed
     let unmodelled = (seen.callbacks ?? []).filter { !modelledCallbacks.contains($0) }
@@ -165,7 +165,7 @@ public struct ObservationCheck: Sendable {
   }
 
   /// Checks observations, with a summary per rule.
-  package func check(_ observations: [Observation]) -> Report {
+  package func check(_ observations: [DeviceObservation]) -> Report {
     let results = observations.map(check)
     var summary: [RuleSummary] = []
     for result in results {
@@ -197,7 +197,7 @@ public struct ObservationCheck: Sendable {
   }
 
   private func compare(
-    _ seen: Observation.Observed, outcome: Outcome, callbacks: [Situation.Callback]?,
+    _ seen: DeviceObservation.Observed, outcome: Outcome, callbacks: [Situation.Callback]?,
     presentation: Presentation?, completion: Bool?, checksCompletion: Bool = true
   ) -> [Difference] {
     var out: [Difference] = []

@@ -43,12 +43,12 @@ public struct Recorder: Sendable, Hashable, Codable {
     /// Where the extension's redirect code lives and the URL it opens.
     public var redirect: Situation.Redirect
     /// The source every observation carries (`date` at least).
-    public var source: Observation.Source
+    public var source: DeviceObservation.Source
 
     /// A configuration from its parts.
     public init(
       platform: Situation.Platform = .iOS, osVersion: OSVersion?, app: Situation.App = Situation.App(),
-      redirect: Situation.Redirect = Situation.Redirect(), source: Observation.Source
+      redirect: Situation.Redirect = Situation.Redirect(), source: DeviceObservation.Source
     ) {
       self.platform = platform
       self.osVersion = osVersion
@@ -75,7 +75,7 @@ public struct Recorder: Sendable, Hashable, Codable {
   /// What every recorded situation starts from.
   public var configuration: Configuration
   /// The observations recorded so far, one per finished tap.
-  public private(set) var observations: [Observation] = []
+  public private(set) var observations: [DeviceObservation] = []
   /// The extension is active (between becoming active and resigning).
   public private(set) var isActive = false
   /// The identifier of the selected message, as the extension last saw it.
@@ -178,18 +178,31 @@ public struct Recorder: Sendable, Hashable, Codable {
         alreadySelected: segment.alreadySelected, afterDrawerSwipe: segment.afterDrawerSwipe,
         redirect: configuration.redirect))
     let silent = segment.callbacks.isEmpty
-    let observed = Observation.Observed(
+    let observed = DeviceObservation.Observed(
       outcome: segment.completion == true ? .containerLaunch : .extensionLaunch, callbacks: segment.callbacks,
       presentation: silent ? nil : segment.presentation ?? presentation, completion: segment.completion)
     observations.append(
-      Observation(
+      DeviceObservation(
         name: "tap on \(message) #\(observations.count + 1)", situation: situation, observed: observed,
         source: configuration.source, origin: "recorder"))
   }
 
-  /// Checks every finished tap against the tables.
-  public func check(with engine: Engine) -> ObservationCheck.Report {
+  /// Checks every finished tap against the tables (`taproute observe`'s report).
+  package func check(with engine: Engine) -> ObservationCheck.Report {
     ObservationCheck(engine: engine).check(observations)
+  }
+
+  /// The finished taps `engine`'s tables do not agree with, one readable line each
+  /// (`tap on m1 #1 contradicts tap/launch-ios26: presentation: expected expanded, seen
+  /// compact`); empty when they agree with every one. A tap that supports another reading of
+  /// a contested rule is not a disagreement. In a test:
+  /// `#expect(recorder.disagreements(with: .builtIn) == [])`.
+  public func disagreements(with engine: Engine) -> [String] {
+    check(with: engine).results.filter { $0.verdict == .contradicts }.map { result in
+      let differences = result.differences.map { "\($0.field): expected \($0.expected), seen \($0.seen)" }
+      return "\(result.observation.displayName) contradicts \(result.rule)"
+        + (differences.isEmpty ? "" : ": " + differences.joined(separator: "; "))
+    }
   }
 
   private mutating func startLaunch() {

@@ -45,9 +45,12 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
     public var url: URLExpectation?
 
     /// What a fixture expects of the decision's `url`.
+    ///
+    /// No case is named `none`: in `url: .none` the compiler would read Optional's `none`
+    /// ("don't check") for a parameter of type `URLExpectation?`.
     public enum URLExpectation: Sendable, Hashable {
       /// The decision opens no URL (`"url": null` in a fixture file).
-      case none
+      case noURL
       /// The decision opens exactly this URL.
       case equals(String)
     }
@@ -62,38 +65,6 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
       self.callbacks = callbacks
       self.presentation = presentation
       self.url = url
-    }
-
-    /// The differences between this expectation and `decision`, as readable lines.
-    public func mismatches(_ decision: Decision) -> [String] {
-      var out: [String] = []
-      if decision.outcome != outcome {
-        out.append("outcome: expected \(outcome.rawValue), got \(decision.outcome.rawValue)")
-      }
-      if let rule, decision.rule != rule {
-        out.append("rule: expected \(rule), got \(decision.rule ?? "none")")
-      }
-      if let callbacks, decision.callbacks != callbacks {
-        let got = decision.callbacks.map { "[" + $0.map(\.rawValue).joined(separator: ", ") + "]" } ?? "none"
-        out.append("callbacks: expected [\(callbacks.map(\.rawValue).joined(separator: ", "))], got \(got)")
-      }
-      if let presentation, decision.presentation != presentation {
-        out.append(
-          "presentation: expected \(presentation.rawValue), got \(decision.presentation?.rawValue ?? "none")")
-      }
-      if let url {
-        let wanted: String? =
-          switch url {
-          case .none: nil
-          case .equals(let value): value
-          }
-        if decision.url != wanted {
-          out.append(
-            "url: expected \(wanted.map(Words.quoted) ?? "null"), got \(decision.url.map(Words.quoted) ?? "null")"
-          )
-        }
-      }
-      return out
     }
   }
 }

@@ -4,7 +4,11 @@
 extension PolicyLoader {
   // MARK: evidence.json
 
-  mutating func readEvidence(_ root: JSONValue, file: String) -> [EvidenceEntry] {
+  /// Reads an evidence registry. With `clientIDs`, a client's own registry beside the
+  /// policies' (named by a fixture file's `evidenceFile`): its ids take the wider form
+  /// ``isClientEvidenceID(_:)`` allows, so a team's own ids (`MY-NOTE-1`) cannot be mistaken
+  /// for the shipped ones.
+  mutating func readEvidence(_ root: JSONValue, file: String, clientIDs: Bool = false) -> [EvidenceEntry] {
     var reader = JSONReader(file: file, codes: .policy)
     defer { append(reader.sortedDiagnostics) }
     guard let fields = reader.object(root, path: "$", allowed: ["$schema", "evidence"]),
@@ -17,10 +21,12 @@ extension PolicyLoader {
     var entries: [EvidenceEntry] = []
     for member in members {
       let path = JSONReader.join("$.evidence", member.key)
-      if !Self.isEvidenceID(member.key) {
+      if clientIDs ? !Self.isClientEvidenceID(member.key) : !Self.isEvidenceID(member.key) {
         reader.error(
           .policyWrongType,
-          "evidence id \(Words.quoted(member.key)) is not of the form S004-1, D-1 or F-1",
+          clientIDs
+            ? "evidence id \(Words.quoted(member.key)) is not of the form MY-NOTE-1 (capital letters, digits and single dashes, at most 32)"
+            : "evidence id \(Words.quoted(member.key)) is not of the form S004-1, D-1 or F-1",
           path: path, at: member.keyLocation)
       }
       if let entry = Self.evidenceEntry(
@@ -223,5 +229,23 @@ extension PolicyLoader {
     guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[0]) else { return false }
     let digit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) }
     return bytes[1..<dash].allSatisfy(digit) && bytes[(dash + 1)...].allSatisfy(digit)
+  }
+
+  /// A client registry's id: capital letters and digits in groups joined by single dashes,
+  /// starting with a letter, at most 32 bytes (`MY-NOTE-1`, `QA-2026-11-20`).
+  static func isClientEvidenceID(_ id: String) -> Bool {
+    let bytes = Array(id.utf8)
+    guard let first = bytes.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first), bytes.count <= 32,
+      bytes.last != UInt8(ascii: "-")
+    else { return false }
+    var previous: UInt8 = 0
+    for byte in bytes {
+      let upper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+      let digit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      let dash = byte == UInt8(ascii: "-")
+      guard upper || digit || (dash && previous != UInt8(ascii: "-")) else { return false }
+      previous = byte
+    }
+    return true
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 // The reader of fixture files (`fixtures.json`, or a client's own), beside the fixture model.
 
 extension PolicySet {
@@ -16,10 +18,54 @@ extension PolicyLoader {
     let value = try JSONParser.document(
       bytes, file: file, what: "fixture file", maximumBytes: Self.maximumFileBytes
     ).get()
-    let fixtures = readFixturesFile(
-      value, file: file, knownEvidence: Set(policies.evidence.map(\.id)), tables: policies.tables)
+    var known = Set(policies.evidence.map(\.id))
+    if let own = readClientEvidence(value, file: file, policyEvidence: known) { known.formUnion(own) }
+    let fixtures = readFixturesFile(value, file: file, knownEvidence: known, tables: policies.tables)
     if !errors.isEmpty { throw DiagnosticsError(errors) }
     return fixtures
+  }
+
+  /// The ids of the client's own evidence registry a fixture file names with
+  /// `"evidenceFile": "team-evidence.json"` (a path relative to the fixture file's folder),
+  /// read in the format of `evidence.json`; nil when the file names none, or it fails to load
+  /// (every problem reported). Its ids must differ from the policies' own, so that a row
+  /// citing `S004-3` always means the shipped entry.
+  mutating func readClientEvidence(_ root: JSONValue, file: String, policyEvidence: Set<String>) -> Set<
+    String
+  >? {
+    guard let member = root.objectValue?.first(where: { $0.key == "evidenceFile" }) else { return nil }
+    var reader = JSONReader(file: file, codes: .policy)
+    defer { append(reader.sortedDiagnostics) }
+    guard let name = reader.string(member.value, path: "$.evidenceFile") else { return nil }
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+    let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      reader.error(
+        .unreadable,
+        "cannot read the evidence file \(Words.quoted(name)) (looked for \(Words.quoted(url.path)))",
+        path: "$.evidenceFile", at: member.value.location)
+      return nil
+    }
+    let value: JSONValue
+    switch JSONParser.document(
+      [UInt8](data), file: url.path, what: "evidence file", maximumBytes: Self.maximumFileBytes)
+    {
+    case .success(let parsed): value = parsed
+    case .failure(let failure):
+      append(failure.diagnostics)
+      return nil
+    }
+    let before = errors.count
+    let entries = readEvidence(value, file: url.path, clientIDs: true)
+    var own = JSONReader(file: url.path, codes: .policy)
+    for entry in entries where policyEvidence.contains(entry.id) {
+      own.error(
+        .duplicateID,
+        "evidence id \(Words.quoted(entry.id)) is the policies' own; a client's ids must differ",
+        path: JSONReader.join("$.evidence", entry.id), at: entry.location)
+    }
+    append(own.sortedDiagnostics)
+    return errors.count == before ? Set(entries.map(\.id)) : nil
   }
 
   /// Reads a fixture file's tree against known evidence and tables.
@@ -36,7 +82,7 @@ extension PolicyLoader {
   ) -> [Fixture] {
     var reader = JSONReader(file: file, codes: .policy)
     defer { append(reader.sortedDiagnostics) }
-    guard let fields = reader.object(root, path: "$", allowed: ["$schema", "fixtures"]),
+    guard let fields = reader.object(root, path: "$", allowed: ["$schema", "evidenceFile", "fixtures"]),
       let list = reader.require(fields, "fixtures", path: "$", at: root.location),
       let items = reader.array(list, path: "$.fixtures")
     else { return [] }
@@ -121,7 +167,7 @@ extension PolicyLoader {
         choices: Presentation.allCases.map { ($0.rawValue, $0) })
     }
     if let u = f["url"], let url = reader.nullableString(u, path: path + ".url") {
-      expectation.url = url.map { .equals($0) } ?? Fixture.Expectation.URLExpectation.none
+      expectation.url = url.map { .equals($0) } ?? .noURL
     }
     return expectation
   }

@@ -95,8 +95,9 @@ struct PolicyLoader {
       fixturesFile = file.name
       // With a broken or missing table its rules are unknown; fixtures naming them are not
       // at fault, and the missing table is reported once above.
+      let own = known.flatMap { readClientEvidence(file.value, file: file.name, policyEvidence: $0) } ?? []
       fixtures = readFixtures(
-        file.value, file: file.name, knownEvidence: known,
+        file.value, file: file.name, knownEvidence: known?.union(own),
         ruleNames: brokenTables || unreadTables || missingTables ? nil : tables)
     }
 

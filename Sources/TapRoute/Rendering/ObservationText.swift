@@ -73,7 +73,7 @@ package enum ObservationText {
   }
 
   /// `extensionLaunch, callbacks [...], presentation compact, completion true`.
-  package static func observedSummary(_ o: Observation.Observed) -> String {
+  package static func observedSummary(_ o: DeviceObservation.Observed) -> String {
     var parts = [o.outcome.rawValue]
     if let callbacks = o.callbacks { parts.append("callbacks \(ObservationCheck.list(callbacks))") }
     if !o.notCalled.isEmpty { parts.append("\(ObservationCheck.list(o.notCalled)) not called") }
@@ -83,7 +83,7 @@ package enum ObservationText {
   }
 
   /// `2016-10-17, iPhone8,1, build 14A403, https://...`.
-  package static func sourceSummary(_ s: Observation.Source) -> String {
+  package static func sourceSummary(_ s: DeviceObservation.Source) -> String {
     ([s.date, s.device, s.osBuild.map { "build \($0)" }, s.sdk.map { "SDK \($0)" }, s.reporter, s.link]
       .compactMap { $0 } + s.more.keys.sorted().compactMap { k in s.more[k].map { "\(k): \($0)" } })
       .joined(separator: ", ")

@@ -132,8 +132,8 @@ package enum SelfCheck {
   /// render without trapping, agree exactly when nothing differs, round-trip through its
   /// Codable form, and draft evidence entries that are valid JSON.
   package static func observation(_ bytes: [UInt8], engine: Engine) -> [String] {
-    let observations: [Observation]
-    switch Observation.parse(bytes, file: "fuzz") {
+    let observations: [DeviceObservation]
+    switch DeviceObservation.parse(bytes, file: "fuzz") {
     case .failure(let error):
       return error.diagnostics.isEmpty ? ["a refused observation without diagnostics"] : []
     case .success(let list): observations = list
@@ -158,7 +158,7 @@ package enum SelfCheck {
         problems.append("\(observation.displayName): does not encode")
         continue
       }
-      switch Observation.parse([UInt8](data), file: "fuzz") {
+      switch DeviceObservation.parse([UInt8](data), file: "fuzz") {
       case .success(let again) where again.count == 1:
         var back = again[0]
         back.origin = observation.origin

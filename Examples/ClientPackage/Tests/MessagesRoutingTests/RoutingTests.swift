@@ -19,18 +19,37 @@ func row(_ fixture: Fixture) {
   #expect(try fixtures().count == 3)
 }
 
-@Test func redirectReachesTheContainer() throws {
+@Test func redirectReachesTheContainer() {
   #expect(
     TapAdvice.opensContainer(
-      TapAdvice.situation(installed: true, extensionRunning: true, osVersion: try OSVersion(17))))
+      TapAdvice.situation(installed: true, extensionRunning: true, osVersion: "17")))
   #expect(
     !TapAdvice.opensContainer(
-      TapAdvice.situation(installed: false, extensionRunning: false, osVersion: try OSVersion(17))))
+      TapAdvice.situation(installed: false, extensionRunning: false, osVersion: "17")))
 }
 
-@Test func explainShowsTheRulesTried() throws {
+@Test func explainShowsTheRulesTried() {
   let decision = Engine.builtIn.explain(
-    TapAdvice.situation(installed: false, extensionRunning: false, osVersion: try OSVersion(17)))
+    TapAdvice.situation(installed: false, extensionRunning: false, osVersion: "17"))
   #expect(decision.rule == "tap/message-not-installed")
   #expect(decision.trace?.isEmpty == false)
+}
+
+@available(macOS 14, iOS 17, watchOS 10, tvOS 17, *)
+@Test func observableModelDecidesFromText() throws {
+  let model = TapModel()
+  #expect(model.summary == "no decision yet")
+  try model.decide(json: #"{"event":"tap","app":{"installed":false}}"#)
+  #expect(model.summary == "outcome: storeProductPage, rule: tap/message-not-installed, confidence: several")
+}
+
+@Test func printedDecisionIsOneLine() {
+  var printed = ""
+  print(
+    Engine.builtIn.decide(TapAdvice.situation(installed: true, extensionRunning: false, osVersion: "17")),
+    to: &printed)
+  #expect(
+    printed
+      == "outcome: containerLaunch, url: \"myapp://open\", rule: open/messages-any-scheme, confidence: several\n"
+  )
 }

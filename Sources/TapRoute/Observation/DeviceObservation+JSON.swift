@@ -1,7 +1,7 @@
 import Foundation
 
 /// Strict reading of observation files, with located diagnostics like every other input.
-extension Observation {
+extension DeviceObservation {
   /// Largest observation file accepted, in bytes (the limit of a situation document).
   package static let maximumFileBytes = Situation.maximumDocumentBytes
   /// Largest string accepted in `source`, in UTF-8 bytes (the limit of a URL).
@@ -10,11 +10,11 @@ extension Observation {
   package static let maximumFilesPerFolder = 10_000
 
   /// Parses a file holding one observation (an object) or several (an array of objects).
-  package static func parse(_ bytes: [UInt8], file: String) -> Result<[Observation], DiagnosticsError> {
+  package static func parse(_ bytes: [UInt8], file: String) -> Result<[DeviceObservation], DiagnosticsError> {
     JSONParser.document(bytes, file: file, what: "observation file", maximumBytes: maximumFileBytes)
       .flatMap { root in
         var reader = JSONReader(file: file, codes: .situation)
-        var observations: [Observation] = []
+        var observations: [DeviceObservation] = []
         if let items = root.arrayValue {
           for (i, item) in items.enumerated() {
             if let o = reader.observation(item, path: JSONReader.join("$", i)) { observations.append(o) }
@@ -32,8 +32,8 @@ extension Observation {
   /// Reads every observation of the given files and folders (a folder's `*.json` files,
   /// sorted by name, not recursive; `-` is standard input), reporting the problems of every
   /// file at once.
-  package static func load(paths: [String]) -> Result<[Observation], DiagnosticsError> {
-    var observations: [Observation] = []
+  package static func load(paths: [String]) -> Result<[DeviceObservation], DiagnosticsError> {
+    var observations: [DeviceObservation] = []
     var problems: [Diagnostic] = []
     for path in paths {
       var isDirectory: ObjCBool = false
@@ -117,7 +117,7 @@ extension Observation {
 }
 
 extension JSONReader {
-  mutating func observation(_ value: JSONValue, path: String) -> Observation? {
+  mutating func observation(_ value: JSONValue, path: String) -> DeviceObservation? {
     guard
       let fields = object(
         value, path: path,
@@ -153,7 +153,7 @@ extension JSONReader {
     guard let situation, let observed, let source, diagnostics.count == before else { return nil }
     let origin =
       value.location.line > 0 ? "\(file):\(value.location.line):\(value.location.column)" : file
-    return Observation(
+    return DeviceObservation(
       name: name, situation: situation, observed: observed, source: source, evidence: evidence, note: note,
       origin: origin)
   }
@@ -173,7 +173,7 @@ extension JSONReader {
     return ok ? list : nil
   }
 
-  private mutating func observed(_ value: JSONValue, path: String) -> Observation.Observed? {
+  private mutating func observed(_ value: JSONValue, path: String) -> DeviceObservation.Observed? {
     guard
       let fields = object(
         value, path: path, allowed: ["outcome", "callbacks", "notCalled", "presentation", "completion"])
@@ -184,7 +184,7 @@ extension JSONReader {
         $0, path: Self.join(path, "outcome"), what: "outcome",
         choices: Outcome.allCases.map { ($0.rawValue, $0) })
     }
-    var observed = Observation.Observed(outcome: outcome ?? .undecided)
+    var observed = DeviceObservation.Observed(outcome: outcome ?? .undecided)
     if let v = fields["callbacks"] { observed.callbacks = callbacks(v, path: Self.join(path, "callbacks")) }
     if let v = fields["notCalled"] {
       observed.notCalled = callbacks(v, path: Self.join(path, "notCalled")) ?? []
@@ -203,7 +203,7 @@ extension JSONReader {
     return outcome != nil && diagnostics.count == before ? observed : nil
   }
 
-  private mutating func source(_ value: JSONValue, path: String) -> Observation.Source? {
+  private mutating func source(_ value: JSONValue, path: String) -> DeviceObservation.Source? {
     guard let members = value.objectValue else {
       wrongType(value, expected: "an object", path: path)
       return nil
@@ -222,10 +222,10 @@ extension JSONReader {
         text = nil
       }
       guard let text else { continue }
-      if text.utf8.count > Observation.maximumSourceFieldBytes {
+      if text.utf8.count > DeviceObservation.maximumSourceFieldBytes {
         error(
           .inputTooLarge,
-          "\(member.key) is \(text.utf8.count) bytes; the limit is \(Observation.maximumSourceFieldBytes)",
+          "\(member.key) is \(text.utf8.count) bytes; the limit is \(DeviceObservation.maximumSourceFieldBytes)",
           path: p, at: member.value.location)
         continue
       }
@@ -244,13 +244,13 @@ extension JSONReader {
       }
       return nil
     }
-    if !Observation.isDate(date) {
+    if !DeviceObservation.isDate(date) {
       error(
         .situationBadVersion, "invalid date \(Words.quoted(date)); expected YYYY-MM-DD (or YYYY-MM, YYYY)",
         path: Self.join(path, "date"), at: members.first { $0.key == "date" }?.value.location)
     }
     guard diagnostics.count == before else { return nil }
-    var source = Observation.Source(
+    var source = DeviceObservation.Source(
       date: date, device: texts["device"], osBuild: texts["osBuild"], sdk: texts["sdk"],
       reporter: texts["reporter"], link: texts["link"])
     for (key, text) in texts where !["date", "device", "osBuild", "sdk", "reporter", "link"].contains(key) {
@@ -267,7 +267,7 @@ extension JSONValue.Kind {
   }
 }
 
-extension Observation: Codable {
+extension DeviceObservation: Codable {
   /// Reads an observation through the same strict checks as a file (locations are lost).
   public init(from decoder: any Decoder) throws {
     let value = try JSONValue(from: decoder)

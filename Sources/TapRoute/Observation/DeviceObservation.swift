@@ -11,7 +11,7 @@
 /// ```
 /// Only `observed.outcome` and `source.date` are required. `name`, `note` and `evidence`
 /// (registered evidence ids that already record this observation) are optional.
-public struct Observation: Sendable, Hashable {
+public struct DeviceObservation: Sendable, Hashable {
   /// A short name for reports; the file and position when absent.
   public var name: String?
   /// The situation on the device.

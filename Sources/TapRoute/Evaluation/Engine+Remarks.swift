@@ -1,0 +1,64 @@
+// What a decision says about input it did not use: a part of the situation its event does not
+// read, a redirect URL no hook opens, a version newer than the tables know. Without a remark
+// such input is decided as if it were absent, and a reader cannot tell.
+
+extension Engine {
+  /// True when `situation` holds something a decision remarks on: a few comparisons, so the
+  /// lean decide pays little for situations without any (nearly all of them).
+  @usableFromInline
+  static func hasRemarks(_ situation: Situation, _ source: DecisionSource) -> Bool {
+    switch situation.event {
+    case .tap:
+      if situation.open.url != nil || situation.open.extensionPoint != .messages { return true }
+      if situation.tap.redirect.url != nil && situation.tap.redirect.hooks.isEmpty { return true }
+    case .open:
+      if situation.tap != Situation.Tap() { return true }
+    }
+    if let version = situation.osVersion, isNewer(version, than: source.newestOSVersion) { return true }
+    if let version = situation.app.sdkVersion, isNewer(version, than: source.newestSDKVersion) { return true }
+    return false
+  }
+
+  /// True when `version` is past what tables whose newest version is `newest` know: a newest
+  /// of `26` covers every 26.x (the tables name no minor version), `26.2` only up to 26.2.
+  static func isNewer(_ version: OSVersion, than newest: OSVersion) -> Bool {
+    newest.minor == 0 && newest.patch == 0 ? version.major > newest.major : version > newest
+  }
+
+  /// The remarks on `situation` a decision over tables whose newest versions are `newestOS`
+  /// and `newestSDK` carries, in a fixed order (after every other note).
+  static func remarks(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> [String] {
+    var remarks: [String] = []
+    switch situation.event {
+    case .tap:
+      if situation.open != Situation.Open() {
+        remarks.append("ignored: the situation's \"open\" part; a tap event reads \"tap\", not \"open\"")
+      }
+      if situation.tap.redirect.url != nil, situation.tap.redirect.hooks.isEmpty {
+        remarks.append("ignored: \"redirect.url\", which no hook opens (\"redirect.hooks\" is empty)")
+      }
+    case .open:
+      if situation.tap != Situation.Tap() {
+        remarks.append("ignored: the situation's \"tap\" part; an open event reads \"open\", not \"tap\"")
+      }
+    }
+    if let version = situation.osVersion, isNewer(version, than: newestOS) {
+      remarks.append(
+        "the OS version \(version) is newer than the tables know: decided as \(situation.platform.rawValue) \(newestOS), the newest they know"
+      )
+    }
+    if let version = situation.app.sdkVersion, isNewer(version, than: newestSDK) {
+      remarks.append(
+        "the SDK version \(version) is newer than the tables know: decided as SDK \(newestSDK), the newest they know"
+      )
+    }
+    return remarks
+  }
+
+  /// Appends the remarks on `situation` to `decision`'s notes (nothing when there are none).
+  @usableFromInline
+  static func addRemarks(_ situation: Situation, _ source: DecisionSource, to decision: inout Decision) {
+    let remarks = remarks(situation, newestOS: source.newestOSVersion, newestSDK: source.newestSDKVersion)
+    if !remarks.isEmpty { decision.notes += remarks }
+  }
+}

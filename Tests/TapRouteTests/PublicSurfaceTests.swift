@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// What a client's plain `import TapRoute` sees, proved by the compiler: each snippet is
+/// type-checked (`swiftc -typecheck`) against the TapRoute module this test run built. The
+/// generated code's API is `@_spi(Generated)` and the CLI's is `package`, so a client cannot
+/// name either; the SPI import that generated files write sees the generated API.
+@Suite("The public surface a client's import sees")
+struct PublicSurfaceTests {
+  struct Row: CustomTestStringConvertible, Sendable {
+    var name: String
+    var source: String
+    /// nil: the snippet must type-check; else a phrase the compiler's error must hold.
+    var error: String?
+    var testDescription: String { name }
+  }
+
+  /// The folder of the built modules: beside the test bundle, as the binary is.
+  static let modules: URL? = Binary.url.map {
+    $0.deletingLastPathComponent().appendingPathComponent("Modules")
+  }
+
+  static func typecheck(_ source: String) throws -> Binary.Result {
+    let modules = try #require(modules, "the built modules were not found next to the tests")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "taproute-surface-\(UInt32.random(in: 0...UInt32.max)).swift")
+    try Data(source.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    return try Binary.run(
+      ["swiftc", "-typecheck", "-I", modules.path, file.path],
+      executable: URL(fileURLWithPath: "/usr/bin/env"))
+  }
+
+  @Test(
+    arguments: [
+      Row(
+        name: "plain import: CompiledPolicies is not visible",
+        source: "import TapRoute\nlet x: (any CompiledPolicies.Type)? = nil\n",
+        error: "cannot find type 'CompiledPolicies' in scope"),
+      Row(
+        name: "plain import: CompiledTableData is not visible",
+        source: "import TapRoute\nlet x: CompiledTableData? = nil\n",
+        error: "cannot find type 'CompiledTableData' in scope"),
+      Row(
+        name: "plain import: CompiledRule is not visible",
+        source: "import TapRoute\nlet x: CompiledRule? = nil\n",
+        error: "cannot find type 'CompiledRule' in scope"),
+      Row(
+        name: "plain import: CompiledAlternative is not visible",
+        source: "import TapRoute\nlet x: CompiledAlternative? = nil\n",
+        error: "cannot find type 'CompiledAlternative' in scope"),
+      Row(
+        name: "plain import: OSVersion(orderKey:) is not visible",
+        source: "import TapRoute\nlet x = OSVersion(orderKey: 0)\n",
+        error: "orderKey"),
+      Row(
+        name: "plain import: the CLI's ObservationCheck is not visible",
+        source: "import TapRoute\nlet x: ObservationCheck? = nil\n",
+        error: "cannot find type 'ObservationCheck' in scope"),
+      Row(
+        name: "plain import: the Observation module and @Observable compile beside TapRoute",
+        source: """
+          import Observation
+          import TapRoute
+          @available(macOS 14, iOS 17, watchOS 10, tvOS 17, *)
+          @Observable final class Model { var decision: Decision? = nil }
+          if #available(macOS 14, iOS 17, watchOS 10, tvOS 17, *) {
+            let model = Model()
+            model.decision = Engine.builtIn.decide(try Situation(json: #"{"event":"tap"}"#))
+          }
+          let version: OSVersion = "17.4"
+          """,
+        error: nil),
+      Row(
+        name: "the generated files' SPI import sees the generated API",
+        source: """
+          @_spi(Generated) import TapRoute
+          let x: (any CompiledPolicies.Type)? = nil
+          let y = OSVersion(orderKey: 0).orderKey
+          """,
+        error: nil),
+    ])
+  func snippet(_ row: Row) throws {
+    let result = try Self.typecheck(row.source)
+    if let error = row.error {
+      #expect(result.status != 0, "the snippet compiled")
+      #expect(result.stderr.contains(error), "\(result.stderr)")
+    } else {
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+  }
+}
