@@ -1,12 +1,13 @@
 /// Reading what the sender controls: `{"app": {...}, "tap": {...}}` in the situation format,
 /// without the facts that vary by recipient.
 extension Matrix {
-  /// Facts the matrix varies, refused in its input (`$.path` to the reason).
-  static let recipientKeys: [(path: [String], name: String)] = [
-    (["platform"], "platform"), (["osVersion"], "osVersion"), (["app", "installed"], "installed"),
-    (["app", "enabledInMessages"], "enabledInMessages"), (["tap", "extensionRunning"], "extensionRunning"),
-    (["tap", "alreadySelected"], "alreadySelected"),
-  ]
+  /// Facts the matrix varies, refused in its input: each fact's key path in the situation
+  /// (`$.tap.alreadySelected` -> `["tap", "alreadySelected"]`) and its name.
+  static var recipientKeys: [(path: [String], name: String)] {
+    recipientFacts.map { fact in
+      (fact.source(for: .tap).dropFirst(2).split(separator: ".").map(String.init), fact.rawValue)
+    }
+  }
 
   /// Parses the sender's message. `event` may be left out (it is a tap); the recipient
   /// facts and the `open` part are refused, since the matrix lists every recipient.

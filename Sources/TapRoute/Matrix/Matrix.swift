@@ -10,10 +10,16 @@
 /// by platform and the open table's version bands. OS versions are cut only where a table
 /// names a version.
 public struct Matrix: Sendable, Hashable {
-  /// The recipient facts, in column order.
-  public static let recipientFacts: [Fact] = [
-    .platform, .osVersion, .installed, .enabledInMessages, .extensionRunning, .alreadySelected,
+  /// The recipient facts, in column order, with the short header the text and Markdown
+  /// tables give each (the JSON form names them by fact). The matrix's one list of them: its
+  /// input refuses them, its renderers' columns follow them.
+  static let recipientColumns: [(fact: Fact, header: String)] = [
+    (.platform, "platform"), (.osVersion, "OS"), (.installed, "installed"), (.enabledInMessages, "enabled"),
+    (.extensionRunning, "running"), (.alreadySelected, "selected"),
   ]
+
+  /// The recipient facts, in column order.
+  public static let recipientFacts: [Fact] = recipientColumns.map(\.fact)
 
   /// A set of recipients: the values of each recipient fact it covers.
   public struct Recipients: Sendable, Hashable {
@@ -29,6 +35,17 @@ public struct Matrix: Sendable, Hashable {
     public var extensionRunning: [Bool]
     /// Message already selected: the values covered.
     public var alreadySelected: [Bool]
+
+    /// The values a Boolean recipient fact covers; nil for `platform` and `osVersion`.
+    func bools(of fact: Fact) -> [Bool]? {
+      switch fact {
+      case .installed: installed
+      case .enabledInMessages: enabledInMessages
+      case .extensionRunning: extensionRunning
+      case .alreadySelected: alreadySelected
+      default: nil
+      }
+    }
   }
 
   /// One row: a set of recipients and what a tap does for every one of them.

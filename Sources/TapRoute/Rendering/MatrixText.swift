@@ -14,23 +14,25 @@ package enum MatrixText {
     }
   }
 
-  static let headers = [
-    "platform", "OS", "installed", "enabled", "running", "selected", "outcome", "rule", "confidence",
-  ]
+  static let headers = Matrix.recipientColumns.map(\.header) + ["outcome", "rule", "confidence"]
+
+  /// The index of the outcome column (the rule's follows it).
+  static let outcomeColumn = Matrix.recipientColumns.count
 
   /// The cells of a row, in ``headers`` order.
   static func cells(_ row: Matrix.Row) -> [String] {
     let r = row.recipients
-    let platforms =
-      r.platforms.count == Situation.Platform.allCases.count
-      ? "any" : r.platforms.map(\.rawValue).joined(separator: ", ")
-    let versions =
-      r.osVersions == [VersionRange(lower: nil, upper: nil)]
-      ? "any" : r.osVersions.map(\.description).joined(separator: ", ")
-    return [
-      platforms, versions, flag(r.installed), flag(r.enabledInMessages), flag(r.extensionRunning),
-      flag(r.alreadySelected), outcome(row.decision), row.decision.rule ?? "none",
-      row.decision.confidence?.rawValue ?? "-",
+    let recipient = Matrix.recipientFacts.map { fact -> String in
+      if let values = r.bools(of: fact) { return flag(values) }
+      if fact == .platform {
+        return r.platforms.count == Situation.Platform.allCases.count
+          ? "any" : r.platforms.map(\.rawValue).joined(separator: ", ")
+      }
+      return r.osVersions == [VersionRange(lower: nil, upper: nil)]
+        ? "any" : r.osVersions.map(\.description).joined(separator: ", ")
+    }
+    return recipient + [
+      outcome(row.decision), row.decision.rule ?? "none", row.decision.confidence?.rawValue ?? "-",
     ]
   }
 
@@ -73,8 +75,8 @@ package enum MatrixText {
     ]
     for row in matrix.rows {
       var c = cells(row).map { String($0.flatMap { $0 == "|" ? ["\\", "|"] : [$0] }) }
-      c[6] = "`\(c[6])`"
-      c[7] = "`\(c[7])`"
+      c[outcomeColumn] = "`\(c[outcomeColumn])`"
+      c[outcomeColumn + 1] = "`\(c[outcomeColumn + 1])`"
       lines.append("| " + c.joined(separator: " | ") + " |")
     }
     return lines.joined(separator: "\n") + "\n"
@@ -103,13 +105,47 @@ package enum MatrixText {
   }
 
   private struct Output: Encodable {
+    /// The recipient facts a row restricts, by fact name; a fact the row leaves free is absent.
     struct Recipient: Encodable {
-      var platform: OneOrMany<String>?
-      var osVersion: OneOrMany<String>?
-      var installed: OneOrMany<Bool>?
-      var enabledInMessages: OneOrMany<Bool>?
-      var extensionRunning: OneOrMany<Bool>?
-      var alreadySelected: OneOrMany<Bool>?
+      enum Cell: Encodable {
+        case names(OneOrMany<String>)
+        case bools(OneOrMany<Bool>)
+
+        func encode(to encoder: any Encoder) throws {
+          switch self {
+          case .names(let v): try v.encode(to: encoder)
+          case .bools(let v): try v.encode(to: encoder)
+          }
+        }
+      }
+
+      struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+      }
+
+      var cells: [(fact: Fact, cell: Cell)]
+
+      init(_ r: Matrix.Recipients) {
+        cells = Matrix.recipientFacts.compactMap { fact in
+          if let values = r.bools(of: fact) { return OneOrMany(values, all: 2).map { (fact, .bools($0)) } }
+          if fact == .platform {
+            return OneOrMany(r.platforms.map(\.rawValue), all: Situation.Platform.allCases.count).map {
+              (fact, .names($0))
+            }
+          }
+          let versions =
+            r.osVersions == [VersionRange(lower: nil, upper: nil)] ? [] : r.osVersions.map(\.description)
+          return versions.isEmpty ? nil : OneOrMany(versions, all: Int.max).map { (fact, .names($0)) }
+        }
+      }
+
+      func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        for (fact, cell) in cells { try c.encode(cell, forKey: Key(stringValue: fact.rawValue)) }
+      }
     }
     struct Row: Encodable {
       var recipient: Recipient
@@ -149,17 +185,8 @@ package enum MatrixText {
           redirect: m.tap.redirect.hooks.isEmpty && m.tap.redirect.url == nil ? nil : m.tap.redirect))
       versionCuts = matrix.versionCuts.map(\.description)
       rows = matrix.rows.map { row in
-        let r = row.recipients
-        let versions =
-          r.osVersions == [VersionRange(lower: nil, upper: nil)] ? [] : r.osVersions.map(\.description)
-        return Row(
-          recipient: Recipient(
-            platform: OneOrMany(r.platforms.map(\.rawValue), all: Situation.Platform.allCases.count),
-            osVersion: versions.isEmpty ? nil : OneOrMany(versions, all: Int.max),
-            installed: OneOrMany(r.installed, all: 2),
-            enabledInMessages: OneOrMany(r.enabledInMessages, all: 2),
-            extensionRunning: OneOrMany(r.extensionRunning, all: 2),
-            alreadySelected: OneOrMany(r.alreadySelected, all: 2)),
+        Row(
+          recipient: Recipient(row.recipients),
           outcome: row.decision.outcome, rule: row.decision.rule, confidence: row.decision.confidence,
           callbacks: row.decision.callbacks, presentation: row.decision.presentation,
           via: row.decision.steps?.last?.trigger, evidence: row.decision.evidence)
