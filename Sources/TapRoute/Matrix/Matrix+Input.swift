@@ -2,7 +2,7 @@
 /// without the facts that vary by recipient.
 extension Matrix {
   /// Facts the matrix varies, refused in its input: each fact's key path in the situation
-  /// (`$.tap.alreadySelected` -> `["tap", "alreadySelected"]`) and its name.
+  /// (`$.app.installed` -> `["app", "installed"]`) and its name.
   static var recipientKeys: [(path: [String], name: String)] {
     recipientFacts.map { fact in
       (fact.source(for: .tap).dropFirst(2).split(separator: ".").map(String.init), fact.rawValue)

@@ -56,21 +56,20 @@ package enum TableDocument {
       if let v = t.callbacks {
         sets.append("fires " + (v.isEmpty ? "nothing" : v.map(\.rawValue).joined(separator: ", ")))
       }
-      if let v = t.changes.installed { sets.append("installed=\(v)") }
-      if let v = t.changes.extensionRunning { sets.append("extensionRunning=\(v)") }
-      if let v = t.changes.selected {
-        let name =
-          switch v {
-          case .tapped: "tapped"
-          case .sent: "sent"
-          case .received: "received"
-          case .none: "none"
-          }
-        sets.append("selected=" + name)
+      for key in SessionState.setKeys {
+        if let v = t.changes.flags[key] { sets.append("\(key)=\(v)") }
+        if key == "foreground", let v = t.changes.foreground { sets.append("foreground=\(v.rawValue)") }
+        if key == "selected", let v = t.changes.selected {
+          let name =
+            switch v {
+            case .tapped: "tapped"
+            case .sent: "sent"
+            case .received: "received"
+            case .none: "none"
+            }
+          sets.append("selected=" + name)
+        }
       }
-      if let v = t.changes.afterDrawerSwipe { sets.append("afterDrawerSwipe=\(v)") }
-      if let v = t.changes.foreground { sets.append("foreground=\(v.rawValue)") }
-      if let v = t.changes.bound { sets.append("bound=\(v)") }
       var step = t.step.rawValue
       if let bound = t.bound {
         step += bound ? ", drawer bound to a tapped bubble" : ", drawer bound to no bubble"

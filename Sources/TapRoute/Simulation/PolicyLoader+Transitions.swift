@@ -90,16 +90,13 @@ extension PolicyLoader {
       if let set = reader.require(f, "set", path: path, at: item.location),
         let c = reader.object(
           set, path: path + ".set",
-          allowed: ["installed", "extensionRunning", "selected", "afterDrawerSwipe", "foreground", "bound"])
+          allowed: SessionState.setKeys)
       {
-        changes.installed = c["installed"].flatMap { reader.bool($0, path: path + ".set.installed") }
-        changes.extensionRunning = c["extensionRunning"].flatMap {
-          reader.bool($0, path: path + ".set.extensionRunning")
+        for (key, _) in SessionState.flags {
+          if let v = c[key], let value = reader.bool(v, path: path + ".set." + key) {
+            changes.flags[key] = value
+          }
         }
-        changes.afterDrawerSwipe = c["afterDrawerSwipe"].flatMap {
-          reader.bool($0, path: path + ".set.afterDrawerSwipe")
-        }
-        changes.bound = c["bound"].flatMap { reader.bool($0, path: path + ".set.bound") }
         changes.foreground = c["foreground"].flatMap {
           reader.choice(
             $0, path: path + ".set.foreground", what: "foreground",

@@ -42,20 +42,17 @@ extension JSONReader {
         }
       }
     }
-    var start = SessionState(
-      installed: situation.app.installed, extensionRunning: situation.tap.extensionRunning,
-      afterDrawerSwipe: situation.tap.afterDrawerSwipe)
+    // The flags that are facts of the tap start as the situation has them.
+    var start = SessionState()
+    let facts = FactSnapshot(situation, event: .tap, defaultVersion: OSVersion(clamping: 0))
+    for (key, field) in SessionState.flags {
+      if let fact = Fact(rawValue: key) { start[keyPath: field] = facts.index(of: fact) == 1 }
+    }
     if let s = fields["start"],
-      let f = object(
-        s, path: "$.start",
-        allowed: ["installed", "extensionRunning", "selected", "afterDrawerSwipe", "bound"])
+      let f = object(s, path: "$.start", allowed: SessionState.setKeys.filter { $0 != "foreground" })
     {
-      if let v = f["installed"], let b = bool(v, path: "$.start.installed") { start.installed = b }
-      if let v = f["extensionRunning"], let b = bool(v, path: "$.start.extensionRunning") {
-        start.extensionRunning = b
-      }
-      if let v = f["afterDrawerSwipe"], let b = bool(v, path: "$.start.afterDrawerSwipe") {
-        start.afterDrawerSwipe = b
+      for (key, field) in SessionState.flags where key != "bound" {
+        if let v = f[key], let b = bool(v, path: "$.start." + key) { start[keyPath: field] = b }
       }
       if let v = f["selected"], let s = nullableString(v, path: "$.start.selected") { start.selected = s }
       // A running extension with a selected message was opened by tapping it, unless the

@@ -41,11 +41,13 @@ package enum Simulator {
       var decision: Decision?
       if step.kind == .tap {
         var situation = session.situation
-        situation.app.installed = state.installed
-        situation.tap.extensionRunning = state.extensionRunning
+        for (key, field) in SessionState.flags {
+          if let fact = Fact(rawValue: key) {
+            _ = situation.setFinite(fact, index: state[keyPath: field] ? 1 : 0)
+          }
+        }
         situation.tap.alreadySelected =
           state.extensionRunning && step.message != nil && state.selected == step.message
-        situation.tap.afterDrawerSwipe = state.afterDrawerSwipe
         decision = engine.decide(situation)
       }
       let transition = engine.policies.transitions.first { $0.matches(step.kind, outcome: decision?.outcome) }

@@ -26,15 +26,12 @@ package struct Transition: Sendable, Hashable {
   package var note: String?
   package var location: SourcePosition
 
-  /// The state fields a transition sets; nil leaves a field as it was.
+  /// The state fields a transition sets; a field it leaves out stays as it was.
   package struct Changes: Sendable, Hashable {
-    package var installed: Bool?
-    package var extensionRunning: Bool?
+    /// The Boolean fields it sets, by their keys in ``SessionState/flags``.
+    package var flags: [String: Bool] = [:]
     package var selected: Selection?
-    package var afterDrawerSwipe: Bool?
     package var foreground: SessionState.Foreground?
-    /// Whether the drawer is bound to a tapped bubble afterwards.
-    package var bound: Bool?
 
     /// What `selected` becomes.
     package enum Selection: Sendable, Hashable {
@@ -49,11 +46,10 @@ package struct Transition: Sendable, Hashable {
     }
 
     func apply(to state: inout SessionState, message: String?) {
-      if let installed { state.installed = installed }
-      if let extensionRunning { state.extensionRunning = extensionRunning }
-      if let afterDrawerSwipe { state.afterDrawerSwipe = afterDrawerSwipe }
+      for (key, field) in SessionState.flags {
+        if let value = flags[key] { state[keyPath: field] = value }
+      }
       if let foreground { state.foreground = foreground }
-      if let bound { state.bound = bound }
       switch selected {
       case .tapped?, .sent?, .received?: state.selected = message
       case .none?: state.selected = nil
@@ -94,6 +90,21 @@ package struct SessionState: Sendable, Hashable, Codable {
     /// In another app: the container app, another app, or a browser.
     case otherApp
   }
+
+  /// The state's Boolean fields with the keys a session's `start` and a transition's `set`
+  /// write them by: the one list the readers, `apply` and the rendered tables go through. A
+  /// flag whose key names a fact (``Fact``) is that fact of every tap the session makes.
+  package static var flags: [(key: String, field: WritableKeyPath<SessionState, Bool>)] {
+    [
+      ("installed", \.installed), ("extensionRunning", \.extensionRunning),
+      ("afterDrawerSwipe", \.afterDrawerSwipe), ("bound", \.bound),
+    ]
+  }
+
+  /// Every key of a transition's `set`, in the order the rendered tables list them.
+  package static let setKeys = [
+    "installed", "extensionRunning", "selected", "afterDrawerSwipe", "foreground", "bound",
+  ]
 
   package var installed: Bool
   package var extensionRunning: Bool
