@@ -53,7 +53,9 @@ extension SituationCatalog {
     if bits != Array(0..<bits.count) {
       problems.append("fact bits must be 0..<\(bits.count) with none repeated; found \(bits)")
     }
-    if bits.count > 32 { problems.append("\(bits.count) facts do not fit the 32-bit fact mask") }
+    if bits.count > maskBits {
+      problems.append("\(bits.count) facts do not fit the \(maskBits)-bit fact mask (FactMask); widen it")
+    }
     return problems
   }
 
@@ -65,11 +67,18 @@ extension SituationCatalog {
   /// The parameter name a part has in `leftOut` (`top` for the top level).
   private static func parameter(_ part: Part) -> String { part.key.isEmpty ? "top" : part.key }
 
+  /// The width of a fact mask: one bit per fact.
+  static let maskBits = 64
+
   /// The generated source.
   static func generatedSwift() -> String {
     var out = """
       // swift-format-ignore-file
       // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `\(regenerateCommand)`; do not edit.
+
+      /// A set of facts, one bit per fact (``Fact/bit``): \(facts.count) facts of at most \(maskBits).
+      /// Generated code's API (`CompiledPolicies.testedFacts`) spells it `UInt\(maskBits)`.
+      @usableFromInline typealias FactMask = UInt\(maskBits)
 
       """
     out += structs()
@@ -176,11 +185,11 @@ extension SituationCatalog {
         }
 
         /// Every fact's ``bit``.
-        static let allBits: UInt32 = allCases.reduce(0) { $0 | $1.bit }
+        static let allBits: FactMask = allCases.reduce(0) { $0 | $1.bit }
 
         /// The fact's bit in a mask of facts (declaration order).
         @inlinable
-        var bit: UInt32 {
+        var bit: FactMask {
           switch self {
 
       """
@@ -284,7 +293,7 @@ extension SituationCatalog {
         /// facts come from the URL the event reads.
         static func leftOut(
           keys: some Collection<String>, \(nested.map { "\($0.key): JSONValue?" }.joined(separator: ", ")), event: Event
-        ) -> UInt32 {
+        ) -> FactMask {
           func present(_ part: JSONValue?) -> Set<String>? {
             guard let members = part?.objectValue else { return nil }
             return Set(members.map(\\.key))
@@ -296,8 +305,8 @@ extension SituationCatalog {
         /// As above, from the key sets of each part (nil: the part is absent).
         static func leftOut(
           top: Set<String>, \(nested.map { "\($0.key): Set<String>?" }.joined(separator: ", ")), event: Event
-        ) -> UInt32 {
-          var mask: UInt32 = 0
+        ) -> FactMask {
+          var mask: FactMask = 0
           func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
             if keys?.contains(key) != true { for fact in facts { mask |= fact.bit } }
           }
@@ -655,7 +664,7 @@ extension SituationCatalog {
           guard ok && hasEvent else { return nil }
           // As the strict reader records them: the URL facts come from the URL the event reads.
           var given = self.given
-          let urlFacts: UInt32 = \(urlFacts.map { "Fact.\($0.name).bit" }.joined(separator: " | "))
+          let urlFacts: FactMask = \(urlFacts.map { "Fact.\($0.name).bit" }.joined(separator: " | "))
           switch situation.event {
 
       """
@@ -791,7 +800,7 @@ extension SituationCatalog {
     out += """
         /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
         @usableFromInline
-        var unspecifiedMask: UInt32 = 0
+        var unspecifiedMask: FactMask = 0
 
         /// \(top.initDoc)
         public init(

@@ -85,6 +85,6 @@ struct URLSchemeClassTests {
     #expect(Transport.allCases.map(\.index) == Array(Transport.allCases.indices))
     #expect(Tap.Layout.allCases.map(\.index) == Array(Tap.Layout.allCases.indices))
     #expect(Tap.PresentationContext.allCases.map(\.index) == Array(Tap.PresentationContext.allCases.indices))
-    #expect(Fact.allCases.map(\.bit) == Fact.allCases.indices.map { UInt32(1) << UInt32($0) })
+    #expect(Fact.allCases.map(\.bit) == Fact.allCases.indices.map { FactMask(1) << FactMask($0) })
   }
 }

@@ -45,7 +45,7 @@ final class CompiledTable: Sendable {
     var presentation: Presentation?
     var confidence: Confidence?
     /// The facts it tests, as ``Fact/bit``s: what a decision by it rests on.
-    var tested: UInt32
+    var tested: FactMask
     /// True when it has other readings.
     var contested: Bool
     /// The redirect hooks among its callbacks in firing order, 4 bits each (index in

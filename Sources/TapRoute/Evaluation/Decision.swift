@@ -58,7 +58,7 @@ public struct Decision: Sendable, Hashable, Codable {
     }
   }
   /// The assumed facts as ``Fact/bit``s; their values are in `assumedValues`.
-  private var assumedMask: UInt32 = 0
+  private var assumedMask: FactMask = 0
   private var assumedValues: AssumedValues?
   /// A lazy decision's defaults (its source's), read when `assumed` is read.
   private var compiledDefaults: AssumedValues? {
@@ -150,7 +150,7 @@ public struct Decision: Sendable, Hashable, Codable {
   @usableFromInline @inline(__always)
   static func lazy(
     outcome: Outcome, url: consuming String? = nil, callbacks: consuming LazyCallbacks,
-    presentation: Presentation?, assumed: UInt32 = 0, unfired: UInt8 = 0, hit: consuming LazyHit
+    presentation: Presentation?, assumed: FactMask = 0, unfired: UInt8 = 0, hit: consuming LazyHit
   ) -> Decision {
     Decision(
       outcome: outcome, unfiredHooks: unfired == 0 ? 0 : packedUnfired(unfired),
@@ -378,7 +378,7 @@ public struct AssumedFact: Sendable, Hashable {
 extension Decision {
   /// Sets `assumed` to the facts of `mask`, with their values from `values` (shared, so
   /// nothing is allocated).
-  mutating func setAssumed(_ mask: UInt32, from values: AssumedValues) {
+  mutating func setAssumed(_ mask: FactMask, from values: AssumedValues) {
     assumedMask = mask
     assumedValues = mask == 0 ? nil : values
   }
@@ -388,11 +388,11 @@ extension Decision {
 final class AssumedValues: Sendable {
   let values: [AssumedFact?]
   /// The facts that have a value.
-  let mask: UInt32
+  let mask: FactMask
 
   init(_ facts: [AssumedFact]) {
     var values = [AssumedFact?](repeating: nil, count: Fact.allCases.count)
-    var mask: UInt32 = 0
+    var mask: FactMask = 0
     for fact in facts {
       let i = fact.fact.bit.trailingZeroBitCount
       if values.indices.contains(i) {

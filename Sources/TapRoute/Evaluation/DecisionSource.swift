@@ -248,7 +248,7 @@ struct LazyHit: Sendable {
   /// The decision's fields, built as the eager evaluation builds them. `url` is the
   /// decision's URL and `assumed` its assumed facts, which an undecided redirect's tap step
   /// repeats.
-  func decision(url: String?, assumed: UInt32) -> Decision {
+  func decision(url: String?, assumed: FactMask) -> Decision {
     switch (event, kind) {
     case (_, .undecided):
       return source.undecided(event)
@@ -324,7 +324,7 @@ protocol LeanRules {
   /// The callbacks of rule `rule` of `event`'s table, as a decision holds them.
   func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks
   func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation?
-  func testedFacts(_ event: Situation.Event, _ rule: Int) -> UInt32
+  func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask
   func contested(_ event: Situation.Event, _ rule: Int) -> Bool
   func tapRedirectHooks(_ rule: Int) -> UInt64
 }
@@ -354,7 +354,7 @@ struct GeneratedRules<Policies: CompiledPolicies>: LeanRules {
     Policies.presentation(event, rule)
   }
   @inlinable @inline(__always)
-  func testedFacts(_ event: Situation.Event, _ rule: Int) -> UInt32 { Policies.testedFacts(event, rule) }
+  func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask { Policies.testedFacts(event, rule) }
   @inlinable @inline(__always)
   func contested(_ event: Situation.Event, _ rule: Int) -> Bool { Policies.contested(event, rule) }
   @inlinable @inline(__always)
@@ -386,7 +386,7 @@ struct TableRules: LeanRules {
     tables.table(event).ruleData(rule).presentation
   }
   @inline(__always)
-  func testedFacts(_ event: Situation.Event, _ rule: Int) -> UInt32 {
+  func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask {
     tables.table(event).ruleData(rule).tested
   }
   @inline(__always)

@@ -26,9 +26,9 @@ extension EngineTables {
 
   /// The assumed facts of a decision by tap rule `tapHit` (or open rule, for an open event)
   /// and, for a redirect, open rule `redirectHit`, as ``Fact/bit``s.
-  func assumedMask(_ situation: Situation, hit: Int, redirectHit: Int? = nil) -> UInt32 {
+  func assumedMask(_ situation: Situation, hit: Int, redirectHit: Int? = nil) -> FactMask {
     let leftOut = situation.leftOut
-    var mask: UInt32
+    var mask: FactMask
     switch situation.event {
     case .open:
       mask = open.ruleData(hit).tested & leftOut

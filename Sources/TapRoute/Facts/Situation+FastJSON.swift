@@ -27,7 +27,7 @@ struct SituationScanner {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   /// The facts whose fields were given (``Fact/bit``s), for ``Situation/unspecified``.
-  var given: UInt32 = 0
+  var given: FactMask = 0
   /// The parts whose `url` was given (bit `i`: the catalog's nested part `i`).
   var urlGiven: UInt32 = 0
 

@@ -99,7 +99,7 @@ typealias ExtensionPoint = Situation.Open.ExtensionPoint
 extension Situation {
   /// The facts left out as bits, a nil version included.
   @inlinable
-  var leftOut: UInt32 {
+  var leftOut: FactMask {
     var mask = unspecifiedMask
     if osVersion == nil { mask |= Fact.osVersion.bit }
     if app.sdkVersion == nil { mask |= Fact.sdkVersion.bit }

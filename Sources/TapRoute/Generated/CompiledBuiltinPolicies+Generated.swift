@@ -317,7 +317,7 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     }
   }
 
-  static func testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt32 {
+  static func testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt64 {
     switch table {
     case .tap:
       switch rule {

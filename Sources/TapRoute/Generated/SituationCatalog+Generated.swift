@@ -1,6 +1,10 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
+/// A set of facts, one bit per fact (``Fact/bit``): 18 facts of at most 64.
+/// Generated code's API (`CompiledPolicies.testedFacts`) spells it `UInt64`.
+@usableFromInline typealias FactMask = UInt64
+
 /// What happened on a device: the input to every decision.
 ///
 /// The JSON form is public (see the README's "Situation" reference); every field but
@@ -28,7 +32,7 @@ public struct Situation: Sendable, Hashable {
   public var open: Open
   /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
   @usableFromInline
-  var unspecifiedMask: UInt32 = 0
+  var unspecifiedMask: FactMask = 0
 
   /// A situation; every part but `event` defaults to the JSON form's defaults.
   public init(
@@ -264,11 +268,11 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   }
 
   /// Every fact's ``bit``.
-  static let allBits: UInt32 = allCases.reduce(0) { $0 | $1.bit }
+  static let allBits: FactMask = allCases.reduce(0) { $0 | $1.bit }
 
   /// The fact's bit in a mask of facts (declaration order).
   @inlinable
-  var bit: UInt32 {
+  var bit: FactMask {
     switch self {
     case .platform: 1 << 0
     case .osVersion: 1 << 1
@@ -383,7 +387,7 @@ extension Situation {
   /// facts come from the URL the event reads.
   static func leftOut(
     keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, event: Event
-  ) -> UInt32 {
+  ) -> FactMask {
     func present(_ part: JSONValue?) -> Set<String>? {
       guard let members = part?.objectValue else { return nil }
       return Set(members.map(\.key))
@@ -395,8 +399,8 @@ extension Situation {
   /// As above, from the key sets of each part (nil: the part is absent).
   static func leftOut(
     top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, event: Event
-  ) -> UInt32 {
-    var mask: UInt32 = 0
+  ) -> FactMask {
+    var mask: FactMask = 0
     func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
       if keys?.contains(key) != true { for fact in facts { mask |= fact.bit } }
     }
@@ -778,7 +782,7 @@ extension SituationScanner {
     guard ok && hasEvent else { return nil }
     // As the strict reader records them: the URL facts come from the URL the event reads.
     var given = self.given
-    let urlFacts: UInt32 = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit
+    let urlFacts: FactMask = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit
     switch situation.event {
     case .tap: if urlGiven & 2 != 0 { given |= urlFacts }
     case .open: if urlGiven & 4 != 0 { given |= urlFacts }

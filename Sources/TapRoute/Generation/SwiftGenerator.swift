@@ -126,10 +126,10 @@ package struct SwiftGenerator {
     ) { rule in rule.then.presentation.map { ".\($0.rawValue)" } }
     out += "\n"
     out += ruleValues(
-      [tap, open], signature: "testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt32", none: "0",
+      [tap, open], signature: "testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt\(FactMask.bitWidth)", none: "0",
       access: a
     ) { rule in
-      let mask = rule.conditions.reduce(UInt32(0)) { $0 | $1.fact.bit }
+      let mask = rule.conditions.reduce(FactMask(0)) { $0 | $1.fact.bit }
       return mask == 0 ? nil : "0x" + String(mask, radix: 16)
     }
     out += "\n"
