@@ -32,7 +32,11 @@ public enum Verifier {
     return report
   }
 
-  static func verify(_ table: DecisionTable, into report: inout VerificationReport) {
+  /// Verifies one table; `budget` is the work a proof that a rule can fire may take
+  /// (``CoverProof``), and the gap search that much per rule.
+  static func verify(
+    _ table: DecisionTable, budget: Int = CoverProof.defaultBudget, into report: inout VerificationReport
+  ) {
     let space = FactSpace(table)
     guard space.fits else {
       let (d, size) =
@@ -47,69 +51,66 @@ public enum Verifier {
     }
     let boxes = table.rules.map(space.box(of:))
     let analysis = PartitionAnalysis(space: space, boxes: boxes)
-    findGapsAndShadowed(table, analysis, into: &report)
+    findGapsAndShadowed(table, analysis, budget: budget, into: &report)
     findConflicts(table, space, boxes, into: &report)
   }
 
   // MARK: gaps and shadowed rules
 
   private static func findGapsAndShadowed(
-    _ table: DecisionTable, _ analysis: PartitionAnalysis, into report: inout VerificationReport
+    _ table: DecisionTable, _ analysis: PartitionAnalysis, budget: Int, into report: inout VerificationReport
   ) {
     let space = analysis.space
-    var reachable = [Bool](repeating: false, count: table.rules.count)
-    var gaps: [Box] = []
-    let all = analysis.candidates(meeting: space.universe)
-    analysis.descend(
-      space.universe, all, position: 0, winner: { rule, _, _ in reachable[rule] = true },
-      gap: { gaps.append($0) })
-    for region in merged(gaps) {
-      let witness = space.witness(region, event: table.event)
-      let gap = VerificationReport.Gap(table: table.name, region: space.describe(region), witness: witness)
-      report.gaps.append(gap)
+    let product = budget.multipliedReportingOverflow(by: max(1, table.rules.count))
+    let gapBudget = product.overflow ? Int.max : product.partialValue
+    if let gaps = analysis.gaps(budget: gapBudget) {
+      for region in merged(gaps) {
+        let witness = space.witness(region, event: table.event)
+        let gap = VerificationReport.Gap(table: table.name, region: space.describe(region), witness: witness)
+        report.gaps.append(gap)
+        report.diagnostics.append(
+          Diagnostic(
+            file: table.file, path: "$.rules", location: table.rulesLocation, code: .gap,
+            message: "gap: no rule decides \(gap.region); for example \(witness.minimalJSON)"))
+      }
+    } else {
       report.diagnostics.append(
         Diagnostic(
-          file: table.file, path: "$.rules", location: table.rulesLocation, code: .gap,
-          message: "gap: no rule decides \(gap.region); for example \(witness.minimalJSON)"))
-    }
-    // A rule that decides no region is shadowed; its cover is the set of rules that decide
-    // the parts of its own box (all earlier rules). Winner regions partition the space, and
-    // the candidates left in a winner's region are the rules whose boxes meet it, so one more
-    // descent gives every shadowed rule its cover: the winners of the regions where it is
-    // still a candidate. (Descending each shadowed rule's box made verify quadratic.)
-    var shadowedSet = [UInt64](repeating: 0, count: analysis.words)
-    for (j, isReachable) in reachable.enumerated() where !isReachable {
-      shadowedSet[j / 64] |= 1 << UInt64(j % 64)
-    }
-    // Per shadowed rule, the winners met (a winner repeats over its regions: the last one
-    // added is skipped, the rest removed when sorting).
-    var covers = [[Int]](repeating: [], count: reachable.count)
-    if shadowedSet.contains(where: { $0 != 0 }) {
-      analysis.descend(
-        space.universe, all, position: 0,
-        winner: { rule, _, candidates in
-          for w in 0..<candidates.count where candidates[w] & shadowedSet[w] != 0 {
-            var bits = candidates[w] & shadowedSet[w]
-            while bits != 0 {
-              let j = w * 64 + bits.trailingZeroBitCount
-              if covers[j].last != rule { covers[j].append(rule) }
-              bits &= bits - 1
-            }
-          }
-        },
-        gap: { _ in })
-    }
-    for (j, isReachable) in reachable.enumerated() where !isReachable {
-      let rule = table.rules[j]
-      let names = Set(covers[j]).sorted().map { table.rules[$0].id }
-      report.shadowed.append(VerificationReport.Shadowed(table: table.name, rule: rule.id, coveredBy: names))
-      report.diagnostics.append(
-        Diagnostic(
-          file: table.file, path: rule.path, location: rule.location, severity: .warning, code: .shadowedRule,
+          file: table.file, path: "$.rules", location: table.rulesLocation, severity: .warning,
+          code: .verificationLimit,
           message:
-            "rule \(Words.quoted(rule.id)) can never fire: earlier \(Words.plural(names.count, "rule")) \(names.map(Words.quoted).joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
+            "the search for gaps stopped after \(gapBudget) splits; the table may leave situations undecided"
         ))
     }
+    // Each rule on its own: is its box covered by the earlier rules' boxes?
+    let proof = CoverProof(analysis: analysis, budget: budget)
+    var unproven: [String] = []
+    for (j, rule) in table.rules.enumerated() {
+      switch proof.verdict(of: j) {
+      case .reachable: continue
+      case .unproven: unproven.append(rule.id)
+      case .shadowed(let cover):
+        let names = cover.map { table.rules[$0].id }
+        report.shadowed.append(
+          VerificationReport.Shadowed(table: table.name, rule: rule.id, coveredBy: names))
+        report.diagnostics.append(
+          Diagnostic(
+            file: table.file, path: rule.path, location: rule.location, severity: .warning,
+            code: .shadowedRule,
+            message:
+              "rule \(Words.quoted(rule.id)) can never fire: earlier \(Words.plural(names.count, "rule")) \(names.map(Words.quoted).joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
+          ))
+      }
+    }
+    guard !unproven.isEmpty else { return }
+    report.unproven.append(VerificationReport.Unproven(table: table.name, rules: unproven))
+    report.diagnostics.append(
+      Diagnostic(
+        file: table.file, path: "$.rules", location: table.rulesLocation, severity: .warning,
+        code: .verificationLimit,
+        message:
+          "\(unproven.count) \(Words.plural(unproven.count, "rule")) not proven reachable or shadowed within \(budget) splits each (they may be shadowed): \(unproven.map(Words.quoted).joined(separator: ", "))"
+      ))
   }
 
   /// Joins boxes that differ in one dimension only, until no two do.
@@ -186,6 +187,8 @@ public struct VerificationReport: Sendable {
   public internal(set) var shadowed: [Shadowed] = []
   /// The overlapping rules with different outcomes where the table asks for none.
   public internal(set) var conflicts: [Conflict] = []
+  /// The rules whose proof ran out of its work budget, per table: each may be shadowed.
+  public internal(set) var unproven: [Unproven] = []
 
   /// How many findings are errors.
   public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
@@ -210,6 +213,14 @@ public struct VerificationReport: Sendable {
     public internal(set) var rule: String
     /// The ids of the earlier rules that together match everything it matches.
     public internal(set) var coveredBy: [String]
+  }
+
+  /// Rules of a table not proven reachable or shadowed within the verifier's work budget.
+  public struct Unproven: Sendable, Hashable {
+    /// The table's name.
+    public internal(set) var table: String
+    /// The ids of the rules, in table order.
+    public internal(set) var rules: [String]
   }
 
   /// Two overlapping rules with different outcomes, and a situation both match.
