@@ -92,7 +92,7 @@ enum PolicyCommands {
   private static func policies(_ dir: String?, console: Console) -> PolicySet? {
     do {
       if let dir { return try PolicySet.load(directory: URL(fileURLWithPath: dir, isDirectory: true)) }
-      return try PolicySet.builtIn()
+      return try PolicySet.builtInChecked()
     } catch {
       CommandLineTool.reportLoadFailure(error, console: console)
       return nil
@@ -174,7 +174,10 @@ enum PolicyCommands {
       input = console.read(path, limit: PolicySet.maximumFileBytes, what: "fixture file")
       guard input != nil else { return CommandLineTool.exitInput }
     }
-    guard let engine = CommandLineTool.engine(policies: invocation.value("--policies"), console: console)
+    // The fixtures are read: the built-in ones loaded and checked now, not when first read.
+    guard
+      let engine = CommandLineTool.engine(
+        policies: invocation.value("--policies"), console: console, checkingEveryFile: true)
     else {
       return CommandLineTool.exitFinding
     }

@@ -139,6 +139,13 @@ public struct PolicySet: Sendable {
     return PolicySet(builtInTables: try loader.load(files: files, evidence: .deferred).tables)
   }
 
+  /// Loads every built-in file at once and cross-checks them, as ``load(directory:)`` loads a
+  /// folder: for the commands that read the fixtures or the evidence (`test`, `table`), so
+  /// that an error in them is reported rather than read as an empty part.
+  package static func builtInChecked() throws(DiagnosticsError) -> PolicySet {
+    try load(files: builtInFiles)
+  }
+
   /// Loads for verification: the tables and evidence when they load cleanly, even if the
   /// fixture file has errors (those are returned with the set, to be reported as hygiene
   /// findings). Throws when a table or the evidence registry has an error.
