@@ -55,7 +55,8 @@ if CommandLine.argc >= 2, let argument = CommandLine.unsafeArgv[1], strcmp(argum
 // Usage: swift run -c release --package-path Benchmarks TapRouteBenchmarks [--quick] [--scaling | --decide]
 // Prints a table, then one JSON line per figure. Medians of repeated runs; every ratio is
 // taken between figures of this one run. --scaling runs only the large-policy and scaling
-// rows (g, v, s); --decide only the decide rows (t, r, first, flat, c).
+// rows (g, v, s); --decide only the decide rows (t, r, first, flat, c, x); --mix only the
+// realistic-mix rows (x).
 //
 // Modes for other tools:
 //   --callgrind-driver VARIANT N [--generated-mix]  decide N situations with one variant
@@ -389,10 +390,51 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
   )
 }
 
+/// (x) The realistic mix: every shipped fixture's situation (redirects on the default OS and
+/// contested decisions among them) timed alone, generated and interpreted; the costliest
+/// against the median (issue 22: within 3x).
+@MainActor func realisticMixFigures() throws {
+  let fixtures = try Engine().policies.fixtures
+  let situations = fixtures.map(\.situation)
+  let redirects = situations.filter { $0.event == .tap && !$0.tap.redirect.hooks.isEmpty }.count
+  let contested = situations.filter { Engine.builtIn.decide($0).alternatives != nil }.count
+  let kinds: [(String, Variant)] = [
+    ("generated", .builtIn), ("interpreted", .interpreted(try Variant.shippedInterpreter())),
+  ]
+  for (kind, variant) in kinds {
+    let times = situations.map { situation in
+      nanosecondsPerDecision(
+        variant, [Situation](repeating: situation, count: 100), passes: 10, repeats: quick ? 3 : 7)
+    }
+    let middle = median(times)
+    let costliest = times.indices.max { times[$0] < times[$1] } ?? 0
+    let of = "\(situations.count) fixture situations, \(redirects) with a redirect, \(contested) contested"
+    figures.append(
+      Figure(
+        id: "x.\(kind).median", name: "decide, \(kind), median situation of the realistic mix (\(of))",
+        value: middle, unit: "ns/decision", target: "-"))
+    figures.append(
+      Figure(
+        id: "x.\(kind).max",
+        name: "decide, \(kind), costliest situation of that mix (fixture \(fixtures[costliest].name))",
+        value: times[costliest], unit: "ns/decision", target: "-"))
+    figures.append(
+      Figure(
+        id: "x.\(kind).ratio", name: "costliest / median situation, \(kind)",
+        value: times[costliest] / middle,
+        unit: "ratio", target: "<= 3"))
+  }
+}
+
 do {
+  if CommandLine.arguments.contains("--mix") {
+    try realisticMixFigures()
+    throw ScalingOnly()
+  }
   if !decideOnly { try largePolicyFigures() }
   if scalingOnly { throw ScalingOnly() }
   try decideFigures()
+  try realisticMixFigures()
   if decideOnly { throw ScalingOnly() }
   // (d) shipped load + compile.
   let shippedLoad =
