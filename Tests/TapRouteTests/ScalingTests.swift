@@ -212,14 +212,17 @@ enum GeneratedPolicies {
   }
 
   @Test(
-    "the rule-by-rule proof finds the rules the full descent never reaches, and covers that cover",
-    arguments: [("first-hit 400 rules", 400, UInt64(3)), ("first-hit 150 rules", 150, UInt64(11))])
-  func shadowedCovers(_ name: String, _ rules: Int, _ seed: UInt64) throws {
+    "whole-space descents and the rule-by-rule proof find the rules the full descent never reaches, and covers that cover",
+    arguments: [
+      ("400 rules, rule by rule", 400, UInt64(3), 0), ("150 rules, rule by rule", 150, UInt64(11), 0),
+      ("400 rules, whole space", 400, UInt64(3), Verifier.wholeSpaceCells),
+    ])
+  func shadowedCovers(_ name: String, _ rules: Int, _ seed: UInt64, _ cells: Int) throws {
     let policies = try PolicySet.load(
       files: GeneratedPolicies.files(tapRules: rules, openRules: 2, seed: seed))
     let table = try #require(policies.table(for: .tap))
     var report = VerificationReport()
-    Verifier.verify(table, into: &report)
+    Verifier.verify(table, wholeSpaceCells: cells, into: &report)
     #expect(report.shadowed.count > 5, "the table must shadow rules")
     #expect(report.unproven.isEmpty)
     // The former computation: one descent of the whole space; a rule winning no region is shadowed.
