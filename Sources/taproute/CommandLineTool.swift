@@ -179,10 +179,15 @@ enum CommandLineTool {
   private static var names: String { commands.map(\.name).joined(separator: ", ") }
 
   /// Loads the engine from `--policies DIR`, or the built-in policies; throws the exit code
-  /// after reporting why not.
-  static func engine(policies: String?, console: Console) throws(CommandExit) -> Engine {
+  /// after reporting why not. With `checkingEveryFile`, the built-in fixtures and evidence are
+  /// loaded and checked at once rather than when first read.
+  static func engine(
+    policies: String?, console: Console, checkingEveryFile: Bool = false
+  ) throws(CommandExit) -> Engine {
     do throws(DiagnosticsError) {
-      guard let policies else { return try Engine() }
+      guard let policies else {
+        return checkingEveryFile ? Engine(policies: try PolicySet.builtInChecked()) : try Engine()
+      }
       return try Engine(policiesAt: URL(fileURLWithPath: policies, isDirectory: true))
     } catch {
       throw reportLoadFailure(error, console: console)

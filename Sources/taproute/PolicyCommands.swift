@@ -89,7 +89,7 @@ enum PolicyCommands {
   private static func policySet(_ dir: String?, console: Console) throws(CommandExit) -> PolicySet {
     do {
       if let dir { return try PolicySet.load(directory: URL(fileURLWithPath: dir, isDirectory: true)) }
-      return try PolicySet.builtIn()
+      return try PolicySet.builtInChecked()
     } catch {
       throw CommandLineTool.reportLoadFailure(error, console: console)
     }
@@ -168,7 +168,9 @@ enum PolicyCommands {
       input = console.read(path, limit: PolicySet.maximumFileBytes, what: "fixture file")
       guard input != nil else { return CommandLineTool.exitInput }
     }
-    let engine = try CommandLineTool.engine(policies: invocation[policies], console: console)
+    // The fixtures are read: the built-in ones loaded and checked now, not when first read.
+    let engine = try CommandLineTool.engine(
+      policies: invocation[policies], console: console, checkingEveryFile: true)
     var fixtures = engine.policies.fixtures
     if let input {
       do {

@@ -24,6 +24,27 @@ enum TableGenerator {
     ("extensionRunning", ["false", "true"]),
     ("alreadySelected", ["false", "true"]),
   ]
+  /// The facts of the shipped `tap` table (Policies/tap.json), for tables "over the shipped
+  /// facts" (issue 22): the verifier's work grows with the facts a table tests.
+  static let shippedFacts: [(name: String, values: [String])] = [
+    ("platform", ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"]),
+    ("osVersion", []),
+    ("sdkVersion", []),
+    ("hasContainerApp", ["false", "true"]),
+    ("installed", ["false", "true"]),
+    ("enabledInMessages", ["false", "true"]),
+    ("published", ["false", "true"]),
+    ("transport", ["iMessage", "sms", "rcs"]),
+    ("target", ["message", "sticker", "attribution", "notificationPreview"]),
+    ("layout", ["template", "live"]),
+    ("expired", ["false", "true"]),
+    ("urlClass", ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]),
+    ("urlNeedsEncoding", ["false", "true"]),
+    ("extensionRunning", ["false", "true"]),
+    ("alreadySelected", ["false", "true"]),
+    ("afterDrawerSwipe", ["false", "true"]),
+    ("presentationContext", ["messages", "media"]),
+  ]
   static let outcomes = [
     "storeFront", "storeProductPage", "manageApps", "containerLaunch", "browser", "nothing",
   ]
@@ -43,36 +64,34 @@ enum TableGenerator {
 
   /// A directory holding a `rules`-rule tap table; the caller removes it.
   /// `ownVersionRanges` gives every rule but the last its own version range (`a.i..<b.i` for
-  /// rule i), so the version axis has about two intervals per rule.
-  static func write(rules: Int, openRules: Int = 0, ownVersionRanges: Bool = false, seed: UInt64 = 42) throws
-    -> URL
-  {
+  /// rule i), so the version axis has about two intervals per rule. `shippedFacts` draws the
+  /// conditions over the shipped tap table's 17 facts instead, each tested with probability 1/3.
+  static func write(
+    rules: Int, openRules: Int = 0, ownVersionRanges: Bool = false, shippedFacts: Bool = false,
+    seed: UInt64 = 42
+  ) throws -> URL {
+    let facts = shippedFacts ? Self.shippedFacts : Self.facts
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "taproute-bench-\(rules)-\(openRules)-\(UUID().uuidString)")
+      "taproute-bench-\(rules)-\(openRules)\(shippedFacts ? "-shipped" : "")-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     var rng = Random(state: seed)
     var lines: [String] = []
     for i in 0..<rules {
       var conditions: [String] = []
       if i < rules - 1 {
-        for (name, values) in facts where rng.below(4) < 3 {
+        for (name, values) in facts where shippedFacts ? rng.below(3) == 0 : rng.below(4) < 3 {
           if name == "osVersion" && ownVersionRanges {
             let a = majors[rng.below(majors.count - 1)]
             conditions.append("\"osVersion\": \"\(a).\(i)..<\(a + 1 + rng.below(3)).\(i)\"")
-          } else if name == "osVersion" {
+          } else if values.isEmpty {
             let a = majors[rng.below(majors.count)]
             let b = majors[rng.below(majors.count)]
             conditions.append(
-              a == b ? "\"osVersion\": \">=\(a)\"" : "\"osVersion\": \"\(min(a, b))..<\(max(a, b))\"")
+              a == b ? "\"\(name)\": \">=\(a)\"" : "\"\(name)\": \"\(min(a, b))..<\(max(a, b))\"")
           } else {
             let chosen = values.filter { _ in rng.below(2) == 0 }
             let set = rng.below(4) < 3 || chosen.isEmpty ? [values[rng.below(values.count)]] : chosen
-            let quoted = set.map {
-              name.hasPrefix("has")
-                || ["installed", "enabledInMessages", "published", "extensionRunning", "alreadySelected"]
-                  .contains(name)
-                ? $0 : "\"\($0)\""
-            }
+            let quoted = set.map { values == ["false", "true"] ? $0 : "\"\($0)\"" }
             conditions.append("\"\(name)\": [\(quoted.joined(separator: ", "))]")
           }
         }
@@ -85,8 +104,8 @@ enum TableGenerator {
       )
     }
     let factDecl = facts.map { name, values in
-      name == "osVersion"
-        ? "\"osVersion\": { \"newest\": \"26\" }"
+      values.isEmpty
+        ? "\"\(name)\": { \"newest\": \"26\" }"
         : values == ["false", "true"]
           ? "\"\(name)\": \"bool\"" : "\"\(name)\": [\(values.map { "\"\($0)\"" }.joined(separator: ", "))]"
     }

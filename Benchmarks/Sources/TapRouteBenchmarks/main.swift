@@ -55,7 +55,8 @@ if CommandLine.argc >= 2, let argument = CommandLine.unsafeArgv[1], strcmp(argum
 // Usage: swift run -c release --package-path Benchmarks TapRouteBenchmarks [--quick] [--scaling | --decide]
 // Prints a table, then one JSON line per figure. Medians of repeated runs; every ratio is
 // taken between figures of this one run. --scaling runs only the large-policy and scaling
-// rows (g, v, s); --decide only the decide rows (t, r, first, flat, c).
+// rows (g, v, s); --decide only the decide rows (t, r, first, flat, c, x); --mix only the
+// realistic-mix rows (x).
 //
 // Modes for other tools:
 //   --callgrind-driver VARIANT N [--generated-mix]  decide N situations with one variant
@@ -145,11 +146,14 @@ if let i = CommandLine.arguments.firstIndex(of: "--write-generated"), i + 2 < Co
   let tap = Int(CommandLine.arguments[i + 1]), let open = Int(CommandLine.arguments[i + 2])
 {
   // A generated policy directory (TAP tap rules, OPEN open rules; OPEN 0: the minimal open
-  // table; --own-version-ranges: a range per rule) for timing the CLI on it; prints its path,
-  // the caller removes it.
+  // table; --own-version-ranges: a range per rule; --shipped-facts: conditions over the shipped
+  // tap table's 17 facts) for timing the CLI on it; prints its path, the caller removes it.
   do {
     let ranges = CommandLine.arguments.contains("--own-version-ranges")
-    print(try TableGenerator.write(rules: tap, openRules: open, ownVersionRanges: ranges).path)
+    let shipped = CommandLine.arguments.contains("--shipped-facts")
+    print(
+      try TableGenerator.write(rules: tap, openRules: open, ownVersionRanges: ranges, shippedFacts: shipped)
+        .path)
   } catch { print(error) }
   exit(0)
 }
@@ -157,9 +161,11 @@ if let i = CommandLine.arguments.firstIndex(of: "--write-generated"), i + 2 < Co
 if let i = CommandLine.arguments.firstIndex(of: "--profile-verify"), i + 1 < CommandLine.arguments.count,
   let rules = Int(CommandLine.arguments[i + 1])
 {
-  // Only load and verify of one generated table, for perf or callgrind.
+  // Only load and verify of one generated table (--shipped-facts: over the shipped tap
+  // table's 17 facts), for perf or callgrind.
   do {
-    let dir = try TableGenerator.write(rules: rules)
+    let dir = try TableGenerator.write(
+      rules: rules, shippedFacts: CommandLine.arguments.contains("--shipped-facts"))
     defer { try? FileManager.default.removeItem(at: dir) }
     let policies = try Engine(policiesAt: dir).policies
     print(Verifier.verify(policies).shadowed.count)
@@ -255,6 +261,29 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
         id: "s.verify.\(size)", name: "verify, generated \(size) rules (\(shadowed) shadowed; CPU time)",
         value: verifies[verifies.count - 1], unit: "s", target: "-"))
   }
+  // Issue 22: random conditions on a third of the shipped tap table's 17 facts per rule, a
+  // catch-all last rule. The proof of each rule is bounded; rules past the bound are named.
+  var shipped: [Double] = []
+  for size in [1_000, 4_000] {
+    let dir = try TableGenerator.write(rules: size, shippedFacts: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let policies = try Engine(policiesAt: dir).policies
+    var report: VerificationReport?
+    shipped.append(
+      median((0..<(quick ? 1 : 3)).map { _ in cpuSeconds { report = Verifier.verify(policies) } }))
+    guard let report else { continue }
+    let unproven = report.unproven.reduce(0) { $0 + $1.rules.count }
+    figures.append(
+      Figure(
+        id: "s.verify17.\(size)",
+        name:
+          "verify, generated \(size) rules over the 17 shipped facts (\(report.shadowed.count) shadowed, \(unproven) unproven within the budget; CPU time)",
+        value: shipped[shipped.count - 1], unit: "s", target: size == 1_000 ? "< 5 s" : "-"))
+  }
+  figures.append(
+    Figure(
+      id: "s.verify17.4k/1k", name: "verify over the 17 shipped facts, 4000 rules / 1000 rules",
+      value: shipped[1] / shipped[0], unit: "ratio", target: "<= 6"))
   figures.append(
     Figure(
       id: "s.load.exp", name: "load growth exponent, 1k..16k rules (log-log slope)",
@@ -361,10 +390,51 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
   )
 }
 
+/// (x) The realistic mix: every shipped fixture's situation (redirects on the default OS and
+/// contested decisions among them) timed alone, generated and interpreted; the costliest
+/// against the median (issue 22: within 3x).
+@MainActor func realisticMixFigures() throws {
+  let fixtures = try Engine().policies.fixtures
+  let situations = fixtures.map(\.situation)
+  let redirects = situations.filter { $0.event == .tap && !$0.tap.redirect.hooks.isEmpty }.count
+  let contested = situations.filter { Engine.builtIn.decide($0).alternatives != nil }.count
+  let kinds: [(String, Variant)] = [
+    ("generated", .builtIn), ("interpreted", .interpreted(try Variant.shippedInterpreter())),
+  ]
+  for (kind, variant) in kinds {
+    let times = situations.map { situation in
+      nanosecondsPerDecision(
+        variant, [Situation](repeating: situation, count: 100), passes: 10, repeats: quick ? 3 : 7)
+    }
+    let middle = median(times)
+    let costliest = times.indices.max { times[$0] < times[$1] } ?? 0
+    let of = "\(situations.count) fixture situations, \(redirects) with a redirect, \(contested) contested"
+    figures.append(
+      Figure(
+        id: "x.\(kind).median", name: "decide, \(kind), median situation of the realistic mix (\(of))",
+        value: middle, unit: "ns/decision", target: "-"))
+    figures.append(
+      Figure(
+        id: "x.\(kind).max",
+        name: "decide, \(kind), costliest situation of that mix (fixture \(fixtures[costliest].name))",
+        value: times[costliest], unit: "ns/decision", target: "-"))
+    figures.append(
+      Figure(
+        id: "x.\(kind).ratio", name: "costliest / median situation, \(kind)",
+        value: times[costliest] / middle,
+        unit: "ratio", target: "<= 3"))
+  }
+}
+
 do {
+  if CommandLine.arguments.contains("--mix") {
+    try realisticMixFigures()
+    throw ScalingOnly()
+  }
   if !decideOnly { try largePolicyFigures() }
   if scalingOnly { throw ScalingOnly() }
   try decideFigures()
+  try realisticMixFigures()
   if decideOnly { throw ScalingOnly() }
   // (d) shipped load + compile.
   let shippedLoad =

@@ -41,6 +41,10 @@ public struct Engine: Sendable {
   package static let checkEvidence = ["D-3", "N-14"]
 
   /// An engine over the policies built into the library.
+  ///
+  /// Parses the decision tables only: the evidence registry, fixtures and the other parts of
+  /// ``policies`` are parsed once per process, when one of them is first read
+  /// (``PolicySet/builtIn()``).
   public init() throws(DiagnosticsError) {
     try self.init(policies: PolicySet.builtIn())
   }

@@ -126,7 +126,8 @@ package struct SwiftGenerator {
     ) { rule in rule.then.presentation.map { ".\($0.rawValue)" } }
     out += "\n"
     out += ruleValues(
-      [tap, open], signature: "testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt\(FactMask.bitWidth)", none: "0",
+      [tap, open],
+      signature: "testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt\(FactMask.bitWidth)", none: "0",
       access: a
     ) { rule in
       let mask = rule.conditions.reduce(FactMask(0)) { $0 | $1.fact.bit }

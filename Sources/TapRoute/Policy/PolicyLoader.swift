@@ -7,14 +7,24 @@ struct PolicyLoader {
   /// Largest policy file accepted, in bytes.
   static let maximumFileBytes = 8 << 20
 
-  mutating func load(files: [(name: String, bytes: [UInt8])]) throws(DiagnosticsError) -> PolicySet {
-    let set = loadPartially(files: files)
+  /// Whether the files hold the evidence registry, or it is read (and citations checked)
+  /// elsewhere: the built-in tables, whose registry is loaded when first read.
+  enum Evidence { case required, deferred }
+
+  mutating func load(files: [(name: String, bytes: [UInt8])], evidence: Evidence = .required)
+    throws(DiagnosticsError) -> PolicySet
+  {
+    let set = loadPartially(files: files, evidence: evidence)
     if !errors.isEmpty { throw DiagnosticsError(diagnostics) }
     return set
   }
 
   /// Loads what can be loaded; `diagnostics` then holds every problem found.
-  mutating func loadPartially(files: [(name: String, bytes: [UInt8])]) -> PolicySet {
+  mutating func loadPartially(
+    files: [(name: String, bytes: [UInt8])], evidence required: Evidence = .required
+  )
+    -> PolicySet
+  {
     var parsed: [(name: String, value: JSONValue)] = []
     for file in files {
       switch JSONParser.document(
@@ -39,6 +49,8 @@ struct PolicyLoader {
       known = diagnostics.count == before ? Set(evidence.map(\.id)) : nil
     } else if files.contains(where: { isEvidence($0.name) }) {
       known = nil  // present but unparseable: already reported
+    } else if required == .deferred {
+      known = nil  // checked where the registry is loaded
     } else {
       diagnostics.append(
         Diagnostic(

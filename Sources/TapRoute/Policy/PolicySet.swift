@@ -8,21 +8,98 @@ public struct PolicySet: Sendable {
   /// The decision tables, in file-name order: one per event (`tap`, `open`).
   public internal(set) var tables: [DecisionTable]
   /// The evidence registry (`evidence.json`): every id a rule or fixture may cite.
-  public internal(set) var evidence: [EvidenceEntry]
+  public internal(set) var evidence: [EvidenceEntry] {
+    get { rest.evidence }
+    set { rest.evidence = newValue }
+  }
   /// The fixture table (`fixtures.json`); empty when absent or not loaded.
-  public internal(set) var fixtures: [Fixture]
+  public internal(set) var fixtures: [Fixture] {
+    get { rest.fixtures }
+    set { rest.fixtures = newValue }
+  }
   /// How session steps change the state (`transitions.json`); empty when absent.
-  package internal(set) var transitions: [Transition] = []
+  package internal(set) var transitions: [Transition] {
+    get { rest.transitions }
+    set { rest.transitions = newValue }
+  }
   /// The sticker rules (`stickers.json`); nil when absent.
-  package internal(set) var stickers: StickerRules?
+  package internal(set) var stickers: StickerRules? {
+    get { rest.stickers }
+    set { rest.stickers = newValue }
+  }
   /// The quick-action rules (`shortcuts.json`); nil when absent.
-  package internal(set) var shortcuts: ShortcutRules?
+  package internal(set) var shortcuts: ShortcutRules? {
+    get { rest.shortcuts }
+    set { rest.shortcuts = newValue }
+  }
   /// Warnings found while loading (not errors; loading went on).
-  public internal(set) var warnings: [Diagnostic]
+  public internal(set) var warnings: [Diagnostic] {
+    get { rest.warnings }
+    set { rest.warnings = newValue }
+  }
   /// The name the evidence registry was read from, for display (`Policies/evidence.json`).
-  public internal(set) var evidenceFile: String
+  public internal(set) var evidenceFile: String {
+    get { rest.evidenceFile }
+    set { rest.evidenceFile = newValue }
+  }
   /// The name the fixture table was read from, for display (`Policies/fixtures.json`).
-  public internal(set) var fixturesFile: String
+  public internal(set) var fixturesFile: String {
+    get { rest.fixturesFile }
+    set { rest.fixturesFile = newValue }
+  }
+
+  /// Everything but the tables: deciding needs none of it.
+  struct Rest: Sendable {
+    var evidence: [EvidenceEntry]
+    var fixtures: [Fixture]
+    var transitions: [Transition]
+    var stickers: StickerRules?
+    var shortcuts: ShortcutRules?
+    var warnings: [Diagnostic]
+    var evidenceFile: String
+    var fixturesFile: String
+  }
+
+  /// The rest of this set, or nil for the built-in policies' rest, read when first read.
+  private var ownRest: Rest?
+
+  private var rest: Rest {
+    get { ownRest ?? Self.builtInRest }
+    set { ownRest = newValue }
+  }
+
+  /// The rest of the built-in policies: every built-in file loaded and cross-checked, once per
+  /// process, when first read (a `static let` is initialized once, thread-safely). The tests
+  /// load them without an error or warning; should they fail, the errors are the warnings.
+  private static let builtInRest: Rest = {
+    do throws(DiagnosticsError) {
+      return try load(files: builtInFiles).rest
+    } catch {
+      return Rest(
+        evidence: [], fixtures: [], transitions: [], stickers: nil, shortcuts: nil,
+        warnings: error.diagnostics,
+        evidenceFile: "Policies/" + evidenceFileName, fixturesFile: "Policies/" + fixturesFileName)
+    }
+  }()
+
+  init(
+    tables: [DecisionTable], evidence: [EvidenceEntry], fixtures: [Fixture], transitions: [Transition] = [],
+    stickers: StickerRules? = nil, shortcuts: ShortcutRules? = nil, warnings: [Diagnostic],
+    evidenceFile: String,
+    fixturesFile: String
+  ) {
+    self.tables = tables
+    ownRest = Rest(
+      evidence: evidence, fixtures: fixtures, transitions: transitions, stickers: stickers,
+      shortcuts: shortcuts,
+      warnings: warnings, evidenceFile: evidenceFile, fixturesFile: fixturesFile)
+  }
+
+  /// The built-in decision tables alone, checked as a table is; the rest is the built-in rest.
+  private init(builtInTables tables: [DecisionTable]) {
+    self.tables = tables
+    ownRest = nil
+  }
 
   /// The table deciding `event`.
   public func table(for event: Situation.Event) -> DecisionTable? {
@@ -49,7 +126,23 @@ public struct PolicySet: Sendable {
   public static let shortcutsFileName = "shortcuts.json"
 
   /// Loads the policies built into the library (a copy of the repository's `Policies/`).
+  ///
+  /// Parses the decision tables only; the evidence registry, fixtures, session transitions,
+  /// sticker and quick-action rules are parsed and cross-checked (every citation against the
+  /// registry) when one of them is first read, once per process. The library's tests load
+  /// every built-in file eagerly, and `taproute verify` and `test` do too.
   public static func builtIn() throws(DiagnosticsError) -> PolicySet {
+    var loader = PolicyLoader()
+    let files = BuiltinPolicies.files.filter { FileRole(name: $0.name) == .table }.map {
+      (name: "Policies/" + $0.name, bytes: Array($0.contents.utf8))
+    }
+    return PolicySet(builtInTables: try loader.load(files: files, evidence: .deferred).tables)
+  }
+
+  /// Loads every built-in file at once and cross-checks them, as ``load(directory:)`` loads a
+  /// folder: for the commands that read the fixtures or the evidence (`test`, `table`), so
+  /// that an error in them is reported rather than read as an empty part.
+  package static func builtInChecked() throws(DiagnosticsError) -> PolicySet {
     try load(files: builtInFiles)
   }
 

@@ -87,9 +87,53 @@ struct PartitionAnalysis {
       return
     }
     let d = order[position]
-    // Group the region's values of dimension d by the candidates that accept them.
+    for group in groups(region.sets[d], of: d, candidates) {
+      var child = region
+      child.sets[d] = group.values
+      descend(child, group.candidates, position: position + 1, winner: winner, gap: gap)
+    }
+  }
+
+  /// The regions no rule decides, as `descend` from the universe finds them, or nil once
+  /// more than `budget` regions were split.
+  ///
+  /// A region is not split once any candidate (not only the first) places no condition on
+  /// the facts not yet fixed: that rule contains the region, so no part of it is a gap. The
+  /// regions holding a gap are split exactly as `descend` splits them, so the gaps are the
+  /// same, in the same order; a table with a catch-all rule is proved gap-free at once.
+  func gaps(budget: Int) -> [Box]? {
+    // Per position, the rules free of every fact from that position on.
+    var free = [UInt64](repeating: 0, count: (order.count + 1) * words)
+    for (r, position) in freeFrom.enumerated() {
+      for p in position...order.count { free[p * words + r / 64] |= 1 << UInt64(r % 64) }
+    }
+    var gaps: [Box] = []
+    var left = budget
+    func search(_ region: Box, _ candidates: [UInt64], position: Int) -> Bool {
+      guard candidates.contains(where: { $0 != 0 }) else {
+        gaps.append(region)
+        return true
+      }
+      for w in 0..<words where candidates[w] & free[position * words + w] != 0 { return true }
+      left -= 1
+      guard left >= 0, position < order.count else { return left >= 0 }
+      let d = order[position]
+      for group in groups(region.sets[d], of: d, candidates) {
+        var child = region
+        child.sets[d] = group.values
+        guard search(child, group.candidates, position: position + 1) else { return false }
+      }
+      return true
+    }
+    return search(space.universe, candidates(meeting: space.universe), position: 0) ? gaps : nil
+  }
+
+  /// The values of dimension `d` in `values`, grouped by the candidates that accept them.
+  private func groups(_ values: UInt64, of d: Int, _ candidates: [UInt64]) -> [(
+    values: UInt64, candidates: [UInt64]
+  )] {
     var groups: [(values: UInt64, candidates: [UInt64])] = []
-    var remaining = region.sets[d]
+    var remaining = values
     while remaining != 0 {
       let v = remaining.trailingZeroBitCount
       remaining &= remaining - 1
@@ -103,11 +147,7 @@ struct PartitionAnalysis {
         groups.append((bit, next))
       }
     }
-    for group in groups {
-      var child = region
-      child.sets[d] = group.values
-      descend(child, group.candidates, position: position + 1, winner: winner, gap: gap)
-    }
+    return groups
   }
 
   private func lowest(_ set: [UInt64]) -> Int? {

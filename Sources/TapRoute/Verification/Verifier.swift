@@ -32,7 +32,14 @@ public enum Verifier {
     return report
   }
 
-  static func verify(_ table: DecisionTable, into report: inout VerificationReport) {
+  /// Verifies one table; `budget` is the work a proof that a rule can fire may take
+  /// (``CoverProof``), and the gap search that much per rule.
+  /// `wholeSpaceCells` is the largest fact space verified by whole-space descents rather than
+  /// rule by rule.
+  static func verify(
+    _ table: DecisionTable, budget: Int = CoverProof.defaultBudget, wholeSpaceCells: Int = wholeSpaceCells,
+    into report: inout VerificationReport
+  ) {
     let space = FactSpace(table)
     guard space.fits else {
       let (d, size) =
@@ -47,43 +54,111 @@ public enum Verifier {
     }
     let boxes = table.rules.map(space.box(of:))
     let analysis = PartitionAnalysis(space: space, boxes: boxes)
-    findGapsAndShadowed(table, analysis, into: &report)
+    findGapsAndShadowed(table, analysis, budget: budget, wholeSpaceCells: wholeSpaceCells, into: &report)
     findConflicts(table, space, boxes, into: &report)
   }
 
   // MARK: gaps and shadowed rules
 
+  /// The largest fact space (the product of the values of its dimensions) verified by
+  /// descents of the whole space: their splits are bounded by its cells, and over a few facts
+  /// they are faster than a proof per rule. A larger space is verified rule by rule.
+  static let wholeSpaceCells = 1 << 20
+
   private static func findGapsAndShadowed(
-    _ table: DecisionTable, _ analysis: PartitionAnalysis, into report: inout VerificationReport
+    _ table: DecisionTable, _ analysis: PartitionAnalysis, budget: Int, wholeSpaceCells: Int,
+    into report: inout VerificationReport
+  ) {
+    let product = budget.multipliedReportingOverflow(by: max(1, table.rules.count))
+    let gapBudget = product.overflow ? Int.max : product.partialValue
+    var shadowed: [(rule: Int, cover: [Int])] = []
+    var unproven: [String] = []
+    var gaps: [Box]?
+    // The number of cells of the space, saturating.
+    let cells = analysis.space.sizes.reduce(1) { cells, size in
+      let product = cells.multipliedReportingOverflow(by: size)
+      return product.overflow ? Int.max : product.partialValue
+    }
+    if cells <= wholeSpaceCells {
+      (gaps, shadowed) = wholeSpace(analysis, rules: table.rules.count)
+    } else {
+      gaps = analysis.gaps(budget: gapBudget)
+      // Each rule on its own: is its box covered by the earlier rules' boxes?
+      let proof = CoverProof(analysis: analysis, budget: budget)
+      for (j, rule) in table.rules.enumerated() {
+        switch proof.verdict(of: j) {
+        case .reachable: continue
+        case .unproven: unproven.append(rule.id)
+        case .shadowed(let cover): shadowed.append((j, cover))
+        }
+      }
+    }
+    let space = analysis.space
+    if let gaps {
+      for region in merged(gaps) {
+        let witness = space.witness(region, event: table.event)
+        let gap = VerificationReport.Gap(table: table.name, region: space.describe(region), witness: witness)
+        report.gaps.append(gap)
+        report.diagnostics.append(
+          Diagnostic(
+            file: table.file, path: "$.rules", location: table.rulesLocation, code: .gap,
+            message: "gap: no rule decides \(gap.region); for example \(witness.minimalJSON)"))
+      }
+    } else {
+      report.diagnostics.append(
+        Diagnostic(
+          file: table.file, path: "$.rules", location: table.rulesLocation, severity: .warning,
+          code: .verificationLimit,
+          message:
+            "the search for gaps stopped after \(gapBudget) splits; the table may leave situations undecided"
+        ))
+    }
+    for (j, cover) in shadowed {
+      let rule = table.rules[j]
+      let names = cover.map { table.rules[$0].id }
+      report.shadowed.append(VerificationReport.Shadowed(table: table.name, rule: rule.id, coveredBy: names))
+      report.diagnostics.append(
+        Diagnostic(
+          file: table.file, path: rule.path, location: rule.location, severity: .warning, code: .shadowedRule,
+          message:
+            "rule \(Words.quoted(rule.id)) can never fire: earlier \(Words.plural(names.count, "rule")) \(names.map(Words.quoted).joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
+        ))
+    }
+    guard !unproven.isEmpty else { return }
+    report.unproven.append(VerificationReport.Unproven(table: table.name, rules: unproven))
+    report.diagnostics.append(
+      Diagnostic(
+        file: table.file, path: "$.rules", location: table.rulesLocation, severity: .warning,
+        code: .verificationLimit,
+        message:
+          "\(unproven.count) \(Words.plural(unproven.count, "rule")) not proven reachable or shadowed within \(budget) splits each (they may be shadowed): \(unproven.map(Words.quoted).joined(separator: ", "))"
+      ))
+  }
+
+  /// Gaps and shadowed rules from descents of the whole space.
+  ///
+  /// One descent partitions the space into regions each decided by its first rule (gaps where
+  /// none is left); a rule deciding no region is shadowed, and its cover is the rules that
+  /// decide the parts of its box: the winners of the regions where it is still a candidate,
+  /// found by a second descent. The cover is then exactly the rules that decide what the
+  /// shadowed rule matches.
+  private static func wholeSpace(_ analysis: PartitionAnalysis, rules: Int) -> (
+    gaps: [Box], shadowed: [(rule: Int, cover: [Int])]
   ) {
     let space = analysis.space
-    var reachable = [Bool](repeating: false, count: table.rules.count)
+    var reachable = [Bool](repeating: false, count: rules)
     var gaps: [Box] = []
     let all = analysis.candidates(meeting: space.universe)
     analysis.descend(
       space.universe, all, position: 0, winner: { rule, _, _ in reachable[rule] = true },
       gap: { gaps.append($0) })
-    for region in merged(gaps) {
-      let witness = space.witness(region, event: table.event)
-      let gap = VerificationReport.Gap(table: table.name, region: space.describe(region), witness: witness)
-      report.gaps.append(gap)
-      report.diagnostics.append(
-        Diagnostic(
-          file: table.file, path: "$.rules", location: table.rulesLocation, code: .gap,
-          message: "gap: no rule decides \(gap.region); for example \(witness.minimalJSON)"))
-    }
-    // A rule that decides no region is shadowed; its cover is the set of rules that decide
-    // the parts of its own box (all earlier rules). Winner regions partition the space, and
-    // the candidates left in a winner's region are the rules whose boxes meet it, so one more
-    // descent gives every shadowed rule its cover: the winners of the regions where it is
-    // still a candidate. (Descending each shadowed rule's box made verify quadratic.)
     var shadowedSet = [UInt64](repeating: 0, count: analysis.words)
     for (j, isReachable) in reachable.enumerated() where !isReachable {
       shadowedSet[j / 64] |= 1 << UInt64(j % 64)
     }
     // Per shadowed rule, the winners met (a winner repeats over its regions: the last one
     // added is skipped, the rest removed when sorting).
-    var covers = [[Int]](repeating: [], count: reachable.count)
+    var covers = [[Int]](repeating: [], count: rules)
     if shadowedSet.contains(where: { $0 != 0 }) {
       analysis.descend(
         space.universe, all, position: 0,
@@ -99,17 +174,8 @@ public enum Verifier {
         },
         gap: { _ in })
     }
-    for (j, isReachable) in reachable.enumerated() where !isReachable {
-      let rule = table.rules[j]
-      let names = Set(covers[j]).sorted().map { table.rules[$0].id }
-      report.shadowed.append(VerificationReport.Shadowed(table: table.name, rule: rule.id, coveredBy: names))
-      report.diagnostics.append(
-        Diagnostic(
-          file: table.file, path: rule.path, location: rule.location, severity: .warning, code: .shadowedRule,
-          message:
-            "rule \(Words.quoted(rule.id)) can never fire: earlier \(Words.plural(names.count, "rule")) \(names.map(Words.quoted).joined(separator: ", ")) cover\(names.count == 1 ? "s" : "") every situation it matches"
-        ))
-    }
+    let shadowed = reachable.indices.filter { !reachable[$0] }.map { ($0, Set(covers[$0]).sorted()) }
+    return (gaps, shadowed)
   }
 
   /// Joins boxes that differ in one dimension only, until no two do.
@@ -186,6 +252,8 @@ public struct VerificationReport: Sendable {
   public internal(set) var shadowed: [Shadowed] = []
   /// The overlapping rules with different outcomes where the table asks for none.
   public internal(set) var conflicts: [Conflict] = []
+  /// The rules whose proof ran out of its work budget, per table: each may be shadowed.
+  public internal(set) var unproven: [Unproven] = []
 
   /// How many findings are errors.
   public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
@@ -210,6 +278,14 @@ public struct VerificationReport: Sendable {
     public internal(set) var rule: String
     /// The ids of the earlier rules that together match everything it matches.
     public internal(set) var coveredBy: [String]
+  }
+
+  /// Rules of a table not proven reachable or shadowed within the verifier's work budget.
+  public struct Unproven: Sendable, Hashable {
+    /// The table's name.
+    public internal(set) var table: String
+    /// The ids of the rules, in table order.
+    public internal(set) var rules: [String]
   }
 
   /// Two overlapping rules with different outcomes, and a situation both match.
