@@ -15,7 +15,7 @@ extension FlowChart {
     for chart in charts {
       let p = chart.table
       let indent = charts.count > 1 ? "    " : "  "
-      if charts.count > 1 { out.append("  subgraph \(p)[\(text(chart.title))]") }
+      if charts.count > 1 { out.append("  subgraph \(p)[\"\(text(chart.title))\"]") }
       var previous: String?
       for (i, row) in chart.rows.enumerated() {
         let leaf = "\(p)_r\(i + 1)"
