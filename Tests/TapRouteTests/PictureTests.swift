@@ -103,6 +103,12 @@ struct PictureTests {
         $0.first == "open/messages-any-scheme (several)" && $0.last?.hasPrefix("evidence: ") == true
       })
     #expect(notes.contains { $0.contains("expected extensionLaunch: met") })
+    // The container's launch ends the extension, once, in step 1.
+    let ends = try #require(
+      diagram.items.firstIndex(of: .note(over: .app, through: .app, lines: ["extension ends"])))
+    #expect(
+      diagram.items.filter { $0 == .note(over: .app, through: .app, lines: ["extension ends"]) }.count == 1)
+    #expect(diagram.items.firstIndex(of: .step("2. returnToMessages")).map { ends < $0 } == true)
   }
 
   @Test("a composed decision draws each step's rule; an outcome that is not a launch goes back to the user")

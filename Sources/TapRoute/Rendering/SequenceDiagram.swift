@@ -111,6 +111,12 @@ package struct SequenceDiagram: Sendable, Hashable {
       case .installApp:
         items.append(.arrow(from: .user, to: .container, label: "install the app", style: .call))
       }
+      // The state says when the extension ends (the container came forward, the user
+      // dismissed it or swiped away); draw it where it happens.
+      let before = i == 0 ? result.session.start : result.steps[i - 1].state
+      if before.extensionRunning && !r.state.extensionRunning {
+        items.append(.note(over: .app, through: .app, lines: ["extension ends"]))
+      }
       var lines: [String] = []
       if let expect = r.step.expect {
         lines.append("expected \(expect.rawValue): \(r.met == true ? "met" : "NOT MET")")
