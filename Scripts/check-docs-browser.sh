@@ -25,6 +25,7 @@ mkdir -p "$out"
 
 if ! command -v chromium >/dev/null 2>&1; then
   echo "installing chromium (apt-get)"
+  export DEBIAN_FRONTEND=noninteractive
   timeout 240 apt-get install -y -q chromium >/dev/null 2>&1 ||
     { timeout 120 apt-get update -q >/dev/null && timeout 240 apt-get install -y -q chromium >/dev/null; }
 fi

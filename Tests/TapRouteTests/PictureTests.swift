@@ -121,6 +121,14 @@ struct PictureTests {
       let rule = try #require(step.rule)
       #expect(diagram.mermaid.contains(rule + " ("), "\(rule)")
     }
+    // An open(url) on its own: the extension calls it, and it lands where the open table says.
+    let openParsed = situation(#"{"event":"open","open":{"url":"app://x","extensionPoint":"messages"}}"#)
+    let open = try #require(openParsed)
+    let opened = engine.decide(open)
+    let openDrawn = SequenceDiagram(decision: opened, situation: open)
+    #expect(
+      openDrawn.items.first == .arrow(from: .app, to: .messages, label: "open(\"app://x\")", style: .call))
+    #expect(openDrawn.title == "What open(url) does: \(opened.outcome.rawValue)")
     let parsed = situation(#"{"event":"tap","app":{"installed":false,"published":true}}"#)
     let store = try #require(parsed)
     let decision = engine.decide(store)
