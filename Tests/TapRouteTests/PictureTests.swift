@@ -3,6 +3,10 @@ import Testing
 
 @testable import TapRoute
 
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
 /// The pictures: sequence diagrams of sessions and decisions, flow charts of the tables, and
 /// the generated files of the documentation that show them.
 @Suite("Pictures: sequence diagrams and flow charts")
@@ -149,6 +153,14 @@ struct PictureTests {
       #expect(svg.contains("role=\"img\" aria-labelledby=\"title desc\""), "\(name)")
       #expect(svg.contains("<title id=\"title\">") && svg.contains("<desc id=\"desc\">"), "\(name)")
       #expect(svg.components(separatedBy: "<text ").count > 5, "\(name)")
+      // Well-formed XML, its <text> elements counted by a real parser.
+      let counter = ElementCounter()
+      let parser = XMLParser(data: Data(svg.utf8))
+      parser.delegate = counter
+      #expect(parser.parse(), "\(name): \(parser.parserError.map { "\($0)" } ?? "")")
+      #expect(counter.names["text", default: 0] == svg.components(separatedBy: "<text ").count - 1, "\(name)")
+      #expect(
+        counter.names["svg"] == 1 && counter.names["title"] == 1 && counter.names["desc"] == 1, "\(name)")
       let colours = Set(svg.matches(of: /(?:fill|stroke)="([^"]*)"/).map { String($0.1) })
       #expect(colours.isSubset(of: ["#000", "#fff", "none"]), "\(name): \(colours)")
     }
@@ -259,5 +271,17 @@ struct PictureTests {
       readme.contains("```mermaid\n" + mermaid + "```\n"),
       "README.md's diagram drifted; run: swift run taproute simulate Policies/sessions/\(trap.name).json --format mermaid"
     )
+  }
+}
+
+/// Counts the elements an XML parser reads, by name.
+final class ElementCounter: NSObject, XMLParserDelegate {
+  var names: [String: Int] = [:]
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    names[elementName, default: 0] += 1
   }
 }
