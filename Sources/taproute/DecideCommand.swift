@@ -16,6 +16,16 @@ enum DecideCommand {
       skipped but counted); a bad line is reported and the others still decided
       """)
   static let policies = Option<String>.policies
+  static let format = Option<Format>(
+    name: "--format", value: "FORMAT",
+    help:
+      "text (default), json (the same as --json), or the decision as a sequence\ndiagram: svg (a standalone SVG) or mermaid (for Markdown)"
+  )
+
+  /// What `explain` prints.
+  enum Format: String, CaseIterable, Sendable {
+    case text, json, svg, mermaid
+  }
 
   private static func spec(explain: Bool) -> CommandSpec {
     let name = explain ? "explain" : "decide"
@@ -33,7 +43,7 @@ enum DecideCommand {
         evidence and confidence. Human-readable unless --json.
         """,
       arguments: [file],
-      options: [json, lines, policies],
+      options: explain ? [json, lines, format, policies] : [json, lines, policies],
       success: explain ? "explained" : "decided",
       finding: "the policies failed to load",
       example: """
@@ -48,9 +58,17 @@ enum DecideCommand {
   private static func run(_ invocation: Invocation, explain: Bool, console: Console) throws(CommandExit)
     -> Int32
   {
-    let json = invocation[Self.json]
+    // Only explain declares --format.
+    let drawn = explain ? invocation[format] : nil
+    let json = invocation[Self.json] || drawn == .json
     let path = invocation[file]
     if invocation[lines] {
+      if let drawn, drawn == .svg || drawn == .mermaid {
+        console.usageError(
+          "taproute \(explain ? "explain" : "decide"): \(format.name) \(drawn.rawValue) draws one situation; \(lines.name) reads many"
+        )
+        return CommandLineTool.exitInput
+      }
       // Open first: a missing FILE is bad input even when the policies are fine.
       let fd: FileDescriptor
       let name: String
@@ -72,6 +90,15 @@ enum DecideCommand {
       return CommandLineTool.exitInput
     case .success(let situation):
       let decision = explain ? engine.explain(situation) : engine.decide(situation)
+      switch drawn {
+      case .svg?:
+        console.out(SequenceDiagram(decision: decision, situation: situation).svg)
+        return CommandLineTool.exitOK
+      case .mermaid?:
+        console.out(SequenceDiagram(decision: decision, situation: situation).mermaid)
+        return CommandLineTool.exitOK
+      case .json?, .text?, nil: break
+      }
       let evidence = explain ? engine.policies.evidence(_:) : nil
       console.out(
         json

@@ -15,12 +15,14 @@ enum PolicyCommands {
   static let format = Option<TableFormat>(
     name: "--format", value: "FORMAT",
     help:
-      "markdown (default), json, docc (the DocC article Evidence.md), or guide (the DocC article WhatATapDoes.md)"
+      "markdown (default), json, docc (the DocC article Evidence.md), guide (the\nDocC article WhatATapDoes.md), svg or mermaid (a flow chart of each table:\nits questions in rule order, each leaf an outcome), or pictures (the DocC\narticle Pictures.md)"
   )
+  static let tableName = Option<String>(
+    name: "--table", value: "NAME", help: "svg and mermaid: draw this table only (default: every table)")
 
   /// What `table` renders.
   enum TableFormat: String, CaseIterable, Sendable {
-    case markdown, json, docc, guide
+    case markdown, json, docc, guide, svg, mermaid, pictures
   }
 
   static let verify = CommandSpec(
@@ -61,9 +63,10 @@ enum PolicyCommands {
       outcome, evidence (linked to the evidence list) and confidence, then the evidence list.
       Policies/README.md is this command's Markdown output for Policies/; the DocC articles
       Evidence.md and WhatATapDoes.md (one section per edge case) are its docc and guide output.
+      With DIR, the sessions of DIR/sessions/ are drawn too (Markdown, pictures).
       """,
     arguments: [directory],
-    options: [policies, tableJSON, format],
+    options: [policies, tableJSON, format, tableName],
     success: "rendered",
     finding: "the policies failed to load, or (guide) a rule has no fixture",
     run: { invocation, console throws(CommandExit) in try runTable(invocation, console: console) })
@@ -223,7 +226,29 @@ enum PolicyCommands {
     let dir = try directory(invocation, command: "table", console: console)
     let format = invocation[tableJSON] ? .json : invocation[Self.format] ?? .markdown
     let set = try policySet(dir, console: console)
+    var sessions: [PictureGallery.NamedSession] = []
+    if let dir, format == .markdown || format == .pictures {
+      do throws(DiagnosticsError) {
+        sessions = try PictureGallery.sessions(in: URL(fileURLWithPath: dir, isDirectory: true))
+      } catch {
+        console.report(error.diagnostics, omitted: error.omitted)
+        return CommandLineTool.exitInput
+      }
+    }
+    var charts = TableDocument.ordered(set.tables).map(FlowChart.init)
+    if let name = invocation[tableName] {
+      charts = charts.filter { $0.table == name }
+      if charts.isEmpty {
+        console.usageError(
+          "taproute table: no table named \(Words.quoted(name)); the tables are \(set.tables.map(\.name).joined(separator: ", "))"
+        )
+        return CommandLineTool.exitInput
+      }
+    }
     switch format {
+    case .svg: console.out(FlowChart.svg(charts))
+    case .mermaid: console.out(FlowChart.mermaid(charts))
+    case .pictures: console.out(PictureGallery.article(Engine(policies: set), sessions: sessions))
     case .json: console.out(TableDocument.json(set))
     case .docc: console.out(TableDocument.evidenceArticle(set))
     case .guide:
@@ -233,7 +258,7 @@ enum PolicyCommands {
         for problem in error.problems { console.err("taproute table: \(problem)\n") }
         return CommandLineTool.exitFinding
       }
-    case .markdown: console.out(TableDocument.markdown(set))
+    case .markdown: console.out(TableDocument.markdown(set, sessions: sessions))
     }
     return CommandLineTool.exitOK
   }

@@ -7,6 +7,16 @@ enum SimulateCommand {
     required: "FILE", help: "a session file ('-' for standard input); see Policies/sessions/")
   static let json = Flag.json("print the replay as JSON")
   static let policies = Option<String>.policies
+  static let format = Option<Format>(
+    name: "--format", value: "FORMAT",
+    help:
+      "text (default), json (the same as --json), or the replay as a sequence\ndiagram: svg (a standalone SVG) or mermaid (for Markdown)"
+  )
+
+  /// What `simulate` prints.
+  enum Format: String, CaseIterable, Sendable {
+    case text, json, svg, mermaid
+  }
 
   static let spec = CommandSpec(
     name: "simulate",
@@ -19,7 +29,7 @@ enum SimulateCommand {
       rule of Policies/transitions.json. Prints each step's decision and the state after it.
       """,
     arguments: [file],
-    options: [json, policies],
+    options: [json, format, policies],
     success: "replayed, and every expected outcome met",
     finding: "an expectation failed, or the policies failed to load",
     run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
@@ -43,10 +53,11 @@ enum SimulateCommand {
       return CommandLineTool.exitFinding
     }
     let result = Simulator.run(session, engine: engine)
-    if invocation[json] {
-      console.out(DecisionText.encode(Output(result), pretty: true) + "\n")
-    } else {
-      console.out(Simulator.text(result))
+    switch invocation[json] ? .json : invocation[format] ?? .text {
+    case .json: console.out(DecisionText.encode(Output(result), pretty: true) + "\n")
+    case .text: console.out(Simulator.text(result))
+    case .svg: console.out(SequenceDiagram(simulation: result).svg)
+    case .mermaid: console.out(SequenceDiagram(simulation: result).mermaid)
     }
     return result.failures == 0 ? CommandLineTool.exitOK : CommandLineTool.exitFinding
   }

@@ -257,7 +257,9 @@ struct CLITests {
       stderr: "/nonexistent/dir: error: cannot read policy directory: no such directory [TR003]"),
     .init(
       name: "a value outside the choices", arguments: ["table", "--format", "html"], status: 2,
-      stderr: "taproute table: unknown format \"html\"; expected markdown, json, docc or guide"),
+      stderr:
+        "taproute table: unknown format \"html\"; expected markdown, json, docc, guide, svg, mermaid or pictures"
+    ),
     .init(
       name: "a required option missing", arguments: ["audit"], status: 2,
       stderr: "taproute audit: --extension PATH is required"),

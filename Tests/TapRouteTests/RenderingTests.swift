@@ -9,7 +9,8 @@ struct RenderingTests {
     "Policies/README.md is the table command's output (run: taproute table Policies > Policies/README.md)")
   func renderedDocsDoNotDrift() throws {
     let committed = try String(contentsOf: Repo.policies.appendingPathComponent("README.md"), encoding: .utf8)
-    let rendered = TableDocument.markdown(try PolicySet.load(directory: Repo.policies))
+    let rendered = TableDocument.markdown(
+      try PolicySet.load(directory: Repo.policies), sessions: try PictureGallery.sessions(in: Repo.policies))
     let same = committed == rendered
     #expect(
       same,

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Writes the pictures the documentation ships, with the CLI: a sequence diagram of every
+# session in Policies/sessions/ and of a composed decision, and a flow chart of each table,
+# as SVG into the DocC catalog's Resources/, the DocC article that shows them (Pictures.md),
+# Policies/README.md (which has the same pictures in Mermaid), and the second-tap trap's
+# Mermaid diagram in README.md. A test fails when any of
+# them drifts (Tests/TapRouteTests/PictureTests.swift).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -q --product taproute
+taproute="$(swift build --show-bin-path)/taproute"
+docc=Sources/TapRoute/TapRoute.docc
+mkdir -p "$docc/Resources"
+for session in Policies/sessions/*.json; do
+  "$taproute" simulate "$session" --format svg > "$docc/Resources/$(basename "$session" .json).svg"
+done
+situation=Examples/situations/redirect-in-didselect.json
+"$taproute" explain --format svg < "$situation" > "$docc/Resources/explain-$(basename "$situation" .json).svg"
+for table in tap open; do
+  "$taproute" table Policies --format svg --table "$table" > "$docc/Resources/table-$table.svg"
+done
+"$taproute" table Policies --format pictures > "$docc/Pictures.md"
+"$taproute" table Policies > Policies/README.md
+# README.md shows the second-tap trap's diagram inline: replace its Mermaid block.
+"$taproute" simulate Policies/sessions/s004-10-second-tap-trap.json --format mermaid > .build/trap.mmd
+python3 - .build/trap.mmd <<'PY'
+import re, sys
+diagram = open(sys.argv[1], encoding="utf-8").read()
+text = open("README.md", encoding="utf-8").read()
+pattern = r"```mermaid\nsequenceDiagram\n  accTitle: S004-10:.*?```\n"
+new, n = re.subn(pattern, lambda m: "```mermaid\n" + diagram + "```\n", text, count=1, flags=re.S)
+if n != 1:
+    sys.exit("README.md has no Mermaid block of the S004-10 session to replace")
+open("README.md", "w", encoding="utf-8").write(new)
+PY
+echo "pictures: $(ls "$docc/Resources"/*.svg | wc -l) SVG files in $docc/Resources, $docc/Pictures.md, Policies/README.md"

@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+
+@testable import TapRoute
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The pictures: sequence diagrams of sessions and decisions, flow charts of the tables, and
+/// the generated files of the documentation that show them.
+@Suite("Pictures: sequence diagrams and flow charts")
+struct PictureTests {
+  static let refresh = "run: Scripts/render-pictures.sh"
+
+  static func shipped() throws -> (Engine, [PictureGallery.NamedSession], Situation) {
+    let engine = try Engine(policiesAt: Repo.policies)
+    let sessions = try PictureGallery.sessions(in: Repo.policies)
+    let bytes = try [UInt8](Data(contentsOf: Repo.root.appendingPathComponent(PictureGallery.explained)))
+    let situation = try Situation.parse(bytes, file: PictureGallery.explained).get()
+    return (engine, sessions, situation)
+  }
+
+  @Test("every SVG of the DocC catalog is its rendering, and there is no other")
+  func svgFilesDoNotDrift() throws {
+    let (engine, sessions, situation) = try Self.shipped()
+    let files = PictureGallery.svgFiles(engine, sessions: sessions, explained: situation)
+    let folder = Repo.root.appendingPathComponent(PictureGallery.resources)
+    for (name, svg) in files {
+      let committed = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      #expect(
+        committed == svg,
+        "\(name) drifted (\(firstDifference(committed ?? "", svg, names: ("committed", "rendered")))); \(Self.refresh)"
+      )
+    }
+    let present = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasSuffix(".svg")
+    }
+    #expect(Set(present) == Set(files.map(\.name)), "stray or missing SVG files; \(Self.refresh)")
+    #expect(files.count == sessions.count + 1 + engine.policies.tables.count)
+  }
+
+  @Test("Pictures.md is the pictures article of the shipped policies, and the landing page links it")
+  func articleDoesNotDrift() throws {
+    let (engine, sessions, _) = try Self.shipped()
+    let path = "Sources/TapRoute/TapRoute.docc/Pictures.md"
+    let committed = try String(contentsOf: Repo.root.appendingPathComponent(path), encoding: .utf8)
+    let rendered = PictureGallery.article(engine, sessions: sessions)
+    #expect(
+      committed == rendered,
+      "\(path) drifted (\(firstDifference(committed, rendered, names: ("committed", "rendered")))); \(Self.refresh)"
+    )
+    let landing = try String(
+      contentsOf: Repo.root.appendingPathComponent("Sources/TapRoute/TapRoute.docc/TapRoute.md"),
+      encoding: .utf8)
+    #expect(landing.contains("- <doc:Pictures>"))
+    // Every picture is shown, the second-tap trap and its workaround first.
+    let files = PictureGallery.svgFiles(engine, sessions: sessions, explained: try Self.shipped().2)
+    for (name, _) in files { #expect(rendered.contains("](\(name))"), "\(name) is not shown") }
+    let trap = try #require(rendered.range(of: "(s004-10-second-tap-trap.svg)"))
+    let workaround = try #require(rendered.range(of: "(s004-11-workaround.svg)"))
+    #expect(trap.lowerBound < workaround.lowerBound)
+    for named in sessions where !PictureGallery.leading.contains(named.name) {
+      #expect(rendered.range(of: "(\(named.name).svg)").map { $0.lowerBound > workaround.lowerBound } == true)
+    }
+  }
+
+  @Test("Policies/README.md draws every session and table in Mermaid, the trap first")
+  func readmeHasMermaid() throws {
+    let (engine, sessions, _) = try Self.shipped()
+    let markdown = TableDocument.markdown(engine.policies, sessions: sessions)
+    #expect(markdown.components(separatedBy: "```mermaid\nsequenceDiagram\n").count - 1 == sessions.count)
+    #expect(
+      markdown.components(separatedBy: "```mermaid\nflowchart TD\n").count - 1 == engine.policies.tables.count
+    )
+    let first = try #require(markdown.range(of: "### Session "))
+    #expect(markdown[first.upperBound...].hasPrefix("s004-10-second-tap-trap"))
+    #expect(TableDocument.markdown(engine.policies).contains("## Pictures") == false)
+  }
+
+  @Test(
+    "the second-tap trap: callbacks in order, the open(url) from didSelect, the container, then a cold launch"
+  )
+  func trapSequence() throws {
+    let (engine, sessions, _) = try Self.shipped()
+    let trap = try #require(sessions.first { $0.name == "s004-10-second-tap-trap" })
+    let diagram = SequenceDiagram(simulation: Simulator.run(trap.session, engine: engine))
+    let arrows = diagram.items.compactMap { item -> String? in
+      if case .arrow(let from, let to, let label, _) = item { return "\(from.id)>\(to.id) \(label)" }
+      return nil
+    }
+    #expect(
+      arrows == [
+        "User>Messages tap m1", "Messages>Extension willSelect", "Messages>Extension didSelect",
+        "Messages>Extension willTransition", "Messages>Extension didTransition",
+        "Extension>Messages open(\"containerAppDemo://\") in didSelect", "Messages>Container containerLaunch",
+        "User>Messages return to Messages", "User>Messages tap m1", "Messages>Extension viewDidLoad",
+        "Messages>Extension willBecomeActive", "Messages>Extension didBecomeActive",
+        "Messages>Extension viewWillAppear", "Messages>Extension viewDidAppear",
+      ])
+    let notes = diagram.items.compactMap { item -> [String]? in
+      if case .note(_, _, let lines) = item { return lines }
+      return nil
+    }
+    #expect(
+      notes.contains {
+        $0.first == "open/messages-any-scheme (several)" && $0.last?.hasPrefix("evidence: ") == true
+      })
+    #expect(notes.contains { $0.contains("expected extensionLaunch: met") })
+    // The container's launch ends the extension, once, in step 1.
+    let ends = try #require(
+      diagram.items.firstIndex(of: .note(over: .app, through: .app, lines: ["extension ends"])))
+    #expect(
+      diagram.items.filter { $0 == .note(over: .app, through: .app, lines: ["extension ends"]) }.count == 1)
+    #expect(diagram.items.firstIndex(of: .step("2. returnToMessages")).map { ends < $0 } == true)
+  }
+
+  @Test("a composed decision draws each step's rule; an outcome that is not a launch goes back to the user")
+  func decisionSequence() throws {
+    let (engine, _, redirect) = try Self.shipped()
+    let explained = engine.explain(redirect)
+    let diagram = SequenceDiagram(decision: explained, situation: redirect)
+    #expect(explained.steps?.count == 2)
+    for step in explained.steps ?? [] {
+      let rule = try #require(step.rule)
+      #expect(diagram.mermaid.contains(rule + " ("), "\(rule)")
+    }
+    // An open(url) on its own: the extension calls it, and it lands where the open table says.
+    let openParsed = situation(#"{"event":"open","open":{"url":"app://x","extensionPoint":"messages"}}"#)
+    let open = try #require(openParsed)
+    let opened = engine.decide(open)
+    let openDrawn = SequenceDiagram(decision: opened, situation: open)
+    #expect(
+      openDrawn.items.first == .arrow(from: .app, to: .messages, label: "open(\"app://x\")", style: .call))
+    #expect(openDrawn.title == "What open(url) does: \(opened.outcome.rawValue)")
+    let parsed = situation(#"{"event":"tap","app":{"installed":false,"published":true}}"#)
+    let store = try #require(parsed)
+    let decision = engine.decide(store)
+    let drawn = SequenceDiagram(decision: decision, situation: store)
+    #expect(
+      drawn.items.contains(
+        .arrow(
+          from: .messages, to: .user,
+          label: decision.outcome.rawValue + (decision.url.map { " " + Words.quoted($0) } ?? ""),
+          style: .result)))
+  }
+
+  @Test("SVG: labelled for a screen reader, every label a text element, no colour but black and white")
+  func svgIsAccessible() throws {
+    let (engine, sessions, situation) = try Self.shipped()
+    for (name, svg) in PictureGallery.svgFiles(engine, sessions: sessions, explained: situation) {
+      #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "), "\(name)")
+      #expect(svg.contains("role=\"img\" aria-labelledby=\"title desc\""), "\(name)")
+      #expect(svg.contains("<title id=\"title\">") && svg.contains("<desc id=\"desc\">"), "\(name)")
+      #expect(svg.components(separatedBy: "<text ").count > 5, "\(name)")
+      // Well-formed XML, its <text> elements counted by a real parser.
+      let counter = ElementCounter()
+      let parser = XMLParser(data: Data(svg.utf8))
+      parser.delegate = counter
+      #expect(parser.parse(), "\(name): \(parser.parserError.map { "\($0)" } ?? "")")
+      #expect(counter.names["text", default: 0] == svg.components(separatedBy: "<text ").count - 1, "\(name)")
+      #expect(
+        counter.names["svg"] == 1 && counter.names["title"] == 1 && counter.names["desc"] == 1, "\(name)")
+      let colours = Set(svg.matches(of: /(?:fill|stroke)="([^"]*)"/).map { String($0.1) })
+      #expect(colours.isSubset(of: ["#000", "#fff", "none"]), "\(name): \(colours)")
+    }
+    // A session's every step label is text.
+    let trap = try #require(sessions.first)
+    let svg = SequenceDiagram(simulation: Simulator.run(trap.session, engine: engine)).svg
+    for (i, step) in trap.session.steps.enumerated() {
+      #expect(svg.contains(">\(i + 1). \(step.kind.rawValue)"), "step \(i + 1)")
+    }
+  }
+
+  @Test("text that is markup is escaped: XML in SVG, Mermaid's statement ends in Mermaid")
+  func escaping() {
+    var diagram = SequenceDiagram(decision: Decision(outcome: .undecided), situation: Situation(event: .tap))
+    diagram.title = "a <b> & \"c\"; #d"
+    diagram.items = [.arrow(from: .user, to: .messages, label: "x;y#z<w>", style: .call)]
+    #expect(diagram.svg.contains("<title id=\"title\">a &lt;b&gt; &amp; &quot;c&quot;; #d</title>"))
+    #expect(diagram.svg.contains(">x;y#z&lt;w&gt;</text>"))
+    #expect(diagram.mermaid.contains("User->>Messages: x#59;y#35;z#lt;w#gt;\n"))
+  }
+
+  @Test("wrapping keeps every word, in order, within the width")
+  func wrapping() {
+    let text = "one two three fourfivesixseveneight nine"
+    let lines = SVGText.wrap(text, width: 9)
+    #expect(lines.allSatisfy { $0.count <= 9 })
+    #expect(
+      lines.joined().replacingOccurrences(of: " ", with: "") == text.replacingOccurrences(of: " ", with: ""))
+    #expect(SVGText.wrap("", width: 5) == [""])
+  }
+
+  @Test("a flow chart has a question per conditional rule in rule order and marks the contested leaves")
+  func flowCharts() throws {
+    let set = try engine().policies
+    for table in set.tables {
+      let chart = FlowChart(table)
+      #expect(chart.rows.map(\.rule) == table.rules.map { "\(table.name)/\($0.id)" })
+      let contested = table.rules.filter { $0.confidence == .contested || !$0.alternatives.isEmpty }.count
+      #expect(chart.rows.filter(\.contested).count == contested)
+      let mermaid = FlowChart.mermaid([chart])
+      #expect(mermaid.components(separatedBy: "[/\"").count - 1 == contested, "\(table.name)")
+      #expect(
+        mermaid.components(separatedBy: "{{\"").count - 1 == chart.rows.filter { $0.question != nil }.count)
+      let svg = FlowChart.svg([chart])
+      #expect(svg.components(separatedBy: ">CONTESTED").count - 1 == contested, "\(table.name)")
+      #expect(
+        svg.contains(chart.fallsThrough ? "undecided: no rule matches" : "every situation that gets here"))
+      // The first question is the first rule's conditions.
+      let first = try #require(table.rules.first?.conditions.first)
+      #expect(
+        mermaid.contains("{{\"1. " + FlowChart.question(first).replacingOccurrences(of: "<", with: "#lt;")))
+    }
+    let both = FlowChart.mermaid(TableDocument.ordered(set.tables).map(FlowChart.init))
+    #expect(both.contains("  subgraph tap[") && both.contains("  subgraph open["))
+  }
+
+  @Test("the shipped sessions are read in order, and a bad one is reported with its location")
+  func sessionsFolder() throws {
+    let names = try PictureGallery.sessions(in: Repo.policies).map(\.name)
+    #expect(Array(names.prefix(2)) == PictureGallery.leading)
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: Repo.policies.appendingPathComponent("sessions").path)
+    #expect(names.count == files.filter { $0.hasSuffix(".json") }.count)
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let folder = dir.appendingPathComponent("sessions")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(#"{"steps": [{"step": "jump"}]}"#.utf8).write(to: folder.appendingPathComponent("bad.json"))
+    #expect {
+      try PictureGallery.sessions(in: dir)
+    } throws: { error in
+      let text = (error as? DiagnosticsError)?.diagnostics.map(\.description).joined() ?? ""
+      return text.contains("bad.json:1:") && text.contains("jump")
+    }
+  }
+
+  @Test("the CLI draws: simulate, explain and table --format svg|mermaid, --table picks one")
+  func commandLine() throws {
+    let session = "Policies/sessions/s004-10-second-tap-trap.json"
+    let svg = try Binary.run(["simulate", session, "--format", "svg"])
+    #expect(svg.status == 0 && svg.stdout.hasPrefix("<?xml") && svg.stdout.hasSuffix("</svg>\n"))
+    let mermaid = try Binary.run(["simulate", session, "--format", "mermaid"])
+    #expect(mermaid.status == 0 && mermaid.stdout.hasPrefix("sequenceDiagram\n"))
+    let situation = try String(
+      contentsOf: Repo.root.appendingPathComponent(PictureGallery.explained), encoding: .utf8)
+    let explain = try Binary.run(["explain", "--format", "mermaid"], stdin: situation)
+    #expect(
+      explain.status == 0
+        && explain.stdout.contains("Extension->>Messages: open(\"containerAppDemo://\") in didSelect"))
+    #expect(try Binary.run(["explain", "--format", "json"], stdin: situation).stdout.hasPrefix("{"))
+    let one = try Binary.run(["table", "--format", "mermaid", "--table", "open"])
+    #expect(one.status == 0 && one.stdout.contains("open_q1") && !one.stdout.contains("tap_q1"))
+    let none = try Binary.run(["table", "--format", "svg", "--table", "nope"])
+    #expect(none.status == 2 && none.stderr.contains("no table named \"nope\"") && none.stdout.isEmpty)
+    let both = try Binary.run(["explain", "--format", "svg", "--lines"], stdin: situation)
+    #expect(both.status == 2 && both.stdout.isEmpty)
+    let bad = try Binary.run(["simulate", session, "--format", "png"])
+    #expect(bad.status == 2 && bad.stderr.contains("png"))
+  }
+
+  @Test("the README shows the second-tap trap's Mermaid diagram as simulate draws it")
+  func readmeDiagram() throws {
+    let (engine, sessions, _) = try Self.shipped()
+    let trap = try #require(sessions.first)
+    let mermaid = SequenceDiagram(simulation: Simulator.run(trap.session, engine: engine)).mermaid
+    let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(
+      readme.contains("```mermaid\n" + mermaid + "```\n"),
+      "README.md's diagram drifted; run: swift run taproute simulate Policies/sessions/\(trap.name).json --format mermaid"
+    )
+  }
+}
+
+/// Counts the elements an XML parser reads, by name.
+final class ElementCounter: NSObject, XMLParserDelegate {
+  var names: [String: Int] = [:]
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    names[elementName, default: 0] += 1
+  }
+}
