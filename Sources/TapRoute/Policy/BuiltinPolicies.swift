@@ -1195,9 +1195,9 @@ enum BuiltinPolicies {
       "id": "sms-rcs-url-rejected-by-sdk",
       "when": { "transport": ["sms", "rcs"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-8", "D-6", "N-27"],
+      "evidence": ["N-8", "D-6", "N-27", "X-12"],
       "confidence": "inferred",
-      "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for this text, so the message carries no URL and its SMS or RCS copy has no link to tap."
+      "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for this text, so the message carries no URL and its SMS or RCS copy has no link to tap. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
     },
     {
       "id": "sms-rcs-web-url",
@@ -1227,9 +1227,9 @@ enum BuiltinPolicies {
       "id": "fallback-url-rejected-by-sdk",
       "when": { "platform": ["macOS", "visionOS"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-8", "D-2", "N-10"],
+      "evidence": ["N-8", "D-2", "N-10", "X-12"],
       "confidence": "inferred",
-      "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for text with a space or a non-ASCII character, so the message carries no URL for the browser to load."
+      "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for text with a space or a non-ASCII character, so the message carries no URL for the browser to load. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
     },
     {
       "id": "visionos-web-url",
@@ -1339,9 +1339,9 @@ enum BuiltinPolicies {
       "id": "before-ios10-url-rejected-by-sdk",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-8", "F-2"],
+      "evidence": ["N-8", "F-2", "X-12"],
       "confidence": "inferred",
-      "note": "Built with an SDK before iOS 17, the sender's URL(string:) returns nil for this text, so no URL is delivered as a second plain message."
+      "note": "Built with an SDK before iOS 17, the sender's URL(string:) returns nil for this text, so no URL is delivered as a second plain message. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
     },
     {
       "id": "before-ios10-web-url",
