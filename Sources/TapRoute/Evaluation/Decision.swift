@@ -308,8 +308,19 @@ public struct Decision: Sendable, Hashable, Codable {
     case trigger, trace
   }
 
+  /// The decision with its fields built once. A compiled decision builds them from its rules
+  /// on every read, which is what a caller reading one field wants; a reader of many (the JSON
+  /// writers) takes this first and builds them once. Equal to `self`.
+  package var materialized: Decision {
+    guard case .lazy = body else { return self }
+    var copy = self
+    copy.update { _ in }
+    return copy
+  }
+
   /// Encodes the JSON form of the README; nil fields are left out.
   public func encode(to encoder: any Encoder) throws {
+    guard case .stored = body else { return try materialized.encode(to: encoder) }
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(outcome, forKey: .outcome)
     try c.encodeIfPresent(url, forKey: .url)

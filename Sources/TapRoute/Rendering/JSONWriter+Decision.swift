@@ -14,6 +14,8 @@ extension JSONWriter {
   /// sorted place (the numbered form of `decide --lines --json`), and with `cited` a `cited`
   /// member (what `explain --json` adds: ``DecisionText/CitedEntry``).
   package mutating func decision(_ decision: Decision, line: Int? = nil, cited: [EvidenceEntry]? = nil) {
+    // Every field is read: build a compiled decision's fields once, not once per field.
+    let decision = decision.materialized
     beginObject()
     if let alternatives = decision.alternatives {
       key("alternatives")
