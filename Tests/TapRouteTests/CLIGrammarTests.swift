@@ -183,7 +183,9 @@ struct CLIDeclarationTests {
       let words = command.name.split(separator: " ").map(String.init)
       let row = usage.split(separator: "\n").first { $0.hasPrefix("  \(words[0]) ") }
       #expect(row != nil, "\(command.name) not listed")
-      if words.count == 2 { #expect(row?.contains(words[1]) == true, "\(command.name) not in its group's row") }
+      if words.count == 2 {
+        #expect(row?.contains(words[1]) == true, "\(command.name) not in its group's row")
+      }
       let finding = command.finding.split(separator: "\n").joined(separator: " ")
       let flattened = usage.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
         separator: " ")

@@ -1,0 +1,330 @@
+import Foundation
+import Testing
+
+@testable import TapRoute
+
+/// The AASA reader's diagnostics, each at the place a marker shows in its own small file.
+@Suite("AASA reader")
+struct AASAReaderTests {
+  struct Row: CustomTestStringConvertible, Sendable {
+    var name: String
+    var marked: String
+    var code: DiagnosticCode
+    var severity: Diagnostic.Severity = .error
+    var testDescription: String { name }
+  }
+
+  static let rows: [Row] = [
+    Row(name: "the root is not an object", marked: "1️⃣[]", code: .aasaWrongType),
+    Row(
+      name: "an unknown root key", marked: #"{1️⃣"applink": {}}"#, code: .aasaUnknownKey),
+    Row(
+      name: "applinks without details", marked: #"{"applinks": 1️⃣{"defaults": {}}}"#,
+      code: .aasaMissingField),
+    Row(
+      name: "a detail without an app", marked: #"{"applinks": {"details": [1️⃣{"components": []}]}}"#,
+      code: .aasaMissingField),
+    Row(
+      name: "an app ID without a dot",
+      marked: #"{"applinks": {"details": [{"appIDs": [1️⃣"ABCDE12345"], "components": []}]}}"#,
+      code: .aasaBadAppID),
+    Row(
+      name: "an app ID prefix that is not a team ID",
+      marked: #"{"applinks": {"details": [{"appIDs": [1️⃣"abc.com.x"], "components": []}]}}"#,
+      code: .aasaBadAppID, severity: .warning),
+    Row(
+      name: "appID and appIDs both set",
+      marked:
+        #"{"applinks": {"details": [{"appID": "ABCDE12345.a", "appIDs": 1️⃣["ABCDE12345.a"], "paths": []}]}}"#,
+      code: .aasaAppIDTwice, severity: .warning),
+    Row(
+      name: "an unknown component key",
+      marked: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{1️⃣"path": "/"}]}]}}"#,
+      code: .aasaUnknownKey),
+    Row(
+      name: "exclude that is not a boolean",
+      marked:
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"exclude": 1️⃣"yes"}]}]}}"#,
+      code: .aasaWrongType),
+    Row(
+      name: "a query item pattern that is not a string",
+      marked:
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"?": {"id": 1️⃣7}}]}]}}"#,
+      code: .aasaWrongType),
+    Row(
+      name: "an unclosed variable",
+      marked:
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": 1️⃣"/$(food"}]}]}}"#,
+      code: .aasaBadPattern),
+    Row(
+      name: "an undefined variable",
+      marked:
+        ##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"#": 1️⃣"$(food)"}]}]}}"##,
+      code: .aasaBadPattern),
+    Row(
+      name: "a path pattern without its leading slash",
+      marked:
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": 1️⃣"buy/*"}]}]}}"#,
+      code: .aasaBadPattern, severity: .warning),
+    Row(
+      name: "a variable name with a parenthesis",
+      marked: #"{"applinks": {"substitutionVariables": {1️⃣"a(b": ["x"]}, "details": []}}"#,
+      code: .aasaBadVariable),
+    Row(
+      name: "a variable value that uses a variable",
+      marked: #"{"applinks": {"substitutionVariables": {"a": [1️⃣"$(b)"]}, "details": []}}"#,
+      code: .aasaBadVariable),
+    Row(
+      name: "an unknown defaults key",
+      marked: #"{"applinks": {"defaults": {1️⃣"exclude": true}, "details": []}}"#,
+      code: .aasaUnknownKey),
+    Row(
+      name: "paths beside components",
+      marked:
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "paths": 1️⃣["/"], "components": []}]}}"#,
+      code: .aasaIgnored, severity: .note),
+    Row(
+      name: "an empty NOT path",
+      marked: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "paths": [1️⃣"NOT "]}]}}"#,
+      code: .aasaBadPattern),
+  ]
+
+  @Test("a problem is reported with its code, severity and place", arguments: rows)
+  func diagnostic(_ row: Row) throws {
+    let marked = MarkedText(row.marked)
+    let check = try AASADocument.read(Array(marked.text.utf8), file: "aasa.json")
+    let found = check.diagnostics.filter { $0.code == row.code }
+    #expect(found.count == 1, "\(check.diagnostics)")
+    #expect(found.first?.severity == row.severity)
+    #expect(found.first?.location == marked.markers["1️⃣"])
+    #expect(found.first?.description.hasPrefix("aasa.json:") == true)
+  }
+
+  @Test("the example file and every corpus document are clean")
+  func examplesAreClean() throws {
+    let data = try Data(
+      contentsOf: Repo.root.appendingPathComponent("Examples/aasa/apple-app-site-association.json"))
+    let check = try AASADocument.read([UInt8](data), file: "example")
+    #expect(check.isClean, "\(check.diagnostics)")
+    #expect(check.document.appIDs.count == 3)
+  }
+
+  @Test("not JSON, or nested too deep, throws TR001 or TR002 with a place")
+  func notJSON() {
+    #expect(throws: DiagnosticsError.self) { try AASADocument.read(Array("{\"applinks\": ".utf8), file: "x") }
+    do {
+      _ = try AASADocument.read(Array(String(repeating: "[", count: 100).utf8), file: "x")
+      Issue.record("nesting 100 deep was accepted")
+    } catch {
+      #expect(error.diagnostics.first?.code == .inputTooLarge)
+    }
+  }
+
+  @Test("a file over 128 KB is refused with TR708; one at the limit is not")
+  func sizeLimit() throws {
+    func document(padding: Int) -> [UInt8] {
+      let head = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"comment": ""#
+      let tail = #""}]}]}}"#
+      return Array((head + String(repeating: "x", count: padding) + tail).utf8)
+    }
+    let base = document(padding: 0).count
+    let at = try AASADocument.read(document(padding: AASADocument.maximumBytes - base), file: "x")
+    #expect(at.document.byteCount == AASADocument.maximumBytes)
+    #expect(!at.diagnostics.contains { $0.code == .aasaTooLarge })
+    let over = try AASADocument.read(document(padding: AASADocument.maximumBytes - base + 1), file: "x")
+    #expect(over.diagnostics.map(\.code) == [.aasaTooLarge])
+  }
+}
+
+@Suite("AASA matcher")
+struct AASAMatcherTests {
+  static func document(_ json: String) throws -> AASADocument {
+    let check = try AASADocument.read(Array(json.utf8), file: "x")
+    #expect(!check.hasErrors, "\(check.diagnostics)")
+    return check.document
+  }
+
+  @Test("a trace names the detail, the component and the part that failed")
+  func trace() throws {
+    let d = try Self.document(
+      ##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "/a", "#": "f"}, {"?": {"q": "1"}}]}]}}"##
+    )
+    let result = AASAMatcher.match(d, url: try AASAURL(parsing: "https://x.com/a?q=2", file: "u"))
+    let steps = try #require(result.apps.first?.steps)
+    #expect(steps.map(\.location) == ["details[0].components[0]", "details[0].components[1]"])
+    #expect(steps.map(\.failedPart) == ["#", "?q"])
+    #expect(result.verdicts.isEmpty)
+  }
+
+  @Test("two apps in two details each get their own verdict")
+  func twoApps() throws {
+    let d = try Self.document(
+      #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "/a/*", "exclude": true}]}, {"appIDs": ["ABCDE12345.b", "ABCDE12345.a"], "components": [{"/": "/a/*"}]}]}}"#
+    )
+    let result = AASAMatcher.match(d, url: try AASAURL(parsing: "https://x.com/a/1", file: "u"))
+    #expect(result.verdicts == ["ABCDE12345.a": .exclude, "ABCDE12345.b": .match])
+  }
+
+  @Test("the contested points are declared once, each with its evidence, and each flip changes the reading")
+  func points() {
+    #expect(AASAReadings.points.map(\.name) == ["percentEncoded", "slash", "absentQueryItem"])
+    for point in AASAReadings.points {
+      #expect(point.evidence.contains("U-"))
+      #expect(point.reading(point.flipped(.standard)) != point.reading(.standard))
+    }
+  }
+
+  struct URLRow: CustomTestStringConvertible, Sendable {
+    var url: String
+    var path: String?
+    var query: String?
+    var fragment: String?
+    var testDescription: String { url }
+  }
+
+  @Test(
+    "a URL splits into path, query and fragment; anything else is TR710",
+    arguments: [
+      URLRow(url: "https://example.com", path: "/"),
+      URLRow(url: "HTTPS://Example.COM:443/a/b?c=d#e", path: "/a/b", query: "c=d", fragment: "e"),
+      URLRow(url: "https://example.com/a#b?c", path: "/a", fragment: "b?c"),
+      URLRow(url: "https://example.com?q", path: "/", query: "q"),
+      URLRow(url: "example.com/a"),
+      URLRow(url: "myapp://a"),
+      URLRow(url: "https:///a"),
+      URLRow(url: "https://example.com/a b"),
+    ])
+  func urls(_ row: URLRow) {
+    do {
+      let url = try AASAURL(parsing: row.url, file: "argument 2")
+      #expect(row.path != nil, "\(row.url) was accepted")
+      #expect(url.path == row.path)
+      #expect(url.query == row.query)
+      #expect(url.fragment == row.fragment)
+    } catch {
+      #expect(row.path == nil, "\(error)")
+      #expect(error.diagnostics.first?.code == .aasaBadURL)
+      #expect(error.diagnostics.first?.description.hasPrefix("argument 2:1:") == true)
+    }
+  }
+
+  @Test("percent-decoding keeps malformed escapes and non-UTF-8 bytes as written")
+  func decoding() {
+    #expect(AASAURL.decoded("/caf%C3%A9") == "/café")
+    #expect(AASAURL.decoded("/a%2") == "/a%2")
+    #expect(AASAURL.decoded("/a%zz") == "/a%zz")
+    #expect(AASAURL.decoded("/%FF") == "/%FF")
+  }
+
+  @Test("diff finds a changed verdict from witnesses alone, and none between a file and itself")
+  func diff() throws {
+    let old = try Self.document(
+      #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "/a/*"}]}]}}"#)
+    let new = try Self.document(
+      #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "/a/b/*", "exclude": true}, {"/": "/a/*"}]}]}}"#
+    )
+    let changes = AASADiff.compare(old: old, new: new, urls: [])
+    #expect(
+      changes.contains { $0.url == "https://example.com/a/b/" && $0.old == .match && $0.new == .exclude })
+    #expect(changes.allSatisfy { $0.isWitness })
+    #expect(AASADiff.compare(old: new, new: new, urls: []).isEmpty)
+  }
+}
+
+@Suite("AASA properties")
+struct AASAPropertyTests {
+  @Test("mutated and truncated AASA files, and generated URLs, never trap and keep the invariants")
+  func mutations() throws {
+    var rng = SeededRandom(seed: 0xAA5A)
+    let dir = Repo.root.appendingPathComponent("Examples/aasa")
+    let seeds = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted().map {
+      [UInt8](try Data(contentsOf: dir.appendingPathComponent($0)))
+    }
+    let tokens = Array(#"*?$()/%#&={}[]",:\"NOT é"#.utf8)
+    var checked = 0
+    for round in 0..<400 {
+      var bytes = seeds[round % seeds.count]
+      for _ in 0..<Int.random(in: 1...4, using: &rng) where !bytes.isEmpty {
+        let i = Int.random(in: 0..<bytes.count, using: &rng)
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: bytes[i] = tokens.randomElement(using: &rng) ?? 0
+        case 1: bytes.insert(tokens.randomElement(using: &rng) ?? 0, at: i)
+        default: bytes = Array(bytes.prefix(i))
+        }
+      }
+      let problems = SelfCheck.aasa(bytes)
+      #expect(problems.isEmpty, "round \(round): \(problems)")
+      checked += 1
+    }
+    for _ in 0..<300 {
+      let url = Generate.url(&rng, maxLength: 40)
+      #expect(SelfCheck.aasa(Array(url.utf8)).isEmpty, "\(url)")
+    }
+    #expect(checked == 400)
+  }
+}
+
+@Suite("taproute aasa")
+struct AASACLITests {
+  static let example = "Examples/aasa/apple-app-site-association.json"
+
+  @Test("check: 0 clean, 1 a problem, 2 unreadable or not JSON")
+  func checkExitCodes() throws {
+    #expect(try Binary.run(["aasa", "check", Self.example]).status == 0)
+    #expect(try Binary.run(["aasa", "check", "Examples/aasa/broken.json"]).status == 1)
+    let missing = try Binary.run(["aasa", "check", "/nonexistent"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("[TR003]"))
+    let notJSON = try Binary.run(["aasa", "check", "-"], stdin: "{\"applinks\": }")
+    #expect(notJSON.status == 2)
+    #expect(notJSON.stderr.hasPrefix("stdin:1:14: error:"))
+  }
+
+  @Test("match --json prints one object per URL with the contract's url and apps")
+  func matchJSON() throws {
+    let r = try Binary.run([
+      "aasa", "match", "--json", Self.example, "https://example.com/buy/1", "https://example.com/nothing",
+    ])
+    #expect(r.status == 0)
+    let lines = r.stdout.split(separator: "\n")
+    #expect(lines.count == 2)
+    let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+    #expect(first["url"] as? String == "https://example.com/buy/1")
+    #expect(
+      first["apps"] as? [String: String]
+        == [
+          "ABCDE12345.com.example.app": "match", "ABCDE12345.com.example.app2": "match",
+          "ABCDE12345.com.example.legacy": "match",
+        ])
+    let second = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+    #expect((second["apps"] as? [String: String])?.isEmpty == true)
+    #expect((second["trace"] as? [Any])?.isEmpty == false)
+  }
+
+  @Test("match: --os 12 reads legacy paths; a bad URL or file is exit 2 with a located error")
+  func matchOSAndErrors() throws {
+    let legacy = try Binary.run([
+      "aasa", "match", "--json", "--os", "12", Self.example, "https://example.com/buy/1",
+    ])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(legacy.stdout.utf8)) as? [String: Any])
+    #expect(object["apps"] as? [String: String] == ["ABCDE12345.com.example.legacy": "match"])
+    let badURL = try Binary.run(["aasa", "match", Self.example, "ftp://example.com/"])
+    #expect(badURL.status == 2)
+    #expect(badURL.stderr.hasPrefix("argument 2:1:1: error:"))
+    let badFile = try Binary.run(["aasa", "match", "Examples/aasa/broken.json", "https://example.com/"])
+    #expect(badFile.status == 2)
+    #expect(badFile.stderr.hasPrefix("Examples/aasa/broken.json:3:32: error:"))
+    #expect(try Binary.run(["aasa", "match", "--os", "twelve", Self.example, "https://x.com/"]).status == 2)
+  }
+
+  @Test("diff: exit 1 when a verdict changes, 0 between a file and itself")
+  func diffExitCodes() throws {
+    let changed = try Binary.run(["aasa", "diff", "Examples/aasa/shop-v1.json", "Examples/aasa/shop-v2.json"])
+    #expect(changed.status == 1)
+    #expect(
+      changed.stdout.contains(
+        "https://example.com/buy/gift/ (witness): ABCDE12345.com.example.shop: match -> exclude"))
+    #expect(try Binary.run(["aasa", "diff", Self.example, Self.example]).status == 0)
+  }
+}
