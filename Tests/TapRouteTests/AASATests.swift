@@ -328,3 +328,113 @@ struct AASACLITests {
     #expect(try Binary.run(["aasa", "diff", Self.example, Self.example]).status == 0)
   }
 }
+
+@Suite("audit: associated domains against AASA files")
+struct LinkAuditTests {
+  static func aasa(_ ids: [String], file: String = "example.com.json", padding: Int = 0) throws -> AASACheck {
+    let list = ids.map { "\"\($0)\"" }.joined(separator: ", ")
+    let json =
+      #"{"applinks": {"details": [{"appIDs": [\#(list)], "components": [{"comment": ""#
+      + String(repeating: "x", count: padding) + #""}]}]}}"#
+    return try AASADocument.read(Array(json.utf8), file: file)
+  }
+
+  static func entitlements(_ domains: [String], appID: String? = "ABCDE12345.com.example.app") -> Entitlements
+  {
+    Entitlements(file: "app.entitlements", associatedDomains: domains, applicationIdentifier: appID)
+  }
+
+  struct Row: CustomTestStringConvertible, Sendable {
+    var name: String
+    var domains: [String]
+    var files: [String: [String]]
+    var release = false
+    var codes: [DiagnosticCode]
+    var testDescription: String { name }
+  }
+
+  static let rows: [Row] = [
+    Row(
+      name: "a domain whose file names the app", domains: ["applinks:example.com"],
+      files: ["example.com": ["ABCDE12345.com.example.app"]], codes: []),
+    Row(
+      name: "the bundle ID under another prefix", domains: ["applinks:example.com"],
+      files: ["example.com": ["ZZZZZ99999.com.example.app"]], codes: [.appIDMismatch]),
+    Row(
+      name: "a port", domains: ["applinks:example.com:8443"],
+      files: ["example.com": ["ABCDE12345.com.example.app"]],
+      codes: [.associatedDomainForm]),
+    Row(
+      name: "a path", domains: ["applinks:example.com/app"],
+      files: ["example.com": ["ABCDE12345.com.example.app"]],
+      codes: [.associatedDomainForm]),
+    Row(
+      name: "developer mode in a release build", domains: ["applinks:example.com?mode=developer"],
+      files: ["example.com": ["ABCDE12345.com.example.app"]], release: true, codes: [.developerModeInRelease]),
+    Row(
+      name: "developer mode in a debug build", domains: ["applinks:example.com?mode=developer"],
+      files: ["example.com": ["ABCDE12345.com.example.app"]], codes: []),
+    Row(
+      name: "a wildcard without its apex", domains: ["applinks:*.example.com"], files: [:],
+      codes: [.wildcardWithoutApex]),
+    Row(
+      name: "a wildcard with its apex", domains: ["applinks:*.example.com"],
+      files: ["example.com": ["ABCDE12345.com.example.app"]], codes: []),
+    Row(name: "no file given", domains: ["applinks:example.com"], files: [:], codes: [.aasaNotGiven]),
+    Row(
+      name: "other services are not applinks", domains: ["webcredentials:example.com:1"], files: [:],
+      codes: []),
+  ]
+
+  @Test("each entitlement problem is one finding with its code", arguments: rows)
+  func row(_ row: Row) throws {
+    let files = try row.files.mapValues { try Self.aasa($0) }
+    let findings = LinkAudit.run(
+      entitlements: Self.entitlements(row.domains), container: nil, aasa: files, release: row.release)
+    #expect(findings.map(\.code) == row.codes, "\(findings)")
+  }
+
+  @Test("an AASA file over 128 KB, and more than 50 query schemes, are reported")
+  func limits() throws {
+    let big = try Self.aasa(["ABCDE12345.com.example.app"], padding: AASADocument.maximumBytes)
+    var container = InfoPlist(file: "Info.plist", urlSchemes: [], shortcutItems: [], isExtension: false)
+    container.queriesSchemes = (0...50).map { "s\($0)" }
+    let findings = LinkAudit.run(
+      entitlements: Self.entitlements(["applinks:example.com"]), container: container,
+      aasa: ["example.com": big],
+      release: false)
+    #expect(findings.map(\.code) == [.aasaTooLarge, .tooManyQueriesSchemes])
+    container.queriesSchemes.removeLast()
+    #expect(
+      LinkAudit.run(entitlements: Self.entitlements([]), container: container, aasa: [:], release: false)
+        .isEmpty)
+  }
+
+  @Test("the app ID comes from the team and the container's bundle ID when the entitlements lack it")
+  func appIDFromTeam() throws {
+    var container = InfoPlist(file: "Info.plist", urlSchemes: [], shortcutItems: [], isExtension: false)
+    container.bundleIdentifier = "com.example.other"
+    var entitlements = Self.entitlements(["applinks:example.com"], appID: nil)
+    entitlements.teamIdentifier = "ABCDE12345"
+    let findings = LinkAudit.run(
+      entitlements: entitlements, container: container,
+      aasa: ["example.com": try Self.aasa(["ABCDE12345.com.example.app"])], release: false)
+    #expect(findings.map(\.code) == [.appIDMismatch])
+    #expect(findings.first?.message.contains("ABCDE12345.com.example.other") == true)
+  }
+
+  @Test("an entitlements file that is not a plist, or whose domains are not strings, is TR720")
+  func unreadable() {
+    for text in [
+      "not a plist",
+      #"<plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><integer>1</integer></dict></plist>"#,
+    ] {
+      do {
+        _ = try Entitlements.read(Array(text.utf8), file: "e")
+        Issue.record("accepted \(text)")
+      } catch {
+        #expect(error.diagnostics.first?.code == .entitlementsUnreadable)
+      }
+    }
+  }
+}

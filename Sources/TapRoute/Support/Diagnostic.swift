@@ -249,6 +249,22 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let aasaIgnored = DiagnosticCode(rawValue: "TR709")
   /// A URL given to match that is not an absolute http or https URL.
   public static let aasaBadURL = DiagnosticCode(rawValue: "TR710")
+
+  // The app's associated domains against its AASA files (`taproute audit --entitlements`).
+  /// An entitlements file that is not a readable property list, or a key of the wrong type.
+  public static let entitlementsUnreadable = DiagnosticCode(rawValue: "TR720")
+  /// An associated domain with a port, a path or no domain.
+  public static let associatedDomainForm = DiagnosticCode(rawValue: "TR721")
+  /// `?mode=developer` in a release build.
+  public static let developerModeInRelease = DiagnosticCode(rawValue: "TR722")
+  /// A wildcard domain with no AASA file at its apex.
+  public static let wildcardWithoutApex = DiagnosticCode(rawValue: "TR723")
+  /// The app's ID is not in the domain's AASA file, or only with another team or bundle ID.
+  public static let appIDMismatch = DiagnosticCode(rawValue: "TR724")
+  /// More than 50 `LSApplicationQueriesSchemes`.
+  public static let tooManyQueriesSchemes = DiagnosticCode(rawValue: "TR725")
+  /// An `applinks` domain with no AASA file given.
+  public static let aasaNotGiven = DiagnosticCode(rawValue: "TR726")
 }
 
 /// A failure that carries every diagnostic found, not only the first.
