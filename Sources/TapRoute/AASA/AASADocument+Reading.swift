@@ -122,6 +122,7 @@ extension AASADocument {
     if let one = fields["appID"], let id = reader.string(one, path: JSONReader.join(path, "appID")) {
       readAppID(id, at: one.location, path: JSONReader.join(path, "appID"), into: &detail, reader: &reader)
     }
+    detail.legacyAppIDs = detail.appIDs
     if let many = fields["appIDs"], let list = reader.array(many, path: JSONReader.join(path, "appIDs")) {
       if fields["appID"] != nil {
         reader.warning(

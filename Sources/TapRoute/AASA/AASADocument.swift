@@ -33,6 +33,10 @@ public struct AASADocument: Sendable, Hashable {
   public struct Detail: Sendable, Hashable {
     /// `appID` and `appIDs` together, in file order (`TEAMID.bundle.id`).
     public var appIDs: [String]
+    /// The IDs iOS 12 reads: `appID` (or the key of the first, keyed form), not `appIDs`
+    /// ("iOS 12 uses the paths array and is not aware of the appIDs key", Apple's caveat as
+    /// quoted in public write-ups of its universal-links page).
+    public var legacyAppIDs: [String] = []
     /// The legacy `paths` (iOS 9-12; ignored from iOS 13 where `components` exist, U-8).
     public var paths: [String]?
     /// The `components` (iOS 13+, U-3).
@@ -42,12 +46,13 @@ public struct AASADocument: Sendable, Hashable {
     /// Where the detail starts in the file.
     public var location: SourcePosition
 
-    /// A detail from its parts.
+    /// A detail from its parts; `legacyAppIDs` defaults to `appIDs`.
     public init(
-      appIDs: [String], paths: [String]? = nil, components: [Component]? = nil,
+      appIDs: [String], legacyAppIDs: [String]? = nil, paths: [String]? = nil, components: [Component]? = nil,
       defaults: Settings = Settings(), location: SourcePosition = SourcePosition(line: 0, column: 0)
     ) {
       self.appIDs = appIDs
+      self.legacyAppIDs = legacyAppIDs ?? appIDs
       self.paths = paths
       self.components = components
       self.defaults = defaults

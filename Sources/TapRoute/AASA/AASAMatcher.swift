@@ -64,7 +64,7 @@ public enum AASAMatcher {
   /// substitution variables from iOS 13.5 (U-6, U-7); `percentEncoded: false` and `defaults`
   /// from iOS 14 (U-5, U-7).
   public enum Feature: String, Sendable, CaseIterable {
-    /// `components` (and with them `?`, `#`, `exclude`).
+    /// `components` (and with them `?`, `#`, `exclude`) and `appIDs`.
     case components
     /// `caseSensitive: false`.
     case caseInsensitive
@@ -107,7 +107,10 @@ public enum AASAMatcher {
     document.appIDs.map { appID in
       var app = AASAMatch.App(appID: appID, verdict: nil, steps: [])
       // The details naming the app are read in order, as one list: the first match wins (U-4).
-      search: for (d, detail) in document.details.enumerated() where detail.appIDs.contains(appID) {
+      // iOS 12 does not read `appIDs` (only `appID`), nor `components`.
+      let readsAppIDs = os >= Feature.components.since
+      search: for (d, detail) in document.details.enumerated()
+      where (readsAppIDs ? detail.appIDs : detail.legacyAppIDs).contains(appID) {
         if let components = detail.components, os >= Feature.components.since {
           for (c, component) in components.enumerated() {
             let step = matchComponent(
