@@ -56,8 +56,9 @@ public struct AASAMatch: Sendable {
 
 /// The matching semantics of `applinks` (U-1 to U-13), gated by OS version.
 public enum AASAMatcher {
-  /// The newest semantics, used when no OS version is given.
-  public static let newest = OSVersion(clamping: 26)
+  /// The OS version used when none is given: the newest the built-in tables know (the
+  /// matching rules have not changed since iOS 14, so it only names the version).
+  public static var newest: OSVersion { Engine.builtIn.newestOSVersion }
 
   /// When each feature appeared: before it, the OS reads the file as if the feature were absent.
   /// `components` and `appIDs` from iOS 13 (WWDC 2019, U-3, U-8); case-insensitive matching and
