@@ -438,3 +438,64 @@ struct LinkAuditTests {
     }
   }
 }
+
+@Suite("AASA patterns")
+struct AASAPatternTests {
+  struct Row: CustomTestStringConvertible, Sendable {
+    var pattern: String
+    var text: String
+    var matches: Bool
+    var caseSensitive = true
+    var slash: AASAPattern.SlashRule = .crosses
+    var testDescription: String { "\(pattern) ~ \(text)" }
+  }
+
+  static let variables = ["food": ["burrito", "ta*co"]]
+
+  @Test(
+    "a pattern matches the whole text or not",
+    arguments: [
+      Row(pattern: "*", text: "", matches: true),
+      Row(pattern: "?*", text: "", matches: false),
+      Row(pattern: "a*b*c", text: "aXbYbZc", matches: true),
+      Row(pattern: "a*b*c", text: "aXbYbZ", matches: false),
+      Row(pattern: "/a/*", text: "/a/b/c", matches: true),
+      Row(pattern: "/a/*", text: "/a/b/c", matches: false, slash: .stops),
+      Row(pattern: "/a/?", text: "/a//", matches: false, slash: .stops),
+      Row(pattern: "/$(food)", text: "/burrito", matches: true),
+      Row(pattern: "/$(food)", text: "/taXYZco", matches: true),
+      Row(pattern: "/$(food)", text: "/pizza", matches: false),
+      Row(pattern: "/$(food)/$(food)", text: "/burrito/taco", matches: true),
+      Row(pattern: "/$(upper)", text: "/a", matches: false),
+      Row(pattern: "/$(upper)", text: "/a", matches: true, caseSensitive: false),
+      Row(pattern: "/$(xdigit)$(xdigit)", text: "/fF", matches: true),
+      Row(pattern: "/$(lang)_$(region)", text: "/en_US", matches: true),
+      Row(pattern: "/$(lang)_$(region)", text: "/EN_us", matches: false),
+      Row(pattern: "/ABC", text: "/abc", matches: true, caseSensitive: false),
+      Row(pattern: "/$(nope)", text: "/$(nope)", matches: true),
+    ])
+  func row(_ row: Row) {
+    let pattern = AASAPattern(row.pattern, variables: Self.variables)
+    #expect(pattern.matches(row.text, caseSensitive: row.caseSensitive, slash: row.slash) == row.matches)
+  }
+
+  @Test("variables that multiply a small file past the limit are refused; within it, matching is quick")
+  func adversarial() throws {
+    let values = (0..<500).map { "v\($0)*" }
+    let pattern = String(repeating: "$(v)*?", count: 5) + String(repeating: "a*", count: 30) + "b"
+    func file(_ pattern: String) -> [UInt8] {
+      let list = values.map { "\"\($0)\"" }.joined(separator: ",")
+      return Array(
+        #"{"applinks": {"substitutionVariables": {"v": [\#(list)]}, "details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "\#(pattern)"}]}]}}"#
+          .utf8)
+    }
+    #expect(try AASADocument.read(file(pattern), file: "x").isClean)
+    let multiplied = try AASADocument.read(file(String(repeating: "$(v)", count: 100)), file: "x")
+    #expect(multiplied.diagnostics.map(\.code) == [.aasaBadPattern])
+    let compiled = AASAPattern(pattern, variables: ["v": values])
+    let text = String(repeating: "v1a", count: AASAURL.maximumLength / 3)
+    let clock = ContinuousClock()
+    let elapsed = clock.measure { #expect(!compiled.matches(text, caseSensitive: false)) }
+    #expect(elapsed < .seconds(30), "took \(elapsed)")
+  }
+}

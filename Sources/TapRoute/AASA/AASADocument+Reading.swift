@@ -107,6 +107,15 @@ extension AASADocument {
     } else {
       reader.wrongType(details, expected: "an array", path: "$.applinks.details")
     }
+    let expanded = expandedSize(document)
+    if expanded > maximumExpandedSize {
+      reader.error(
+        .aasaBadPattern,
+        "the patterns are \(Diagnostic.grouped(Int64(expanded))) characters once each substitution variable "
+          + "stands for all its values; TapRoute's limit is \(Diagnostic.grouped(Int64(maximumExpandedSize))), "
+          + "the size Apple allows the whole file",
+        path: "$.applinks.details", at: details.location)
+    }
   }
 
   private static func readDetail(
@@ -297,6 +306,38 @@ extension AASADocument {
       variables[member.key] = values
     }
     return variables
+  }
+
+  /// The most characters a file's patterns may hold once each variable is replaced by all its
+  /// values: matching takes time proportional to this size times the URL's length, so a small
+  /// file whose variables multiply cannot make matching slow. TapRoute's own limit, set to the
+  /// size Apple allows the whole file (U-17).
+  package static let maximumExpandedSize = maximumBytes
+
+  /// The characters of every component pattern, each variable counted as all its values.
+  static func expandedSize(_ document: AASADocument) -> Int {
+    let values = document.substitutionVariables.mapValues { $0.reduce(0) { $0 + $1.unicodeScalars.count } }
+    func size(_ pattern: String) -> Int {
+      var total = 0
+      var rest = Substring(pattern)
+      while let start = rest.range(of: "$("), let close = rest[start.upperBound...].firstIndex(of: ")") {
+        total += rest[..<start.lowerBound].unicodeScalars.count
+        total += values[String(rest[start.upperBound..<close])] ?? 3
+        rest = rest[rest.index(after: close)...]
+      }
+      return total + rest.unicodeScalars.count
+    }
+    var total = 0
+    for component in document.details.flatMap({ $0.components ?? [] }) {
+      total += size(component.path ?? "") + size(component.fragment ?? "")
+      switch component.query {
+      case .pattern(let p): total += size(p)
+      case .items(let items):
+        total += items.reduce(0) { $0 + $1.name.unicodeScalars.count + size($1.pattern) }
+      case nil: break
+      }
+    }
+    return total
   }
 
   /// Checks one pattern: variables closed and defined (U-6), and a path pattern able to match a

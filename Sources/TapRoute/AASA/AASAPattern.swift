@@ -2,9 +2,9 @@
 ///
 /// Apple's wildcards: "`*` — Matches zero or more characters … greedy", "`?` — Matches any single
 /// character", so `?*` is "at least one character" (U-4). Greediness does not change whether a
-/// whole text matches, so the matcher answers that question directly, over positions, in time
-/// proportional to the pattern times the text (a variable's values are matched from each
-/// reachable position), never by backtracking.
+/// whole text matches, so the matcher answers that question directly, over the set of positions
+/// reachable so far, in time proportional to the pattern (a variable counting the length of all
+/// its values) times the text, never by backtracking.
 struct AASAPattern: Sendable {
   enum Token: Sendable, Equatable {
     case literal(Unicode.Scalar)
@@ -167,13 +167,10 @@ struct AASAPattern: Sendable {
           next[j] = on
         }
       case .variable(_, let values):
-        for j in 0...n where reach[j] {
-          var from = [Bool](repeating: false, count: n + 1)
-          from[j] = true
-          for value in values {
-            let ends = advance(from, value, s, caseSensitive: caseSensitive, slash: slash)
-            for k in j...n where ends[k] { next[k] = true }
-          }
+        // From every reachable position at once: the positions after any one value.
+        for value in values {
+          let ends = advance(reach, value, s, caseSensitive: caseSensitive, slash: slash)
+          for k in 0...n where ends[k] { next[k] = true }
         }
       }
       reach = next
