@@ -67,6 +67,16 @@ struct AASAReaderTests {
         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": 1️⃣"buy/*"}]}]}}"#,
       code: .aasaBadPattern, severity: .warning),
     Row(
+      name: "a Unicode pattern with percentEncoded true",
+      marked:
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": 1️⃣"/café"}]}]}}"#,
+      code: .aasaBadPattern, severity: .warning),
+    Row(
+      name: "a Unicode pattern with percentEncoded false from the detail's defaults",
+      marked:
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "defaults": {"percentEncoded": false}, "components": [{"/": "/café"}, {"?": 1️⃣7}]}]}}"#,
+      code: .aasaWrongType),
+    Row(
       name: "a variable name with a parenthesis",
       marked: #"{"applinks": {"substitutionVariables": {1️⃣"a(b": ["x"]}, "details": []}}"#,
       code: .aasaBadVariable),
@@ -98,6 +108,19 @@ struct AASAReaderTests {
     #expect(found.first?.severity == row.severity)
     #expect(found.first?.location == marked.markers["1️⃣"])
     #expect(found.first?.description.hasPrefix("aasa.json:") == true)
+  }
+
+  @Test("percentEncoded false, from the component, the detail or the file, silences the Unicode warning")
+  func unicodePatterns() throws {
+    for settings in [
+      (#""percentEncoded": false, "#, "", ""), ("", #""defaults": {"percentEncoded": false}, "#, ""),
+      ("", "", #""defaults": {"percentEncoded": false}, "#),
+    ] {
+      let json =
+        #"{"applinks": {\#(settings.2)"details": [{\#(settings.1)"appIDs": ["ABCDE12345.a"], "components": [{\#(settings.0)"/": "/café"}]}]}}"#
+      let check = try AASADocument.read(Array(json.utf8), file: "x")
+      #expect(check.isClean, "\(json): \(check.diagnostics)")
+    }
   }
 
   @Test("the example file and every corpus document are clean")

@@ -88,7 +88,7 @@ extension AASADocument {
     if let list = details.arrayValue {
       for (i, entry) in list.enumerated() {
         if let detail = readDetail(
-          entry, appID: nil, variables: document.substitutionVariables,
+          entry, appID: nil, variables: document.substitutionVariables, inherited: document.defaults,
           path: JSONReader.join("$.applinks.details", i), reader: &reader)
         {
           document.details.append(detail)
@@ -99,7 +99,9 @@ extension AASADocument {
       for member in members {
         let path = JSONReader.join("$.applinks.details", member.key)
         if let detail = readDetail(
-          member.value, appID: member, variables: document.substitutionVariables, path: path, reader: &reader)
+          member.value, appID: member, variables: document.substitutionVariables,
+          inherited: document.defaults,
+          path: path, reader: &reader)
         {
           document.details.append(detail)
         }
@@ -119,8 +121,8 @@ extension AASADocument {
   }
 
   private static func readDetail(
-    _ value: JSONValue, appID keyed: JSONValue.Member?, variables: [String: [String]], path: String,
-    reader: inout JSONReader
+    _ value: JSONValue, appID keyed: JSONValue.Member?, variables: [String: [String]], inherited: Settings,
+    path: String, reader: inout JSONReader
   ) -> Detail? {
     let allowed = keyed == nil ? ["appID", "appIDs", "paths", "components", "defaults"] : ["paths"]
     guard let fields = reader.object(value, path: path, allowed: allowed) else { return nil }
@@ -166,22 +168,23 @@ extension AASADocument {
           path: JSONReader.join(path, "paths"), at: paths.location)
       }
     }
+    if let defaults = fields["defaults"] {
+      detail.defaults = readSettings(defaults, path: JSONReader.join(path, "defaults"), reader: &reader)
+    }
     if let components = fields["components"],
       let list = reader.array(components, path: JSONReader.join(path, "components"))
     {
+      let percentEncoded = detail.defaults.percentEncoded ?? inherited.percentEncoded
       detail.components = list.enumerated().compactMap { i, item in
         readComponent(
-          item, variables: variables, path: JSONReader.join(JSONReader.join(path, "components"), i),
-          reader: &reader)
+          item, variables: variables, percentEncoded: percentEncoded,
+          path: JSONReader.join(JSONReader.join(path, "components"), i), reader: &reader)
       }
     }
     if keyed == nil && fields["paths"] == nil && fields["components"] == nil {
       reader.warning(
         .aasaMissingField, "neither \"components\" nor \"paths\": the detail matches no URL", path: path,
         at: value.location)
-    }
-    if let defaults = fields["defaults"] {
-      detail.defaults = readSettings(defaults, path: JSONReader.join(path, "defaults"), reader: &reader)
     }
     return detail
   }
@@ -211,15 +214,28 @@ extension AASADocument {
     detail.appIDs.append(id)
   }
 
+  /// Reads one component; `percentEncoded` is the value its detail and the file inherit to it.
   private static func readComponent(
-    _ value: JSONValue, variables: [String: [String]], path: String, reader: inout JSONReader
+    _ value: JSONValue, variables: [String: [String]], percentEncoded inherited: Bool?, path: String,
+    reader: inout JSONReader
   ) -> Component? {
     guard let fields = reader.object(value, path: path, allowed: componentKeys) else { return nil }
     var component = Component(location: value.location)
+    component.settings = readSettings(fields, path: path, reader: &reader)
+    let encoded = component.settings.percentEncoded ?? inherited ?? true
     func pattern(_ v: JSONValue, _ patternPath: String, isPath: Bool = false) -> String? {
       guard let text = reader.string(v, path: patternPath) else { return nil }
       checkPattern(
         text, isPath: isPath, variables: variables, path: patternPath, at: v.location, reader: &reader)
+      // U-7: Unicode patterns need percentEncoded false; with true, TapRoute's reading compares
+      // the pattern with the URL as encoded, which never holds a space or non-ASCII text.
+      if encoded, text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value >= 0x7F }) {
+        reader.warning(
+          .aasaBadPattern,
+          "pattern \(Words.quoted(text)) holds a space or non-ASCII text, which a percent-encoded URL never "
+            + "does: it matches nothing unless \"percentEncoded\" is false (iOS 14+, U-7, U-25)",
+          path: patternPath, at: v.location)
+      }
       return text
     }
     if let v = fields["/"] { component.path = pattern(v, JSONReader.join(path, "/"), isPath: true) }
@@ -246,7 +262,6 @@ extension AASADocument {
         reader.wrongType(v, expected: "a string or an object", path: queryPath)
       }
     }
-    component.settings = readSettings(fields, path: path, reader: &reader)
     return component
   }
 
