@@ -77,6 +77,11 @@ struct AASAReaderTests {
         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "defaults": {"percentEncoded": false}, "components": [{"/": "/café"}, {"?": 1️⃣7}]}]}}"#,
       code: .aasaWrongType),
     Row(
+      name: "a component after one that matches every URL",
+      marked:
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "*", "comment": "all"}, 1️⃣{"/": "/a", "exclude": true}]}]}}"#,
+      code: .aasaBadPattern, severity: .warning),
+    Row(
       name: "a variable name with a parenthesis",
       marked: #"{"applinks": {"substitutionVariables": {1️⃣"a(b": ["x"]}, "details": []}}"#,
       code: .aasaBadVariable),

@@ -181,6 +181,16 @@ extension AASADocument {
           path: JSONReader.join(JSONReader.join(path, "components"), i), reader: &reader)
       }
     }
+    // U-4, "The first match wins": a component after one that matches every URL is never read.
+    if let components = detail.components,
+      let all = components.firstIndex(where: { $0.matchesEveryURL }), all + 1 < components.count
+    {
+      let later = components[all + 1]
+      reader.warning(
+        .aasaBadPattern,
+        "components after components[\(all)], which matches every URL, are never reached: the first match wins (U-4)",
+        path: JSONReader.join(JSONReader.join(path, "components"), all + 1), at: later.location)
+    }
     if keyed == nil && fields["paths"] == nil && fields["components"] == nil {
       reader.warning(
         .aasaMissingField, "neither \"components\" nor \"paths\": the detail matches no URL", path: path,

@@ -139,3 +139,15 @@ public struct AASADocument: Sendable, Hashable {
   /// U-17. Read here as 128 × 1,024 bytes.
   public static let maximumBytes = 128 * 1024
 }
+
+extension AASADocument.Component {
+  /// True when every part is left out or `*`: the component matches every URL.
+  var matchesEveryURL: Bool {
+    let star: (String?) -> Bool = { text in text.map { !$0.isEmpty && $0.allSatisfy { $0 == "*" } } ?? true }
+    switch query {
+    case .items: return false
+    case .pattern(let p): return star(path) && star(fragment) && star(p)
+    case nil: return star(path) && star(fragment)
+    }
+  }
+}
