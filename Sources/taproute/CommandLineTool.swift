@@ -175,6 +175,10 @@ enum CommandLineTool {
         console.out(usage)
         return exitOK
       }
+      if groups[topic] != nil && rest.count == 1, let help = groupHelp(topic) {
+        console.out(help)
+        return exitOK
+      }
       guard let (command, _) = command(named: rest[...]) else {
         console.usageError(
           "taproute help: unknown command \(Words.quoted(topic)); expected one of \(names)")
@@ -184,6 +188,24 @@ enum CommandLineTool {
       return exitOK
     default:
       guard let (command, words) = command(named: arguments[...]) else {
+        if let help = groupHelp(first) {
+          // A group's name alone: its help; with an unknown member, which members there are.
+          if let member = rest.first, !CommandSpec.help.declaration.spellings.contains(member) {
+            let members = commands.filter { $0.name.hasPrefix(first + " ") }.map {
+              $0.name.dropFirst(first.count + 1)
+            }
+            console.usageError(
+              "taproute \(first): unknown command \(Words.quoted(member)); expected one of \(members.joined(separator: ", "))"
+            )
+            return exitInput
+          }
+          if rest.first.map(CommandSpec.help.declaration.spellings.contains) == true {
+            console.out(help)
+            return exitOK
+          }
+          console.err(help)
+          return exitInput
+        }
         console.usageError("taproute: unknown command \(Words.quoted(first)); expected one of \(names)")
         return exitInput
       }
@@ -205,6 +227,19 @@ enum CommandLineTool {
   }
 
   private static var names: String { commands.map(\.name).joined(separator: ", ") }
+
+  /// The help of a group of commands (`taproute aasa`): its members and their summaries; nil
+  /// for a name that is not a group.
+  static func groupHelp(_ group: String) -> String? {
+    guard let summary = groups[group] else { return nil }
+    let members = commands.filter { $0.name.hasPrefix(group + " ") }
+    let width = (members.map { $0.name.count - group.count - 1 }.max() ?? 0) + 2
+    var text = "USAGE: taproute \(group) <command> [options]\n\n\(summary).\n\nCOMMANDS:\n"
+    for member in members {
+      text += CommandSpec.row(String(member.name.dropFirst(group.count + 1)), member.summary, width: width)
+    }
+    return text + "\nRun 'taproute \(group) <command> --help' for a command's options.\n"
+  }
 
   /// Loads the engine from `--policies DIR`, or the built-in policies; throws the exit code
   /// after reporting why not.

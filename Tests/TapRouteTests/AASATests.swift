@@ -346,6 +346,19 @@ struct AASACLITests {
     #expect(try Binary.run(["aasa", "match", "--os", "twelve", Self.example, "https://x.com/"]).status == 2)
   }
 
+  @Test("the group's name alone prints its members; help prints them too; an unknown member is a usage error")
+  func groupHelp() throws {
+    let alone = try Binary.run(["aasa"])
+    #expect(alone.status == 2 && alone.stdout.isEmpty)
+    for member in ["  check  ", "  match  ", "  diff  "] { #expect(alone.stderr.contains(member)) }
+    let help = try Binary.run(["help", "aasa"])
+    #expect(help.status == 0 && help.stdout == alone.stderr)
+    #expect(try Binary.run(["aasa", "--help"]).stdout == help.stdout)
+    let unknown = try Binary.run(["aasa", "chek"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr == "taproute aasa: unknown command \"chek\"; expected one of check, match, diff\n")
+  }
+
   @Test("diff: exit 1 when a verdict changes, 0 between a file and itself")
   func diffExitCodes() throws {
     let changed = try Binary.run(["aasa", "diff", "Examples/aasa/shop-v1.json", "Examples/aasa/shop-v2.json"])
