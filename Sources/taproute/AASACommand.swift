@@ -17,6 +17,11 @@ enum AASACommand {
     help:
       "the iOS version whose semantics apply (default: the newest);\n12 reads legacy paths, 13 and later components"
   )
+  static let reading = Option<AASAReadings>(
+    name: "--reading", value: "NAME=READING,...",
+    help: "read contested points another way:\n"
+      + AASAReadings.points.map { "\($0.name)=\($0.choices.joined(separator: "|"))" }.joined(separator: ",\n")
+      + "\n(default: the first of each)")
   static let checkJSON = Flag.json("print the findings as JSON")
   static let matchJSON = Flag.json("print one JSON object per URL, a line each")
   static let diffJSON = Flag.json("print the changes as JSON")
@@ -58,7 +63,7 @@ enum AASACommand {
       takes one reading and says when the other would change a verdict. Exit 0 whatever the
       verdicts.
       """,
-    arguments: [file, urls], options: [matchJSON, os],
+    arguments: [file, urls], options: [matchJSON, os, reading],
     success: "every URL matched (whatever the verdicts)",
     finding: "never: exit 0 whatever the verdicts",
     run: { invocation, console throws(CommandExit) in runMatch(invocation, console: console) })
@@ -72,7 +77,7 @@ enum AASACommand {
       ? as one character, a variable as its first value, and the path upper-cased), and
       prints each URL whose verdict changes for an app: match, exclude or none.
       """,
-    arguments: [old, new, moreURLs], options: [diffJSON, os],
+    arguments: [old, new, moreURLs], options: [diffJSON, os, reading],
     success: "no verdict changes",
     finding: "a verdict changes for some URL",
     run: { invocation, console throws(CommandExit) in runDiff(invocation, console: console) })
@@ -172,7 +177,7 @@ enum AASACommand {
       let urls = try parseURLs(invocation[Self.urls], firstArgument: 2, console: console)
       let os = invocation[Self.os] ?? AASAMatcher.newest
       for url in urls {
-        let result = AASAMatcher.match(document, url: url, os: os)
+        let result = AASAMatcher.match(document, url: url, os: os, readings: invocation[reading] ?? .standard)
         if invocation[matchJSON] {
           console.out(DecisionText.encode(MatchOutput(result), pretty: false) + "\n")
         } else {
@@ -195,6 +200,12 @@ enum AASACommand {
       for step in app.steps where !step.matched {
         out += "    \(step.location) failed at \(step.failedPart ?? "?"): \(step.reason ?? "")\n"
       }
+    }
+    if result.readings != .standard {
+      let changed = result.readings.byName.filter { pair in
+        AASAReadings.standard.byName.contains { $0.name == pair.name && $0.reading != pair.reading }
+      }
+      out += "  readings: " + changed.map { "\($0.name)=\($0.reading)" }.joined(separator: ", ") + "\n"
     }
     for note in result.ignored { out += "  ignored at iOS \(result.os): \(note)\n" }
     if !result.otherReadingsDiffer.isEmpty {
@@ -253,7 +264,8 @@ enum AASACommand {
       let urls = try parseURLs(invocation[moreURLs], firstArgument: 3, console: console)
       let os = invocation[Self.os] ?? AASAMatcher.newest
       let changes = AASADiff.compare(
-        old: before, new: after, urls: urls, host: urls.first?.host ?? "example.com", os: os)
+        old: before, new: after, urls: urls, host: urls.first?.host ?? "example.com", os: os,
+        readings: invocation[reading] ?? .standard)
       if invocation[diffJSON] {
         console.out(DecisionText.encode(changes.map(DiffOutput.init), pretty: true) + "\n")
       } else {
@@ -287,6 +299,19 @@ enum AASACommand {
       new = c.new?.rawValue ?? "none"
       witness = c.isWitness
     }
+  }
+}
+
+extension Option where Value == AASAReadings {
+  /// An option whose value is a list of contested readings (``AASAReadings/parse(_:)``).
+  init(name: String, value: String, help: String) {
+    declaration = OptionDeclaration(
+      name: name, value: value, help: help,
+      refusal: { text in
+        if case .failure(let error) = AASAReadings.parse(text) { return error.message }
+        return nil
+      })
+    convert = { try? AASAReadings.parse($0).get() }
   }
 }
 

@@ -359,6 +359,29 @@ struct AASACLITests {
     #expect(unknown.stderr == "taproute aasa: unknown command \"chek\"; expected one of check, match, diff\n")
   }
 
+  @Test("--reading takes the other reading of a contested point; an unknown one is a usage error")
+  func readings() throws {
+    let url = "https://example.com/help/1"
+    let standard = try Binary.run([
+      "aasa", "match", "Examples/aasa/apple-app-site-association.json", "https://example.com/menu/1",
+    ])
+    #expect(standard.stdout.contains("ABCDE12345.com.example.app: match"))
+    let other = try Binary.run([
+      "aasa", "match", "--reading", "absentQueryItem=fails", "Examples/aasa/apple-app-site-association.json",
+      "https://example.com/menu/1",
+    ])
+    #expect(other.stdout.contains("ABCDE12345.com.example.app: no match"))
+    #expect(other.stdout.contains("  readings: absentQueryItem=fails\n"))
+    let bad = try Binary.run(["aasa", "match", "--reading", "slash=sideways", Self.example, url])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("slash is read as crosses or stops, not \"sideways\""))
+    #expect(
+      AASAReadings.parse("slash=stops,percentEncoded=decodeWhenTrue")
+        == .success(
+          AASAReadings(percentEncoded: .decodeWhenTrue, slash: .stops)))
+    #expect((try? AASAReadings.parse("nope=1").get()) == nil)
+  }
+
   @Test("diff: exit 1 when a verdict changes, 0 between a file and itself")
   func diffExitCodes() throws {
     let changed = try Binary.run(["aasa", "diff", "Examples/aasa/shop-v1.json", "Examples/aasa/shop-v2.json"])

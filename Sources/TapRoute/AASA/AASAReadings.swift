@@ -62,6 +62,43 @@ public struct AASAReadings: Sendable, Hashable {
     public let reading: @Sendable (AASAReadings) -> String
     /// `readings` with this point's other reading.
     public let flipped: @Sendable (AASAReadings) -> AASAReadings
+    /// The point's readings, by name (the default first).
+    public var choices: [String]
+    /// `readings` with this point read as `choice`; nil for a name not in ``choices``.
+    public let setting: @Sendable (AASAReadings, String) -> AASAReadings?
+  }
+
+  /// Readings from `name=reading` pairs separated by commas
+  /// (`percentEncoded=decodeWhenTrue,slash=stops`); the points not named keep TapRoute's
+  /// reading. The error says which pair is wrong and what is accepted.
+  public static func parse(_ text: String) -> Result<AASAReadings, ParseError> {
+    var readings = AASAReadings.standard
+    for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      let names = points.map(\.name)
+      guard parts.count == 2, let point = points.first(where: { $0.name == parts[0] }) else {
+        return .failure(
+          ParseError(
+            message:
+              "\(Words.quoted(String(pair))) is not NAME=READING with NAME one of \(names.joined(separator: ", "))"
+          ))
+      }
+      guard let next = point.setting(readings, parts[1]) else {
+        return .failure(
+          ParseError(
+            message:
+              "\(point.name) is read as \(point.choices.joined(separator: " or ")), not \(Words.quoted(parts[1]))"
+          ))
+      }
+      readings = next
+    }
+    return .success(readings)
+  }
+
+  /// Why a `--reading` value was refused.
+  public struct ParseError: Error, Sendable, Hashable {
+    /// What is wrong, for a reader.
+    public var message: String
   }
 
   /// The contested points, declared once: the matcher, the CLI and the README read them.
@@ -75,6 +112,13 @@ public struct AASAReadings: Sendable, Hashable {
         var r = r
         r.percentEncoded = r.percentEncoded == .patternAsEncoded ? .decodeWhenTrue : .patternAsEncoded
         return r
+      },
+      choices: PercentEncoded.allCases.map(\.rawValue),
+      setting: { r, choice in
+        guard let value = PercentEncoded(rawValue: choice) else { return nil }
+        var r = r
+        r.percentEncoded = value
+        return r
       }),
     Point(
       name: "slash",
@@ -83,6 +127,13 @@ public struct AASAReadings: Sendable, Hashable {
       flipped: { r in
         var r = r
         r.slash = r.slash == .crosses ? .stops : .crosses
+        return r
+      },
+      choices: Slash.allCases.map(\.rawValue),
+      setting: { r, choice in
+        guard let value = Slash(rawValue: choice) else { return nil }
+        var r = r
+        r.slash = value
         return r
       }),
     Point(
@@ -93,6 +144,13 @@ public struct AASAReadings: Sendable, Hashable {
       flipped: { r in
         var r = r
         r.absentQueryItem = r.absentQueryItem == .emptyString ? .fails : .emptyString
+        return r
+      },
+      choices: AbsentQueryItem.allCases.map(\.rawValue),
+      setting: { r, choice in
+        guard let value = AbsentQueryItem(rawValue: choice) else { return nil }
+        var r = r
+        r.absentQueryItem = value
         return r
       }),
   ]
