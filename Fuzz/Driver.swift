@@ -8,7 +8,7 @@ import Foundation
 
 /// The fuzz targets, named as Scripts/fuzz.sh and TAPROUTE_FUZZ_TARGET spell them.
 enum FuzzTarget: String, CaseIterable {
-  case policy, situation, url, sticker, plist, observation
+  case policy, situation, url, sticker, plist, observation, aasa
 
   /// Runs the target's check (defined in Fuzz/TARGET.swift) on one input; returns the problems.
   func check(_ bytes: [UInt8]) -> [String] {
@@ -19,6 +19,7 @@ enum FuzzTarget: String, CaseIterable {
     case .sticker: fuzzSticker(bytes)
     case .plist: fuzzPlist(bytes)
     case .observation: fuzzObservation(bytes)
+    case .aasa: fuzzAASA(bytes)
     }
   }
 }

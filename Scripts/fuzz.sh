@@ -2,7 +2,7 @@
 # Builds the fuzzing binary if needed and runs one libFuzzer target for a given time.
 #
 #   Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
-#   TARGET: policy | situation | url | sticker | plist | observation   (see Fuzz/TARGET.swift and SelfCheck.swift)
+#   TARGET: policy | situation | url | sticker | plist | observation | aasa   (see Fuzz/TARGET.swift and SelfCheck.swift)
 #
 # Every target is in one binary, .build/fuzz/taproute-fuzz: Sources/TapRoute and Fuzz/*.swift
 # compiled once by swiftc -sanitize=fuzzer,address (again only when a source is newer), and
@@ -14,8 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-}
 seconds=${2:-}
-case "$target" in policy | situation | url | sticker | plist | observation) ;; *)
-  echo "usage: Scripts/fuzz.sh policy|situation|url|sticker|plist|observation SECONDS [libFuzzer options]" >&2
+case "$target" in policy | situation | url | sticker | plist | observation | aasa) ;; *)
+  echo "usage: Scripts/fuzz.sh policy|situation|url|sticker|plist|observation|aasa SECONDS [libFuzzer options]" >&2
   exit 2 ;;
 esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "SECONDS must be a whole number" >&2; exit 2; }
@@ -73,6 +73,10 @@ elif target == "observation":
             seeds.append(json.dumps(item).encode())
 elif target == "plist":
     seeds = [p.read_bytes() for p in sorted(pathlib.Path("Examples/plists").glob("*.plist"))]
+elif target == "aasa":
+    seeds = [p.read_bytes() for p in sorted(pathlib.Path("Examples/aasa").glob("*.json"))]
+    corpus = json.loads(pathlib.Path("Tests/AASACorpus/corpus.json").read_text())["cases"]
+    seeds += [json.dumps(c["aasa"]).encode() for c in corpus] + [c["url"].encode() for c in corpus]
 else:
     urls = set()
     for f in fixtures:

@@ -10,6 +10,15 @@ enum AuditCommand {
     help: "the container app's Info.plist; leave it out for an\niMessage-only app")
   static let redirectURL = Option<String>(
     name: "--redirect-url", value: "URL", help: "the URL the extension's redirect code passes to open(url)")
+  static let entitlements = Option<String>(
+    name: "--entitlements", value: "PATH",
+    help: "the container app's entitlements plist: its associated domains\nare checked against the AASA files"
+  )
+  static let aasaDirectory = Option<String>(
+    name: "--aasa-dir", value: "DIR",
+    help:
+      "the apple-app-site-association files, each named after its\ndomain (example.com or example.com.json)")
+  static let release = Flag(name: "--release", help: "a release build: ?mode=developer is an error")
   static let json = Flag.json("print the findings as JSON")
   static let policies = Option<String>.policies
 
@@ -20,9 +29,13 @@ enum AuditCommand {
       Reads a real app's Info.plist files (XML or binary) and reports what the tables say for
       this app: which redirect URLs reach the container (the scheme need not be declared,
       S004-7), a universal-link redirect that will not work (S004-4), an iMessage-only app
-      trying to open a parent app (D-1), a wrong extension point.
+      trying to open a parent app (D-1), a wrong extension point. With --entitlements, also the
+      associated domains against the AASA files in --aasa-dir: a port or path (U-20, U-22),
+      ?mode=developer in a --release build (U-23), a wildcard domain with no file at its apex
+      (U-24), an app ID the file does not name (U-2), a file's own problems (TR701-TR710), and
+      more than 50 LSApplicationQueriesSchemes in the container (U-74).
       """,
-    options: [extensionPlist, container, redirectURL, json, policies],
+    options: [extensionPlist, container, redirectURL, entitlements, aasaDirectory, release, json, policies],
     success: "no error found",
     finding: "an error found (something will not work), or the policies failed to load",
     run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
@@ -46,10 +59,12 @@ enum AuditCommand {
       console.report(problems)
       return CommandLineTool.exitInput
     }
+    let links = try linkFindings(invocation, container: container ?? nil, console: console)
     let engine = try CommandLineTool.engine(policies: invocation[policies], console: console)
-    let findings = AppAudit.run(
-      container: container ?? nil, extension: ext, redirectURL: invocation[redirectURL],
-      engine: engine)
+    let findings =
+      AppAudit.run(
+        container: container ?? nil, extension: ext, redirectURL: invocation[redirectURL],
+        engine: engine) + links
     let errors = findings.filter { $0.severity == .error }.count
     if invocation[json] {
       console.out(DecisionText.encode(Output(findings: findings, errors: errors), pretty: true) + "\n")
@@ -61,6 +76,45 @@ enum AuditCommand {
       )
     }
     return errors == 0 ? CommandLineTool.exitOK : CommandLineTool.exitFinding
+  }
+
+  /// The entitlements and AASA findings; none without --entitlements.
+  private static func linkFindings(_ invocation: Invocation, container: InfoPlist?, console: Console)
+    throws(CommandExit) -> [Diagnostic]
+  {
+    guard let path = invocation[entitlements] else { return [] }
+    guard let input = console.read(path, limit: InfoPlist.maximumBytes, what: "entitlements plist") else {
+      throw CommandExit(status: CommandLineTool.exitInput)
+    }
+    let read: Entitlements
+    do { read = try Entitlements.read(input.bytes, file: input.name) } catch {
+      console.report(error.diagnostics)
+      throw CommandExit(status: CommandLineTool.exitInput)
+    }
+    var files: [String: AASACheck] = [:]
+    if let dir = invocation[aasaDirectory] {
+      let names: [String]
+      do {
+        names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { !$0.hasPrefix(".") }
+          .sorted()
+      } catch {
+        console.report([Diagnostic(file: dir, code: .unreadable, message: "cannot read the directory")])
+        throw CommandExit(status: CommandLineTool.exitInput)
+      }
+      for name in names {
+        let domain = (name.hasSuffix(".json") ? String(name.dropLast(5)) : name).lowercased()
+        let file = (dir.hasSuffix("/") ? dir : dir + "/") + name
+        guard
+          let aasa = console.read(
+            file, limit: AASADocument.readLimit, what: "apple-app-site-association file")
+        else { throw CommandExit(status: CommandLineTool.exitInput) }
+        do { files[domain] = try AASADocument.read(aasa.bytes, file: aasa.name) } catch {
+          console.report(error.diagnostics)
+          throw CommandExit(status: CommandLineTool.exitInput)
+        }
+      }
+    }
+    return LinkAudit.run(entitlements: read, container: container, aasa: files, release: invocation[release])
   }
 
   private struct Output: Encodable {

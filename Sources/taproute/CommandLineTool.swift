@@ -41,11 +41,24 @@ enum CommandLineTool {
   static let versionFlag = Flag(name: "--version", help: "print the version")
 
   /// Every command, in the order the help lists them; parsing, help and dispatch read it.
-  static let commands: [CommandSpec] = [
-    DecideCommand.decide, DecideCommand.explain, PolicyCommands.verify, PolicyCommands.test,
-    PolicyCommands.table, SimulateCommand.spec, AuditCommand.spec, StickerCommand.spec,
-    ShortcutsCommand.spec, ObserveCommand.spec, MatrixCommand.spec, GenerateCommand.spec,
-  ]
+  static let commands: [CommandSpec] =
+    [
+      DecideCommand.decide, DecideCommand.explain, PolicyCommands.verify, PolicyCommands.test,
+      PolicyCommands.table, SimulateCommand.spec, AuditCommand.spec, StickerCommand.spec,
+      ShortcutsCommand.spec, ObserveCommand.spec, MatrixCommand.spec, GenerateCommand.spec,
+    ] + AASACommand.specs
+
+  /// The groups of commands named by two words, and what each group is about.
+  static let groups = [AASACommand.group: AASACommand.groupSummary]
+
+  /// The command `arguments` name, and how many arguments its name takes: one word, or two for
+  /// a command of a group (`aasa check`).
+  static func command(named arguments: ArraySlice<String>) -> (CommandSpec, words: Int)? {
+    guard let first = arguments.first else { return nil }
+    if let command = commands.first(where: { $0.name == first }) { return (command, 1) }
+    guard let second = arguments.dropFirst().first else { return nil }
+    return commands.first { $0.name == first + " " + second }.map { ($0, 2) }
+  }
 
   /// The exit-code rows of a command's help: 0 and 1 as the command says, 2 and 3 shared.
   static func exitCodeRows(success: String, finding: String) -> String {
@@ -56,7 +69,21 @@ enum CommandLineTool {
   /// The top-level help, generated from the commands' declarations: their summaries, the
   /// options of `taproute` itself, and what exit code 1 means for each command.
   static var usage: String {
-    let width = (commands.map(\.name.count).max() ?? 0) + 2
+    // A group of commands (`aasa check`, `aasa match`...) is one row: its name and its members.
+    var rows: [(name: String, summary: String)] = []
+    for command in commands {
+      let words = command.name.split(separator: " ", maxSplits: 1).map(String.init)
+      guard words.count == 2, let group = groups[words[0]] else {
+        rows.append((command.name, command.summary))
+        continue
+      }
+      if let i = rows.firstIndex(where: { $0.name == words[0] }) {
+        rows[i].summary += ", " + words[1]
+      } else {
+        rows.append((words[0], "\(group): " + words[1]))
+      }
+    }
+    let width = (rows.map(\.name.count).max() ?? 0) + 2
     var text = """
       USAGE: taproute <command> [options]
              taproute \(versionFlag.name)
@@ -65,7 +92,7 @@ enum CommandLineTool {
       evidence-backed decision tables.
 
       COMMANDS:
-      \(commands.map { CommandSpec.row($0.name, $0.summary, width: width) }.joined())
+      \(rows.map { CommandSpec.row($0.name, $0.summary, width: width) }.joined())
       Run 'taproute help <command>' or 'taproute <command> --help' for a command's options.
 
       """
@@ -148,7 +175,11 @@ enum CommandLineTool {
         console.out(usage)
         return exitOK
       }
-      guard let command = commands.first(where: { $0.name == topic }) else {
+      if groups[topic] != nil && rest.count == 1, let help = groupHelp(topic) {
+        console.out(help)
+        return exitOK
+      }
+      guard let (command, _) = command(named: rest[...]) else {
         console.usageError(
           "taproute help: unknown command \(Words.quoted(topic)); expected one of \(names)")
         return exitInput
@@ -156,10 +187,29 @@ enum CommandLineTool {
       console.out(command.helpText)
       return exitOK
     default:
-      guard let command = commands.first(where: { $0.name == first }) else {
+      guard let (command, words) = command(named: arguments[...]) else {
+        if let help = groupHelp(first) {
+          // A group's name alone: its help; with an unknown member, which members there are.
+          if let member = rest.first, !CommandSpec.help.declaration.spellings.contains(member) {
+            let members = commands.filter { $0.name.hasPrefix(first + " ") }.map {
+              $0.name.dropFirst(first.count + 1)
+            }
+            console.usageError(
+              "taproute \(first): unknown command \(Words.quoted(member)); expected one of \(members.joined(separator: ", "))"
+            )
+            return exitInput
+          }
+          if rest.first.map(CommandSpec.help.declaration.spellings.contains) == true {
+            console.out(help)
+            return exitOK
+          }
+          console.err(help)
+          return exitInput
+        }
         console.usageError("taproute: unknown command \(Words.quoted(first)); expected one of \(names)")
         return exitInput
       }
+      let rest = Array(arguments.dropFirst(words))
       let helpRequested = (rest.firstIndex(of: "--").map { rest[..<$0] } ?? rest[...]).contains {
         help.contains($0)
       }
@@ -177,6 +227,19 @@ enum CommandLineTool {
   }
 
   private static var names: String { commands.map(\.name).joined(separator: ", ") }
+
+  /// The help of a group of commands (`taproute aasa`): its members and their summaries; nil
+  /// for a name that is not a group.
+  static func groupHelp(_ group: String) -> String? {
+    guard let summary = groups[group] else { return nil }
+    let members = commands.filter { $0.name.hasPrefix(group + " ") }
+    let width = (members.map { $0.name.count - group.count - 1 }.max() ?? 0) + 2
+    var text = "USAGE: taproute \(group) <command> [options]\n\n\(summary).\n\nCOMMANDS:\n"
+    for member in members {
+      text += CommandSpec.row(String(member.name.dropFirst(group.count + 1)), member.summary, width: width)
+    }
+    return text + "\nRun 'taproute \(group) <command> --help' for a command's options.\n"
+  }
 
   /// Loads the engine from `--policies DIR`, or the built-in policies; throws the exit code
   /// after reporting why not. With `checkingEveryFile`, the built-in fixtures and evidence are

@@ -10,7 +10,10 @@ import TapRoute
 struct CommandSpec: Sendable {
   /// A positional argument.
   struct Argument: Sendable {
-    enum Arity: Sendable { case optional, required, repeating }
+    /// `optionalRepeating`: zero or more (`[URL...]`); `repeating`: one or more.
+    enum Arity: Sendable { case optional, required, repeating, optionalRepeating }
+    /// True for the arities that take every remaining argument.
+    var repeats: Bool { arity == .repeating || arity == .optionalRepeating }
     var name: String
     var arity: Arity
     var help: String
@@ -78,6 +81,7 @@ extension CommandSpec {
       case .optional: parts.append("[\(argument.name)]")
       case .required: parts.append(argument.name)
       case .repeating: parts.append(argument.name + "...")
+      case .optionalRepeating: parts.append("[\(argument.name)...]")
       }
     }
     var shown: Set<String> = []

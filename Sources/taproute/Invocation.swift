@@ -16,7 +16,7 @@ struct Invocation {
     let index = argumentNames.firstIndex(of: argument.declaration.name)
     assert(index != nil, "\(argument.declaration.name) is read but not declared")
     let start = min(index ?? positional.count, positional.count)
-    let end = argument.declaration.arity == .repeating ? positional.count : min(start + 1, positional.count)
+    let end = argument.declaration.repeats ? positional.count : min(start + 1, positional.count)
     return argument.convert(positional[start..<end])
   }
 
@@ -94,8 +94,8 @@ extension CommandSpec {
 
   private func checkArity(_ invocation: Invocation, console: Console) -> Invocation? {
     let count = invocation.positional.count
-    let required = arguments.filter { $0.arity != .optional }.count
-    let repeating = arguments.contains { $0.arity == .repeating }
+    let required = arguments.filter { $0.arity == .required || $0.arity == .repeating }.count
+    let repeating = arguments.contains(where: \.repeats)
     let names = arguments.map(\.name).joined(separator: " ")
     if !repeating && count > arguments.count {
       if arguments.isEmpty {

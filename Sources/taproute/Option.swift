@@ -101,4 +101,10 @@ struct Positional<Value: Sendable>: DeclaredArgument {
     declaration = .init(name: name, arity: .repeating, help: help)
     convert = { Array($0) }
   }
+
+  /// Zero or more arguments, the last declared (`[URL...]`).
+  init(optionalRepeating name: String, help: String) where Value == [String] {
+    declaration = .init(name: name, arity: .optionalRepeating, help: help)
+    convert = { Array($0) }
+  }
 }

@@ -13,15 +13,18 @@ import Testing
 struct CLIGrammarTests {
   static let commands = [
     "decide", "explain", "verify", "test", "table", "simulate", "audit", "sticker", "shortcuts",
-    "observe", "matrix", "generate",
+    "observe", "matrix", "generate", "aasa check", "aasa match", "aasa diff",
   ]
   static let golden = Repo.root.appendingPathComponent("Tests/Golden/help")
 
   @Test("full help text matches its golden file", arguments: [nil] + commands.map(Optional.some))
   func helpIsGolden(_ command: String?) throws {
-    let r = try Binary.run(command.map { [$0, "--help"] } ?? ["--help"])
+    // A command of a group (`aasa check`) is two arguments, and its golden file `aasa-check.txt`.
+    let words = command.map { $0.split(separator: " ").map(String.init) }
+    let r = try Binary.run(words.map { $0 + ["--help"] } ?? ["--help"])
     #expect(r.status == 0 && r.stderr.isEmpty)
-    let file = Self.golden.appendingPathComponent("\(command ?? "taproute").txt")
+    let file = Self.golden.appendingPathComponent(
+      "\(command?.replacingOccurrences(of: " ", with: "-") ?? "taproute").txt")
     if ProcessInfo.processInfo.environment["TAPROUTE_REFRESH_GOLDEN"] != nil {
       try FileManager.default.createDirectory(at: Self.golden, withIntermediateDirectories: true)
       try Data(r.stdout.utf8).write(to: file)
@@ -29,8 +32,8 @@ struct CLIGrammarTests {
     let expected = try String(contentsOf: file, encoding: .utf8)
     #expect(
       r.stdout == expected, "refresh with TAPROUTE_REFRESH_GOLDEN=1 swift test --filter CLIGrammarTests")
-    if let command {
-      #expect(try Binary.run(["help", command]).stdout == expected, "'help \(command)' prints the same")
+    if let command, let words {
+      #expect(try Binary.run(["help"] + words).stdout == expected, "'help \(command)' prints the same")
     }
   }
 
@@ -83,6 +86,15 @@ struct CLIGrammarTests {
     .init(arguments: ["observe", "--json", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["matrix", "--json", "/nonexistent"], status: 2, code: "TR003"),
     .init(arguments: ["decide", "--json", "--bogus"], status: 2, code: nil),
+    .init(arguments: ["aasa", "check", "--json", "/nonexistent"], status: 2, code: "TR003"),
+    .init(
+      arguments: ["aasa", "match", "--json", "/dev/null", "https://example.com/"], status: 2, code: "TR001"),
+    .init(
+      arguments: [
+        "aasa", "match", "--json", "Examples/aasa/apple-app-site-association.json", "example.com/x",
+      ],
+      status: 2, code: "TR710"),
+    .init(arguments: ["aasa", "diff", "--json", "/nonexistent", "/nonexistent"], status: 2, code: "TR003"),
   ]
 
   @Test("--json: errors as JSON on standard output too, with the same exit code", arguments: jsonErrors)
@@ -127,7 +139,7 @@ struct CLIGrammarTests {
 extension CLIGrammarTests {
   @Test("the README's usage line of every command is the generated one", arguments: commands)
   func readmeUsage(_ command: String) throws {
-    let help = try Binary.run([command, "--help"]).stdout
+    let help = try Binary.run(command.split(separator: " ").map(String.init) + ["--help"]).stdout
     let usage = try #require(help.split(separator: "\n").first?.dropFirst("USAGE: ".count))
     let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("\n\(usage)\n"), "README.md should show '\(usage)'")
@@ -167,7 +179,13 @@ struct CLIDeclarationTests {
   func topLevelHelpIsGenerated() {
     let usage = CommandLineTool.usage
     for command in CommandLineTool.commands {
-      #expect(usage.contains("  \(command.name) "), "\(command.name) not listed")
+      // A command of a group is listed in its group's row: `aasa  ...: check, match, diff`.
+      let words = command.name.split(separator: " ").map(String.init)
+      let row = usage.split(separator: "\n").first { $0.hasPrefix("  \(words[0]) ") }
+      #expect(row != nil, "\(command.name) not listed")
+      if words.count == 2 {
+        #expect(row?.contains(words[1]) == true, "\(command.name) not in its group's row")
+      }
       let finding = command.finding.split(separator: "\n").joined(separator: " ")
       let flattened = usage.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
         separator: " ")

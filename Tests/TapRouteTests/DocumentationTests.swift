@@ -49,4 +49,18 @@ struct DocumentationTests {
     let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("// containerLaunch open/messages-any-scheme several"))
   }
+
+  @Test("the universal-links article's file gives the verdict the article states")
+  func universalLinksArticle() throws {
+    let text = try String(
+      contentsOf: Repo.root.appendingPathComponent("Sources/TapRoute/TapRoute.docc/UniversalLinks.md"),
+      encoding: .utf8)
+    let json = try #require(
+      text.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "\n```").first)
+    let check = try AASADocument.read(Array(json.utf8), file: "article")
+    #expect(check.isClean, "\(check.diagnostics)")
+    let url = try AASAURL(parsing: "https://example.com/help/a?articleNumber=1234", file: "url")
+    #expect(text.contains(url.text) && text.contains("gives the verdict `match`"))
+    #expect(AASAMatcher.match(check.document, url: url).verdicts == ["ABCDE12345.com.example.app": .match])
+  }
 }

@@ -13,7 +13,7 @@ struct RegressionInput: CustomTestStringConvertible, Sendable {
 
   static let all: [RegressionInput] = {
     let root = Repo.root.appendingPathComponent("Tests/FuzzRegressions")
-    return ["policy", "situation", "url", "sticker", "plist", "observation"].flatMap {
+    return ["policy", "situation", "url", "sticker", "plist", "observation", "aasa"].flatMap {
       target -> [RegressionInput] in
       let dir = root.appendingPathComponent(target)
       let names =
@@ -40,13 +40,14 @@ struct FuzzRegressionTests {
     case "sticker": problems = SelfCheck.sticker(input.bytes, rules: engine.policies.stickers)
     case "plist": problems = SelfCheck.plist(input.bytes, rules: engine.policies.shortcuts)
     case "observation": problems = SelfCheck.observation(input.bytes, engine: engine)
+    case "aasa": problems = SelfCheck.aasa(input.bytes)
     default: problems = SelfCheck.url(input.bytes, engine: engine)
     }
     #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test func regressionsExist() {
-    for target in ["policy", "situation", "url", "sticker", "plist", "observation"] {
+    for target in ["policy", "situation", "url", "sticker", "plist", "observation", "aasa"] {
       #expect(RegressionInput.all.contains { $0.target == target }, "no kept input for \(target)")
     }
   }

@@ -50,7 +50,10 @@ struct ReadmeExampleTests {
   @Test("the README shows the examples this test runs")
   func examplesAreFound() throws {
     let commands = try Self.examples().map(\.command)
-    for name in ["simulate", "audit", "sticker", "shortcuts", "observe", "matrix"] {
+    for name in [
+      "simulate", "audit", "sticker", "shortcuts", "observe", "matrix", "aasa check", "aasa match",
+      "aasa diff",
+    ] {
       #expect(commands.contains { $0.contains("swift run taproute \(name)") }, "no \(name) example")
     }
   }

@@ -12,6 +12,8 @@ package struct InfoPlist: Sendable, Hashable {
   package var extensionPoint: String?
   /// True when the plist has an `NSExtension` dictionary.
   package var isExtension: Bool
+  /// `LSApplicationQueriesSchemes`: the schemes `canOpenURL` may ask about.
+  package var queriesSchemes: [String] = []
 
   /// The extension point of Messages extensions.
   package static let messagesExtensionPoint = "com.apple.message-payload-provider"
@@ -94,6 +96,13 @@ package struct InfoPlist: Sendable, Hashable {
         }
       } else {
         wrong("UIApplicationShortcutItems", "an array")
+      }
+    }
+    if let schemes = dict["LSApplicationQueriesSchemes"] {
+      if let strings = schemes as? [String] {
+        info.queriesSchemes = strings
+      } else {
+        wrong("LSApplicationQueriesSchemes", "an array of strings")
       }
     }
     if let ext = dict["NSExtension"] {

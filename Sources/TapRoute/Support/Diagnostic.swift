@@ -226,6 +226,45 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let shortcutGrowth = DiagnosticCode(rawValue: "TR605")
   /// Which callback handles a chosen item, and what didFinishLaunching returns.
   public static let shortcutLaunch = DiagnosticCode(rawValue: "TR606")
+
+  // apple-app-site-association files (`taproute aasa`).
+  /// An AASA value of the wrong JSON type (the root not an object, `paths` not an array).
+  public static let aasaWrongType = DiagnosticCode(rawValue: "TR701")
+  /// A key the AASA format does not define.
+  public static let aasaUnknownKey = DiagnosticCode(rawValue: "TR702")
+  /// A required AASA key is missing (`details`, an app ID).
+  public static let aasaMissingField = DiagnosticCode(rawValue: "TR703")
+  /// An app ID not of the form `TEAMID.bundle.id`.
+  public static let aasaBadAppID = DiagnosticCode(rawValue: "TR704")
+  /// Both `appID` and `appIDs` set in one detail.
+  public static let aasaAppIDTwice = DiagnosticCode(rawValue: "TR705")
+  /// A pattern that is invalid or can never match (an unclosed `$(`, an unknown variable, a
+  /// path pattern that does not start with `/`).
+  public static let aasaBadPattern = DiagnosticCode(rawValue: "TR706")
+  /// A substitution variable whose name or values the format refuses.
+  public static let aasaBadVariable = DiagnosticCode(rawValue: "TR707")
+  /// A file over Apple's 128 KB limit.
+  public static let aasaTooLarge = DiagnosticCode(rawValue: "TR708")
+  /// A key some OS versions ignore (`paths` beside `components`, the legacy `apps`).
+  public static let aasaIgnored = DiagnosticCode(rawValue: "TR709")
+  /// A URL given to match that is not an absolute http or https URL.
+  public static let aasaBadURL = DiagnosticCode(rawValue: "TR710")
+
+  // The app's associated domains against its AASA files (`taproute audit --entitlements`).
+  /// An entitlements file that is not a readable property list, or a key of the wrong type.
+  public static let entitlementsUnreadable = DiagnosticCode(rawValue: "TR720")
+  /// An associated domain with a port, a path or no domain.
+  public static let associatedDomainForm = DiagnosticCode(rawValue: "TR721")
+  /// `?mode=developer` in a release build.
+  public static let developerModeInRelease = DiagnosticCode(rawValue: "TR722")
+  /// A wildcard domain with no AASA file at its apex.
+  public static let wildcardWithoutApex = DiagnosticCode(rawValue: "TR723")
+  /// The app's ID is not in the domain's AASA file, or only with another team or bundle ID.
+  public static let appIDMismatch = DiagnosticCode(rawValue: "TR724")
+  /// More than 50 `LSApplicationQueriesSchemes`.
+  public static let tooManyQueriesSchemes = DiagnosticCode(rawValue: "TR725")
+  /// An `applinks` domain with no AASA file given.
+  public static let aasaNotGiven = DiagnosticCode(rawValue: "TR726")
 }
 
 /// A failure that carries every diagnostic found, not only the first.

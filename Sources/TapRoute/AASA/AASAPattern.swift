@@ -1,0 +1,211 @@
+/// A compiled AASA pattern: literal characters, `?`, `*` and substitution variables (U-4, U-6).
+///
+/// Apple's wildcards: "`*` — Matches zero or more characters … greedy", "`?` — Matches any single
+/// character", so `?*` is "at least one character" (U-4). Greediness does not change whether a
+/// whole text matches, so the matcher answers that question directly, over the set of positions
+/// reachable so far, in time proportional to the pattern (a variable counting the length of all
+/// its values) times the text, never by backtracking.
+struct AASAPattern: Sendable {
+  enum Token: Sendable, Equatable {
+    case literal(Unicode.Scalar)
+    /// `?`: one character.
+    case one
+    /// `*`: zero or more characters.
+    case star
+    /// One of Apple's predefined one-character classes (`$(digit)`).
+    case characterClass(CharacterClass)
+    /// A substitution variable: any one of its values, each a pattern without variables.
+    case variable(name: String, values: [[Token]])
+  }
+
+  /// The predefined variables that stand for one ASCII character (U-6: "`$(alpha)` — All
+  /// upper- and lowercase ASCII letters of the alphabet").
+  enum CharacterClass: String, Sendable, CaseIterable {
+    case alpha, upper, lower, alnum, digit, xdigit
+
+    func contains(_ c: Unicode.Scalar, caseSensitive: Bool) -> Bool {
+      guard c.isASCII else { return false }
+      let v = c.value
+      let isUpper = v >= 0x41 && v <= 0x5A
+      let isLower = v >= 0x61 && v <= 0x7A
+      let isDigit = v >= 0x30 && v <= 0x39
+      switch self {
+      case .alpha: return isUpper || isLower
+      // A class is a list of strings, so case folding applies to it like any value.
+      case .upper: return isUpper || (!caseSensitive && isLower)
+      case .lower: return isLower || (!caseSensitive && isUpper)
+      case .alnum: return isUpper || isLower || isDigit
+      case .digit: return isDigit
+      case .xdigit: return isDigit || (v >= 0x41 && v <= 0x46) || (v >= 0x61 && v <= 0x66)
+      }
+    }
+  }
+
+  /// The predefined variables that stand for codes: `$(region)` and `$(lang)` stand for
+  /// Foundation's ISO region and language codes (U-6). TapRoute does not ship those lists and
+  /// reads them as two upper-case letters (region) and two or three lower-case letters
+  /// (language) [inference: the shape of ISO 3166-1 alpha-2 and ISO 639 codes]: a superset.
+  static let codeVariables: [String: [[Token]]] = [
+    "region": [[.characterClass(.upper), .characterClass(.upper)]],
+    "lang": [
+      [.characterClass(.lower), .characterClass(.lower)],
+      [.characterClass(.lower), .characterClass(.lower), .characterClass(.lower)],
+    ],
+  ]
+
+  /// True for a name Apple predefines.
+  static func isPredefined(_ name: String) -> Bool {
+    CharacterClass(rawValue: name) != nil || codeVariables[name] != nil
+  }
+
+  let tokens: [Token]
+
+  /// Compiles `pattern`; with `variables` nil, `$(...)` is literal text (before iOS 13.5, U-6),
+  /// and an undefined or unclosed variable is literal text too (``problem(in:variables:)``
+  /// reports it when the file is checked).
+  init(_ pattern: String, variables: [String: [String]]?) {
+    tokens = Self.tokens(Array(pattern.unicodeScalars), variables: variables, nested: false)
+  }
+
+  private static func tokens(_ s: [Unicode.Scalar], variables: [String: [String]]?, nested: Bool) -> [Token] {
+    var out: [Token] = []
+    var i = 0
+    while i < s.count {
+      let c = s[i]
+      if c == "*" {
+        if out.last != .star { out.append(.star) }
+      } else if c == "?" {
+        out.append(.one)
+      } else if c == "$", !nested, let variables, i + 1 < s.count, s[i + 1] == "(",
+        let close = s[(i + 2)...].firstIndex(of: ")")
+      {
+        let name = String(String.UnicodeScalarView(s[(i + 2)..<close]))
+        if let token = variable(name, variables) {
+          out.append(token)
+          i = close + 1
+          continue
+        }
+        out.append(.literal(c))
+      } else {
+        out.append(.literal(c))
+      }
+      i += 1
+    }
+    return out
+  }
+
+  private static func variable(_ name: String, _ variables: [String: [String]]) -> Token? {
+    // A file's own variable first: Apple lists the predefined ones as examples of the same kind.
+    if let values = variables[name] {
+      return .variable(
+        name: name,
+        values: values.map { tokens(Array($0.unicodeScalars), variables: variables, nested: true) })
+    }
+    if let cls = CharacterClass(rawValue: name) { return .characterClass(cls) }
+    if let values = codeVariables[name] { return .variable(name: name, values: values) }
+    return nil
+  }
+
+  /// Why `pattern` is invalid, or nil: an unclosed `$(`, an empty or undefined variable (U-6).
+  static func problem(in pattern: String, variables: [String: [String]]) -> String? {
+    var rest = Substring(pattern)
+    while let start = rest.range(of: "$(") {
+      guard let close = rest[start.upperBound...].firstIndex(of: ")") else {
+        return "\"$(\" is not closed by \")\""
+      }
+      let name = String(rest[start.upperBound..<close])
+      if name.isEmpty { return "\"$()\" names no variable" }
+      if variables[name] == nil && !isPredefined(name) {
+        let known = (variables.keys.sorted() + CharacterClass.allCases.map(\.rawValue) + ["region", "lang"])
+        let hint = JSONReader.nearest(name, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+        return "unknown substitution variable \(Words.quoted(name))\(hint) (U-6)"
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    return nil
+  }
+
+  /// How the wildcards treat `/` (the contested point ``AASAReadings/Star``).
+  enum SlashRule: Sendable { case crosses, stops }
+
+  /// True when the pattern matches all of `text`. With `caseSensitive` false both sides are
+  /// compared lower-cased; with `slash` `.stops`, `?` and `*` never match a `/`.
+  func matches(_ text: String, caseSensitive: Bool, slash: SlashRule = .crosses) -> Bool {
+    let scalars = Array((caseSensitive ? text : text.lowercased()).unicodeScalars)
+    let tokens = caseSensitive ? self.tokens : Self.lowercased(self.tokens)
+    var reach = [Bool](repeating: false, count: scalars.count + 1)
+    reach[0] = true
+    reach = Self.advance(reach, tokens, scalars, caseSensitive: caseSensitive, slash: slash)
+    return reach[scalars.count]
+  }
+
+  /// The positions reachable after `tokens`, from the positions `reach` marks.
+  private static func advance(
+    _ start: [Bool], _ tokens: [Token], _ s: [Unicode.Scalar], caseSensitive: Bool, slash: SlashRule
+  ) -> [Bool] {
+    var reach = start
+    let n = s.count
+    for token in tokens {
+      var next = [Bool](repeating: false, count: n + 1)
+      switch token {
+      case .literal(let c):
+        for j in 0..<n where reach[j] && s[j] == c { next[j + 1] = true }
+      case .one:
+        for j in 0..<n where reach[j] && (slash == .crosses || s[j] != "/") { next[j + 1] = true }
+      case .characterClass(let cls):
+        for j in 0..<n where reach[j] && cls.contains(s[j], caseSensitive: caseSensitive) {
+          next[j + 1] = true
+        }
+      case .star:
+        var on = false
+        for j in 0...n {
+          if reach[j] {
+            on = true
+          } else if on && j > 0 && slash == .stops && s[j - 1] == "/" {
+            on = false
+          }
+          next[j] = on
+        }
+      case .variable(_, let values):
+        // From every reachable position at once: the positions after any one value.
+        for value in values {
+          let ends = advance(reach, value, s, caseSensitive: caseSensitive, slash: slash)
+          for k in 0...n where ends[k] { next[k] = true }
+        }
+      }
+      reach = next
+      if !reach.contains(true) { break }
+    }
+    return reach
+  }
+
+  private static func lowercased(_ tokens: [Token]) -> [Token] {
+    tokens.flatMap { token -> [Token] in
+      switch token {
+      case .literal(let c): return String(c).lowercased().unicodeScalars.map(Token.literal)
+      case .variable(let name, let values): return [.variable(name: name, values: values.map(lowercased))]
+      default: return [token]
+      }
+    }
+  }
+
+  /// A text the pattern matches, for diff witnesses: `*` as empty or as `filler`, `?` as
+  /// `filler`, a variable as its first value.
+  func witness(starAs filler: String) -> String {
+    Self.witness(tokens, star: filler)
+  }
+
+  private static func witness(_ tokens: [Token], star: String) -> String {
+    var out = ""
+    for token in tokens {
+      switch token {
+      case .literal(let c): out.unicodeScalars.append(c)
+      case .one: out += "x"
+      case .star: out += star
+      case .characterClass(let cls): out += cls == .digit || cls == .xdigit ? "1" : "a"
+      case .variable(_, let values): out += values.first.map { witness($0, star: star) } ?? ""
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,326 @@
+import Foundation
+import TapRoute
+
+/// `taproute aasa check`, `aasa match` and `aasa diff`: apple-app-site-association files.
+enum AASACommand {
+  static let files = Positional(
+    repeating: "FILE", help: "an apple-app-site-association file ('-' for standard input)")
+  static let file = Positional(
+    required: "FILE", help: "an apple-app-site-association file ('-' for standard input)")
+  static let urls = Positional(repeating: "URL", help: "an absolute https URL on the file's domain")
+  static let old = Positional(required: "OLD", help: "the apple-app-site-association file before the change")
+  static let new = Positional(required: "NEW", help: "the file after the change")
+  static let moreURLs = Positional(
+    optionalRepeating: "URL", help: "URLs to compare besides the generated witnesses")
+  static let os = Option<OSVersion>(
+    name: "--os", value: "VERSION",
+    help:
+      "the iOS version whose semantics apply (default: the newest);\n12 reads legacy paths, 13 and later components"
+  )
+  static let reading = Option<AASAReadings>(
+    name: "--reading", value: "NAME=READING,...",
+    help: "read contested points another way:\n"
+      + AASAReadings.points.map { "\($0.name)=\($0.choices.joined(separator: "|"))" }.joined(separator: ",\n")
+      + "\n(default: the first of each)")
+  static let checkJSON = Flag.json("print the findings as JSON")
+  static let matchJSON = Flag.json("print one JSON object per URL, a line each")
+  static let diffJSON = Flag.json("print the changes as JSON")
+
+  /// The group's name, the first word of each command's name.
+  static let group = "aasa"
+  static let groupSummary = "universal links' apple-app-site-association files"
+
+  /// The commands, in the order the help lists them.
+  static let specs = [check, match, diff]
+
+  static let check = CommandSpec(
+    name: "aasa check",
+    summary: "check apple-app-site-association files (structure, app IDs, patterns, size)",
+    discussion: """
+      Parses each apple-app-site-association file with the strict JSON reader and checks its
+      applinks section: the root object, the 128 KB limit, details in either form (appID or
+      appIDs, both set, the TEAMID.bundle.id form), components and their keys (/, ?, #,
+      exclude, comment, caseSensitive, percentEncoded), defaults, substitution variable names
+      and values, unknown keys and invalid patterns. Each problem is a located diagnostic
+      (TR701-TR710); notes (TR709: what some iOS versions ignore) are not problems.
+      """,
+    arguments: [files], options: [checkJSON],
+    success: "every file clean (notes allowed)",
+    finding: "an error or warning in a file",
+    run: { invocation, console throws(CommandExit) in runCheck(invocation, console: console) })
+
+  static let match = CommandSpec(
+    name: "aasa match",
+    summary: "which apps an apple-app-site-association file opens a URL in, with a trace",
+    discussion: """
+      Matches each URL against the file under the given iOS version's semantics: the first
+      matching pattern wins, exclude keeps the URL on the web, * ? and ?* wildcards, query
+      dictionaries (every instance of a name must match; an absent item reads as ""),
+      caseSensitive, percentEncoded, defaults and substitution variables, or legacy paths
+      with NOT. For each app it prints the verdict (match or exclude; no verdict when no
+      pattern matches) and each pattern tried, with the part that failed. Where Apple's text
+      leaves room (how percentEncoded applies, whether * crosses /, absent query items) it
+      takes one reading and says when the other would change a verdict. Exit 0 whatever the
+      verdicts.
+      """,
+    arguments: [file, urls], options: [matchJSON, os, reading],
+    success: "every URL matched (whatever the verdicts)",
+    finding: "never: exit 0 whatever the verdicts",
+    run: { invocation, console throws(CommandExit) in runMatch(invocation, console: console) })
+
+  static let diff = CommandSpec(
+    name: "aasa diff",
+    summary: "which URLs change verdict, for which app, between two apple-app-site-association files",
+    discussion: """
+      Compares two apple-app-site-association files on the URLs given and on witness URLs
+      generated from both files' patterns (each pattern's * as nothing and as one character,
+      ? as one character, a variable as its first value, and the path upper-cased), and
+      prints each URL whose verdict changes for an app: match, exclude or none.
+      """,
+    arguments: [old, new, moreURLs], options: [diffJSON, os, reading],
+    success: "no verdict changes",
+    finding: "a verdict changes for some URL",
+    run: { invocation, console throws(CommandExit) in runDiff(invocation, console: console) })
+
+  // MARK: check
+
+  private static func runCheck(_ invocation: Invocation, console: Console) -> Int32 {
+    var status = CommandLineTool.exitOK
+    var reports: [CheckOutput] = []
+    for path in invocation[files] {
+      guard let check = read(path, console: console) else {
+        status = CommandLineTool.exitInput
+        continue
+      }
+      if !check.isClean && status == CommandLineTool.exitOK { status = CommandLineTool.exitFinding }
+      reports.append(CheckOutput(check))
+      if !invocation[checkJSON] {
+        let problems = check.diagnostics.filter { $0.severity != .note }.count
+        let apps = check.document.appIDs.count
+        console.out(
+          "\(check.document.file): \(problems == 0 ? "clean" : Words.count(problems, "problem")) "
+            + "(\(Words.count(apps, "app")), \(Words.count(check.document.details.count, "detail")))\n")
+        for diagnostic in check.diagnostics { console.out("  \(diagnostic)\n") }
+      }
+    }
+    // Under --json, an unreadable file makes the output the errors alone: one JSON document.
+    if invocation[checkJSON] && status != CommandLineTool.exitInput {
+      console.out(DecisionText.encode(reports, pretty: true) + "\n")
+    }
+    return status
+  }
+
+  private struct CheckOutput: Encodable {
+    var file: String
+    var clean: Bool
+    var bytes: Int
+    var appIDs: [String]
+    var diagnostics: [Diagnostic]
+
+    init(_ check: AASACheck) {
+      file = check.document.file
+      clean = check.isClean
+      bytes = check.document.byteCount
+      appIDs = check.document.appIDs
+      diagnostics = check.diagnostics
+    }
+  }
+
+  /// Reads and checks one file; nil after reporting why it could not be read or is not JSON.
+  private static func read(_ path: String, console: Console) -> AASACheck? {
+    guard
+      let (bytes, name) = console.read(
+        path, limit: AASADocument.readLimit, what: "apple-app-site-association file")
+    else { return nil }
+    do {
+      return try AASADocument.read(bytes, file: name)
+    } catch {
+      console.report(error.diagnostics)
+      return nil
+    }
+  }
+
+  /// A document that `match` and `diff` can use: an error in it is a malformed file (exit 2).
+  private static func document(_ path: String, console: Console) throws(CommandExit) -> AASADocument {
+    guard let check = read(path, console: console) else {
+      throw CommandExit(status: CommandLineTool.exitInput)
+    }
+    guard !check.hasErrors else {
+      console.report(check.diagnostics.filter { $0.severity == .error })
+      throw CommandExit(status: CommandLineTool.exitInput)
+    }
+    return check.document
+  }
+
+  private static func parseURLs(_ texts: [String], firstArgument: Int, console: Console) throws(CommandExit)
+    -> [AASAURL]
+  {
+    var out: [AASAURL] = []
+    var failed = false
+    for (i, text) in texts.enumerated() {
+      do {
+        out.append(try AASAURL(parsing: text, file: "argument \(firstArgument + i)"))
+      } catch {
+        console.report(error.diagnostics)
+        failed = true
+      }
+    }
+    if failed { throw CommandExit(status: CommandLineTool.exitInput) }
+    return out
+  }
+
+  // MARK: match
+
+  private static func runMatch(_ invocation: Invocation, console: Console) -> Int32 {
+    do throws(CommandExit) {
+      let document = try document(invocation[file], console: console)
+      let urls = try parseURLs(invocation[Self.urls], firstArgument: 2, console: console)
+      let os = invocation[Self.os] ?? AASAMatcher.newest
+      for url in urls {
+        let result = AASAMatcher.match(document, url: url, os: os, readings: invocation[reading] ?? .standard)
+        if invocation[matchJSON] {
+          console.out(DecisionText.encode(MatchOutput(result), pretty: false) + "\n")
+        } else {
+          console.out(text(result))
+        }
+      }
+      return CommandLineTool.exitOK
+    } catch {
+      return error.status
+    }
+  }
+
+  /// The text form of one match: the URL, each app's verdict and the patterns tried.
+  static func text(_ result: AASAMatch) -> String {
+    var out = "\(result.url.text) (iOS \(result.os))\n"
+    for app in result.apps {
+      out += "  \(app.appID): \(app.verdict?.rawValue ?? "no match")"
+      if app.verdict != nil, let last = app.steps.last { out += " (\(last.location))" }
+      out += "\n"
+      for step in app.steps where !step.matched {
+        out += "    \(step.location) failed at \(step.failedPart ?? "?"): \(step.reason ?? "")\n"
+      }
+    }
+    if result.readings != .standard {
+      let changed = result.readings.byName.filter { pair in
+        AASAReadings.standard.byName.contains { $0.name == pair.name && $0.reading != pair.reading }
+      }
+      out += "  readings: " + changed.map { "\($0.name)=\($0.reading)" }.joined(separator: ", ") + "\n"
+    }
+    for note in result.ignored { out += "  ignored at iOS \(result.os): \(note)\n" }
+    if !result.otherReadingsDiffer.isEmpty {
+      let readings = result.readings.byName.filter { result.otherReadingsDiffer.contains($0.name) }
+      out +=
+        "  contested: "
+        + readings.map { "\($0.name) read as \($0.reading); the other reading changes a verdict" }
+        .joined(separator: "; ") + "\n"
+    }
+    return out
+  }
+
+  /// One line of `aasa match --json`: the contract's `url` and `apps`, then the trace.
+  private struct MatchOutput: Encodable {
+    var url: String
+    var apps: [String: String]
+    var os: String
+    var trace: [TraceStep]
+    var readings: [String: String]
+    var otherReadingsDiffer: [String]
+    var ignored: [String]
+
+    struct TraceStep: Encodable {
+      var app: String
+      var location: String
+      var matched: Bool
+      var exclude: Bool
+      var part: String?
+      var reason: String?
+    }
+
+    init(_ r: AASAMatch) {
+      url = r.url.text
+      apps = r.verdicts.mapValues(\.rawValue)
+      os = r.os.description
+      trace = r.apps.flatMap { app in
+        app.steps.map {
+          TraceStep(
+            app: app.appID, location: $0.location, matched: $0.matched, exclude: $0.exclude,
+            part: $0.failedPart,
+            reason: $0.reason)
+        }
+      }
+      readings = Dictionary(r.readings.byName.map { ($0.name, $0.reading) }, uniquingKeysWith: { a, _ in a })
+      otherReadingsDiffer = r.otherReadingsDiffer
+      ignored = r.ignored
+    }
+  }
+
+  // MARK: diff
+
+  private static func runDiff(_ invocation: Invocation, console: Console) -> Int32 {
+    do throws(CommandExit) {
+      let before = try document(invocation[old], console: console)
+      let after = try document(invocation[new], console: console)
+      let urls = try parseURLs(invocation[moreURLs], firstArgument: 3, console: console)
+      let os = invocation[Self.os] ?? AASAMatcher.newest
+      let changes = AASADiff.compare(
+        old: before, new: after, urls: urls, host: urls.first?.host ?? "example.com", os: os,
+        readings: invocation[reading] ?? .standard)
+      if invocation[diffJSON] {
+        console.out(DecisionText.encode(changes.map(DiffOutput.init), pretty: true) + "\n")
+      } else {
+        for change in changes {
+          console.out(
+            "\(change.url)\(change.isWitness ? " (witness)" : ""): \(change.appID): "
+              + "\(change.old?.rawValue ?? "none") -> \(change.new?.rawValue ?? "none")\n")
+        }
+        let urlCount = Set(changes.map(\.url)).count
+        console.out(
+          "aasa diff: \(Words.count(changes.count, "verdict")) changed on \(Words.count(urlCount, "URL")) (iOS \(os))\n"
+        )
+      }
+      return changes.isEmpty ? CommandLineTool.exitOK : CommandLineTool.exitFinding
+    } catch {
+      return error.status
+    }
+  }
+
+  private struct DiffOutput: Encodable {
+    var url: String
+    var app: String
+    var old: String
+    var new: String
+    var witness: Bool
+
+    init(_ c: AASADiff.Change) {
+      url = c.url
+      app = c.appID
+      old = c.old?.rawValue ?? "none"
+      new = c.new?.rawValue ?? "none"
+      witness = c.isWitness
+    }
+  }
+}
+
+extension Option where Value == AASAReadings {
+  /// An option whose value is a list of contested readings (``AASAReadings/parse(_:)``).
+  init(name: String, value: String, help: String) {
+    declaration = OptionDeclaration(
+      name: name, value: value, help: help,
+      refusal: { text in
+        if case .failure(let error) = AASAReadings.parse(text) { return error.message }
+        return nil
+      })
+    convert = { try? AASAReadings.parse($0).get() }
+  }
+}
+
+extension Option where Value == OSVersion {
+  /// An option whose value is an OS version (`13.5`); anything else is a usage error.
+  init(name: String, value: String, help: String) {
+    declaration = OptionDeclaration(
+      name: name, value: value, help: help,
+      refusal: { OSVersion(parsing: $0) == nil ? "expects a version such as 12, 13.5 or 17.4" : nil })
+    convert = { OSVersion(parsing: $0) }
+  }
+}
