@@ -66,6 +66,28 @@ public struct AASAReadings: Sendable, Hashable {
     public var choices: [String]
     /// `readings` with this point read as `choice`; nil for a name not in ``choices``.
     public let setting: @Sendable (AASAReadings, String) -> AASAReadings?
+
+    /// The point read by the field at `field`, a two-reading enumeration whose first case is
+    /// the default: flipping it takes the other case.
+    init<Value: RawRepresentable & CaseIterable & Equatable & Sendable>(
+      _ name: String, _ field: WritableKeyPath<AASAReadings, Value> & Sendable, evidence: String
+    ) where Value.RawValue == String {
+      self.name = name
+      self.evidence = evidence
+      choices = Value.allCases.map(\.rawValue)
+      reading = { $0[keyPath: field].rawValue }
+      flipped = { r in
+        var r = r
+        if let other = Value.allCases.first(where: { $0 != r[keyPath: field] }) { r[keyPath: field] = other }
+        return r
+      }
+      setting = { r, choice in
+        guard let value = Value(rawValue: choice) else { return nil }
+        var r = r
+        r[keyPath: field] = value
+        return r
+      }
+    }
   }
 
   /// Readings from `name=reading` pairs separated by commas
@@ -104,55 +126,16 @@ public struct AASAReadings: Sendable, Hashable {
   /// The contested points, declared once: the matcher, the CLI and the README read them.
   public static let points: [Point] = [
     Point(
-      name: "percentEncoded",
-      evidence:
-        "U-3, U-7 (Apple: Unicode patterns need percentEncoded false); U-25 (the simulators disagree)",
-      reading: { $0.percentEncoded.rawValue },
-      flipped: { r in
-        var r = r
-        r.percentEncoded = r.percentEncoded == .patternAsEncoded ? .decodeWhenTrue : .patternAsEncoded
-        return r
-      },
-      choices: PercentEncoded.allCases.map(\.rawValue),
-      setting: { r, choice in
-        guard let value = PercentEncoded(rawValue: choice) else { return nil }
-        var r = r
-        r.percentEncoded = value
-        return r
-      }),
+      "percentEncoded", \.percentEncoded,
+      evidence: "U-3, U-7 (Apple: Unicode patterns need percentEncoded false); U-25 (the simulators disagree)"
+    ),
     Point(
-      name: "slash",
-      evidence: "U-4 (Apple: * matches zero or more characters); U-27 (uncited claims that * stops at /)",
-      reading: { $0.slash.rawValue },
-      flipped: { r in
-        var r = r
-        r.slash = r.slash == .crosses ? .stops : .crosses
-        return r
-      },
-      choices: Slash.allCases.map(\.rawValue),
-      setting: { r, choice in
-        guard let value = Slash(rawValue: choice) else { return nil }
-        var r = r
-        r.slash = value
-        return r
-      }),
+      "slash", \.slash,
+      evidence: "U-4 (Apple: * matches zero or more characters); U-27 (uncited claims that * stops at /)"),
     Point(
-      name: "absentQueryItem",
+      "absentQueryItem", \.absentQueryItem,
       evidence:
-        "U-10 (WWDC 2019: absent items read as the empty string); U-26 (st-tech's simulator fails them)",
-      reading: { $0.absentQueryItem.rawValue },
-      flipped: { r in
-        var r = r
-        r.absentQueryItem = r.absentQueryItem == .emptyString ? .fails : .emptyString
-        return r
-      },
-      choices: AbsentQueryItem.allCases.map(\.rawValue),
-      setting: { r, choice in
-        guard let value = AbsentQueryItem(rawValue: choice) else { return nil }
-        var r = r
-        r.absentQueryItem = value
-        return r
-      }),
+        "U-10 (WWDC 2019: absent items read as the empty string); U-26 (st-tech's simulator fails them)"),
   ]
 
   /// This reading of each point, by name.
