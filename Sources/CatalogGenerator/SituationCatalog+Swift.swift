@@ -142,7 +142,8 @@ extension SituationCatalog {
       switch fact {
       case .url: out += "    case .\(fact.name): [\(allEvents)]\n"
       case .field(let f):
-        out += "    case .\(fact.name): [\(f.part.events.map { "." + $0 }.joined(separator: ", "))]\n"
+        out +=
+          "    case .\(fact.name): [\(events(reading: f.part).map { "." + $0 }.joined(separator: ", "))]\n"
       }
     }
     out += """
@@ -357,6 +358,13 @@ extension SituationCatalog {
 // MARK: Readers and writers
 
 extension SituationCatalog {
+  /// The events that read `part`: the one that names it, or every event for a part no event
+  /// names (the top level, `app`).
+  static func events(reading part: Part) -> [String] {
+    let naming = events.filter { $0.part == part.key }.map(\.name)
+    return naming.isEmpty ? events.map(\.name) : naming
+  }
+
   /// The part a situation holds under `key` ("" for the top level).
   private static func part(_ key: String) -> Part? { parts.first { $0.key == key } }
 
@@ -532,7 +540,7 @@ extension SituationCatalog {
 
       """
     for event in events {
-      let unread = nestedParts.filter { !$0.events.contains(event.name) }
+      let unread = nestedParts.filter { !events(reading: $0).contains(event.name) }
       let resets = unread.map { "copy.\($0.key) = \($0.type)()" }
       out +=
         "    case .\(event.name):\(resets.isEmpty ? " break" : "\n      " + resets.joined(separator: "\n      "))\n"
@@ -551,8 +559,9 @@ extension SituationCatalog {
       """
     if let top = part("") { out += minimalFields(top, value: "self", list: "top") }
     for part in nestedParts {
-      let always = part.events.count == events.count
-      let condition = part.events.map { "event == .\($0)" }.joined(separator: " || ")
+      let readers = events(reading: part)
+      let always = readers.count == events.count
+      let condition = readers.map { "event == .\($0)" }.joined(separator: " || ")
       let indent = always ? "    " : "      "
       if !always { out += "    if \(condition) {\n" }
       out += "\(indent)var \(part.key)Fields: [String] = []\n"

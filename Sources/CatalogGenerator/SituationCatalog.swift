@@ -19,8 +19,6 @@ enum SituationCatalog {
     var key: String
     /// The Swift type that holds it, as written inside the module (`App`).
     var type: String
-    /// The events that read the part's facts (every event for the top level and `app`).
-    var events: [String]
     /// The part's fields, in the order the JSON form and its diagnostics list them.
     var fields: [Field]
     /// The type's documentation comment (without `///`), one string per line.
@@ -84,6 +82,8 @@ enum SituationCatalog {
     var doc: [String]
   }
 
+  /// The events, each naming the part it reads; a part no event names (the top level, `app`)
+  /// is read by every event.
   static let events: [Event] = [
     Event(
       name: "tap", part: "tap", doc: ["The user taps a message, sticker or attribution in a conversation."]),
@@ -94,7 +94,7 @@ enum SituationCatalog {
 
   static let parts: [Part] = [
     Part(
-      key: "", type: "Situation", events: ["tap", "open"],
+      key: "", type: "Situation",
       fields: [
         Field(
           key: "platform", type: .enumeration(type: "Platform", default: "iOS"), fact: FactRole(bit: 0),
@@ -111,7 +111,7 @@ enum SituationCatalog {
       ],
       initDoc: "A situation; every part but `event` defaults to the JSON form's defaults."),
     Part(
-      key: "app", type: "App", events: ["tap", "open"],
+      key: "app", type: "App",
       fields: [
         Field(
           key: "hasContainerApp", type: .bool(default: true), fact: FactRole(bit: 3),
@@ -137,7 +137,7 @@ enum SituationCatalog {
       initDoc: "The app's state; by default installed, enabled and published, with a container app.",
       propertyDoc: "The app's install and publish state on the device."),
     Part(
-      key: "tap", type: "Tap", events: ["tap"],
+      key: "tap", type: "Tap",
       fields: [
         Field(
           key: "target", type: .enumeration(type: "Tap.Target", default: "message"), fact: FactRole(bit: 8),
@@ -175,7 +175,7 @@ enum SituationCatalog {
       initDoc: "A tap; by default on a message, with the extension not running and no redirect code.",
       propertyDoc: "What was tapped; read when ``event`` is ``Event/tap``."),
     Part(
-      key: "open", type: "Open", events: ["open"],
+      key: "open", type: "Open",
       fields: [
         Field(key: "url", type: .url, doc: ["The URL passed to `open(url)`."]),
         Field(
