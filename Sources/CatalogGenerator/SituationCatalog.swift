@@ -78,6 +78,9 @@ enum SituationCatalog {
     var name: String
     /// The part the event reads beside the top level and `app`.
     var part: String
+    /// The key of the field of `part` holding the URL the event reads, from which the URL
+    /// facts (`urlClass`, `urlNeedsEncoding`) are computed; nil for an event without one.
+    var url: String?
     /// The case's documentation comment, one string per line.
     var doc: [String]
   }
@@ -86,9 +89,10 @@ enum SituationCatalog {
   /// is read by every event.
   static let events: [Event] = [
     Event(
-      name: "tap", part: "tap", doc: ["The user taps a message, sticker or attribution in a conversation."]),
+      name: "tap", part: "tap", url: "url",
+      doc: ["The user taps a message, sticker or attribution in a conversation."]),
     Event(
-      name: "open", part: "open",
+      name: "open", part: "open", url: "url",
       doc: ["The extension calls `extensionContext.open(url, completionHandler:)`."]),
   ]
 
@@ -188,8 +192,8 @@ enum SituationCatalog {
       propertyDoc: "The `open(url)` call; read when ``event`` is ``Event/open``."),
   ]
 
-  /// The facts computed from the URL the event reads (`tap.url` for a tap, `open.url` for
-  /// an open).
+  /// The facts computed from the URL the event reads (its `Event.url` field: `tap.url` for a
+  /// tap, `open.url` for an open).
   static let urlFacts: [URLFact] = [
     URLFact(
       name: "urlClass", bit: 11, computed: "scheme class",
