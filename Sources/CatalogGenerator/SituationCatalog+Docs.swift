@@ -89,12 +89,9 @@ extension SituationCatalog {
       add(field.key, schema(field), fact: field.fact == nil ? "" : "yes")
     }
     for part in parts where !part.key.isEmpty {
-      let readers = events(reading: part)
-      let when =
-        readers.count == events.count
-        ? "Read for every event."
-        : "Read when `event` is \(readers.map(code).joined(separator: " or "))."
-      rows.append([code(part.key), "object", "", "", (part.doc + [when]).joined(separator: " ")])
+      rows.append([
+        code(part.key), "object", "", "", (part.doc + [readWhen(part, name: code)]).joined(separator: " "),
+      ])
       for field in part.fields {
         let computed = urlFactNames(part, field)
         let fact =

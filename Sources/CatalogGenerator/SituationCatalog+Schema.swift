@@ -185,18 +185,22 @@ extension SituationCatalog {
     ]
   }
 
+  /// When a part is read, in words; `name` writes each name (as a code span in Markdown).
+  static func readWhen(_ part: Part, name: (String) -> String = { $0 }) -> String {
+    let readers = events(reading: part)
+    return readers.count == events.count
+      ? "Read for every event."
+      : "Read when \(name("event")) is \(readers.map(name).joined(separator: " or "))."
+  }
+
   /// `Policies/schema/situation.schema.json`: every key of the situation.
   static var situationSchema: SchemaJSON {
     var properties: [(String, SchemaJSON)] = [("event", eventSchema)]
     let top = parts.first { $0.key.isEmpty }
     properties += top?.fields.map { ($0.key, schema($0)) } ?? []
     for part in parts where !part.key.isEmpty {
-      let readers = events(reading: part)
-      let when =
-        readers.count == events.count
-        ? "Read for every event."
-        : "Read when event is \(readers.joined(separator: " or "))."
-      properties.append((part.key, schema(part, description: (part.doc + [when]).joined(separator: " "))))
+      properties.append(
+        (part.key, schema(part, description: (part.doc + [readWhen(part)]).joined(separator: " "))))
     }
     return [
       "$schema": "http://json-schema.org/draft-07/schema#",
