@@ -6,8 +6,10 @@
 /// `Sources/TapRoute/Generated/SituationCatalog+Generated.swift`: the `Fact` catalog (kind, events, JSON
 /// source, bit), the per-decision `FactSnapshot`, which facts a document left out
 /// (`Situation.leftOut`), the setter the verifier and the matrix use (`setFact`), and the
-/// fact's reading and writing in every situation reader and writer. A test fails while the
-/// committed file differs from what this catalog generates.
+/// fact's reading and writing in every situation reader and writer. The same run writes the
+/// JSON Schemas, the README's situation table and the DocC article that list fields and facts
+/// (`SituationCatalog+Schema.swift`, `+Docs.swift`; an enumeration's values are declared in
+/// `+Values.swift`). A test fails while a committed file differs from what this catalog generates.
 ///
 /// What stays hand-written is code whose meaning depends on a fact (the simulator's
 /// transitions, the recorder's bookkeeping) and the typed value enums a field names
