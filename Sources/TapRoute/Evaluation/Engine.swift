@@ -107,10 +107,23 @@ extension EngineTables {
     let event = situation.event
     let trace = self.trace(table(event), situation, event: event, url: situation.eventURL)
     decision.trace = trace
-    guard event == .tap, var steps = decision.steps, steps.count >= 2 else { return }
+    guard var steps = decision.steps, !steps.isEmpty else { return }
     steps[0].trace = trace
-    steps[1].trace = self.trace(
-      open, situation, event: .open, url: situation.tap.redirect.url, extensionPoint: .messages)
+    if event == .tap, steps.count >= 2 {
+      steps[1].trace = self.trace(
+        open, situation, event: .open, url: situation.tap.redirect.url, extensionPoint: .messages)
+    }
+    // A delivery composed after a container launch is the last step.
+    if let delivery = Engine.deliveryEvent, let handoffFact = Engine.handoffFact,
+      let handoff = decision.delivery?.handoff, steps.count >= 2,
+      steps[steps.count - 1].rule?.hasPrefix(table(delivery).table.name + "/") == true
+    {
+      var step = situation
+      step.event = delivery
+      if step.setFinite(handoffFact, index: handoff.index) {
+        steps[steps.count - 1].trace = self.trace(table(delivery), step, event: delivery, url: step.eventURL)
+      }
+    }
     decision.steps = steps
   }
 
