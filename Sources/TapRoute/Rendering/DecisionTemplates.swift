@@ -6,7 +6,7 @@
 /// steps' and alternatives' `url`): whether each is there changes what is written, its
 /// text does not. So decisions alike in all but the text of those URLs write the same JSON
 /// around them: the notes, evidence, rule, confidence, callbacks, presentation, steps and
-/// alternatives (about 750 bytes a decision on the fixtures, a third of them escaped text).
+/// alternatives (about 750 bytes a decision on the fixtures).
 /// Writing that from a template saves building the decision's fields and escaping them on
 /// every line of `decide --lines --json`. The template is recorded from the decision itself,
 /// with stand-in URLs, by the same writer that writes any other decision, so it is those
@@ -23,7 +23,8 @@ struct DecisionTemplates: Sendable {
   }
 
   /// How many templates a writer keeps; decisions of further combinations are written the
-  /// ordinary way. The shipped fixtures need about a hundred; each template is about a KB.
+  /// ordinary way. The shipped fixtures need at most one per distinct situation (fewer than
+  /// 150); each template is about a KB.
   static let capacity = 4_096
 
   /// What a template's holes hold.
