@@ -615,3 +615,22 @@ struct LazyCallbacks: Sendable {
       ? CompiledBuiltinPolicies.callbacks(events[event], Int(key >> 4)) : nil
   }
 }
+
+// What the JSON writer's templates read of a lazy decision (`Rendering/DecisionTemplates.swift`).
+extension Decision {
+  /// A lazy decision's hit, with what the decision keeps beside it that its JSON shows: the
+  /// pending note of unfired redirect hooks (packed) and the assumed facts. Nil for a stored
+  /// decision, and for one whose assumed values were set by hand rather than its source's.
+  var lazyParts: (hit: LazyHit, unfired: UInt32, assumed: FactMask)? {
+    guard case .lazy(let hit) = body, assumedValues == nil else { return nil }
+    return (hit, unfiredHooks, assumedMask)
+  }
+
+  /// The same lazy decision with `hit` in place of its own; a stored decision as it is.
+  func replacingHit(_ hit: LazyHit) -> Decision {
+    guard case .lazy = body else { return self }
+    var copy = self
+    copy.body = .lazy(hit)
+    return copy
+  }
+}
