@@ -83,8 +83,9 @@ public struct Engine: Sendable {
     interpreting.evaluate(situation, tracing: true)
   }
 
-  /// What the situation does, built eagerly as `explain` builds it but without the trace:
-  /// the oracle the tests hold `decide` (built lazily) equal to.
+  /// What the situation does, decided by this engine's interpreter (for a compiled engine,
+  /// its generated type's tables, interpreted) with every field built now: what the tests
+  /// hold generated code's `decide` equal to.
   package func decideEagerly(_ situation: Situation) -> Decision {
     interpreting.evaluate(situation, tracing: false)
   }
