@@ -68,7 +68,7 @@ extension SituationCatalog {
   private static func parameter(_ part: Part) -> String { part.key.isEmpty ? "top" : part.key }
 
   /// The width of a fact mask: one bit per fact.
-  static let maskBits = 64
+  static let maskBits = 128
 
   /// The generated source.
   static func generatedSwift() -> String {
@@ -76,9 +76,7 @@ extension SituationCatalog {
       // swift-format-ignore-file
       // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `\(regenerateCommand)`; do not edit.
 
-      /// A set of facts, one bit per fact (``Fact/bit``): \(facts.count) facts of at most \(maskBits).
-      /// Generated code's API (`CompiledPolicies.testedFacts`) spells it `UInt\(maskBits)`.
-      @usableFromInline typealias FactMask = UInt\(maskBits)
+      // \(facts.count) facts, each a bit in a `FactMask` (Facts/FactMask.swift) of \(maskBits).
 
       """
     out += structs()
@@ -198,7 +196,7 @@ extension SituationCatalog {
           switch self {
 
       """
-    for fact in all { out += "    case .\(fact.name): 1 << \(fact.bit)\n" }
+    for fact in all { out += "    case .\(fact.name): FactMask(bit: \(fact.bit))\n" }
     out += "    }\n  }\n}\n"
     return out
   }

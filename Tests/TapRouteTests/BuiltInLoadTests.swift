@@ -20,6 +20,14 @@ import Testing
       deferred.evidenceFile == "Policies/evidence.json" && deferred.fixturesFile == "Policies/fixtures.json")
   }
 
+  @Test("the built-in policies have a table for every event the catalog declares")
+  func everyEventHasABuiltInTable() throws {
+    let policies = try PolicySet.builtIn()
+    for event in Situation.Event.allCases {
+      #expect(policies.table(for: event) != nil, "no built-in table decides \(event.rawValue)")
+    }
+  }
+
   @Test("the deferred parts are read once, from any number of threads at once")
   func deferredPartsFromManyThreads() async throws {
     let engine = try Engine()

@@ -24,8 +24,8 @@ struct DecisionTemplatesTests {
         case .tap:
           if situation.tap.url != nil || j % 2 == 0 { situation.tap.url = url(0) }
           if situation.tap.redirect.url != nil || j % 3 == 0 { situation.tap.redirect.url = url(1) }
-        case .open:
-          situation.open.url = url(2)
+        default:
+          if situation.event.urlPath != nil { situation.setEventURL(url(2)) }
         }
         return situation
       }

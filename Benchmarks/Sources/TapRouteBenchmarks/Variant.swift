@@ -160,6 +160,8 @@ private func ordinal(_ outcome: Outcome) -> Int {
   case .nothing: 8
   case .undecided: 9
   case .transcriptView: 10
+  case .intentRun: 11
+  case .appClipLaunch: 12
   }
 }
 

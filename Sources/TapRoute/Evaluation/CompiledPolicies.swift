@@ -46,7 +46,7 @@ public protocol CompiledPolicies: Sendable {
   /// The presentation of rule `rule` of the `table` table.
   static func presentation(_ table: Situation.Event, _ rule: Int) -> Presentation?
   /// The facts rule `rule` of the `table` table tests, one bit per fact (the mask `Decision.assumed` is kept as).
-  static func testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt64
+  static func testedFacts(_ table: Situation.Event, _ rule: Int) -> FactMask
   /// True when rule `rule` of the `table` table is contested (it has other readings): its
   /// decisions keep what their `alternatives` read of the situation, and build them when read.
   static func contested(_ table: Situation.Event, _ rule: Int) -> Bool

@@ -47,7 +47,7 @@ public struct Decision: Sendable, Hashable, Codable {
       while rest != 0 {
         let i = rest.trailingZeroBitCount
         if let fact = assumedValues.values[i] { facts.append(fact) }
-        rest &= rest - 1
+        rest = rest.droppingLowest
       }
       return facts
     }

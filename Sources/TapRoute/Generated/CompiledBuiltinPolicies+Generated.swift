@@ -319,7 +319,7 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     }
   }
 
-  static func testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt64 {
+  static func testedFacts(_ table: Situation.Event, _ rule: Int) -> FactMask {
     switch table.index {
     case 0:  // tap
       switch rule {

@@ -1,9 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-/// A set of facts, one bit per fact (``Fact/bit``): 18 facts of at most 64.
-/// Generated code's API (`CompiledPolicies.testedFacts`) spells it `UInt64`.
-@usableFromInline typealias FactMask = UInt64
+// 18 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -340,24 +338,24 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   @inlinable
   var bit: FactMask {
     switch self {
-    case .platform: 1 << 0
-    case .osVersion: 1 << 1
-    case .sdkVersion: 1 << 2
-    case .hasContainerApp: 1 << 3
-    case .installed: 1 << 4
-    case .enabledInMessages: 1 << 5
-    case .published: 1 << 6
-    case .transport: 1 << 7
-    case .target: 1 << 8
-    case .layout: 1 << 9
-    case .expired: 1 << 10
-    case .urlClass: 1 << 11
-    case .urlNeedsEncoding: 1 << 12
-    case .extensionRunning: 1 << 13
-    case .alreadySelected: 1 << 14
-    case .afterDrawerSwipe: 1 << 15
-    case .presentationContext: 1 << 16
-    case .extensionPoint: 1 << 17
+    case .platform: FactMask(bit: 0)
+    case .osVersion: FactMask(bit: 1)
+    case .sdkVersion: FactMask(bit: 2)
+    case .hasContainerApp: FactMask(bit: 3)
+    case .installed: FactMask(bit: 4)
+    case .enabledInMessages: FactMask(bit: 5)
+    case .published: FactMask(bit: 6)
+    case .transport: FactMask(bit: 7)
+    case .target: FactMask(bit: 8)
+    case .layout: FactMask(bit: 9)
+    case .expired: FactMask(bit: 10)
+    case .urlClass: FactMask(bit: 11)
+    case .urlNeedsEncoding: FactMask(bit: 12)
+    case .extensionRunning: FactMask(bit: 13)
+    case .alreadySelected: FactMask(bit: 14)
+    case .afterDrawerSwipe: FactMask(bit: 15)
+    case .presentationContext: FactMask(bit: 16)
+    case .extensionPoint: FactMask(bit: 17)
     }
   }
 }

@@ -148,11 +148,11 @@ package struct SwiftGenerator {
     out += "\n"
     out += ruleValues(
       allTables,
-      signature: "testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt\(FactMask.bitWidth)", none: "0",
+      signature: "testedFacts(_ table: Situation.Event, _ rule: Int) -> FactMask", none: "0",
       access: a
     ) { rule in
       let mask = rule.conditions.reduce(FactMask(0)) { $0 | $1.fact.bit }
-      return mask == 0 ? nil : "0x" + String(mask, radix: 16)
+      return mask == 0 ? nil : mask.sourceLiteral
     }
     out += "\n"
     out += ruleValues(

@@ -7,6 +7,12 @@ struct PolicyLoader {
   /// Largest policy file accepted, in bytes.
   static let maximumFileBytes = 8 << 20
 
+  /// The events every policy set decides: a tap in Messages and the extension's
+  /// `open(url)`, which generated code and the simulator build on. Any other event may go
+  /// without a table; its situations are then undecided (the built-in policies have one for
+  /// every event, which a test checks).
+  static let requiredEvents: [Situation.Event] = [.tap, .open]
+
   /// Whether the files hold the evidence registry, or it is read (and citations checked)
   /// elsewhere: the built-in tables, whose registry is loaded when first read.
   enum Evidence { case required, deferred }
@@ -81,7 +87,7 @@ struct PolicyLoader {
       role(f.name) == .table && !parsed.contains { $0.name == f.name }
     }
     var missingTables = false
-    for event in Situation.Event.allCases
+    for event in Self.requiredEvents
     where !tables.contains(where: { $0.event == event }) && !unreadTables {
       missingTables = true
       diagnostics.append(
