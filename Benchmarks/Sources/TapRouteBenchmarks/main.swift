@@ -410,7 +410,10 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
 
 /// (x) The realistic mix: every shipped fixture's situation (redirects on the default OS and
 /// contested decisions among them) timed alone, generated and interpreted; the costliest
-/// against the median (issue 22: within 3x).
+/// against the median (issue 22: within 3x). Each round times every situation once (1,000
+/// decisions, the thread's CPU time), so that a change in the machine's load falls on all
+/// situations alike rather than on whichever was being timed; a figure is the median of the
+/// rounds.
 @MainActor func realisticMixFigures() throws {
   let fixtures = try Engine().policies.fixtures
   let situations = fixtures.map(\.situation)
@@ -420,10 +423,15 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
     ("generated", .builtIn), ("interpreted", .interpreted(try Variant.shippedInterpreter())),
   ]
   for (kind, variant) in kinds {
-    let times = situations.map { situation in
-      nanosecondsPerDecision(
-        variant, [Situation](repeating: situation, count: 100), passes: 10, repeats: quick ? 3 : 7)
+    let batches = situations.map { [Situation](repeating: $0, count: 100) }
+    for batch in batches { _ = variant.run(batch, passes: 1) }
+    var samples = [[Double]](repeating: [], count: batches.count)
+    for _ in 0..<(quick ? 3 : 11) {
+      for (i, batch) in batches.enumerated() {
+        samples[i].append(threadCPUSeconds { _ = variant.run(batch, passes: 10) } * 1e9 / 1_000)
+      }
     }
+    let times = samples.map(median)
     let middle = median(times)
     let costliest = times.indices.max { times[$0] < times[$1] } ?? 0
     let of =
