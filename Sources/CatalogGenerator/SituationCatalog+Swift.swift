@@ -275,6 +275,35 @@ extension SituationCatalog {
           }
         }
 
+        /// One `Int32` per fact, in declaration order (the bit number of ``Fact/bit``).
+        typealias Indices = (
+          \(stride(from: 0, to: all.count, by: 10).map { start in
+            repeatElement("Int32", count: min(10, all.count - start)).joined(separator: ", ")
+          }.joined(separator: ",\n    "))
+        )
+
+        /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
+        /// table reads its slots' values with a load each, not a switch on the fact per slot.
+        var indices: Indices {
+          @inline(__always) get {
+            (
+
+      """
+    for (place, fact) in all.enumerated() {
+      let value =
+        switch snapshotType(fact) {
+        case "Bool": "\(fact.name) ? 1 : 0"
+        case "Int": "Int32(truncatingIfNeeded: \(fact.name))"
+        case "OSVersion": "0"
+        default: "Int32(truncatingIfNeeded: \(fact.name).index)"
+        }
+      out += "        \(value)\(place == all.count - 1 ? "" : ",")\n"
+    }
+    out += "      )\n"
+    out += """
+          }
+        }
+
         /// The value of a version fact (the OS version for any other fact).
         func version(of fact: Fact) -> OSVersion {
           switch fact {

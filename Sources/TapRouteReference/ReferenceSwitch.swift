@@ -67,6 +67,75 @@ public enum ReferenceSwitch {
     }
   }
 
+  /// The other readings of a contested decision, in the order `Engine` lists them: the tap's
+  /// own other reading, then the redirect's (the tap composed with the other reading of its
+  /// `open(url)`); a reading that ends where the decision does is left out. Empty when
+  /// nothing is contested. Not part of `decide`, which (like `Engine.decide`, which builds
+  /// alternatives when they are read) returns the reading the tables take.
+  public static func alternatives(_ s: Situation, newest: OSVersion? = nil) -> [Result] {
+    guard let fallback = newest ?? (try? OSVersion(26)) else { return [] }
+    let version = s.osVersion ?? fallback
+    let sdk = s.app.sdkVersion ?? fallback
+    switch s.event {
+    case .open:
+      return otherOpenReading(s, version: version, sdk: sdk, url: s.open.url, point: s.open.extensionPoint)
+        .map { [Result($0)] } ?? []
+    case .tap:
+      var readings: [Result] = []
+      if let other = otherTapReading(s, version: version, sdk: sdk) { readings.append(Result(other)) }
+      let tap = self.tap(s, version: version, sdk: sdk)
+      if tap.outcome == .extensionLaunch, let callbacks = tap.callbacks,
+        callbacks.contains(where: { s.tap.redirect.hooks.contains($0) }),
+        let other = otherOpenReading(s, version: version, sdk: sdk, url: s.tap.redirect.url, point: .messages)
+      {
+        switch other {
+        case .containerLaunch, .otherAppLaunch:
+          readings.append(Result(other, tap.callbacks, tap.presentation))
+        default: readings.append(tap)
+        }
+      }
+      let decided = decide(s, newest: newest)
+      return readings.filter { $0 != decided }
+    }
+  }
+
+  /// The other reading of a tap where the evidence disagrees (F-4, N-5: a web link on a device
+  /// without the app; X-5: a custom scheme on a Mac); nil where it does not.
+  static func otherTapReading(_ s: Situation, version: OSVersion, sdk: OSVersion) -> Outcome? {
+    guard !s.tap.expired, s.tap.target == .message, s.tap.transport == .iMessage else { return nil }
+    let (loadable, scheme) = loadableURL(s.tap.url, sdk: sdk)
+    switch s.platform {
+    case .macOS:
+      guard let sierra = try? OSVersion(10, 12), version >= sierra, loadable, scheme == .other else {
+        return nil
+      }
+      return .otherAppLaunch
+    case .iOS, .iPadOS:
+      // No SDK check on iOS from 10: the web link reads as the browser whatever its encoding.
+      return version.major >= 10 && !s.app.installed && scheme == .web ? .browser : nil
+    case .watchOS, .visionOS:
+      return nil
+    }
+  }
+
+  /// The other reading of `open(url)` where the evidence disagrees (S004-7: a web URL from
+  /// the Messages extension; S004-9: a widget's URL from iOS 10; X-11: a widget on a Mac);
+  /// nil where it does not.
+  static func otherOpenReading(
+    _ s: Situation, version: OSVersion, sdk: OSVersion, url: String?, point: ExtensionPoint
+  ) -> Outcome? {
+    if s.platform == .macOS { return point == .today ? .containerLaunch : nil }
+    guard s.platform == .iOS || s.platform == .iPadOS, version.major >= 10, s.app.hasContainerApp else {
+      return nil
+    }
+    let (loadable, scheme) = loadableURL(url, sdk: sdk, device: version)
+    switch point {
+    case .messages: return loadable && scheme == .web ? .containerLaunch : nil
+    case .today: return loadable ? .containerLaunch : nil
+    case .share, .action, .keyboard, .other: return nil
+    }
+  }
+
   // Version bounds are whole major versions, compared by major, except macOS Sierra (10.12)
   // and the traced iOS 26.3 launch, compared as whole versions.
 

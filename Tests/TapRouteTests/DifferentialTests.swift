@@ -78,6 +78,35 @@ struct DifferentialTests {
     #expect(disagreements == 0)
   }
 
+  @Test("engine and switch agree on the other readings of contested decisions")
+  func engineMatchesSwitchOnAlternatives() throws {
+    let engine = try engine()
+    var rng = SeededRandom(seed: 2027)
+    let generated = (0..<50_000).map { _ in Generate.situation(&rng) }
+    let fixtures = engine.policies.fixtures.map(\.situation)
+    var contested = 0
+    var disagreements = 0
+    for situation in Self.enumeratedSample() + generated + fixtures {
+      let decision = engine.decide(situation)
+      let readings = (decision.alternatives ?? []).map {
+        ReferenceSwitch.Result($0.outcome, $0.callbacks, $0.presentation)
+      }
+      let reference = ReferenceSwitch.alternatives(situation, newest: engine.newestOSVersion)
+      if !readings.isEmpty { contested += 1 }
+      if readings != reference {
+        disagreements += 1
+        if disagreements <= 5 {
+          Issue.record(
+            "\(situation.minimalJSON): engine \(readings.map(\.outcome.rawValue)) by \(decision.rule ?? "-"), switch \(reference.map(\.outcome.rawValue))"
+          )
+        }
+      }
+    }
+    #expect(disagreements == 0)
+    // The sample reaches contested decisions of both tables, composed redirects among them.
+    #expect(contested > 1_000)
+  }
+
   @Test("engine and switch agree on generated situations (new facts, SDK-dependent URLs)")
   func engineMatchesSwitchOnGenerated() throws {
     let engine = try engine()

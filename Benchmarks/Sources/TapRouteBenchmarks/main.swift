@@ -80,6 +80,8 @@ struct Figure {
 var figures: [Figure] = []
 /// One line per mix: each variant's checksum of one pass (they agree when the variants do).
 var checksums: [String] = []
+/// What each mix holds (``MixProfile``), printed after the table.
+var mixLines: [String] = []
 
 /// The process's peak resident set in bytes: VmHWM where Linux offers it (so that
 /// `resetPeakRSS` can start a new measurement), else getrusage's maximum.
@@ -307,6 +309,22 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
     .interpreted(try Variant.shippedInterpreter()), .builtIn, .builtInHeld(Engine.builtIn), .referenceSwitch,
   ]
   let mixes = [Mix.shuffled(fixtures), Mix.cycled(fixtures)]
+  // Before anything is timed: the hand-written switch must decide every situation of the mix
+  // as both engines do (a reference that decided wrongly could look fast).
+  for (name, engine) in [
+    ("Engine.builtIn", Engine.builtIn), ("interpreted", try Variant.shippedInterpreter()),
+  ] {
+    let wrong = referenceDisagreements(mixes[0].situations, engine: engine, name: name)
+    guard wrong.isEmpty else {
+      print("ReferenceSwitch disagrees with \(name) on \(wrong.count) situations of the mix:")
+      for line in wrong.prefix(10) { print("  \(line)") }
+      exit(1)
+    }
+  }
+  mixLines.append(
+    "rows t, r: every shipped fixture's situation, repeated to 10,000 (shuffled with seed 2026, or cycled); "
+      + "\(MixProfile(mixes[0].situations)); ReferenceSwitch agrees with both engines on every one "
+      + "(outcome, callbacks, presentation, other readings)")
   let result = FairComparison(variants: variants, mixes: mixes, rounds: quick ? 7 : 21, passes: quick ? 2 : 5)
     .run()
   let targets = [
@@ -392,23 +410,33 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
 
 /// (x) The realistic mix: every shipped fixture's situation (redirects on the default OS and
 /// contested decisions among them) timed alone, generated and interpreted; the costliest
-/// against the median (issue 22: within 3x).
+/// against the median (issue 22: within 3x). Each round times every situation once (1,000
+/// decisions, the thread's CPU time), so that a change in the machine's load falls on all
+/// situations alike rather than on whichever was being timed; a figure is the median of the
+/// rounds.
 @MainActor func realisticMixFigures() throws {
   let fixtures = try Engine().policies.fixtures
   let situations = fixtures.map(\.situation)
-  let redirects = situations.filter { $0.event == .tap && !$0.tap.redirect.hooks.isEmpty }.count
-  let contested = situations.filter { Engine.builtIn.decide($0).alternatives != nil }.count
+  let profile = MixProfile(situations)
+  mixLines.append("rows x: every shipped fixture's situation, each timed alone; \(profile)")
   let kinds: [(String, Variant)] = [
     ("generated", .builtIn), ("interpreted", .interpreted(try Variant.shippedInterpreter())),
   ]
   for (kind, variant) in kinds {
-    let times = situations.map { situation in
-      nanosecondsPerDecision(
-        variant, [Situation](repeating: situation, count: 100), passes: 10, repeats: quick ? 3 : 7)
+    let batches = situations.map { [Situation](repeating: $0, count: 100) }
+    for batch in batches { _ = variant.run(batch, passes: 1) }
+    var samples = [[Double]](repeating: [], count: batches.count)
+    for _ in 0..<(quick ? 3 : 11) {
+      for (i, batch) in batches.enumerated() {
+        samples[i].append(threadCPUSeconds { _ = variant.run(batch, passes: 10) } * 1e9 / 1_000)
+      }
     }
+    let times = samples.map(median)
     let middle = median(times)
     let costliest = times.indices.max { times[$0] < times[$1] } ?? 0
-    let of = "\(situations.count) fixture situations, \(redirects) with a redirect, \(contested) contested"
+    let of =
+      "\(situations.count) fixture situations, \(profile.redirects) with a redirect (\(profile.firing) firing), "
+      + "\(profile.contested) contested, \(profile.defaultOS) on the default OS"
     figures.append(
       Figure(
         id: "x.\(kind).median", name: "decide, \(kind), median situation of the realistic mix (\(of))",
@@ -503,6 +531,7 @@ print("| --- | --- | ---: | --- | --- |")
 for f in figures { print("| \(f.id) | \(f.name) | \(format(f.value)) | \(f.unit) | \(f.target) |") }
 print("")
 for line in checksums { print("checksums of one pass, \(line)") }
+for line in mixLines { print("mix of \(line)") }
 print("")
 for f in figures {
   print(

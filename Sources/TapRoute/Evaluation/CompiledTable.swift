@@ -68,6 +68,15 @@ final class CompiledTable: Sendable {
   let undecided: Decision
   /// The slots indexing `dense`'s cells (every slot but the URL's), each with its stride.
   let denseSlots: [(slot: Int, stride: Int)]
+  /// The same slots as `firstMatch` reads them: each fact's place in ``FactSnapshot/indices``,
+  /// where its rows start in `bits`, and its stride in `dense`.
+  let immediateSlots: [(place: Int, offset: Int, stride: Int)]
+  /// The `osVersion` and `sdkVersion` bounds as ``OSVersion/orderKey``s: a version's interval
+  /// is how many of them are <= its key, counted without a branch per bound.
+  let versionKeys: [UInt64]
+  let sdkVersionKeys: [UInt64]
+  /// One bit per rule (at most 64): where ANDing the rows starts.
+  let allRules: UInt64
   /// A URL cell's stride for the URL's scheme class and for its needing encoding (0 for a
   /// fact no rule tests).
   let urlClassStride: Int
@@ -129,6 +138,10 @@ final class CompiledTable: Sendable {
       stride = stride.multipliedReportingOverflow(by: counts[s]).overflow ? 0 : stride * counts[s]
     }
     self.denseSlots = denseSlots
+    immediateSlots = denseSlots.map { (slots[$0.slot].bit.trailingZeroBitCount, offsets[$0.slot], $0.stride) }
+    versionKeys = shape.versionBounds.map(\.orderKey)
+    sdkVersionKeys = shape.sdkVersionBounds.map(\.orderKey)
+    allRules = ruleCount >= 64 ? ~0 : (1 << UInt64(ruleCount)) - 1
     // The URL slots in declaration order, the first varying slowest.
     var urlStrides: [Int: Int] = [:]
     var urlStride = 1
@@ -255,9 +268,19 @@ final class CompiledTable: Sendable {
   /// The index of the first rule matching `facts`, whose URL facts are not yet known: `url`
   /// is classified only when a remaining rule tests it (one word of bits), else first.
   /// Allocates nothing.
+  ///
+  /// The facts' values are laid out on the stack first (``withValues(_:_:)``) and each slot
+  /// reads its value with a load; version intervals are counted without branches. A switch
+  /// on each slot's fact (an indirect branch) and a binary search per version fact cost the
+  /// interpreter about 280 of its 1,990 instructions a decision on the benchmark's mix.
   func firstMatch(_ facts: FactSnapshot, url: String?) -> Int? {
     if let dense {
-      return dense.firstMatch(cell: denseCell(facts)) {
+      let cell = withValues(facts) { values in
+        var cell = 0
+        for slot in immediateSlots { cell &+= Int(values[slot.place]) &* slot.stride }
+        return cell
+      }
+      return dense.firstMatch(cell: cell) {
         let (urlClass, needsEncoding) = URLSchemeClass.scan(url)
         return urlCell(urlClass, needsEncoding)
       }
@@ -267,18 +290,59 @@ final class CompiledTable: Sendable {
       (scanned.urlClass, scanned.urlNeedsEncoding) = URLSchemeClass.scan(url)
       return firstMatch(scanned)
     }
-    var acc: UInt64 = templates.count == 64 ? ~0 : (1 << UInt64(templates.count)) - 1
-    for s in 0..<slots.count where s != urlClassSlot && s != urlEncodingSlot {
-      acc &= bits[slotOffsets[s] + value(ofSlot: s, facts)]
-      if acc == 0 { return nil }
+    // No early exit when no rule is left: a branch per slot costs more than the few ANDs it
+    // would save (the shipped tables leave a rule for every situation).
+    let acc = withValues(facts) { values in
+      var acc = allRules
+      for slot in immediateSlots { acc &= bits[slot.offset &+ Int(values[slot.place])] }
+      return acc
     }
+    let hit = firstRule(acc, url: url)
+    return hit >= 0 ? hit : nil
+  }
+
+  /// The facts' values as ``FactSnapshot/indices`` holds them, the version facts' as their
+  /// interval's index, in place on the stack.
+  @inline(__always)
+  private func withValues<Result>(
+    _ facts: FactSnapshot, _ body: (UnsafeMutableBufferPointer<Int32>) -> Result
+  ) -> Result {
+    var indices = facts.indices
+    return withUnsafeMutableBytes(of: &indices) { bytes in
+      let values = bytes.bindMemory(to: Int32.self)
+      values[Self.osVersionPlace] = Self.interval(of: facts.osVersion.orderKey, in: versionKeys)
+      values[Self.sdkVersionPlace] = Self.interval(of: facts.sdkVersion.orderKey, in: sdkVersionKeys)
+      return body(values)
+    }
+  }
+
+  /// Where the version facts' values are in ``FactSnapshot/indices``.
+  private static var osVersionPlace: Int { Fact.osVersion.bit.trailingZeroBitCount }
+  private static var sdkVersionPlace: Int { Fact.sdkVersion.bit.trailingZeroBitCount }
+
+  /// How many of the sorted `keys` are <= `key`: the interval of a version whose order key
+  /// is `key` (as ``TableSlots/interval(of:in:)``). Each bound adds the sign bit of
+  /// `bound - key - 1` (keys are below 2^51), so the count takes no branch per bound.
+  @inline(__always)
+  private static func interval(of key: UInt64, in keys: [UInt64]) -> Int32 {
+    var count: UInt64 = 0
+    for bound in keys { count &+= (bound &- key &- 1) >> 63 }
+    return Int32(truncatingIfNeeded: count)
+  }
+
+  /// The first of the rules left in `acc` (one word of bits, every slot but the URL's
+  /// ANDed), reading the URL only when that rule tests it; -1 for none.
+  @inline(__always)
+  private func firstRule(_ acc: UInt64, url: String?) -> Int {
+    var acc = acc
+    guard acc != 0 else { return -1 }
     guard acc & urlTesters != 0, (acc & (0 &- acc)) & urlTesters != 0 else {
       return acc.trailingZeroBitCount
     }
     let (urlClass, needsEncoding) = URLSchemeClass.scan(url)
     if urlClassSlot >= 0 { acc &= bits[slotOffsets[urlClassSlot] + urlClass.index] }
     if urlEncodingSlot >= 0 { acc &= bits[slotOffsets[urlEncodingSlot] + (needsEncoding ? 1 : 0)] }
-    return acc == 0 ? nil : acc.trailingZeroBitCount
+    return acc == 0 ? -1 : acc.trailingZeroBitCount
   }
 
   /// The index of the first rule matching `facts`, or nil. Allocates nothing.
