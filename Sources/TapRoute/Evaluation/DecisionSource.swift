@@ -404,7 +404,13 @@ struct GeneratedRules<Policies: CompiledPolicies>: LeanRules {
 /// An interpreting engine's rules.
 struct TableRules: LeanRules {
   let tables: EngineTables
-  var source: DecisionSource { .tables(tables) }
+  /// Made once: building `.tables(tables)` on every read retained and released it each time.
+  let source: DecisionSource
+
+  init(tables: EngineTables) {
+    self.tables = tables
+    source = .tables(tables)
+  }
   @inline(__always)
   func tapRule(_ situation: Situation) -> Int {
     tables.rule(tables.tap, situation, event: .tap, url: situation.tap.url)
