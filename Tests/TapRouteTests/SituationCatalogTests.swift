@@ -82,7 +82,9 @@ struct SituationCatalogTests {
   @Test("every fact of the catalog is a Fact case, in bit order, with the catalog's kind")
   func factsMatchCatalog() {
     #expect(Fact.allCases.map(\.rawValue) == SituationCatalog.facts.map(\.name))
-    #expect(Fact.allCases.map(\.bit) == Fact.allCases.indices.map { FactMask(1) << FactMask($0) })
+    // Bits are the catalog's, unique within the mask but not contiguous (each event its range).
+    #expect(Fact.allCases.map(\.bit) == SituationCatalog.facts.map { FactMask(1) << FactMask($0.bit) })
+    #expect(Set(Fact.allCases.map(\.bit)).count == Fact.allCases.count)
     for fact in Fact.allCases {
       #expect(fact.isVersion == (fact.kind == .version), "\(fact)")
     }
@@ -119,17 +121,20 @@ struct SituationCatalogTests {
 
   @Test("leftOut names exactly the facts whose keys a document omits")
   func leftOutFollowsKeys() {
-    let none = Situation.leftOut(top: [], app: nil, tap: nil, open: nil, event: .tap)
+    let none = Situation.leftOut(top: [], app: nil, tap: nil, open: nil, delivery: nil, event: .tap)
     #expect(none == Fact.allBits)
     let all = Situation.leftOut(
       top: ["platform", "osVersion"],
-      app: ["hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion"],
+      app: [
+        "hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion", "lifecycle",
+        "running",
+      ],
       tap: [
         "target", "url", "transport", "layout", "expired", "extensionRunning", "alreadySelected",
         "afterDrawerSwipe", "presentationContext",
-      ], open: ["extensionPoint"], event: .tap)
+      ], open: ["extensionPoint"], delivery: ["handoff"], event: .tap)
     #expect(all == 0)
-    let openURL = Situation.leftOut(top: [], app: nil, tap: ["url"], open: nil, event: .open)
+    let openURL = Situation.leftOut(top: [], app: nil, tap: ["url"], open: nil, delivery: nil, event: .open)
     #expect(openURL & Fact.urlClass.bit != 0 && openURL & Fact.urlNeedsEncoding.bit != 0)
   }
 }

@@ -85,6 +85,11 @@ struct URLSchemeClassTests {
     #expect(Transport.allCases.map(\.index) == Array(Transport.allCases.indices))
     #expect(Tap.Layout.allCases.map(\.index) == Array(Tap.Layout.allCases.indices))
     #expect(Tap.PresentationContext.allCases.map(\.index) == Array(Tap.PresentationContext.allCases.indices))
-    #expect(Fact.allCases.map(\.bit) == Fact.allCases.indices.map { FactMask(1) << FactMask($0) })
+    #expect(App.Lifecycle.allCases.map(\.index) == Array(App.Lifecycle.allCases.indices))
+    #expect(Handoff.allCases.map(\.index) == Array(Handoff.allCases.indices))
+    // Each fact one bit, in increasing order (bits need not be contiguous: each event its range).
+    let bits = Fact.allCases.map(\.bit)
+    #expect(
+      bits.allSatisfy { $0.nonzeroBitCount == 1 } && bits == bits.sorted() && Set(bits).count == bits.count)
   }
 }
