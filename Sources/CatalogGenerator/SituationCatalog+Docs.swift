@@ -123,7 +123,9 @@ extension SituationCatalog {
     for fact in facts {
       switch fact {
       case .url(let u):
-        let from = events.map { "\(u.computed) of `$.\(urlPath($0))` (\($0.name))" }.joined(separator: ", ")
+        let from = events.compactMap { event in
+          urlPath(event).map { "\(u.computed) of `$.\($0)` (\(event.name))" }
+        }.joined(separator: ", ")
         let list = enumerationType(u).flatMap { values[$0] }
         rows.append(
           [code(u.name), from, events.map(\.name).joined(separator: ", ")]

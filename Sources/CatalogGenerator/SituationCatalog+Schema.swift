@@ -227,7 +227,8 @@ extension SituationCatalog {
       switch fact {
       case .url(let u):
         let values: FactValues = enumerationType(u).map { .enumeration(Self.values[$0] ?? []) } ?? .bool
-        let urls = events.map { "$.\(urlPath($0)) (\($0.name))" }.joined(separator: ", ")
+        let urls = events.compactMap { event in urlPath(event).map { "$.\($0) (\(event.name))" } }
+          .joined(separator: ", ")
         return (u.name, values, "The \(u.computed) of the URL the event reads: \(urls).")
       case .field(let f):
         let values: FactValues =
@@ -242,7 +243,8 @@ extension SituationCatalog {
   }
 
   /// Where an event's URL is, as a JSON path without `$.` (`tap.url`).
-  static func urlPath(_ event: Event) -> String { "\(event.part).url" }
+  /// Where the event's URL is (`tap.url`); nil for an event that reads none.
+  static func urlPath(_ event: Event) -> String? { event.url.map { "\(event.part).\($0)" } }
 
   /// How a table declares a fact in `facts`.
   private static func declaration(_ values: FactValues, description: String) -> SchemaJSON {
