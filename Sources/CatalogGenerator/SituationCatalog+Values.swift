@@ -19,6 +19,10 @@ extension SituationCatalog {
     "Open.ExtensionPoint": ["messages", "today", "share", "action", "keyboard", "other"],
     "URLSchemeClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
     "Redirect.Hook": ["willBecomeActive", "didBecomeActive", "willSelect", "didSelect", "didReceive"],
+    "App.Lifecycle": ["appDelegate", "scenes", "swiftUI"],
+    "Handoff": [
+      "url", "universalLink", "userActivity", "notificationResponse", "shortcutItem", "intent", "nothing",
+    ],
   ]
 
   /// The JSON Schema of each nested value (`.nested(type:reader:)`), keyed by its type; the

@@ -96,6 +96,12 @@ enum SituationCatalog {
     Event(
       name: "open", part: "open", url: "url",
       doc: ["The extension calls `extensionContext.open(url, completionHandler:)`."]),
+    Event(
+      name: "delivery", part: "delivery", url: nil,
+      doc: [
+        "Something opened the container app: which of its callbacks receive what it was handed.",
+        "Composed after a rule that opens the container app with a `handoff`.",
+      ]),
   ]
 
   static let parts: [Part] = [
@@ -138,6 +144,17 @@ enum SituationCatalog {
             "Before 17, `URL(string:)` returns nil for text with a space or non-ASCII characters;",
             "from 17 it percent-encodes them (N-8).",
           ]),
+        Field(
+          key: "lifecycle", type: .enumeration(type: "App.Lifecycle", default: "scenes"),
+          fact: FactRole(bit: 54),
+          label: "life cycle",
+          doc: [
+            "The container app's life cycle (default: a UIKit scene delegate, which the SDK after",
+            "iOS 26 requires, U-75); read by the `delivery` table.",
+          ]),
+        Field(
+          key: "running", type: .bool(default: false), fact: FactRole(bit: 55),
+          doc: ["The container app was running or suspended when opened (false: a cold launch)."]),
       ],
       doc: ["The iMessage app's install and publish state, seen from the tapping device."],
       initDoc: "The app's state; by default installed, enabled and published, with a container app.",
@@ -192,6 +209,19 @@ enum SituationCatalog {
       doc: ["An `extensionContext.open(url, completionHandler:)` call."],
       initDoc: "An `open(url)` call; by default from a Messages extension.",
       propertyDoc: "The `open(url)` call; read when ``event`` is ``Event/open``."),
+    Part(
+      key: "delivery", type: "Delivery",
+      fields: [
+        Field(
+          key: "handoff", type: .enumeration(type: "Handoff", default: "url"), fact: FactRole(bit: 53),
+          doc: [
+            "What the system hands the container app (default: a URL, as a Messages redirect does);",
+            "a composed decision takes it from the `handoff` of the rule that opened the app.",
+          ])
+      ],
+      doc: ["What the container app was handed when something opened it."],
+      initDoc: "A delivery; by default of a URL.",
+      propertyDoc: "What the container app was handed; read when ``event`` is ``Event/delivery``."),
   ]
 
   /// The facts computed from the URL the event reads (its `Event.url` field: `tap.url` for a

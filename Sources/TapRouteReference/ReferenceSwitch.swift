@@ -19,14 +19,19 @@ public enum ReferenceSwitch {
     public var callbacks: [Situation.Callback]?
     /// How the extension presents, for a launch.
     public var presentation: Presentation?
+    /// The container app's callbacks in order, for a delivery; nil where the switch does not
+    /// compute them.
+    public var appCallbacks: [AppCallback]?
 
     /// A result from its parts, in the order a switch case writes them.
     public init(
-      _ outcome: Outcome, _ callbacks: [Situation.Callback]? = nil, _ presentation: Presentation? = nil
+      _ outcome: Outcome, _ callbacks: [Situation.Callback]? = nil, _ presentation: Presentation? = nil,
+      appCallbacks: [AppCallback]? = nil
     ) {
       self.outcome = outcome
       self.callbacks = callbacks
       self.presentation = presentation
+      self.appCallbacks = appCallbacks
     }
   }
 
@@ -61,8 +66,10 @@ public enum ReferenceSwitch {
       case .containerLaunch, .otherAppLaunch: return Result(redirect.outcome, tap.callbacks, tap.presentation)
       default: return tap
       }
+    case .delivery:
+      return delivery(s, version: version, sdk: sdk)
     default:
-      // The reference covers the Messages tables only.
+      // The reference covers the Messages tables and the delivery into the container app.
       return Result(.undecided)
     }
   }
@@ -96,6 +103,8 @@ public enum ReferenceSwitch {
       }
       let decided = decide(s, newest: newest)
       return readings.filter { $0 != decided }
+    default:
+      return []  // the reference covers the Messages tables only
     }
   }
 

@@ -122,6 +122,8 @@ private func emptyTables() throws -> URL {
       #"{"table":"tap","event":"tap","facts":{"platform":["iOS","iPadOS","macOS","watchOS","visionOS"]},"rules":[{"id":"watch","when":{"platform":["watchOS"]},"then":{"outcome":"nothing"},"evidence":["X-1"],"confidence":"inferred"}]}"#,
     "open.json":
       #"{"table":"open","event":"open","facts":{},"rules":[{"id":"all","when":{},"then":{"outcome":"nothing"},"evidence":["X-1"],"confidence":"inferred"}]}"#,
+    "delivery.json":
+      #"{"table":"delivery","event":"delivery","facts":{},"rules":[{"id":"all","when":{},"then":{"outcome":"nothing"},"evidence":["X-1"],"confidence":"inferred"}]}"#,
     "evidence.json":
       #"{"evidence":{"X-1":{"claim":"test","confidence":"inferred","sources":[{"kind":"inference","title":"test","date":null,"platforms":[]}]}}}"#,
   ]

@@ -66,6 +66,7 @@ struct DifferentialTests {
       let same =
         decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
         && decision.presentation == reference.presentation
+        && (reference.appCallbacks == nil || decision.appCallbacks == reference.appCallbacks)
       if !same {
         disagreements += 1
         if disagreements <= 5 {
@@ -118,6 +119,7 @@ struct DifferentialTests {
       let reference = ReferenceSwitch.decide(situation, newest: engine.newestOSVersion)
       if decision.outcome != reference.outcome || decision.callbacks != reference.callbacks
         || decision.presentation != reference.presentation
+        || (reference.appCallbacks != nil && decision.appCallbacks != reference.appCallbacks)
       {
         disagreements += 1
         if disagreements <= 5 {

@@ -74,6 +74,11 @@ enum Generate {
       presentationContext: rng.next() % 4 == 0 ? .media : .messages,
       redirect: Redirect(hooks: hooks, url: bool(&rng) ? someURL(&rng) : pick(redirectURLs, &rng)))
     s.open = Open(url: bool(&rng) ? someURL(&rng) : nil, extensionPoint: pick(ExtensionPoint.allCases, &rng))
+    // The delivery facts, and now and then the SDK after iOS 26 (U-75).
+    s.app.lifecycle = pick(App.Lifecycle.allCases, &rng)
+    s.app.running = bool(&rng)
+    s.delivery = Delivery(handoff: pick(Handoff.allCases, &rng))
+    if rng.next() % 16 == 0 { s.app.sdkVersion = try? OSVersion(27) }
     return s
   }
 
@@ -145,6 +150,8 @@ struct PropertyTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     try Repo.edit(dir, "open.json") {
       $0["rules", id: "messages-any-scheme"]?["then"]?["outcome"] = .string("otherAppLaunch")
+      // Another app is handed nothing of the container's.
+      $0["rules", id: "messages-any-scheme"]?["then"]?["handoff"] = nil
     }
     let broken = try Engine(policies: PolicySet.loadForVerification(directory: dir).0)
     let found = try #require(restrictionCounterexample(broken, seed: 1, count: 2_000))

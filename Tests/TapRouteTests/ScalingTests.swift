@@ -84,6 +84,12 @@ enum GeneratedPolicies {
             .utf8)
       ),
       (
+        "gen/delivery.json",
+        Array(
+          #"{ "table": "delivery", "event": "delivery", "facts": { "running": "bool" }, "rules": [{ "id": "d0", "when": {}, "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" }, "evidence": ["G-1"], "confidence": "inferred", "note": "delivery" }] }"#
+            .utf8)
+      ),
+      (
         "gen/evidence.json",
         Array(
           #"{ "evidence": { "G-1": { "claim": "generated", "confidence": "inferred", "sources": [{ "kind": "inference", "title": "ScalingTests", "date": null, "platforms": [] }] } } }"#

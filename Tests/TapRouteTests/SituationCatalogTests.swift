@@ -119,17 +119,20 @@ struct SituationCatalogTests {
 
   @Test("leftOut names exactly the facts whose keys a document omits")
   func leftOutFollowsKeys() {
-    let none = Situation.leftOut(top: [], app: nil, tap: nil, open: nil, event: .tap)
+    let none = Situation.leftOut(top: [], app: nil, tap: nil, open: nil, delivery: nil, event: .tap)
     #expect(none == Fact.allBits)
     let all = Situation.leftOut(
       top: ["platform", "osVersion"],
-      app: ["hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion"],
+      app: [
+        "hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion", "lifecycle",
+        "running",
+      ],
       tap: [
         "target", "url", "transport", "layout", "expired", "extensionRunning", "alreadySelected",
         "afterDrawerSwipe", "presentationContext",
-      ], open: ["extensionPoint"], event: .tap)
+      ], open: ["extensionPoint"], delivery: ["handoff"], event: .tap)
     #expect(all == 0)
-    let openURL = Situation.leftOut(top: [], app: nil, tap: ["url"], open: nil, event: .open)
+    let openURL = Situation.leftOut(top: [], app: nil, tap: ["url"], open: nil, delivery: nil, event: .open)
     #expect(openURL & Fact.urlClass.bit != 0 && openURL & Fact.urlNeedsEncoding.bit != 0)
   }
 }

@@ -60,6 +60,19 @@ enum SmallPolicies {
     }
     """
 
+  static let delivery = """
+    {
+      "table": "delivery",
+      "event": "delivery",
+      "hitPolicy": "first",
+      "facts": { "running": "bool" },
+      "rules": [
+        { "id": "running", "when": { "running": true }, "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:openURLContexts:)"], "delivers": "url" }, "evidence": ["D-2"], "confidence": "documented" },
+        { "id": "cold", "when": { "running": false }, "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url" }, "evidence": ["D-2"], "confidence": "documented" }
+      ]
+    }
+    """
+
   /// One fixture per rule.
   static let fixtures = """
     {
@@ -72,14 +85,17 @@ enum SmallPolicies {
         { "name": "launch", "situation": { "event": "tap" }, "expect": { "outcome": "extensionLaunch", "rule": "tap/launch" }, "evidence": ["D-2"] },
         { "name": "open on macOS", "situation": { "event": "open", "platform": "macOS" }, "expect": { "outcome": "nothing", "rule": "open/not-ios" }, "evidence": ["D-1"] },
         { "name": "iMessage-only app", "situation": { "event": "open", "app": { "hasContainerApp": false } }, "expect": { "outcome": "nothing", "rule": "open/no-container" }, "evidence": ["D-2"] },
-        { "name": "container", "situation": { "event": "open" }, "expect": { "outcome": "containerLaunch", "rule": "open/container" }, "evidence": ["D-2"] }
+        { "name": "container", "situation": { "event": "open" }, "expect": { "outcome": "containerLaunch", "rule": "open/container" }, "evidence": ["D-2"] },
+        { "name": "delivery to a running app", "situation": { "event": "delivery", "app": { "running": true } }, "expect": { "outcome": "containerLaunch", "rule": "delivery/running" }, "evidence": ["D-2"] },
+        { "name": "delivery on a cold launch", "situation": { "event": "delivery" }, "expect": { "outcome": "containerLaunch", "rule": "delivery/cold" }, "evidence": ["D-2"] }
       ]
     }
     """
 
   /// The whole set, by file name.
   static let files: [String: String] = [
-    "evidence.json": evidence, "tap.json": tap, "open.json": open, "fixtures.json": fixtures,
+    "evidence.json": evidence, "tap.json": tap, "open.json": open, "delivery.json": delivery,
+    "fixtures.json": fixtures,
   ]
 
   /// Writes the set, with `replacing` files put in place of (or beside) its own, to a fresh
@@ -107,7 +123,7 @@ struct SmallPoliciesTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let (set, hygiene) = try PolicySet.loadForVerification(directory: dir)
     #expect(hygiene.isEmpty && set.warnings.isEmpty)
-    #expect(set.fixtures.count == 9)
+    #expect(set.fixtures.count == 11)
     let report = Verifier.verify(set)
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
     let engine = Engine(policies: set)

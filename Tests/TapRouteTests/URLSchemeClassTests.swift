@@ -88,5 +88,7 @@ struct URLSchemeClassTests {
     // Each fact one bit of its own (the catalog gives them; they need not be contiguous).
     #expect(Fact.allCases.allSatisfy { $0.bit.nonzeroBitCount == 1 })
     #expect(Set(Fact.allCases.map(\.bit)).count == Fact.allCases.count)
+    #expect(App.Lifecycle.allCases.map(\.index) == Array(App.Lifecycle.allCases.indices))
+    #expect(Handoff.allCases.map(\.index) == Array(Handoff.allCases.indices))
   }
 }

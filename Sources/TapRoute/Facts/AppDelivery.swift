@@ -88,6 +88,9 @@ public enum AppCallback: String, Sendable, Hashable, Codable, CaseIterable {
   case onOpenURL = "onOpenURL"
   /// SwiftUI's `onContinueUserActivity(_:perform:)`.
   case onContinueUserActivity = "onContinueUserActivity(_:perform:)"
+  /// `AppIntent.perform()`, run in the app's process (an intent with `openAppWhenRun`, or of a
+  /// kind Apple runs there, W-7).
+  case perform = "perform()"
 }
 
 /// What the container app's callbacks receive.

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 18 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 21 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -14,9 +14,12 @@ public struct Situation: Sendable, Hashable {
     case tap
     /// The extension calls `extensionContext.open(url, completionHandler:)`.
     case open
+    /// Something opened the container app: which of its callbacks receive what it was handed.
+    /// Composed after a rule that opens the container app with a `handoff`.
+    case delivery
   }
 
-  /// Which decision is asked for: a `tap`, or an `open`.
+  /// Which decision is asked for: a `tap`, or an `open`, or a `delivery`.
   public var event: Event
   /// The platform of the device (default iOS).
   public var platform: Platform
@@ -28,13 +31,15 @@ public struct Situation: Sendable, Hashable {
   public var tap: Tap
   /// The `open(url)` call; read when ``event`` is ``Event/open``.
   public var open: Open
+  /// What the container app was handed; read when ``event`` is ``Event/delivery``.
+  public var delivery: Delivery
   /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
   @usableFromInline
   var unspecifiedMask: FactMask = 0
 
   /// A situation; every part but `event` defaults to the JSON form's defaults.
   public init(
-    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, app: App = App(), tap: Tap = Tap(), open: Open = Open()
+    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, app: App = App(), tap: Tap = Tap(), open: Open = Open(), delivery: Delivery = Delivery()
   ) {
     self.event = event
     self.platform = platform
@@ -42,13 +47,14 @@ public struct Situation: Sendable, Hashable {
     self.app = app
     self.tap = tap
     self.open = open
+    self.delivery = delivery
   }
 }
 
 extension Situation {
   /// Equal when every field is; ``unspecified`` (where the values came from) is ignored.
   public static func == (a: Situation, b: Situation) -> Bool {
-    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.app == b.app && a.tap == b.tap && a.open == b.open
+    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.app == b.app && a.tap == b.tap && a.open == b.open && a.delivery == b.delivery
   }
 
   /// Hashes what equality compares.
@@ -59,6 +65,7 @@ extension Situation {
     hasher.combine(app)
     hasher.combine(tap)
     hasher.combine(open)
+    hasher.combine(delivery)
   }
 }
 
@@ -70,6 +77,7 @@ extension Situation {
     switch event {
     case .tap: tap.url
     case .open: open.url
+    case .delivery: nil
     }
   }
 
@@ -78,6 +86,7 @@ extension Situation {
     switch event {
     case .tap: tap.url = url
     case .open: open.url = url
+    case .delivery: break
     }
   }
 }
@@ -89,6 +98,7 @@ extension Situation.Event {
     switch self {
     case .tap: "tap.url"
     case .open: "open.url"
+    case .delivery: nil
     }
   }
 
@@ -100,6 +110,7 @@ extension Situation.Event {
     switch self {
     case .tap: 0
     case .open: 1
+    case .delivery: 2
     }
   }
 
@@ -108,6 +119,7 @@ extension Situation.Event {
     switch self {
     case .tap: "tap"
     case .open: "open"
+    case .delivery: "delivery"
     }
   }
 }
@@ -119,6 +131,7 @@ extension Situation {
     var parts: [String] = []
     if event != .tap, tap != Tap() { parts.append("tap") }
     if event != .open, open != Open() { parts.append("open") }
+    if event != .delivery, delivery != Delivery() { parts.append("delivery") }
     return parts
   }
 }
@@ -127,6 +140,7 @@ extension Situation {
 typealias App = Situation.App
 typealias Tap = Situation.Tap
 typealias Open = Situation.Open
+typealias Delivery = Situation.Delivery
 
 extension Situation {
   /// The iMessage app's install and publish state, seen from the tapping device.
@@ -143,16 +157,23 @@ extension Situation {
     /// Before 17, `URL(string:)` returns nil for text with a space or non-ASCII characters;
     /// from 17 it percent-encodes them (N-8).
     public var sdkVersion: OSVersion?
+    /// The container app's life cycle (default: a UIKit scene delegate, which the SDK after
+    /// iOS 26 requires, U-75); read by the `delivery` table.
+    public var lifecycle: App.Lifecycle
+    /// The container app was running or suspended when opened (false: a cold launch).
+    public var running: Bool
 
     /// The app's state; by default installed, enabled and published, with a container app.
     public init(
-      hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true, published: Bool = true, sdkVersion: OSVersion? = nil
+      hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true, published: Bool = true, sdkVersion: OSVersion? = nil, lifecycle: App.Lifecycle = .scenes, running: Bool = false
     ) {
       self.hasContainerApp = hasContainerApp
       self.installed = installed
       self.enabledInMessages = enabledInMessages
       self.published = published
       self.sdkVersion = sdkVersion
+      self.lifecycle = lifecycle
+      self.running = running
     }
   }
 }
@@ -217,6 +238,22 @@ extension Situation {
   }
 }
 
+extension Situation {
+  /// What the container app was handed when something opened it.
+  public struct Delivery: Sendable, Hashable {
+    /// What the system hands the container app (default: a URL, as a Messages redirect does);
+    /// a composed decision takes it from the `handoff` of the rule that opened the app.
+    public var handoff: Handoff
+
+    /// A delivery; by default of a URL.
+    public init(
+      handoff: Handoff = .url
+    ) {
+      self.handoff = handoff
+    }
+  }
+}
+
 /// A fact a decision table may test, derived from a ``Situation``.
 ///
 /// The catalog is fixed by the situation format (declared in `SituationCatalog`): a table
@@ -242,6 +279,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case afterDrawerSwipe
   case presentationContext
   case extensionPoint
+  case handoff
+  case lifecycle
+  case running
 
   /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
@@ -264,19 +304,22 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: .bool
     case .presentationContext: .enumeration(Tap.PresentationContext.allCases.map(\.rawValue))
     case .extensionPoint: .enumeration(Open.ExtensionPoint.allCases.map(\.rawValue))
+    case .handoff: .enumeration(Handoff.allCases.map(\.rawValue))
+    case .lifecycle: .enumeration(App.Lifecycle.allCases.map(\.rawValue))
+    case .running: .bool
     }
   }
 
   /// The events whose situations provide this fact.
   public var events: [Situation.Event] {
     switch self {
-    case .platform: [.tap, .open]
-    case .osVersion: [.tap, .open]
-    case .sdkVersion: [.tap, .open]
-    case .hasContainerApp: [.tap, .open]
-    case .installed: [.tap, .open]
-    case .enabledInMessages: [.tap, .open]
-    case .published: [.tap, .open]
+    case .platform: [.tap, .open, .delivery]
+    case .osVersion: [.tap, .open, .delivery]
+    case .sdkVersion: [.tap, .open, .delivery]
+    case .hasContainerApp: [.tap, .open, .delivery]
+    case .installed: [.tap, .open, .delivery]
+    case .enabledInMessages: [.tap, .open, .delivery]
+    case .published: [.tap, .open, .delivery]
     case .transport: [.tap]
     case .target: [.tap]
     case .layout: [.tap]
@@ -288,6 +331,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: [.tap]
     case .presentationContext: [.tap]
     case .extensionPoint: [.open]
+    case .handoff: [.delivery]
+    case .lifecycle: [.tap, .open, .delivery]
+    case .running: [.tap, .open, .delivery]
     }
   }
 
@@ -309,17 +355,22 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       switch event {
       case .tap: "scheme class of $.tap.url"
       case .open: "scheme class of $.open.url"
+      case .delivery: "none: a delivery reads no URL"
       }
     case .urlNeedsEncoding:
       switch event {
       case .tap: "percent-encoding need of $.tap.url"
       case .open: "percent-encoding need of $.open.url"
+      case .delivery: "none: a delivery reads no URL"
       }
     case .extensionRunning: "$.tap.extensionRunning"
     case .alreadySelected: "$.tap.alreadySelected"
     case .afterDrawerSwipe: "$.tap.afterDrawerSwipe"
     case .presentationContext: "$.tap.presentationContext"
     case .extensionPoint: "$.open.extensionPoint"
+    case .handoff: "$.delivery.handoff"
+    case .lifecycle: "$.app.lifecycle"
+    case .running: "$.app.running"
     }
   }
 
@@ -356,6 +407,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: FactMask(bit: 15)
     case .presentationContext: FactMask(bit: 16)
     case .extensionPoint: FactMask(bit: 17)
+    case .handoff: FactMask(bit: 53)
+    case .lifecycle: FactMask(bit: 54)
+    case .running: FactMask(bit: 55)
     }
   }
 }
@@ -383,6 +437,9 @@ struct FactSnapshot: Sendable {
   var afterDrawerSwipe: Bool
   var presentationContext: Int
   var extensionPoint: Int
+  var handoff: Int
+  var lifecycle: Int
+  var running: Bool
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it).
@@ -410,6 +467,9 @@ struct FactSnapshot: Sendable {
     afterDrawerSwipe = situation.tap.afterDrawerSwipe
     presentationContext = situation.tap.presentationContext.index
     extensionPoint = situation.open.extensionPoint.index
+    handoff = situation.delivery.handoff.index
+    lifecycle = situation.app.lifecycle.index
+    running = situation.app.running
   }
 
   /// The value index of a finite fact (bool: 0 false, 1 true; enumerations: catalog order).
@@ -433,13 +493,17 @@ struct FactSnapshot: Sendable {
     case .afterDrawerSwipe: afterDrawerSwipe ? 1 : 0
     case .presentationContext: presentationContext
     case .extensionPoint: extensionPoint
+    case .handoff: handoff
+    case .lifecycle: lifecycle
+    case .running: running ? 1 : 0
     }
   }
 
   /// One `Int32` per fact, in declaration order (the bit number of ``Fact/bit``).
   typealias Indices = (
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+    Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -464,7 +528,10 @@ struct FactSnapshot: Sendable {
         alreadySelected ? 1 : 0,
         afterDrawerSwipe ? 1 : 0,
         Int32(truncatingIfNeeded: presentationContext),
-        Int32(truncatingIfNeeded: extensionPoint)
+        Int32(truncatingIfNeeded: extensionPoint),
+        Int32(truncatingIfNeeded: handoff),
+        Int32(truncatingIfNeeded: lifecycle),
+        running ? 1 : 0
       )
     }
   }
@@ -483,19 +550,19 @@ extension Situation {
   /// top-level keys, the other arguments the parts as written (nil when absent). The URL
   /// facts come from the URL the event reads.
   static func leftOut(
-    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, event: Event
+    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, delivery: JSONValue?, event: Event
   ) -> FactMask {
     func present(_ part: JSONValue?) -> Set<String>? {
       guard let members = part?.objectValue else { return nil }
       return Set(members.map(\.key))
     }
     return leftOut(
-      top: Set(keys), app: present(app), tap: present(tap), open: present(open), event: event)
+      top: Set(keys), app: present(app), tap: present(tap), open: present(open), delivery: present(delivery), event: event)
   }
 
   /// As above, from the key sets of each part (nil: the part is absent).
   static func leftOut(
-    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, event: Event
+    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, delivery: Set<String>?, event: Event
   ) -> FactMask {
     var mask: FactMask = 0
     func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
@@ -508,6 +575,8 @@ extension Situation {
     check(app, "enabledInMessages", .enabledInMessages)
     check(app, "published", .published)
     check(app, "sdkVersion", .sdkVersion)
+    check(app, "lifecycle", .lifecycle)
+    check(app, "running", .running)
     check(tap, "target", .target)
     check(tap, "transport", .transport)
     check(tap, "layout", .layout)
@@ -517,9 +586,11 @@ extension Situation {
     check(tap, "afterDrawerSwipe", .afterDrawerSwipe)
     check(tap, "presentationContext", .presentationContext)
     check(open, "extensionPoint", .extensionPoint)
+    check(delivery, "handoff", .handoff)
     switch event {
     case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding)
     case .open: check(open, "url", .urlClass, .urlNeedsEncoding)
+    case .delivery: break
     }
     return mask
   }
@@ -573,6 +644,15 @@ extension Situation {
     case .extensionPoint:
       guard Open.ExtensionPoint.allCases.indices.contains(index) else { return false }
       self.open.extensionPoint = Open.ExtensionPoint.allCases[index]
+    case .handoff:
+      guard Handoff.allCases.indices.contains(index) else { return false }
+      self.delivery.handoff = Handoff.allCases[index]
+    case .lifecycle:
+      guard App.Lifecycle.allCases.indices.contains(index) else { return false }
+      self.app.lifecycle = App.Lifecycle.allCases[index]
+    case .running:
+      guard index == 0 || index == 1 else { return false }
+      self.app.running = index == 1
     default: return false
     }
     return true
@@ -594,8 +674,9 @@ extension JSONReader {
     if let v = fields["app"] { situation.app = readApp(v, path: Self.join(path, "app")) }
     if let v = fields["tap"] { situation.tap = readTap(v, path: Self.join(path, "tap")) }
     if let v = fields["open"] { situation.open = readOpen(v, path: Self.join(path, "open")) }
+    if let v = fields["delivery"] { situation.delivery = readDelivery(v, path: Self.join(path, "delivery")) }
     situation.unspecifiedMask = Situation.leftOut(
-      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], event: situation.event)
+      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], delivery: fields["delivery"], event: situation.event)
   }
 
   mutating func readApp(_ value: JSONValue, path: String) -> App {
@@ -606,6 +687,12 @@ extension JSONReader {
     flag(fields, "enabledInMessages", path: path, into: &app.enabledInMessages)
     flag(fields, "published", path: path, into: &app.published)
     app.sdkVersion = version(fields, "sdkVersion", what: "SDK", path: path)
+    if let v = fields["lifecycle"],
+      let choice = choice(v, path: Self.join(path, "lifecycle"), what: "life cycle", choices: cases(App.Lifecycle.self))
+    {
+      app.lifecycle = choice
+    }
+    flag(fields, "running", path: path, into: &app.running)
     return app
   }
 
@@ -652,12 +739,23 @@ extension JSONReader {
     }
     return open
   }
+
+  mutating func readDelivery(_ value: JSONValue, path: String) -> Delivery {
+    var delivery = Delivery()
+    guard let fields = object(value, path: path, allowed: Delivery.CodingKeys.names) else { return delivery }
+    if let v = fields["handoff"],
+      let choice = choice(v, path: Self.join(path, "handoff"), what: "handoff", choices: cases(Handoff.self))
+    {
+      delivery.handoff = choice
+    }
+    return delivery
+  }
 }
 
 extension Situation {
   /// The keys of a situation, in the order diagnostics list them.
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case event, platform, osVersion, app, tap, open
+    case event, platform, osVersion, app, tap, open, delivery
   }
 
   /// Decodes every field but `event` into `self`, and records which facts were left out.
@@ -667,9 +765,10 @@ extension Situation {
     app = try c.decode(.app, or: app)
     tap = try c.decode(.tap, or: tap)
     open = try c.decode(.open, or: open)
+    delivery = try c.decode(.delivery, or: delivery)
     unspecifiedMask = Situation.leftOut(
       top: Set(c.allKeys.map(\.stringValue)),
-      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open),
+      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open), delivery: try Self.keys(in: c, .delivery),
       event: event)
   }
 
@@ -682,12 +781,13 @@ extension Situation {
     try c.encode(app, forKey: .app)
     try c.encode(tap, forKey: .tap)
     try c.encode(open, forKey: .open)
+    try c.encode(delivery, forKey: .delivery)
   }
 }
 
 extension Situation.App: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case hasContainerApp, installed, enabledInMessages, published, sdkVersion
+    case hasContainerApp, installed, enabledInMessages, published, sdkVersion, lifecycle, running
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -699,6 +799,8 @@ extension Situation.App: Codable {
     enabledInMessages = try c.decode(.enabledInMessages, or: enabledInMessages)
     published = try c.decode(.published, or: published)
     sdkVersion = try c.decodeIfPresent(OSVersion.self, forKey: .sdkVersion)
+    lifecycle = try c.decode(.lifecycle, or: lifecycle)
+    running = try c.decode(.running, or: running)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -709,6 +811,8 @@ extension Situation.App: Codable {
     try c.encode(enabledInMessages, forKey: .enabledInMessages)
     try c.encode(published, forKey: .published)
     try c.encodeIfPresent(sdkVersion, forKey: .sdkVersion)
+    try c.encode(lifecycle, forKey: .lifecycle)
+    try c.encode(running, forKey: .running)
   }
 }
 
@@ -770,6 +874,25 @@ extension Situation.Open: Codable {
   }
 }
 
+extension Situation.Delivery: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case handoff
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    handoff = try c.decode(.handoff, or: handoff)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(handoff, forKey: .handoff)
+  }
+}
+
 extension Situation {
   /// The situation without the parts its event does not read: what ``minimalJSON`` writes.
   package var relevantPart: Situation {
@@ -777,8 +900,13 @@ extension Situation {
     switch event {
     case .tap:
       copy.open = Open()
+      copy.delivery = Delivery()
     case .open:
       copy.tap = Tap()
+      copy.delivery = Delivery()
+    case .delivery:
+      copy.tap = Tap()
+      copy.open = Open()
     }
     return copy
   }
@@ -796,6 +924,8 @@ extension Situation {
     if self.app.enabledInMessages != true { appFields.append("\"enabledInMessages\":\(self.app.enabledInMessages)") }
     if self.app.published != true { appFields.append("\"published\":\(self.app.published)") }
     if let sdkVersion = self.app.sdkVersion { appFields.append("\"sdkVersion\":\"\(sdkVersion)\"") }
+    if self.app.lifecycle != .scenes { appFields.append("\"lifecycle\":\"\(self.app.lifecycle.rawValue)\"") }
+    if self.app.running != false { appFields.append("\"running\":\(self.app.running)") }
     if !appFields.isEmpty { top.append("\"app\":{" + appFields.joined(separator: ",") + "}") }
     if event == .tap {
       var tapFields: [String] = []
@@ -817,6 +947,11 @@ extension Situation {
       if self.open.extensionPoint != .messages { openFields.append("\"extensionPoint\":\"\(self.open.extensionPoint.rawValue)\"") }
       if !openFields.isEmpty { top.append("\"open\":{" + openFields.joined(separator: ",") + "}") }
     }
+    if event == .delivery {
+      var deliveryFields: [String] = []
+      if self.delivery.handoff != .url { deliveryFields.append("\"handoff\":\"\(self.delivery.handoff.rawValue)\"") }
+      if !deliveryFields.isEmpty { top.append("\"delivery\":{" + deliveryFields.joined(separator: ",") + "}") }
+    }
     return "{" + top.joined(separator: ",") + "}"
   }
 }
@@ -825,11 +960,13 @@ extension Situation {
 enum SituationNames {
   static let event = table(Situation.Event.self)
   static let platform = table(Platform.self)
+  static let appLifecycle = table(App.Lifecycle.self)
   static let tapTarget = table(Tap.Target.self)
   static let tapTransport = table(Tap.Transport.self)
   static let tapLayout = table(Tap.Layout.self)
   static let tapPresentationContext = table(Tap.PresentationContext.self)
   static let openExtensionPoint = table(Open.ExtensionPoint.self)
+  static let handoff = table(Handoff.self)
 
   static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
   where T.RawValue == String {
@@ -873,6 +1010,10 @@ extension SituationScanner {
         guard seen.first(5), let open = this.readOpen() else { return false }
         situation.open = open
         return true
+      case "delivery":
+        guard seen.first(6), let delivery = this.readDelivery() else { return false }
+        situation.delivery = delivery
+        return true
       default: return false
       }
     }
@@ -883,6 +1024,7 @@ extension SituationScanner {
     switch situation.event {
     case .tap: if urlGiven & 2 != 0 { given |= urlFacts }
     case .open: if urlGiven & 4 != 0 { given |= urlFacts }
+    case .delivery: break
     }
     situation.unspecifiedMask = Fact.allBits & ~given
     return situation
@@ -915,6 +1057,15 @@ extension SituationScanner {
         if this.null() { return true }
         guard let text = this.string(), let version = OSVersion(parsing: text) else { return false }
         app.sdkVersion = version
+        return true
+      case "lifecycle":
+        guard seen.first(5), let value = this.choice(SituationNames.appLifecycle) else { return false }
+        app.lifecycle = value
+        this.given |= Fact.lifecycle.bit
+        return true
+      case "running":
+        guard seen.first(6), this.bool(into: &app.running) else { return false }
+        this.given |= Fact.running.bit
         return true
       default: return false
       }
@@ -993,5 +1144,21 @@ extension SituationScanner {
       }
     }
     return ok ? open : nil
+  }
+
+  mutating func readDelivery() -> Delivery? {
+    var delivery = Delivery()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "handoff":
+        guard seen.first(0), let value = this.choice(SituationNames.handoff) else { return false }
+        delivery.handoff = value
+        this.given |= Fact.handoff.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? delivery : nil
   }
 }

@@ -6,6 +6,301 @@
 enum BuiltinPolicies {
   static let files: [(name: String, contents: String)] = [
     (
+      "delivery.json",
+      #"""
+{
+  "$schema": "schema/table.schema.json",
+  "table": "delivery",
+  "event": "delivery",
+  "title": "Delivery into the container app: which of its callbacks receive what",
+  "hitPolicy": "first",
+  "facts": {
+    "hasContainerApp": "bool",
+    "handoff": ["url", "universalLink", "userActivity", "notificationResponse", "shortcutItem", "intent", "nothing"],
+    "lifecycle": ["appDelegate", "scenes", "swiftUI"],
+    "running": "bool",
+    "osVersion": { "newest": "26" },
+    "sdkVersion": { "newest": "26" }
+  },
+  "rules": [
+    {
+      "id": "no-container-app",
+      "when": { "hasContainerApp": false },
+      "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
+      "evidence": ["S000-5"],
+      "confidence": "inferred",
+      "note": "An iMessage-only app has no container app (S000-5), so nothing opens and nothing is delivered. Every other surface ships inside its app."
+    },
+    {
+      "id": "swiftui-before-ios14",
+      "when": { "lifecycle": "swiftUI", "osVersion": "<14" },
+      "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
+      "evidence": ["U-46"],
+      "confidence": "inferred",
+      "note": "SwiftUI's URL and user-activity modifiers (onOpenURL, onContinueUserActivity) start with iOS 14 (U-46), and TapRoute reads the SwiftUI App life cycle as needing it too: such an app does not run on an earlier iOS, so nothing reaches it."
+    },
+    {
+      "id": "app-delegate-next-sdk",
+      "when": { "lifecycle": "appDelegate", "osVersion": ">=27", "sdkVersion": ">=27" },
+      "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
+      "evidence": ["U-75"],
+      "confidence": "documented",
+      "note": "Built with the SDK of the next major release after iOS 26 and running on it, an app without the UIScene life cycle won't launch (TN3187, U-75), so no callback receives anything. Built with the iOS 26 SDK it still launches: the check is made only for apps built with the new SDK (U-75)."
+    },
+    {
+      "id": "intent",
+      "when": { "handoff": "intent" },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["perform()"], "delivers": "intent" },
+      "evidence": ["W-7"],
+      "confidence": "documented",
+      "note": "An app intent that opens the app (openAppWhenRun, or one of the intent kinds Apple lists) runs its perform() in the app's process (W-7), whatever the life cycle and whether the app was running; on a cold launch the app's launch callbacks run first but receive nothing of the intent. The intent must be a member of the app target as well as the extension's."
+    },
+    {
+      "id": "notification-running",
+      "when": { "handoff": "notificationResponse", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
+      "evidence": ["T-1", "T-2"],
+      "confidence": "documented",
+      "note": "The notification center's delegate receives the response, whatever the life cycle; the default tap arrives with actionIdentifier UNNotificationDefaultActionIdentifier (T-1). Set the delegate before launch ends (T-2): one set later misses the response that launches the app."
+    },
+    {
+      "id": "nothing-handed-running",
+      "when": { "handoff": "nothing", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
+      "evidence": ["U-44", "U-42"],
+      "confidence": "inferred",
+      "note": "The app comes to the foreground with nothing to open: no URL, activity, response, quick action or intent callback fires, only the life-cycle ones (becoming active), which TapRoute does not list."
+    },
+    {
+      "id": "swiftui-universal-link-cold",
+      "when": { "handoff": "universalLink", "lifecycle": "swiftUI", "running": false, "osVersion": ">=18.4" },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
+      "evidence": ["U-46"],
+      "against": ["W-15"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
+          "evidence": ["W-15"],
+          "note": "FB17446617 (iOS 18.4): a SwiftUI App cold-launched by a universal link calls neither onOpenURL nor onContinueUserActivity, so the link is lost."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: onOpenURL receives the universal link as a URL, as Apple documents (U-46); onContinueUserActivity(NSUserActivityTypeBrowsingWeb) is not called. An open feedback (FB17446617, W-15) reports that on iOS 18.4 a cold launch by a universal link invokes neither handler in a SwiftUI App: test the cold path, and keep a UIApplicationDelegateAdaptor fallback if it fails."
+    },
+    {
+      "id": "swiftui-url",
+      "when": { "handoff": ["url", "universalLink"], "lifecycle": "swiftUI" },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
+      "evidence": ["U-46", "W-4", "U-53"],
+      "confidence": "documented",
+      "note": "A SwiftUI App receives a custom-scheme URL and a universal link alike in onOpenURL, cold or warm (U-46, W-4); a universal link comes as its https URL, not as an NSUserActivity, so onContinueUserActivity(NSUserActivityTypeBrowsingWeb) is not called (U-46). onOpenURL works only under the SwiftUI App life cycle: under a UIKit scene delegate it never fires (W-15, U-53)."
+    },
+    {
+      "id": "swiftui-user-activity",
+      "when": { "handoff": "userActivity", "lifecycle": "swiftUI" },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["onContinueUserActivity(_:perform:)"], "delivers": "userActivity" },
+      "evidence": ["W-5"],
+      "confidence": "documented",
+      "note": "A widget tapped with no URL hands the app an NSUserActivity, which a SwiftUI App receives in onContinueUserActivity(_:perform:) (W-5); its userInfo holds the widget's kind and family under WidgetCenter.UserInfoKey. TapRoute names no activityType: Apple's text does not give it."
+    },
+    {
+      "id": "swiftui-notification-cold",
+      "when": { "handoff": "notificationResponse", "lifecycle": "swiftUI", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
+      "evidence": ["T-1", "T-2"],
+      "confidence": "inferred",
+      "note": "SwiftUI has no notification modifier: the response goes to the notification center's delegate (T-1), which must be set before launch ends (T-2), so a SwiftUI App sets it in the application(_:didFinishLaunchingWithOptions:) of a UIApplicationDelegateAdaptor. Set later (in a view's onAppear or a Task), it misses the response that launched the app."
+    },
+    {
+      "id": "swiftui-shortcut-cold",
+      "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
+      "evidence": ["U-47"],
+      "confidence": "inferred",
+      "note": "SwiftUI has no quick-action modifier: a SwiftUI App receives the item only through a UIWindowSceneDelegate it installs from its UIApplicationDelegateAdaptor's application(_:configurationForConnecting:options:), in connectionOptions.shortcutItem (U-47). Without one, nothing reads it."
+    },
+    {
+      "id": "swiftui-shortcut-running",
+      "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
+      "evidence": ["U-47"],
+      "confidence": "inferred",
+      "note": "As for a cold launch: only a scene delegate the app installs through its UIApplicationDelegateAdaptor receives the item, in windowScene(_:performActionFor:completionHandler:) (U-47); SwiftUI has no modifier for it."
+    },
+    {
+      "id": "nothing-handed-cold-swiftui",
+      "when": { "handoff": "nothing", "lifecycle": "swiftUI", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
+      "evidence": ["U-46"],
+      "confidence": "inferred",
+      "note": "The app launches with nothing to open: no SwiftUI URL or activity handler fires."
+    },
+    {
+      "id": "scenes-url-cold",
+      "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "urlLocation": "connectionOptions.urlContexts" },
+      "evidence": ["U-44", "U-48", "W-15", "U-53"],
+      "confidence": "documented",
+      "note": "On a cold launch the URL is in connectionOptions.urlContexts of scene(_:willConnectTo:options:) (U-44); scene(_:openURLContexts:) is not called for it (U-48). Traps: a scene delegate that reads only shortcutItem or userActivities drops it (W-15); SwiftUI's onOpenURL on a view hosted by a UIKit scene delegate never fires (W-15, U-53)."
+    },
+    {
+      "id": "scenes-url-running",
+      "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:openURLContexts:)"], "delivers": "url", "urlLocation": "URLContexts" },
+      "evidence": ["U-44", "W-15"],
+      "confidence": "documented",
+      "note": "A running or suspended scene-based app receives the URL in scene(_:openURLContexts:) (U-44), not in application(_:open:options:). A delegate that handles only quick actions loses it (W-15)."
+    },
+    {
+      "id": "scenes-universal-link-cold",
+      "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL" },
+      "evidence": ["U-45", "U-43", "U-48", "U-52"],
+      "confidence": "documented",
+      "note": "On a cold launch the universal link is an NSUserActivity of type NSUserActivityTypeBrowsingWeb in connectionOptions.userActivities (U-45, U-43); scene(_:continue:) is not called for it (U-48). userActivities is a Set: pick the activity by type, not with .first, which may be another activity such as a restored one (U-52)."
+    },
+    {
+      "id": "scenes-universal-link-running",
+      "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
+      "evidence": ["U-45", "U-43"],
+      "confidence": "documented",
+      "note": "A running or suspended scene-based app receives the universal link in scene(_:continue:), as an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the link (U-45, U-43)."
+    },
+    {
+      "id": "scenes-user-activity-cold",
+      "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity" },
+      "evidence": ["W-5", "U-45"],
+      "confidence": "inferred",
+      "note": "Apple names onContinueUserActivity and application(_:continue:restorationHandler:) for a widget tapped with no URL (W-5), not the scene callbacks; TapRoute reads a scene-based app as receiving the activity like a universal link's, in connectionOptions.userActivities of scene(_:willConnectTo:options:) on a cold launch (U-45). Its userInfo holds the widget's kind and family (W-5)."
+    },
+    {
+      "id": "scenes-user-activity-running",
+      "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity" },
+      "evidence": ["W-5", "U-45"],
+      "confidence": "inferred",
+      "note": "Read from the universal link's path (U-45): a running scene-based app receives the widget's NSUserActivity (W-5) in scene(_:continue:)."
+    },
+    {
+      "id": "scenes-notification-cold",
+      "when": { "handoff": "notificationResponse", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
+      "evidence": ["T-2", "T-3", "T-1", "U-44"],
+      "confidence": "inferred",
+      "note": "The notification center's delegate must be set in application(_:didFinishLaunchingWithOptions:) (T-2), which runs before the scene connects (U-44); the scene connects with the response in connectionOptions.notificationResponse (T-3), and the delegate receives it (T-1). Apple does not give the order of the last two; TapRoute lists the scene first."
+    },
+    {
+      "id": "scenes-shortcut-cold",
+      "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
+      "evidence": ["U-47"],
+      "confidence": "inferred",
+      "note": "The quick action is in connectionOptions.shortcutItem when the scene connects (U-47); application(_:performActionFor:completionHandler:) is never called for a scene-based app (U-47). Apple does not say whether windowScene(_:performActionFor:completionHandler:) also fires on this launch; TapRoute reads it as not, like the URL and activity paths. A delegate that reads only shortcutItem drops URLs (W-15)."
+    },
+    {
+      "id": "scenes-shortcut-running",
+      "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
+      "evidence": ["U-47"],
+      "confidence": "documented",
+      "note": "A running scene-based app receives the quick action in windowScene(_:performActionFor:completionHandler:); the app delegate's application(_:performActionFor:completionHandler:) is not called for scene-based apps (U-47)."
+    },
+    {
+      "id": "nothing-handed-cold-scenes",
+      "when": { "handoff": "nothing", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "nothing" },
+      "evidence": ["U-44"],
+      "confidence": "inferred",
+      "note": "The app launches and its scene connects (U-44) with empty connection options: nothing to open."
+    },
+    {
+      "id": "app-delegate-url-cold",
+      "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
+      "evidence": ["U-42", "W-4"],
+      "confidence": "documented",
+      "note": "The launch options carry the URL (UIApplication.LaunchOptionsKey.url), then application(_:open:options:) receives it, unless the launch methods return false (U-42). A scene-based app before iOS 13 takes this path too (no scenes). Before iOS 9 the URL callback was application(_:open:sourceApplication:annotation:), which TapRoute does not name. Apple marks application(_:open:options:) available through iOS 26.0, deprecated in 26 (U-42), and the next major SDK after 26 requires scenes (U-75): move to scene(_:openURLContexts:) and connectionOptions.urlContexts."
+    },
+    {
+      "id": "app-delegate-url-running",
+      "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:options:)"], "delivers": "url" },
+      "evidence": ["U-42", "W-4"],
+      "confidence": "documented",
+      "note": "A running app delegate receives the URL in application(_:open:options:) (U-42, W-4). Apple marks application(_:open:options:) available through iOS 26.0, deprecated in 26 (U-42), and the next major SDK after 26 requires scenes (U-75): move to scene(_:openURLContexts:) and connectionOptions.urlContexts."
+    },
+    {
+      "id": "app-delegate-universal-link-cold",
+      "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
+      "evidence": ["U-43"],
+      "confidence": "documented",
+      "note": "The launch options carry UIApplication.LaunchOptionsKey.userActivityDictionary, then application(_:continue:restorationHandler:) receives the NSUserActivity (type NSUserActivityTypeBrowsingWeb, the link in webpageURL), unless a launch method returns false (U-43). Reading launchOptions[.url] instead misses it. The next major SDK after iOS 26 requires scenes (U-75)."
+    },
+    {
+      "id": "app-delegate-universal-link-running",
+      "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
+      "evidence": ["U-43"],
+      "confidence": "documented",
+      "note": "A running app delegate receives the universal link in application(_:continue:restorationHandler:) as an NSUserActivity of type NSUserActivityTypeBrowsingWeb (U-43)."
+    },
+    {
+      "id": "app-delegate-user-activity-cold",
+      "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
+      "evidence": ["W-5", "U-43"],
+      "confidence": "documented",
+      "note": "A widget tapped with no URL hands the app an NSUserActivity, which the app delegate receives in application(_:continue:restorationHandler:) (W-5), after the launch options name its type (userActivityDictionary, U-43); its userInfo holds the widget's kind and family."
+    },
+    {
+      "id": "app-delegate-user-activity-running",
+      "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
+      "evidence": ["W-5"],
+      "confidence": "documented",
+      "note": "A running app delegate receives the widget's NSUserActivity in application(_:continue:restorationHandler:) (W-5)."
+    },
+    {
+      "id": "app-delegate-notification-cold",
+      "when": { "handoff": "notificationResponse", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
+      "evidence": ["T-2", "T-1"],
+      "confidence": "documented",
+      "note": "Set the notification center's delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) (T-2); then it receives the response that launched the app (T-1). A delegate set later, after an await or in a view controller, misses it."
+    },
+    {
+      "id": "app-delegate-shortcut-cold",
+      "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
+      "evidence": ["S003-6", "U-47"],
+      "confidence": "documented",
+      "note": "The launch options carry the item (UIApplicationLaunchOptionsShortcutItemKey); handle it there and return false, or application(_:performActionFor:completionHandler:) handles it a second time (S003-6). A scene-based app never gets these (U-47)."
+    },
+    {
+      "id": "app-delegate-shortcut-running",
+      "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
+      "evidence": ["S003-6"],
+      "confidence": "documented",
+      "note": "A running app delegate receives the quick action in application(_:performActionFor:completionHandler:) (S003-6)."
+    },
+    {
+      "id": "nothing-handed-cold-app-delegate",
+      "when": { "handoff": "nothing", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)"], "delivers": "nothing" },
+      "evidence": ["U-42"],
+      "confidence": "inferred",
+      "note": "The app launches with empty launch options: nothing to open."
+    }
+  ]
+}
+
+"""#
+    ),
+    (
       "evidence.json",
       #"""
 {
@@ -741,6 +1036,141 @@ enum BuiltinPolicies {
         {"kind": "blog", "title": "Link Unshortener for iOS (lapcatsoftware)", "url": "https://lapcatsoftware.com/articles/link-unshortener-ios.html", "date": "2020-05-19", "platforms": ["iOS 13"], "quote": "Sadly, there's no supported way for a share extension on iOS to open a URL in an app.", "where": "paragraph beginning \"The share extension embedded in Link Unshortener for Mac\"", "note": "Context, not support: the responder chain is unsupported, which is why TapRoute keeps it out of the open table."}
       ],
       "note": "Contests part of N-9 and F-9 for share extensions (that iOS 18 ended every way for a share extension to open its app). It does not change extensionContext.open, which D-1 still limits to Today and iMessage. The samsonov post (N-9) also claims extensionContext.open from a share extension 'worked for years' before iOS 18; that is unverified and conflicts with D-1 and with lapcat. DOMAIN.md also cites a 2025 gist (Tunous, 'Verified on iOS 15-26 and macOS 15'); it is not in the stored corpora, so it is not a source here."
+    },
+    "T-1": {
+      "claim": "userNotificationCenter(_:didReceive:withCompletionHandler:) processes the user's response to a delivered notification, including a response that launched the app without selecting a custom action.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "UNUserNotificationCenterDelegate userNotificationCenter(_:didReceive:withCompletionHandler:)", "url": "https://developer.apple.com/documentation/usernotifications/unusernotificationcenterdelegate/usernotificationcenter(_:didreceive:withcompletionhandler:)", "date": "2026", "platforms": ["iOS 10.0+"], "quote": "Use this method to process the user’s response to a notification. If the user selected one of your app’s custom actions, the response parameter contains the identifier for that action. (The response can also indicate that the user dismissed the notification interface, or launched your app, without selecting a custom action.)", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "T-2": {
+      "claim": "To respond to every actionable notification, including one that launches the app, the app must set UNUserNotificationCenter's delegate before it finishes launching: in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "UNUserNotificationCenter delegate", "url": "https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/delegate", "date": "2026", "platforms": ["iOS 10.0+"], "quote": "To guarantee that your app responds to all actionable notifications, you must set the value of this property before your app finishes launching. For an iOS app, this means updating this property in the application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) method of the app delegate. Notifications that cause your app to be launched or delivered shortly after these methods finish executing.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "T-3": {
+      "claim": "When UIKit connects a scene to process a notification, it puts the user's response in UIScene.ConnectionOptions.notificationResponse (iOS 13 and later).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "UIScene.ConnectionOptions.notificationResponse", "url": "https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/notificationresponse", "date": "2026", "platforms": ["iOS 13.0+"], "quote": "When UIKit connects a scene in order to process a notification, it puts the response object in this property. Use the information in this object to configure your scene.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "U-42": {
+      "claim": "Under the app-delegate life cycle the system delivers a custom-scheme URL by calling application(_:open:options:), launching the app first if it is not running; a launch to open a URL carries it in launchOptions under UIApplication.LaunchOptionsKey.url, and application(_:open:options:) is not called when the launch methods return false. Apple marks application(_:open:options:) available on iOS 9.0 to 26.0 (deprecated in iOS 26).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Defining a custom URL scheme for your app", "url": "https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app", "date": "2026", "platforms": ["iOS"], "quote": "When another app opens a URL containing your custom scheme, the system launches your app, if necessary, and brings it to the foreground. The system delivers the URL to your app by calling your app delegate’s application(_:open:options:) method.", "where": "Handle incoming URLs", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "UIApplicationDelegate application(_:open:options:)", "url": "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:open:options:)", "date": "2026", "platforms": ["iOS 9.0-26.0"], "quote": "\"iOS: 9.0.0 - 26.0.0\"\n…\nThis method is not called if your implementations return false from both the application(_:willFinishLaunchingWithOptions:) and application(_:didFinishLaunchingWithOptions:) methods.", "where": "page metadata, availability; Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "UIApplication.LaunchOptionsKey.url", "url": "https://developer.apple.com/documentation/uikit/uiapplication/launchoptionskey/url", "date": "2026", "platforms": ["iOS 3.0+"], "quote": "A key indicating that the app was launched so that it could open the specified URL.\n…\nThe value of this key is an NSURL object containing the URL to open.", "where": "summary; Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "U-43": {
+      "claim": "A universal link reaches the app as an NSUserActivity whose activityType is NSUserActivityTypeBrowsingWeb and whose webpageURL holds the http or https URL; under the app-delegate life cycle it arrives in application(_:continue:restorationHandler:), which is not called when a launch method returns false. A launch to continue an activity carries UIApplication.LaunchOptionsKey.userActivityDictionary in launchOptions.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Supporting universal links in your app", "url": "https://developer.apple.com/documentation/xcode/supporting-universal-links-in-your-app", "date": "2026", "platforms": ["iOS"], "quote": "When the system opens your app as the result of a universal link, your app receives an NSUserActivity object with an activityType value of NSUserActivityTypeBrowsingWeb. The activity object’s webpageURL property contains the HTTP or HTTPS URL that the user accesses.", "where": "Update your app delegate to respond to a universal link", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "UIApplicationDelegate application(_:continue:restorationHandler:)", "url": "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:continue:restorationhandler:)", "date": "2026", "platforms": ["iOS 8.0+"], "quote": "This method isn’t called if either application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) returns false.", "where": "Discussion", "note": "The stored copy (Averyy/apple-dev-docs mirror) lists iOS 8.0+; DOMAIN-LINKS.md U-43 reports a newer availability line of 8.0-26.0, which was not re-read here."},
+        {"kind": "appleDocumentation", "title": "UIApplication.LaunchOptionsKey.userActivityDictionary", "url": "https://developer.apple.com/documentation/uikit/uiapplication/launchoptionskey/useractivitydictionary", "date": "2026", "platforms": ["iOS 8.0+"], "quote": "A key indicating a dictionary associated with an activity that the user wants to continue.", "where": "summary", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "U-44": {
+      "claim": "In an app that has opted into scenes, a URL for an app that is not running is delivered to scene(_:willConnectTo:options:) after launch (Apple's example reads connectionOptions.urlContexts), and to scene(_:openURLContexts:) when the app is running or suspended in memory. In such an app application(_:didFinishLaunchingWithOptions:) is called first, then scene life-cycle methods such as scene(_:willConnectTo:options:), which exists from iOS 13.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Defining a custom URL scheme for your app", "url": "https://developer.apple.com/documentation/xcode/defining-a-custom-url-scheme-for-your-app", "date": "2026", "platforms": ["iOS 13+"], "quote": "If your app has opted into Scenes, and your app isn’t running, the system delivers the URL to the scene(_:willConnectTo:options:) delegate method after launch, and to scene(_:openURLContexts:) when your app opens a URL while running or suspended in memory.\n…\nif let urlContext = connectionOptions.urlContexts.first {", "where": "Handle incoming URLs, and its scene example", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "UIApplicationDelegate application(_:didFinishLaunchingWithOptions:)", "url": "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didfinishlaunchingwithoptions:)", "date": "2026", "platforms": ["iOS 3.0+"], "quote": "In an app that supports scenes:\n\n- The system calls this method as soon as the process is done launching.\n- The system then creates the scene(s) that you configured for your app.\n- The system calls scene life-cycle methods, such as scene(_:willConnectTo:options:).", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "UISceneDelegate scene(_:willConnectTo:options:)", "url": "https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:willconnectto:options:)", "date": "2026", "platforms": ["iOS 13.0+"], "quote": "\"iOS: 13.0.0 -\"\n…\nUse the information in this object to handle actions that caused the creation of the scene, for example, to respond to a quick action selected by the user.", "where": "page metadata, availability; Parameters, connectionOptions", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "U-45": {
+      "claim": "In an app that has opted into scenes, a universal link for an app that is not running is delivered to scene(_:willConnectTo:options:) after launch (Apple's example reads connectionOptions.userActivities), and to scene(_:continue:) when the link is tapped while the app is running or suspended in memory. connectionOptions.userActivities is a Set<NSUserActivity> of the activities available when the scene connects.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Supporting universal links in your app", "url": "https://developer.apple.com/documentation/xcode/supporting-universal-links-in-your-app", "date": "2026", "platforms": ["iOS 13+"], "quote": "If your app has opted into Scenes, and your app is not running, the system delivers the universal link to the scene(_:willConnectTo:options:) delegate method after launch, and to scene(_:continue:) when the universal link is tapped while your app is running or suspended in memory.\n…\nguard let userActivity = connectionOptions.userActivities.first,", "where": "after the iOS and tvOS example, and its scene example", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "UIScene.ConnectionOptions.userActivities", "url": "https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/useractivities", "date": "2026", "platforms": ["iOS 13.0+"], "quote": "var userActivities: Set<NSUserActivity> { get }\n…\nThese activity objects represent the user activities that are available at the time the scene connects, like from search results, other apps, or requestSceneSessionActivation(_:userActivity:options:errorHandler:).", "where": "Declaration; Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "U-46": {
+      "claim": "SwiftUI's onOpenURL(perform:) (iOS 14 and later) is called when the app receives a universal link or a custom URL; SwiftUI passes a universal link to the app as a URL, for onOpenURL(perform:), not as an NSUserActivity.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "SwiftUI View onOpenURL(perform:)", "url": "https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)", "date": "2026", "platforms": ["iOS 14.0+"], "quote": "\"iOS: 14.0.0 -\"\n…\nA closure that SwiftUI calls when your app receives a Universal Link or a custom URL. The closure takes the URL as an input parameter.", "where": "page metadata, availability; Parameters, action", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "forumThread", "title": "SwiftUI .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) doesn't seem to work (Apple Developer Forums thread 762526)", "url": "https://developer.apple.com/forums/thread/762526", "date": null, "platforms": ["iOS 17", "iOS 18"], "quote": "SwiftUI passes a Universal Link to your app directly as a URL. To receive a Universal Link, use the onOpenURL(perform:) modifier instead.", "where": "accepted answer by a DTS Engineer", "note": "The stored copy of the thread shows no date."}
+      ]
+    },
+    "U-47": {
+      "claim": "A scene-based app receives the user's quick action in UIScene.ConnectionOptions.shortcutItem (iOS 13 and later) when its scene connects, and through windowScene(_:performActionFor:completionHandler:); application(_:performActionFor:completionHandler:) is not called for scene-based apps.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "UIScene.ConnectionOptions.shortcutItem", "url": "https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/shortcutitem", "date": "2026", "platforms": ["iOS 13.0+"], "quote": "If the user selected one of your app’s quick actions, this property contains the selected action.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "UIWindowSceneDelegate windowScene(_:performActionFor:completionHandler:)", "url": "https://developer.apple.com/documentation/uikit/uiwindowscenedelegate/windowscene(_:performactionfor:completionhandler:)", "date": "2026", "platforms": ["iOS 13.0+"], "quote": "When the user selects one of your app’s shortcut items, use this method to perform the selected action.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "UIApplicationDelegate application(_:performActionFor:completionHandler:)", "url": "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:performactionfor:completionhandler:)", "date": "2026", "platforms": ["iOS 9.0+"], "quote": "This method is not called for scene-based apps. If you have a scene-based app, implement windowScene(_:performActionFor:completionHandler:) in your scene delegate instead.", "where": "Discussion, Important", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ],
+      "note": "Apple's pages do not say whether windowScene(_:performActionFor:completionHandler:) is also called on the launch that delivers connectionOptions.shortcutItem; TapRoute reads it as called for a running app only, like scene(_:openURLContexts:) and scene(_:continue:) (U-44, U-45), and says so where it relies on it."
+    },
+    "U-48": {
+      "claim": "Field reports, 2026: on a cold launch a scene-based app's running-app callbacks are not called for the link that launched it: a universal link's activity arrives in connectionOptions.userActivities and a Live Activity's URL in connectionOptions.urlContexts, so a scene delegate that reads neither drops the link.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "publicCode", "title": "fix(CDVSceneDelegate): deliver a universal link that arrives at launch (apache/cordova-ios pull request 1717)", "url": "https://github.com/apache/cordova-ios/pull/1717", "date": "2026-09-08", "platforms": ["iOS 26.6"], "quote": "`-scene:continueUserActivity:` is only called for an app that is already running. On a cold launch\nthe activity arrives in `connectionOptions.userActivities`, and `-scene:willConnectToSession:options:`\ndoes not look at it", "where": "pull request description, Motivation and Context"},
+        {"kind": "publicCode", "title": "chore(live-activities): APN-UIKit delivery-tracking sample integration (customerio/customerio-ios pull request 1152)", "url": "https://github.com/customerio/customerio-ios/pull/1152", "date": "2026-07-10", "platforms": ["iOS"], "quote": "// On a cold launch from a Live Activity tap, iOS delivers the `widgetURL` here in\n        // `connectionOptions.urlContexts` rather than via `scene(_:openURLContexts:)`.", "where": "diff of Apps/APN-UIKit/APN UIKit/SceneDelegate.swift, code comment"}
+      ]
+    },
+    "U-52": {
+      "claim": "A code review (automated) points out that connectionOptions.userActivities is a Set, so code that takes its first element handles an arbitrary activity, which may be a state-restoration activity rather than the universal link's.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "[Feat] #976 - univeral link (sopt-makers/SOPT-iOS pull request 980), review by coderabbitai", "url": "https://github.com/sopt-makers/SOPT-iOS/pull/980", "date": "2026-09-06", "platforms": ["iOS"], "quote": "`userActivities`는 `Set`입니다. Line 41과 Line 40은 임의의 첫 활동만 처리합니다. 상태 복원 활동과 웹 탐색 활동이 함께 있으면 상태 복원 활동이 선택될 수 있습니다.", "where": "review thread on SOPT-iOS/Projects/Demo/Sources/Application/SceneDelegate.swift", "quoteEnglish": "`userActivities` is a `Set`. Lines 41 and 40 handle only an arbitrary first activity. When a state-restoration activity and a web-browsing activity are both present, the state-restoration activity may be chosen."}
+      ],
+      "note": "That userActivities is a Set is Apple's declaration (U-45); that a restoration activity can sit beside the link's is the review's reading, not an observation."
+    },
+    "U-53": {
+      "claim": "SwiftUI logs at run time that its scene methods for URLs and NSUserActivity cannot be used without the SwiftUI App life cycle, with unpredictable results.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "Impossible to use .onOpenURL when using the new SwiftUI App Lifecycle (xavierdonnellon/swiftui-statusbarstyle issue 4)", "url": "https://github.com/xavierdonnellon/swiftui-statusbarstyle/issues/4", "date": "2022-03-24", "platforms": ["iOS 15"], "quote": "runtime: SwiftUI: Cannot use Scene methods for URL, NSUserActivity, and other External Events without using SwiftUI Lifecycle. Without SwiftUI Lifecycle, advertising and handling External Events wastes resources, and will have unpredictable results.", "where": "issue description, the console message"}
+      ]
+    },
+    "U-75": {
+      "claim": "TN3187: in the next major release after iOS 26, the UIScene life cycle is required when building with the latest SDK, or the app won't launch; an Apple Frameworks Engineer adds that the check is made only for apps built with that release's SDK, not on iOS 26.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "TN3187: Migrating to the UIKit scene-based life cycle", "url": "https://developer.apple.com/documentation/technotes/tn3187-migrating-to-the-uikit-scene-based-life-cycle", "date": "2026", "platforms": ["iOS 26", "the next major release"], "quote": "In the next major release following iOS 26, UIScene lifecycle will be required when building with the latest SDK; otherwise, your app won’t launch.\nWhile supporting multiple scenes is encouraged, only adoption of scene life-cycle is required.", "where": "Overview", "note": "Current web text (stored copy, © 2026); an earlier stored copy said only \"Soon\" instead of naming the release."},
+        {"kind": "forumThread", "title": "Regarding the deadline for adopting the UIScene life cycle (Apple Developer Forums thread 789004)", "url": "https://developer.apple.com/forums/thread/789004", "date": null, "platforms": ["iOS 26"], "quote": "Correct. The assert is only evaluated when building with the next major release's SDK.", "where": "answer by a Frameworks Engineer, to \"does this mean that there will be no app crashes caused by UIKit in iOS 26\"", "note": "The stored copy of the thread shows no date; it asks about iOS 26."}
+      ]
+    },
+    "W-4": {
+      "claim": "When a widget or Live Activity with a URL is tapped, the system activates the containing app and passes the URL to onOpenURL(perform:), application(_:open:options:) or (macOS) application(_:open:), depending on the app's life cycle.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Linking to specific app scenes from your widget or Live Activity", "url": "https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity", "date": "2026", "platforms": ["iOS 14+"], "quote": "When the widget or Live Activity receives an interaction, the system activates the containing app and passes the URL to onOpenURL(perform:), application(_:open:options:), or application(_:open:), depending on the life cycle your app uses.", "where": "Launch a specific screen in your app, Note", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "W-5": {
+      "claim": "A widget tapped without a widgetURL or Link URL opens the containing app, which receives an NSUserActivity in onContinueUserActivity(_:perform:) or application(_:continue:restorationHandler:); the activity's userInfo holds the widget's details under WidgetCenter.UserInfoKey (WGWidgetUserInfoKeyKind and WGWidgetUserInfoKeyFamily in Objective-C).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Linking to specific app scenes from your widget or Live Activity", "url": "https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity", "date": "2026", "platforms": ["iOS 14+"], "quote": "If a widget doesn’t specify a deep link URL with widgetURL(_:) or Link and a person interacts with it, the system opens the containing app and passes an NSUserActivity to onContinueUserActivity(_:perform:), application(_:continue:restorationHandler:), or application(_:continue:restorationHandler:). The user activity’s userInfo dictionary contains details about the widget the person interacted with. Use the keys in WidgetCenter.UserInfoKey to access these values from Swift code. To access the userInfo values from Objective-C, use the keys WGWidgetUserInfoKeyKind and WGWidgetUserInfoKeyFamily instead.", "where": "Detect the originating widget by accessing the user activity object", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "W-7": {
+      "claim": "A widget's or Live Activity's app intent runs its perform() in the widget extension's process by default, and in the app's process when its openAppWhenRun is true or it conforms to AudioPlaybackIntent, ForegroundContinuableIntent, LiveActivityIntent or PushToTalkTransmissionIntent.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Adding interactivity to widgets and Live Activities", "url": "https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities", "date": "2026", "platforms": ["iOS 17+"], "quote": "Per default, the system runs the app intent in the same process as the widget extension. However, if the app intent’s openAppWhenRun property is true, or if the intent conforms to AudioPlaybackIntent, ForegroundContinuableIntent, LiveActivityIntent, or PushToTalkTransmissionIntent, the system performs the app intent in the app’s process.", "where": "Implement the perform function", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "W-15": {
+      "claim": "Field reports of an app that opens but loses the link: under a UIKit scene delegate SwiftUI's onOpenURL never fired and a scene delegate that handled only quick actions dropped widget URLs (2026); a scene delegate reading only shortcutItem never reads the widget URLs that arrive in urlContexts or openURLContexts (2026); with the SwiftUI App life cycle on iOS 18.4, a cold launch by a universal link invoked neither onOpenURL nor onContinueUserActivity (2025, open feedback).",
+      "confidence": "several",
+      "sources": [
+        {"kind": "publicCode", "title": "fix(#312): deep linking for widgets, custom URLs, and Universal Links (MacMagazine/app-iOS pull request 313)", "url": "https://github.com/MacMagazine/app-iOS/pull/313", "date": "2026-07-21", "platforms": ["iOS"], "quote": "Under a `UISceneDelegate`, SwiftUI's `.onOpenURL` **never fires**, and `SceneDelegate` handled only shortcut items — so widget URLs were dropped.", "where": "pull request description, Root cause"},
+        {"kind": "publicCode", "title": "iOS shell: Fused Render for iPhone (fusedio/fused-render pull request 906), review by cursor[bot]", "url": "https://github.com/fusedio/fused-render/pull/906", "date": "2026-08-28", "platforms": ["iOS"], "quote": "The custom `SceneDelegate` only captures `shortcutItem` into `pending`. Widget taps arrive as `fusedrender://` URLs in `urlContexts` / `openURLContexts`, which this delegate never reads or forwards.", "where": "review thread on ios/FusedRender/SceneDelegate.swift"},
+        {"kind": "radar", "title": "FB17446617: SwiftUI App lifecycle drops cold-start Universal Links / .onOpenURL on iOS (feedback-assistant/reports issue 650)", "url": "https://github.com/feedback-assistant/reports/issues/650", "date": "2025-05-01", "platforms": ["iOS 18.4"], "quote": "3.\tCold-launch the app by tapping the link when the app is not running.\n4.\tObserve that neither handler is invoked.", "where": "issue description, steps (Operating System Version: iOS 18.4)"}
+      ]
     }
   }
 }
@@ -893,7 +1323,46 @@ enum BuiltinPolicies {
     {"name": "x-12 iOS 16 device, SDK 17, Today widget URL with a space: nothing", "situation": {"event": "open", "osVersion": "16", "app": {"sdkVersion": "17"}, "open": {"url": "otherapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-os"}, "evidence": ["X-12"]},
     {"name": "x-13 share extension on iOS 18: extensionContext.open still opens nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "share"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["X-13", "D-1", "N-9"]},
     {"name": "x-4 x-3 a bubble tapped on a running drawer (from the + menu or bound): select callbacks, the drawer is now bound", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"]}, "evidence": ["X-4", "X-3", "D-4"]},
-    {"name": "x-3 redirect in didReceive: no tap fires it (an arrival on a bound drawer does)", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26"}, "evidence": ["X-3", "N-17"]}
+    {"name": "x-3 redirect in didReceive: no tap fires it (an arrival on a bound drawer does)", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26"}, "evidence": ["X-3", "N-17"]},
+    {"name": "delivery defaults: a URL into a cold scene-based app arrives in scene(_:willConnectTo:options:)", "situation": {"event": "delivery"}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-cold"}, "evidence": ["U-44"]},
+    {"name": "u-44 Messages redirect URL into a cold scene-based container: connectionOptions.urlContexts", "situation": {"event": "delivery", "osVersion": "17", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-cold"}, "evidence": ["U-44", "U-48"]},
+    {"name": "u-44 URL into a running scene-based app: scene(_:openURLContexts:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-running"}, "evidence": ["U-44"]},
+    {"name": "w-5 widget with no URL, cold scene-based app: the activity in scene(_:willConnectTo:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-user-activity-cold"}, "evidence": ["W-5", "U-45"]},
+    {"name": "w-5 widget with no URL, running scene-based app: scene(_:continue:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-user-activity-running"}, "evidence": ["W-5", "U-45"]},
+    {"name": "u-45 universal link, cold scene-based app: connectionOptions.userActivities", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-universal-link-cold"}, "evidence": ["U-45", "U-48", "U-52"]},
+    {"name": "u-45 universal link, running scene-based app: scene(_:continue:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-universal-link-running"}, "evidence": ["U-45"]},
+    {"name": "t-3 notification tap, cold scene-based app: delegate set at launch, scene, then the delegate", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-notification-cold"}, "evidence": ["T-2", "T-3", "T-1"]},
+    {"name": "u-47 quick action, cold scene-based app: connectionOptions.shortcutItem", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-shortcut-cold"}, "evidence": ["U-47"]},
+    {"name": "u-47 quick action, running scene-based app: windowScene(_:performActionFor:completionHandler:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-shortcut-running"}, "evidence": ["U-47"]},
+    {"name": "scene-based app opened with nothing, cold: the scene connects, nothing to read", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-cold-scenes"}, "evidence": ["U-44"]},
+    {"name": "t-1 notification default tap, running app-delegate app: didReceive", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/notification-running"}, "evidence": ["T-1"]},
+    {"name": "t-1 notification tap, running SwiftUI app: didReceive", "situation": {"event": "delivery", "osVersion": "18", "app": {"lifecycle": "swiftUI", "running": true}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/notification-running"}, "evidence": ["T-1"]},
+    {"name": "t-2 notification tap, cold app-delegate app: delegate set in didFinishLaunching, then didReceive", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-notification-cold"}, "evidence": ["T-2", "T-1"]},
+    {"name": "t-2 notification tap, cold SwiftUI app: through the delegate adaptor", "situation": {"event": "delivery", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-notification-cold"}, "evidence": ["T-2"]},
+    {"name": "u-42 URL, cold app-delegate app: launchOptions[.url], then application(_:open:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold"}, "evidence": ["U-42"]},
+    {"name": "u-42 URL, running app-delegate app: application(_:open:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running"}, "evidence": ["U-42", "W-4"]},
+    {"name": "u-44 scenes on iOS 12: no scenes yet, the app delegate receives the URL", "situation": {"event": "delivery", "osVersion": "12.5", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running"}, "evidence": ["U-44", "U-42"]},
+    {"name": "u-43 universal link, cold app-delegate app: continue after launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-universal-link-cold"}, "evidence": ["U-43"]},
+    {"name": "u-43 universal link, running app-delegate app: continue", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-universal-link-running"}, "evidence": ["U-43"]},
+    {"name": "w-5 widget with no URL, cold app-delegate app: continue after launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-user-activity-cold"}, "evidence": ["W-5"]},
+    {"name": "w-5 widget with no URL, running app-delegate app: continue", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-user-activity-running"}, "evidence": ["W-5"]},
+    {"name": "s003-6 quick action, cold app-delegate app: launch options, then performActionFor unless it returns false", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-shortcut-cold"}, "evidence": ["S003-6"]},
+    {"name": "s003-6 quick action, running app-delegate app: performActionFor", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-shortcut-running"}, "evidence": ["S003-6"]},
+    {"name": "app-delegate app opened with nothing, cold: only the launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-cold-app-delegate"}, "evidence": ["U-42"]},
+    {"name": "any app brought forward with nothing: no delivery callback", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-running"}, "evidence": ["U-44"]},
+    {"name": "w-7 intent that opens the app: perform() in the app's process", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "intent"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/intent"}, "evidence": ["W-7"]},
+    {"name": "u-46 URL into a SwiftUI app: onOpenURL", "situation": {"event": "delivery", "osVersion": "18", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-url"}, "evidence": ["U-46", "W-4", "U-53"]},
+    {"name": "u-46 universal link, running SwiftUI app: onOpenURL, not onContinueUserActivity", "situation": {"event": "delivery", "osVersion": "18.4", "app": {"lifecycle": "swiftUI", "running": true}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-url"}, "evidence": ["U-46"]},
+    {"name": "u-46 universal link, cold SwiftUI app on iOS 18.3: onOpenURL", "situation": {"event": "delivery", "osVersion": "18.3", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-url"}, "evidence": ["U-46"]},
+    {"name": "w-15 universal link, cold SwiftUI app on iOS 18.4: contested, onOpenURL by default", "situation": {"event": "delivery", "osVersion": "18.4", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-universal-link-cold"}, "evidence": ["U-46", "W-15"]},
+    {"name": "w-5 widget with no URL, SwiftUI app: onContinueUserActivity", "situation": {"event": "delivery", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-user-activity"}, "evidence": ["W-5"]},
+    {"name": "u-47 quick action, cold SwiftUI app: only an installed scene delegate reads it", "situation": {"event": "delivery", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-shortcut-cold"}, "evidence": ["U-47"]},
+    {"name": "u-47 quick action, running SwiftUI app: windowScene(_:performActionFor:completionHandler:)", "situation": {"event": "delivery", "app": {"lifecycle": "swiftUI", "running": true}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-shortcut-running"}, "evidence": ["U-47"]},
+    {"name": "SwiftUI app opened with nothing, cold: no handler fires", "situation": {"event": "delivery", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-cold-swiftui"}, "evidence": ["U-46"]},
+    {"name": "u-46 SwiftUI App life cycle on iOS 13: the app does not run", "situation": {"event": "delivery", "osVersion": "13.7", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "nothing", "rule": "delivery/swiftui-before-ios14"}, "evidence": ["U-46"]},
+    {"name": "u-75 app delegate built with the iOS 27 SDK, on iOS 27: won't launch", "situation": {"event": "delivery", "osVersion": "27", "app": {"lifecycle": "appDelegate", "running": false, "sdkVersion": "27"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "nothing", "rule": "delivery/app-delegate-next-sdk"}, "evidence": ["U-75"]},
+    {"name": "u-75 app delegate built with the iOS 26 SDK, on iOS 27: still launches", "situation": {"event": "delivery", "osVersion": "27", "app": {"lifecycle": "appDelegate", "running": false, "sdkVersion": "26"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold"}, "evidence": ["U-75", "U-42"]},
+    {"name": "s000-5 iMessage-only app: no container app, nothing delivered", "situation": {"event": "delivery", "app": {"hasContainerApp": false}}, "expect": {"outcome": "nothing", "rule": "delivery/no-container-app"}, "evidence": ["S000-5"]}
   ]
 }
 
@@ -933,7 +1402,7 @@ enum BuiltinPolicies {
       "evidence": ["X-11", "X-10"],
       "alternatives": [
         {
-          "then": { "outcome": "containerLaunch" },
+          "then": { "outcome": "containerLaunch", "handoff": "url" },
           "evidence": ["X-11"],
           "note": "Apple's App Extension Programming Guide, as quoted in X-11: the Calendar widget in OS X opens Calendar when users click an event."
         }
@@ -1021,7 +1490,7 @@ enum BuiltinPolicies {
       "against": ["S004-7"],
       "alternatives": [
         {
-          "then": { "outcome": "containerLaunch" },
+          "then": { "outcome": "containerLaunch", "handoff": "url" },
           "evidence": ["S004-7"],
           "note": "S004-7 (the seed alone): any non-empty scheme opens the containing app and nothing else; it names no https URL, so reading it for https (the container would open) is inference."
         }
@@ -1032,7 +1501,7 @@ enum BuiltinPolicies {
     {
       "id": "messages-any-scheme",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": false },
-      "then": { "outcome": "containerLaunch" },
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
       "evidence": ["S004-5", "S004-7", "D-1", "S004-12", "S004-11", "F-9"],
       "confidence": "several",
       "note": "The URL's target is ignored: any non-empty scheme opens the containing app, declared scheme or not, and never another app. Reaching UIApplication through the responder chain instead is a hack with App Review risk (F-9), another API that TapRoute does not model."
@@ -1040,7 +1509,7 @@ enum BuiltinPolicies {
     {
       "id": "messages-encoded-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
-      "then": { "outcome": "containerLaunch" },
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
       "evidence": ["N-8", "X-12", "S004-7", "S004-5", "D-1"],
       "confidence": "several",
       "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), URL(string:) percent-encodes the space or non-ASCII text into a valid URL, and any non-empty scheme opens the containing app."
@@ -1077,7 +1546,7 @@ enum BuiltinPolicies {
       "against": ["S004-9"],
       "alternatives": [
         {
-          "then": { "outcome": "containerLaunch" },
+          "then": { "outcome": "containerLaunch", "handoff": "url" },
           "evidence": ["S004-9"],
           "note": "S004-9 infers that from some later iOS version a widget opens only its containing app for any non-empty scheme."
         }
@@ -1093,7 +1562,7 @@ enum BuiltinPolicies {
       "against": ["S004-9"],
       "alternatives": [
         {
-          "then": { "outcome": "containerLaunch" },
+          "then": { "outcome": "containerLaunch", "handoff": "url" },
           "evidence": ["S004-9"],
           "note": "S004-9 infers that from some later iOS version a widget opens only its containing app for any non-empty scheme."
         }

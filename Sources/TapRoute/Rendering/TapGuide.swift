@@ -236,6 +236,58 @@ package enum TapGuide {
         .rule("open/today-no-parent-app"), .rule("open/today-no-scheme"), .rule("open/today-ios8-9"),
         .rule("open/today"), .rule("open/today-encoded-url"), .rule("open/unsupported-extension-point"),
       ]),
+    Section(
+      title: "Delivery into a scene-based app",
+      introduction:
+        "Once something opens the container app (a Messages redirect, a widget, a notification, a quick action), the delivery table says which of the app's callbacks receive what it was handed. A scene-based app (iOS 13 and later) finds a cold launch's URL, activity, response or quick action in the connectionOptions of scene(_:willConnectTo:options:); the scene delegate's other callbacks fire only for a running app.",
+      items: [
+        .rule(
+          "delivery/scenes-url-cold",
+          fixture:
+            "u-44 Messages redirect URL into a cold scene-based container: connectionOptions.urlContexts"),
+        .rule("delivery/scenes-url-running"), .rule("delivery/scenes-universal-link-cold"),
+        .rule("delivery/scenes-universal-link-running"), .rule("delivery/scenes-user-activity-cold"),
+        .rule("delivery/scenes-user-activity-running"), .rule("delivery/scenes-notification-cold"),
+        .rule("delivery/scenes-shortcut-cold"), .rule("delivery/scenes-shortcut-running"),
+        .rule("delivery/nothing-handed-cold-scenes"),
+      ]),
+    Section(
+      title: "Delivery into an app-delegate app",
+      introduction:
+        "Without scenes, or on iOS 12 before them, the app delegate receives everything: on a cold launch its launch options first. Its URL callback is deprecated in iOS 26, and an app built with the SDK after iOS 26 must adopt scenes to launch at all.",
+      items: [
+        .rule("delivery/app-delegate-url-cold"), .rule("delivery/app-delegate-url-running"),
+        .fixture("u-44 scenes on iOS 12: no scenes yet, the app delegate receives the URL"),
+        .rule("delivery/app-delegate-universal-link-cold"),
+        .rule("delivery/app-delegate-universal-link-running"),
+        .rule("delivery/app-delegate-user-activity-cold"),
+        .rule("delivery/app-delegate-user-activity-running"),
+        .rule("delivery/app-delegate-notification-cold"), .rule("delivery/app-delegate-shortcut-cold"),
+        .rule("delivery/app-delegate-shortcut-running"), .rule("delivery/nothing-handed-cold-app-delegate"),
+        .rule("delivery/app-delegate-next-sdk"),
+        .fixture("u-75 app delegate built with the iOS 26 SDK, on iOS 27: still launches"),
+      ]),
+    Section(
+      title: "Delivery into a SwiftUI app",
+      introduction:
+        "The SwiftUI App life cycle (iOS 14 and later) hands URLs and universal links to onOpenURL and other activities to onContinueUserActivity; notifications and quick actions still need UIKit delegates the app installs itself.",
+      items: [
+        .rule("delivery/swiftui-url"), .rule("delivery/swiftui-universal-link-cold"),
+        .rule("delivery/swiftui-user-activity"), .rule("delivery/swiftui-notification-cold"),
+        .rule("delivery/swiftui-shortcut-cold"), .rule("delivery/swiftui-shortcut-running"),
+        .rule("delivery/nothing-handed-cold-swiftui"), .rule("delivery/swiftui-before-ios14"),
+      ]),
+    Section(
+      title: "Delivery whatever the life cycle",
+      introduction:
+        "A notification response to a running app, an app intent and an app brought forward with nothing are delivered alike under every life cycle; an iMessage-only app has no container app to deliver to.",
+      items: [
+        .rule(
+          "delivery/notification-running",
+          fixture: "t-1 notification default tap, running app-delegate app: didReceive"),
+        .rule("delivery/intent"), .rule("delivery/nothing-handed-running"),
+        .rule("delivery/no-container-app"),
+      ]),
   ]
 
   // MARK: - Rendering
@@ -311,7 +363,8 @@ package enum TapGuide {
       let readings = rule.alternatives.map {
         Decision(
           outcome: $0.then.outcome, callbacks: $0.then.callbacks, presentation: $0.then.presentation,
-          rule: reference, evidence: $0.evidence, notes: $0.note.map { [$0] } ?? [])
+          rule: reference, evidence: $0.evidence, notes: $0.note.map { [$0] } ?? [],
+          delivery: $0.then.delivery)
       }
       var out = fixtureBlock(fixture, why: rule.note, readings: readings)
       out += evidenceList("Evidence", rule.evidence)
@@ -399,7 +452,24 @@ package enum TapGuide {
         if let presentation = decision.presentation { line += " is presented " + code(presentation.rawValue) }
         if let callbacks { line += " (" + callbacks + ")" }
       }
+      if let delivered = deliveryPhrase(decision.delivery) {
+        line += "; " + delivered
+      }
       return line
+    }
+
+    /// The container app's callbacks and what they receive, for a decision that names them:
+    /// "app callbacks `scene(_:willConnectTo:options:)` receive `url`, the URL in ...".
+    func deliveryPhrase(_ delivery: AppDelivery?) -> String? {
+      guard let delivery, let callbacks = delivery.appCallbacks else { return nil }
+      guard !callbacks.isEmpty else { return "no app callback receives anything" }
+      var phrase = "app callbacks " + callbacks.map { code($0.rawValue) }.joined(separator: ", ")
+      if let delivers = delivery.delivers {
+        phrase += delivers == .nothing ? " (with nothing to read)" : " receive " + code(delivers.rawValue)
+      }
+      if let type = delivery.activityType { phrase += " of type " + code(type) }
+      if let location = delivery.urlLocation { phrase += ", the URL in " + code(location) }
+      return phrase
     }
 
     /// `browser`: a web browser loads the URL; rule `tap/x`, evidence D-2, N-5: note.
