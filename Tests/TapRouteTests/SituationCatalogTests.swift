@@ -82,7 +82,9 @@ struct SituationCatalogTests {
   @Test("every fact of the catalog is a Fact case, in bit order, with the catalog's kind")
   func factsMatchCatalog() {
     #expect(Fact.allCases.map(\.rawValue) == SituationCatalog.facts.map(\.name))
-    #expect(Fact.allCases.map(\.bit) == Fact.allCases.indices.map { FactMask(1) << FactMask($0) })
+    // Bits need not be contiguous (each event has its own range), only one each and rising.
+    let bits = Fact.allCases.map(\.bit)
+    #expect(bits.allSatisfy { $0.nonzeroBitCount == 1 } && zip(bits, bits.dropFirst()).allSatisfy { $0 < $1 })
     for fact in Fact.allCases {
       #expect(fact.isVersion == (fact.kind == .version), "\(fact)")
     }
@@ -119,17 +121,22 @@ struct SituationCatalogTests {
 
   @Test("leftOut names exactly the facts whose keys a document omits")
   func leftOutFollowsKeys() {
-    let none = Situation.leftOut(top: [], app: nil, tap: nil, open: nil, event: .tap)
+    let none = Situation.leftOut(
+      top: [], app: nil, tap: nil, open: nil, widget: nil, liveActivity: nil, event: .tap)
     #expect(none == Fact.allBits)
     let all = Situation.leftOut(
-      top: ["platform", "osVersion"],
-      app: ["hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion"],
+      top: ["platform", "osVersion", "locked"],
+      app: [
+        "hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion", "supportsCarPlay",
+      ],
       tap: [
         "target", "url", "transport", "layout", "expired", "extensionRunning", "alreadySelected",
         "afterDrawerSwipe", "presentationContext",
-      ], open: ["extensionPoint"], event: .tap)
+      ], open: ["extensionPoint"], widget: ["family", "element", "intentMode", "location"],
+      liveActivity: ["presentation", "activityElement", "urlSetOn", "opensWatchApp"], event: .tap)
     #expect(all == 0)
-    let openURL = Situation.leftOut(top: [], app: nil, tap: ["url"], open: nil, event: .open)
+    let openURL = Situation.leftOut(
+      top: [], app: nil, tap: ["url"], open: nil, widget: nil, liveActivity: nil, event: .open)
     #expect(openURL & Fact.urlClass.bit != 0 && openURL & Fact.urlNeedsEncoding.bit != 0)
   }
 }

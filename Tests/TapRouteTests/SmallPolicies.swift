@@ -72,15 +72,39 @@ enum SmallPolicies {
         { "name": "launch", "situation": { "event": "tap" }, "expect": { "outcome": "extensionLaunch", "rule": "tap/launch" }, "evidence": ["D-2"] },
         { "name": "open on macOS", "situation": { "event": "open", "platform": "macOS" }, "expect": { "outcome": "nothing", "rule": "open/not-ios" }, "evidence": ["D-1"] },
         { "name": "iMessage-only app", "situation": { "event": "open", "app": { "hasContainerApp": false } }, "expect": { "outcome": "nothing", "rule": "open/no-container" }, "evidence": ["D-2"] },
-        { "name": "container", "situation": { "event": "open" }, "expect": { "outcome": "containerLaunch", "rule": "open/container" }, "evidence": ["D-2"] }
+        { "name": "container", "situation": { "event": "open" }, "expect": { "outcome": "containerLaunch", "rule": "open/container" }, "evidence": ["D-2"] }\(otherEventFixtures)
       ]
     }
     """
 
+  /// The other events' names, each with a one-rule table and one fixture row.
+  static let otherEventNames = Situation.Event.allCases.filter { $0 != .tap && $0 != .open }.map(\.rawValue)
+
+  static let otherEventFixtures = otherEventNames.map { name in
+    #",\#n    { "name": "\#(name)", "situation": { "event": "\#(name)" }, "expect": { "outcome": "nothing", "rule": "\#(name)/any" }, "evidence": ["D-1"] }"#
+  }.joined()
+
+  /// A one-rule table for each event beyond tap and open (the loader needs a table per
+  /// event), so the set stays about the Messages tables.
+  static let otherEvents: [String: String] = Dictionary(uniqueKeysWithValues: otherEventTables(citing: "D-1"))
+
+  /// The one-rule tables of the other events, by file name, each citing `evidence`.
+  static func otherEventTables(citing evidence: String) -> [(String, String)] {
+    otherEventNames.map { name in
+      (
+        "\(name).json",
+        """
+        { "table": "\(name)", "event": "\(name)", "facts": {},
+          "rules": [{ "id": "any", "then": { "outcome": "nothing" }, "evidence": ["\(evidence)"], "confidence": "documented" }] }
+        """
+      )
+    }
+  }
+
   /// The whole set, by file name.
   static let files: [String: String] = [
     "evidence.json": evidence, "tap.json": tap, "open.json": open, "fixtures.json": fixtures,
-  ]
+  ].merging(otherEvents) { $1 }
 
   /// Writes the set, with `replacing` files put in place of (or beside) its own, to a fresh
   /// temporary directory; `removing` names files left out. The caller removes the directory.
@@ -107,7 +131,7 @@ struct SmallPoliciesTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let (set, hygiene) = try PolicySet.loadForVerification(directory: dir)
     #expect(hygiene.isEmpty && set.warnings.isEmpty)
-    #expect(set.fixtures.count == 9)
+    #expect(set.fixtures.count == 9 + SmallPolicies.otherEventNames.count)
     let report = Verifier.verify(set)
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
     let engine = Engine(policies: set)
