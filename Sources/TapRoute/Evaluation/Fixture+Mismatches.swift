@@ -31,6 +31,14 @@ extension Fixture.Expectation {
         )
       }
     }
+    if let appCallbacks, decision.appCallbacks != appCallbacks {
+      let got = decision.appCallbacks.map { "[" + $0.map(\.rawValue).joined(separator: ", ") + "]" } ?? "none"
+      out.append(
+        "appCallbacks: expected [\(appCallbacks.map(\.rawValue).joined(separator: ", "))], got \(got)")
+    }
+    if let delivers, decision.delivers != delivers {
+      out.append("delivers: expected \(delivers.rawValue), got \(decision.delivers?.rawValue ?? "none")")
+    }
     return out
   }
 }

@@ -43,6 +43,10 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
     public var presentation: Presentation?
     /// The URL that opens, when checked.
     public var url: URLExpectation?
+    /// The container app's callbacks, in order, when checked.
+    public var appCallbacks: [AppCallback]?
+    /// What those callbacks receive, when checked.
+    public var delivers: Delivered?
 
     /// What a fixture expects of the decision's `url`.
     ///
@@ -58,8 +62,11 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
     /// An expectation; every field but `outcome` is optional and unchecked when nil.
     public init(
       outcome: Outcome, rule: String? = nil, callbacks: [Situation.Callback]? = nil,
-      presentation: Presentation? = nil, url: URLExpectation? = nil
+      presentation: Presentation? = nil, url: URLExpectation? = nil, appCallbacks: [AppCallback]? = nil,
+      delivers: Delivered? = nil
     ) {
+      self.appCallbacks = appCallbacks
+      self.delivers = delivers
       self.outcome = outcome
       self.rule = rule
       self.callbacks = callbacks

@@ -136,7 +136,8 @@ extension PolicyLoader {
   ) -> Fixture.Expectation? {
     guard
       let f = reader.object(
-        value, path: path, allowed: ["outcome", "rule", "callbacks", "presentation", "url"])
+        value, path: path,
+        allowed: ["outcome", "rule", "callbacks", "presentation", "url", "appCallbacks", "delivers"])
     else { return nil }
     guard
       let outcome = reader.require(f, "outcome", path: path, at: value.location).flatMap({
@@ -168,6 +169,18 @@ extension PolicyLoader {
     }
     if let u = f["url"], let url = reader.nullableString(u, path: path + ".url") {
       expectation.url = url.map { .equals($0) } ?? .noURL
+    }
+    if let c = f["appCallbacks"], let items = reader.array(c, path: path + ".appCallbacks") {
+      expectation.appCallbacks = items.enumerated().compactMap { i, item in
+        reader.choice(
+          item, path: JSONReader.join(path + ".appCallbacks", i), what: "app callback",
+          choices: AppCallback.allCases.map { ($0.rawValue, $0) })
+      }
+    }
+    if let d = f["delivers"] {
+      expectation.delivers = reader.choice(
+        d, path: path + ".delivers", what: "delivered value",
+        choices: Delivered.allCases.map { ($0.rawValue, $0) })
     }
     return expectation
   }
