@@ -16,7 +16,9 @@ for session in Policies/sessions/*.json; do
 done
 situation=Examples/situations/redirect-in-didselect.json
 "$taproute" explain --format svg < "$situation" > "$docc/Resources/explain-$(basename "$situation" .json).svg"
-for table in tap open delivery; do
+# Every table's name: each Policies/*.json that holds one names it with its "table" key.
+tables=$(sed -n 's/^  "table": "\([A-Za-z0-9_-]*\)",$/\1/p' Policies/*.json)
+for table in $tables; do
   "$taproute" table Policies --format svg --table "$table" > "$docc/Resources/table-$table.svg"
 done
 "$taproute" table Policies --format pictures > "$docc/Pictures.md"

@@ -275,7 +275,7 @@ extension SituationCatalog {
           }
         }
 
-        /// One `Int32` per fact, in declaration order (the bit number of ``Fact/bit``).
+        /// One `Int32` per fact, in `Fact.allCases` order (bit order).
         typealias Indices = (
           \(stride(from: 0, to: all.count, by: 10).map { start in
             repeatElement("Int32", count: min(10, all.count - start)).joined(separator: ", ")

@@ -23,6 +23,21 @@ extension SituationCatalog {
     "Handoff": [
       "url", "universalLink", "userActivity", "notificationResponse", "shortcutItem", "intent", "nothing",
     ],
+    "Widget.Family": [
+      "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular",
+      "accessoryRectangular",
+      "accessoryInline", "accessoryCorner",
+    ],
+    "Widget.Element": ["background", "link", "button", "toggle"],
+    "Widget.IntentMode": [
+      "background", "openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic",
+      "openURLIntent",
+    ],
+    "Widget.Location": ["homeScreen", "lockScreen", "standBy", "carPlay", "iPhoneWidgetsOnMac"],
+    "LiveActivity.Presentation": [
+      "lockScreen", "compactLeading", "compactTrailing", "minimal", "expanded", "standBy", "carPlay",
+    ],
+    "LiveActivity.URLSetOn": ["both", "dynamicIsland", "lockScreen"],
   ]
 
   /// The JSON Schema of each nested value (`.nested(type:reader:)`), keyed by its type; the

@@ -102,6 +102,12 @@ enum SituationCatalog {
         "Something opened the container app: which of its callbacks receive what it was handed.",
         "Composed after a rule that opens the container app with a `handoff`.",
       ]),
+    Event(
+      name: "widget", part: "widget", url: "url",
+      doc: ["The user taps a WidgetKit widget (W-1 to W-15)."]),
+    Event(
+      name: "liveActivity", part: "liveActivity", url: "url",
+      doc: ["The user taps a Live Activity or its Dynamic Island presentation (L-1 to L-8)."]),
   ]
 
   static let parts: [Part] = [
@@ -114,6 +120,12 @@ enum SituationCatalog {
         Field(
           key: "osVersion", type: .version(what: "OS"), fact: FactRole(bit: 1),
           doc: ["The device's OS version; nil means the newest version the policies know."]),
+        Field(
+          key: "locked", type: .bool(default: false), fact: FactRole(bit: 30),
+          doc: [
+            "The device is locked: widget and Live Activity buttons and toggles are inactive until",
+            "the person unlocks it (W-7).",
+          ]),
       ],
       doc: [
         "What happened on a device: the input to every decision.",
@@ -155,6 +167,12 @@ enum SituationCatalog {
         Field(
           key: "running", type: .bool(default: false), fact: FactRole(bit: 55),
           doc: ["The container app was running or suspended when opened (false: a cold launch)."]),
+        Field(
+          key: "supportsCarPlay", type: .bool(default: false), fact: FactRole(bit: 33),
+          doc: [
+            "The container app integrates with CarPlay: only then does a widget or Live Activity",
+            "tap in CarPlay open it (W-11, L-7).",
+          ]),
       ],
       doc: ["The iMessage app's install and publish state, seen from the tapping device."],
       initDoc: "The app's state; by default installed, enabled and published, with a container app.",
@@ -222,6 +240,71 @@ enum SituationCatalog {
       doc: ["What the container app was handed when something opened it."],
       initDoc: "A delivery; by default of a URL.",
       propertyDoc: "What the container app was handed; read when ``event`` is ``Event/delivery``."),
+    Part(
+      key: "widget", type: "Widget",
+      fields: [
+        Field(
+          key: "family", type: .enumeration(type: "Widget.Family", default: "systemSmall"),
+          fact: FactRole(bit: 26),
+          doc: ["The widget's `WidgetFamily` (default: systemSmall)."]),
+        Field(
+          key: "element", type: .enumeration(type: "Widget.Element", default: "background"),
+          fact: FactRole(bit: 27),
+          doc: ["What the tap lands on (default: the background, where the `widgetURL` applies)."]),
+        Field(
+          key: "url", type: .url,
+          doc: [
+            "The URL the tapped element carries: a `Link`'s destination, an `OpenURLIntent`'s URL,",
+            "otherwise the widget's `widgetURL` (nil: none).",
+          ]),
+        Field(
+          key: "intentMode", type: .enumeration(type: "Widget.IntentMode", default: "background"),
+          fact: FactRole(bit: 28), label: "intent mode",
+          doc: ["How a tapped button's or toggle's app intent asks to run (default: in the background)."]),
+        Field(
+          key: "location", type: .enumeration(type: "Widget.Location", default: "homeScreen"),
+          fact: FactRole(bit: 29),
+          doc: ["Where the widget is shown, as `WidgetLocation` names it (default: the Home Screen)."]),
+      ],
+      doc: ["A tap on a WidgetKit widget: its size, where it is, and what the tap lands on."],
+      initDoc: "A widget tap; by default on the background of a small Home Screen widget with no URL.",
+      propertyDoc: "The tapped widget; read when ``event`` is ``Event/widget``."),
+    Part(
+      key: "liveActivity", type: "LiveActivity",
+      fields: [
+        Field(
+          key: "presentation", type: .enumeration(type: "LiveActivity.Presentation", default: "lockScreen"),
+          fact: FactRole(bit: 34),
+          doc: [
+            "The tapped presentation, or StandBy or CarPlay (default: the Lock Screen); on Apple",
+            "Watch and the Mac the platform says where.",
+          ]),
+        Field(
+          key: "activityElement", type: .enumeration(type: "Widget.Element", default: "background"),
+          fact: FactRole(bit: 35), label: "activity element",
+          doc: ["What the tap lands on (default: the background, where the `widgetURL` applies)."]),
+        Field(
+          key: "url", type: .url,
+          doc: [
+            "The URL the tapped view carries: a `Link`'s destination, otherwise the `widgetURL` (nil: none)."
+          ]),
+        Field(
+          key: "urlSetOn", type: .enumeration(type: "LiveActivity.URLSetOn", default: "both"),
+          fact: FactRole(bit: 36), label: "URL set on",
+          doc: [
+            "Where the `widgetURL` is set: the Lock Screen view and the `DynamicIsland` (default), or",
+            "only one of them (L-3, L-4).",
+          ]),
+        Field(
+          key: "opensWatchApp", type: .bool(default: false), fact: FactRole(bit: 37),
+          doc: [
+            "The watch app declares `Supports Launch for Live Activity Attribute Types`, so a tap in",
+            "the Smart Stack opens it (L-7).",
+          ]),
+      ],
+      doc: ["A tap on a Live Activity: the presentation tapped and where its URLs are set."],
+      initDoc: "A Live Activity tap; by default on the Lock Screen presentation's background, with no URL.",
+      propertyDoc: "The tapped Live Activity; read when ``event`` is ``Event/liveActivity``."),
   ]
 
   /// The facts computed from the URL the event reads (its `Event.url` field: `tap.url` for a

@@ -46,6 +46,12 @@ public enum ReferenceSwitch {
   static let selectCallbacks: [Callback] = [.willSelect, .didSelect, .willTransition, .didTransition]
   static let none: [Callback] = []
 
+  /// Whether the switch decides `event`: it covers the Messages tables (`tap`, `open`) only,
+  /// and answers `undecided` for any other event.
+  public static func covers(_ event: Situation.Event) -> Bool {
+    event == .tap || event == .open || event == .delivery
+  }
+
   /// Decides a situation; `newest` (26 when nil) stands in for a missing OS or SDK version.
   public static func decide(_ s: Situation, newest: OSVersion? = nil) -> Result {
     // `OSVersion(clamping:)` is package API, which the benchmark package that also builds

@@ -127,6 +127,15 @@ private func emptyTables() throws -> URL {
     "evidence.json":
       #"{"evidence":{"X-1":{"claim":"test","confidence":"inferred","sources":[{"kind":"inference","title":"test","date":null,"platforms":[]}]}}}"#,
   ]
-  for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+  // The loader needs a table per event; the other events' tables are as empty.
+  let others = Situation.Event.allCases.filter { $0 != .tap && $0 != .open }.map { event in
+    (
+      "\(event.rawValue).json",
+      #"{"table":"\#(event.rawValue)","event":"\#(event.rawValue)","facts":{},"rules":[{"id":"all","when":{},"then":{"outcome":"nothing"},"evidence":["X-1"],"confidence":"inferred"}]}"#
+    )
+  }
+  for (name, text) in files.merging(others, uniquingKeysWith: { $1 }) {
+    try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+  }
   return directory
 }

@@ -84,9 +84,10 @@ struct GeneratedCodeTests {
         && lazy.alternatives == expected.alternatives && lazy.steps == expected.steps
         && decision.alternatives == expected.alternatives && decision.notes == expected.notes
         && decision.steps == expected.steps && decision.evidence == expected.evidence
-        && decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
-        && decision.presentation == reference.presentation
-        && (reference.appCallbacks == nil || decision.appCallbacks == reference.appCallbacks)
+        && (!ReferenceSwitch.covers(situation.event)
+          || (decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
+            && decision.presentation == reference.presentation
+            && (reference.appCallbacks == nil || decision.appCallbacks == reference.appCallbacks)))
       if !same {
         disagreements += 1
         if disagreements <= 5 {
@@ -147,7 +148,7 @@ struct GeneratedCodeTests {
   func policiesAndExplain() throws {
     let situation = Situation(event: .tap, app: Situation.App(installed: false))
     #expect(Engine.builtIn.explain(situation) == (try engine().explain(situation)))
-    #expect(Engine.builtIn.policies.tables.map(\.name) == ["delivery", "open", "tap"])
+    #expect(Engine.builtIn.policies.tables.map(\.name) == Situation.Event.allCases.map(\.rawValue).sorted())
   }
 
   struct Size: CustomTestStringConvertible, Sendable {
@@ -165,7 +166,7 @@ struct GeneratedCodeTests {
     let policies = try PolicySet.load(
       files: GeneratedPolicies.files(tapRules: size.rules, openRules: size.rules, seed: UInt64(size.rules)))
     var checked = 0
-    for event in Situation.Event.allCases {
+    for event in [Situation.Event.tap, .open] {  // the generated tables; the others have one rule
       let table = try #require(policies.table(for: event))
       let plan = TablePlan(table)
       let interpreted = CompiledTable(table, dense: false)

@@ -28,7 +28,7 @@ struct PolicyLoadingTests {
   func shippedPoliciesAreClean() throws {
     let set = try PolicySet.load(directory: Repo.policies)
     #expect(set.warnings.isEmpty, "\(set.warnings.map(\.description))")
-    #expect(set.tables.map(\.name).sorted() == ["delivery", "open", "tap"])
+    #expect(set.tables.map(\.name).sorted() == Situation.Event.allCases.map(\.rawValue).sorted())
   }
 
   /// A small policy set with files replaced by broken ones, and the diagnostics it must

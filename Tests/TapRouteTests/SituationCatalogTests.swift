@@ -119,20 +119,22 @@ struct SituationCatalogTests {
 
   @Test("leftOut names exactly the facts whose keys a document omits")
   func leftOutFollowsKeys() {
-    let none = Situation.leftOut(top: [], app: nil, tap: nil, open: nil, delivery: nil, event: .tap)
+    let none = Situation.leftOut(
+      top: [], app: nil, tap: nil, open: nil, widget: nil, liveActivity: nil, event: .tap)
     #expect(none == Fact.allBits)
     let all = Situation.leftOut(
-      top: ["platform", "osVersion"],
+      top: ["platform", "osVersion", "locked"],
       app: [
-        "hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion", "lifecycle",
-        "running",
+        "hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion", "supportsCarPlay",
       ],
       tap: [
         "target", "url", "transport", "layout", "expired", "extensionRunning", "alreadySelected",
         "afterDrawerSwipe", "presentationContext",
-      ], open: ["extensionPoint"], delivery: ["handoff"], event: .tap)
+      ], open: ["extensionPoint"], widget: ["family", "element", "intentMode", "location"],
+      liveActivity: ["presentation", "activityElement", "urlSetOn", "opensWatchApp"], event: .tap)
     #expect(all == 0)
-    let openURL = Situation.leftOut(top: [], app: nil, tap: ["url"], open: nil, delivery: nil, event: .open)
+    let openURL = Situation.leftOut(
+      top: [], app: nil, tap: ["url"], open: nil, widget: nil, liveActivity: nil, event: .open)
     #expect(openURL & Fact.urlClass.bit != 0 && openURL & Fact.urlNeedsEncoding.bit != 0)
   }
 }

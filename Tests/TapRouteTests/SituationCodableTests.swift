@@ -68,7 +68,7 @@ struct SituationCodableTests {
         "{\"event\":\"tap\",\n\"app\":{\"installed\":1},\"bogus\":2}",
         [
           #"in.json:2:20: error: $.app.installed: expected true or false, found a number [TR202]"#,
-          #"in.json:2:23: error: $.bogus: unknown key "bogus"; allowed: event, platform, osVersion, app, tap, open, delivery [TR201]"#,
+          #"in.json:2:23: error: $.bogus: unknown key "bogus"; allowed: event, platform, osVersion, locked, app, tap, open, widget, liveActivity [TR201]"#,
         ]
       ),
     ] {
@@ -160,7 +160,7 @@ struct SituationCodableTests {
     } catch DecodingError.dataCorrupted(let context) {
       #expect(
         context.debugDescription
-          == "unknown key \"instaled\"; allowed: hasContainerApp, installed, enabledInMessages, published, sdkVersion, lifecycle, running"
+          == "unknown key \"instaled\"; allowed: hasContainerApp, installed, enabledInMessages, published, sdkVersion, supportsCarPlay"
       )
     }
   }

@@ -138,7 +138,7 @@ final class CompiledTable: Sendable {
       stride = stride.multipliedReportingOverflow(by: counts[s]).overflow ? 0 : stride * counts[s]
     }
     self.denseSlots = denseSlots
-    immediateSlots = denseSlots.map { (slots[$0.slot].bit.trailingZeroBitCount, offsets[$0.slot], $0.stride) }
+    immediateSlots = denseSlots.map { (Self.place(of: slots[$0.slot]), offsets[$0.slot], $0.stride) }
     versionKeys = shape.versionBounds.map(\.orderKey)
     sdkVersionKeys = shape.sdkVersionBounds.map(\.orderKey)
     allRules = ruleCount >= 64 ? ~0 : (1 << UInt64(ruleCount)) - 1
@@ -317,8 +317,12 @@ final class CompiledTable: Sendable {
   }
 
   /// Where the version facts' values are in ``FactSnapshot/indices``.
-  private static var osVersionPlace: Int { Fact.osVersion.bit.trailingZeroBitCount }
-  private static var sdkVersionPlace: Int { Fact.sdkVersion.bit.trailingZeroBitCount }
+  private static let osVersionPlace = place(of: .osVersion)
+  private static let sdkVersionPlace = place(of: .sdkVersion)
+
+  /// A fact's place in ``FactSnapshot/indices``: its position in `Fact.allCases` (bit order;
+  /// the bits themselves need not be contiguous).
+  static func place(of fact: Fact) -> Int { Fact.allCases.firstIndex(of: fact) ?? 0 }
 
   /// How many of the sorted `keys` are <= `key`: the interval of a version whose order key
   /// is `key` (as ``TableSlots/interval(of:in:)``). Each bound adds the sign bit of

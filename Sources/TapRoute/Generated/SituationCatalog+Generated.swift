@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 21 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 31 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -17,14 +17,21 @@ public struct Situation: Sendable, Hashable {
     /// Something opened the container app: which of its callbacks receive what it was handed.
     /// Composed after a rule that opens the container app with a `handoff`.
     case delivery
+    /// The user taps a WidgetKit widget (W-1 to W-15).
+    case widget
+    /// The user taps a Live Activity or its Dynamic Island presentation (L-1 to L-8).
+    case liveActivity
   }
 
-  /// Which decision is asked for: a `tap`, or an `open`, or a `delivery`.
+  /// Which decision is asked for: a `tap`, or an `open`, or a `delivery`, or a `widget`, or a `liveActivity`.
   public var event: Event
   /// The platform of the device (default iOS).
   public var platform: Platform
   /// The device's OS version; nil means the newest version the policies know.
   public var osVersion: OSVersion?
+  /// The device is locked: widget and Live Activity buttons and toggles are inactive until
+  /// the person unlocks it (W-7).
+  public var locked: Bool
   /// The app's install and publish state on the device.
   public var app: App
   /// What was tapped; read when ``event`` is ``Event/tap``.
@@ -33,28 +40,35 @@ public struct Situation: Sendable, Hashable {
   public var open: Open
   /// What the container app was handed; read when ``event`` is ``Event/delivery``.
   public var delivery: Delivery
+  /// The tapped widget; read when ``event`` is ``Event/widget``.
+  public var widget: Widget
+  /// The tapped Live Activity; read when ``event`` is ``Event/liveActivity``.
+  public var liveActivity: LiveActivity
   /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
   @usableFromInline
   var unspecifiedMask: FactMask = 0
 
   /// A situation; every part but `event` defaults to the JSON form's defaults.
   public init(
-    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, app: App = App(), tap: Tap = Tap(), open: Open = Open(), delivery: Delivery = Delivery()
+    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, locked: Bool = false, app: App = App(), tap: Tap = Tap(), open: Open = Open(), delivery: Delivery = Delivery(), widget: Widget = Widget(), liveActivity: LiveActivity = LiveActivity()
   ) {
     self.event = event
     self.platform = platform
     self.osVersion = osVersion
+    self.locked = locked
     self.app = app
     self.tap = tap
     self.open = open
     self.delivery = delivery
+    self.widget = widget
+    self.liveActivity = liveActivity
   }
 }
 
 extension Situation {
   /// Equal when every field is; ``unspecified`` (where the values came from) is ignored.
   public static func == (a: Situation, b: Situation) -> Bool {
-    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.app == b.app && a.tap == b.tap && a.open == b.open && a.delivery == b.delivery
+    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.locked == b.locked && a.app == b.app && a.tap == b.tap && a.open == b.open && a.delivery == b.delivery && a.widget == b.widget && a.liveActivity == b.liveActivity
   }
 
   /// Hashes what equality compares.
@@ -62,10 +76,13 @@ extension Situation {
     hasher.combine(event)
     hasher.combine(platform)
     hasher.combine(osVersion)
+    hasher.combine(locked)
     hasher.combine(app)
     hasher.combine(tap)
     hasher.combine(open)
     hasher.combine(delivery)
+    hasher.combine(widget)
+    hasher.combine(liveActivity)
   }
 }
 
@@ -78,6 +95,8 @@ extension Situation {
     case .tap: tap.url
     case .open: open.url
     case .delivery: nil
+    case .widget: widget.url
+    case .liveActivity: liveActivity.url
     }
   }
 
@@ -87,6 +106,8 @@ extension Situation {
     case .tap: tap.url = url
     case .open: open.url = url
     case .delivery: break
+    case .widget: widget.url = url
+    case .liveActivity: liveActivity.url = url
     }
   }
 }
@@ -99,6 +120,8 @@ extension Situation.Event {
     case .tap: "tap.url"
     case .open: "open.url"
     case .delivery: nil
+    case .widget: "widget.url"
+    case .liveActivity: "liveActivity.url"
     }
   }
 
@@ -111,6 +134,8 @@ extension Situation.Event {
     case .tap: 0
     case .open: 1
     case .delivery: 2
+    case .widget: 3
+    case .liveActivity: 4
     }
   }
 
@@ -120,6 +145,8 @@ extension Situation.Event {
     case .tap: "tap"
     case .open: "open"
     case .delivery: "delivery"
+    case .widget: "widget"
+    case .liveActivity: "liveActivity"
     }
   }
 }
@@ -132,6 +159,8 @@ extension Situation {
     if event != .tap, tap != Tap() { parts.append("tap") }
     if event != .open, open != Open() { parts.append("open") }
     if event != .delivery, delivery != Delivery() { parts.append("delivery") }
+    if event != .widget, widget != Widget() { parts.append("widget") }
+    if event != .liveActivity, liveActivity != LiveActivity() { parts.append("liveActivity") }
     return parts
   }
 }
@@ -141,6 +170,8 @@ typealias App = Situation.App
 typealias Tap = Situation.Tap
 typealias Open = Situation.Open
 typealias Delivery = Situation.Delivery
+typealias Widget = Situation.Widget
+typealias LiveActivity = Situation.LiveActivity
 
 extension Situation {
   /// The iMessage app's install and publish state, seen from the tapping device.
@@ -162,10 +193,13 @@ extension Situation {
     public var lifecycle: App.Lifecycle
     /// The container app was running or suspended when opened (false: a cold launch).
     public var running: Bool
+    /// The container app integrates with CarPlay: only then does a widget or Live Activity
+    /// tap in CarPlay open it (W-11, L-7).
+    public var supportsCarPlay: Bool
 
     /// The app's state; by default installed, enabled and published, with a container app.
     public init(
-      hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true, published: Bool = true, sdkVersion: OSVersion? = nil, lifecycle: App.Lifecycle = .scenes, running: Bool = false
+      hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true, published: Bool = true, sdkVersion: OSVersion? = nil, lifecycle: App.Lifecycle = .scenes, running: Bool = false, supportsCarPlay: Bool = false
     ) {
       self.hasContainerApp = hasContainerApp
       self.installed = installed
@@ -174,6 +208,7 @@ extension Situation {
       self.sdkVersion = sdkVersion
       self.lifecycle = lifecycle
       self.running = running
+      self.supportsCarPlay = supportsCarPlay
     }
   }
 }
@@ -254,6 +289,64 @@ extension Situation {
   }
 }
 
+extension Situation {
+  /// A tap on a WidgetKit widget: its size, where it is, and what the tap lands on.
+  public struct Widget: Sendable, Hashable {
+    /// The widget's `WidgetFamily` (default: systemSmall).
+    public var family: Widget.Family
+    /// What the tap lands on (default: the background, where the `widgetURL` applies).
+    public var element: Widget.Element
+    /// The URL the tapped element carries: a `Link`'s destination, an `OpenURLIntent`'s URL,
+    /// otherwise the widget's `widgetURL` (nil: none).
+    public var url: String?
+    /// How a tapped button's or toggle's app intent asks to run (default: in the background).
+    public var intentMode: Widget.IntentMode
+    /// Where the widget is shown, as `WidgetLocation` names it (default: the Home Screen).
+    public var location: Widget.Location
+
+    /// A widget tap; by default on the background of a small Home Screen widget with no URL.
+    public init(
+      family: Widget.Family = .systemSmall, element: Widget.Element = .background, url: String? = nil, intentMode: Widget.IntentMode = .background, location: Widget.Location = .homeScreen
+    ) {
+      self.family = family
+      self.element = element
+      self.url = url
+      self.intentMode = intentMode
+      self.location = location
+    }
+  }
+}
+
+extension Situation {
+  /// A tap on a Live Activity: the presentation tapped and where its URLs are set.
+  public struct LiveActivity: Sendable, Hashable {
+    /// The tapped presentation, or StandBy or CarPlay (default: the Lock Screen); on Apple
+    /// Watch and the Mac the platform says where.
+    public var presentation: LiveActivity.Presentation
+    /// What the tap lands on (default: the background, where the `widgetURL` applies).
+    public var activityElement: Widget.Element
+    /// The URL the tapped view carries: a `Link`'s destination, otherwise the `widgetURL` (nil: none).
+    public var url: String?
+    /// Where the `widgetURL` is set: the Lock Screen view and the `DynamicIsland` (default), or
+    /// only one of them (L-3, L-4).
+    public var urlSetOn: LiveActivity.URLSetOn
+    /// The watch app declares `Supports Launch for Live Activity Attribute Types`, so a tap in
+    /// the Smart Stack opens it (L-7).
+    public var opensWatchApp: Bool
+
+    /// A Live Activity tap; by default on the Lock Screen presentation's background, with no URL.
+    public init(
+      presentation: LiveActivity.Presentation = .lockScreen, activityElement: Widget.Element = .background, url: String? = nil, urlSetOn: LiveActivity.URLSetOn = .both, opensWatchApp: Bool = false
+    ) {
+      self.presentation = presentation
+      self.activityElement = activityElement
+      self.url = url
+      self.urlSetOn = urlSetOn
+      self.opensWatchApp = opensWatchApp
+    }
+  }
+}
+
 /// A fact a decision table may test, derived from a ``Situation``.
 ///
 /// The catalog is fixed by the situation format (declared in `SituationCatalog`): a table
@@ -279,6 +372,16 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case afterDrawerSwipe
   case presentationContext
   case extensionPoint
+  case family
+  case element
+  case intentMode
+  case location
+  case locked
+  case supportsCarPlay
+  case presentation
+  case activityElement
+  case urlSetOn
+  case opensWatchApp
   case handoff
   case lifecycle
   case running
@@ -304,6 +407,16 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: .bool
     case .presentationContext: .enumeration(Tap.PresentationContext.allCases.map(\.rawValue))
     case .extensionPoint: .enumeration(Open.ExtensionPoint.allCases.map(\.rawValue))
+    case .family: .enumeration(Widget.Family.allCases.map(\.rawValue))
+    case .element: .enumeration(Widget.Element.allCases.map(\.rawValue))
+    case .intentMode: .enumeration(Widget.IntentMode.allCases.map(\.rawValue))
+    case .location: .enumeration(Widget.Location.allCases.map(\.rawValue))
+    case .locked: .bool
+    case .supportsCarPlay: .bool
+    case .presentation: .enumeration(LiveActivity.Presentation.allCases.map(\.rawValue))
+    case .activityElement: .enumeration(Widget.Element.allCases.map(\.rawValue))
+    case .urlSetOn: .enumeration(LiveActivity.URLSetOn.allCases.map(\.rawValue))
+    case .opensWatchApp: .bool
     case .handoff: .enumeration(Handoff.allCases.map(\.rawValue))
     case .lifecycle: .enumeration(App.Lifecycle.allCases.map(\.rawValue))
     case .running: .bool
@@ -313,27 +426,37 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   /// The events whose situations provide this fact.
   public var events: [Situation.Event] {
     switch self {
-    case .platform: [.tap, .open, .delivery]
-    case .osVersion: [.tap, .open, .delivery]
-    case .sdkVersion: [.tap, .open, .delivery]
-    case .hasContainerApp: [.tap, .open, .delivery]
-    case .installed: [.tap, .open, .delivery]
-    case .enabledInMessages: [.tap, .open, .delivery]
-    case .published: [.tap, .open, .delivery]
+    case .platform: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .osVersion: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .sdkVersion: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .hasContainerApp: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .installed: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .enabledInMessages: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .published: [.tap, .open, .delivery, .widget, .liveActivity]
     case .transport: [.tap]
     case .target: [.tap]
     case .layout: [.tap]
     case .expired: [.tap]
-    case .urlClass: [.tap, .open]
-    case .urlNeedsEncoding: [.tap, .open]
+    case .urlClass: [.tap, .open, .widget, .liveActivity]
+    case .urlNeedsEncoding: [.tap, .open, .widget, .liveActivity]
     case .extensionRunning: [.tap]
     case .alreadySelected: [.tap]
     case .afterDrawerSwipe: [.tap]
     case .presentationContext: [.tap]
     case .extensionPoint: [.open]
+    case .family: [.widget]
+    case .element: [.widget]
+    case .intentMode: [.widget]
+    case .location: [.widget]
+    case .locked: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .supportsCarPlay: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .presentation: [.liveActivity]
+    case .activityElement: [.liveActivity]
+    case .urlSetOn: [.liveActivity]
+    case .opensWatchApp: [.liveActivity]
     case .handoff: [.delivery]
-    case .lifecycle: [.tap, .open, .delivery]
-    case .running: [.tap, .open, .delivery]
+    case .lifecycle: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .running: [.tap, .open, .delivery, .widget, .liveActivity]
     }
   }
 
@@ -356,18 +479,32 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .tap: "scheme class of $.tap.url"
       case .open: "scheme class of $.open.url"
       case .delivery: "none: a delivery reads no URL"
+      case .widget: "scheme class of $.widget.url"
+      case .liveActivity: "scheme class of $.liveActivity.url"
       }
     case .urlNeedsEncoding:
       switch event {
       case .tap: "percent-encoding need of $.tap.url"
       case .open: "percent-encoding need of $.open.url"
       case .delivery: "none: a delivery reads no URL"
+      case .widget: "percent-encoding need of $.widget.url"
+      case .liveActivity: "percent-encoding need of $.liveActivity.url"
       }
     case .extensionRunning: "$.tap.extensionRunning"
     case .alreadySelected: "$.tap.alreadySelected"
     case .afterDrawerSwipe: "$.tap.afterDrawerSwipe"
     case .presentationContext: "$.tap.presentationContext"
     case .extensionPoint: "$.open.extensionPoint"
+    case .family: "$.widget.family"
+    case .element: "$.widget.element"
+    case .intentMode: "$.widget.intentMode"
+    case .location: "$.widget.location"
+    case .locked: "$.locked"
+    case .supportsCarPlay: "$.app.supportsCarPlay"
+    case .presentation: "$.liveActivity.presentation"
+    case .activityElement: "$.liveActivity.activityElement"
+    case .urlSetOn: "$.liveActivity.urlSetOn"
+    case .opensWatchApp: "$.liveActivity.opensWatchApp"
     case .handoff: "$.delivery.handoff"
     case .lifecycle: "$.app.lifecycle"
     case .running: "$.app.running"
@@ -407,6 +544,16 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: FactMask(bit: 15)
     case .presentationContext: FactMask(bit: 16)
     case .extensionPoint: FactMask(bit: 17)
+    case .family: FactMask(bit: 26)
+    case .element: FactMask(bit: 27)
+    case .intentMode: FactMask(bit: 28)
+    case .location: FactMask(bit: 29)
+    case .locked: FactMask(bit: 30)
+    case .supportsCarPlay: FactMask(bit: 33)
+    case .presentation: FactMask(bit: 34)
+    case .activityElement: FactMask(bit: 35)
+    case .urlSetOn: FactMask(bit: 36)
+    case .opensWatchApp: FactMask(bit: 37)
     case .handoff: FactMask(bit: 53)
     case .lifecycle: FactMask(bit: 54)
     case .running: FactMask(bit: 55)
@@ -437,6 +584,16 @@ struct FactSnapshot: Sendable {
   var afterDrawerSwipe: Bool
   var presentationContext: Int
   var extensionPoint: Int
+  var family: Int
+  var element: Int
+  var intentMode: Int
+  var location: Int
+  var locked: Bool
+  var supportsCarPlay: Bool
+  var presentation: Int
+  var activityElement: Int
+  var urlSetOn: Int
+  var opensWatchApp: Bool
   var handoff: Int
   var lifecycle: Int
   var running: Bool
@@ -467,6 +624,16 @@ struct FactSnapshot: Sendable {
     afterDrawerSwipe = situation.tap.afterDrawerSwipe
     presentationContext = situation.tap.presentationContext.index
     extensionPoint = situation.open.extensionPoint.index
+    family = situation.widget.family.index
+    element = situation.widget.element.index
+    intentMode = situation.widget.intentMode.index
+    location = situation.widget.location.index
+    locked = situation.locked
+    supportsCarPlay = situation.app.supportsCarPlay
+    presentation = situation.liveActivity.presentation.index
+    activityElement = situation.liveActivity.activityElement.index
+    urlSetOn = situation.liveActivity.urlSetOn.index
+    opensWatchApp = situation.liveActivity.opensWatchApp
     handoff = situation.delivery.handoff.index
     lifecycle = situation.app.lifecycle.index
     running = situation.app.running
@@ -493,14 +660,25 @@ struct FactSnapshot: Sendable {
     case .afterDrawerSwipe: afterDrawerSwipe ? 1 : 0
     case .presentationContext: presentationContext
     case .extensionPoint: extensionPoint
+    case .family: family
+    case .element: element
+    case .intentMode: intentMode
+    case .location: location
+    case .locked: locked ? 1 : 0
+    case .supportsCarPlay: supportsCarPlay ? 1 : 0
+    case .presentation: presentation
+    case .activityElement: activityElement
+    case .urlSetOn: urlSetOn
+    case .opensWatchApp: opensWatchApp ? 1 : 0
     case .handoff: handoff
     case .lifecycle: lifecycle
     case .running: running ? 1 : 0
     }
   }
 
-  /// One `Int32` per fact, in declaration order (the bit number of ``Fact/bit``).
+  /// One `Int32` per fact, in `Fact.allCases` order (bit order).
   typealias Indices = (
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32
@@ -529,6 +707,16 @@ struct FactSnapshot: Sendable {
         afterDrawerSwipe ? 1 : 0,
         Int32(truncatingIfNeeded: presentationContext),
         Int32(truncatingIfNeeded: extensionPoint),
+        Int32(truncatingIfNeeded: family),
+        Int32(truncatingIfNeeded: element),
+        Int32(truncatingIfNeeded: intentMode),
+        Int32(truncatingIfNeeded: location),
+        locked ? 1 : 0,
+        supportsCarPlay ? 1 : 0,
+        Int32(truncatingIfNeeded: presentation),
+        Int32(truncatingIfNeeded: activityElement),
+        Int32(truncatingIfNeeded: urlSetOn),
+        opensWatchApp ? 1 : 0,
         Int32(truncatingIfNeeded: handoff),
         Int32(truncatingIfNeeded: lifecycle),
         running ? 1 : 0
@@ -550,19 +738,19 @@ extension Situation {
   /// top-level keys, the other arguments the parts as written (nil when absent). The URL
   /// facts come from the URL the event reads.
   static func leftOut(
-    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, delivery: JSONValue?, event: Event
+    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, delivery: JSONValue?, widget: JSONValue?, liveActivity: JSONValue?, event: Event
   ) -> FactMask {
     func present(_ part: JSONValue?) -> Set<String>? {
       guard let members = part?.objectValue else { return nil }
       return Set(members.map(\.key))
     }
     return leftOut(
-      top: Set(keys), app: present(app), tap: present(tap), open: present(open), delivery: present(delivery), event: event)
+      top: Set(keys), app: present(app), tap: present(tap), open: present(open), delivery: present(delivery), widget: present(widget), liveActivity: present(liveActivity), event: event)
   }
 
   /// As above, from the key sets of each part (nil: the part is absent).
   static func leftOut(
-    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, delivery: Set<String>?, event: Event
+    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, delivery: Set<String>?, widget: Set<String>?, liveActivity: Set<String>?, event: Event
   ) -> FactMask {
     var mask: FactMask = 0
     func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
@@ -570,6 +758,7 @@ extension Situation {
     }
     check(top, "platform", .platform)
     check(top, "osVersion", .osVersion)
+    check(top, "locked", .locked)
     check(app, "hasContainerApp", .hasContainerApp)
     check(app, "installed", .installed)
     check(app, "enabledInMessages", .enabledInMessages)
@@ -577,6 +766,7 @@ extension Situation {
     check(app, "sdkVersion", .sdkVersion)
     check(app, "lifecycle", .lifecycle)
     check(app, "running", .running)
+    check(app, "supportsCarPlay", .supportsCarPlay)
     check(tap, "target", .target)
     check(tap, "transport", .transport)
     check(tap, "layout", .layout)
@@ -587,10 +777,20 @@ extension Situation {
     check(tap, "presentationContext", .presentationContext)
     check(open, "extensionPoint", .extensionPoint)
     check(delivery, "handoff", .handoff)
+    check(widget, "family", .family)
+    check(widget, "element", .element)
+    check(widget, "intentMode", .intentMode)
+    check(widget, "location", .location)
+    check(liveActivity, "presentation", .presentation)
+    check(liveActivity, "activityElement", .activityElement)
+    check(liveActivity, "urlSetOn", .urlSetOn)
+    check(liveActivity, "opensWatchApp", .opensWatchApp)
     switch event {
     case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding)
     case .open: check(open, "url", .urlClass, .urlNeedsEncoding)
     case .delivery: break
+    case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding)
+    case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding)
     }
     return mask
   }
@@ -644,6 +844,36 @@ extension Situation {
     case .extensionPoint:
       guard Open.ExtensionPoint.allCases.indices.contains(index) else { return false }
       self.open.extensionPoint = Open.ExtensionPoint.allCases[index]
+    case .family:
+      guard Widget.Family.allCases.indices.contains(index) else { return false }
+      self.widget.family = Widget.Family.allCases[index]
+    case .element:
+      guard Widget.Element.allCases.indices.contains(index) else { return false }
+      self.widget.element = Widget.Element.allCases[index]
+    case .intentMode:
+      guard Widget.IntentMode.allCases.indices.contains(index) else { return false }
+      self.widget.intentMode = Widget.IntentMode.allCases[index]
+    case .location:
+      guard Widget.Location.allCases.indices.contains(index) else { return false }
+      self.widget.location = Widget.Location.allCases[index]
+    case .locked:
+      guard index == 0 || index == 1 else { return false }
+      self.locked = index == 1
+    case .supportsCarPlay:
+      guard index == 0 || index == 1 else { return false }
+      self.app.supportsCarPlay = index == 1
+    case .presentation:
+      guard LiveActivity.Presentation.allCases.indices.contains(index) else { return false }
+      self.liveActivity.presentation = LiveActivity.Presentation.allCases[index]
+    case .activityElement:
+      guard Widget.Element.allCases.indices.contains(index) else { return false }
+      self.liveActivity.activityElement = Widget.Element.allCases[index]
+    case .urlSetOn:
+      guard LiveActivity.URLSetOn.allCases.indices.contains(index) else { return false }
+      self.liveActivity.urlSetOn = LiveActivity.URLSetOn.allCases[index]
+    case .opensWatchApp:
+      guard index == 0 || index == 1 else { return false }
+      self.liveActivity.opensWatchApp = index == 1
     case .handoff:
       guard Handoff.allCases.indices.contains(index) else { return false }
       self.delivery.handoff = Handoff.allCases[index]
@@ -671,12 +901,15 @@ extension JSONReader {
       situation.platform = choice
     }
     situation.osVersion = version(fields, "osVersion", what: "OS", path: path)
+    flag(fields, "locked", path: path, into: &situation.locked)
     if let v = fields["app"] { situation.app = readApp(v, path: Self.join(path, "app")) }
     if let v = fields["tap"] { situation.tap = readTap(v, path: Self.join(path, "tap")) }
     if let v = fields["open"] { situation.open = readOpen(v, path: Self.join(path, "open")) }
     if let v = fields["delivery"] { situation.delivery = readDelivery(v, path: Self.join(path, "delivery")) }
+    if let v = fields["widget"] { situation.widget = readWidget(v, path: Self.join(path, "widget")) }
+    if let v = fields["liveActivity"] { situation.liveActivity = readLiveActivity(v, path: Self.join(path, "liveActivity")) }
     situation.unspecifiedMask = Situation.leftOut(
-      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], delivery: fields["delivery"], event: situation.event)
+      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], delivery: fields["delivery"], widget: fields["widget"], liveActivity: fields["liveActivity"], event: situation.event)
   }
 
   mutating func readApp(_ value: JSONValue, path: String) -> App {
@@ -693,6 +926,7 @@ extension JSONReader {
       app.lifecycle = choice
     }
     flag(fields, "running", path: path, into: &app.running)
+    flag(fields, "supportsCarPlay", path: path, into: &app.supportsCarPlay)
     return app
   }
 
@@ -750,25 +984,78 @@ extension JSONReader {
     }
     return delivery
   }
+
+  mutating func readWidget(_ value: JSONValue, path: String) -> Widget {
+    var widget = Widget()
+    guard let fields = object(value, path: path, allowed: Widget.CodingKeys.names) else { return widget }
+    if let v = fields["family"],
+      let choice = choice(v, path: Self.join(path, "family"), what: "family", choices: cases(Widget.Family.self))
+    {
+      widget.family = choice
+    }
+    if let v = fields["element"],
+      let choice = choice(v, path: Self.join(path, "element"), what: "element", choices: cases(Widget.Element.self))
+    {
+      widget.element = choice
+    }
+    widget.url = url(fields, "url", path: path)
+    if let v = fields["intentMode"],
+      let choice = choice(v, path: Self.join(path, "intentMode"), what: "intent mode", choices: cases(Widget.IntentMode.self))
+    {
+      widget.intentMode = choice
+    }
+    if let v = fields["location"],
+      let choice = choice(v, path: Self.join(path, "location"), what: "location", choices: cases(Widget.Location.self))
+    {
+      widget.location = choice
+    }
+    return widget
+  }
+
+  mutating func readLiveActivity(_ value: JSONValue, path: String) -> LiveActivity {
+    var liveActivity = LiveActivity()
+    guard let fields = object(value, path: path, allowed: LiveActivity.CodingKeys.names) else { return liveActivity }
+    if let v = fields["presentation"],
+      let choice = choice(v, path: Self.join(path, "presentation"), what: "presentation", choices: cases(LiveActivity.Presentation.self))
+    {
+      liveActivity.presentation = choice
+    }
+    if let v = fields["activityElement"],
+      let choice = choice(v, path: Self.join(path, "activityElement"), what: "activity element", choices: cases(Widget.Element.self))
+    {
+      liveActivity.activityElement = choice
+    }
+    liveActivity.url = url(fields, "url", path: path)
+    if let v = fields["urlSetOn"],
+      let choice = choice(v, path: Self.join(path, "urlSetOn"), what: "URL set on", choices: cases(LiveActivity.URLSetOn.self))
+    {
+      liveActivity.urlSetOn = choice
+    }
+    flag(fields, "opensWatchApp", path: path, into: &liveActivity.opensWatchApp)
+    return liveActivity
+  }
 }
 
 extension Situation {
   /// The keys of a situation, in the order diagnostics list them.
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case event, platform, osVersion, app, tap, open, delivery
+    case event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity
   }
 
   /// Decodes every field but `event` into `self`, and records which facts were left out.
   mutating func decodeFields(from c: KeyedDecodingContainer<CodingKeys>) throws {
     platform = try c.decode(.platform, or: platform)
     osVersion = try c.decodeIfPresent(OSVersion.self, forKey: .osVersion)
+    locked = try c.decode(.locked, or: locked)
     app = try c.decode(.app, or: app)
     tap = try c.decode(.tap, or: tap)
     open = try c.decode(.open, or: open)
     delivery = try c.decode(.delivery, or: delivery)
+    widget = try c.decode(.widget, or: widget)
+    liveActivity = try c.decode(.liveActivity, or: liveActivity)
     unspecifiedMask = Situation.leftOut(
       top: Set(c.allKeys.map(\.stringValue)),
-      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open), delivery: try Self.keys(in: c, .delivery),
+      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open), delivery: try Self.keys(in: c, .delivery), widget: try Self.keys(in: c, .widget), liveActivity: try Self.keys(in: c, .liveActivity),
       event: event)
   }
 
@@ -778,16 +1065,19 @@ extension Situation {
     try c.encode(event, forKey: .event)
     try c.encode(platform, forKey: .platform)
     try c.encodeIfPresent(osVersion, forKey: .osVersion)
+    try c.encode(locked, forKey: .locked)
     try c.encode(app, forKey: .app)
     try c.encode(tap, forKey: .tap)
     try c.encode(open, forKey: .open)
     try c.encode(delivery, forKey: .delivery)
+    try c.encode(widget, forKey: .widget)
+    try c.encode(liveActivity, forKey: .liveActivity)
   }
 }
 
 extension Situation.App: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case hasContainerApp, installed, enabledInMessages, published, sdkVersion, lifecycle, running
+    case hasContainerApp, installed, enabledInMessages, published, sdkVersion, lifecycle, running, supportsCarPlay
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -801,6 +1091,7 @@ extension Situation.App: Codable {
     sdkVersion = try c.decodeIfPresent(OSVersion.self, forKey: .sdkVersion)
     lifecycle = try c.decode(.lifecycle, or: lifecycle)
     running = try c.decode(.running, or: running)
+    supportsCarPlay = try c.decode(.supportsCarPlay, or: supportsCarPlay)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -813,6 +1104,7 @@ extension Situation.App: Codable {
     try c.encodeIfPresent(sdkVersion, forKey: .sdkVersion)
     try c.encode(lifecycle, forKey: .lifecycle)
     try c.encode(running, forKey: .running)
+    try c.encode(supportsCarPlay, forKey: .supportsCarPlay)
   }
 }
 
@@ -893,6 +1185,60 @@ extension Situation.Delivery: Codable {
   }
 }
 
+extension Situation.Widget: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case family, element, url, intentMode, location
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    family = try c.decode(.family, or: family)
+    element = try c.decode(.element, or: element)
+    url = try c.decodeURL(forKey: .url)
+    intentMode = try c.decode(.intentMode, or: intentMode)
+    location = try c.decode(.location, or: location)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(family, forKey: .family)
+    try c.encode(element, forKey: .element)
+    try c.encodeIfPresent(url, forKey: .url)
+    try c.encode(intentMode, forKey: .intentMode)
+    try c.encode(location, forKey: .location)
+  }
+}
+
+extension Situation.LiveActivity: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case presentation, activityElement, url, urlSetOn, opensWatchApp
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    presentation = try c.decode(.presentation, or: presentation)
+    activityElement = try c.decode(.activityElement, or: activityElement)
+    url = try c.decodeURL(forKey: .url)
+    urlSetOn = try c.decode(.urlSetOn, or: urlSetOn)
+    opensWatchApp = try c.decode(.opensWatchApp, or: opensWatchApp)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(presentation, forKey: .presentation)
+    try c.encode(activityElement, forKey: .activityElement)
+    try c.encodeIfPresent(url, forKey: .url)
+    try c.encode(urlSetOn, forKey: .urlSetOn)
+    try c.encode(opensWatchApp, forKey: .opensWatchApp)
+  }
+}
+
 extension Situation {
   /// The situation without the parts its event does not read: what ``minimalJSON`` writes.
   package var relevantPart: Situation {
@@ -901,12 +1247,28 @@ extension Situation {
     case .tap:
       copy.open = Open()
       copy.delivery = Delivery()
+      copy.widget = Widget()
+      copy.liveActivity = LiveActivity()
     case .open:
       copy.tap = Tap()
       copy.delivery = Delivery()
+      copy.widget = Widget()
+      copy.liveActivity = LiveActivity()
     case .delivery:
       copy.tap = Tap()
       copy.open = Open()
+      copy.widget = Widget()
+      copy.liveActivity = LiveActivity()
+    case .widget:
+      copy.tap = Tap()
+      copy.open = Open()
+      copy.delivery = Delivery()
+      copy.liveActivity = LiveActivity()
+    case .liveActivity:
+      copy.tap = Tap()
+      copy.open = Open()
+      copy.delivery = Delivery()
+      copy.widget = Widget()
     }
     return copy
   }
@@ -918,6 +1280,7 @@ extension Situation {
     var top: [String] = ["\"event\":\"\(event.rawValue)\""]
     if self.platform != .iOS { top.append("\"platform\":\"\(self.platform.rawValue)\"") }
     if let osVersion = self.osVersion { top.append("\"osVersion\":\"\(osVersion)\"") }
+    if self.locked != false { top.append("\"locked\":\(self.locked)") }
     var appFields: [String] = []
     if self.app.hasContainerApp != true { appFields.append("\"hasContainerApp\":\(self.app.hasContainerApp)") }
     if self.app.installed != true { appFields.append("\"installed\":\(self.app.installed)") }
@@ -926,6 +1289,7 @@ extension Situation {
     if let sdkVersion = self.app.sdkVersion { appFields.append("\"sdkVersion\":\"\(sdkVersion)\"") }
     if self.app.lifecycle != .scenes { appFields.append("\"lifecycle\":\"\(self.app.lifecycle.rawValue)\"") }
     if self.app.running != false { appFields.append("\"running\":\(self.app.running)") }
+    if self.app.supportsCarPlay != false { appFields.append("\"supportsCarPlay\":\(self.app.supportsCarPlay)") }
     if !appFields.isEmpty { top.append("\"app\":{" + appFields.joined(separator: ",") + "}") }
     if event == .tap {
       var tapFields: [String] = []
@@ -952,6 +1316,24 @@ extension Situation {
       if self.delivery.handoff != .url { deliveryFields.append("\"handoff\":\"\(self.delivery.handoff.rawValue)\"") }
       if !deliveryFields.isEmpty { top.append("\"delivery\":{" + deliveryFields.joined(separator: ",") + "}") }
     }
+    if event == .widget {
+      var widgetFields: [String] = []
+      if self.widget.family != .systemSmall { widgetFields.append("\"family\":\"\(self.widget.family.rawValue)\"") }
+      if self.widget.element != .background { widgetFields.append("\"element\":\"\(self.widget.element.rawValue)\"") }
+      if let url = self.widget.url { widgetFields.append("\"url\":\(Self.jsonString(url))") }
+      if self.widget.intentMode != .background { widgetFields.append("\"intentMode\":\"\(self.widget.intentMode.rawValue)\"") }
+      if self.widget.location != .homeScreen { widgetFields.append("\"location\":\"\(self.widget.location.rawValue)\"") }
+      if !widgetFields.isEmpty { top.append("\"widget\":{" + widgetFields.joined(separator: ",") + "}") }
+    }
+    if event == .liveActivity {
+      var liveActivityFields: [String] = []
+      if self.liveActivity.presentation != .lockScreen { liveActivityFields.append("\"presentation\":\"\(self.liveActivity.presentation.rawValue)\"") }
+      if self.liveActivity.activityElement != .background { liveActivityFields.append("\"activityElement\":\"\(self.liveActivity.activityElement.rawValue)\"") }
+      if let url = self.liveActivity.url { liveActivityFields.append("\"url\":\(Self.jsonString(url))") }
+      if self.liveActivity.urlSetOn != .both { liveActivityFields.append("\"urlSetOn\":\"\(self.liveActivity.urlSetOn.rawValue)\"") }
+      if self.liveActivity.opensWatchApp != false { liveActivityFields.append("\"opensWatchApp\":\(self.liveActivity.opensWatchApp)") }
+      if !liveActivityFields.isEmpty { top.append("\"liveActivity\":{" + liveActivityFields.joined(separator: ",") + "}") }
+    }
     return "{" + top.joined(separator: ",") + "}"
   }
 }
@@ -967,6 +1349,12 @@ enum SituationNames {
   static let tapPresentationContext = table(Tap.PresentationContext.self)
   static let openExtensionPoint = table(Open.ExtensionPoint.self)
   static let handoff = table(Handoff.self)
+  static let widgetFamily = table(Widget.Family.self)
+  static let widgetElement = table(Widget.Element.self)
+  static let widgetIntentMode = table(Widget.IntentMode.self)
+  static let widgetLocation = table(Widget.Location.self)
+  static let liveActivityPresentation = table(LiveActivity.Presentation.self)
+  static let liveActivityURLSetOn = table(LiveActivity.URLSetOn.self)
 
   static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
   where T.RawValue == String {
@@ -998,21 +1386,33 @@ extension SituationScanner {
         guard let text = this.string(), let version = OSVersion(parsing: text) else { return false }
         situation.osVersion = version
         return true
+      case "locked":
+        guard seen.first(3), this.bool(into: &situation.locked) else { return false }
+        this.given |= Fact.locked.bit
+        return true
       case "app":
-        guard seen.first(3), let app = this.readApp() else { return false }
+        guard seen.first(4), let app = this.readApp() else { return false }
         situation.app = app
         return true
       case "tap":
-        guard seen.first(4), let tap = this.readTap() else { return false }
+        guard seen.first(5), let tap = this.readTap() else { return false }
         situation.tap = tap
         return true
       case "open":
-        guard seen.first(5), let open = this.readOpen() else { return false }
+        guard seen.first(6), let open = this.readOpen() else { return false }
         situation.open = open
         return true
       case "delivery":
-        guard seen.first(6), let delivery = this.readDelivery() else { return false }
+        guard seen.first(7), let delivery = this.readDelivery() else { return false }
         situation.delivery = delivery
+        return true
+      case "widget":
+        guard seen.first(8), let widget = this.readWidget() else { return false }
+        situation.widget = widget
+        return true
+      case "liveActivity":
+        guard seen.first(9), let liveActivity = this.readLiveActivity() else { return false }
+        situation.liveActivity = liveActivity
         return true
       default: return false
       }
@@ -1025,6 +1425,8 @@ extension SituationScanner {
     case .tap: if urlGiven & 2 != 0 { given |= urlFacts }
     case .open: if urlGiven & 4 != 0 { given |= urlFacts }
     case .delivery: break
+    case .widget: if urlGiven & 16 != 0 { given |= urlFacts }
+    case .liveActivity: if urlGiven & 32 != 0 { given |= urlFacts }
     }
     situation.unspecifiedMask = Fact.allBits & ~given
     return situation
@@ -1066,6 +1468,10 @@ extension SituationScanner {
       case "running":
         guard seen.first(6), this.bool(into: &app.running) else { return false }
         this.given |= Fact.running.bit
+        return true
+      case "supportsCarPlay":
+        guard seen.first(7), this.bool(into: &app.supportsCarPlay) else { return false }
+        this.given |= Fact.supportsCarPlay.bit
         return true
       default: return false
       }
@@ -1160,5 +1566,72 @@ extension SituationScanner {
       }
     }
     return ok ? delivery : nil
+  }
+
+  mutating func readWidget() -> Widget? {
+    var widget = Widget()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "family":
+        guard seen.first(0), let value = this.choice(SituationNames.widgetFamily) else { return false }
+        widget.family = value
+        this.given |= Fact.family.bit
+        return true
+      case "element":
+        guard seen.first(1), let value = this.choice(SituationNames.widgetElement) else { return false }
+        widget.element = value
+        this.given |= Fact.element.bit
+        return true
+      case "url":
+        this.urlGiven |= 16
+        return seen.first(2) && this.url(into: &widget.url)
+      case "intentMode":
+        guard seen.first(3), let value = this.choice(SituationNames.widgetIntentMode) else { return false }
+        widget.intentMode = value
+        this.given |= Fact.intentMode.bit
+        return true
+      case "location":
+        guard seen.first(4), let value = this.choice(SituationNames.widgetLocation) else { return false }
+        widget.location = value
+        this.given |= Fact.location.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? widget : nil
+  }
+
+  mutating func readLiveActivity() -> LiveActivity? {
+    var liveActivity = LiveActivity()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "presentation":
+        guard seen.first(0), let value = this.choice(SituationNames.liveActivityPresentation) else { return false }
+        liveActivity.presentation = value
+        this.given |= Fact.presentation.bit
+        return true
+      case "activityElement":
+        guard seen.first(1), let value = this.choice(SituationNames.widgetElement) else { return false }
+        liveActivity.activityElement = value
+        this.given |= Fact.activityElement.bit
+        return true
+      case "url":
+        this.urlGiven |= 32
+        return seen.first(2) && this.url(into: &liveActivity.url)
+      case "urlSetOn":
+        guard seen.first(3), let value = this.choice(SituationNames.liveActivityURLSetOn) else { return false }
+        liveActivity.urlSetOn = value
+        this.given |= Fact.urlSetOn.bit
+        return true
+      case "opensWatchApp":
+        guard seen.first(4), this.bool(into: &liveActivity.opensWatchApp) else { return false }
+        this.given |= Fact.opensWatchApp.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? liveActivity : nil
   }
 }

@@ -1171,6 +1171,162 @@ enum BuiltinPolicies {
         {"kind": "publicCode", "title": "iOS shell: Fused Render for iPhone (fusedio/fused-render pull request 906), review by cursor[bot]", "url": "https://github.com/fusedio/fused-render/pull/906", "date": "2026-08-28", "platforms": ["iOS"], "quote": "The custom `SceneDelegate` only captures `shortcutItem` into `pending`. Widget taps arrive as `fusedrender://` URLs in `urlContexts` / `openURLContexts`, which this delegate never reads or forwards.", "where": "review thread on ios/FusedRender/SceneDelegate.swift"},
         {"kind": "radar", "title": "FB17446617: SwiftUI App lifecycle drops cold-start Universal Links / .onOpenURL on iOS (feedback-assistant/reports issue 650)", "url": "https://github.com/feedback-assistant/reports/issues/650", "date": "2025-05-01", "platforms": ["iOS 18.4"], "quote": "3.\tCold-launch the app by tapping the link when the app is not running.\n4.\tObserve that neither handler is invoked.", "where": "issue description, steps (Operating System Version: iOS 18.4)"}
       ]
+    },
+    "L-1": {
+      "claim": "People can tap a compact or a minimal Live Activity to open the app; touching and holding one shows the expanded presentation. A tap on the minimal presentation in StandBy expands the Live Activity to fill the display with the Lock Screen presentation.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Displaying live data with Live Activities", "url": "https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities", "date": "2026", "platforms": ["iOS 16.1+", "iPadOS"], "quote": "People can tap a compact Live Activity to open the app and get more details about the event or task.\n…\nAs with a compact Live Activity, people can tap a minimal Live Activity to open the app and get more details about the event or task.\n…\nWhen people touch and hold a Live Activity in a compact or minimal presentation, the system displays the content in an expanded presentation.\n…\nIf a person taps the minimal presentation in StandBy, the Live Activity expands to fill the whole display using the Lock Screen presentation.", "where": "Understand presentation types: Compact, Minimal, Expanded", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."}
+      ]
+    },
+    "L-2": {
+      "claim": "Apple names widgetURL(_:) for deep links from the Lock Screen, compact leading, compact trailing and minimal presentations (both compact views should link to the same screen), and widgetURL(_:) or SwiftUI's Link for the expanded presentation.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Launching your app from a Live Activity", "url": "https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity", "date": "2026", "platforms": ["iOS 16.1+", "iPadOS"], "quote": "To create a deep link into your app from the Lock Screen, compact leading, compact trailing, and minimal presentations, use widgetURL(_:). When the compact leading and trailing presentations are visible, make sure both link to the same screen in your app.\nTo create a deep link into your app from the extended presentation, use widgetURL(_:)  or SwiftUI’s Link.", "where": "Add deep links to your app", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."}
+      ],
+      "note": "That a Link is honoured only in the expanded presentation is TapRoute's inference from this list (rules that rest on it are inferred)."
+    },
+    "L-3": {
+      "claim": "DynamicIsland.widgetURL(_:) (iOS 16.1) sets the default deep-link URL for each view of the Live Activity; a Link in the Live Activity takes priority over it.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "DynamicIsland.widgetURL(_:)", "url": "https://developer.apple.com/documentation/widgetkit/dynamicisland/widgeturl(_:)", "date": "2026", "platforms": ["iOS 16.1+", "iPadOS 16.1+"], "quote": "By setting the URL with this function, it becomes the default URL for deep linking into the app for each view of the Live Activity. However, if you include a Link in the Live Activity, the link takes priority over the default URL.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "L-4": {
+      "claim": "Two reports (iOS 26.5, 2026) contest L-3's 'each view': a URL set with DynamicIsland.widgetURL reached only the Dynamic Island, never the Lock Screen banner; and in another app a deep link worked from the Live Activity's main content while a tap on the Dynamic Island only opened the app.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "forumThread", "title": "Live Activity start URL never reaches the Lock Screen banner (only the Dynamic Island) (expo/expo issue 48400)", "url": "https://github.com/expo/expo/issues/48400", "date": "2026-08-01", "platforms": ["iOS 26.5 simulator"], "quote": "The URL passed to `LiveActivityFactory.start(props, url)` can only ever reach the Dynamic Island. The Lock Screen banner never receives it, so tapping a Live Activity on the Lock Screen cannot deep-link into the app.", "where": "issue description, Summary (its Cause: .widgetURL(...) is chained onto the value the dynamicIsland: closure returns)"},
+        {"kind": "forumThread", "title": "Live Activity Deeplinking does not work from dynamic island (expo/expo issue 47872)", "url": "https://github.com/expo/expo/issues/47872", "date": "2026-07-16", "platforms": ["iOS 26.5"], "quote": "4. Tap on Live Activity Main Content -> Deeplink works\n5. Tap on Dynamic Island -> Deeplink does not work. App is just opened", "where": "issue description, Steps to reproduce (step 2: \"Use widgeturl modifier or Link tag to link into app\")"}
+      ],
+      "note": "Neither report says which view the second app set its URL on. A review bot's advice in semantic-craft/iOS-vibebuddy PR 158 (2026-09-12), to apply one URL to the encompassing DynamicIsland, is in the digest but was not checked here, so it is not a source."
+    },
+    "L-5": {
+      "claim": "A Live Activity tap with no URL opens the app with an NSUserActivity whose activityType is NSUserActivityTypeLiveActivity, passed to onContinueUserActivity(_:perform:) or application(_:continue:restorationHandler:).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "NSUserActivityTypeLiveActivity", "url": "https://developer.apple.com/documentation/widgetkit/nsuseractivitytypeliveactivity", "date": "2026", "platforms": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"], "quote": "A string that the system passes to the app on launch from a Live Activity that doesn’t provide a URL.", "where": "abstract", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "Launching your app from a Live Activity", "url": "https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity", "date": "2026", "platforms": ["iOS 16.1+"], "quote": "If you don’t explicitly provide a deep link into your app, the system opens your app and passes an NSUserActivity to onContinueUserActivity(_:perform:), application(_:continue:restorationHandler:), or application(_:continue:restorationHandler:).", "where": "Respond to the system’s default launch behavior", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."}
+      ]
+    },
+    "L-6": {
+      "claim": "Live Activities can include buttons or toggles in the expanded and the Lock Screen presentations; an intent adopting LiveActivityIntent or AudioPlaybackIntent runs in the app's process.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Adding interactivity to widgets and Live Activities", "url": "https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities", "date": "2026", "platforms": ["iOS 17+", "iPadOS 17+"], "quote": "Live Activities can include buttons or toggles in the expanded and the Lock Screen presentation.\n…\nIf you adopt the LiveActivityIntent or AudioPlaybackIntent protocol, the system runs the app intent in the app’s process.", "where": "Overview; Add an app intent that performs the action", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."}
+      ],
+      "note": "That the compact and minimal presentations hold no working buttons is TapRoute's inference from this list."
+    },
+    "L-7": {
+      "claim": "In CarPlay a Live Activity tap launches the app only if the app supports CarPlay. On Apple Watch a tap shows a full-screen presentation with an option to open the app on iPhone; an app with a watch app can opt in (Supports Launch for Live Activity Attribute Types) to open the watch app from the Smart Stack. Live Activities also appear in the Mac's menu bar; what a click there does is not documented.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Launching your app from a Live Activity", "url": "https://developer.apple.com/documentation/activitykit/launching-your-app-from-a-live-activity", "date": "2026", "platforms": ["iOS", "watchOS"], "quote": "In CarPlay, tapping your Live Activity only launches your app if it supports CarPlay.\n…\nTapping the alert displays the Live Activity on Apple Watch and the option to launch the app on iPhone. You can opt-in to give people the ability to open your Watch app from your Live Activity. In the Build Settings for your watchOS app target, add the `Supports Launch for Live Activity Attribute Types` key in the `Info.plist` section.", "where": "Respond to the system’s default launch behavior (Important); Configure how your Live Activity launches your app in watchOS", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."},
+        {"kind": "appleDocumentation", "title": "Displaying live data with Live Activities", "url": "https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities", "date": "2026", "platforms": ["watchOS 11+"], "quote": "Tapping a Live Activity on Apple Watch shows a full-screen presentation with an option to open the app on iPhone. If your app has a watch app version, you can opt to open your app on watch with a tap on the Live Activity in the Smart Stack.", "where": "Live Activities on Apple Watch", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."},
+        {"kind": "appleDocumentation", "title": "ActivityKit", "url": "https://developer.apple.com/documentation/activitykit", "date": "2026", "platforms": ["iOS 16.1+", "iPadOS 16.1+"], "quote": "On Mac, it appears in the Menu bar.", "where": "Overview", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "L-8": {
+      "claim": "One press report (iOS 16, 2023): tapping the timer of Apple's own Clock Live Activity does nothing.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "iOS 16 timer Live Activity (press write-up, mirrored at vuink.com)", "url": "https://vuink.com/post/512cvkryf-d-darg/2023/03/ios-16-timer-live-activity", "date": "2023-03", "platforms": ["iOS 16"], "quote": "tapping the timer itself doesn't do anything whatsoever", "where": "body, on the Clock timer Live Activity", "note": "Quoted from the digest (DOMAIN-SURFACES.md L-8); the page was not re-read in the stored corpora."}
+      ],
+      "uncited": "A first-party app's own behaviour, not what a third-party Live Activity does; context for the liveActivity table's notes."
+    },
+    "W-1": {
+      "claim": "By default, tapping or clicking a widget or Live Activity opens its corresponding app.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Linking to specific app scenes from your widget or Live Activity", "url": "https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity", "date": "2026", "platforms": ["iOS 14+", "iPadOS", "macOS 11+"], "quote": "By default, tapping or clicking your widget or Live Activity opens its corresponding app.", "where": "Launch a specific screen in your app", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."}
+      ]
+    },
+    "W-2": {
+      "claim": "widgetURL(_:) sets the URL to open in the containing app when the widget is tapped; a widget supports one widgetURL, and with several the behaviour is undefined (one report: the last one won). It is available from iOS 14, macOS 11, watchOS 9 and visionOS 26.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "View.widgetURL(_:)", "url": "https://developer.apple.com/documentation/swiftui/view/widgeturl(_:)", "date": "2026", "platforms": ["iOS 14+", "iPadOS 14+", "macOS 11+", "watchOS 9+", "visionOS 26+"], "quote": "Sets the URL to open in the containing app when the user clicks the widget.\n…\nWidgets support one widgetURL modifier in their view hierarchy. If multiple views have widgetURL modifiers, the behavior is undefined.\n…\n\"iOS: 14.0.0 -\",\n    \"iPadOS: 14.0.0 -\",\n    \"macCatalyst: 14.0.0 -\",\n    \"macOS: 11.0.0 -\",\n    \"visionOS: 26.0.0 -\",\n    \"watchOS: 9.0.0 -\"", "where": "abstract; Discussion; page metadata, availability", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "forumThread", "title": "I'd like to get the widgetURL from each button in .systemMedium (ABausG/home_widget issue 235)", "url": "https://github.com/ABausG/home_widget/issues/235", "date": "2024-03-13", "platforms": ["iOS"], "quote": "With the above code, only \"myapp://?homeWidget&click=1\" is always passed.", "where": "issue description (two widgetURL modifiers in one medium widget)"}
+      ]
+    },
+    "W-3": {
+      "claim": "Apple's current text names accessoryRectangular, systemSmall and the larger system families as taking Link controls (the tapped Link's URL wins; elsewhere the widgetURL applies). Apple's 2020 text and an answer on Apple's forums named only systemMedium and systemLarge, and reports to 2023 say Link does not work in systemSmall. No source gives the OS version in which small widgets gained Link.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Linking to specific app scenes from your widget or Live Activity", "url": "https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity", "date": "2026", "platforms": ["iOS", "iPadOS", "macOS"], "quote": "For widgets with enough space for more than one interaction target — WidgetFamily.accessoryRectangular, WidgetFamily.systemSmall, and larger system family sizes — add one or more Link controls to your view hierarchy. You can use one widgetURL and additional Link controls. If an interaction targets a Link control, the system uses the URL in that control. For interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier.", "where": "Launch a specific screen in your app", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."},
+        {"kind": "forumThread", "title": "Perform a deeplink from SwiftUI widget on tap (Stack Overflow 64230355, mirrored), quoting Apple's 2020 'Respond to User Interactions'", "url": "https://wiki.gubat.org/content/stackoverflow.com_en_all_2023-11/questions/64230355/perform-a-deeplink-from-swiftui-widget-on-tap", "date": "2020", "platforms": ["iOS 14"], "quote": "For widgets that use\nWidgetFamily.systemMedium\nor WidgetFamily.systemLarge\n, add one or more Link controls to your widget’s view hierarchy.", "where": "answer quoting Apple's documentation of the time", "note": "A mirror of a Stack Overflow answer; the words are Apple's 2020 text as the answer quotes it."},
+        {"kind": "forumThread", "title": "How to navigate from Widgets (Apple Developer Forums 650246)", "url": "https://developer.apple.com/forums/thread/650246", "date": "2020", "platforms": ["iOS 14"], "quote": "You may annotate an entire widget using the widgetURL modifier API, and in systemMedium and systemLarge you may use the Link API in SwiftUI to have ‘sub-links’", "where": "reply (the author's role is not shown)"},
+        {"kind": "blog", "title": "How to Handle Tap Gestures on Widgets? (Swift Senpai)", "url": "https://swiftsenpai.com/development/widget-tap-gestures", "date": "2023-03-14", "platforms": ["iOS 16"], "quote": "SwiftUI Link is not supported on the systemSmall widget families", "where": "list of quirks, third item"}
+      ],
+      "note": "IPCams/BugTracker issue 23 (2021) and a Chinese blog are in the digest too; they were not checked here, so they are not sources."
+    },
+    "W-6": {
+      "claim": "Apple's text names only the containing app as what a widget tap opens, and a contributor says widgetURL never opens the browser; a 2021 feedback report says an external URL must go through the main app. Scriptable widgets set other apps' schemes as tap URLs, but Scriptable is itself the containing app and may relay them. No observation was found of a WidgetKit widget opening Safari, or another app without its own app coming forward first.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "forumThread", "title": "Fix Live Activity getInstances() filtering and start URL scoping (expo/expo pull request 48489)", "url": "https://github.com/expo/expo/pull/48489", "date": "2026-08-07", "platforms": ["iOS"], "quote": "`widgetURL` never opens the browser: tapping always opens the containing app, and the URL is delivered to the app's own link handler", "where": "comment by huextrat replying to the AI review, point 1 (about a Live Activity's widgetURL)"},
+        {"kind": "forumThread", "title": "FB9745173 (sindresorhus, feedback-assistant/reports issue 240)", "url": "https://github.com/feedback-assistant/reports/issues/240", "date": "2021-11-08", "platforms": ["macOS 12"], "quote": "Currently, you have to use a custom URL scheme with `.widgetURL()` to the main app which then opens the external URL. This is slow", "where": "issue description", "note": "Quoted from the digest (DOMAIN-SURFACES.md W-6)."},
+        {"kind": "forumThread", "title": "Configure default apps for items & reminders (mzeryck/Weather-Cal issue 61)", "url": "https://github.com/mzeryck/Weather-Cal/issues/61", "date": "2020-11-23", "platforms": ["iOS 14"], "quote": "For other apps, it's possible if they have a URL scheme.", "where": "comment by mzeryck, 2020-11-23 (a Scriptable widget's tap target; a reply gives reminderStack.url = \"x-apple-reminderkit://REMCDReminder/\")"}
+      ]
+    },
+    "W-8": {
+      "claim": "Before iOS 17 a widget had no working interactive controls: a tap on a button or any other view launched the app.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "forumThread", "title": "New widgets open the app. (home-assistant/iOS issue 1091)", "url": "https://github.com/home-assistant/iOS/issues/1091", "date": "2020-09-25", "platforms": ["iOS 14.0.1"], "quote": "This is a _feature_ of iOS 14 and is beyond our control at the moment unfortunately.", "where": "comment by TomBrien, 2020-09-25 (replying to 'The new widgets open the app')"},
+        {"kind": "forumThread", "title": "Button in iOS Widget (ABausG/home_widget issue 57)", "url": "https://github.com/ABausG/home_widget/issues/57", "date": "2021-12-12", "platforms": ["iOS 15"], "quote": "Yes, currently iOS does not support interactive elements on widgets.", "where": "comment by ABausG, 2021-12-12"},
+        {"kind": "blog", "title": "How to Handle Tap Gestures on Widgets? (Swift Senpai)", "url": "https://swiftsenpai.com/development/widget-tap-gestures", "date": "2023-03-14", "platforms": ["iOS 16"], "quote": "For instance, Buttons no longer work, and Links only work under specific conditions.", "where": "introduction"}
+      ]
+    },
+    "W-9": {
+      "claim": "From iOS 26, openAppWhenRun is deprecated in favour of supportedModes: background runs the action entirely in the background; the immediate foreground mode brings the app to the foreground before the action runs; dynamic runs it in the background and optionally brings it forward; deferred brings it forward before the action completes.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "AppIntent.openAppWhenRun", "url": "https://developer.apple.com/documentation/appintents/appintent/openappwhenrun", "date": "2026", "platforms": ["iOS 16-26", "macOS 13-26", "watchOS 9-26"], "quote": "This property is deprecated. Use supportedModes instead. Setting this property to\ntrue generates an error if the app intent runs in an app extension.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "AppIntent.supportedModes", "url": "https://developer.apple.com/documentation/appintents/appintent/supportedmodes", "date": "2026", "platforms": ["iOS 26+", "macOS 26+", "watchOS 26+", "visionOS 26+"], "quote": "- Specify background to run the action entirely in the background.\n- Specify the immediate foreground mode to bring the app to the foreground before the action runs.\n- Specify the dynamic foreground mode to run the app in the background and optionally transition it to the foreground.\n- Specify the deferred foreground mode to run the app in the background, and then transition it to the foreground before the action completes.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+      ]
+    },
+    "W-10": {
+      "claim": "OpenURLIntent (iOS 18, macOS 15) opens one of the app's universal links; placed on a button in an interactive widget or Live Activity it brings the app to the foreground and sends the URL to the app's URL handling code. Apple's earlier text and a library maintainer say a custom URL scheme cannot be used.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "OpenURLIntent", "url": "https://developer.apple.com/documentation/appintents/openurlintent", "date": "2026", "platforms": ["iOS 18+", "iPadOS 18+", "macOS 15+", "watchOS 11+", "visionOS 2+"], "quote": "You can also place\nthe app intent on a button in an interactive widget or Live Activity. When the app intent runs, the system sends the URL to\nyour app’s URL handling code so you can open the referenced content.\n\nThe system automatically brings your app to the foreground to run an app intent of this type.", "where": "Overview", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "forumThread", "title": "Live activities - support deeplinks / external actions from individual buttons (callstackincubator/voltra issue 43)", "url": "https://github.com/callstackincubator/voltra/issues/43", "date": "2026-01-28", "platforms": ["iOS"], "quote": "OpenURLIntent doesn’t support deep links - only universal links.", "where": "comment by V3RON, 2026-01-28"}
+      ],
+      "note": "Apple's earlier text (mirror Averyy/apple-dev-docs documentation/AppIntents/openurlintent.md, as the digest quotes it): \"Note that you need to use a universal link for your URL representation, you can't use a custom URL scheme.\" What a button with a custom-scheme OpenURLIntent does is not observed here; controls contest it (C-4)."
+    },
+    "W-11": {
+      "claim": "StandBy and CarPlay show small system widgets. In CarPlay with touch input, tapping the widget or one of its buttons opens the app's CarPlay template when the app integrates with CarPlay; without that integration a tap cannot open the app and the widget is dimmed, though buttons and toggles still work; without touch input nothing can be tapped. In StandBy (one press report) a tap on a widget that is not interactive shows an arrow that opens the app.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Adding StandBy and CarPlay support to your widget", "url": "https://developer.apple.com/documentation/widgetkit/adding-standby-and-carplay-support-to-your-widget", "date": "2026", "platforms": ["iOS 17+ (StandBy)", "iOS 26 (CarPlay)"], "quote": "- If the vehicle  supports touch input and your app supports CarPlay integration, tapping the widget or one of its buttons opens the app’s CarPlay template.\n- If the vehicle supports touch input but your app doesn’t integrate with CarPlay, people can’t open your app from the widget and the system dims it to indicate that a tap doesn’t have an effect.\n- If the vehicle doesn’t support touch input, people can’t open your app from the widget.\n…\n| Touchscreen display available | Yes | Yes, requires your app to offer CarPlay integration |", "where": "Linking to your app in CarPlay and using buttons or toggles (the table's columns: buttons and toggles functional; open the app from a tap)", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."},
+        {"kind": "blog", "title": "How to customize widgets in StandBy mode (MacRumors)", "url": "https://www.macrumors.com/how-to/customize-widgets-standby-mode/", "date": null, "platforms": ["iOS 17"], "quote": "If you tap on a widget that isn't interactive, such as the Calendar, an arrow indicator appears on the screen. Tapping the arrow takes you to the associated app", "where": "body", "note": "Quoted from the digest (DOMAIN-SURFACES.md W-11); the page was not re-read in the stored corpora."}
+      ],
+      "note": "The CarPlay platform line is TapRoute's reading of when CarPlay gained widgets; the article gives no version."
+    },
+    "W-12": {
+      "claim": "From iOS 17 and macOS 14, a button or toggle in an iPhone widget on the Mac sends the interaction to the iPhone, which performs the intent and sends the updated timeline back. What a tap that would open the app does there is not documented.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Adding interactivity to widgets and Live Activities", "url": "https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities", "date": "2026", "platforms": ["iOS 17+", "macOS 14+"], "quote": "Starting with iOS 17 and macOS 14, users can put iPhone widgets on their Mac desktop and in Notification Center. When a person interacts with the iPhone widget on Mac, the system sends the interaction to iPhone. On iPhone, the system performs the intent, generates a new timeline, and then sends the updated timeline to the iPhone widget on Mac.", "where": "Review interactions in iPhone widgets on Mac", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."}
+      ],
+      "note": "Web write-ups of low quality (2023) describe an 'Open App on iPhone to continue' prompt for taps that open the app; they were not checked here."
+    },
+    "W-13": {
+      "claim": "Apple's archived Today-widget guide: in iOS a user may have to unlock the device before the containing app can open.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "cordova-plugin-today-widget issue 10, quoting Apple's App Extension Programming Guide (Today)", "url": "https://github.com/DavidStrausz/cordova-plugin-today-widget/issues/10", "date": "2019-11-14", "platforms": ["iOS"], "quote": "(Note that in iOS, a user may have to unlock the device before the containing app can open.)", "where": "comment by DavidStrausz, 2019-11-14, quoting the guide's 'Opening the Containing App' (developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/Today.html)", "note": "Apple's words as the comment quotes them, about Today widgets; Apple's archived page itself was not read here. That the same unlock applies to WidgetKit taps on a locked device is inference."}
+      ]
+    },
+    "W-14": {
+      "claim": "One pull request (tested on iOS 26.0.1) ignored taps on a widget's background with a large invisible Button running a no-op app intent, so a background tap opens nothing; the maintainer closed it, noting Apple does not want nothing to happen when a widget is tapped.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "feat: ignore taps on widget background (deltachat/deltachat-ios pull request 2869)", "url": "https://github.com/deltachat/deltachat-ios/pull/2869", "date": "2025-11-03", "platforms": ["iOS 18+", "iOS 26.0.1"], "quote": "This uses a large invisible button in the background with a no-op\nAppIntent.\n\nThis is activated conditionally only on iOS 18+.\nAnd it was tested by me on iOS 26.0.1\n…\nit is also unwanted by apple that _nothing_ happens when a widget is tapped.", "where": "description; comment by r10s closing the pull request, 2026-07-15"}
+      ]
     }
   }
 }
@@ -1362,7 +1518,216 @@ enum BuiltinPolicies {
     {"name": "u-46 SwiftUI App life cycle on iOS 13: the app does not run", "situation": {"event": "delivery", "osVersion": "13.7", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "nothing", "rule": "delivery/swiftui-before-ios14"}, "evidence": ["U-46"]},
     {"name": "u-75 app delegate built with the iOS 27 SDK, on iOS 27: won't launch", "situation": {"event": "delivery", "osVersion": "27", "app": {"lifecycle": "appDelegate", "running": false, "sdkVersion": "27"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "nothing", "rule": "delivery/app-delegate-next-sdk"}, "evidence": ["U-75"]},
     {"name": "u-75 app delegate built with the iOS 26 SDK, on iOS 27: still launches", "situation": {"event": "delivery", "osVersion": "27", "app": {"lifecycle": "appDelegate", "running": false, "sdkVersion": "26"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold"}, "evidence": ["U-75", "U-42"]},
-    {"name": "s000-5 iMessage-only app: no container app, nothing delivered", "situation": {"event": "delivery", "app": {"hasContainerApp": false}}, "expect": {"outcome": "nothing", "rule": "delivery/no-container-app"}, "evidence": ["S000-5"]}
+    {"name": "s000-5 iMessage-only app: no container app, nothing delivered", "situation": {"event": "delivery", "app": {"hasContainerApp": false}}, "expect": {"outcome": "nothing", "rule": "delivery/no-container-app"}, "evidence": ["S000-5"]},
+    {"name": "w-5 a widget tap with no URL, defaults: the app opens with a user activity", "situation": {"event": "widget"}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url"}, "evidence": ["W-5", "W-1"]},
+    {"name": "w-2 iOS 13: no WidgetKit widget", "situation": {"event": "widget", "platform": "iOS", "osVersion": "13.7"}, "expect": {"outcome": "nothing", "rule": "widget/before-widgetkit-ios"}, "evidence": ["W-2"]},
+    {"name": "w-2 macOS 10.15: no WidgetKit widget", "situation": {"event": "widget", "platform": "macOS", "osVersion": "10.15"}, "expect": {"outcome": "nothing", "rule": "widget/before-widgetkit-macos"}, "evidence": ["W-2"]},
+    {"name": "w-2 watchOS 8: no WidgetKit complication", "situation": {"event": "widget", "platform": "watchOS", "osVersion": "8", "widget": {"family": "accessoryCircular"}}, "expect": {"outcome": "nothing", "rule": "widget/before-widgetkit-watchos"}, "evidence": ["W-2"]},
+    {"name": "w-2 visionOS 2: no widget", "situation": {"event": "widget", "platform": "visionOS", "osVersion": "2"}, "expect": {"outcome": "nothing", "rule": "widget/before-widgetkit-visionos"}, "evidence": ["W-2"]},
+    {"name": "w-12 a toggle in an iPhone widget on the Mac runs on the iPhone", "situation": {"event": "widget", "osVersion": "17", "widget": {"element": "toggle", "location": "iPhoneWidgetsOnMac"}}, "expect": {"outcome": "intentRun", "rule": "widget/mac-control"}, "evidence": ["W-12"]},
+    {"name": "w-12 w-1 a click that would open the app, iPhone widget on the Mac: the app opens (inferred)", "situation": {"event": "widget", "widget": {"location": "iPhoneWidgetsOnMac", "url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/mac-open"}, "evidence": ["W-12", "W-1"]},
+    {"name": "w-11 CarPlay without integration: buttons still work", "situation": {"event": "widget", "widget": {"location": "carPlay", "element": "button"}}, "expect": {"outcome": "intentRun", "rule": "widget/carplay-not-integrated-control"}, "evidence": ["W-11"]},
+    {"name": "w-11 CarPlay without integration: the widget is dimmed, nothing opens", "situation": {"event": "widget", "widget": {"location": "carPlay", "url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "widget/carplay-not-integrated"}, "evidence": ["W-11"]},
+    {"name": "w-11 CarPlay with integration: the app's CarPlay template opens", "situation": {"event": "widget", "app": {"supportsCarPlay": true}, "widget": {"location": "carPlay"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/carplay"}, "evidence": ["W-11"]},
+    {"name": "w-7 a button in a watchOS complication: a tap on the widget (inferred)", "situation": {"event": "widget", "platform": "watchOS", "osVersion": "26", "widget": {"family": "accessoryRectangular", "element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-watchos-visionos-no-url"}, "evidence": ["W-7", "W-5"]},
+    {"name": "w-7 a toggle in a visionOS widget with a widgetURL (inferred)", "situation": {"event": "widget", "platform": "visionOS", "osVersion": "26", "widget": {"family": "systemMedium", "element": "toggle", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-watchos-visionos"}, "evidence": ["W-7", "W-4"]},
+    {"name": "w-8 iOS 16 button, no widgetURL: the app opens with a user activity", "situation": {"event": "widget", "osVersion": "16.4", "widget": {"family": "systemMedium", "element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-ios17-no-url"}, "evidence": ["W-8", "W-5"]},
+    {"name": "w-8 iOS 14 button with a widgetURL: the app gets the URL", "situation": {"event": "widget", "osVersion": "14", "widget": {"element": "button", "url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-ios17"}, "evidence": ["W-8", "W-4"]},
+    {"name": "w-7 macOS 13 button, no widgetURL: a click on the widget", "situation": {"event": "widget", "platform": "macOS", "osVersion": "13", "widget": {"element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-macos14-no-url"}, "evidence": ["W-7", "W-8"]},
+    {"name": "w-7 macOS 12 toggle with a widgetURL: the app gets the URL", "situation": {"event": "widget", "platform": "macOS", "osVersion": "12", "widget": {"element": "toggle", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-macos14"}, "evidence": ["W-7", "W-4"]},
+    {"name": "w-7 a button in accessoryInline is a tap on the widget", "situation": {"event": "widget", "widget": {"family": "accessoryInline", "element": "button", "location": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-single-target-family-no-url"}, "evidence": ["W-7", "W-5"]},
+    {"name": "w-7 a toggle in accessoryInline with a widgetURL", "situation": {"event": "widget", "widget": {"family": "accessoryInline", "element": "toggle", "url": "myapp://x", "location": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-single-target-family"}, "evidence": ["W-7"]},
+    {"name": "w-7 locked device: a Lock Screen widget's toggle is inactive", "situation": {"event": "widget", "locked": true, "widget": {"family": "accessoryCircular", "element": "toggle", "location": "lockScreen"}}, "expect": {"outcome": "nothing", "rule": "widget/control-locked"}, "evidence": ["W-7", "W-13"]},
+    {"name": "w-10 OpenURLIntent with a universal link brings the app forward", "situation": {"event": "widget", "osVersion": "18", "widget": {"family": "systemMedium", "element": "button", "intentMode": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/open-url-intent"}, "evidence": ["W-10"]},
+    {"name": "w-10 OpenURLIntent with a custom scheme: nothing (inferred)", "situation": {"event": "widget", "widget": {"element": "button", "intentMode": "openURLIntent", "url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "widget/open-url-intent-custom-scheme"}, "evidence": ["W-10"]},
+    {"name": "w-7 openAppWhenRun: the app comes forward to run the intent", "situation": {"event": "widget", "osVersion": "17", "widget": {"element": "button", "intentMode": "openAppWhenRun"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/open-app-when-run"}, "evidence": ["W-7", "W-9"]},
+    {"name": "w-9 iOS 26 foreground mode: the app comes forward", "situation": {"event": "widget", "osVersion": "26", "widget": {"element": "button", "intentMode": "foreground"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/foreground-mode"}, "evidence": ["W-9"]},
+    {"name": "w-9 iOS 26 dynamic mode: runs in the background", "situation": {"event": "widget", "widget": {"element": "toggle", "intentMode": "foregroundDynamic"}}, "expect": {"outcome": "intentRun", "rule": "widget/dynamic-mode"}, "evidence": ["W-9"]},
+    {"name": "w-9 iOS 18 does not read supportedModes: the intent runs as by default", "situation": {"event": "widget", "osVersion": "18", "widget": {"element": "button", "intentMode": "foregroundDeferred"}}, "expect": {"outcome": "intentRun", "rule": "widget/modes-before-26"}, "evidence": ["W-9", "W-7"]},
+    {"name": "w-7 iOS 17 button: the intent runs, the app stays closed", "situation": {"event": "widget", "osVersion": "17", "widget": {"element": "button", "url": "myapp://ignored"}}, "expect": {"outcome": "intentRun", "rule": "widget/control"}, "evidence": ["W-7"]},
+    {"name": "w-14 macOS 14 full-size no-op button catches background taps", "situation": {"event": "widget", "platform": "macOS", "osVersion": "14", "widget": {"family": "systemLarge", "element": "button"}}, "expect": {"outcome": "intentRun", "rule": "widget/control"}, "evidence": ["W-7", "W-14"]},
+    {"name": "w-3 a Link in accessoryCircular is a tap on the widget", "situation": {"event": "widget", "widget": {"family": "accessoryCircular", "element": "link", "url": "myapp://item/2", "location": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-single-target-family"}, "evidence": ["W-3", "W-5"]},
+    {"name": "w-3 iOS 16 Link in systemSmall: contested, ignored by default", "situation": {"event": "widget", "osVersion": "16", "widget": {"element": "link", "url": "myapp://item/2"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-small-before-ios17"}, "evidence": ["W-3"]},
+    {"name": "w-3 iOS 26 Link in systemSmall: contested, the Link's URL by default", "situation": {"event": "widget", "widget": {"element": "link", "url": "myapp://item/2"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-small"}, "evidence": ["W-3"]},
+    {"name": "w-3 a Link in systemMedium: the Link's URL", "situation": {"event": "widget", "widget": {"family": "systemMedium", "element": "link", "url": "myapp://item/3"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme"}, "evidence": ["W-3", "W-4"]},
+    {"name": "w-11 StandBy, no URL: the app opens (after the arrow)", "situation": {"event": "widget", "osVersion": "17", "widget": {"location": "standBy"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url"}, "evidence": ["W-11", "W-5"]},
+    {"name": "w-6 an https widgetURL opens the app, not Safari", "situation": {"event": "widget", "widget": {"family": "systemLarge", "url": "https://example.com/a"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/web-url"}, "evidence": ["W-6", "W-4"]},
+    {"name": "w-4 a custom-scheme widgetURL opens the app with the URL", "situation": {"event": "widget", "osVersion": "17", "widget": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme"}, "evidence": ["W-4", "W-15"]},
+    {"name": "w-4 a data URL as widgetURL (inferred)", "situation": {"event": "widget", "widget": {"url": "data:text/plain,hi"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/other-url"}, "evidence": ["W-4"]},
+    {"name": "w-5 text that is no URL counts as none", "situation": {"event": "widget", "widget": {"url": "my app://"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url"}, "evidence": ["W-5"]},
+    {"name": "l-5 a Live Activity tap with no URL, defaults: the app opens with a user activity", "situation": {"event": "liveActivity"}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/no-url"}, "evidence": ["L-5"]},
+    {"name": "l-3 iOS 16.0: no Live Activity", "situation": {"event": "liveActivity", "osVersion": "16.0"}, "expect": {"outcome": "nothing", "rule": "liveActivity/before-live-activities"}, "evidence": ["L-3"]},
+    {"name": "l-7 watchOS 10: no Live Activity in the Smart Stack", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "10"}, "expect": {"outcome": "nothing", "rule": "liveActivity/watch-before-11"}, "evidence": ["L-7"]},
+    {"name": "l-7 watch app opted in: the watch app opens", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "11", "liveActivity": {"opensWatchApp": true}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/watch-app"}, "evidence": ["L-7"]},
+    {"name": "l-7 Apple Watch: a full-screen view, nothing opens", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "26"}, "expect": {"outcome": "nothing", "rule": "liveActivity/watch"}, "evidence": ["L-7"]},
+    {"name": "l-7 w-1 a click in the Mac's menu bar: the app opens (inferred)", "situation": {"event": "liveActivity", "platform": "macOS", "osVersion": "26"}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/mac"}, "evidence": ["L-7", "W-1"]},
+    {"name": "l-7 visionOS: no Live Activity", "situation": {"event": "liveActivity", "platform": "visionOS", "osVersion": "26"}, "expect": {"outcome": "nothing", "rule": "liveActivity/visionos"}, "evidence": ["L-7"]},
+    {"name": "l-7 CarPlay, app without CarPlay support: nothing", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "carPlay", "url": "myapp://ride/1"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/carplay-not-integrated"}, "evidence": ["L-7"]},
+    {"name": "l-7 CarPlay, app with CarPlay support: the app opens with the URL", "situation": {"event": "liveActivity", "app": {"supportsCarPlay": true}, "liveActivity": {"presentation": "carPlay", "url": "myapp://ride/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/url"}, "evidence": ["L-7", "W-4"]},
+    {"name": "l-1 StandBy minimal: expands, nothing opens", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "standBy"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/standby"}, "evidence": ["L-1"]},
+    {"name": "w-7 locked: a Lock Screen Live Activity button is inactive", "situation": {"event": "liveActivity", "locked": true, "liveActivity": {"activityElement": "button"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/control-locked"}, "evidence": ["W-7", "L-6"]},
+    {"name": "l-6 an expanded-presentation toggle runs its intent", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "expanded", "activityElement": "toggle"}}, "expect": {"outcome": "intentRun", "rule": "liveActivity/control"}, "evidence": ["L-6"]},
+    {"name": "l-6 iOS 16.2 button on the Lock Screen: no interactivity, the app opens", "situation": {"event": "liveActivity", "osVersion": "16.2", "liveActivity": {"activityElement": "button", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/url"}, "evidence": ["L-6", "W-7"]},
+    {"name": "l-2 a Link in the compact presentation is a tap on it", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactLeading", "activityElement": "link", "url": "myapp://order/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/link-ignored"}, "evidence": ["L-2"]},
+    {"name": "l-4 q-2 Lock Screen, URL set only on the Dynamic Island: contested, no URL by default", "situation": {"event": "liveActivity", "liveActivity": {"url": "myapp://order/1", "urlSetOn": "dynamicIsland"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/lock-screen-island-url"}, "evidence": ["L-4", "L-3"]},
+    {"name": "l-4 q-1 Dynamic Island, URL set only on the Lock Screen view: no URL", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactTrailing", "url": "myapp://order/1", "urlSetOn": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/island-lock-screen-url"}, "evidence": ["L-4", "L-2"]},
+    {"name": "l-3 the island's URL reaches the minimal presentation", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "minimal", "url": "myapp://order/1", "urlSetOn": "dynamicIsland"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/url"}, "evidence": ["L-3"]},
+    {"name": "l-2 a Link in the expanded presentation: the Link's URL", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "expanded", "activityElement": "link", "url": "https://example.com/order/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/url"}, "evidence": ["L-2", "L-3"]},
+    {"name": "l-1 a compact tap with no URL opens the app", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactLeading"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/no-url"}, "evidence": ["L-1", "L-5"]}
+  ]
+}
+
+"""#
+    ),
+    (
+      "liveActivity.json",
+      #"""
+{
+  "$schema": "schema/table.schema.json",
+  "table": "liveActivity",
+  "event": "liveActivity",
+  "title": "A tap on a Live Activity (Lock Screen, Dynamic Island, StandBy, CarPlay, Apple Watch, Mac)",
+  "hitPolicy": "first",
+  "facts": {
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+    "osVersion": {"newest": "26"},
+    "presentation": ["lockScreen", "compactLeading", "compactTrailing", "minimal", "expanded", "standBy", "carPlay"],
+    "activityElement": ["background", "link", "button", "toggle"],
+    "urlSetOn": ["both", "dynamicIsland", "lockScreen"],
+    "opensWatchApp": "bool",
+    "locked": "bool",
+    "supportsCarPlay": "bool",
+    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
+  },
+  "rules": [
+    {
+      "id": "before-live-activities",
+      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<16.1"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["L-3"],
+      "confidence": "inferred",
+      "note": "Live Activities and DynamicIsland.widgetURL(_:) arrive in iOS 16.1 (L-3's availability); before it there is none to tap."
+    },
+    {
+      "id": "watch-before-11",
+      "when": {"platform": "watchOS", "osVersion": "<11"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["L-7"],
+      "confidence": "inferred",
+      "note": "Live Activities reach the Apple Watch Smart Stack with watchOS 11 (the opt-in key is watchOS 11's, L-7); before it there is none on the watch."
+    },
+    {
+      "id": "watch-app",
+      "when": {"platform": "watchOS", "opensWatchApp": true},
+      "then": {"outcome": "containerLaunch"},
+      "evidence": ["L-7"],
+      "confidence": "documented",
+      "note": "With Supports Launch for Live Activity Attribute Types in the watch app's Info.plist, a tap in the Smart Stack opens the app's watch app (L-7). Apple does not say what the watch app is handed (nor, for complications, which callback gets a widgetURL), so the decision names no handoff."
+    },
+    {
+      "id": "watch",
+      "when": {"platform": "watchOS"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["L-7"],
+      "confidence": "documented",
+      "note": "A tap on Apple Watch opens nothing: it shows the Live Activity full screen with an option to open the app on iPhone (L-7)."
+    },
+    {
+      "id": "mac",
+      "when": {"platform": "macOS"},
+      "then": {"outcome": "containerLaunch"},
+      "evidence": ["W-1", "L-7"],
+      "confidence": "inferred",
+      "note": "Live Activities appear in the Mac's menu bar (L-7); what a click there does is not documented nor observed in any source found. That it opens the app is read from Apple's general 'tapping or clicking your widget or Live Activity opens its corresponding app' (W-1); where it opens and what it is handed are unknown, so the decision names no handoff."
+    },
+    {
+      "id": "visionos",
+      "when": {"platform": "visionOS"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["L-7"],
+      "confidence": "inferred",
+      "note": "Apple lists iPhone, iPad, Apple Watch, the Mac and CarPlay as where Live Activities appear (L-7), not visionOS."
+    },
+    {
+      "id": "carplay-not-integrated",
+      "when": {"presentation": "carPlay", "supportsCarPlay": false},
+      "then": {"outcome": "nothing"},
+      "evidence": ["L-7"],
+      "confidence": "documented",
+      "note": "In CarPlay a Live Activity tap launches the app only if the app supports CarPlay (L-7)."
+    },
+    {
+      "id": "standby",
+      "when": {"presentation": "standBy"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["L-1"],
+      "confidence": "documented",
+      "note": "A tap on the minimal presentation in StandBy opens nothing: the Live Activity expands to fill the display with its Lock Screen presentation (L-1), where a further tap is the lockScreen situation."
+    },
+    {
+      "id": "control-locked",
+      "when": {"activityElement": ["button", "toggle"], "presentation": ["lockScreen", "expanded"], "osVersion": ">=17", "locked": true},
+      "then": {"outcome": "nothing"},
+      "evidence": ["W-7", "L-6"],
+      "confidence": "documented",
+      "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-7, which speaks of widgets and Live Activities)."
+    },
+    {
+      "id": "control",
+      "when": {"activityElement": ["button", "toggle"], "presentation": ["lockScreen", "expanded"], "osVersion": ">=17"},
+      "then": {"outcome": "intentRun"},
+      "evidence": ["L-6", "W-7"],
+      "confidence": "documented",
+      "note": "From iOS 17 a button or toggle in the Lock Screen or expanded presentation runs its app intent without launching the app (W-7); a LiveActivityIntent runs in the app's process (L-6). An intent that also opens the app (openAppWhenRun, foreground modes) is the widget table's reading and is not modelled here."
+    },
+    {
+      "id": "link-ignored",
+      "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["L-2", "L-5"],
+      "confidence": "inferred",
+      "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation: its widgetURL if it has one, else the NSUserActivityTypeLiveActivity activity (L-5). The answer is for a Live Activity without a widgetURL."
+    },
+    {
+      "id": "lock-screen-island-url",
+      "when": {"presentation": "lockScreen", "activityElement": ["background", "button", "toggle"], "urlSetOn": "dynamicIsland", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["L-4", "L-5"],
+      "against": ["L-3"],
+      "alternatives": [
+        {
+          "then": {"outcome": "containerLaunch", "handoff": "url"},
+          "evidence": ["L-3"],
+          "note": "Apple: DynamicIsland.widgetURL(_:) becomes the default URL for each view of the Live Activity (L-3), the Lock Screen's included."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: a URL set only with DynamicIsland.widgetURL never reaches the Lock Screen banner, so the app opens with the NSUserActivityTypeLiveActivity activity (L-4, L-5; iOS 26.5), on the newest report. Set widgetURL on the Lock Screen view too."
+    },
+    {
+      "id": "island-lock-screen-url",
+      "when": {"presentation": ["compactLeading", "compactTrailing", "minimal", "expanded"], "activityElement": ["background", "button", "toggle"], "urlSetOn": "lockScreen", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["L-4", "L-2", "L-5"],
+      "confidence": "inferred",
+      "note": "A widgetURL set only on the Lock Screen view is not the Dynamic Island's: Apple sets the island's with DynamicIsland.widgetURL(_:) per presentation (L-2), and a report has the island's tap open the app without the deep link the Lock Screen's tap delivered (L-4). The app gets the NSUserActivityTypeLiveActivity activity (L-5)."
+    },
+    {
+      "id": "no-url",
+      "when": {"urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["L-5", "L-1", "W-1"],
+      "confidence": "documented",
+      "note": "With no widgetURL or Link the system opens the app and passes an NSUserActivity of type NSUserActivityTypeLiveActivity; WidgetCenter.UserInfoKey.activityID names the activity (L-5). Compact and minimal presentations open the app on a tap (L-1); touch and hold shows the expanded one."
+    },
+    {
+      "id": "url",
+      "when": {"urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-4", "L-3", "L-2", "W-6"],
+      "confidence": "documented",
+      "note": "The system activates the containing app and passes the URL to its URL callbacks (W-4): the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3). When compact leading and trailing are both visible, link both to the same screen (L-2). A Live Activity's widgetURL never opens the browser (W-6)."
+    }
   ]
 }
 
@@ -2151,6 +2516,310 @@ enum BuiltinPolicies {
       "evidence": ["X-3"],
       "confidence": "inferred",
       "note": "No redirect ran, or its open(url) opened nothing: the user stays in Messages with the drawer as the arrival left it."
+    }
+  ]
+}
+
+"""#
+    ),
+    (
+      "widget.json",
+      #"""
+{
+  "$schema": "schema/table.schema.json",
+  "table": "widget",
+  "event": "widget",
+  "title": "A tap on a widget (WidgetKit)",
+  "hitPolicy": "first",
+  "facts": {
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+    "osVersion": {"newest": "26"},
+    "family": ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner"],
+    "element": ["background", "link", "button", "toggle"],
+    "intentMode": ["background", "openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic", "openURLIntent"],
+    "location": ["homeScreen", "lockScreen", "standBy", "carPlay", "iPhoneWidgetsOnMac"],
+    "locked": "bool",
+    "supportsCarPlay": "bool",
+    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
+  },
+  "rules": [
+    {
+      "id": "before-widgetkit-ios",
+      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<14"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["W-2"],
+      "confidence": "inferred",
+      "note": "WidgetKit and widgetURL(_:) arrive in iOS 14 (W-2's availability); before it there is no WidgetKit widget to tap (a Today extension's open(url) is the open event)."
+    },
+    {
+      "id": "before-widgetkit-macos",
+      "when": {"platform": "macOS", "osVersion": "<11"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["W-2"],
+      "confidence": "inferred",
+      "note": "widgetURL(_:) arrives in macOS 11 (W-2's availability); before it there is no WidgetKit widget to click."
+    },
+    {
+      "id": "before-widgetkit-watchos",
+      "when": {"platform": "watchOS", "osVersion": "<9"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["W-2"],
+      "confidence": "inferred",
+      "note": "widgetURL(_:) arrives in watchOS 9 (W-2's availability); before it complications were ClockKit's, which TapRoute does not model."
+    },
+    {
+      "id": "before-widgetkit-visionos",
+      "when": {"platform": "visionOS", "osVersion": "<26"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["W-2"],
+      "confidence": "inferred",
+      "note": "widgetURL(_:) arrives in visionOS 26 (W-2's availability); before it there is no widget of the app's own to tap."
+    },
+    {
+      "id": "mac-control",
+      "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"]},
+      "then": {"outcome": "intentRun"},
+      "evidence": ["W-12", "W-7"],
+      "confidence": "documented",
+      "note": "A button or toggle in an iPhone widget on the Mac sends the interaction to the iPhone, which performs the intent and sends the new timeline back; nothing opens on the Mac (W-12). It may take a while: mark the views that wait with invalidatableContent(_:)."
+    },
+    {
+      "id": "mac-open",
+      "when": {"location": "iPhoneWidgetsOnMac"},
+      "then": {"outcome": "containerLaunch"},
+      "evidence": ["W-1", "W-12"],
+      "confidence": "inferred",
+      "note": "Apple documents only the buttons and toggles of an iPhone widget on the Mac (W-12). That a click that would open the app opens it is read from Apple's general 'tapping or clicking your widget ... opens its corresponding app' (W-1); where it opens (the iPhone, iPhone Mirroring) and what it is handed are not documented nor observed in any source found (write-ups mention an 'Open App on iPhone to continue' prompt), so the decision names no handoff."
+    },
+    {
+      "id": "carplay-not-integrated-control",
+      "when": {"location": "carPlay", "supportsCarPlay": false, "element": ["button", "toggle"]},
+      "then": {"outcome": "intentRun"},
+      "evidence": ["W-11"],
+      "confidence": "documented",
+      "note": "In CarPlay with touch input, a widget's buttons and toggles work whether or not the app integrates with CarPlay (W-11's table); the app does not open. A vehicle without a touchscreen makes the whole widget inactive: nothing can be tapped there, so it is no situation of this table."
+    },
+    {
+      "id": "carplay-not-integrated",
+      "when": {"location": "carPlay", "supportsCarPlay": false},
+      "then": {"outcome": "nothing"},
+      "evidence": ["W-11"],
+      "confidence": "documented",
+      "note": "Without CarPlay integration a tap cannot open the app from a CarPlay widget, and the system dims the widget to show that a tap has no effect (W-11)."
+    },
+    {
+      "id": "carplay",
+      "when": {"location": "carPlay", "supportsCarPlay": true},
+      "then": {"outcome": "containerLaunch"},
+      "evidence": ["W-11"],
+      "confidence": "documented",
+      "note": "With CarPlay integration, tapping the widget or one of its buttons opens the app's CarPlay template (W-11). Apple does not say what the app is handed there, nor whether a button's intent runs first, so the decision names no handoff: do not count on a widgetURL reaching the CarPlay scene."
+    },
+    {
+      "id": "control-watchos-visionos-no-url",
+      "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["W-7", "W-5"],
+      "confidence": "inferred",
+      "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-7); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget: with no widgetURL, a user activity (W-5)."
+    },
+    {
+      "id": "control-watchos-visionos",
+      "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-7", "W-4"],
+      "confidence": "inferred",
+      "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-7); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget, which hands the app the widgetURL (W-4)."
+    },
+    {
+      "id": "control-before-ios17-no-url",
+      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["W-8", "W-5", "W-7"],
+      "confidence": "several",
+      "note": "Before iOS 17 a widget has no working buttons or toggles (W-8): the tap launches the app as a tap anywhere else would, and with no widgetURL the app gets a user activity describing the widget (W-5)."
+    },
+    {
+      "id": "control-before-ios17",
+      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-8", "W-4", "W-7"],
+      "confidence": "several",
+      "note": "Before iOS 17 a widget has no working buttons or toggles (W-8): the tap launches the app as a tap anywhere else would, and the app gets the widget's widgetURL (W-4)."
+    },
+    {
+      "id": "control-before-macos14-no-url",
+      "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["W-7", "W-8", "W-5"],
+      "confidence": "inferred",
+      "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-7); before it TapRoute reads a click on one as a click anywhere else, as on iOS before 17 (W-8 reports iOS only)."
+    },
+    {
+      "id": "control-before-macos14",
+      "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-7", "W-8", "W-4"],
+      "confidence": "inferred",
+      "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-7); before it TapRoute reads a click on one as a click anywhere else, which hands the app the widgetURL (W-4)."
+    },
+    {
+      "id": "control-single-target-family-no-url",
+      "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["W-7", "W-5"],
+      "confidence": "inferred",
+      "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-7), so TapRoute reads a tap on one as a tap on the widget: with no widgetURL, a user activity (W-5)."
+    },
+    {
+      "id": "control-single-target-family",
+      "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-7", "W-4"],
+      "confidence": "inferred",
+      "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-7), so TapRoute reads a tap on one as a tap on the widget, which hands the app the widgetURL (W-4)."
+    },
+    {
+      "id": "control-locked",
+      "when": {"element": ["button", "toggle"], "locked": true},
+      "then": {"outcome": "nothing"},
+      "evidence": ["W-7", "W-13"],
+      "confidence": "documented",
+      "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-7)."
+    },
+    {
+      "id": "open-url-intent",
+      "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web"},
+      "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
+      "evidence": ["W-10"],
+      "confidence": "documented",
+      "note": "An OpenURLIntent on a button brings the app to the foreground and sends the universal link to the app's URL handling code (W-10; iOS 18, macOS 15). The URL must be one of the app's universal links: check the app's associated domains."
+    },
+    {
+      "id": "open-url-intent-custom-scheme",
+      "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["W-10"],
+      "confidence": "inferred",
+      "note": "OpenURLIntent opens the app's universal links, and Apple's earlier text says a custom URL scheme can't be used (W-10); TapRoute reads any other URL as opening nothing. Nobody reports what a widget button does with one (for controls the point is contested); use Link or widgetURL for a custom scheme."
+    },
+    {
+      "id": "open-app-when-run",
+      "when": {"element": ["button", "toggle"], "intentMode": "openAppWhenRun"},
+      "then": {"outcome": "containerLaunch", "handoff": "intent"},
+      "evidence": ["W-7", "W-9"],
+      "confidence": "inferred",
+      "note": "With openAppWhenRun the system performs the intent in the app's process (W-7); that the app also comes to the foreground is read from the property's name and its iOS 26 successor, the foreground modes of supportedModes (W-9). Deprecated from iOS 26: use supportedModes."
+    },
+    {
+      "id": "foreground-mode",
+      "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred"], "osVersion": ">=26"},
+      "then": {"outcome": "containerLaunch", "handoff": "intent"},
+      "evidence": ["W-9"],
+      "confidence": "documented",
+      "note": "supportedModes with the immediate foreground mode brings the app to the foreground before the action runs; with deferred, before the action completes (W-9)."
+    },
+    {
+      "id": "dynamic-mode",
+      "when": {"element": ["button", "toggle"], "intentMode": "foregroundDynamic", "osVersion": ">=26"},
+      "then": {"outcome": "intentRun"},
+      "evidence": ["W-9"],
+      "confidence": "inferred",
+      "note": "The dynamic foreground mode runs the intent in the background and only optionally brings the app forward (W-9): TapRoute answers the background run; the app comes forward only when its perform() asks to continue in the foreground."
+    },
+    {
+      "id": "modes-before-26",
+      "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred", "foregroundDynamic"], "osVersion": "<26"},
+      "then": {"outcome": "intentRun"},
+      "evidence": ["W-9", "W-7"],
+      "confidence": "inferred",
+      "note": "supportedModes arrives in iOS 26 and macOS 26 (W-9): an earlier system does not read it, so the intent runs as by default, in the widget extension's process (W-7). Set openAppWhenRun too for earlier systems."
+    },
+    {
+      "id": "control",
+      "when": {"element": ["button", "toggle"]},
+      "then": {"outcome": "intentRun"},
+      "evidence": ["W-7", "W-14"],
+      "confidence": "documented",
+      "note": "From iOS 17 and macOS 14 a button or toggle runs its app intent without launching the app, in the widget extension's process by default (W-7), and the widget's timeline reloads. A full-size button behind the content catches every tap that misses the others, so the widget never opens its app (W-14), which Apple does not want."
+    },
+    {
+      "id": "link-single-target-family",
+      "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["W-3", "W-5"],
+      "confidence": "inferred",
+      "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: the app gets the widget's widgetURL if it sets one, else a user activity (W-5). The answer is for a widget without a widgetURL."
+    },
+    {
+      "id": "link-small-before-ios17",
+      "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17"},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["W-3", "W-5"],
+      "alternatives": [
+        {
+          "then": {"outcome": "containerLaunch", "handoff": "url"},
+          "evidence": ["W-3"],
+          "note": "Apple's current text: systemSmall has room for more than one interaction target, and a tap on a Link uses that Link's URL (W-3)."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the Link is ignored and the tap counts as a tap on the widget (the widgetURL if the widget sets one, else a user activity, W-5), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports; no source gives the version in which small widgets gained Link."
+    },
+    {
+      "id": "link-small",
+      "when": {"element": "link", "family": "systemSmall"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-3", "W-4"],
+      "alternatives": [
+        {
+          "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+          "evidence": ["W-3"],
+          "note": "Apple's 2020 text and reports to 2023: Link has no effect in systemSmall, so the tap counts as a tap on the widget (its widgetURL if set, else a user activity)."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the Link's URL, on Apple's current text, which names systemSmall among the families that take Link (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
+    },
+    {
+      "id": "no-url",
+      "when": {"urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["W-5", "W-1", "W-11", "W-13"],
+      "confidence": "documented",
+      "note": "With no widgetURL or Link the system opens the containing app and passes an NSUserActivity whose userInfo names the widget's kind and family (W-5). Text that is no URL cannot be a widgetURL (URL(string:) gives nil), so it counts as none. In StandBy the first tap shows an arrow that opens the app (W-11, press report); on a locked device the person may have to unlock first (W-13)."
+    },
+    {
+      "id": "web-url",
+      "when": {"urlClass": "web"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-4", "W-6", "W-2"],
+      "confidence": "several",
+      "note": "An https widgetURL or Link URL opens the containing app, which gets the URL in its URL callbacks (W-4), not as a universal link; no observation was found of a widget opening Safari (W-6). Which callbacks fire is the delivery table's."
+    },
+    {
+      "id": "custom-scheme",
+      "when": {"urlClass": "other"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-4", "W-2", "W-15"],
+      "against": ["W-6"],
+      "alternatives": [
+        {
+          "then": {"outcome": "otherAppLaunch"},
+          "evidence": ["W-6"],
+          "note": "Scriptable widgets set other apps' schemes as tap URLs and those apps open (W-6); Scriptable is itself the containing app and may relay the URL, so whether the widget opens the other app directly is not shown."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15). Contested only for another app's scheme (W-6)."
+    },
+    {
+      "id": "other-url",
+      "when": {"urlClass": ["data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-4"],
+      "confidence": "inferred",
+      "note": "Apple says the system passes the widget's URL to the containing app (W-4) and names no scheme rule; TapRoute reads a data, file or scheme-less URL the same way. Nobody reports one."
     }
   ]
 }

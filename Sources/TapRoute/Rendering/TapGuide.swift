@@ -288,6 +288,60 @@ package enum TapGuide {
         .rule("delivery/intent"), .rule("delivery/nothing-handed-running"),
         .rule("delivery/no-container-app"),
       ]),
+    Section(
+      title: "Widgets: what a tap opens and what the app is handed",
+      introduction:
+        "A tap on a WidgetKit widget opens its containing app: with the widgetURL or the tapped Link's URL, or a user activity naming the widget when there is none. A Link works only in the families that have room for more than one target, and in systemSmall the reports disagree.",
+      items: [
+        .rule("widget/no-url"), .rule("widget/custom-scheme"), .rule("widget/web-url"),
+        .rule("widget/other-url"),
+        .rule("widget/link-small"), .rule("widget/link-small-before-ios17"),
+        .rule("widget/link-single-target-family"),
+      ]),
+    Section(
+      title: "Widgets: buttons and toggles",
+      introduction:
+        "From iOS 17 and macOS 14 a button or toggle runs its app intent without opening the app, unless the intent asks to come to the foreground; before that, and where a family has no interactive controls, the tap is a tap on the widget.",
+      items: [
+        .rule("widget/control"), .rule("widget/control-locked"), .rule("widget/open-app-when-run"),
+        .rule("widget/foreground-mode"), .rule("widget/dynamic-mode"), .rule("widget/modes-before-26"),
+        .rule("widget/open-url-intent"), .rule("widget/open-url-intent-custom-scheme"),
+        .rule("widget/control-before-ios17"), .rule("widget/control-before-ios17-no-url"),
+        .rule("widget/control-before-macos14"), .rule("widget/control-before-macos14-no-url"),
+        .rule("widget/control-single-target-family"), .rule("widget/control-single-target-family-no-url"),
+        .rule("widget/control-watchos-visionos"), .rule("widget/control-watchos-visionos-no-url"),
+      ]),
+    Section(
+      title: "Before widgets and Live Activities",
+      introduction:
+        "WidgetKit arrives in iOS 14, macOS 11, watchOS 9 and visionOS 26; Live Activities in iOS 16.1 and the Apple Watch Smart Stack in watchOS 11. Before them there is nothing to tap.",
+      items: [
+        .rule("widget/before-widgetkit-ios"), .rule("widget/before-widgetkit-macos"),
+        .rule("widget/before-widgetkit-watchos"), .rule("widget/before-widgetkit-visionos"),
+        .rule("liveActivity/before-live-activities"), .rule("liveActivity/watch-before-11"),
+        .rule("liveActivity/visionos"),
+      ]),
+    Section(
+      title: "Widgets in StandBy, CarPlay and on the Mac",
+      introduction:
+        "StandBy and CarPlay show small widgets; CarPlay opens only an app that integrates with it. An iPhone widget on the Mac runs its buttons on the iPhone.",
+      items: [
+        .fixture("w-11 StandBy, no URL: the app opens (after the arrow)"), .rule("widget/carplay"),
+        .rule("widget/carplay-not-integrated"), .rule("widget/carplay-not-integrated-control"),
+        .rule("widget/mac-control"), .rule("widget/mac-open"),
+      ]),
+    Section(
+      title: "Live Activities",
+      introduction:
+        "A tap on a Live Activity opens its app with the URL of the tapped presentation, or a user activity when it has none. Whether a URL set on the Dynamic Island reaches the Lock Screen, and the reverse, is contested. Buttons and toggles live in the Lock Screen and expanded presentations.",
+      items: [
+        .rule("liveActivity/no-url"), .rule("liveActivity/url"), .rule("liveActivity/lock-screen-island-url"),
+        .rule("liveActivity/island-lock-screen-url"), .rule("liveActivity/link-ignored"),
+        .rule("liveActivity/control"), .rule("liveActivity/control-locked"), .rule("liveActivity/standby"),
+        .rule("liveActivity/carplay-not-integrated"), .rule("liveActivity/watch"),
+        .rule("liveActivity/watch-app"),
+        .rule("liveActivity/mac"),
+      ]),
   ]
 
   // MARK: - Rendering

@@ -30,7 +30,10 @@ package enum SelfCheck {
     {
       problems.append("open from the Messages extension gave \(decided.outcome.rawValue)")
     }
-    if !situation.app.hasContainerApp && decided.outcome == .containerLaunch {
+    // hasContainerApp is a Messages fact: a widget or Live Activity always has its app.
+    if [.tap, .open].contains(situation.event) && !situation.app.hasContainerApp
+      && decided.outcome == .containerLaunch
+    {
       problems.append("an iMessage-only app launched a container")
     }
     if decided.outcome == .extensionLaunch && (decided.callbacks == nil || decided.presentation == nil) {

@@ -1,0 +1,70 @@
+import Testing
+
+@testable import TapRoute
+
+@Suite("The widget and liveActivity events (issue 26)")
+struct WidgetEventTests {
+  static func decide(_ json: String) throws -> Decision {
+    try Engine.builtIn.decide(Situation.parse(Array(json.utf8), file: "s").get())
+  }
+
+  @Test("the event alone decides: the app opens with a user activity (W-5, L-5)")
+  func eventAloneDecides() throws {
+    let widget = try Self.decide(#"{"event":"widget"}"#)
+    #expect(widget.outcome == .containerLaunch && widget.rule == "widget/no-url")
+    #expect(widget.delivery?.handoff == .userActivity)
+    let activity = try Self.decide(#"{"event":"liveActivity"}"#)
+    #expect(activity.outcome == .containerLaunch && activity.rule == "liveActivity/no-url")
+    #expect(activity.delivery?.handoff == .userActivity)
+  }
+
+  @Test("a widgetURL reaches the app as a URL; an iOS 17 button runs its intent instead")
+  func urlAndButton() throws {
+    let url = try Self.decide(#"{"event":"widget","widget":{"url":"myapp://item/1"}}"#)
+    #expect(url.outcome == .containerLaunch && url.delivery?.handoff == .url && url.url == "myapp://item/1")
+    let button = try Self.decide(
+      #"{"event":"widget","osVersion":"17","widget":{"element":"button","url":"myapp://item/1"}}"#)
+    #expect(button.outcome == .intentRun && button.rule == "widget/control" && button.delivery == nil)
+    let old = try Self.decide(#"{"event":"widget","osVersion":"16","widget":{"element":"button"}}"#)
+    #expect(old.rule == "widget/control-before-ios17-no-url" && old.outcome == .containerLaunch)
+  }
+
+  @Test("the contested points keep both readings (W-3, L-4)")
+  func contestedReadings() throws {
+    let small = try Self.decide(#"{"event":"widget","widget":{"element":"link","url":"myapp://x"}}"#)
+    #expect(small.confidence == .contested && small.delivery?.handoff == .url)
+    let smallOther = try #require(small.alternatives)
+    #expect(smallOther.map(\.delivery?.handoff) == [.userActivity])
+    let island = try Self.decide(
+      #"{"event":"liveActivity","liveActivity":{"url":"myapp://o/1","urlSetOn":"dynamicIsland"}}"#)
+    #expect(island.rule == "liveActivity/lock-screen-island-url" && island.delivery?.handoff == .userActivity)
+    #expect(try #require(island.alternatives).map(\.delivery?.handoff) == [.url])
+  }
+
+  @Test("a part of another event is ignored, and a wrong value is located")
+  func parts() throws {
+    #expect(throws: (any Error).self) {
+      try Situation.parse(Array(#"{"event":"widget","widget":{"family":"huge"}}"#.utf8), file: "s").get()
+    }
+    let other = try Self.decide(#"{"event":"liveActivity","widget":{"element":"button"}}"#)
+    #expect(other.rule == "liveActivity/no-url")
+  }
+
+  @Test("value indices used on the decide path follow allCases order")
+  func indicesFollowAllCases() {
+    #expect(Situation.Widget.Family.allCases.map(\.index) == Array(Situation.Widget.Family.allCases.indices))
+    #expect(
+      Situation.Widget.Element.allCases.map(\.index) == Array(Situation.Widget.Element.allCases.indices))
+    #expect(
+      Situation.Widget.IntentMode.allCases.map(\.index) == Array(Situation.Widget.IntentMode.allCases.indices)
+    )
+    #expect(
+      Situation.Widget.Location.allCases.map(\.index) == Array(Situation.Widget.Location.allCases.indices))
+    #expect(
+      Situation.LiveActivity.Presentation.allCases.map(\.index)
+        == Array(Situation.LiveActivity.Presentation.allCases.indices))
+    #expect(
+      Situation.LiveActivity.URLSetOn.allCases.map(\.index)
+        == Array(Situation.LiveActivity.URLSetOn.allCases.indices))
+  }
+}
