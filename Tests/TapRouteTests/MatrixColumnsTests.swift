@@ -18,6 +18,11 @@ struct MatrixColumnsTests {
       [.installed, .osVersion, .platform]
     ),
     (
+      "a redirect whose URL needs encoding, by OS (the open table cuts the tap's regions)",
+      #"{"platform":"iOS","tap":{"redirect":{"hooks":["didSelect"],"url":"containerAppDemo://item/a b"}}}"#,
+      [.osVersion, .extensionRunning]
+    ),
+    (
       "a tap by its URL", #"{"platform":"iOS","osVersion":"18"}"#,
       [.urlClass, .urlNeedsEncoding, .extensionRunning]
     ),
@@ -86,6 +91,7 @@ struct MatrixColumnsTests {
     // Every point of the product, built here from the columns alone.
     let points = Self.points(matrix.columns, message: message, matrix: matrix)
     var realized = 0
+    var held = Set<Int>()
     for situation in points {
       let scanned = URLSchemeClass.scan(situation.eventURL)
       let holding = matrix.rows.filter { row in
@@ -107,12 +113,15 @@ struct MatrixColumnsTests {
       // Every point is a real situation (its URL facts read from its URL): in one row.
       #expect(holding.count == 1, "\(situation.minimalJSON) is in \(holding.count) rows")
       guard let row = holding.first else { continue }
+      held.formUnion(matrix.rows.indices.filter { matrix.rows[$0] == row })
       realized += 1
       #expect(
         Matrix.signature(row.decision) == Matrix.signature(engine.decide(situation)),
         "\(situation.minimalJSON): \(row.decision.rule ?? "none")")
     }
     #expect(realized == points.count)
+    // No row stands for situations none of the points is: pairs no URL has are left out.
+    #expect(held.count == matrix.rows.count, "rows no situation is in: \(matrix.rows.count - held.count)")
   }
 
   @Test("an open matrix varies by default every fact its table declares that the input leaves out")
