@@ -100,9 +100,8 @@ struct MatrixCLITests {
         "stdin:1:9: error: $.app.installed: installed varies by recipient: the matrix lists every value, so the message leaves it out [TR201]",
       path: "$.app.installed"),
     BadMessage(
-      name: "event open", json: #"{"event":"open"}"#,
-      error:
-        #"stdin:1:10: error: $.event: the matrix is about tapping a message; "event" is "tap" or left out [TR203]"#,
+      name: "an event that is no string", json: #"{"event":3}"#,
+      error: #"stdin:1:10: error: $.event: expected a string, found a number [TR202]"#,
       path: "$.event"),
     BadMessage(
       name: "an OS version", json: #"{"osVersion":"17","tap":{}}"#,
@@ -112,7 +111,7 @@ struct MatrixCLITests {
   ]
 
   @Test(
-    "a message with a recipient fact or another event is refused, located, exit 2", arguments: badMessages)
+    "a message with a recipient fact or a bad event is refused, located, exit 2", arguments: badMessages)
   func badMessage(_ row: BadMessage) throws {
     let r = try Binary.run(["matrix"], stdin: row.json)
     #expect(r.status == 2)
@@ -156,5 +155,66 @@ struct MatrixCLITests {
       ["matrix", "--markdown"], stdin: #"{"app":{"hasContainerApp":false,"published":false}}"#)
     #expect(
       readme.contains("\n\n" + markdown.stdout + "\n"), "the README shows the --markdown example's table")
+  }
+
+  @Test(
+    "--vary: bad lists and facts the event cannot vary are usage errors, exit 2, naming the valid facts",
+    arguments: [
+      (#"{}"#, "nope", "taproute matrix: --vary \"nope\" is no fact; the facts are platform, osVersion"),
+      (#"{}"#, "target,,layout", "taproute matrix: --vary names no fact in \"target,,layout\""),
+      (#"{}"#, "target,target", "taproute matrix: --vary names target twice"),
+      (
+        #"{"event":"open"}"#, "target",
+        "taproute matrix: --vary: open does not read target; it may vary platform, osVersion"
+      ),
+      (
+        #"{"event":"open","open":{"extensionPoint":"today"}}"#, "extensionPoint,osVersion",
+        "taproute matrix: --vary: the input gives extensionPoint ($.open.extensionPoint); leave it out to vary it"
+      ),
+      (
+        #"{"event":"open","platform":"iOS","osVersion":"18","app":{"hasContainerApp":true,"sdkVersion":"18"},"open":{"url":"x://","extensionPoint":"today"}}"#,
+        nil, "taproute matrix: no fact to vary; open may vary platform"
+      ),
+    ] as [(String, String?, String)])
+  func varyRefused(_ row: (json: String, vary: String?, error: String)) throws {
+    let r = try Binary.run(["matrix"] + (row.vary.map { ["--vary", $0] } ?? []), stdin: row.json)
+    #expect(r.status == 2)
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr.hasPrefix(row.error), "\(r.stderr)")
+  }
+
+  @Test("--vary on a tap: the columns in its order, the input may give the recipient facts it does not vary")
+  func varyTap() throws {
+    let r = try Binary.run(
+      ["matrix", "--vary", "transport,installed"],
+      stdin: #"{"osVersion":"18","tap":{"url":"containerAppDemo://x"}}"#)
+    #expect(r.status == 0, "\(r.stderr)")
+    let lines = r.stdout.split(separator: "\n").map(String.init)
+    #expect(
+      lines.dropFirst().first?.split(separator: " ").map(String.init) == [
+        "transport", "installed", "outcome", "rule", "confidence",
+      ])
+    #expect(lines.last?.hasSuffix(" rows") == true, "no version column, no cuts: \(lines.last ?? "")")
+    let json = try Binary.run(
+      ["matrix", "--json", "--vary", "transport,installed"],
+      stdin: #"{"osVersion":"18","tap":{"url":"containerAppDemo://x"}}"#)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["event"] as? String == "tap")
+    #expect(object["columns"] as? [String] == ["transport", "installed"])
+    let rows = try #require(object["rows"] as? [[String: Any]])
+    let keys = Set(rows.flatMap { ($0["recipient"] as? [String: Any] ?? [:]).keys })
+    #expect(!keys.isEmpty && keys.isSubset(of: ["transport", "installed"]))
+  }
+
+  @Test("an open matrix in Markdown names the event and its columns")
+  func openMarkdown() throws {
+    let r = try Binary.run(
+      ["matrix", "--markdown", "--vary", "urlClass"], stdin: #"{"event":"open","osVersion":"18"}"#)
+    #expect(r.status == 0, "\(r.stderr)")
+    let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      lines.first == #"What `open` decides for each `urlClass` of `{"event":"open","osVersion":"18"}`:"#)
+    #expect(lines.dropFirst(2).first == "| UrlClass | Outcome | Rule | Confidence |")
   }
 }

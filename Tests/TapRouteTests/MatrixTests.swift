@@ -159,8 +159,8 @@ struct MatrixTests {
       #"m.json:1:9: error: $.tap.extensionRunning: extensionRunning varies by recipient: the matrix lists every value, so the message leaves it out [TR201]"#
     ),
     (
-      "an open event", #"{"event":"open"}"#,
-      #"m.json:1:10: error: $.event: the matrix is about tapping a message; "event" is "tap" or left out [TR203]"#
+      "an open part on a tap", #"{"open":{"url":"x://"}}"#,
+      #"m.json:1:2: error: $.open: the matrix is about tapping a message; "open" has no place in it [TR201]"#
     ),
     (
       "a typo", #"{"tap":{"ur":"x://"}}"#,

@@ -1,5 +1,5 @@
-/// Reading what the sender controls: `{"app": {...}, "tap": {...}}` in the situation format,
-/// without the facts that vary by recipient.
+/// Reading the given situation: what the sender controls of a tap (`{"app": {...}, "tap":
+/// {...}}`, without the facts that vary by recipient), or a situation of any event.
 extension Matrix {
   /// Facts the matrix varies, refused in its input: each fact's key path in the situation
   /// (`$.app.installed` -> `["app", "installed"]`) and its name.
@@ -9,9 +9,12 @@ extension Matrix {
     }
   }
 
-  /// Parses the sender's message. `event` may be left out (it is a tap); the recipient
-  /// facts and the `open` part are refused, since the matrix lists every recipient.
-  package static func parseMessage(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
+  /// Parses the given situation. `event` may be left out (it is a tap). A tap's `open` part
+  /// is refused, and so are its recipient facts when `refusingRecipients` (they are the
+  /// default columns: the matrix lists every recipient).
+  package static func parseMessage(
+    _ bytes: [UInt8], file: String, refusingRecipients: Bool = true
+  ) -> Result<Situation, DiagnosticsError> {
     JSONParser.document(bytes, file: file, what: "message", maximumBytes: Situation.maximumDocumentBytes)
       .flatMap { root in
         guard var members = root.objectValue else {
@@ -24,7 +27,9 @@ extension Matrix {
             ]))
         }
         var problems: [Diagnostic] = []
-        for (path, name) in recipientKeys {
+        let event = members.first { $0.key == "event" }
+        let isTap = event == nil || event?.value.stringValue == Situation.Event.tap.rawValue
+        for (path, name) in recipientKeys where isTap && refusingRecipients {
           if let (location, _) = find(path, in: root) {
             problems.append(
               Diagnostic(
@@ -34,20 +39,14 @@ extension Matrix {
                   "\(name) varies by recipient: the matrix lists every value, so the message leaves it out"))
           }
         }
-        if let open = members.first(where: { $0.key == "open" }) {
+        if isTap, let open = members.first(where: { $0.key == "open" }) {
           problems.append(
             Diagnostic(
               file: file, path: "$.open", location: open.keyLocation, code: .situationUnknownKey,
               message: "the matrix is about tapping a message; \"open\" has no place in it"))
         }
-        if let event = members.first(where: { $0.key == "event" }), event.value.stringValue != "tap" {
-          problems.append(
-            Diagnostic(
-              file: file, path: "$.event", location: event.value.location, code: .situationUnknownValue,
-              message: "the matrix is about tapping a message; \"event\" is \"tap\" or left out"))
-        }
         if !problems.isEmpty { return .failure(DiagnosticsError(problems)) }
-        if !members.contains(where: { $0.key == "event" }) {
+        if event == nil {
           members.insert(
             JSONValue.Member(key: "event", keyLocation: root.location, value: JSONValue(.string("tap"))),
             at: 0)

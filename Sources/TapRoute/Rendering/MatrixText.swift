@@ -14,22 +14,19 @@ package enum MatrixText {
     }
   }
 
-  static let headers = Matrix.recipientColumns.map(\.header) + ["outcome", "rule", "confidence"]
+  static func headers(_ matrix: Matrix) -> [String] {
+    matrix.columns.map(Matrix.header) + ["outcome", "rule", "confidence"]
+  }
 
-  /// The index of the outcome column (the rule's follows it).
-  static let outcomeColumn = Matrix.recipientColumns.count
-
-  /// The cells of a row, in ``headers`` order.
+  /// The cells of a row, in ``headers(_:)`` order.
   static func cells(_ row: Matrix.Row) -> [String] {
-    let r = row.recipients
-    let recipient = Matrix.recipientFacts.map { fact -> String in
-      if let values = r.bools(of: fact) { return flag(values) }
-      if fact == .platform {
-        return r.platforms.count == Situation.Platform.allCases.count
-          ? "any" : r.platforms.map(\.rawValue).joined(separator: ", ")
+    let recipient = row.recipients.columns.map { column -> String in
+      if column.coversAll { return "any" }
+      switch column.fact.kind {
+      case .bool: return flag(column.values.map { $0 == 1 })
+      case .version: return column.versions.map(\.description).joined(separator: ", ")
+      case .enumeration: return column.values.map(column.fact.valueName).joined(separator: ", ")
       }
-      return r.osVersions == [VersionRange(lower: nil, upper: nil)]
-        ? "any" : r.osVersions.map(\.description).joined(separator: ", ")
     }
     return recipient + [
       outcome(row.decision), row.decision.rule ?? "none", row.decision.confidence?.rawValue ?? "-",
@@ -50,6 +47,7 @@ package enum MatrixText {
 
   static func text(_ matrix: Matrix) -> String {
     let rows = matrix.rows.map(cells)
+    let headers = Self.headers(matrix)
     let widths = headers.indices.map { i in ([headers[i]] + rows.map { $0[i] }).map(\.count).max() ?? 0 }
     let line = { (cells: [String]) in
       String(
@@ -58,18 +56,28 @@ package enum MatrixText {
     }
     var lines = ["message: \(matrix.message.minimalJSON)", line(headers)]
     lines += rows.map(line)
-    lines.append(
-      "\(Words.count(matrix.rows.count, "row")); OS versions cut at \(cutsText(matrix))")
+    lines.append(([Words.count(matrix.rows.count, "row")] + cutsTexts(matrix)).joined(separator: "; "))
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func cutsText(_ matrix: Matrix) -> String {
-    matrix.versionCuts.isEmpty ? "no version" : matrix.versionCuts.map(\.description).joined(separator: ", ")
+  /// `OS versions cut at 10, 26` for each version column.
+  static func cutsTexts(_ matrix: Matrix) -> [String] {
+    matrix.columns.filter(\.isVersion).map { fact in
+      let cuts = fact == .sdkVersion ? matrix.sdkVersionCuts : matrix.versionCuts
+      let list = cuts.isEmpty ? "no version" : cuts.map(\.description).joined(separator: ", ")
+      return "\(fact == .sdkVersion ? "SDK" : "OS") versions cut at \(list)"
+    }
   }
 
   static func markdown(_ matrix: Matrix) -> String {
+    let headers = Self.headers(matrix)
+    let outcomeColumn = matrix.columns.count
+    let title =
+      matrix.event == .tap
+      ? "What each recipient sees when they tap `\(matrix.message.minimalJSON)`:"
+      : "What `\(matrix.event.rawValue)` decides for each \(matrix.columns.map { "`\($0.rawValue)`" }.joined(separator: ", ")) of `\(matrix.message.minimalJSON)`:"
     var lines = [
-      "What each recipient sees when they tap `\(matrix.message.minimalJSON)`:", "",
+      title, "",
       "| " + headers.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " | ") + " |",
       "|" + String(repeating: " --- |", count: headers.count),
     ]
@@ -129,16 +137,18 @@ package enum MatrixText {
       var cells: [(fact: Fact, cell: Cell)]
 
       init(_ r: Matrix.Recipients) {
-        cells = Matrix.recipientFacts.compactMap { fact in
-          if let values = r.bools(of: fact) { return OneOrMany(values, all: 2).map { (fact, .bools($0)) } }
-          if fact == .platform {
-            return OneOrMany(r.platforms.map(\.rawValue), all: Situation.Platform.allCases.count).map {
+        cells = r.columns.compactMap { column in
+          if column.coversAll { return nil }
+          let fact = column.fact
+          switch fact.kind {
+          case .bool: return OneOrMany(column.values.map { $0 == 1 }, all: 2).map { (fact, .bools($0)) }
+          case .version:
+            return OneOrMany(column.versions.map(\.description), all: Int.max).map { (fact, .names($0)) }
+          case .enumeration:
+            return OneOrMany(column.values.map(fact.valueName), all: fact.finiteCount).map {
               (fact, .names($0))
             }
           }
-          let versions =
-            r.osVersions == [VersionRange(lower: nil, upper: nil)] ? [] : r.osVersions.map(\.description)
-          return versions.isEmpty ? nil : OneOrMany(versions, all: Int.max).map { (fact, .names($0)) }
         }
       }
 
@@ -157,8 +167,8 @@ package enum MatrixText {
       var via: Situation.Callback?
       var evidence: [String]
     }
-    /// What the sender controls; the recipient facts are in the rows.
-    struct Message: Encodable {
+    /// What the sender controls of a tap; the recipient facts are in the rows.
+    struct TapMessage: Encodable {
       struct App: Encodable {
         var hasContainerApp: Bool
         var published: Bool
@@ -172,24 +182,85 @@ package enum MatrixText {
       var app: App
       var tap: Tap
     }
+    /// The given situation: a tap's sender part, or any other event's situation as its
+    /// minimal JSON writes it.
+    enum Message: Encodable {
+      case tap(TapMessage)
+      case situation(Raw)
+
+      func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .tap(let m): try m.encode(to: encoder)
+        case .situation(let raw): try raw.encode(to: encoder)
+        }
+      }
+    }
+    var event: Situation.Event
+    var columns: [Fact]
     var message: Message
     var versionCuts: [String]
+    var sdkVersionCuts: [String]?
     var rows: [Row]
 
     init(_ matrix: Matrix) {
       let m = matrix.message
-      message = Message(
-        app: Message.App(hasContainerApp: m.app.hasContainerApp, published: m.app.published),
-        tap: Message.Tap(
-          target: m.tap.target, url: m.tap.url, afterDrawerSwipe: m.tap.afterDrawerSwipe,
-          redirect: m.tap.redirect.hooks.isEmpty && m.tap.redirect.url == nil ? nil : m.tap.redirect))
+      event = m.event
+      columns = matrix.columns
+      if m.event == .tap {
+        message = .tap(
+          TapMessage(
+            app: TapMessage.App(hasContainerApp: m.app.hasContainerApp, published: m.app.published),
+            tap: TapMessage.Tap(
+              target: m.tap.target, url: m.tap.url, afterDrawerSwipe: m.tap.afterDrawerSwipe,
+              redirect: m.tap.redirect.hooks.isEmpty && m.tap.redirect.url == nil ? nil : m.tap.redirect)))
+      } else {
+        let parsed = JSONParser.document(
+          Array(m.minimalJSON.utf8), file: "message", what: "message",
+          maximumBytes: Situation.maximumDocumentBytes)
+        message = .situation((try? parsed.get()).map(Raw.init) ?? .null)
+      }
       versionCuts = matrix.versionCuts.map(\.description)
+      sdkVersionCuts = matrix.columns.contains(.sdkVersion) ? matrix.sdkVersionCuts.map(\.description) : nil
       rows = matrix.rows.map { row in
         Row(
           recipient: Recipient(row.recipients),
           outcome: row.decision.outcome, rule: row.decision.rule, confidence: row.decision.confidence,
           callbacks: row.decision.callbacks, presentation: row.decision.presentation,
           via: row.decision.steps?.last?.trigger, evidence: row.decision.evidence)
+      }
+    }
+  }
+
+  /// A parsed JSON value, written back as it was.
+  enum Raw: Encodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([Raw])
+    case object([String: Raw])
+
+    init(_ value: JSONValue) {
+      switch value.kind {
+      case .null: self = .null
+      case .bool(let b): self = .bool(b)
+      case .number(let n): self = .number(n)
+      case .string(let s): self = .string(s)
+      case .array(let items): self = .array(items.map(Raw.init))
+      case .object(let members):
+        self = .object(Dictionary(members.map { ($0.key, Raw($0.value)) }, uniquingKeysWith: { $1 }))
+      }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.singleValueContainer()
+      switch self {
+      case .null: try c.encodeNil()
+      case .bool(let b): try c.encode(b)
+      case .number(let n): try c.encode(n)
+      case .string(let s): try c.encode(s)
+      case .array(let items): try c.encode(items)
+      case .object(let members): try c.encode(members)
       }
     }
   }
