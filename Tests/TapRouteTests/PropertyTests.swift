@@ -74,6 +74,17 @@ enum Generate {
       presentationContext: rng.next() % 4 == 0 ? .media : .messages,
       redirect: Redirect(hooks: hooks, url: bool(&rng) ? someURL(&rng) : pick(redirectURLs, &rng)))
     s.open = Open(url: bool(&rng) ? someURL(&rng) : nil, extensionPoint: pick(ExtensionPoint.allCases, &rng))
+    // The app's configuration, drawn last so the draws above stay those of earlier runs.
+    if rng.next() % 3 == 0 { s.app.urlSchemes = pick([[], ["containerAppDemo"], ["otherapp", "x"]], &rng) }
+    if rng.next() % 8 == 0 {
+      s.app.appID = Situation.witnessAppID
+      s.app.associatedDomains = pick([[], ["applinks:example.com"], ["applinks:*.example.com"]], &rng)
+      let exclude = bool(&rng) ? #","exclude":true"# : ""
+      try? s.app.aasa.set(
+        domain: "example.com",
+        json: (#"{"applinks":{"details":[{"appIDs":[""# + Situation.witnessAppID
+          + #""],"components":[{"/":"/item/*""# + exclude + "}]}]}}").utf8)
+    }
     return s
   }
 

@@ -64,7 +64,10 @@ struct SituationCatalogTests {
     #expect(none == Fact.allBits)
     let all = Situation.leftOut(
       top: ["platform", "osVersion"],
-      app: ["hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion"],
+      app: [
+        "hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion", "appID", "urlSchemes",
+        "associatedDomains", "aasa",
+      ],
       tap: [
         "target", "url", "transport", "layout", "expired", "extensionRunning", "alreadySelected",
         "afterDrawerSwipe", "presentationContext",

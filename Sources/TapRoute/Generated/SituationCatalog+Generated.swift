@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-/// A set of facts, one bit per fact (``Fact/bit``): 18 facts of at most 64.
+/// A set of facts, one bit per fact (``Fact/bit``): 20 facts of at most 64.
 /// Generated code's API (`CompiledPolicies.testedFacts`) spells it `UInt64`.
 @usableFromInline typealias FactMask = UInt64
 
@@ -65,7 +65,8 @@ extension Situation {
 }
 
 extension Situation {
-  /// The iMessage app's install and publish state, seen from the tapping device.
+  /// The iMessage app's install and publish state, seen from the tapping device, and the app's
+  /// configuration (its ID, URL schemes, associated domains and their AASA files).
   public struct App: Sendable, Hashable {
     /// The extension ships inside a container app (false: an iMessage-only app).
     public var hasContainerApp: Bool
@@ -79,16 +80,29 @@ extension Situation {
     /// Before 17, `URL(string:)` returns nil for text with a space or non-ASCII characters;
     /// from 17 it percent-encodes them (N-8).
     public var sdkVersion: OSVersion?
+    /// The app's ID, `TEAMID.bundle.id`: the ID an AASA file names (U-2); nil: unknown.
+    public var appID: String?
+    /// The URL schemes the container app declares (`CFBundleURLSchemes`); nil: unknown.
+    public var urlSchemes: [String]?
+    /// The app's associated-domains entitlement values (`applinks:example.com`,
+    /// `applinks:*.example.com`, `?mode=developer`, U-20, U-21); nil: unknown.
+    public var associatedDomains: [String]?
+    /// The apple-app-site-association file each domain serves; empty: unknown.
+    public var aasa: AASAFiles
 
     /// The app's state; by default installed, enabled and published, with a container app.
     public init(
-      hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true, published: Bool = true, sdkVersion: OSVersion? = nil
+      hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true, published: Bool = true, sdkVersion: OSVersion? = nil, appID: String? = nil, urlSchemes: [String]? = nil, associatedDomains: [String]? = nil, aasa: AASAFiles = AASAFiles()
     ) {
       self.hasContainerApp = hasContainerApp
       self.installed = installed
       self.enabledInMessages = enabledInMessages
       self.published = published
       self.sdkVersion = sdkVersion
+      self.appID = appID
+      self.urlSchemes = urlSchemes
+      self.associatedDomains = associatedDomains
+      self.aasa = aasa
     }
   }
 }
@@ -178,6 +192,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case afterDrawerSwipe
   case presentationContext
   case extensionPoint
+  case schemeOwner
+  case universalLink
 
   /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
@@ -200,6 +216,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: .bool
     case .presentationContext: .enumeration(Tap.PresentationContext.allCases.map(\.rawValue))
     case .extensionPoint: .enumeration(Open.ExtensionPoint.allCases.map(\.rawValue))
+    case .schemeOwner: .enumeration(Situation.SchemeOwner.allCases.map(\.rawValue))
+    case .universalLink: .enumeration(Situation.UniversalLinkVerdict.allCases.map(\.rawValue))
     }
   }
 
@@ -224,6 +242,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: [.tap]
     case .presentationContext: [.tap]
     case .extensionPoint: [.open]
+    case .schemeOwner: [.tap, .open]
+    case .universalLink: [.tap, .open]
     }
   }
 
@@ -256,6 +276,27 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: "$.tap.afterDrawerSwipe"
     case .presentationContext: "$.tap.presentationContext"
     case .extensionPoint: "$.open.extensionPoint"
+    case .schemeOwner:
+      switch event {
+      case .tap: "owner of the scheme of $.tap.url, from $.app.urlSchemes"
+      case .open: "owner of the scheme of $.open.url, from $.app.urlSchemes"
+      }
+    case .universalLink:
+      switch event {
+      case .tap: "universal-link verdict of $.tap.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      case .open: "universal-link verdict of $.open.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      }
+    }
+  }
+
+  /// The `Situation` method that computes this fact from the URL the event reads
+  /// (`situation.\(name)(url: url)`), nil for a fact read from a field or scanned from
+  /// the URL.
+  package var computedBy: String? {
+    switch self {
+    case .schemeOwner: "schemeOwner"
+    case .universalLink: "universalLink"
+    default: nil
     }
   }
 
@@ -292,6 +333,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: 1 << 15
     case .presentationContext: 1 << 16
     case .extensionPoint: 1 << 17
+    case .schemeOwner: 1 << 18
+    case .universalLink: 1 << 19
     }
   }
 }
@@ -319,9 +362,12 @@ struct FactSnapshot: Sendable {
   var afterDrawerSwipe: Bool
   var presentationContext: Int
   var extensionPoint: Int
+  var schemeOwner: Situation.SchemeOwner
+  var universalLink: Situation.UniversalLinkVerdict
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
-  /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it).
+  /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
+  /// the computed facts are computed from the URL the event reads (`computeFacts`).
   /// `defaultVersion` stands for a missing OS version, `defaultSDKVersion` (the same when
   /// nil) for a missing SDK version.
   init(
@@ -346,6 +392,9 @@ struct FactSnapshot: Sendable {
     afterDrawerSwipe = situation.tap.afterDrawerSwipe
     presentationContext = situation.tap.presentationContext.index
     extensionPoint = situation.open.extensionPoint.index
+    schemeOwner = .unknown
+    universalLink = .unknown
+    computeFacts(situation, url: Situation.url(of: situation, event: event))
   }
 
   /// The value index of a finite fact (bool: 0 false, 1 true; enumerations: catalog order).
@@ -369,6 +418,8 @@ struct FactSnapshot: Sendable {
     case .afterDrawerSwipe: afterDrawerSwipe ? 1 : 0
     case .presentationContext: presentationContext
     case .extensionPoint: extensionPoint
+    case .schemeOwner: schemeOwner.index
+    case .universalLink: universalLink.index
     }
   }
 
@@ -377,6 +428,25 @@ struct FactSnapshot: Sendable {
     switch fact {
     case .sdkVersion: sdkVersion
     default: osVersion
+    }
+  }
+}
+
+extension FactSnapshot {
+  /// Computes the computed facts of `situation` from `url`, the URL the event reads (a
+  /// redirect's open step reads the redirect's URL).
+  mutating func computeFacts(_ situation: Situation, url: String?) {
+    schemeOwner = situation.schemeOwner(url: url)
+    universalLink = situation.universalLink(url: url)
+  }
+}
+
+extension Situation {
+  /// The URL `event` reads in `situation`.
+  static func url(of situation: Situation, event: Event) -> String? {
+    switch event {
+    case .tap: situation.tap.url
+    case .open: situation.open.url
     }
   }
 }
@@ -420,6 +490,10 @@ extension Situation {
     check(tap, "afterDrawerSwipe", .afterDrawerSwipe)
     check(tap, "presentationContext", .presentationContext)
     check(open, "extensionPoint", .extensionPoint)
+    check(app, "urlSchemes", .schemeOwner)
+    check(app, "appID", .universalLink)
+    check(app, "associatedDomains", .universalLink)
+    check(app, "aasa", .universalLink)
     switch event {
     case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding)
     case .open: check(open, "url", .urlClass, .urlNeedsEncoding)
@@ -509,6 +583,10 @@ extension JSONReader {
     flag(fields, "enabledInMessages", path: path, into: &app.enabledInMessages)
     flag(fields, "published", path: path, into: &app.published)
     app.sdkVersion = version(fields, "sdkVersion", what: "SDK", path: path)
+    app.appID = text(fields, "appID", path: path)
+    app.urlSchemes = texts(fields, "urlSchemes", path: path)
+    app.associatedDomains = texts(fields, "associatedDomains", path: path)
+    if let v = fields["aasa"] { app.aasa = aasa(v, path: Self.join(path, "aasa")) }
     return app
   }
 
@@ -590,7 +668,7 @@ extension Situation {
 
 extension Situation.App: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case hasContainerApp, installed, enabledInMessages, published, sdkVersion
+    case hasContainerApp, installed, enabledInMessages, published, sdkVersion, appID, urlSchemes, associatedDomains, aasa
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -602,6 +680,10 @@ extension Situation.App: Codable {
     enabledInMessages = try c.decode(.enabledInMessages, or: enabledInMessages)
     published = try c.decode(.published, or: published)
     sdkVersion = try c.decodeIfPresent(OSVersion.self, forKey: .sdkVersion)
+    appID = try c.decodeText(forKey: .appID)
+    urlSchemes = try c.decodeTexts(forKey: .urlSchemes)
+    associatedDomains = try c.decodeTexts(forKey: .associatedDomains)
+    aasa = try c.decode(.aasa, or: aasa)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -612,6 +694,10 @@ extension Situation.App: Codable {
     try c.encode(enabledInMessages, forKey: .enabledInMessages)
     try c.encode(published, forKey: .published)
     try c.encodeIfPresent(sdkVersion, forKey: .sdkVersion)
+    try c.encodeIfPresent(appID, forKey: .appID)
+    try c.encodeIfPresent(urlSchemes, forKey: .urlSchemes)
+    try c.encodeIfPresent(associatedDomains, forKey: .associatedDomains)
+    try c.encode(aasa, forKey: .aasa)
   }
 }
 
@@ -699,6 +785,10 @@ extension Situation {
     if self.app.enabledInMessages != true { appFields.append("\"enabledInMessages\":\(self.app.enabledInMessages)") }
     if self.app.published != true { appFields.append("\"published\":\(self.app.published)") }
     if let sdkVersion = self.app.sdkVersion { appFields.append("\"sdkVersion\":\"\(sdkVersion)\"") }
+    if let appID = self.app.appID { appFields.append("\"appID\":" + Self.jsonString(appID)) }
+    if let urlSchemes = self.app.urlSchemes { appFields.append("\"urlSchemes\":" + "[" + urlSchemes.map(Self.jsonString).joined(separator: ",") + "]") }
+    if let associatedDomains = self.app.associatedDomains { appFields.append("\"associatedDomains\":" + "[" + associatedDomains.map(Self.jsonString).joined(separator: ",") + "]") }
+    if let aasa = self.app.aasa.aasaJSON { appFields.append("\"aasa\":" + aasa) }
     if !appFields.isEmpty { top.append("\"app\":{" + appFields.joined(separator: ",") + "}") }
     if event == .tap {
       var tapFields: [String] = []
@@ -787,6 +877,8 @@ extension SituationScanner {
     case .tap: if urlGiven & 2 != 0 { given |= urlFacts }
     case .open: if urlGiven & 4 != 0 { given |= urlFacts }
     }
+    if inputsGiven & 1 == 1 { given |= Fact.schemeOwner.bit }
+    if inputsGiven & 14 == 14 { given |= Fact.universalLink.bit }
     situation.unspecifiedMask = Fact.allBits & ~given
     return situation
   }
@@ -818,6 +910,20 @@ extension SituationScanner {
         if this.null() { return true }
         guard let text = this.string(), let version = OSVersion(parsing: text) else { return false }
         app.sdkVersion = version
+        return true
+      case "appID":
+        this.inputsGiven |= 2
+        return seen.first(5) && this.text(into: &app.appID)
+      case "urlSchemes":
+        this.inputsGiven |= 1
+        return seen.first(6) && this.texts(into: &app.urlSchemes)
+      case "associatedDomains":
+        this.inputsGiven |= 4
+        return seen.first(7) && this.texts(into: &app.associatedDomains)
+      case "aasa":
+        this.inputsGiven |= 8
+        guard seen.first(8), let value = this.aasa() else { return false }
+        app.aasa = value
         return true
       default: return false
       }

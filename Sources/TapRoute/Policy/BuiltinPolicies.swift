@@ -893,7 +893,12 @@ enum BuiltinPolicies {
     {"name": "x-12 iOS 16 device, SDK 17, Today widget URL with a space: nothing", "situation": {"event": "open", "osVersion": "16", "app": {"sdkVersion": "17"}, "open": {"url": "otherapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-os"}, "evidence": ["X-12"]},
     {"name": "x-13 share extension on iOS 18: extensionContext.open still opens nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "share"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point"}, "evidence": ["X-13", "D-1", "N-9"]},
     {"name": "x-4 x-3 a bubble tapped on a running drawer (from the + menu or bound): select callbacks, the drawer is now bound", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"]}, "evidence": ["X-4", "X-3", "D-4"]},
-    {"name": "x-3 redirect in didReceive: no tap fires it (an arrival on a bound drawer does)", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26"}, "evidence": ["X-3", "N-17"]}
+    {"name": "x-3 redirect in didReceive: no tap fires it (an arrival on a bound drawer does)", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26"}, "evidence": ["X-3", "N-17"]},
+    {"name": "s004-8 Today widget opening its container's own scheme (app.urlSchemes): the container", "situation": {"event": "open", "open": {"url": "myapp://widget", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme"}, "evidence": ["S004-8"]},
+    {"name": "s004-8 Today widget on iOS 8, its own scheme in another letter case: the container", "situation": {"event": "open", "osVersion": "8.0", "open": {"url": "MyApp://widget", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp", "myapp-debug"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme"}, "evidence": ["S004-8"]},
+    {"name": "n-7 Today widget opening another app's scheme, the container's schemes given: that app (contested)", "situation": {"event": "open", "open": {"url": "otherapp://x", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today"}, "evidence": ["N-7", "S004-9"]},
+    {"name": "s004-7 Messages extension opening another app's scheme: still its container", "situation": {"event": "open", "open": {"url": "otherapp://x"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-7"]},
+    {"name": "n-8 s004-8 Today widget, its own scheme with a space, SDK 17 on iOS 17: the container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17", "urlSchemes": ["myapp"]}, "open": {"url": "myapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme-encoded-url"}, "evidence": ["N-8", "S004-8"]}
   ]
 }
 
@@ -915,7 +920,8 @@ enum BuiltinPolicies {
     "hasContainerApp": "bool",
     "extensionPoint": ["messages", "today", "share", "action", "keyboard", "other"],
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
-    "urlNeedsEncoding": "bool"
+    "urlNeedsEncoding": "bool",
+    "schemeOwner": ["unknown", "none", "own", "other"]
   },
   "rules": [
     {
@@ -1062,8 +1068,24 @@ enum BuiltinPolicies {
       "note": "Read from the Messages extension's behaviour (S004-6): without a scheme no app opens."
     },
     {
+      "id": "today-own-scheme",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": "own" },
+      "then": { "outcome": "containerLaunch" },
+      "evidence": ["S004-8", "D-1"],
+      "confidence": "documented",
+      "note": "The URL's scheme is one of the container's own (app.urlSchemes): the widget opens its containing app, which Apple documents for every iOS version with Today widgets (S004-8)."
+    },
+    {
+      "id": "today-own-scheme-encoded-url",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": "own" },
+      "then": { "outcome": "containerLaunch" },
+      "evidence": ["S004-8", "N-8", "X-12"],
+      "confidence": "single",
+      "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), the text is percent-encoded into a valid URL and opens the container like any URL of its own scheme (see rule today-own-scheme)."
+    },
+    {
       "id": "today-ios8-9",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "evidence": ["S004-8", "S004-9", "N-7"],
       "confidence": "documented",
@@ -1071,7 +1093,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "evidence": ["N-7", "S004-8", "D-1"],
       "against": ["S004-9"],
@@ -1087,7 +1109,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-encoded-url",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "evidence": ["N-8", "N-7", "X-12"],
       "against": ["S004-9"],

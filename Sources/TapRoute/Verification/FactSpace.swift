@@ -122,6 +122,8 @@ struct FactSpace: Sendable {
   func witness(_ box: Box, event: Situation.Event) -> Situation {
     var situation = Situation(event: event)
     var needsEncoding = false
+    // A computed fact is given its value once the URL it reads is set.
+    var computed: [(Fact, Int)] = []
     for (d, fact) in dimensions.enumerated() {
       let set = box.sets[d]
       guard set != 0 else { continue }
@@ -146,6 +148,8 @@ struct FactSpace: Sendable {
         if event == .tap { situation.tap.url = url } else { situation.open.url = url }
       case .urlNeedsEncoding:
         needsEncoding = value == 1
+      case _ where fact.computedBy != nil:
+        computed.append((fact, value))
       default:
         _ = situation.setFinite(fact, index: value)
       }
@@ -158,6 +162,7 @@ struct FactSpace: Sendable {
         situation.open.url = situation.open.url.map { $0 + "/a b" } ?? "containerAppDemo://item/a b"
       }
     }
+    for (fact, value) in computed { situation.realize(fact, index: value) }
     return situation
   }
 }
