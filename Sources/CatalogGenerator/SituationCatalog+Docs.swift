@@ -42,8 +42,11 @@ extension SituationCatalog {
     case .string("object")?: return "object"
     case .string("array")?:
       return "a list of " + (schema["items"].map(valuesText) ?? "values") + ", each at most once"
-    case .array?:
+    case .array(let types)?:
       if schema["pattern"] != nil { return "`\"MAJOR[.MINOR[.PATCH]]\"` or `null`" }
+      if types.contains(where: { if case .string("array") = $0 { true } else { false } }) {
+        return "a list of strings, or `null`"
+      }
       if case .int(let n)? = schema["maxLength"] {
         return "a string of at most \(grouped(n)) characters, or `null`"
       }
