@@ -42,8 +42,11 @@ extension SituationCatalog {
     case .string("object")?: return "object"
     case .string("array")?:
       return "a list of " + (schema["items"].map(valuesText) ?? "values") + ", each at most once"
-    case .array?:
+    case .array(let types)?:
       if schema["pattern"] != nil { return "`\"MAJOR[.MINOR[.PATCH]]\"` or `null`" }
+      if types.contains(where: { if case .string("array") = $0 { true } else { false } }) {
+        return "a list of strings, or `null`"
+      }
       if case .int(let n)? = schema["maxLength"] {
         return "a string of at most \(grouped(n)) characters, or `null`"
       }
@@ -66,10 +69,11 @@ extension SituationCatalog {
 
   /// The facts computed from the URL at `part.key`, if an event reads its URL there.
   private static func urlFactNames(_ part: Part, _ field: Field) -> [String] {
+    let inputOf = computedFacts.filter { $0.inputs.contains("\(part.key).\(field.key)") }.map(\.name)
     guard field.type.isURL, events.contains(where: { urlPath($0) == "\(part.key).\(field.key)" }) else {
-      return []
+      return inputOf
     }
-    return urlFacts.map(\.name)
+    return urlFacts.map(\.name) + computedFacts.map(\.name)
   }
 
   /// One row per key of the situation, parts and nested values included.
@@ -130,6 +134,17 @@ extension SituationCatalog {
         rows.append(
           [code(u.name), from, events.map(\.name).joined(separator: ", ")]
             + declaredAndTested(list: list, version: false))
+      case .computed(let c):
+        let from = events.compactMap { event in
+          urlPath(event).map { "\(c.computed) of `$.\($0)` (\(event.name))" }
+        }.joined(separator: ", ")
+        let inputs = c.inputs.map { code("$." + $0) }.joined(separator: ", ")
+        rows.append(
+          [
+            code(c.name), from + ", from " + inputs,
+            events.filter { $0.url != nil }.map(\.name).joined(separator: ", "),
+          ]
+            + declaredAndTested(list: values[c.type], version: false))
       case .field(let f):
         let from = code(f.part.key.isEmpty ? "$.\(f.field.key)" : "$.\(f.part.key).\(f.field.key)")
         var list: [String]? = nil

@@ -160,6 +160,7 @@ extension SituationCatalog {
     case .enumeration(let type, let d):
       return ["description": description, "enum": .strings(values[type] ?? []), "default": .string(d)]
     case .url: return urlSchema(description: self.description(field))
+    case .string, .strings: return textSchema(field)
     case .nested(let type, _):
       guard case .object(let members)? = nestedSchemas[type] else { return ["description": description] }
       return .object([("description", description)] + members.filter { $0.0 != "description" })
@@ -230,10 +231,18 @@ extension SituationCatalog {
         let urls = events.compactMap { event in urlPath(event).map { "$.\($0) (\(event.name))" } }
           .joined(separator: ", ")
         return (u.name, values, "The \(u.computed) of the URL the event reads: \(urls).")
+      case .computed(let c):
+        let urls = events.compactMap { event in urlPath(event).map { "$.\($0) (\(event.name))" } }
+          .joined(separator: ", ")
+        let inputs = c.inputs.map { "$." + $0 }.joined(separator: ", ")
+        return (
+          c.name, .enumeration(Self.values[c.type] ?? []),
+          "The \(c.computed) of the URL the event reads (\(urls)), from \(inputs); \(c.unknown) while one is left out."
+        )
       case .field(let f):
         let values: FactValues =
           switch f.field.type {
-          case .bool, .url, .nested: .bool
+          case .bool, .url, .nested, .string, .strings: .bool
           case .version: .version
           case .enumeration(let type, _): .enumeration(Self.values[type] ?? [])
           }
@@ -316,6 +325,22 @@ extension SituationCatalog {
     [
       (situationSchemaPath, situationSchema.rendered() + "\n"),
       (factsSchemaPath, factsSchema.rendered() + "\n"),
+    ]
+  }
+}
+
+extension SituationCatalog {
+  /// The schema of a `.string` field (a string or null) or a `.strings` field (an array of
+  /// strings or null), each string at most the URL limit long.
+  static func textSchema(_ field: Field) -> SchemaJSON {
+    let description = SchemaJSON.string(description(field))
+    let text: SchemaJSON = ["type": "string", "maxLength": .int(maximumURLLength)]
+    if case .strings = field.type {
+      return ["description": description, "type": ["array", "null"], "items": text, "default": .null]
+    }
+    return [
+      "description": description, "type": ["string", "null"], "maxLength": .int(maximumURLLength),
+      "default": .null,
     ]
   }
 }

@@ -18,11 +18,13 @@ extension SituationCatalog {
   enum AnyFact {
     case field(FieldFact)
     case url(URLFact)
+    case computed(ComputedFact)
 
     var name: String {
       switch self {
       case .field(let f): f.field.key
       case .url(let u): u.name
+      case .computed(let c): c.name
       }
     }
 
@@ -30,13 +32,14 @@ extension SituationCatalog {
       switch self {
       case .field(let f): f.bit
       case .url(let u): u.bit
+      case .computed(let c): c.bit
       }
     }
   }
 
   /// Every fact, in bit order (the order of `Fact.allCases`).
   static var facts: [AnyFact] {
-    var all: [AnyFact] = urlFacts.map { .url($0) }
+    var all: [AnyFact] = urlFacts.map { .url($0) } + computedFacts.map { .computed($0) }
     for part in parts {
       for field in part.fields {
         if let role = field.fact { all.append(.field(FieldFact(part: part, field: field, bit: role.bit))) }
@@ -82,6 +85,7 @@ extension SituationCatalog {
     out += structs()
     out += factEnum()
     out += snapshot()
+    out += computedFactsCode()
     out += leftOutFunctions()
     out += setter()
     out += strictReaders()
@@ -116,12 +120,13 @@ extension SituationCatalog {
       let kind: String
       switch fact {
       case .url(let u): kind = u.kind
+      case .computed(let c): kind = ".enumeration(\(c.type).allCases.map(\\.rawValue))"
       case .field(let f):
         switch f.field.type {
         case .bool: kind = ".bool"
         case .version: kind = ".version"
         case .enumeration(let type, _): kind = ".enumeration(\(type).allCases.map(\\.rawValue))"
-        case .url, .nested: kind = ".bool"
+        case .url, .nested, .string, .strings: kind = ".bool"
         }
       }
       out += "    case .\(fact.name): \(kind)\n"
@@ -138,7 +143,7 @@ extension SituationCatalog {
     let urlEvents = events.filter { $0.url != nil }.map { "." + $0.name }.joined(separator: ", ")
     for fact in all {
       switch fact {
-      case .url: out += "    case .\(fact.name): [\(urlEvents)]\n"
+      case .url, .computed: out += "    case .\(fact.name): [\(urlEvents)]\n"
       case .field(let f):
         out +=
           "    case .\(fact.name): [\(events(reading: f.part).map { "." + $0 }.joined(separator: ", "))]\n"
@@ -166,11 +171,16 @@ extension SituationCatalog {
           out += "      case .\(event.name): \"\(source)\"\n"
         }
         out += "      }\n"
+      case .computed(let c): out += computedSource(c)
       }
     }
     out += """
           }
         }
+
+      """
+    out += computedFunctions()
+    out += """
 
         /// True for a version fact; cheaper than building ``kind``.
         var isVersion: Bool {
@@ -205,9 +215,10 @@ extension SituationCatalog {
   private static func snapshotType(_ fact: AnyFact) -> String {
     switch fact {
     case .url(let u): u.kind == ".bool" ? "Bool" : "URLSchemeClass"
+    case .computed(let c): c.type
     case .field(let f):
       switch f.field.type {
-      case .bool, .url, .nested: "Bool"
+      case .bool, .url, .nested, .string, .strings: "Bool"
       case .version: "OSVersion"
       case .enumeration: "Int"
       }
@@ -229,7 +240,8 @@ extension SituationCatalog {
     out += """
 
         /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
-        /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it).
+        /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
+        /// the computed facts are computed from the URL the event reads (`computeFacts`).
         /// `defaultVersion` stands for a missing OS version, `defaultSDKVersion` (the same when
         /// nil) for a missing SDK version.
         init(
@@ -241,10 +253,11 @@ extension SituationCatalog {
     for fact in all {
       switch fact {
       case .url(let u): out += "    \(u.name) = \(u.kind == ".bool" ? "false" : ".none")\n"
+      case .computed(let c): out += "    \(c.name) = .\(c.unknown)\n"
       case .field(let f):
         let p = path(f.part, f.field)
         switch f.field.type {
-        case .bool, .url, .nested: out += "    \(f.field.key) = \(p)\n"
+        case .bool, .url, .nested, .string, .strings: out += "    \(f.field.key) = \(p)\n"
         case .enumeration: out += "    \(f.field.key) = \(p).index\n"
         case .version:
           let fallback = f.part.key.isEmpty ? "defaultVersion" : "defaultSDKVersion ?? defaultVersion"
@@ -252,6 +265,7 @@ extension SituationCatalog {
         }
       }
     }
+    out += computedSnapshotCall()
     out += """
         }
 
@@ -349,6 +363,7 @@ extension SituationCatalog {
         out += "    check(\(parameter(part)), \"\(field.key)\", .\(field.key))\n"
       }
     }
+    out += computedLeftOut()
     let urlFactList = urlFacts.map { "." + $0.name }.joined(separator: ", ")
     out += "    switch event {\n"
     for event in events {
@@ -384,7 +399,7 @@ extension SituationCatalog {
         out +=
           "    case .\(fact.name):\n      guard \(type).allCases.indices.contains(index) else { return false }\n"
         out += "      \(p) = \(type).allCases[index]\n"
-      case .version, .url, .nested: continue
+      case .version, .url, .nested, .string, .strings: continue
       }
     }
     out += "    default: return false\n    }\n    return true\n  }\n}\n"
@@ -478,6 +493,7 @@ extension SituationCatalog {
       case .nested(_, let reader):
         out +=
           "    if let v = fields[\"\(field.key)\"] { \(target) = \(reader)(v, path: Self.join(path, \"\(field.key)\")) }\n"
+      case .string, .strings: out += strictTextRead(field, target: target)
       }
     }
     return out
@@ -547,6 +563,7 @@ extension SituationCatalog {
       case .bool, .enumeration, .nested: out += "    \(k) = try \(c).decode(.\(k), or: \(k))\n"
       case .version: out += "    \(k) = try \(c).decodeIfPresent(OSVersion.self, forKey: .\(k))\n"
       case .url: out += "    \(k) = try \(c).decodeURL(forKey: .\(k))\n"
+      case .string, .strings: out += codableTextDecode(field, container: c)
       }
     }
     return out
@@ -558,7 +575,7 @@ extension SituationCatalog {
       let k = field.key
       switch field.type {
       case .bool, .enumeration, .nested: out += "    try c.encode(\(k), forKey: .\(k))\n"
-      case .version, .url: out += "    try c.encodeIfPresent(\(k), forKey: .\(k))\n"
+      case .version, .url, .string, .strings: out += "    try c.encodeIfPresent(\(k), forKey: .\(k))\n"
       }
     }
     return out
@@ -628,6 +645,7 @@ extension SituationCatalog {
         out += "\(indent)if let \(k) = \(v) { \(list).append(\"\(key)\\(Self.jsonString(\(k)))\") }\n"
       case .nested(_, let reader):
         out += "\(indent)if let \(k) = \(v).\(reader)JSON { \(list).append(\"\(key)\" + \(k)) }\n"
+      case .string, .strings: out += minimalTextField(field, value: v, list: list, indent: indent)
       }
     }
     return out
@@ -689,7 +707,8 @@ extension SituationCatalog {
     var index = 1
     if let top = part("") {
       for field in top.fields {
-        out += scannerCase(field, index: index, target: "situation", partIndex: -1)
+        out += scannerInputGiven(
+          scannerCase(field, index: index, target: "situation", partIndex: -1), field, part: "")
         index += 1
       }
     }
@@ -722,8 +741,9 @@ extension SituationCatalog {
       let partIndex = nestedParts.firstIndex { $0.key == event.part } ?? 0
       out += "    case .\(event.name): if urlGiven & \(1 << partIndex) != 0 { given |= urlFacts }\n"
     }
+    out += "    }\n"
+    out += computedFactsGiven()
     out += """
-          }
           situation.unspecifiedMask = Fact.allBits & ~given
           return situation
         }
@@ -740,7 +760,8 @@ extension SituationCatalog {
 
         """
       for (i, field) in part.fields.enumerated() {
-        out += scannerCase(field, index: i, target: part.key, partIndex: partIndex)
+        out += scannerInputGiven(
+          scannerCase(field, index: i, target: part.key, partIndex: partIndex), field, part: part.key)
       }
       out += """
               default: return false
@@ -801,6 +822,7 @@ extension SituationCatalog {
                 return true
 
         """
+    case .string, .strings: return scannerTextCase(field, index: index, target: target)
     }
   }
 }
@@ -820,6 +842,8 @@ extension SituationCatalog {
     case .enumeration(let type, let d): (type, ".\(d)")
     case .url: ("String?", "nil")
     case .nested(let type, _): (type, "\(type)()")
+    case .string: ("String?", "nil")
+    case .strings: ("[String]?", "nil")
     }
   }
 
@@ -974,5 +998,148 @@ extension SituationCatalog {
       out += "    }\n  }\n}\n"
     }
     return out
+  }
+}
+
+// MARK: Text fields and computed facts
+
+extension SituationCatalog {
+  /// The strict reader of a `.string` or `.strings` field (`JSONReader.text`, `texts`).
+  fileprivate static func strictTextRead(_ field: Field, target: String) -> String {
+    let reader = if case .strings = field.type { "texts" } else { "text" }
+    return "    \(target) = \(reader)(fields, \"\(field.key)\", path: path)\n"
+  }
+
+  /// The `Codable` decoding of a `.string` or `.strings` field, with the strict reader's
+  /// length limit.
+  fileprivate static func codableTextDecode(_ field: Field, container c: String) -> String {
+    let decoder = if case .strings = field.type { "decodeTexts" } else { "decodeText" }
+    return "    \(field.key) = try \(c).\(decoder)(forKey: .\(field.key))\n"
+  }
+
+  /// The minimal writer's line for a `.string` or `.strings` field: written when not nil.
+  fileprivate static func minimalTextField(_ field: Field, value v: String, list: String, indent: String)
+    -> String
+  {
+    let k = field.key
+    let key = "\\\"\(k)\\\":"
+    let text =
+      if case .strings = field.type {
+        "\"[\" + \(k).map(Self.jsonString).joined(separator: \",\") + \"]\""
+      } else {
+        "Self.jsonString(\(k))"
+      }
+    return "\(indent)if let \(k) = \(v) { \(list).append(\"\(key)\" + \(text)) }\n"
+  }
+
+  /// The scanner's `case` for a `.string` or `.strings` field (`SituationScanner.text`, `texts`).
+  fileprivate static func scannerTextCase(_ field: Field, index: Int, target: String) -> String {
+    let reader = if case .strings = field.type { "texts" } else { "text" }
+    return """
+            case "\(field.key)":
+              return seen.first(\(index)) && this.\(reader)(into: &\(target).\(field.key))
+
+      """
+  }
+
+  /// The `source(for:)` cases of a computed fact: what it computes from which URL.
+  fileprivate static func computedSource(_ c: ComputedFact) -> String {
+    var out = "    case .\(c.name):\n      switch event {\n"
+    let inputs = c.inputs.map { "$." + $0 }.joined(separator: ", ")
+    for event in events {
+      let url = urlPath(event).map { "of $.\($0)" } ?? "with no URL"
+      out += "      case .\(event.name): \"\(c.computed) \(url), from \(inputs)\"\n"
+    }
+    return out + "      }\n"
+  }
+
+  /// `Fact.computedBy`: the `Situation` method that computes a computed fact from the URL
+  /// (generated engines call `situation.NAME(url: url)`).
+  fileprivate static func computedFunctions() -> String {
+    var out = """
+
+        /// The `Situation` method that computes this fact from the URL the event reads
+        /// (`situation.\\(name)(url: url)`), nil for a fact read from a field or scanned from
+        /// the URL.
+        package var computedBy: String? {
+          switch self {
+
+      """
+    for c in computedFacts { out += "    case .\(c.name): \"\(c.function)\"\n" }
+    return out + "    default: nil\n    }\n  }\n"
+  }
+
+  /// The end of `FactSnapshot.init`: the computed facts from the URL the event reads.
+  fileprivate static func computedSnapshotCall() -> String {
+    "    computeFacts(situation, url: Situation.url(of: situation, event: event))\n"
+  }
+
+  /// `leftOut`'s checks of the computed facts: left out when an input field is.
+  fileprivate static func computedLeftOut() -> String {
+    var out = ""
+    for c in computedFacts {
+      for input in c.inputs {
+        let parts = input.split(separator: ".", maxSplits: 1).map(String.init)
+        let (part, key) = parts.count == 2 ? (parts[0], parts[1]) : ("top", parts[0])
+        out += "    check(\(part), \"\(key)\", .\(c.name))\n"
+      }
+    }
+    return out
+  }
+
+  /// The fields computed facts read, as `part.key`, each once, in catalog order: bit `i` of
+  /// the scanner's `inputsGiven` records input `i`.
+  fileprivate static var computedInputs: [String] {
+    var seen: [String] = []
+    for input in computedFacts.flatMap(\.inputs) where !seen.contains(input) { seen.append(input) }
+    return seen
+  }
+
+  /// A scanner `case` that also records its field given when a computed fact reads it.
+  fileprivate static func scannerInputGiven(_ scannerCase: String, _ field: Field, part: String) -> String {
+    let name = part.isEmpty ? field.key : "\(part).\(field.key)"
+    guard let i = computedInputs.firstIndex(of: name) else { return scannerCase }
+    guard let newline = scannerCase.firstIndex(of: "\n") else { return scannerCase }
+    let head = scannerCase[...newline]
+    let indent = head.prefix { $0 == " " }
+    return head + "\(indent)  this.inputsGiven |= \(1 << i)\n"
+      + scannerCase[scannerCase.index(after: newline)...]
+  }
+
+  /// The scanner's `given` for the computed facts: each whose inputs were all given.
+  fileprivate static func computedFactsGiven() -> String {
+    var out = ""
+    for c in computedFacts {
+      let mask = c.inputs.compactMap { computedInputs.firstIndex(of: $0) }.reduce(0) { $0 | 1 << $1 }
+      out += "    if inputsGiven & \(mask) == \(mask) { given |= Fact.\(c.name).bit }\n"
+    }
+    return out
+  }
+
+  /// `FactSnapshot.computeFacts` and `Situation.url(of:event:)`.
+  static func computedFactsCode() -> String {
+    var out = """
+
+      extension FactSnapshot {
+        /// Computes the computed facts of `situation` from `url`, the URL the event reads (a
+        /// redirect's open step reads the redirect's URL).
+        mutating func computeFacts(_ situation: Situation, url: String?) {
+
+      """
+    for c in computedFacts { out += "    \(c.name) = situation.\(c.function)(url: url)\n" }
+    out += """
+        }
+      }
+
+      extension Situation {
+        /// The URL `event` reads in `situation`.
+        static func url(of situation: Situation, event: Event) -> String? {
+          switch event {
+
+      """
+    for event in events {
+      out += "    case .\(event.name): \(event.url.map { "situation.\(event.part).\($0)" } ?? "nil")\n"
+    }
+    return out + "    }\n  }\n}\n"
   }
 }

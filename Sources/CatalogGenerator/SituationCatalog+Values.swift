@@ -38,6 +38,8 @@ extension SituationCatalog {
       "lockScreen", "compactLeading", "compactTrailing", "minimal", "expanded", "standBy", "carPlay",
     ],
     "LiveActivity.URLSetOn": ["both", "dynamicIsland", "lockScreen"],
+    "Situation.SchemeOwner": ["unknown", "none", "own", "other"],
+    "Situation.UniversalLinkVerdict": ["unknown", "noMatch", "match", "exclude"],
   ]
 
   /// The JSON Schema of each nested value (`.nested(type:reader:)`), keyed by its type; the
@@ -58,7 +60,16 @@ extension SituationCatalog {
           ],
           "url": urlSchema(description: "The URL the redirect code opens."),
         ],
-      ]
+      ],
+      "AASAFiles": [
+        "type": "object",
+        "additionalProperties": [
+          "description":
+            "The apple-app-site-association document the domain serves, checked as `aasa check` checks a file.",
+          "type": "object",
+        ],
+        "default": [:],
+      ],
     ]
   }
 }

@@ -58,6 +58,10 @@ enum SituationCatalog {
     case url
     /// A nested value with its own reader (`redirect`); not a fact.
     case nested(type: String, reader: String)
+    /// A string or null, nil by default; not a fact.
+    case string
+    /// An array of strings or null, nil by default; not a fact.
+    case strings
   }
 
   /// A field's fact: its bit in a mask of facts, fixed once given (it orders `Fact.allCases`).
@@ -73,6 +77,24 @@ enum SituationCatalog {
     var computed: String
     /// The kind, as `Fact.Kind` source.
     var kind: String
+  }
+
+  /// A fact computed by a hand-written function of the situation and the URL the event reads
+  /// (`Situation.\(function)(url:)`, returning `type`), not read from a field of its own.
+  struct ComputedFact {
+    var name: String
+    var bit: Int
+    /// The value type, an enumeration with `index` (`Situation.SchemeOwner`).
+    var type: String
+    /// The `Situation` method computing it from the event's URL (`schemeOwner`).
+    var function: String
+    /// What is computed, for the fact's source text ("scheme owner").
+    var computed: String
+    /// The fields it reads beside the URL, as `part.key` (`app.urlSchemes`): the fact counts
+    /// as left out when one of them is, and its value is then `unknown`.
+    var inputs: [String]
+    /// The case the function returns when an input is left out, and the snapshot's default.
+    var unknown = "unknown"
   }
 
   /// An event: which part it reads and where its URL is.
@@ -173,8 +195,26 @@ enum SituationCatalog {
             "The container app integrates with CarPlay: only then does a widget or Live Activity",
             "tap in CarPlay open it (W-11, L-7).",
           ]),
+        Field(
+          key: "appID", type: .string,
+          doc: ["The app's ID, `TEAMID.bundle.id`: the ID an AASA file names (U-2); nil: unknown."]),
+        Field(
+          key: "urlSchemes", type: .strings,
+          doc: ["The URL schemes the container app declares (`CFBundleURLSchemes`); nil: unknown."]),
+        Field(
+          key: "associatedDomains", type: .strings,
+          doc: [
+            "The app's associated-domains entitlement values (`applinks:example.com`,",
+            "`applinks:*.example.com`, `?mode=developer`, U-20, U-21); nil: unknown.",
+          ]),
+        Field(
+          key: "aasa", type: .nested(type: "AASAFiles", reader: "aasa"),
+          doc: ["The apple-app-site-association file each domain serves; empty: unknown."]),
       ],
-      doc: ["The iMessage app's install and publish state, seen from the tapping device."],
+      doc: [
+        "The iMessage app's install and publish state, seen from the tapping device, and the app's",
+        "configuration (its ID, URL schemes, associated domains and their AASA files).",
+      ],
       initDoc: "The app's state; by default installed, enabled and published, with a container app.",
       propertyDoc: "The app's install and publish state on the device."),
     Part(
@@ -314,5 +354,16 @@ enum SituationCatalog {
       name: "urlClass", bit: 11, computed: "scheme class",
       kind: ".enumeration(URLSchemeClass.allCases.map(\\.rawValue))"),
     URLFact(name: "urlNeedsEncoding", bit: 12, computed: "percent-encoding need", kind: ".bool"),
+  ]
+
+  /// The facts computed from the app's configuration and the URL the event reads
+  /// (`Facts/Situation+Link.swift`).
+  static let computedFacts: [ComputedFact] = [
+    ComputedFact(
+      name: "schemeOwner", bit: 18, type: "Situation.SchemeOwner", function: "schemeOwner",
+      computed: "owner of the scheme", inputs: ["app.urlSchemes"]),
+    ComputedFact(
+      name: "universalLink", bit: 19, type: "Situation.UniversalLinkVerdict", function: "universalLink",
+      computed: "universal-link verdict", inputs: ["app.appID", "app.associatedDomains", "app.aasa"]),
   ]
 }

@@ -233,6 +233,12 @@ public enum ReferenceSwitch {
       return Result(.containerLaunch)
     case .today:
       guard s.app.hasContainerApp, loadable else { return Result(.nothing) }
+      // S004-8: the widget opens its containing app for one of the container's own schemes.
+      if let schemes = s.app.urlSchemes, let url, let colon = url.firstIndex(of: ":"),
+        schemes.contains(where: { $0.lowercased() == url[..<colon].lowercased() })
+      {
+        return Result(.containerLaunch)
+      }
       return Result(.otherAppLaunch)
     }
   }

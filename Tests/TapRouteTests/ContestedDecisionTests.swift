@@ -117,7 +117,7 @@ struct ContestedDecisionTests {
     #expect(decision.rule == "open/today" && decision.alternatives?.first?.outcome == .containerLaunch)
     #expect(decision.alternatives?.first?.url == "otherapp://x")
     let json = DecisionText.json(decision, pretty: false)
-    #expect(json.contains(#""assumed":{"hasContainerApp":true,"platform":"iOS"}"#))
+    #expect(json.contains(#""assumed":{"hasContainerApp":true,"platform":"iOS","schemeOwner":"unknown"}"#))
     let back = try JSONDecoder().decode(Decision.self, from: Data(json.utf8))
     #expect(back == decision)
   }

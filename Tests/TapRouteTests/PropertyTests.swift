@@ -79,6 +79,17 @@ enum Generate {
     s.app.running = bool(&rng)
     s.delivery = Delivery(handoff: pick(Handoff.allCases, &rng))
     if rng.next() % 16 == 0 { s.app.sdkVersion = try? OSVersion(27) }
+    // The app's configuration, drawn last so the draws above stay those of earlier runs.
+    if rng.next() % 3 == 0 { s.app.urlSchemes = pick([[], ["containerAppDemo"], ["otherapp", "x"]], &rng) }
+    if rng.next() % 8 == 0 {
+      s.app.appID = Situation.witnessAppID
+      s.app.associatedDomains = pick([[], ["applinks:example.com"], ["applinks:*.example.com"]], &rng)
+      let exclude = bool(&rng) ? #","exclude":true"# : ""
+      try? s.app.aasa.set(
+        domain: "example.com",
+        json: (#"{"applinks":{"details":[{"appIDs":[""# + Situation.witnessAppID
+          + #""],"components":[{"/":"/item/*""# + exclude + "}]}]}}").utf8)
+    }
     return s
   }
 

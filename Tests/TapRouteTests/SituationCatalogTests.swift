@@ -125,7 +125,8 @@ struct SituationCatalogTests {
     let all = Situation.leftOut(
       top: ["platform", "osVersion", "locked"],
       app: [
-        "hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion", "supportsCarPlay",
+        "hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion", "lifecycle", "running",
+        "supportsCarPlay", "appID", "urlSchemes", "associatedDomains", "aasa",
       ],
       tap: [
         "target", "url", "transport", "layout", "expired", "extensionRunning", "alreadySelected",

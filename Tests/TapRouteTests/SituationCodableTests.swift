@@ -160,7 +160,7 @@ struct SituationCodableTests {
     } catch DecodingError.dataCorrupted(let context) {
       #expect(
         context.debugDescription
-          == "unknown key \"instaled\"; allowed: hasContainerApp, installed, enabledInMessages, published, sdkVersion, supportsCarPlay"
+          == "unknown key \"instaled\"; allowed: hasContainerApp, installed, enabledInMessages, published, sdkVersion, lifecycle, running, supportsCarPlay, appID, urlSchemes, associatedDomains, aasa"
       )
     }
   }

@@ -127,6 +127,8 @@ struct SituationFastPathTests {
         situation.tap.url = Generate.pick(urls, &rng)
         situation.tap.redirect.url = Generate.pick(urls, &rng)
         situation.open.url = Generate.pick(urls, &rng)
+        // An AASA file is the strict reader's to check: the fast path steps aside for it.
+        situation.app.aasa = Situation.AASAFiles()
       }
       let forms = [
         Array(situation.minimalJSON.utf8), Array(try compact.encode(situation)),

@@ -49,47 +49,60 @@ extension AASADocument {
           + "(\(Diagnostic.grouped(Int64(maximumBytes))) bytes) iOS has applied since 9.3.1 (U-17)",
         path: "$", at: root.location)
     }
-    readRoot(root, into: &document, reader: &reader)
+    readRoot(root, base: "$", into: &document, reader: &reader)
     return AASACheck(document: document, diagnostics: reader.sortedDiagnostics)
   }
 
-  private static func readRoot(_ root: JSONValue, into document: inout AASADocument, reader: inout JSONReader)
-  {
+  /// Reads and checks a document that stands inside another JSON file, at JSON path `base`
+  /// (a situation's `app.aasa`): the same checks as ``read(_:file:)`` but the size limit, which
+  /// is the served file's, located in `file`.
+  package static func read(_ root: JSONValue, at base: String, file: String) -> AASACheck {
+    var reader = JSONReader(file: file, codes: .aasa)
+    var document = AASADocument(file: file, details: [])
+    readRoot(root, base: base, into: &document, reader: &reader)
+    return AASACheck(document: document, diagnostics: reader.sortedDiagnostics)
+  }
+
+  private static func readRoot(
+    _ root: JSONValue, base: String, into document: inout AASADocument, reader: inout JSONReader
+  ) {
+    let links = JSONReader.join(base, "applinks")
     guard
       let fields = reader.object(
-        root, path: "$", allowed: ["applinks", "webcredentials", "appclips", "activitycontinuation"])
+        root, path: base, allowed: ["applinks", "webcredentials", "appclips", "activitycontinuation"])
     else { return }
     guard let applinks = fields["applinks"] else {
       reader.warning(
-        .aasaMissingField, "no \"applinks\": the file opens no universal link", path: "$", at: root.location)
+        .aasaMissingField, "no \"applinks\": the file opens no universal link", path: base, at: root.location)
       return
     }
     guard
-      let links = reader.object(
-        applinks, path: "$.applinks", allowed: ["apps", "details", "defaults", "substitutionVariables"])
+      let linkFields = reader.object(
+        applinks, path: links, allowed: ["apps", "details", "defaults", "substitutionVariables"])
     else { return }
-    if let apps = links["apps"] {
+    if let apps = linkFields["apps"] {
       // The iOS 9-12 format required `"apps": []`; later versions do not read it (U-13's archive).
-      if let list = reader.array(apps, path: "$.applinks.apps"), !list.isEmpty {
+      if let list = reader.array(apps, path: JSONReader.join(links, "apps")), !list.isEmpty {
         reader.warning(
           .aasaIgnored, "\"apps\" is read by no iOS version; the legacy format wants it empty, []",
-          path: "$.applinks.apps", at: apps.location)
+          path: JSONReader.join(links, "apps"), at: apps.location)
       }
     }
-    if let defaults = links["defaults"] {
-      document.defaults = readSettings(defaults, path: "$.applinks.defaults", reader: &reader)
+    if let defaults = linkFields["defaults"] {
+      document.defaults = readSettings(defaults, path: JSONReader.join(links, "defaults"), reader: &reader)
     }
-    if let variables = links["substitutionVariables"] {
-      document.substitutionVariables = readVariables(variables, reader: &reader)
+    if let variables = linkFields["substitutionVariables"] {
+      document.substitutionVariables = readVariables(
+        variables, path: JSONReader.join(links, "substitutionVariables"), reader: &reader)
     }
-    guard let details = reader.require(links, "details", path: "$.applinks", at: applinks.location) else {
+    guard let details = reader.require(linkFields, "details", path: links, at: applinks.location) else {
       return
     }
     if let list = details.arrayValue {
       for (i, entry) in list.enumerated() {
         if let detail = readDetail(
           entry, appID: nil, variables: document.substitutionVariables, inherited: document.defaults,
-          path: JSONReader.join("$.applinks.details", i), reader: &reader)
+          path: JSONReader.join(JSONReader.join(links, "details"), i), reader: &reader)
         {
           document.details.append(detail)
         }
@@ -97,7 +110,7 @@ extension AASADocument {
     } else if let members = details.objectValue {
       // The first (iOS 9) form: details keyed by app ID, each with its `paths`.
       for member in members {
-        let path = JSONReader.join("$.applinks.details", member.key)
+        let path = JSONReader.join(JSONReader.join(links, "details"), member.key)
         if let detail = readDetail(
           member.value, appID: member, variables: document.substitutionVariables,
           inherited: document.defaults,
@@ -107,7 +120,7 @@ extension AASADocument {
         }
       }
     } else {
-      reader.wrongType(details, expected: "an array", path: "$.applinks.details")
+      reader.wrongType(details, expected: "an array", path: JSONReader.join(links, "details"))
     }
     let expanded = expandedSize(document)
     if expanded > maximumExpandedSize {
@@ -116,7 +129,7 @@ extension AASADocument {
         "the patterns are \(Diagnostic.grouped(Int64(expanded))) characters once each substitution variable "
           + "stands for all its values; TapRoute's limit is \(Diagnostic.grouped(Int64(maximumExpandedSize))), "
           + "the size Apple allows the whole file",
-        path: "$.applinks.details", at: details.location)
+        path: JSONReader.join(links, "details"), at: details.location)
     }
   }
 
@@ -295,8 +308,9 @@ extension AASADocument {
 
   /// Reads `substitutionVariables` (U-6): names without `$`, `(` or `)`; values strings that
   /// may use `?` and `*` but no other variable.
-  private static func readVariables(_ value: JSONValue, reader: inout JSONReader) -> [String: [String]] {
-    let path = "$.applinks.substitutionVariables"
+  private static func readVariables(_ value: JSONValue, path: String, reader: inout JSONReader)
+    -> [String: [String]]
+  {
     guard let members = value.objectValue else {
       reader.wrongType(value, expected: "an object", path: path)
       return [:]

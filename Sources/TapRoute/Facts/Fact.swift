@@ -30,13 +30,17 @@ extension Fact {
 
 extension FactSnapshot {
   /// The facts of `situation` as seen by `event`; `url` is the URL that event looks at, whose
-  /// scheme class and percent-encoding need are the URL facts.
+  /// scheme class and percent-encoding need are the URL facts, and from which the computed
+  /// facts (`schemeOwner`, `universalLink`) are computed.
   init(
     _ situation: Situation, event: Situation.Event, url: String?, defaultVersion: OSVersion,
     defaultSDKVersion: OSVersion? = nil
   ) {
     self.init(situation, event: event, defaultVersion: defaultVersion, defaultSDKVersion: defaultSDKVersion)
     (urlClass, urlNeedsEncoding) = URLSchemeClass.scan(url)
+    // The computed facts were computed from the event's own URL; a redirect's open step
+    // reads another.
+    if url != Situation.url(of: situation, event: event) { computeFacts(situation, url: url) }
   }
 }
 

@@ -110,6 +110,32 @@ extension KeyedDecodingContainer {
   }
 }
 
+extension KeyedDecodingContainer {
+  /// A string or null (`app.appID`), at most ``Situation/maximumURLLength`` characters.
+  func decodeText(forKey key: Key) throws -> String? {
+    guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+    try checkLength(text, forKey: key)
+    return text
+  }
+
+  /// An array of strings or null (`app.urlSchemes`), each at most
+  /// ``Situation/maximumURLLength`` characters.
+  func decodeTexts(forKey key: Key) throws -> [String]? {
+    guard let texts = try decodeIfPresent([String].self, forKey: key) else { return nil }
+    for text in texts { try checkLength(text, forKey: key) }
+    return texts
+  }
+
+  private func checkLength(_ text: String, forKey key: Key) throws {
+    guard text.unicodeScalars.count <= Situation.maximumURLLength else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self,
+        debugDescription:
+          "the string is \(text.unicodeScalars.count) characters; the limit is \(Situation.maximumURLLength)")
+    }
+  }
+}
+
 /// Any key: to list the keys a decoder holds, and to name an array element in an error.
 private struct AnyKey: CodingKey {
   var stringValue: String

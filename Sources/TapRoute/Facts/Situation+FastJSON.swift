@@ -30,6 +30,8 @@ struct SituationScanner {
   var given: FactMask = 0
   /// The parts whose `url` was given (bit `i`: the catalog's nested part `i`).
   var urlGiven: UInt32 = 0
+  /// The fields computed facts read that were given (bit `i`: the catalog's input `i`).
+  var inputsGiven: UInt32 = 0
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -149,6 +151,36 @@ struct SituationScanner {
     guard UTF8Validation.firstInvalidOffset(in: text) == nil else { return false }
     target = String(decoding: text, as: UTF8.self)
     return true
+  }
+
+  /// A string or null into `target`, read as ``url(into:)`` reads a URL (`app.appID`).
+  mutating func text(into target: inout String?) -> Bool { url(into: &target) }
+
+  /// An array of strings, or null, into `target` (`app.urlSchemes`); each string read as
+  /// ``url(into:)`` reads a URL.
+  mutating func texts(into target: inout [String]?) -> Bool {
+    if null() {
+      target = nil
+      return true
+    }
+    guard take(UInt8(ascii: "[")) else { return false }
+    var texts: [String] = []
+    skipSpace()
+    if take(UInt8(ascii: "]")) {
+      target = texts
+      return true
+    }
+    while true {
+      skipSpace()
+      var text: String?
+      guard !null(), url(into: &text), let text else { return false }
+      texts.append(text)
+      skipSpace()
+      if take(UInt8(ascii: ",")) { continue }
+      guard take(UInt8(ascii: "]")) else { return false }
+      target = texts
+      return true
+    }
   }
 
   /// One of `names`, written as a string.

@@ -103,6 +103,41 @@ extension JSONReader {
     return text
   }
 
+  /// A string field or null (`app.appID`); nil when absent or null. At most
+  /// ``Situation/maximumURLLength`` characters, as a URL.
+  mutating func text(_ fields: [String: JSONValue], _ key: String, path: String) -> String? {
+    guard let v = fields[key] else { return nil }
+    let p = Self.join(path, key)
+    guard let text = nullableString(v, path: p) ?? nil else { return nil }
+    return withinTextLimit(text, path: p, at: v.location) ? text : nil
+  }
+
+  /// An array of strings or null (`app.urlSchemes`); nil when absent or null. Each string at
+  /// most ``Situation/maximumURLLength`` characters.
+  mutating func texts(_ fields: [String: JSONValue], _ key: String, path: String) -> [String]? {
+    guard let v = fields[key], !v.isNull else { return nil }
+    let p = Self.join(path, key)
+    guard let items = array(v, path: p) else { return nil }
+    var texts: [String] = []
+    for (i, item) in items.enumerated() {
+      let itemPath = Self.join(p, i)
+      if let text = string(item, path: itemPath), withinTextLimit(text, path: itemPath, at: item.location) {
+        texts.append(text)
+      }
+    }
+    return texts
+  }
+
+  /// False, with an error, for a string over ``Situation/maximumURLLength`` characters.
+  private mutating func withinTextLimit(_ text: String, path: String, at location: SourcePosition) -> Bool {
+    guard text.unicodeScalars.count > Situation.maximumURLLength else { return true }
+    error(
+      .inputTooLarge,
+      "the string is \(Diagnostic.grouped(Int64(text.unicodeScalars.count))) characters; the limit is \(Diagnostic.grouped(Int64(Situation.maximumURLLength)))",
+      path: path, at: location)
+    return false
+  }
+
   mutating func redirect(_ value: JSONValue, path: String) -> Redirect {
     var redirect = Redirect()
     guard let fields = object(value, path: path, allowed: Redirect.CodingKeys.names) else { return redirect }

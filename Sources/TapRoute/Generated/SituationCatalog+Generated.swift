@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 31 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 33 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -174,7 +174,8 @@ typealias Widget = Situation.Widget
 typealias LiveActivity = Situation.LiveActivity
 
 extension Situation {
-  /// The iMessage app's install and publish state, seen from the tapping device.
+  /// The iMessage app's install and publish state, seen from the tapping device, and the app's
+  /// configuration (its ID, URL schemes, associated domains and their AASA files).
   public struct App: Sendable, Hashable {
     /// The extension ships inside a container app (false: an iMessage-only app).
     public var hasContainerApp: Bool
@@ -196,10 +197,19 @@ extension Situation {
     /// The container app integrates with CarPlay: only then does a widget or Live Activity
     /// tap in CarPlay open it (W-11, L-7).
     public var supportsCarPlay: Bool
+    /// The app's ID, `TEAMID.bundle.id`: the ID an AASA file names (U-2); nil: unknown.
+    public var appID: String?
+    /// The URL schemes the container app declares (`CFBundleURLSchemes`); nil: unknown.
+    public var urlSchemes: [String]?
+    /// The app's associated-domains entitlement values (`applinks:example.com`,
+    /// `applinks:*.example.com`, `?mode=developer`, U-20, U-21); nil: unknown.
+    public var associatedDomains: [String]?
+    /// The apple-app-site-association file each domain serves; empty: unknown.
+    public var aasa: AASAFiles
 
     /// The app's state; by default installed, enabled and published, with a container app.
     public init(
-      hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true, published: Bool = true, sdkVersion: OSVersion? = nil, lifecycle: App.Lifecycle = .scenes, running: Bool = false, supportsCarPlay: Bool = false
+      hasContainerApp: Bool = true, installed: Bool = true, enabledInMessages: Bool = true, published: Bool = true, sdkVersion: OSVersion? = nil, lifecycle: App.Lifecycle = .scenes, running: Bool = false, supportsCarPlay: Bool = false, appID: String? = nil, urlSchemes: [String]? = nil, associatedDomains: [String]? = nil, aasa: AASAFiles = AASAFiles()
     ) {
       self.hasContainerApp = hasContainerApp
       self.installed = installed
@@ -209,6 +219,10 @@ extension Situation {
       self.lifecycle = lifecycle
       self.running = running
       self.supportsCarPlay = supportsCarPlay
+      self.appID = appID
+      self.urlSchemes = urlSchemes
+      self.associatedDomains = associatedDomains
+      self.aasa = aasa
     }
   }
 }
@@ -372,6 +386,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case afterDrawerSwipe
   case presentationContext
   case extensionPoint
+  case schemeOwner
+  case universalLink
   case family
   case element
   case intentMode
@@ -407,6 +423,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: .bool
     case .presentationContext: .enumeration(Tap.PresentationContext.allCases.map(\.rawValue))
     case .extensionPoint: .enumeration(Open.ExtensionPoint.allCases.map(\.rawValue))
+    case .schemeOwner: .enumeration(Situation.SchemeOwner.allCases.map(\.rawValue))
+    case .universalLink: .enumeration(Situation.UniversalLinkVerdict.allCases.map(\.rawValue))
     case .family: .enumeration(Widget.Family.allCases.map(\.rawValue))
     case .element: .enumeration(Widget.Element.allCases.map(\.rawValue))
     case .intentMode: .enumeration(Widget.IntentMode.allCases.map(\.rawValue))
@@ -444,6 +462,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: [.tap]
     case .presentationContext: [.tap]
     case .extensionPoint: [.open]
+    case .schemeOwner: [.tap, .open, .widget, .liveActivity]
+    case .universalLink: [.tap, .open, .widget, .liveActivity]
     case .family: [.widget]
     case .element: [.widget]
     case .intentMode: [.widget]
@@ -495,6 +515,22 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: "$.tap.afterDrawerSwipe"
     case .presentationContext: "$.tap.presentationContext"
     case .extensionPoint: "$.open.extensionPoint"
+    case .schemeOwner:
+      switch event {
+      case .tap: "owner of the scheme of $.tap.url, from $.app.urlSchemes"
+      case .open: "owner of the scheme of $.open.url, from $.app.urlSchemes"
+      case .delivery: "owner of the scheme with no URL, from $.app.urlSchemes"
+      case .widget: "owner of the scheme of $.widget.url, from $.app.urlSchemes"
+      case .liveActivity: "owner of the scheme of $.liveActivity.url, from $.app.urlSchemes"
+      }
+    case .universalLink:
+      switch event {
+      case .tap: "universal-link verdict of $.tap.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      case .open: "universal-link verdict of $.open.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      case .delivery: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      case .widget: "universal-link verdict of $.widget.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      case .liveActivity: "universal-link verdict of $.liveActivity.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      }
     case .family: "$.widget.family"
     case .element: "$.widget.element"
     case .intentMode: "$.widget.intentMode"
@@ -508,6 +544,17 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .handoff: "$.delivery.handoff"
     case .lifecycle: "$.app.lifecycle"
     case .running: "$.app.running"
+    }
+  }
+
+  /// The `Situation` method that computes this fact from the URL the event reads
+  /// (`situation.\(name)(url: url)`), nil for a fact read from a field or scanned from
+  /// the URL.
+  package var computedBy: String? {
+    switch self {
+    case .schemeOwner: "schemeOwner"
+    case .universalLink: "universalLink"
+    default: nil
     }
   }
 
@@ -544,6 +591,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: FactMask(bit: 15)
     case .presentationContext: FactMask(bit: 16)
     case .extensionPoint: FactMask(bit: 17)
+    case .schemeOwner: FactMask(bit: 18)
+    case .universalLink: FactMask(bit: 19)
     case .family: FactMask(bit: 26)
     case .element: FactMask(bit: 27)
     case .intentMode: FactMask(bit: 28)
@@ -584,6 +633,8 @@ struct FactSnapshot: Sendable {
   var afterDrawerSwipe: Bool
   var presentationContext: Int
   var extensionPoint: Int
+  var schemeOwner: Situation.SchemeOwner
+  var universalLink: Situation.UniversalLinkVerdict
   var family: Int
   var element: Int
   var intentMode: Int
@@ -599,7 +650,8 @@ struct FactSnapshot: Sendable {
   var running: Bool
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
-  /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it).
+  /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
+  /// the computed facts are computed from the URL the event reads (`computeFacts`).
   /// `defaultVersion` stands for a missing OS version, `defaultSDKVersion` (the same when
   /// nil) for a missing SDK version.
   init(
@@ -624,6 +676,8 @@ struct FactSnapshot: Sendable {
     afterDrawerSwipe = situation.tap.afterDrawerSwipe
     presentationContext = situation.tap.presentationContext.index
     extensionPoint = situation.open.extensionPoint.index
+    schemeOwner = .unknown
+    universalLink = .unknown
     family = situation.widget.family.index
     element = situation.widget.element.index
     intentMode = situation.widget.intentMode.index
@@ -637,6 +691,7 @@ struct FactSnapshot: Sendable {
     handoff = situation.delivery.handoff.index
     lifecycle = situation.app.lifecycle.index
     running = situation.app.running
+    computeFacts(situation, url: Situation.url(of: situation, event: event))
   }
 
   /// The value index of a finite fact (bool: 0 false, 1 true; enumerations: catalog order).
@@ -660,6 +715,8 @@ struct FactSnapshot: Sendable {
     case .afterDrawerSwipe: afterDrawerSwipe ? 1 : 0
     case .presentationContext: presentationContext
     case .extensionPoint: extensionPoint
+    case .schemeOwner: schemeOwner.index
+    case .universalLink: universalLink.index
     case .family: family
     case .element: element
     case .intentMode: intentMode
@@ -681,7 +738,7 @@ struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32
+    Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -707,6 +764,8 @@ struct FactSnapshot: Sendable {
         afterDrawerSwipe ? 1 : 0,
         Int32(truncatingIfNeeded: presentationContext),
         Int32(truncatingIfNeeded: extensionPoint),
+        Int32(truncatingIfNeeded: schemeOwner.index),
+        Int32(truncatingIfNeeded: universalLink.index),
         Int32(truncatingIfNeeded: family),
         Int32(truncatingIfNeeded: element),
         Int32(truncatingIfNeeded: intentMode),
@@ -729,6 +788,28 @@ struct FactSnapshot: Sendable {
     switch fact {
     case .sdkVersion: sdkVersion
     default: osVersion
+    }
+  }
+}
+
+extension FactSnapshot {
+  /// Computes the computed facts of `situation` from `url`, the URL the event reads (a
+  /// redirect's open step reads the redirect's URL).
+  mutating func computeFacts(_ situation: Situation, url: String?) {
+    schemeOwner = situation.schemeOwner(url: url)
+    universalLink = situation.universalLink(url: url)
+  }
+}
+
+extension Situation {
+  /// The URL `event` reads in `situation`.
+  static func url(of situation: Situation, event: Event) -> String? {
+    switch event {
+    case .tap: situation.tap.url
+    case .open: situation.open.url
+    case .delivery: nil
+    case .widget: situation.widget.url
+    case .liveActivity: situation.liveActivity.url
     }
   }
 }
@@ -785,6 +866,10 @@ extension Situation {
     check(liveActivity, "activityElement", .activityElement)
     check(liveActivity, "urlSetOn", .urlSetOn)
     check(liveActivity, "opensWatchApp", .opensWatchApp)
+    check(app, "urlSchemes", .schemeOwner)
+    check(app, "appID", .universalLink)
+    check(app, "associatedDomains", .universalLink)
+    check(app, "aasa", .universalLink)
     switch event {
     case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding)
     case .open: check(open, "url", .urlClass, .urlNeedsEncoding)
@@ -927,6 +1012,10 @@ extension JSONReader {
     }
     flag(fields, "running", path: path, into: &app.running)
     flag(fields, "supportsCarPlay", path: path, into: &app.supportsCarPlay)
+    app.appID = text(fields, "appID", path: path)
+    app.urlSchemes = texts(fields, "urlSchemes", path: path)
+    app.associatedDomains = texts(fields, "associatedDomains", path: path)
+    if let v = fields["aasa"] { app.aasa = aasa(v, path: Self.join(path, "aasa")) }
     return app
   }
 
@@ -1077,7 +1166,7 @@ extension Situation {
 
 extension Situation.App: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case hasContainerApp, installed, enabledInMessages, published, sdkVersion, lifecycle, running, supportsCarPlay
+    case hasContainerApp, installed, enabledInMessages, published, sdkVersion, lifecycle, running, supportsCarPlay, appID, urlSchemes, associatedDomains, aasa
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -1092,6 +1181,10 @@ extension Situation.App: Codable {
     lifecycle = try c.decode(.lifecycle, or: lifecycle)
     running = try c.decode(.running, or: running)
     supportsCarPlay = try c.decode(.supportsCarPlay, or: supportsCarPlay)
+    appID = try c.decodeText(forKey: .appID)
+    urlSchemes = try c.decodeTexts(forKey: .urlSchemes)
+    associatedDomains = try c.decodeTexts(forKey: .associatedDomains)
+    aasa = try c.decode(.aasa, or: aasa)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -1105,6 +1198,10 @@ extension Situation.App: Codable {
     try c.encode(lifecycle, forKey: .lifecycle)
     try c.encode(running, forKey: .running)
     try c.encode(supportsCarPlay, forKey: .supportsCarPlay)
+    try c.encodeIfPresent(appID, forKey: .appID)
+    try c.encodeIfPresent(urlSchemes, forKey: .urlSchemes)
+    try c.encodeIfPresent(associatedDomains, forKey: .associatedDomains)
+    try c.encode(aasa, forKey: .aasa)
   }
 }
 
@@ -1290,6 +1387,10 @@ extension Situation {
     if self.app.lifecycle != .scenes { appFields.append("\"lifecycle\":\"\(self.app.lifecycle.rawValue)\"") }
     if self.app.running != false { appFields.append("\"running\":\(self.app.running)") }
     if self.app.supportsCarPlay != false { appFields.append("\"supportsCarPlay\":\(self.app.supportsCarPlay)") }
+    if let appID = self.app.appID { appFields.append("\"appID\":" + Self.jsonString(appID)) }
+    if let urlSchemes = self.app.urlSchemes { appFields.append("\"urlSchemes\":" + "[" + urlSchemes.map(Self.jsonString).joined(separator: ",") + "]") }
+    if let associatedDomains = self.app.associatedDomains { appFields.append("\"associatedDomains\":" + "[" + associatedDomains.map(Self.jsonString).joined(separator: ",") + "]") }
+    if let aasa = self.app.aasa.aasaJSON { appFields.append("\"aasa\":" + aasa) }
     if !appFields.isEmpty { top.append("\"app\":{" + appFields.joined(separator: ",") + "}") }
     if event == .tap {
       var tapFields: [String] = []
@@ -1428,6 +1529,8 @@ extension SituationScanner {
     case .widget: if urlGiven & 16 != 0 { given |= urlFacts }
     case .liveActivity: if urlGiven & 32 != 0 { given |= urlFacts }
     }
+    if inputsGiven & 1 == 1 { given |= Fact.schemeOwner.bit }
+    if inputsGiven & 14 == 14 { given |= Fact.universalLink.bit }
     situation.unspecifiedMask = Fact.allBits & ~given
     return situation
   }
@@ -1472,6 +1575,20 @@ extension SituationScanner {
       case "supportsCarPlay":
         guard seen.first(7), this.bool(into: &app.supportsCarPlay) else { return false }
         this.given |= Fact.supportsCarPlay.bit
+        return true
+      case "appID":
+        this.inputsGiven |= 2
+        return seen.first(8) && this.text(into: &app.appID)
+      case "urlSchemes":
+        this.inputsGiven |= 1
+        return seen.first(9) && this.texts(into: &app.urlSchemes)
+      case "associatedDomains":
+        this.inputsGiven |= 4
+        return seen.first(10) && this.texts(into: &app.associatedDomains)
+      case "aasa":
+        this.inputsGiven |= 8
+        guard seen.first(11), let value = this.aasa() else { return false }
+        app.aasa = value
         return true
       default: return false
       }

@@ -635,6 +635,8 @@ package struct SwiftGenerator {
     case .urlClass: return "(scan?.class ?? URLSchemeClass.none)"
     case .urlNeedsEncoding: return "(scan?.needsEncoding ?? false)"
     case .extensionPoint: return "extensionPoint"
+    // A computed fact (`schemeOwner`, `universalLink`): its function of the situation and URL.
+    case _ where fact.computedBy != nil: return "situation.\(fact.computedBy ?? "")(url: url)"
     default:
       // `$.app.installed` is `situation.app.installed`: the Swift model mirrors the JSON.
       let path = fact.source(for: event)

@@ -1573,7 +1573,12 @@ enum BuiltinPolicies {
     {"name": "l-4 q-1 Dynamic Island, URL set only on the Lock Screen view: no URL", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactTrailing", "url": "myapp://order/1", "urlSetOn": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/island-lock-screen-url"}, "evidence": ["L-4", "L-2"]},
     {"name": "l-3 the island's URL reaches the minimal presentation", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "minimal", "url": "myapp://order/1", "urlSetOn": "dynamicIsland"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/url"}, "evidence": ["L-3"]},
     {"name": "l-2 a Link in the expanded presentation: the Link's URL", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "expanded", "activityElement": "link", "url": "https://example.com/order/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/url"}, "evidence": ["L-2", "L-3"]},
-    {"name": "l-1 a compact tap with no URL opens the app", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactLeading"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/no-url"}, "evidence": ["L-1", "L-5"]}
+    {"name": "l-1 a compact tap with no URL opens the app", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactLeading"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/no-url"}, "evidence": ["L-1", "L-5"]},
+    {"name": "s004-8 Today widget opening its container's own scheme (app.urlSchemes): the container", "situation": {"event": "open", "open": {"url": "myapp://widget", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme"}, "evidence": ["S004-8"]},
+    {"name": "s004-8 Today widget on iOS 8, its own scheme in another letter case: the container", "situation": {"event": "open", "osVersion": "8.0", "open": {"url": "MyApp://widget", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp", "myapp-debug"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme"}, "evidence": ["S004-8"]},
+    {"name": "n-7 Today widget opening another app's scheme, the container's schemes given: that app (contested)", "situation": {"event": "open", "open": {"url": "otherapp://x", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today"}, "evidence": ["N-7", "S004-9"]},
+    {"name": "s004-7 Messages extension opening another app's scheme: still its container", "situation": {"event": "open", "open": {"url": "otherapp://x"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-7"]},
+    {"name": "n-8 s004-8 Today widget, its own scheme with a space, SDK 17 on iOS 17: the container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17", "urlSchemes": ["myapp"]}, "open": {"url": "myapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme-encoded-url"}, "evidence": ["N-8", "S004-8"]}
   ]
 }
 
@@ -1749,7 +1754,8 @@ enum BuiltinPolicies {
     "hasContainerApp": "bool",
     "extensionPoint": ["messages", "today", "share", "action", "keyboard", "other"],
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
-    "urlNeedsEncoding": "bool"
+    "urlNeedsEncoding": "bool",
+    "schemeOwner": ["unknown", "none", "own", "other"]
   },
   "rules": [
     {
@@ -1896,8 +1902,24 @@ enum BuiltinPolicies {
       "note": "Read from the Messages extension's behaviour (S004-6): without a scheme no app opens."
     },
     {
+      "id": "today-own-scheme",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": "own" },
+      "then": { "outcome": "containerLaunch" },
+      "evidence": ["S004-8", "D-1"],
+      "confidence": "documented",
+      "note": "The URL's scheme is one of the container's own (app.urlSchemes): the widget opens its containing app, which Apple documents for every iOS version with Today widgets (S004-8)."
+    },
+    {
+      "id": "today-own-scheme-encoded-url",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": "own" },
+      "then": { "outcome": "containerLaunch" },
+      "evidence": ["S004-8", "N-8", "X-12"],
+      "confidence": "single",
+      "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), the text is percent-encoded into a valid URL and opens the container like any URL of its own scheme (see rule today-own-scheme)."
+    },
+    {
       "id": "today-ios8-9",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "evidence": ["S004-8", "S004-9", "N-7"],
       "confidence": "documented",
@@ -1905,7 +1927,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "evidence": ["N-7", "S004-8", "D-1"],
       "against": ["S004-9"],
@@ -1921,7 +1943,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-encoded-url",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "evidence": ["N-8", "N-7", "X-12"],
       "against": ["S004-9"],

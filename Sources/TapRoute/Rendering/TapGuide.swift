@@ -233,7 +233,8 @@ package enum TapGuide {
       title: "open(url) from other extensions",
       introduction: "Today widgets may open URLs; share, action and keyboard extensions may not.",
       items: [
-        .rule("open/today-no-parent-app"), .rule("open/today-no-scheme"), .rule("open/today-ios8-9"),
+        .rule("open/today-no-parent-app"), .rule("open/today-no-scheme"), .rule("open/today-own-scheme"),
+        .rule("open/today-own-scheme-encoded-url"), .rule("open/today-ios8-9"),
         .rule("open/today"), .rule("open/today-encoded-url"), .rule("open/unsupported-extension-point"),
       ]),
     Section(

@@ -122,6 +122,8 @@ struct FactSpace: Sendable {
   func witness(_ box: Box, event: Situation.Event) -> Situation {
     var situation = Situation(event: event)
     var needsEncoding = false
+    // A computed fact is given its value once the URL it reads is set.
+    var computed: [(Fact, Int)] = []
     for (d, fact) in dimensions.enumerated() {
       let set = box.sets[d]
       guard set != 0 else { continue }
@@ -146,6 +148,8 @@ struct FactSpace: Sendable {
         situation.setEventURL(url)
       case .urlNeedsEncoding:
         needsEncoding = value == 1
+      case _ where fact.computedBy != nil:
+        computed.append((fact, value))
       default:
         _ = situation.setFinite(fact, index: value)
       }
@@ -154,6 +158,7 @@ struct FactSpace: Sendable {
       // A space in the path: a URL only once percent-encoded, of the same scheme class.
       situation.setEventURL(situation.eventURL.map { $0 + "/a b" } ?? "containerAppDemo://item/a b")
     }
+    for (fact, value) in computed { situation.realize(fact, index: value) }
     return situation
   }
 }

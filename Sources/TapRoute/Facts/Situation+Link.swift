@@ -1,0 +1,156 @@
+// The facts computed from the app's configuration (`app.urlSchemes`, `app.appID`,
+// `app.associatedDomains`, `app.aasa`) and the URL an event reads. The catalog declares them
+// (`SituationCatalog.computedFacts`); the generated `FactSnapshot` calls these functions.
+
+extension Situation {
+  /// Whose scheme a URL names, as `app.urlSchemes` says (the fact `schemeOwner`).
+  public enum SchemeOwner: String, Sendable, Hashable, Codable, CaseIterable {
+    /// `app.urlSchemes` was not given: the owner cannot be told.
+    case unknown
+    /// The URL has no scheme to own: no URL, no scheme, an empty one, or text no SDK reads
+    /// as a URL (``URLSchemeClass``).
+    case none
+    /// One of the app's own schemes (`CFBundleURLSchemes`), in any letter case.
+    case own
+    /// A scheme the app does not declare: another app's, or the web's.
+    case other
+
+    var index: Int {
+      switch self {
+      case .unknown: 0
+      case .none: 1
+      case .own: 2
+      case .other: 3
+      }
+    }
+  }
+
+  /// Whether a URL opens this app as a universal link, as its domain's AASA file and the
+  /// app's entitlement say (the fact `universalLink`).
+  public enum UniversalLinkVerdict: String, Sendable, Hashable, Codable, CaseIterable {
+    /// `app.appID`, `app.associatedDomains` or `app.aasa` was not given, or `app.aasa` holds no
+    /// file for the URL's domain: the verdict cannot be told.
+    case unknown
+    /// Not a universal link for this app: not an http(s) URL, a domain the entitlement does
+    /// not list, or no pattern for the app matches.
+    case noMatch
+    /// A pattern for the app matches first (U-4).
+    case match
+    /// An `exclude` component (or a legacy `NOT` path) matches first (U-4, U-13).
+    case exclude
+
+    var index: Int {
+      switch self {
+      case .unknown: 0
+      case .noMatch: 1
+      case .match: 2
+      case .exclude: 3
+      }
+    }
+  }
+
+  /// Whose scheme `url` names: `unknown` without `app.urlSchemes`, `none` for a URL with no
+  /// scheme, else `own` when the scheme is one of them (letter case ignored: RFC 3986 §3.1
+  /// makes schemes case-insensitive) and `other` when not.
+  public func schemeOwner(url: String?) -> SchemeOwner {
+    guard let schemes = app.urlSchemes else { return .unknown }
+    guard let url, let scheme = Self.scheme(of: url) else { return .none }
+    return schemes.contains { $0.lowercased() == scheme } ? .own : .other
+  }
+
+  /// The verdict of `app.aasa` for `url` and the app `app.appID`, under the situation's OS
+  /// version (the newest matching semantics when nil), with the standard reading of each
+  /// contested point (``AASAReadings/standard``).
+  ///
+  /// The domain must be listed in `app.associatedDomains` as `applinks:DOMAIN` (a
+  /// `?mode=...` suffix is ignored) or match a `applinks:*.PARENT` entry, which stands for
+  /// the subdomains of PARENT, not PARENT itself (U-21). The file read is the domain's own;
+  /// for a domain matched by a wildcard and with no file of its own, PARENT's (U-24: a
+  /// community report that a wildcard entry needs the file at the apex).
+  public func universalLink(url: String?) -> UniversalLinkVerdict {
+    guard let appID = app.appID, let entries = app.associatedDomains, !app.aasa.isEmpty else {
+      return .unknown
+    }
+    guard let url, let link = try? AASAURL(parsing: url, file: "url") else { return .noMatch }
+    guard let domains = Self.associatedFiles(for: link.host, entries: entries) else { return .noMatch }
+    guard let document = domains.lazy.compactMap({ self.app.aasa[$0] }).first else { return .unknown }
+    let os = osVersion ?? Self.newestAASASemantics
+    let apps = AASAMatcher.evaluate(document, url: link, os: os, readings: .standard)
+    switch apps.first(where: { $0.appID == appID })?.verdict {
+    case .match: return .match
+    case .exclude: return .exclude
+    case nil: return .noMatch
+    }
+  }
+
+  /// An OS version that reads every feature of the AASA format (the newest semantics).
+  static let newestAASASemantics: OSVersion =
+    AASAMatcher.Feature.allCases.map(\.since).max() ?? OSVersion(clamping: 14)
+
+  /// The lower-cased scheme of `url`, nil when it has none (``URLSchemeClass``: none,
+  /// unparseable, noScheme, emptyScheme).
+  static func scheme(of url: String) -> String? {
+    switch URLSchemeClass.classify(url) {
+    case .none, .unparseable, .noScheme, .emptyScheme: return nil
+    case .web, .data, .file, .other:
+      guard let colon = url.firstIndex(of: ":") else { return nil }
+      return url[..<colon].lowercased()
+    }
+  }
+
+  /// The domains whose AASA file speaks for `host`, in the order tried, when an `applinks:`
+  /// entry of `entries` covers it; nil when none does.
+  static func associatedFiles(for host: String, entries: [String]) -> [String]? {
+    var exact = false
+    var parents: [String] = []
+    for entry in entries {
+      guard entry.hasPrefix("applinks:") else { continue }
+      var domain = entry.dropFirst("applinks:".count)
+      if let mode = domain.firstIndex(of: "?") { domain = domain[..<mode] }
+      let name = domain.lowercased()
+      if name.hasPrefix("*.") {
+        let parent = String(name.dropFirst(2))
+        if host.hasSuffix("." + parent) { parents.append(parent) }
+      } else if name == host {
+        exact = true
+      }
+    }
+    guard exact || !parents.isEmpty else { return nil }
+    return [host] + parents
+  }
+}
+
+extension Situation {
+  /// The app ID, domain and file a witness situation uses to give `universalLink` a value.
+  static let witnessAppID = "TEAMID1234.com.example.app"
+
+  /// Sets the app's configuration so that the computed fact `fact` takes value `index` for
+  /// the URL the event reads (set first): the verifier's witnesses. A value the URL makes
+  /// impossible (`own` for a URL with no scheme) is left as it falls.
+  mutating func realize(_ fact: Fact, index: Int) {
+    let url = Situation.url(of: self, event: event)
+    switch fact {
+    case .schemeOwner:
+      guard SchemeOwner.allCases.indices.contains(index) else { return }
+      switch SchemeOwner.allCases[index] {
+      case .unknown: app.urlSchemes = nil
+      case .none: app.urlSchemes = []
+      case .own: app.urlSchemes = url.flatMap(Self.scheme(of:)).map { [$0] } ?? []
+      case .other: app.urlSchemes = ["tapRouteWitness"]
+      }
+    case .universalLink:
+      guard UniversalLinkVerdict.allCases.indices.contains(index) else { return }
+      let verdict = UniversalLinkVerdict.allCases[index]
+      guard verdict != .unknown else { return }
+      let host = url.flatMap { try? AASAURL(parsing: $0, file: "url") }?.host ?? "example.com"
+      let exclude = verdict == .exclude ? #","exclude":true"# : ""
+      let file =
+        #"{"applinks":{"details":[{"appIDs":[""# + Self.witnessAppID
+        + #""],"components":[{"/":"*""# + exclude + "}]}]}}"
+      app.appID = Self.witnessAppID
+      app.associatedDomains = verdict == .noMatch ? [] : ["applinks:" + host]
+      try? app.aasa.set(domain: host, json: file.utf8)
+    default: break
+    }
+  }
+}
