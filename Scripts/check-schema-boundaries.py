@@ -18,15 +18,21 @@ import sys
 import tempfile
 
 import jsonschema
+from referencing import Registry, Resource
 
 root = pathlib.Path(__file__).resolve().parent.parent
 taproute = str(root / ".build" / "debug" / "taproute")
 schemas = root / "Policies" / "schema"
 
 
+# The schemas refer to each other by file name (table.schema.json to facts.schema.json).
+registry = Registry().with_resources(
+    (path.name, Resource.from_contents(json.loads(path.read_text()))) for path in schemas.glob("*.schema.json"))
+
+
 def validator(name):
     schema = json.loads((schemas / name).read_text())
-    return jsonschema.validators.validator_for(schema)(schema)
+    return jsonschema.validators.validator_for(schema)(schema, registry=registry)
 
 
 def schema_accepts(v, document):

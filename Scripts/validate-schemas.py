@@ -8,8 +8,14 @@ import pathlib
 import sys
 
 import jsonschema
+from referencing import Registry, Resource
 
 root = pathlib.Path(__file__).resolve().parent.parent / "Policies"
+# The schemas refer to each other by file name (table.schema.json to the generated
+# facts.schema.json, fixtures and sessions to situation.schema.json).
+registry = Registry().with_resources(
+    (path.name, Resource.from_contents(json.loads(path.read_text())))
+    for path in (root / "schema").glob("*.schema.json"))
 failed = 0
 for path in sorted(list(root.glob("*.json")) + list(root.glob("sessions/*.json"))):
     document = json.loads(path.read_text())
@@ -19,7 +25,7 @@ for path in sorted(list(root.glob("*.json")) + list(root.glob("sessions/*.json")
         failed += 1
         continue
     schema = json.loads(schema_path.read_text())
-    errors = list(jsonschema.validators.validator_for(schema)(schema).iter_errors(document))
+    errors = list(jsonschema.validators.validator_for(schema)(schema, registry=registry).iter_errors(document))
     for error in errors:
         print(f"{path.name}: {'/'.join(map(str, error.absolute_path))}: {error.message}")
     failed += bool(errors)

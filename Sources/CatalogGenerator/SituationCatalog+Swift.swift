@@ -45,13 +45,13 @@ extension SituationCatalog {
     return all.sorted { $0.bit < $1.bit }
   }
 
-  /// Problems with the catalog itself: bits that repeat or leave a gap, too many facts for
+  /// Problems with the catalog itself: bits that repeat or fall outside the mask, too many facts for
   /// the mask. The drift test requires none.
   static var problems: [String] {
     var problems: [String] = []
     let bits = facts.map(\.bit)
-    if bits != Array(0..<bits.count) {
-      problems.append("fact bits must be 0..<\(bits.count) with none repeated; found \(bits)")
+    if Set(bits).count != bits.count || bits.contains(where: { $0 < 0 || $0 >= maskBits }) {
+      problems.append("fact bits must be 0..<\(maskBits) with none repeated; found \(bits)")
     }
     if bits.count > maskBits {
       problems.append("\(bits.count) facts do not fit the \(maskBits)-bit fact mask (FactMask); widen it")
@@ -137,10 +137,10 @@ extension SituationCatalog {
           switch self {
 
       """
-    let allEvents = events.map { "." + $0.name }.joined(separator: ", ")
+    let urlEvents = events.filter { $0.url != nil }.map { "." + $0.name }.joined(separator: ", ")
     for fact in all {
       switch fact {
-      case .url: out += "    case .\(fact.name): [\(allEvents)]\n"
+      case .url: out += "    case .\(fact.name): [\(urlEvents)]\n"
       case .field(let f):
         out +=
           "    case .\(fact.name): [\(events(reading: f.part).map { "." + $0 }.joined(separator: ", "))]\n"
@@ -162,7 +162,11 @@ extension SituationCatalog {
         out += "    case .\(fact.name): \"\(key)\"\n"
       case .url(let u):
         out += "    case .\(fact.name):\n      switch event {\n"
-        for event in events { out += "      case .\(event.name): \"\(u.computed) of $.\(event.part).url\"\n" }
+        for event in events {
+          let source =
+            event.url.map { "\(u.computed) of $.\(event.part).\($0)" } ?? "none: a \(event.name) reads no URL"
+          out += "      case .\(event.name): \"\(source)\"\n"
+        }
         out += "      }\n"
       }
     }
@@ -320,7 +324,13 @@ extension SituationCatalog {
     }
     let urlFactList = urlFacts.map { "." + $0.name }.joined(separator: ", ")
     out += "    switch event {\n"
-    for event in events { out += "    case .\(event.name): check(\(event.part), \"url\", \(urlFactList))\n" }
+    for event in events {
+      if let url = event.url {
+        out += "    case .\(event.name): check(\(event.part), \"\(url)\", \(urlFactList))\n"
+      } else {
+        out += "    case .\(event.name): break\n"
+      }
+    }
     out += "    }\n    return mask\n  }\n}\n"
     return out
   }
@@ -678,6 +688,10 @@ extension SituationCatalog {
 
       """
     for event in events {
+      guard event.url != nil else {
+        out += "    case .\(event.name): break\n"
+        continue
+      }
       let partIndex = nestedParts.firstIndex { $0.key == event.part } ?? 0
       out += "    case .\(event.name): if urlGiven & \(1 << partIndex) != 0 { given |= urlFacts }\n"
     }
@@ -745,9 +759,10 @@ extension SituationCatalog {
 
         """
     case .url:
+      // Only an event's own URL field gives its URL facts.
+      let isEventURL = events.contains { $0.part == target && $0.url == k }
       return """
-              case "\(k)":
-                this.urlGiven |= \(1 << max(partIndex, 0))
+              case "\(k)":\(isEventURL ? "\n        this.urlGiven |= \(1 << max(partIndex, 0))" : "")
                 return seen.first(\(index)) && this.url(into: &\(target).\(k))
 
         """
@@ -833,6 +848,90 @@ extension SituationCatalog {
       """
     for key in compared { out += "    hasher.combine(\(key))\n" }
     out += "  }\n}\n"
+    out += """
+
+      extension Situation {
+        /// The URL the situation's event reads (its URL facts are computed from it); nil for an
+        /// event that reads none.
+        @inlinable
+        public var eventURL: String? {
+          switch event {
+
+      """
+    for event in events {
+      out += "    case .\(event.name): \(event.url.map { "\(event.part).\($0)" } ?? "nil")\n"
+    }
+    out += """
+          }
+        }
+
+        /// Sets the URL the situation's event reads (nothing for an event that reads none).
+        package mutating func setEventURL(_ url: String?) {
+          switch event {
+
+      """
+    for event in events {
+      out += "    case .\(event.name): \(event.url.map { "\(event.part).\($0) = url" } ?? "break")\n"
+    }
+    out += """
+          }
+        }
+      }
+
+      extension Situation.Event {
+        /// Where the event's URL is, as a Swift path from a `Situation` (`tap.url`); nil for an
+        /// event that reads none.
+        package var urlPath: String? {
+          switch self {
+
+      """
+    for event in events {
+      out += "    case .\(event.name): \(event.url.map { "\"\(event.part).\($0)\"" } ?? "nil")\n"
+    }
+    out += """
+          }
+        }
+
+        /// The event's index in `allCases` (declaration order), without building `allCases`:
+        /// what generated code switches on, so that a type generated before an event was added
+        /// still compiles.
+        @_spi(Generated) @inlinable
+        public var index: Int {
+          switch self {
+
+      """
+    for (i, event) in events.enumerated() { out += "    case .\(event.name): \(i)\n" }
+    out += """
+          }
+        }
+
+        /// The JSON key of the part the event reads beside the top level and `app`.
+        package var part: String {
+          switch self {
+
+      """
+    for event in events { out += "    case .\(event.name): \"\(event.part)\"\n" }
+    out += """
+          }
+        }
+      }
+
+      extension Situation {
+        /// The parts the situation gives (each differs from its default) that its event does not
+        /// read, in catalog order: a decision remarks that it ignored them.
+        package var unreadParts: [String] {
+          var parts: [String] = []
+
+      """
+    for part in nestedParts {
+      let readers = events(reading: part)
+      guard readers.count < events.count else { continue }
+      let condition = readers.map { "event != .\($0)" }.joined(separator: " && ")
+      out += "    if \(condition), \(part.key) != \(part.type)() { parts.append(\"\(part.key)\") }\n"
+    }
+    out += "    return parts\n  }\n}\n"
+    out += "\n// The parts by their short names, as the readers and the engine write them.\n"
+    for part in nestedParts { out += "typealias \(part.type) = Situation.\(part.type)\n" }
     for part in nestedParts {
       out += "\nextension Situation {\n" + docLines(part.doc, indent: "  ")
       out += "  public struct \(part.type): Sendable, Hashable {\n"

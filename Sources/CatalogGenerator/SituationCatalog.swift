@@ -6,8 +6,10 @@
 /// `Sources/TapRoute/Generated/SituationCatalog+Generated.swift`: the `Fact` catalog (kind, events, JSON
 /// source, bit), the per-decision `FactSnapshot`, which facts a document left out
 /// (`Situation.leftOut`), the setter the verifier and the matrix use (`setFact`), and the
-/// fact's reading and writing in every situation reader and writer. A test fails while the
-/// committed file differs from what this catalog generates.
+/// fact's reading and writing in every situation reader and writer. The same run writes the
+/// JSON Schemas, the README's situation table and the DocC article that list fields and facts
+/// (`SituationCatalog+Schema.swift`, `+Docs.swift`; an enumeration's values are declared in
+/// `+Values.swift`). A test fails while a committed file differs from what this catalog generates.
 ///
 /// What stays hand-written is code whose meaning depends on a fact (the simulator's
 /// transitions, the recorder's bookkeeping) and the typed value enums a field names
@@ -78,6 +80,9 @@ enum SituationCatalog {
     var name: String
     /// The part the event reads beside the top level and `app`.
     var part: String
+    /// The key of the field of `part` holding the URL the event reads, from which the URL
+    /// facts (`urlClass`, `urlNeedsEncoding`) are computed; nil for an event without one.
+    var url: String?
     /// The case's documentation comment, one string per line.
     var doc: [String]
   }
@@ -86,9 +91,10 @@ enum SituationCatalog {
   /// is read by every event.
   static let events: [Event] = [
     Event(
-      name: "tap", part: "tap", doc: ["The user taps a message, sticker or attribution in a conversation."]),
+      name: "tap", part: "tap", url: "url",
+      doc: ["The user taps a message, sticker or attribution in a conversation."]),
     Event(
-      name: "open", part: "open",
+      name: "open", part: "open", url: "url",
       doc: ["The extension calls `extensionContext.open(url, completionHandler:)`."]),
   ]
 
@@ -188,8 +194,8 @@ enum SituationCatalog {
       propertyDoc: "The `open(url)` call; read when ``event`` is ``Event/open``."),
   ]
 
-  /// The facts computed from the URL the event reads (`tap.url` for a tap, `open.url` for
-  /// an open).
+  /// The facts computed from the URL the event reads (its `Event.url` field: `tap.url` for a
+  /// tap, `open.url` for an open).
   static let urlFacts: [URLFact] = [
     URLFact(
       name: "urlClass", bit: 11, computed: "scheme class",

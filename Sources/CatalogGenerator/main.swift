@@ -1,6 +1,7 @@
 // Writes the code generated from `SituationCatalog` to the library:
 // `swift run CatalogGenerator` from the package root. The generator does not depend on the
-// library, so it runs even while the committed generated file is out of date.
+// library, so it runs even while the committed generated file is out of date. Then writes the
+// JSON Schemas and docs derived from the catalog (`SituationCatalog+Schema.swift`, `+Docs.swift`).
 import Foundation
 
 let output = CommandLine.arguments.dropFirst().first ?? SituationCatalog.generatedPath
@@ -16,3 +17,4 @@ do {
   FileHandle.standardError.write(Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
   exit(1)
 }
+if !SituationCatalog.writeDerivedFiles() { exit(1) }

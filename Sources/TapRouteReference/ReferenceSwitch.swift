@@ -61,6 +61,9 @@ public enum ReferenceSwitch {
       case .containerLaunch, .otherAppLaunch: return Result(redirect.outcome, tap.callbacks, tap.presentation)
       default: return tap
       }
+    default:
+      // The reference covers the Messages tables only.
+      return Result(.undecided)
     }
   }
 

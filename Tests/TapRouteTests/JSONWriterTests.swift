@@ -247,6 +247,10 @@ struct JSONWriterTests {
       // `callbacks` and `presentation` are kept next to `outcome` as well as in the storage.
       if label == "shownCallbacks" { return ["callbacks"] }
       if label == "shownPresentation" { return ["presentation"] }
+      // The delivery fields are written flat, each under its own key.
+      if label == "delivery" {
+        return ["activityType", "appCallbacks", "delivers", "handoff", "urlLocation"]
+      }
       return ["storage", "fields", "body", "stored"].contains(label) ? fieldNames(of: child.value) : [label]
     }
   }
@@ -269,7 +273,10 @@ struct JSONWriterTests {
       assumed: [
         AssumedFact(fact: .platform, value: .text("iOS")), AssumedFact(fact: .osVersion, value: .text("26")),
         AssumedFact(fact: .expired, value: .bool(false)),
-      ])
+      ],
+      delivery: AppDelivery(
+        handoff: .url, appCallbacks: [.sceneWillConnect, .onOpenURL], delivers: .url,
+        activityType: "NSUserActivityTypeBrowsingWeb", urlLocation: "connectionOptions.urlContexts"))
   }()
 
   static func text(_ rng: inout SeededRandom) -> String {

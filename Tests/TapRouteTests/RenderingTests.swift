@@ -56,14 +56,35 @@ struct RenderingTests {
         && alternative["evidence"] as? [String] == ["N-5", "F-4"])
   }
 
+  /// The node at a JSON path of a schema file, following each `$ref` on the way (to another
+  /// schema file, `facts.schema.json#/definitions/facts`, or within the file).
+  private func schemaNode(_ file: String, _ path: [String]) throws -> JSONValue {
+    func load(_ file: String) throws -> JSONValue {
+      let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("schema/" + file)))
+      return try JSONParser.parse(bytes).get()
+    }
+    func member(_ node: JSONValue, _ key: String) -> JSONValue? {
+      node.objectValue?.first { $0.key == key }?.value
+    }
+    var document = try load(file)
+    var node = document
+    for key in path {
+      while let ref = member(node, "$ref")?.stringValue {
+        let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        if let target = parts.first, !target.isEmpty { document = try load(String(target)) }
+        node = document
+        for step in parts.dropFirst().first?.split(separator: "/") ?? [] {
+          node = try #require(member(node, String(step)), "\(file): \(ref) does not resolve")
+        }
+      }
+      node = try #require(member(node, key), "\(file): no \(key) in \(path)")
+    }
+    return node
+  }
+
   /// The enum values listed at a JSON path of a schema file.
   private func schemaEnum(_ file: String, _ path: [String]) throws -> [String] {
-    let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("schema/" + file)))
-    var node = try JSONParser.parse(bytes).get()
-    for key in path {
-      node = try #require(node.objectValue?.first { $0.key == key }?.value, "\(file): no \(key) in \(path)")
-    }
-    return try #require(node.arrayValue).compactMap(\.stringValue)
+    try #require(try schemaNode(file, path).arrayValue).compactMap(\.stringValue)
   }
 
   @Test("the JSON Schemas list exactly the values the code accepts")
@@ -93,11 +114,7 @@ struct RenderingTests {
     #expect(
       try schemaEnum("situation.schema.json", ["properties", "open", "properties", "extensionPoint", "enum"])
         == ExtensionPoint.allCases.map(\.rawValue))
-    let bytes = [UInt8](
-      try Data(contentsOf: Repo.policies.appendingPathComponent("schema/table.schema.json")))
-    let factKeys = try JSONParser.parse(bytes).get().objectValue?.first { $0.key == "properties" }?.value
-      .objectValue?
-      .first { $0.key == "facts" }?.value.objectValue?.first { $0.key == "properties" }?.value.objectValue?
+    let factKeys = try schemaNode("table.schema.json", ["properties", "facts", "properties"]).objectValue?
       .map(\.key)
     #expect(Set(factKeys ?? []) == Set(Fact.allCases.map(\.rawValue)))
   }

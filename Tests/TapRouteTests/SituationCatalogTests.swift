@@ -20,6 +20,65 @@ struct SituationCatalogTests {
     )
   }
 
+  /// A file the catalog derives besides the Swift source, named by its path.
+  struct DerivedFile: CustomTestStringConvertible, Sendable {
+    var path: String
+    var testDescription: String { path }
+  }
+
+  static let derivedFiles = SituationCatalog.derivedFiles { _ in "" }.map { DerivedFile(path: $0.path) }
+
+  @Test(
+    "each committed schema and doc is what the catalog generates (swift run CatalogGenerator)",
+    arguments: derivedFiles)
+  func derivedFileMatchesCatalog(_ file: DerivedFile) throws {
+    #expect(SituationCatalog.derivedProblems.isEmpty, "\(SituationCatalog.derivedProblems)")
+    let committed = try? String(contentsOf: Repo.root.appendingPathComponent(file.path), encoding: .utf8)
+    let expected = SituationCatalog.derivedFiles { _ in committed }.first { $0.path == file.path }?.text
+    let rendered = try #require(
+      expected, "\(file.path) has no <!-- generated: \(SituationCatalog.readmeSection) --> markers")
+    let same = committed == rendered
+    #expect(
+      same,
+      "\(file.path) drifted from the catalog (\(firstDifference(committed ?? "", rendered, names: ("committed", "generated")))); run: \(SituationCatalog.regenerateCommand)"
+    )
+  }
+
+  @Test("the catalog's enumeration values are the Swift enums' cases, and the strict reader takes each")
+  func enumerationValuesMatchTheEnums() throws {
+    for part in SituationCatalog.parts {
+      for field in part.fields {
+        guard case .enumeration(let type, _) = field.type else { continue }
+        let values = try #require(SituationCatalog.values[type], "\(type)")
+        if field.fact != nil {
+          #expect(Fact(rawValue: field.key)?.kind == .enumeration(values), "\(part.key).\(field.key)")
+        }
+        let event = SituationCatalog.events(reading: part).first ?? "tap"
+        for value in values + ["notA\(type)Value"] {
+          let member = "\"\(field.key)\":\"\(value)\""
+          let json =
+            part.key.isEmpty
+            ? "{\"event\":\"\(event)\",\(member)}" : "{\"event\":\"\(event)\",\"\(part.key)\":{\(member)}}"
+          let accepted = (try? Situation(json: Array(json.utf8))) != nil
+          #expect(accepted == values.contains(value), "\(json)")
+        }
+      }
+    }
+    #expect(SituationCatalog.values["URLSchemeClass"] == URLSchemeClass.allCases.map(\.rawValue))
+    #expect(SituationCatalog.values["Redirect.Hook"] == Situation.Redirect.Hook.allCases.map(\.rawValue))
+    #expect(SituationCatalog.maximumURLLength == Situation.maximumURLLength)
+  }
+
+  @Test("the README's generated part is rewritten in place, and a README without markers is refused")
+  func splicing() {
+    let document = "intro\n<!-- generated: x, by hand -->\nold\n<!-- end generated -->\noutro\n"
+    #expect(
+      SituationCatalog.spliced(document, section: "x", with: "\nnew\n")
+        == "intro\n<!-- generated: x, by hand -->\nnew\n<!-- end generated -->\noutro\n")
+    #expect(SituationCatalog.spliced("intro\n", section: "x", with: "new") == nil)
+    #expect(SituationCatalog.spliced(document, section: "y", with: "new") == nil)
+  }
+
   @Test("every fact of the catalog is a Fact case, in bit order, with the catalog's kind")
   func factsMatchCatalog() {
     #expect(Fact.allCases.map(\.rawValue) == SituationCatalog.facts.map(\.name))

@@ -27,6 +27,15 @@ public protocol CompiledPolicies: Sendable {
   /// `extensionPoint` (a redirect is an open from the Messages extension), -1 for none.
   static func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint)
     -> Int
+  /// The index of the first rule of `event`'s table matching `situation`, -1 for none, for
+  /// every event but `tap` and `open` (which have their own functions above): the generator
+  /// writes one function per table and this `switch` over them.
+  static func rule(_ event: Situation.Event, _ situation: Situation) -> Int
+  /// The name and rule data of `event`'s table; nil for an event the type has no table for
+  /// (a type generated before the event existed).
+  static func table(_ event: Situation.Event) -> CompiledTableData?
+  /// The outcome of rule `rule` of `event`'s table, for every event but `tap` and `open`.
+  static func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome
   /// The outcome of tap rule `rule`.
   static func tapOutcome(_ rule: Int) -> Outcome
   /// The outcome of open rule `rule`.
@@ -90,12 +99,16 @@ public struct CompiledRule: Sendable {
   public var note: String?
   /// For a contested rule, its other readings, in table order.
   public var alternatives: [CompiledAlternative]
+  /// What the container app is handed and receives, if the rule says.
+  public var delivery: AppDelivery?
 
   /// Rule data as the generator writes it.
   public init(
     id: String, outcome: Outcome, callbacks: [Situation.Callback]? = nil, presentation: Presentation? = nil,
-    evidence: [String], confidence: Confidence, note: String? = nil, alternatives: [CompiledAlternative] = []
+    evidence: [String], confidence: Confidence, note: String? = nil, alternatives: [CompiledAlternative] = [],
+    delivery: AppDelivery? = nil
   ) {
+    self.delivery = delivery
     self.id = id
     self.outcome = outcome
     self.callbacks = callbacks
@@ -120,17 +133,42 @@ public struct CompiledAlternative: Sendable {
   public var evidence: [String]
   /// The reading's note, if any.
   public var note: String?
+  /// What the container app is handed and receives under this reading, if it says.
+  public var delivery: AppDelivery?
 
   /// Alternative data as the generator writes it.
   public init(
     outcome: Outcome, callbacks: [Situation.Callback]? = nil, presentation: Presentation? = nil,
-    evidence: [String], note: String? = nil
+    evidence: [String], note: String? = nil, delivery: AppDelivery? = nil
   ) {
+    self.delivery = delivery
     self.outcome = outcome
     self.callbacks = callbacks
     self.presentation = presentation
     self.evidence = evidence
     self.note = note
+  }
+}
+
+extension CompiledPolicies {
+  /// A type generated for the `tap` and `open` tables alone decides no other event.
+  @inlinable
+  public static func rule(_ event: Situation.Event, _ situation: Situation) -> Int { -1 }
+
+  /// A type generated for the `tap` and `open` tables alone has those two.
+  public static func table(_ event: Situation.Event) -> CompiledTableData? {
+    switch event {
+    case .tap: tapTable
+    case .open: openTable
+    default: nil
+    }
+  }
+
+  /// Read from the table data (the generator writes a `switch` instead).
+  @inlinable
+  public static func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
+    guard let rules = table(event)?.rules, rules.indices.contains(rule) else { return .undecided }
+    return rules[rule].outcome
   }
 }
 
@@ -151,8 +189,10 @@ extension CompiledPolicies {
           Decision(
             outcome: alternative.outcome, callbacks: alternative.callbacks,
             presentation: alternative.presentation,
-            rule: name, evidence: alternative.evidence, notes: alternative.note.map { [$0] } ?? [])
-        })
+            rule: name, evidence: alternative.evidence, notes: alternative.note.map { [$0] } ?? [],
+            delivery: alternative.delivery)
+        },
+      delivery: data.delivery)
   }
 }
 
@@ -161,7 +201,7 @@ extension Outcome {
   @inlinable
   var carriesURL: Bool {
     switch self {
-    case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch: true
+    case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch, .appClipLaunch: true
     default: false
     }
   }

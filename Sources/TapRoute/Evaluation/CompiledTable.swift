@@ -160,7 +160,8 @@ final class CompiledTable: Sendable {
         rule: "\(table.name)/\(rule.id)", evidence: rule.evidence, confidence: rule.confidence,
         notes: rule.note.map { [$0] } ?? [],
         alternatives: rule.alternatives.isEmpty
-          ? nil : rule.alternatives.map { Self.template(of: $0, rule: "\(table.name)/\(rule.id)") })
+          ? nil : rule.alternatives.map { Self.template(of: $0, rule: "\(table.name)/\(rule.id)") },
+        delivery: rule.then.delivery)
     }
     rules = table.rules.enumerated().map { r, rule in
       RuleData(
@@ -176,7 +177,7 @@ final class CompiledTable: Sendable {
     Decision(
       outcome: alternative.then.outcome, callbacks: alternative.then.callbacks,
       presentation: alternative.then.presentation, rule: rule, evidence: alternative.evidence,
-      notes: alternative.note.map { [$0] } ?? [])
+      notes: alternative.note.map { [$0] } ?? [], delivery: alternative.then.delivery)
   }
 
   /// Appends the rows of a version slot (`fact`) to `bits`, one per interval between `bounds`

@@ -118,6 +118,17 @@ public struct Decision: Sendable, Hashable, Codable {
       update { $0.notes = newValue }
     }
   }
+  /// What the container app is handed and which of its callbacks receive what (the
+  /// `handoff` of the surface's rule, then the `delivery` table's `appCallbacks`,
+  /// `delivers`, `activityType` and `urlLocation`); nil when no rule says.
+  public var delivery: AppDelivery? {
+    get { storage.delivery }
+    set { update { $0.delivery = newValue } }
+  }
+  /// The container app's callbacks that fire, in order (``delivery``'s).
+  public var appCallbacks: [AppCallback]? { delivery?.appCallbacks }
+  /// What the container app's callbacks receive (``delivery``'s).
+  public var delivers: Delivered? { delivery?.delivers }
   /// For a composed decision, each decision in turn (the tap, then the redirect's open).
   public var steps: [Decision]? {
     get { storage.steps }
@@ -267,6 +278,7 @@ public struct Decision: Sendable, Hashable, Codable {
   struct Fields: Sendable, Hashable {
     var callbacks: [Callback]?
     var presentation: Presentation?
+    var delivery: AppDelivery?
     var rule: String?
     var evidence: [String]
     var confidence: Confidence?
@@ -283,6 +295,7 @@ public struct Decision: Sendable, Hashable, Codable {
     init(_ fields: Fields) { self.fields = fields }
     var callbacks: [Callback]? { fields.callbacks }
     var presentation: Presentation? { fields.presentation }
+    var delivery: AppDelivery? { fields.delivery }
     var rule: String? { fields.rule }
     var evidence: [String] { fields.evidence }
     var confidence: Confidence? { fields.confidence }
@@ -303,8 +316,8 @@ public struct Decision: Sendable, Hashable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case outcome, url, callbacks, presentation, rule, evidence, confidence, assumed, alternatives, notes,
-      steps
+    case outcome, url, callbacks, presentation, handoff, appCallbacks, delivers, activityType, urlLocation
+    case rule, evidence, confidence, assumed, alternatives, notes, steps
     case trigger, trace
   }
 
@@ -326,6 +339,13 @@ public struct Decision: Sendable, Hashable, Codable {
     try c.encodeIfPresent(url, forKey: .url)
     try c.encodeIfPresent(callbacks, forKey: .callbacks)
     try c.encodeIfPresent(presentation, forKey: .presentation)
+    if let delivery {
+      try c.encodeIfPresent(delivery.handoff, forKey: .handoff)
+      try c.encodeIfPresent(delivery.appCallbacks, forKey: .appCallbacks)
+      try c.encodeIfPresent(delivery.delivers, forKey: .delivers)
+      try c.encodeIfPresent(delivery.activityType, forKey: .activityType)
+      try c.encodeIfPresent(delivery.urlLocation, forKey: .urlLocation)
+    }
     try c.encodeIfPresent(rule, forKey: .rule)
     try c.encode(evidence, forKey: .evidence)
     try c.encodeIfPresent(confidence, forKey: .confidence)
@@ -402,7 +422,7 @@ final class AssumedValues: Sendable {
   let mask: FactMask
 
   init(_ facts: [AssumedFact]) {
-    var values = [AssumedFact?](repeating: nil, count: Fact.allCases.count)
+    var values = [AssumedFact?](repeating: nil, count: FactMask.bitWidth)
     var mask: FactMask = 0
     for fact in facts {
       let i = fact.fact.bit.trailingZeroBitCount
@@ -459,7 +479,7 @@ extension Decision {
     presentation: Presentation? = nil,
     rule: String? = nil, evidence: [String] = [], confidence: Confidence? = nil, notes: [String] = [],
     steps: [Decision]? = nil, trigger: Situation.Callback? = nil, trace: [TraceEntry]? = nil,
-    alternatives: [Decision]? = nil, assumed: [AssumedFact] = []
+    alternatives: [Decision]? = nil, assumed: [AssumedFact] = [], delivery: AppDelivery? = nil
   ) {
     self.outcome = outcome
     self.url = url
@@ -468,7 +488,8 @@ extension Decision {
     body = .stored(
       Storage(
         Fields(
-          callbacks: callbacks, presentation: presentation, rule: rule, evidence: evidence,
+          callbacks: callbacks, presentation: presentation, delivery: delivery, rule: rule,
+          evidence: evidence,
           confidence: confidence,
           notes: notes, steps: steps, trigger: trigger, trace: trace, alternatives: alternatives)))
     if !assumed.isEmpty { self.assumed = assumed }
@@ -490,7 +511,19 @@ extension Decision {
       trigger: try c.decodeIfPresent(Callback.self, forKey: .trigger),
       trace: try c.decodeIfPresent([TraceEntry].self, forKey: .trace),
       alternatives: try c.decodeIfPresent([Decision].self, forKey: .alternatives),
-      assumed: try c.decodeIfPresent(AssumedFacts.self, forKey: .assumed)?.facts ?? [])
+      assumed: try c.decodeIfPresent(AssumedFacts.self, forKey: .assumed)?.facts ?? [],
+      delivery: try Self.decodeDelivery(c))
+  }
+
+  /// The delivery fields of a decoded decision; nil when it has none.
+  private static func decodeDelivery(_ c: KeyedDecodingContainer<CodingKeys>) throws -> AppDelivery? {
+    let delivery = AppDelivery(
+      handoff: try c.decodeIfPresent(Situation.Handoff.self, forKey: .handoff),
+      appCallbacks: try c.decodeIfPresent([AppCallback].self, forKey: .appCallbacks),
+      delivers: try c.decodeIfPresent(Delivered.self, forKey: .delivers),
+      activityType: try c.decodeIfPresent(String.self, forKey: .activityType),
+      urlLocation: try c.decodeIfPresent(String.self, forKey: .urlLocation))
+    return delivery.isEmpty ? nil : delivery
   }
 }
 
@@ -526,7 +559,8 @@ struct LazyCallbacks: Sendable {
     -> LazyCallbacks
   {
     ObjectIdentifier(Policies.self) == builtIn
-      ? LazyCallbacks(array: nil, key: Int32(truncatingIfNeeded: rule) << 1 | (event == .open ? 1 : 0))
+      ? LazyCallbacks(
+        array: nil, key: Int32(truncatingIfNeeded: rule) << 4 | Int32(truncatingIfNeeded: event.index))
       : LazyCallbacks(array: Policies.callbacks(event, rule), key: -1)
   }
 
@@ -540,6 +574,9 @@ struct LazyCallbacks: Sendable {
   /// The callbacks of the built-in rule `key` names.
   @usableFromInline
   func builtInCallbacks() -> [Situation.Callback]? {
-    CompiledBuiltinPolicies.callbacks(key & 1 == 0 ? .tap : .open, Int(key >> 1))
+    let events = Situation.Event.allCases
+    let event = Int(key & 0xF)
+    return events.indices.contains(event)
+      ? CompiledBuiltinPolicies.callbacks(events[event], Int(key >> 4)) : nil
   }
 }

@@ -30,8 +30,7 @@ enum DecisionSource: Sendable {
   func confidence(_ event: Situation.Event, _ rule: Int) -> Confidence? {
     switch self {
     case .generated(let generated):
-      let policies = generated.policies
-      let rules = event == .tap ? policies.tapTable.rules : policies.openTable.rules
+      guard let rules = generated.policies.table(event)?.rules else { return nil }
       return rules.indices.contains(rule) ? rules[rule].confidence : nil
     case .tables(let tables): return tables.table(event).ruleData(rule).confidence
     }
@@ -43,7 +42,8 @@ enum DecisionSource: Sendable {
     switch self {
     case .generated(let generated):
       let policies = generated.policies
-      return policies.template(event == .tap ? policies.tapTable : policies.openTable, rule)
+      guard let table = policies.table(event) else { return Decision.undecided(table: event.rawValue) }
+      return policies.template(table, rule)
     case .tables(let tables):
       let table = tables.table(event)
       return table.templates.indices.contains(rule) ? table.templates[rule] : table.undecided
@@ -54,8 +54,7 @@ enum DecisionSource: Sendable {
   func undecided(_ event: Situation.Event) -> Decision {
     switch self {
     case .generated(let generated):
-      Decision.undecided(
-        table: event == .tap ? generated.policies.tapTable.name : generated.policies.openTable.name)
+      Decision.undecided(table: generated.policies.table(event)?.name ?? event.rawValue)
     case .tables(let tables): tables.table(event).undecided
     }
   }
@@ -99,6 +98,8 @@ struct GeneratedType: Sendable {
 @usableFromInline
 final class EngineTables: Sendable {
   let policies: PolicySet
+  /// Each event's table, by ``Situation/Event/index``.
+  let tables: [CompiledTable]
   let tap: CompiledTable
   let open: CompiledTable
   let newestOSVersion: OSVersion
@@ -107,15 +108,16 @@ final class EngineTables: Sendable {
   let assumedDefaults: AssumedValues
 
   init(policies: PolicySet) {
-    // A loaded set has both tables; a set built inside the package without one decides
-    // that event undecided rather than trapping.
-    let tapTable =
-      policies.table(for: .tap) ?? Engine.emptyTable(.tap, title: "no table decides taps")
-    let openTable =
-      policies.table(for: .open) ?? Engine.emptyTable(.open, title: "no table decides open(url)")
+    // A loaded set has a table for each event; a set built inside the package without one
+    // decides that event undecided rather than trapping.
+    let tables = Situation.Event.allCases.map { event in
+      CompiledTable(
+        policies.table(for: event) ?? Engine.emptyTable(event, title: "no table decides \(event.rawValue)"))
+    }
     self.policies = policies
-    tap = CompiledTable(tapTable)
-    open = CompiledTable(openTable)
+    self.tables = tables
+    tap = tables[Situation.Event.tap.index]
+    open = tables[Situation.Event.open.index]
     newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
     newestSDKVersion = policies.tables.compactMap(\.newestSDKVersion).max() ?? newestOSVersion
     assumedDefaults = AssumedValues(
@@ -124,7 +126,7 @@ final class EngineTables: Sendable {
 
   @inline(__always)
   func table(_ event: Situation.Event) -> CompiledTable {
-    event == .tap ? tap : open
+    tables[event.index]
   }
 
   /// The first rule of `table` matching the situation, -1 for none; the URL is classified
@@ -252,10 +254,6 @@ struct LazyHit: Sendable {
     switch (event, kind) {
     case (_, .undecided):
       return source.undecided(event)
-    case (.open, _):
-      var decision = source.template(.open, openIndex)
-      decision.alternatives = Engine.alternatives(decision.alternatives, url: eventURL)
-      return decision
     case (.tap, .rule):
       var decision = source.template(.tap, tapIndex)
       decision.alternatives = tapAlternatives(decision, openHit: nil)
@@ -281,6 +279,11 @@ struct LazyHit: Sendable {
         openStep = source.undecided(.open)
       }
       return Engine.undecidedRedirect(tapStep, hook: callback, openStep: openStep)
+    case (_, _):
+      // Any other event: one rule of its table (`openRule` holds it).
+      var decision = source.template(event, openIndex)
+      decision.alternatives = Engine.alternatives(decision.alternatives, url: eventURL)
+      return decision
     }
   }
 
@@ -320,6 +323,9 @@ protocol LeanRules {
   var source: DecisionSource { get }
   func tapRule(_ situation: Situation) -> Int
   func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int
+  /// The first rule of `event`'s table matching `situation` (with the event's own URL), -1
+  /// for none; for any event but `tap`.
+  func rule(_ event: Situation.Event, _ situation: Situation) -> Int
   func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome
   /// The callbacks of rule `rule` of `event`'s table, as a decision holds them.
   func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks
@@ -342,8 +348,18 @@ struct GeneratedRules<Policies: CompiledPolicies>: LeanRules {
     Policies.openRule(situation, url: url, extensionPoint: extensionPoint)
   }
   @inlinable @inline(__always)
+  func rule(_ event: Situation.Event, _ situation: Situation) -> Int {
+    event == .open
+      ? Policies.openRule(situation, url: situation.open.url, extensionPoint: situation.open.extensionPoint)
+      : Policies.rule(event, situation)
+  }
+  @inlinable @inline(__always)
   func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
-    event == .tap ? Policies.tapOutcome(rule) : Policies.openOutcome(rule)
+    switch event {
+    case .tap: Policies.tapOutcome(rule)
+    case .open: Policies.openOutcome(rule)
+    default: Policies.outcome(event, rule)
+    }
   }
   @inlinable @inline(__always)
   func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks {
@@ -372,6 +388,10 @@ struct TableRules: LeanRules {
   @inline(__always)
   func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int {
     tables.rule(tables.open, situation, event: .open, url: url, extensionPoint: extensionPoint)
+  }
+  @inline(__always)
+  func rule(_ event: Situation.Event, _ situation: Situation) -> Int {
+    tables.rule(tables.table(event), situation, event: event, url: situation.eventURL)
   }
   @inline(__always)
   func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
@@ -432,31 +452,31 @@ extension Engine {
 
   @inlinable @inline(__always)
   static func decideUnremarked<Rules: LeanRules>(_ rules: Rules, _ situation: Situation) -> Decision {
-    switch situation.event {
-    case .open:
-      let url = situation.open.url
-      let rule = rules.openRule(situation, url: url, extensionPoint: situation.open.extensionPoint)
-      guard rule >= 0 else {
-        return Decision.lazy(
-          outcome: .undecided, callbacks: .none, presentation: nil,
-          hit: LazyHit.make(rules.source, .undecided, event: .open))
-      }
-      let outcome = rules.outcome(.open, rule)
-      return Decision.lazy(
-        outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(.open, rule),
-        presentation: rules.presentation(.open, rule),
-        assumed: rules.testedFacts(.open, rule) & situation.leftOut,
-        hit: LazyHit.make(
-          rules.source, .rule, event: .open, openRule: rule,
-          context: rules.contested(.open, rule)
-            ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil))
-    case .tap:
+    let event = situation.event
+    if event == .tap {
       let url = situation.tap.url
       if let url, url.utf8.count > Engine.maximumMessageURLLength {
         return decideLongURL(rules, situation, url: url)
       }
       return decideTap(rules, situation, url: url)
     }
+    // Every other event: the first matching rule of its table decides.
+    let url = situation.eventURL
+    let rule = rules.rule(event, situation)
+    guard rule >= 0 else {
+      return Decision.lazy(
+        outcome: .undecided, callbacks: .none, presentation: nil,
+        hit: LazyHit.make(rules.source, .undecided, event: event))
+    }
+    let outcome = rules.outcome(event, rule)
+    return Decision.lazy(
+      outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(event, rule),
+      presentation: rules.presentation(event, rule),
+      assumed: rules.testedFacts(event, rule) & situation.leftOut,
+      hit: LazyHit.make(
+        rules.source, .rule, event: event, openRule: rule,
+        context: rules.contested(event, rule)
+          ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil))
   }
 
   /// A tap whose message URL is over the D-3 limit: decided as usual, then flagged (out of

@@ -30,8 +30,6 @@ extension EngineTables {
     let leftOut = situation.leftOut
     var mask: FactMask
     switch situation.event {
-    case .open:
-      mask = open.ruleData(hit).tested & leftOut
     case .tap:
       mask = tap.ruleData(hit).tested & leftOut
       if let redirectHit {
@@ -40,6 +38,8 @@ extension EngineTables {
         if situation.tap.redirect.url == nil { redirectLeftOut |= Self.urlFacts }
         mask |= open.ruleData(redirectHit).tested & redirectLeftOut
       }
+    default:
+      mask = table(situation.event).ruleData(hit).tested & leftOut
     }
     return mask
   }

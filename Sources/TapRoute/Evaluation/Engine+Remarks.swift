@@ -7,12 +7,9 @@ extension Engine {
   /// lean decide pays little for situations without any (nearly all of them).
   @usableFromInline
   static func hasRemarks(_ situation: Situation, _ source: DecisionSource) -> Bool {
-    switch situation.event {
-    case .tap:
-      if situation.open.url != nil || situation.open.extensionPoint != .messages { return true }
-      if situation.tap.redirect.url != nil && situation.tap.redirect.hooks.isEmpty { return true }
-    case .open:
-      if situation.tap != Situation.Tap() { return true }
+    if !situation.unreadParts.isEmpty { return true }
+    if situation.event == .tap, situation.tap.redirect.url != nil, situation.tap.redirect.hooks.isEmpty {
+      return true
     }
     if let version = situation.osVersion, isNewer(version, than: source.newestOSVersion) { return true }
     if let version = situation.app.sdkVersion, isNewer(version, than: source.newestSDKVersion) { return true }
@@ -29,18 +26,14 @@ extension Engine {
   /// and `newestSDK` carries, in a fixed order (after every other note).
   static func remarks(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> [String] {
     var remarks: [String] = []
-    switch situation.event {
-    case .tap:
-      if situation.open != Situation.Open() {
-        remarks.append("ignored: the situation's \"open\" part; a tap event reads \"tap\", not \"open\"")
-      }
-      if situation.tap.redirect.url != nil, situation.tap.redirect.hooks.isEmpty {
-        remarks.append("ignored: \"redirect.url\", which no hook opens (\"redirect.hooks\" is empty)")
-      }
-    case .open:
-      if situation.tap != Situation.Tap() {
-        remarks.append("ignored: the situation's \"tap\" part; an open event reads \"open\", not \"tap\"")
-      }
+    let event = situation.event
+    for part in situation.unreadParts {
+      remarks.append(
+        "ignored: the situation's \"\(part)\" part; \(Words.article(event.rawValue)) \(event.rawValue) event reads \"\(event.part)\", not \"\(part)\""
+      )
+    }
+    if event == .tap, situation.tap.redirect.url != nil, situation.tap.redirect.hooks.isEmpty {
+      remarks.append("ignored: \"redirect.url\", which no hook opens (\"redirect.hooks\" is empty)")
     }
     if let version = situation.osVersion, isNewer(version, than: newestOS) {
       remarks.append(

@@ -99,10 +99,6 @@ extension EngineTables {
 
   private func evaluateRules(_ situation: Situation, tracing: Bool) -> Decision {
     switch situation.event {
-    case .open:
-      var (decision, hit) = single(open, situation, event: .open, url: situation.open.url, tracing: tracing)
-      if let hit { decision.setAssumed(assumedMask(situation, hit: hit), from: assumedDefaults) }
-      return decision
     case .tap:
       let (tapDecision, tapHit) = single(
         tap, situation, event: .tap, url: situation.tap.url, tracing: tracing)
@@ -124,6 +120,13 @@ extension EngineTables {
       }
       Engine.flagLongMessageURL(situation.tap.url, in: &decision)
       return decision
+    default:
+      // Every other event: the first matching rule of its table decides.
+      let event = situation.event
+      var (decision, hit) = single(
+        table(event), situation, event: event, url: situation.eventURL, tracing: tracing)
+      if let hit { decision.setAssumed(assumedMask(situation, hit: hit), from: assumedDefaults) }
+      return decision
     }
   }
 
@@ -139,10 +142,7 @@ extension EngineTables {
     var decision: Decision
     if let hit {
       decision = table.templates[hit]
-      switch decision.outcome {
-      case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch: decision.url = url
-      default: break
-      }
+      if decision.outcome.carriesURL { decision.url = url }
       if url != nil, decision.alternatives != nil {
         decision.alternatives = Engine.alternatives(decision.alternatives, url: url)
       }

@@ -87,9 +87,6 @@ extension Situation {
 }
 
 // Shorthand inside the module for the nested part types; clients write `Situation.App` etc.
-typealias App = Situation.App
-typealias Tap = Situation.Tap
-typealias Open = Situation.Open
 typealias Redirect = Situation.Redirect
 typealias Platform = Situation.Platform
 typealias Callback = Situation.Callback

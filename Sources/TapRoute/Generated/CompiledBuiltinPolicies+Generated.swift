@@ -290,8 +290,8 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
   }
 
   static func callbacks(_ table: Situation.Event, _ rule: Int) -> [Situation.Callback]? {
-    switch table {
-    case .tap:
+    switch table.index {
+    case 0:  // tap
       switch rule {
       case 32...35: return []
       case 36...38: return [.willSelect, .didSelect, .willTransition, .didTransition]
@@ -299,27 +299,29 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       case 40...41: return [.viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear, .viewDidAppear]
       default: return nil
       }
-    case .open:
+    case 1:  // open
       return nil
+    default: return nil
     }
   }
 
   static func presentation(_ table: Situation.Event, _ rule: Int) -> Presentation? {
-    switch table {
-    case .tap:
+    switch table.index {
+    case 0:  // tap
       switch rule {
       case 32: return .compact
       case 33...41: return .expanded
       default: return nil
       }
-    case .open:
+    case 1:  // open
       return nil
+    default: return nil
     }
   }
 
   static func testedFacts(_ table: Situation.Event, _ rule: Int) -> UInt64 {
-    switch table {
-    case .tap:
+    switch table.index {
+    case 0:  // tap
       switch rule {
       case 0: return 0x400
       case 1: return 0x100
@@ -344,7 +346,7 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       case 39...41: return 0xa133
       default: return 0
       }
-    case .open:
+    case 1:  // open
       switch rule {
       case 0: return 0x1
       case 1...2: return 0x20001
@@ -356,21 +358,23 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       case 12, 16...17: return 0x2180b
       default: return 0
       }
+    default: return 0
     }
   }
 
   static func contested(_ table: Situation.Event, _ rule: Int) -> Bool {
-    switch table {
-    case .tap:
+    switch table.index {
+    case 0:  // tap
       switch rule {
       case 15, 23, 27: return true
       default: return false
       }
-    case .open:
+    case 1:  // open
       switch rule {
       case 1, 11, 17...18: return true
       default: return false
       }
+    default: return false
     }
   }
 

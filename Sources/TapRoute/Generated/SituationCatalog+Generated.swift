@@ -65,6 +65,72 @@ extension Situation {
 }
 
 extension Situation {
+  /// The URL the situation's event reads (its URL facts are computed from it); nil for an
+  /// event that reads none.
+  @inlinable
+  public var eventURL: String? {
+    switch event {
+    case .tap: tap.url
+    case .open: open.url
+    }
+  }
+
+  /// Sets the URL the situation's event reads (nothing for an event that reads none).
+  package mutating func setEventURL(_ url: String?) {
+    switch event {
+    case .tap: tap.url = url
+    case .open: open.url = url
+    }
+  }
+}
+
+extension Situation.Event {
+  /// Where the event's URL is, as a Swift path from a `Situation` (`tap.url`); nil for an
+  /// event that reads none.
+  package var urlPath: String? {
+    switch self {
+    case .tap: "tap.url"
+    case .open: "open.url"
+    }
+  }
+
+  /// The event's index in `allCases` (declaration order), without building `allCases`:
+  /// what generated code switches on, so that a type generated before an event was added
+  /// still compiles.
+  @_spi(Generated) @inlinable
+  public var index: Int {
+    switch self {
+    case .tap: 0
+    case .open: 1
+    }
+  }
+
+  /// The JSON key of the part the event reads beside the top level and `app`.
+  package var part: String {
+    switch self {
+    case .tap: "tap"
+    case .open: "open"
+    }
+  }
+}
+
+extension Situation {
+  /// The parts the situation gives (each differs from its default) that its event does not
+  /// read, in catalog order: a decision remarks that it ignored them.
+  package var unreadParts: [String] {
+    var parts: [String] = []
+    if event != .tap, tap != Tap() { parts.append("tap") }
+    if event != .open, open != Open() { parts.append("open") }
+    return parts
+  }
+}
+
+// The parts by their short names, as the readers and the engine write them.
+typealias App = Situation.App
+typealias Tap = Situation.Tap
+typealias Open = Situation.Open
+
+extension Situation {
   /// The iMessage app's install and publish state, seen from the tapping device.
   public struct App: Sendable, Hashable {
     /// The extension ships inside a container app (false: an iMessage-only app).

@@ -193,6 +193,8 @@ package struct ObservationCheck: Sendable {
     case .tap:
       guard let steps = decision.steps, steps.count == 2 else { return nil }
       return steps[1].outcome == .containerLaunch || steps[1].outcome == .otherAppLaunch
+    default:
+      return nil  // only an extension's open(url) has a completion handler
     }
   }
 

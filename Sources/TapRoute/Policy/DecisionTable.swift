@@ -145,6 +145,9 @@ public struct RuleOutcome: Sendable, Hashable {
   public internal(set) var callbacks: [Situation.Callback]?
   /// How the extension presents, for an extension launch; nil otherwise.
   public internal(set) var presentation: Presentation?
+  /// What the container app is handed and which of its callbacks receive it (`handoff`,
+  /// `appCallbacks`, `delivers`, `activityType`, `urlLocation`); nil when the rule says none.
+  public internal(set) var delivery: AppDelivery? = nil
 
   /// A short form for tables and messages: `extensionLaunch (expanded: viewDidLoad, ...)`.
   public var summary: String {
@@ -152,6 +155,16 @@ public struct RuleOutcome: Sendable, Hashable {
     if outcome == .extensionLaunch {
       let list = (callbacks ?? []).map(\.rawValue).joined(separator: ", ")
       text += " (\(presentation?.rawValue ?? "?")\(list.isEmpty ? "; no callbacks" : ": " + list))"
+    }
+    if let delivery {
+      var parts: [String] = []
+      if let handoff = delivery.handoff { parts.append("handoff " + handoff.rawValue) }
+      if let callbacks = delivery.appCallbacks {
+        parts.append(
+          callbacks.isEmpty ? "no app callbacks" : callbacks.map(\.rawValue).joined(separator: ", "))
+      }
+      if let delivers = delivery.delivers { parts.append("delivers " + delivers.rawValue) }
+      if !parts.isEmpty { text += " [" + parts.joined(separator: "; ") + "]" }
     }
     return text
   }

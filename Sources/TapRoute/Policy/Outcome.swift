@@ -1,4 +1,4 @@
-/// What a tap or an `open(url)` call does.
+/// What a tap, an `open(url)` call or another event does.
 ///
 /// The raw values are public and stable: tools outside this repository match on them.
 public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
@@ -21,6 +21,19 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
   case transcriptView
   /// Nothing opens (for `open(url)`: the completion reports false).
   case nothing
+  /// An app intent runs (in the app's process or an extension); the app does not come
+  /// forward.
+  case intentRun
+  /// An App Clip opens (its card first, or the clip itself when already on the device).
+  case appClipLaunch
   /// No rule decides this situation; TapRoute does not guess.
   case undecided
+}
+
+extension Outcome {
+  /// The outcomes a tap in Messages, or its redirect's `open(url)`, can have: what a
+  /// session's transitions must cover. The others come from the other surfaces' events.
+  package static var messagesCases: [Outcome] {
+    allCases.filter { $0 != .intentRun && $0 != .appClipLaunch }
+  }
 }

@@ -201,7 +201,9 @@ extension PolicyLoader {
   }
 
   private func readOutcome(_ value: JSONValue, path: String, reader: inout JSONReader) -> RuleOutcome? {
-    guard let fields = reader.object(value, path: path, allowed: ["outcome", "callbacks", "presentation"])
+    guard
+      let fields = reader.object(
+        value, path: path, allowed: ["outcome", "callbacks", "presentation"] + Self.deliveryKeys)
     else { return nil }
     let decided = Outcome.allCases.filter { $0 != .undecided }
     guard
@@ -250,6 +252,59 @@ extension PolicyLoader {
           at: fields["presentation"]?.location)
       }
     }
-    return RuleOutcome(outcome: outcome, callbacks: callbacks, presentation: presentation)
+    let delivery = readDelivery(fields, outcome: outcome, path: path, reader: &reader)
+    return RuleOutcome(outcome: outcome, callbacks: callbacks, presentation: presentation, delivery: delivery)
+  }
+
+  /// The keys of a `then` that say what the container app is handed and receives.
+  static let deliveryKeys = ["handoff", "appCallbacks", "delivers", "activityType", "urlLocation"]
+
+  /// A `then`'s delivery fields: nil when it has none. Only a launch of the container app (or
+  /// an App Clip) is handed something; the callbacks and what they receive may also be said
+  /// of `nothing` (what a delivery that reaches no callback leaves).
+  private func readDelivery(
+    _ fields: [String: JSONValue], outcome: Outcome, path: String, reader: inout JSONReader
+  ) -> AppDelivery? {
+    guard Self.deliveryKeys.contains(where: { fields[$0] != nil }) else { return nil }
+    var delivery = AppDelivery()
+    if let value = fields["handoff"] {
+      delivery.handoff = reader.choice(
+        value, path: path + ".handoff", what: "handoff",
+        choices: Situation.Handoff.allCases.map { ($0.rawValue, $0) })
+      if outcome != .containerLaunch && outcome != .appClipLaunch {
+        reader.error(
+          .badOutcomeFields, "only a containerLaunch or an appClipLaunch is handed something",
+          path: path + ".handoff", at: value.location)
+      }
+    }
+    if let value = fields["appCallbacks"], let items = reader.array(value, path: path + ".appCallbacks") {
+      var callbacks: [AppCallback] = []
+      for (i, item) in items.enumerated() {
+        if let callback = reader.choice(
+          item, path: JSONReader.join(path + ".appCallbacks", i), what: "app callback",
+          choices: AppCallback.allCases.map { ($0.rawValue, $0) })
+        {
+          callbacks.append(callback)
+        }
+      }
+      delivery.appCallbacks = callbacks
+    }
+    if let value = fields["delivers"] {
+      delivery.delivers = reader.choice(
+        value, path: path + ".delivers", what: "delivered value",
+        choices: Delivered.allCases.map { ($0.rawValue, $0) })
+    }
+    if let value = fields["activityType"] {
+      delivery.activityType = reader.string(value, path: path + ".activityType")
+    }
+    if let value = fields["urlLocation"] {
+      delivery.urlLocation = reader.string(value, path: path + ".urlLocation")
+    }
+    if outcome == .extensionLaunch || outcome == .transcriptView {
+      reader.error(
+        .badOutcomeFields, "an \(outcome.rawValue) hands the container app nothing", path: path,
+        at: fields["handoff"]?.location ?? fields["appCallbacks"]?.location)
+    }
+    return delivery
   }
 }

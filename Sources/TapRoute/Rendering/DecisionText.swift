@@ -59,6 +59,17 @@ package enum DecisionText {
         "callbacks",
         decision.callbacks.map { $0.isEmpty ? "(none fire)" : $0.map(\.rawValue).joined(separator: ", ") })
       outcome += field("presentation", decision.presentation?.rawValue)
+      if let delivery = decision.delivery {
+        outcome += field("handoff", delivery.handoff?.rawValue)
+        outcome += field(
+          "appCallbacks",
+          delivery.appCallbacks.map {
+            $0.isEmpty ? "(none fire)" : $0.map(\.rawValue).joined(separator: ", ")
+          })
+        outcome += field("delivers", delivery.delivers?.rawValue)
+        outcome += field("activityType", delivery.activityType)
+        outcome += field("urlLocation", delivery.urlLocation)
+      }
       if let alternatives = decision.alternatives, !alternatives.isEmpty {
         contested.append("contested: other \(Words.plural(alternatives.count, "reading")):")
         for alternative in alternatives {

@@ -6,8 +6,9 @@ extension JSONWriter {
   /// place; the tests compare this list with the decision's fields and the bytes with
   /// `JSONEncoder`'s, so a field left out fails them.
   package static let decisionKeys = [
-    "alternatives", "assumed", "callbacks", "confidence", "evidence", "line", "notes", "outcome",
-    "presentation", "rule", "steps", "trace", "trigger", "url",
+    "activityType", "alternatives", "appCallbacks", "assumed", "callbacks", "confidence", "delivers",
+    "evidence", "handoff", "line", "notes", "outcome", "presentation", "rule", "steps", "trace", "trigger",
+    "url", "urlLocation",
   ]
 
   /// Writes `decision` as one JSON object; with `line`, a `"line": N` member is added in its
@@ -17,10 +18,18 @@ extension JSONWriter {
     // Every field is read: build a compiled decision's fields once, not once per field.
     let decision = decision.materialized
     beginObject()
+    let delivery = decision.delivery
+    member("activityType", delivery?.activityType)
     if let alternatives = decision.alternatives {
       key("alternatives")
       beginArray()
       for alternative in alternatives { self.decision(alternative) }
+      endArray()
+    }
+    if let callbacks = delivery?.appCallbacks {
+      key("appCallbacks")
+      beginArray()
+      for callback in callbacks { string(callback.rawValue) }
       endArray()
     }
     if !decision.assumed.isEmpty {
@@ -51,8 +60,10 @@ extension JSONWriter {
       endArray()
     }
     member("confidence", decision.confidence?.rawValue)
+    member("delivers", delivery?.delivers?.rawValue)
     key("evidence")
     strings(decision.evidence)
+    member("handoff", delivery?.handoff?.rawValue)
     member("line", line)
     key("notes")
     strings(decision.notes)
@@ -74,6 +85,7 @@ extension JSONWriter {
     }
     member("trigger", decision.trigger?.rawValue)
     member("url", decision.url)
+    member("urlLocation", delivery?.urlLocation)
     endObject()
   }
 

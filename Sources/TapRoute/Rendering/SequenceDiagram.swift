@@ -49,11 +49,17 @@ package struct SequenceDiagram: Sendable, Hashable {
   /// A decision, as `explain` draws it: the tap (or `open(url)`), the callbacks, the redirect's
   /// `open(url)` and where it lands, each step's rule and evidence as a note.
   package init(decision: Decision, situation: Situation) {
-    title = "What \(situation.event == .open ? "open(url)" : "a tap") does: \(decision.outcome.rawValue)"
+    let what =
+      switch situation.event {
+      case .open: "open(url)"
+      case .tap: "a tap"
+      default: "a \(situation.event.rawValue) event"
+      }
+    title = "What \(what) does: \(decision.outcome.rawValue)"
     participants = Self.labels(surface: Self.surface(situation))
     items = []
-    if situation.event == .open {
-      appendOpen(decision, url: situation.open.url, hook: decision.trigger)
+    if situation.event != .tap {
+      appendOpen(decision, url: situation.eventURL, hook: decision.trigger)
     } else {
       items.append(.arrow(from: .user, to: .messages, label: "tap", style: .call))
       appendTap(decision, redirect: situation.tap.redirect.url)

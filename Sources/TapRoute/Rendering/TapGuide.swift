@@ -466,6 +466,8 @@ package enum TapGuide {
     case .browser: "a web browser loads the URL"
     case .transcriptView: "the live message's own view in the transcript gets the tap"
     case .nothing: "nothing opens"
+    case .intentRun: "an app intent runs without bringing the app forward"
+    case .appClipLaunch: "an App Clip opens"
     case .undecided: "no rule decides"
     }
   }

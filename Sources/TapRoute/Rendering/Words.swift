@@ -14,6 +14,11 @@ package enum Words {
     n == 1 ? noun : noun + "s"
   }
 
+  /// "a" or "an" for `word`, by its first letter.
+  package static func article(_ word: String) -> String {
+    word.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
+  }
+
   /// A string in double quotes with quotes, backslashes and control characters escaped,
   /// so that hostile input cannot forge extra lines of output; cut after 200 characters.
   package static func quoted(_ s: String) -> String {

@@ -133,7 +133,7 @@ extension PolicyLoader {
     // Every step, and every tap outcome, must be covered: a session never stalls on a gap.
     if reader.diagnostics.isEmpty {
       for kind in SessionStep.Kind.allCases where kind != .receive {
-        let outcomes: [Outcome?] = kind == .tap ? Outcome.allCases.map { $0 } : [nil]
+        let outcomes: [Outcome?] = kind == .tap ? Outcome.messagesCases.map { $0 } : [nil]
         for outcome in outcomes where !out.contains(where: { $0.matches(kind, outcome: outcome) }) {
           reader.error(
             .missingTable,
@@ -152,7 +152,7 @@ extension PolicyLoader {
             path: "$.transitions", at: list.location)
         }
         for session in SessionStep.MessageSession.allCases {
-          for outcome in Outcome.allCases
+          for outcome in Outcome.messagesCases
           where !out.contains(where: { $0.matchesArrivalOutcome(outcome, bound: bound, session: session) }) {
             reader.error(
               .missingTable,

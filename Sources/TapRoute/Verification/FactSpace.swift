@@ -143,7 +143,7 @@ struct FactSpace: Sendable {
         if fact == .osVersion { situation.osVersion = version } else { situation.app.sdkVersion = version }
       case .urlClass:
         let url = URLSchemeClass.allCases[value].exampleURL
-        if event == .tap { situation.tap.url = url } else { situation.open.url = url }
+        situation.setEventURL(url)
       case .urlNeedsEncoding:
         needsEncoding = value == 1
       default:
@@ -152,11 +152,7 @@ struct FactSpace: Sendable {
     }
     if needsEncoding {
       // A space in the path: a URL only once percent-encoded, of the same scheme class.
-      if event == .tap {
-        situation.tap.url = situation.tap.url.map { $0 + "/a b" } ?? "containerAppDemo://item/a b"
-      } else {
-        situation.open.url = situation.open.url.map { $0 + "/a b" } ?? "containerAppDemo://item/a b"
-      }
+      situation.setEventURL(situation.eventURL.map { $0 + "/a b" } ?? "containerAppDemo://item/a b")
     }
     return situation
   }

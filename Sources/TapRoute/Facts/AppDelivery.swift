@@ -1,0 +1,122 @@
+/// What the container app is handed when a tap opens it, and which of its own callbacks then
+/// receive what: the fields a rule's `then` and a decision add for a launch of the container
+/// app (`handoff` on the surface's rule; `appCallbacks`, `delivers`, `activityType`,
+/// `urlLocation` from the `delivery` table composed after it).
+public struct AppDelivery: Sendable, Hashable {
+  /// What the system hands the app: the `delivery` table's `handoff` fact.
+  public internal(set) var handoff: Situation.Handoff?
+  /// The app's callbacks that fire, in order, by the names in Apple's documentation.
+  public internal(set) var appCallbacks: [AppCallback]?
+  /// What those callbacks receive.
+  public internal(set) var delivers: Delivered?
+  /// For a delivered `NSUserActivity`, its `activityType`.
+  public internal(set) var activityType: String?
+  /// Where the URL sits in what the callbacks receive (`connectionOptions.urlContexts`).
+  public internal(set) var urlLocation: String?
+
+  /// Delivery fields from their parts; all nil is no delivery.
+  public init(
+    handoff: Situation.Handoff? = nil, appCallbacks: [AppCallback]? = nil, delivers: Delivered? = nil,
+    activityType: String? = nil, urlLocation: String? = nil
+  ) {
+    self.handoff = handoff
+    self.appCallbacks = appCallbacks
+    self.delivers = delivers
+    self.activityType = activityType
+    self.urlLocation = urlLocation
+  }
+
+  /// True when no field is set.
+  var isEmpty: Bool {
+    handoff == nil && appCallbacks == nil && delivers == nil && activityType == nil && urlLocation == nil
+  }
+
+  /// `self`, with every field `later` sets taken from `later`: a composed decision's delivery.
+  func merged(with later: AppDelivery?) -> AppDelivery {
+    guard let later else { return self }
+    return AppDelivery(
+      handoff: later.handoff ?? handoff, appCallbacks: later.appCallbacks ?? appCallbacks,
+      delivers: later.delivers ?? delivers, activityType: later.activityType ?? activityType,
+      urlLocation: later.urlLocation ?? urlLocation)
+  }
+}
+
+extension Situation {
+  /// What the system hands the container app it opens.
+  public enum Handoff: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A URL, through the app's URL callbacks (a custom scheme, or `open(url)`).
+    case url
+    /// An https URL opened as a universal link (an `NSUserActivity` of type
+    /// `NSUserActivityTypeBrowsingWeb`, or for SwiftUI the URL).
+    case universalLink
+    /// An `NSUserActivity` (a widget tapped with no URL).
+    case userActivity
+    /// A notification response.
+    case notificationResponse
+    /// A Home Screen quick action's shortcut item.
+    case shortcutItem
+    /// An app intent.
+    case intent
+    /// Nothing: the app only comes forward.
+    case nothing
+  }
+}
+
+/// One of the container app's own callbacks, by the name in Apple's documentation.
+///
+/// The raw values are public and stable: tools outside this repository match on them.
+public enum AppCallback: String, Sendable, Hashable, Codable, CaseIterable {
+  /// `UIApplicationDelegate.application(_:didFinishLaunchingWithOptions:)`.
+  case didFinishLaunching = "application(_:didFinishLaunchingWithOptions:)"
+  /// `UIApplicationDelegate.application(_:open:options:)` (deprecated in iOS 26).
+  case applicationOpenURL = "application(_:open:options:)"
+  /// `UIApplicationDelegate.application(_:continue:restorationHandler:)` (deprecated in iOS 26).
+  case applicationContinue = "application(_:continue:restorationHandler:)"
+  /// `UIApplicationDelegate.application(_:performActionFor:completionHandler:)`.
+  case applicationPerformAction = "application(_:performActionFor:completionHandler:)"
+  /// `UISceneDelegate.scene(_:willConnectTo:options:)`, with `connectionOptions`.
+  case sceneWillConnect = "scene(_:willConnectTo:options:)"
+  /// `UISceneDelegate.scene(_:openURLContexts:)`.
+  case sceneOpenURLContexts = "scene(_:openURLContexts:)"
+  /// `UISceneDelegate.scene(_:continue:)`.
+  case sceneContinue = "scene(_:continue:)"
+  /// `UIWindowSceneDelegate.windowScene(_:performActionFor:completionHandler:)`.
+  case windowScenePerformAction = "windowScene(_:performActionFor:completionHandler:)"
+  /// `UNUserNotificationCenterDelegate.userNotificationCenter(_:didReceive:withCompletionHandler:)`.
+  case userNotificationCenterDidReceive = "userNotificationCenter(_:didReceive:withCompletionHandler:)"
+  /// SwiftUI's `onOpenURL(perform:)`.
+  case onOpenURL = "onOpenURL"
+  /// SwiftUI's `onContinueUserActivity(_:perform:)`.
+  case onContinueUserActivity = "onContinueUserActivity(_:perform:)"
+}
+
+/// What the container app's callbacks receive.
+public enum Delivered: String, Sendable, Hashable, Codable, CaseIterable {
+  /// A URL.
+  case url
+  /// An `NSUserActivity`.
+  case userActivity
+  /// A `UNNotificationResponse`.
+  case notificationResponse
+  /// A `UIApplicationShortcutItem`.
+  case shortcutItem
+  /// An app intent.
+  case intent
+  /// Nothing.
+  case nothing
+}
+
+extension Situation.Handoff {
+  /// The value index (declaration order, as `allCases`).
+  var index: Int {
+    switch self {
+    case .url: 0
+    case .universalLink: 1
+    case .userActivity: 2
+    case .notificationResponse: 3
+    case .shortcutItem: 4
+    case .intent: 5
+    case .nothing: 6
+    }
+  }
+}
