@@ -1,8 +1,10 @@
 #!/bin/sh
 # Times `taproute decide --lines --json` on 200,000 situation lines, in one run, against
-#   - the same command as built from the commit before the direct JSON writer (JSONEncoder,
-#     the strict reader on every line, one write per line): "before";
-#   - a Python json.loads/json.dumps round trip of the same lines: "python".
+#   - a Python json.loads/json.dumps round trip of the same lines: "python" (issue 22's
+#     target: taproute at least 2x faster in CPU time);
+#   - unless BASELINE=none, the same command as built from another commit: by default the
+#     commit before the direct JSON writer (JSONEncoder, the strict reader on every line, one
+#     write per line; issue 13's target: at least 5x faster): "before".
 # Prints each figure (median of ROUNDS runs, variants interleaved in rotating order; wall and
 # CPU seconds) and the ratios, then one JSON line. Checks first whether the two taproute
 # builds write the same bytes (they do unless the tables changed after the baseline commit).
@@ -12,6 +14,7 @@
 #   BASELINE=<commit>                      the "before" commit (default: the parent of the
 #                                          commit that added Rendering/JSONWriter.swift)
 #   BASELINE_BIN=<path>                    a "before" binary already built (skips the build)
+#   BASELINE=none                          no "before": taproute and Python only
 # The "before" build lives in a scratch git worktree under ${TMPDIR:-/tmp}, kept for reuse.
 set -eu
 
@@ -26,7 +29,9 @@ echo "building taproute (release)..." >&2
 swift build -c release --product taproute >&2
 NEW="$(swift build -c release --show-bin-path)/taproute"
 
-if [ -z "${BASELINE_BIN:-}" ]; then
+if [ "${BASELINE:-}" = none ]; then
+  BASELINE_BIN=
+elif [ -z "${BASELINE_BIN:-}" ]; then
   if [ -z "${BASELINE:-}" ]; then
     added=$(git log --diff-filter=A --format=%H -- Sources/TapRoute/Rendering/JSONWriter.swift | tail -n 1)
     BASELINE=$(git rev-parse "$added^")
@@ -67,6 +72,8 @@ variants = {
     "new": [new, "decide", "--lines", "--json"],
     "python": [sys.executable, "-c", roundtrip],
 }
+if not before:
+    del variants["before"]
 
 def run(argv, out):
     with open(path, "rb") as stdin:
@@ -84,10 +91,12 @@ def run(argv, out):
 # about the same output, but say so.
 outputs = {}
 for name in ("before", "new"):
+    if name not in variants:
+        continue
     with open(os.path.join(work, f"out-{name}.jsonl"), "wb") as out:
         run(variants[name], out)
     outputs[name] = os.path.join(work, f"out-{name}.jsonl")
-same = subprocess.run(["cmp", "-s", outputs["before"], outputs["new"]]).returncode == 0
+same = "before" not in outputs or subprocess.run(["cmp", "-s", outputs["before"], outputs["new"]]).returncode == 0
 output_size = os.path.getsize(outputs["new"])
 if not same:
     print(
@@ -104,18 +113,21 @@ with open(os.devnull, "wb") as null:
 
 median = {name: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t)) for name, t in times.items()}
 print(f"{lines:,} lines ({size:,} bytes in, {output_size:,} bytes of decisions out), median of {rounds} runs")
-print("before and new wrote " + ("the same bytes" if same else "different bytes (see the note above)"))
+if "before" in variants:
+    print("before and new wrote " + ("the same bytes" if same else "different bytes (see the note above)"))
 print(f"| variant | wall s | cpu s |")
 print(f"| --- | ---: | ---: |")
 for name in names:
     print(f"| {name} | {median[name][0]:.3f} | {median[name][1]:.3f} |")
 ratio = lambda a, b, i: median[a][i] / median[b][i]
-print(f"before/new: {ratio('before', 'new', 0):.1f}x wall, {ratio('before', 'new', 1):.1f}x cpu (target >= 5)")
-print(f"python/new: {ratio('python', 'new', 0):.2f}x wall, {ratio('python', 'new', 1):.2f}x cpu (target > 1)")
+if "before" in variants:
+    print(f"before/new: {ratio('before', 'new', 0):.1f}x wall, {ratio('before', 'new', 1):.1f}x cpu (target >= 5)")
+print(f"python/new: {ratio('python', 'new', 0):.2f}x wall, {ratio('python', 'new', 1):.2f}x cpu (target >= 2)")
 print(json.dumps({
-    "lines": lines, "rounds": rounds, "sameOutput": same,
+    "lines": lines, "rounds": rounds,
+    **({"sameOutput": same, "before/new.cpu": round(ratio("before", "new", 1), 2)} if "before" in variants else {}),
     **{f"{n}.wall": round(median[n][0], 4) for n in names},
     **{f"{n}.cpu": round(median[n][1], 4) for n in names},
-    "before/new.cpu": round(ratio("before", "new", 1), 2), "python/new.cpu": round(ratio("python", "new", 1), 2),
+    "python/new.cpu": round(ratio("python", "new", 1), 2),
 }))
 PYTHON

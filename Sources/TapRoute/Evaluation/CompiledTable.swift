@@ -51,6 +51,8 @@ final class CompiledTable: Sendable {
     /// The redirect hooks among its callbacks in firing order, 4 bits each (index in
     /// `Hook.allCases` + 1, first lowest): ``CompiledPolicies/tapRedirectHooks(_:)``.
     var redirectHooks: UInt64
+    /// What it hands the container app it opens, if anything.
+    var handoff: Situation.Handoff? = nil
   }
 
   /// The data of rule `rule`; an undecided rule's for an index out of range.
@@ -168,7 +170,8 @@ final class CompiledTable: Sendable {
         outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,
         confidence: rule.confidence, tested: testedMasks[r], contested: !rule.alternatives.isEmpty,
         redirectHooks: rule.then.outcome == .extensionLaunch || rule.then.outcome == .transcriptView
-          ? Situation.Redirect.Hooks.packed(rule.then.callbacks ?? []) : 0)
+          ? Situation.Redirect.Hooks.packed(rule.then.callbacks ?? []) : 0,
+        handoff: rule.then.delivery?.handoff)
     }
   }
 

@@ -169,6 +169,41 @@ public struct Decision: Sendable, Hashable, Codable {
       url: url, body: .lazy(hit), assumedMask: assumed, assumedValues: nil, shownCallbacks: callbacks)
   }
 
+  /// The table and rule whose `then` opened the container app (the open rule of a composed
+  /// redirect, else the deciding rule); nil for a decision that keeps no rules.
+  @usableFromInline
+  var decidingRule: (event: Situation.Event, rule: Int)? {
+    guard case .lazy(let hit) = body else { return nil }
+    switch hit.kind {
+    case .composed: return (.open, Int(hit.openRule))
+    case .rule: return hit.event == .tap ? (.tap, Int(hit.tapRule)) : (hit.event, Int(hit.openRule))
+    case .undecided, .redirectUndecided: return nil
+    }
+  }
+
+  /// Composes rule `rule` of the `delivery` table after this launch of the container app:
+  /// its facts the situation left out (`assumed`) join the decision's, and its fields join
+  /// the decision's when read (``Engine/composeDelivery(_:_:)``).
+  mutating func composeDelivery(rule: Int, assumed: FactMask, source: DecisionSource) {
+    guard let event = Engine.deliveryEvent else { return }
+    assumedMask |= assumed
+    switch body {
+    case .lazy(var hit):
+      hit.deliveryRule = Int32(truncatingIfNeeded: rule)
+      body = .lazy(hit)
+    case .stored:
+      if assumedMask != 0, assumedValues == nil { assumedValues = source.assumedDefaults }
+      let composed = Engine.composeDelivery(self, source.template(event, rule))
+      let keptURL = url
+      let keptOutcome = outcome
+      let keptAssumed = (assumedMask, assumedValues)
+      self = composed
+      url = keptURL
+      outcome = keptOutcome
+      (assumedMask, assumedValues) = keptAssumed
+    }
+  }
+
   /// `noteUnfired` for the hooks of `mask` (bit `i`: `Hook.allCases[i]`), from a table
   /// made once, without building the list of hooks.
   mutating func noteUnfired(mask: UInt8) {
@@ -578,5 +613,24 @@ struct LazyCallbacks: Sendable {
     let event = Int(key & 0xF)
     return events.indices.contains(event)
       ? CompiledBuiltinPolicies.callbacks(events[event], Int(key >> 4)) : nil
+  }
+}
+
+// What the JSON writer's templates read of a lazy decision (`Rendering/DecisionTemplates.swift`).
+extension Decision {
+  /// A lazy decision's hit, with what the decision keeps beside it that its JSON shows: the
+  /// pending note of unfired redirect hooks (packed) and the assumed facts. Nil for a stored
+  /// decision, and for one whose assumed values were set by hand rather than its source's.
+  var lazyParts: (hit: LazyHit, unfired: UInt32, assumed: FactMask)? {
+    guard case .lazy(let hit) = body, assumedValues == nil else { return nil }
+    return (hit, unfiredHooks, assumedMask)
+  }
+
+  /// The same lazy decision with `hit` in place of its own; a stored decision as it is.
+  func replacingHit(_ hit: LazyHit) -> Decision {
+    guard case .lazy = body else { return self }
+    var copy = self
+    copy.body = .lazy(hit)
+    return copy
   }
 }

@@ -180,6 +180,9 @@ struct LazyHit: Sendable {
   @usableFromInline let eventURL: String?
   /// The redirect's URL, kept when alternatives or steps need it.
   @usableFromInline let redirectURL: String?
+  /// For a launch of the container app: the rule of the `delivery` table composed after it
+  /// (-1: none).
+  @usableFromInline var deliveryRule: Int32 = -1
 
   /// A hit from every field (what the synthesized memberwise initializer would be, made
   /// inlinable for the decide of a generated type in a client module).
@@ -236,7 +239,7 @@ struct LazyHit: Sendable {
     source.same(as: other.source) && kind == other.kind && event == other.event && tapRule == other.tapRule
       && openRule == other.openRule && hook == other.hook && hooks == other.hooks
       && redirectOpenRule == other.redirectOpenRule && eventURL == other.eventURL
-      && redirectURL == other.redirectURL
+      && redirectURL == other.redirectURL && deliveryRule == other.deliveryRule
   }
 
   private var tapIndex: Int { Int(tapRule) }
@@ -251,6 +254,13 @@ struct LazyHit: Sendable {
   /// decision's URL and `assumed` its assumed facts, which an undecided redirect's tap step
   /// repeats.
   func decision(url: String?, assumed: FactMask) -> Decision {
+    let decision = stepsDecision(url: url, assumed: assumed)
+    guard deliveryRule >= 0, let delivery = Engine.deliveryEvent else { return decision }
+    return Engine.composeDelivery(decision, source.template(delivery, Int(deliveryRule)))
+  }
+
+  /// The decision's fields but the delivery composed after a container launch.
+  private func stepsDecision(url: String?, assumed: FactMask) -> Decision {
     switch (event, kind) {
     case (_, .undecided):
       return source.undecided(event)
@@ -309,9 +319,16 @@ struct LazyHit: Sendable {
   /// `confidence`, without building the other fields: a composed decision is as sure as the
   /// weaker of its rules.
   var confidence: Confidence? {
-    guard let (table, rule) = shown, let shown = source.confidence(table, rule) else { return nil }
-    guard kind == .composed else { return shown }
-    return source.confidence(.open, openIndex).map { min(shown, $0) }
+    guard let (table, rule) = shown, var confidence = source.confidence(table, rule) else { return nil }
+    if kind == .composed, let open = source.confidence(.open, openIndex) {
+      confidence = min(confidence, open)
+    }
+    if deliveryRule >= 0, let delivery = Engine.deliveryEvent,
+      let step = source.confidence(delivery, Int(deliveryRule))
+    {
+      confidence = min(confidence, step)
+    }
+    return confidence
   }
 }
 
@@ -333,6 +350,8 @@ protocol LeanRules {
   func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask
   func contested(_ event: Situation.Event, _ rule: Int) -> Bool
   func tapRedirectHooks(_ rule: Int) -> UInt64
+  /// What rule `rule` of `event`'s table hands the container app it opens; nil for none.
+  func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff?
 }
 
 /// A generated type's rules.
@@ -375,6 +394,11 @@ struct GeneratedRules<Policies: CompiledPolicies>: LeanRules {
   func contested(_ event: Situation.Event, _ rule: Int) -> Bool { Policies.contested(event, rule) }
   @inlinable @inline(__always)
   func tapRedirectHooks(_ rule: Int) -> UInt64 { Policies.tapRedirectHooks(rule) }
+  @inlinable
+  func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff? {
+    guard let rules = Policies.table(event)?.rules, rules.indices.contains(rule) else { return nil }
+    return rules[rule].delivery?.handoff
+  }
 }
 
 /// An interpreting engine's rules.
@@ -415,6 +439,9 @@ struct TableRules: LeanRules {
   }
   @inline(__always)
   func tapRedirectHooks(_ rule: Int) -> UInt64 { tables.tap.ruleData(rule).redirectHooks }
+  func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff? {
+    tables.table(event).ruleData(rule).handoff
+  }
 }
 
 extension CompiledPolicies {
@@ -458,7 +485,9 @@ extension Engine {
       if let url, url.utf8.count > Engine.maximumMessageURLLength {
         return decideLongURL(rules, situation, url: url)
       }
-      return decideTap(rules, situation, url: url)
+      var decision = decideTap(rules, situation, url: url)
+      if decision.outcome == .containerLaunch { composeDelivery(rules, situation, into: &decision) }
+      return decision
     }
     // Every other event: the first matching rule of its table decides.
     let url = situation.eventURL
@@ -469,7 +498,7 @@ extension Engine {
         hit: LazyHit.make(rules.source, .undecided, event: event))
     }
     let outcome = rules.outcome(event, rule)
-    return Decision.lazy(
+    var decision = Decision.lazy(
       outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(event, rule),
       presentation: rules.presentation(event, rule),
       assumed: rules.testedFacts(event, rule) & situation.leftOut,
@@ -477,6 +506,29 @@ extension Engine {
         rules.source, .rule, event: event, openRule: rule,
         context: rules.contested(event, rule)
           ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil))
+    if outcome == .containerLaunch { composeDelivery(rules, situation, into: &decision) }
+    return decision
+  }
+
+  /// After a decision that opens the container app with a `handoff`, which of the app's
+  /// callbacks receive what: the first rule of the `delivery` table matching the situation
+  /// with that handoff (out of line: only container launches pay for it).
+  @usableFromInline @inline(never)
+  static func composeDelivery<Rules: LeanRules>(
+    _ rules: Rules, _ situation: Situation, into decision: inout Decision
+  ) {
+    guard let delivery = Engine.deliveryEvent, situation.event != delivery,
+      let handoffFact = Engine.handoffFact,
+      let (event, rule) = decision.decidingRule, let handoff = rules.handoff(event, rule)
+    else { return }
+    var step = situation
+    step.event = delivery
+    guard step.setFinite(handoffFact, index: handoff.index) else { return }
+    let deliveryRule = rules.rule(delivery, step)
+    guard deliveryRule >= 0 else { return }
+    // The handoff comes from the rule, not the situation: it is never assumed.
+    let assumed = rules.testedFacts(delivery, deliveryRule) & situation.leftOut & ~handoffFact.bit
+    decision.composeDelivery(rule: deliveryRule, assumed: assumed, source: rules.source)
   }
 
   /// A tap whose message URL is over the D-3 limit: decided as usual, then flagged (out of
@@ -486,6 +538,7 @@ extension Engine {
     -> Decision
   {
     var decision = decideTap(rules, situation, url: url)
+    if decision.outcome == .containerLaunch { composeDelivery(rules, situation, into: &decision) }
     Engine.flagLongMessageURL(url, in: &decision)
     return decision
   }

@@ -79,24 +79,3 @@ extension Engine {
     return alternatives([result], url: tapURL)?.first ?? result
   }
 }
-
-extension EngineTables {
-  /// The other readings of a tap decided by tap rule `tapHit`, whose redirect (if it
-  /// composed) was decided by open rule `openHit`; nil when there are none.
-  func tapAlternatives(_ decision: Decision, _ situation: Situation, tapHit: Int, openHit: Int?)
-    -> [Decision]?
-  {
-    Engine.tapAlternatives(
-      decision, tapTemplate: tap.templates[tapHit],
-      openTemplate: {
-        self.open.templates.indices.contains($0) ? self.open.templates[$0] : self.open.undecided
-      },
-      openHit: openHit, hooks: situation.tap.redirect.hooks, tapURL: situation.tap.url,
-      redirectURL: situation.tap.redirect.url,
-      redirectOpenHit: {
-        let hit = self.rule(
-          self.open, situation, event: .open, url: situation.tap.redirect.url, extensionPoint: .messages)
-        return hit >= 0 ? hit : nil
-      })
-  }
-}

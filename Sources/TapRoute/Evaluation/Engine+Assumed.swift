@@ -19,28 +19,3 @@ extension Engine {
   }
 
 }
-
-extension EngineTables {
-  /// The facts URL text gives: left out only when that URL field was.
-  private static let urlFacts = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit
-
-  /// The assumed facts of a decision by tap rule `tapHit` (or open rule, for an open event)
-  /// and, for a redirect, open rule `redirectHit`, as ``Fact/bit``s.
-  func assumedMask(_ situation: Situation, hit: Int, redirectHit: Int? = nil) -> FactMask {
-    let leftOut = situation.leftOut
-    var mask: FactMask
-    switch situation.event {
-    case .tap:
-      mask = tap.ruleData(hit).tested & leftOut
-      if let redirectHit {
-        // The redirect's URL is its own field; its extension point is the Messages extension.
-        var redirectLeftOut = leftOut & ~(Self.urlFacts | Fact.extensionPoint.bit)
-        if situation.tap.redirect.url == nil { redirectLeftOut |= Self.urlFacts }
-        mask |= open.ruleData(redirectHit).tested & redirectLeftOut
-      }
-    default:
-      mask = table(situation.event).ruleData(hit).tested & leftOut
-    }
-    return mask
-  }
-}

@@ -91,104 +91,53 @@ public struct Engine: Sendable {
 }
 
 extension EngineTables {
+  /// What the situation does, as the lean decide decides it (one algorithm for every way
+  /// of deciding), its fields built now; with `tracing`, each step's trace added: the rules
+  /// of its table tried before the deciding one, and the condition that failed.
   func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
-    var decision = evaluateRules(situation, tracing: tracing)
-    Engine.addRemarks(situation, .tables(self), to: &decision)
+    var decision = Engine.decideLean(TableRules(tables: self), situation).materialized
+    if tracing { addTraces(situation, to: &decision) }
     return decision
   }
 
-  private func evaluateRules(_ situation: Situation, tracing: Bool) -> Decision {
-    switch situation.event {
-    case .tap:
-      let (tapDecision, tapHit) = single(
-        tap, situation, event: .tap, url: situation.tap.url, tracing: tracing)
-      var decision = tapDecision
-      if let tapHit {
-        decision.setAssumed(assumedMask(situation, hit: tapHit), from: assumedDefaults)
-        if !situation.tap.redirect.hooks.isEmpty, tapDecision.alternatives != nil {
-          decision.alternatives = tapAlternatives(tapDecision, situation, tapHit: tapHit, openHit: nil)
-        }
-      }
-      let hooks = situation.tap.redirect.hooks
-      // A live message's view fires no callback either: its redirect never runs (N-4).
-      switch tapDecision.outcome {
-      case .extensionLaunch, .transcriptView:
-        if !hooks.isEmpty, let tapHit {
-          decision = composeRedirect(decision, tapHit: tapHit, situation, tracing: tracing)
-        }
-      default: break
-      }
-      Engine.flagLongMessageURL(situation.tap.url, in: &decision)
-      return decision
-    default:
-      // Every other event: the first matching rule of its table decides.
-      let event = situation.event
-      var (decision, hit) = single(
-        table(event), situation, event: event, url: situation.eventURL, tracing: tracing)
-      if let hit { decision.setAssumed(assumedMask(situation, hit: hit), from: assumedDefaults) }
-      return decision
+  /// Adds the traces of the tables a decision went through: the event's table (the
+  /// decision's own trace, and its first step's), then for a tap's redirect the `open` table
+  /// as the redirect reads it (its second step's).
+  private func addTraces(_ situation: Situation, to decision: inout Decision) {
+    let event = situation.event
+    let trace = self.trace(table(event), situation, event: event, url: situation.eventURL)
+    decision.trace = trace
+    guard var steps = decision.steps, !steps.isEmpty else { return }
+    steps[0].trace = trace
+    if event == .tap, steps.count >= 2 {
+      steps[1].trace = self.trace(
+        open, situation, event: .open, url: situation.tap.redirect.url, extensionPoint: .messages)
     }
+    // A delivery composed after a container launch is the last step.
+    if let delivery = Engine.deliveryEvent, let handoffFact = Engine.handoffFact,
+      let handoff = decision.delivery?.handoff, steps.count >= 2,
+      steps[steps.count - 1].rule?.hasPrefix(table(delivery).table.name + "/") == true
+    {
+      var step = situation
+      step.event = delivery
+      if step.setFinite(handoffFact, index: handoff.index) {
+        steps[steps.count - 1].trace = self.trace(table(delivery), step, event: delivery, url: step.eventURL)
+      }
+    }
+    decision.steps = steps
   }
 
-  /// Decides one table. `url` is the URL the event looks at (its scheme class is a fact).
-  func single(
-    _ table: CompiledTable, _ situation: Situation, event: Situation.Event, url: String?, tracing: Bool,
+  /// The rules of `table` tried before the first that matches the situation (read with
+  /// `url` as the event's URL, and `extensionPoint` for a redirect), each with the condition
+  /// that failed.
+  private func trace(
+    _ table: CompiledTable, _ situation: Situation, event: Situation.Event, url: String?,
     extensionPoint: ExtensionPoint? = nil
-  ) -> (decision: Decision, hit: Int?) {
+  ) -> [TraceEntry] {
     var facts = FactSnapshot(
       situation, event: event, url: url, defaultVersion: newestOSVersion, defaultSDKVersion: newestSDKVersion)
     if let extensionPoint { facts.extensionPoint = extensionPoint.index }
-    let hit = table.firstMatch(facts)
-    var decision: Decision
-    if let hit {
-      decision = table.templates[hit]
-      if decision.outcome.carriesURL { decision.url = url }
-      if url != nil, decision.alternatives != nil {
-        decision.alternatives = Engine.alternatives(decision.alternatives, url: url)
-      }
-    } else {
-      decision = table.undecided
-    }
-    if tracing { decision.trace = table.trace(facts, upTo: hit) }
-    return (decision, hit)
-  }
-
-  /// Composes a tap that launches the extension with the `open(url)` its redirect code makes.
-  ///
-  /// The redirect runs in the first fired callback that is one of the situation's redirect
-  /// hooks; which callbacks fire is table data, so the second-tap trap, its workaround and
-  /// the already-selected case follow from the tap table alone.
-  private func composeRedirect(_ tapDecision: Decision, tapHit: Int, _ situation: Situation, tracing: Bool)
-    -> Decision
-  {
-    let hooks = situation.tap.redirect.hooks
-    guard let hook = tapDecision.callbacks?.first(where: { hooks.contains(callback: $0) }) else {
-      var decision = tapDecision
-      decision.noteUnfired(Array(hooks))
-      return decision
-    }
-    let redirectURL = situation.tap.redirect.url
-    let (openStep, openHit) = single(
-      open, situation, event: .open, url: redirectURL, tracing: tracing, extensionPoint: .messages)
-    // Only a launch composes: a live message's view keeps its steps, undecided.
-    guard let openHit, tap.templates[tapHit].outcome == .extensionLaunch else {
-      return Engine.undecidedRedirect(tapDecision, hook: hook, openStep: openStep)
-    }
-    var decision = Engine.compose(tap.templates[tapHit], hook: hook, open.templates[openHit])
-    decision.url = decision.outcome == .extensionLaunch ? situation.tap.url : redirectURL
-    decision.setAssumed(assumedMask(situation, hit: tapHit, redirectHit: openHit), from: assumedDefaults)
-    if let alternatives = tapAlternatives(decision, situation, tapHit: tapHit, openHit: openHit) {
-      decision.alternatives = alternatives
-    }
-    if tracing, let steps = decision.steps, steps.count == 2 {
-      var tapStep = steps[0]
-      var openTraced = steps[1]
-      tapStep.trace = tapDecision.trace
-      openTraced.trace = openStep.trace
-      decision.steps = [tapStep, openTraced]
-      decision.trace = tapDecision.trace
-    }
-    return decision
+    return table.trace(facts, upTo: table.firstMatch(facts))
   }
 }
 
@@ -245,6 +194,35 @@ extension Engine {
     decision.trigger = nil
     decision.steps = [tapTemplate, openStep]
     decision.alternatives = nil  // composed per situation (Engine+Alternatives)
+    return decision
+  }
+}
+
+// Delivery into the container app: after any decision that opens it with a `handoff`, the
+// `delivery` table says which of the app's callbacks fire and what they receive.
+extension Engine {
+  /// The event whose table decides delivery into the container app; nil while the catalog
+  /// declares none.
+  @usableFromInline
+  static let deliveryEvent = Situation.Event(rawValue: "delivery")
+  /// The fact of the `delivery` table a launching rule's `handoff` sets.
+  @usableFromInline
+  static let handoffFact = Fact(rawValue: "handoff")
+
+  /// `decided` (a launch of the container app) followed by `delivery`, a rule of the
+  /// `delivery` table: its callbacks, what they receive and where, its evidence and notes
+  /// join the decision, which is as sure as the weaker of the two, and the delivery is its
+  /// last step (after the tap and its redirect, or after the launching event's own rule).
+  static func composeDelivery(_ decided: Decision, _ delivery: Decision) -> Decision {
+    var decision = decided
+    var first = decided
+    first.steps = nil
+    first.alternatives = nil
+    decision.steps = (decided.steps ?? [first]) + [delivery]
+    decision.delivery = (decided.delivery ?? AppDelivery()).merged(with: delivery.delivery)
+    decision.evidence = decided.evidence + delivery.evidence.filter { !decided.evidence.contains($0) }
+    decision.notes = decided.notes + delivery.notes
+    decision.confidence = [decided.confidence, delivery.confidence].compactMap { $0 }.min()
     return decision
   }
 }

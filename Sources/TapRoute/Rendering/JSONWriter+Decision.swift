@@ -14,7 +14,32 @@ extension JSONWriter {
   /// Writes `decision` as one JSON object; with `line`, a `"line": N` member is added in its
   /// sorted place (the numbered form of `decide --lines --json`), and with `cited` a `cited`
   /// member (what `explain --json` adds: ``DecisionText/CitedEntry``).
+  ///
+  /// A lazy decision (what ``Engine/decide(_:)`` returns) is written from the template of its
+  /// rules (``DecisionTemplates``), recorded the first time this writer sees them.
   package mutating func decision(_ decision: Decision, line: Int? = nil, cited: [EvidenceEntry]? = nil) {
+    if cited == nil, !isRecording, let parts = decision.lazyParts,
+      let template = decisionTemplates.template(
+        decision, parts, numbered: line != nil,
+        record: { $0.fields(of: $1, line: line.map { _ in 0 }, cited: nil) })
+    {
+      write(template) { json, slot in
+        switch DecisionTemplates.Slot(rawValue: slot) {
+        case .line?: json.int(line ?? 0)
+        case .url?: json.string(decision.url ?? "")
+        case .eventURL?: json.string(parts.hit.eventURL ?? "")
+        case .redirectURL?: json.string(parts.hit.redirectURL ?? "")
+        case nil: json.string("")
+        }
+      }
+      return
+    }
+    fields(of: decision, line: line, cited: cited)
+  }
+
+  /// Writes every field of `decision`; while a template is recorded, the line number and the
+  /// URLs standing in for a slot (``DecisionTemplates/Slot``) are left as holes.
+  private mutating func fields(of decision: Decision, line: Int?, cited: [EvidenceEntry]?) {
     // Every field is read: build a compiled decision's fields once, not once per field.
     let decision = decision.materialized
     beginObject()
@@ -23,7 +48,7 @@ extension JSONWriter {
     if let alternatives = decision.alternatives {
       key("alternatives")
       beginArray()
-      for alternative in alternatives { self.decision(alternative) }
+      for alternative in alternatives { fields(of: alternative, line: nil, cited: nil) }
       endArray()
     }
     if let callbacks = delivery?.appCallbacks {
@@ -64,7 +89,10 @@ extension JSONWriter {
     key("evidence")
     strings(decision.evidence)
     member("handoff", delivery?.handoff?.rawValue)
-    member("line", line)
+    if let line {
+      key("line")
+      if isRecording { hole(DecisionTemplates.Slot.line.rawValue) } else { int(line) }
+    }
     key("notes")
     strings(decision.notes)
     key("outcome")
@@ -74,7 +102,7 @@ extension JSONWriter {
     if let steps = decision.steps {
       key("steps")
       beginArray()
-      for step in steps { self.decision(step) }
+      for step in steps { fields(of: step, line: nil, cited: nil) }
       endArray()
     }
     if let trace = decision.trace {
@@ -84,7 +112,10 @@ extension JSONWriter {
       endArray()
     }
     member("trigger", decision.trigger?.rawValue)
-    member("url", decision.url)
+    if let url = decision.url {
+      key("url")
+      if isRecording, let slot = DecisionTemplates.Slot.of(url) { hole(slot.rawValue) } else { string(url) }
+    }
     member("urlLocation", delivery?.urlLocation)
     endObject()
   }

@@ -12,6 +12,10 @@ package struct JSONWriter {
   package private(set) var bytes: [UInt8] = []
   /// True when the next member or element needs a comma before it.
   private var needsComma = false
+  /// The holes of the template being recorded (``recordTemplate(_:)``); nil when not recording.
+  private var recordedHoles: [JSONTemplate.Hole]?
+  /// The decisions' templates recorded so far (``decision(_:line:cited:)``).
+  var decisionTemplates = DecisionTemplates()
 
   package init(capacity: Int = 0) {
     bytes.reserveCapacity(capacity)
@@ -131,6 +135,44 @@ package struct JSONWriter {
     endArray()
   }
 
+  // MARK: Templates
+
+  /// True while a template is recorded: the writer of a value that can be a hole asks.
+  var isRecording: Bool { recordedHoles != nil }
+
+  /// Leaves a hole for one value in the template being recorded (`slot` says which value the
+  /// writer of the template fills in); does nothing when not recording.
+  mutating func hole(_ slot: Int) {
+    comma()
+    recordedHoles?.append(JSONTemplate.Hole(offset: bytes.count, slot: slot))
+    needsComma = true
+  }
+
+  /// Records the one value `write` writes, with the holes it leaves (``hole(_:)``), as a
+  /// template; the writer is left empty.
+  static func recordTemplate(_ write: (inout JSONWriter) -> Void) -> JSONTemplate {
+    var recorder = JSONWriter()
+    recorder.recordedHoles = []
+    write(&recorder)
+    return JSONTemplate(bytes: recorder.bytes, holes: recorder.recordedHoles ?? [])
+  }
+
+  /// Writes `template` as the next value, `fill` writing the one value of each hole.
+  mutating func write(_ template: JSONTemplate, fill: (inout JSONWriter, Int) -> Void) {
+    comma()
+    var start = 0
+    template.bytes.withUnsafeBufferPointer { recorded in
+      for hole in template.holes {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: recorded[start..<hole.offset]))
+        needsComma = false
+        fill(&self, hole.slot)
+        start = hole.offset
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: recorded[start...]))
+    }
+    needsComma = true
+  }
+
   private mutating func comma() {
     if needsComma { bytes.append(UInt8(ascii: ",")) }
   }
@@ -193,5 +235,30 @@ package struct JSONWriter {
 
   private static func hex(_ nibble: UInt8) -> UInt8 {
     nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+  }
+}
+
+/// A JSON value recorded once with holes, written many times with the holes filled in
+/// (``JSONWriter/write(_:fill:)``).
+struct JSONTemplate: Sendable {
+  /// The value's bytes, without the holes' values.
+  let bytes: [UInt8]
+  /// Where a value goes, in byte order.
+  let holes: [Hole]
+
+  struct Hole: Sendable {
+    /// Where in `bytes` the value goes.
+    let offset: Int
+    /// Which value goes there (what the template's writer numbers them).
+    let slot: Int
+  }
+
+  /// True when `bytes` holds `needle` anywhere.
+  func contains(_ needle: some Collection<UInt8>) -> Bool {
+    guard let first = needle.first, bytes.count >= needle.count else { return false }
+    for i in 0...(bytes.count - needle.count) where bytes[i] == first {
+      if bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
+    }
+    return false
   }
 }
