@@ -16,7 +16,7 @@ for session in Policies/sessions/*.json; do
 done
 situation=Examples/situations/redirect-in-didselect.json
 "$taproute" explain --format svg < "$situation" > "$docc/Resources/explain-$(basename "$situation" .json).svg"
-for table in tap open; do
+for table in $(ls Policies/*.json | xargs -n1 basename | sed "s/\.json$//" | grep -vxE "evidence|fixtures|transitions|stickers|shortcuts"); do
   "$taproute" table Policies --format svg --table "$table" > "$docc/Resources/table-$table.svg"
 done
 "$taproute" table Policies --format pictures > "$docc/Pictures.md"

@@ -19,6 +19,21 @@ extension SituationCatalog {
     "Open.ExtensionPoint": ["messages", "today", "share", "action", "keyboard", "other"],
     "URLSchemeClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
     "Redirect.Hook": ["willBecomeActive", "didBecomeActive", "willSelect", "didSelect", "didReceive"],
+    "Control.Intent": [
+      "appIntent", "openIntent", "openURLIntent", "appIntentOpenAppWhenRun", "setValueIntent",
+    ],
+    "Control.IntentTargets": ["appAndExtension", "extensionOnly"],
+    "Control.AuthenticationPolicy": [
+      "alwaysAllowed", "requiresAuthentication", "requiresLocalDeviceAuthentication",
+    ],
+    "Notification.Response": [
+      "defaultAction", "customAction", "dismiss", "contentExtensionDefaultAction", "contentExtensionOpenURL",
+    ],
+    "Notification.ActionOptions": ["none", "authenticationRequired", "foreground"],
+    "AppClip.Invocation": [
+      "qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp", "appSwitcher",
+    ],
+    "AppClip.Experience": ["defaultAppClipLinks", "associatedWebsite", "advanced"],
   ]
 
   /// The JSON Schema of each nested value (`.nested(type:reader:)`), keyed by its type; the

@@ -117,7 +117,7 @@ private func emptyTables() throws -> URL {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "taproute-client-\(UInt32.random(in: 0...UInt32.max))")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  let files = [
+  var files = [
     "tap.json":
       #"{"table":"tap","event":"tap","facts":{"platform":["iOS","iPadOS","macOS","watchOS","visionOS"]},"rules":[{"id":"watch","when":{"platform":["watchOS"]},"then":{"outcome":"nothing"},"evidence":["X-1"],"confidence":"inferred"}]}"#,
     "open.json":
@@ -125,6 +125,11 @@ private func emptyTables() throws -> URL {
     "evidence.json":
       #"{"evidence":{"X-1":{"claim":"test","confidence":"inferred","sources":[{"kind":"inference","title":"test","date":null,"platforms":[]}]}}}"#,
   ]
+  // Every other event the catalog declares needs a table too: one that decides nothing.
+  for event in Situation.Event.allCases.map(\.rawValue) where files["\(event).json"] == nil {
+    files["\(event).json"] =
+      #"{"table":"\#(event)","event":"\#(event)","facts":{},"rules":[{"id":"all","when":{},"then":{"outcome":"nothing"},"evidence":["X-1"],"confidence":"inferred"}]}"#
+  }
   for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
   return directory
 }

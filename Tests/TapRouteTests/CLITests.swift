@@ -332,13 +332,13 @@ struct CLITests {
     let r = try Binary.run(["test", "--coverage"])
     #expect(r.status == 0)
     #expect(r.stdout.contains("coverage: every rule is reached by a fixture\n"))
-    #expect(r.stdout.hasSuffix("141 passed, 0 failed\n"))
+    #expect(r.stdout.hasSuffix("186 passed, 0 failed\n"))
   }
 
   @Test func verifyShippedIsCleanAndStrict() throws {
     let r = try Binary.run(["verify", "--strict"])
     #expect(r.status == 0)
-    #expect(r.stdout == "verify: 2 tables, 61 rules: 0 errors, 0 warnings (strict)\n")
+    #expect(r.stdout == "verify: 5 tables, 98 rules: 0 errors, 0 warnings (strict)\n")
     let json = try Binary.run(["verify", "Policies", "--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

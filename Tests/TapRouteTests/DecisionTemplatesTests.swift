@@ -26,6 +26,10 @@ struct DecisionTemplatesTests {
           if situation.tap.redirect.url != nil || j % 3 == 0 { situation.tap.redirect.url = url(1) }
         case .open:
           situation.open.url = url(2)
+        case .control:
+          situation.control.url = url(2)
+        case .notification, .appClip:
+          break
         }
         return situation
       }

@@ -64,8 +64,9 @@ struct DifferentialTests {
       let decision = engine.decide(situation)
       let reference = ReferenceSwitch.decide(situation, newest: engine.newestOSVersion)
       let same =
-        decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
-        && decision.presentation == reference.presentation
+        !ReferenceSwitch.models(situation)
+        || (decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
+          && decision.presentation == reference.presentation)
       if !same {
         disagreements += 1
         if disagreements <= 5 {
@@ -87,8 +88,9 @@ struct DifferentialTests {
       let situation = Generate.situation(&rng)
       let decision = engine.decide(situation)
       let reference = ReferenceSwitch.decide(situation, newest: engine.newestOSVersion)
-      if decision.outcome != reference.outcome || decision.callbacks != reference.callbacks
-        || decision.presentation != reference.presentation
+      if ReferenceSwitch.models(situation)
+        && (decision.outcome != reference.outcome || decision.callbacks != reference.callbacks
+          || decision.presentation != reference.presentation)
       {
         disagreements += 1
         if disagreements <= 5 {
@@ -99,5 +101,13 @@ struct DifferentialTests {
       }
     }
     #expect(disagreements == 0)
+  }
+}
+
+extension ReferenceSwitch {
+  /// True for the situations the hand-written switch decides: a tap or an open(url). The
+  /// other events have only their tables, so the switch has nothing to compare them with.
+  static func models(_ situation: Situation) -> Bool {
+    situation.event == .tap || situation.event == .open
   }
 }

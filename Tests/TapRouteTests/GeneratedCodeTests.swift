@@ -46,7 +46,7 @@ struct GeneratedCodeTests {
         && lazy.alternatives == expected.alternatives
         && decision.alternatives == expected.alternatives && decision.callbacks == expected.callbacks
         && decision.presentation == expected.presentation && decision.confidence == expected.confidence
-        && decision.outcome == reference.outcome
+        && (!ReferenceSwitch.models(situation) || decision.outcome == reference.outcome)
         && decision.callbacks == reference.callbacks
         && decision.presentation == reference.presentation
       if !same {
@@ -83,8 +83,9 @@ struct GeneratedCodeTests {
         && lazy.alternatives == expected.alternatives && lazy.steps == expected.steps
         && decision.alternatives == expected.alternatives && decision.notes == expected.notes
         && decision.steps == expected.steps && decision.evidence == expected.evidence
-        && decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
-        && decision.presentation == reference.presentation
+        && (!ReferenceSwitch.models(situation)
+          || (decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
+            && decision.presentation == reference.presentation))
       if !same {
         disagreements += 1
         if disagreements <= 5 {
@@ -145,7 +146,7 @@ struct GeneratedCodeTests {
   func policiesAndExplain() throws {
     let situation = Situation(event: .tap, app: Situation.App(installed: false))
     #expect(Engine.builtIn.explain(situation) == (try engine().explain(situation)))
-    #expect(Engine.builtIn.policies.tables.map(\.name) == ["open", "tap"])
+    #expect(Engine.builtIn.policies.tables.map(\.name) == Situation.Event.allCases.map(\.rawValue).sorted())
   }
 
   struct Size: CustomTestStringConvertible, Sendable {
@@ -163,7 +164,8 @@ struct GeneratedCodeTests {
     let policies = try PolicySet.load(
       files: GeneratedPolicies.files(tapRules: size.rules, openRules: size.rules, seed: UInt64(size.rules)))
     var checked = 0
-    for event in Situation.Event.allCases {
+    // The generated tap and open tables; every other event has a one-rule table.
+    for event in [Situation.Event.tap, .open] {
       let table = try #require(policies.table(for: event))
       let plan = TablePlan(table)
       let interpreted = CompiledTable(table, dense: false)

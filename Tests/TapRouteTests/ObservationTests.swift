@@ -229,12 +229,12 @@ struct ObservationTests {
     (
       "situation error located under its observation",
       #"[{"situation":{"event":"tap","platfrom":"iOS"},"observed":{"outcome":"nothing"},"source":{"date":"2026"}}]"#,
-      #"o.json:1:30: error: $[0].situation.platfrom: unknown key "platfrom"; did you mean "platform"? allowed: event, platform, osVersion, app, tap, open [TR201]"#
+      #"o.json:1:30: error: $[0].situation.platfrom: unknown key "platfrom"; did you mean "platform"? allowed: event, platform, osVersion, app, tap, open, control, notification, appClip [TR201]"#
     ),
     (
       "unknown outcome",
       #"{"situation":{"event":"tap"},"observed":{"outcome":"launch"},"source":{"date":"2026"}}"#,
-      #"o.json:1:52: error: $.observed.outcome: unknown outcome "launch"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, undecided [TR203]"#
+      #"o.json:1:52: error: $.observed.outcome: unknown outcome "launch"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, backgroundLaunch, undecided [TR203]"#
     ),
     (
       "not an object", #"42"#,

@@ -28,7 +28,7 @@ struct PolicyLoadingTests {
   func shippedPoliciesAreClean() throws {
     let set = try PolicySet.load(directory: Repo.policies)
     #expect(set.warnings.isEmpty, "\(set.warnings.map(\.description))")
-    #expect(set.tables.map(\.name).sorted() == ["open", "tap"])
+    #expect(set.tables.map(\.name).sorted() == Situation.Event.allCases.map(\.rawValue).sorted())
   }
 
   /// A small policy set with files replaced by broken ones, and the diagnostics it must
@@ -116,7 +116,7 @@ struct PolicyLoadingTests {
       expected: [
         #"open.json:2️⃣: error: $.rules[1].id: rule id "not-ios" is already used at line "#
           + "\(duplicateIDs.line("1️⃣")) [TR108]",
-        #"open.json:3️⃣: error: $.rules[2].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch [TR106]"#,
+        #"open.json:3️⃣: error: $.rules[2].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, backgroundLaunch [TR106]"#,
         #"open.json:4️⃣: error: $.rules[3]: missing required key "confidence" [TR103]"#,
       ]),
     Breakage(

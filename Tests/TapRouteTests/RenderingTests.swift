@@ -41,7 +41,7 @@ struct RenderingTests {
     let text = TableDocument.json(try engine().policies)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     let tables = try #require(object["tables"] as? [[String: Any]])
-    #expect(tables.map { $0["name"] as? String } == ["tap", "open"])
+    #expect(tables.map { $0["name"] as? String } == Situation.Event.allCases.map(\.rawValue))
     let first = try #require((tables[0]["rules"] as? [[String: Any]])?.first)
     #expect(first["id"] as? String == "expired-message")
     #expect((first["when"] as? [String: String])?["expired"] == "true")

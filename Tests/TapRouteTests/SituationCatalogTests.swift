@@ -82,7 +82,11 @@ struct SituationCatalogTests {
   @Test("every fact of the catalog is a Fact case, in bit order, with the catalog's kind")
   func factsMatchCatalog() {
     #expect(Fact.allCases.map(\.rawValue) == SituationCatalog.facts.map(\.name))
-    #expect(Fact.allCases.map(\.bit) == Fact.allCases.indices.map { FactMask(1) << FactMask($0) })
+    // Bits need not be contiguous, only single, distinct and in the catalog's order.
+    let bits = Fact.allCases.map(\.bit)
+    #expect(
+      bits.allSatisfy { $0 != 0 && $0 & ($0 - 1) == 0 } && bits == bits.sorted()
+        && Set(bits).count == bits.count)
     for fact in Fact.allCases {
       #expect(fact.isVersion == (fact.kind == .version), "\(fact)")
     }
@@ -119,7 +123,8 @@ struct SituationCatalogTests {
 
   @Test("leftOut names exactly the facts whose keys a document omits")
   func leftOutFollowsKeys() {
-    let none = Situation.leftOut(top: [], app: nil, tap: nil, open: nil, event: .tap)
+    let none = Situation.leftOut(
+      top: [], app: nil, tap: nil, open: nil, control: nil, notification: nil, appClip: nil, event: .tap)
     #expect(none == Fact.allBits)
     let all = Situation.leftOut(
       top: ["platform", "osVersion"],
@@ -127,9 +132,13 @@ struct SituationCatalogTests {
       tap: [
         "target", "url", "transport", "layout", "expired", "extensionRunning", "alreadySelected",
         "afterDrawerSwipe", "presentationContext",
-      ], open: ["extensionPoint"], event: .tap)
+      ], open: ["extensionPoint"],
+      control: ["controlIntent", "url", "intentTargets", "authenticationPolicy", "deviceLocked"],
+      notification: ["response", "actionOptions", "customDismissAction"],
+      appClip: ["invokedFrom", "experience", "senderInContacts", "fullAppInstalled"], event: .tap)
     #expect(all == 0)
-    let openURL = Situation.leftOut(top: [], app: nil, tap: ["url"], open: nil, event: .open)
+    let openURL = Situation.leftOut(
+      top: [], app: nil, tap: ["url"], open: nil, control: nil, notification: nil, appClip: nil, event: .open)
     #expect(openURL & Fact.urlClass.bit != 0 && openURL & Fact.urlNeedsEncoding.bit != 0)
   }
 }

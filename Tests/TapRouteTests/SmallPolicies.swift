@@ -61,7 +61,7 @@ enum SmallPolicies {
     """
 
   /// One fixture per rule.
-  static let fixtures = """
+  static let fixtures = #"""
     {
       "fixtures": [
         { "name": "watchOS", "situation": { "event": "tap", "platform": "watchOS" }, "expect": { "outcome": "nothing", "rule": "tap/not-ios" }, "evidence": ["D-1"] },
@@ -72,15 +72,32 @@ enum SmallPolicies {
         { "name": "launch", "situation": { "event": "tap" }, "expect": { "outcome": "extensionLaunch", "rule": "tap/launch" }, "evidence": ["D-2"] },
         { "name": "open on macOS", "situation": { "event": "open", "platform": "macOS" }, "expect": { "outcome": "nothing", "rule": "open/not-ios" }, "evidence": ["D-1"] },
         { "name": "iMessage-only app", "situation": { "event": "open", "app": { "hasContainerApp": false } }, "expect": { "outcome": "nothing", "rule": "open/no-container" }, "evidence": ["D-2"] },
-        { "name": "container", "situation": { "event": "open" }, "expect": { "outcome": "containerLaunch", "rule": "open/container" }, "evidence": ["D-2"] }
+        { "name": "container", "situation": { "event": "open" }, "expect": { "outcome": "containerLaunch", "rule": "open/container" }, "evidence": ["D-2"] }\#(otherEvents.map { ",\n" + otherFixture($0) }.joined())
       ]
     }
-    """
+    """#
+
+  /// The events the catalog declares beyond `tap` and `open`: each gets a one-rule table and
+  /// a fixture for it, so the set stays complete (every event needs a table) whatever events
+  /// the catalog adds.
+  static let otherEvents = Situation.Event.allCases.map(\.rawValue).filter { $0 != "tap" && $0 != "open" }
+
+  /// The one-rule table of another event: it opens nothing, on `evidence`.
+  static func otherTable(_ event: String, evidence: String = "D-1") -> String {
+    #"{ "table": "\#(event)", "event": "\#(event)", "hitPolicy": "first", "facts": {}, "rules": [ "#
+      + #"{ "id": "any", "then": { "outcome": "nothing" }, "evidence": ["\#(evidence)"], "confidence": "inferred" } ] }"#
+  }
+
+  /// The fixture row of another event's one rule.
+  static func otherFixture(_ event: String) -> String {
+    #"        { "name": "\#(event)", "situation": { "event": "\#(event)" }, "#
+      + #""expect": { "outcome": "nothing", "rule": "\#(event)/any" }, "evidence": ["D-1"] }"#
+  }
 
   /// The whole set, by file name.
   static let files: [String: String] = [
     "evidence.json": evidence, "tap.json": tap, "open.json": open, "fixtures.json": fixtures,
-  ]
+  ].merging(otherEvents.map { ("\($0).json", otherTable($0)) }, uniquingKeysWith: { $1 })
 
   /// Writes the set, with `replacing` files put in place of (or beside) its own, to a fresh
   /// temporary directory; `removing` names files left out. The caller removes the directory.
@@ -107,7 +124,7 @@ struct SmallPoliciesTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let (set, hygiene) = try PolicySet.loadForVerification(directory: dir)
     #expect(hygiene.isEmpty && set.warnings.isEmpty)
-    #expect(set.fixtures.count == 9)
+    #expect(set.fixtures.count == 9 + SmallPolicies.otherEvents.count)
     let report = Verifier.verify(set)
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.description))")
     let engine = Engine(policies: set)

@@ -85,6 +85,30 @@ struct URLSchemeClassTests {
     #expect(Transport.allCases.map(\.index) == Array(Transport.allCases.indices))
     #expect(Tap.Layout.allCases.map(\.index) == Array(Tap.Layout.allCases.indices))
     #expect(Tap.PresentationContext.allCases.map(\.index) == Array(Tap.PresentationContext.allCases.indices))
-    #expect(Fact.allCases.map(\.bit) == Fact.allCases.indices.map { FactMask(1) << FactMask($0) })
+    #expect(
+      Situation.Control.Intent.allCases.map(\.index) == Array(Situation.Control.Intent.allCases.indices))
+    #expect(
+      Situation.Control.IntentTargets.allCases.map(\.index)
+        == Array(Situation.Control.IntentTargets.allCases.indices))
+    #expect(
+      Situation.Control.AuthenticationPolicy.allCases.map(\.index)
+        == Array(Situation.Control.AuthenticationPolicy.allCases.indices))
+    #expect(
+      Situation.Notification.Response.allCases.map(\.index)
+        == Array(Situation.Notification.Response.allCases.indices))
+    #expect(
+      Situation.Notification.ActionOptions.allCases.map(\.index)
+        == Array(Situation.Notification.ActionOptions.allCases.indices))
+    #expect(
+      Situation.AppClip.Invocation.allCases.map(\.index)
+        == Array(Situation.AppClip.Invocation.allCases.indices))
+    #expect(
+      Situation.AppClip.Experience.allCases.map(\.index)
+        == Array(Situation.AppClip.Experience.allCases.indices))
+    // Bits need not be contiguous, only single, distinct and in the catalog's order.
+    let bits = Fact.allCases.map(\.bit)
+    #expect(
+      bits.allSatisfy { $0 != 0 && $0 & ($0 - 1) == 0 } && bits == bits.sorted()
+        && Set(bits).count == bits.count)
   }
 }

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-/// A set of facts, one bit per fact (``Fact/bit``): 18 facts of at most 64.
+/// A set of facts, one bit per fact (``Fact/bit``): 29 facts of at most 64.
 /// Generated code's API (`CompiledPolicies.testedFacts`) spells it `UInt64`.
 @usableFromInline typealias FactMask = UInt64
 
@@ -16,9 +16,15 @@ public struct Situation: Sendable, Hashable {
     case tap
     /// The extension calls `extensionContext.open(url, completionHandler:)`.
     case open
+    /// A person uses a control (iOS 18) in Control Center, on the Lock Screen or on the Action button.
+    case control
+    /// A person responds to one of the app's notifications (a tap, an action, a dismissal).
+    case notification
+    /// A person invokes an App Clip (a code or tag, Safari's banner, a Messages link, Maps).
+    case appClip
   }
 
-  /// Which decision is asked for: a `tap`, or an `open`.
+  /// Which decision is asked for: a `tap`, or an `open`, or a `control`, or a `notification`, or an `appClip`.
   public var event: Event
   /// The platform of the device (default iOS).
   public var platform: Platform
@@ -30,13 +36,19 @@ public struct Situation: Sendable, Hashable {
   public var tap: Tap
   /// The `open(url)` call; read when ``event`` is ``Event/open``.
   public var open: Open
+  /// The control; read when ``event`` is ``Event/control``.
+  public var control: Control
+  /// The notification response; read when ``event`` is ``Event/notification``.
+  public var notification: Notification
+  /// The App Clip invocation; read when ``event`` is ``Event/appClip``.
+  public var appClip: AppClip
   /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
   @usableFromInline
   var unspecifiedMask: FactMask = 0
 
   /// A situation; every part but `event` defaults to the JSON form's defaults.
   public init(
-    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, app: App = App(), tap: Tap = Tap(), open: Open = Open()
+    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, app: App = App(), tap: Tap = Tap(), open: Open = Open(), control: Control = Control(), notification: Notification = Notification(), appClip: AppClip = AppClip()
   ) {
     self.event = event
     self.platform = platform
@@ -44,13 +56,16 @@ public struct Situation: Sendable, Hashable {
     self.app = app
     self.tap = tap
     self.open = open
+    self.control = control
+    self.notification = notification
+    self.appClip = appClip
   }
 }
 
 extension Situation {
   /// Equal when every field is; ``unspecified`` (where the values came from) is ignored.
   public static func == (a: Situation, b: Situation) -> Bool {
-    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.app == b.app && a.tap == b.tap && a.open == b.open
+    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.app == b.app && a.tap == b.tap && a.open == b.open && a.control == b.control && a.notification == b.notification && a.appClip == b.appClip
   }
 
   /// Hashes what equality compares.
@@ -61,6 +76,9 @@ extension Situation {
     hasher.combine(app)
     hasher.combine(tap)
     hasher.combine(open)
+    hasher.combine(control)
+    hasher.combine(notification)
+    hasher.combine(appClip)
   }
 }
 
@@ -72,6 +90,9 @@ extension Situation {
     switch event {
     case .tap: tap.url
     case .open: open.url
+    case .control: control.url
+    case .notification: nil
+    case .appClip: nil
     }
   }
 
@@ -80,6 +101,9 @@ extension Situation {
     switch event {
     case .tap: tap.url = url
     case .open: open.url = url
+    case .control: control.url = url
+    case .notification: break
+    case .appClip: break
     }
   }
 }
@@ -91,6 +115,9 @@ extension Situation.Event {
     switch self {
     case .tap: "tap.url"
     case .open: "open.url"
+    case .control: "control.url"
+    case .notification: nil
+    case .appClip: nil
     }
   }
 
@@ -102,6 +129,9 @@ extension Situation.Event {
     switch self {
     case .tap: 0
     case .open: 1
+    case .control: 2
+    case .notification: 3
+    case .appClip: 4
     }
   }
 
@@ -110,6 +140,9 @@ extension Situation.Event {
     switch self {
     case .tap: "tap"
     case .open: "open"
+    case .control: "control"
+    case .notification: "notification"
+    case .appClip: "appClip"
     }
   }
 }
@@ -121,6 +154,9 @@ extension Situation {
     var parts: [String] = []
     if event != .tap, tap != Tap() { parts.append("tap") }
     if event != .open, open != Open() { parts.append("open") }
+    if event != .control, control != Control() { parts.append("control") }
+    if event != .notification, notification != Notification() { parts.append("notification") }
+    if event != .appClip, appClip != AppClip() { parts.append("appClip") }
     return parts
   }
 }
@@ -129,6 +165,9 @@ extension Situation {
 typealias App = Situation.App
 typealias Tap = Situation.Tap
 typealias Open = Situation.Open
+typealias Control = Situation.Control
+typealias Notification = Situation.Notification
+typealias AppClip = Situation.AppClip
 
 extension Situation {
   /// The iMessage app's install and publish state, seen from the tapping device.
@@ -219,6 +258,78 @@ extension Situation {
   }
 }
 
+extension Situation {
+  /// A control (`ControlWidget`) a person uses, and the app intent it performs.
+  public struct Control: Sendable, Hashable {
+    /// The app intent the control performs (default: a button's plain `AppIntent`, C-1).
+    public var controlIntent: Control.Intent
+    /// The URL of the `OpenURLIntent` the intent is or returns (C-4).
+    public var url: String?
+    /// The targets the intent belongs to; opening the app needs both (C-2).
+    public var intentTargets: Control.IntentTargets
+    /// The intent's `authenticationPolicy` (C-3).
+    public var authenticationPolicy: Control.AuthenticationPolicy
+    /// The device is locked when the control is used (read with `authenticationPolicy`).
+    public var deviceLocked: Bool
+
+    /// A control; by default a button with a plain app intent in both targets, always allowed.
+    public init(
+      controlIntent: Control.Intent = .appIntent, url: String? = nil, intentTargets: Control.IntentTargets = .appAndExtension, authenticationPolicy: Control.AuthenticationPolicy = .alwaysAllowed, deviceLocked: Bool = false
+    ) {
+      self.controlIntent = controlIntent
+      self.url = url
+      self.intentTargets = intentTargets
+      self.authenticationPolicy = authenticationPolicy
+      self.deviceLocked = deviceLocked
+    }
+  }
+}
+
+extension Situation {
+  /// A person's response to a notification, and how its category is set up.
+  public struct Notification: Sendable, Hashable {
+    /// How the person responds (default: a tap on the notification, T-1).
+    public var response: Notification.Response
+    /// The options of the chosen custom action (read with `customAction`, T-4).
+    public var actionOptions: Notification.ActionOptions
+    /// The notification's category has the `customDismissAction` option (T-4).
+    public var customDismissAction: Bool
+
+    /// A response; by default a tap on the notification.
+    public init(
+      response: Notification.Response = .defaultAction, actionOptions: Notification.ActionOptions = .none, customDismissAction: Bool = false
+    ) {
+      self.response = response
+      self.actionOptions = actionOptions
+      self.customDismissAction = customDismissAction
+    }
+  }
+}
+
+extension Situation {
+  /// An App Clip invocation: where it came from and what the device and the app have.
+  public struct AppClip: Sendable, Hashable {
+    /// Where the App Clip was invoked (A-1; `appSwitcher`: returning to it, A-4).
+    public var invokedFrom: AppClip.Invocation
+    /// The App Clip experiences the app configured.
+    public var experience: AppClip.Experience
+    /// For a Messages link: the recipient has the sender as a contact.
+    public var senderInContacts: Bool
+    /// The full app is installed, so it replaces the App Clip.
+    public var fullAppInstalled: Bool
+
+    /// An invocation; by default a QR code, the website associated, the full app not installed.
+    public init(
+      invokedFrom: AppClip.Invocation = .qrCode, experience: AppClip.Experience = .associatedWebsite, senderInContacts: Bool = true, fullAppInstalled: Bool = false
+    ) {
+      self.invokedFrom = invokedFrom
+      self.experience = experience
+      self.senderInContacts = senderInContacts
+      self.fullAppInstalled = fullAppInstalled
+    }
+  }
+}
+
 /// A fact a decision table may test, derived from a ``Situation``.
 ///
 /// The catalog is fixed by the situation format (declared in `SituationCatalog`): a table
@@ -244,6 +355,17 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case afterDrawerSwipe
   case presentationContext
   case extensionPoint
+  case controlIntent
+  case intentTargets
+  case authenticationPolicy
+  case deviceLocked
+  case response
+  case actionOptions
+  case customDismissAction
+  case invokedFrom
+  case experience
+  case senderInContacts
+  case fullAppInstalled
 
   /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
@@ -266,30 +388,52 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: .bool
     case .presentationContext: .enumeration(Tap.PresentationContext.allCases.map(\.rawValue))
     case .extensionPoint: .enumeration(Open.ExtensionPoint.allCases.map(\.rawValue))
+    case .controlIntent: .enumeration(Control.Intent.allCases.map(\.rawValue))
+    case .intentTargets: .enumeration(Control.IntentTargets.allCases.map(\.rawValue))
+    case .authenticationPolicy: .enumeration(Control.AuthenticationPolicy.allCases.map(\.rawValue))
+    case .deviceLocked: .bool
+    case .response: .enumeration(Notification.Response.allCases.map(\.rawValue))
+    case .actionOptions: .enumeration(Notification.ActionOptions.allCases.map(\.rawValue))
+    case .customDismissAction: .bool
+    case .invokedFrom: .enumeration(AppClip.Invocation.allCases.map(\.rawValue))
+    case .experience: .enumeration(AppClip.Experience.allCases.map(\.rawValue))
+    case .senderInContacts: .bool
+    case .fullAppInstalled: .bool
     }
   }
 
   /// The events whose situations provide this fact.
   public var events: [Situation.Event] {
     switch self {
-    case .platform: [.tap, .open]
-    case .osVersion: [.tap, .open]
-    case .sdkVersion: [.tap, .open]
-    case .hasContainerApp: [.tap, .open]
-    case .installed: [.tap, .open]
-    case .enabledInMessages: [.tap, .open]
-    case .published: [.tap, .open]
+    case .platform: [.tap, .open, .control, .notification, .appClip]
+    case .osVersion: [.tap, .open, .control, .notification, .appClip]
+    case .sdkVersion: [.tap, .open, .control, .notification, .appClip]
+    case .hasContainerApp: [.tap, .open, .control, .notification, .appClip]
+    case .installed: [.tap, .open, .control, .notification, .appClip]
+    case .enabledInMessages: [.tap, .open, .control, .notification, .appClip]
+    case .published: [.tap, .open, .control, .notification, .appClip]
     case .transport: [.tap]
     case .target: [.tap]
     case .layout: [.tap]
     case .expired: [.tap]
-    case .urlClass: [.tap, .open]
-    case .urlNeedsEncoding: [.tap, .open]
+    case .urlClass: [.tap, .open, .control]
+    case .urlNeedsEncoding: [.tap, .open, .control]
     case .extensionRunning: [.tap]
     case .alreadySelected: [.tap]
     case .afterDrawerSwipe: [.tap]
     case .presentationContext: [.tap]
     case .extensionPoint: [.open]
+    case .controlIntent: [.control]
+    case .intentTargets: [.control]
+    case .authenticationPolicy: [.control]
+    case .deviceLocked: [.control]
+    case .response: [.notification]
+    case .actionOptions: [.notification]
+    case .customDismissAction: [.notification]
+    case .invokedFrom: [.appClip]
+    case .experience: [.appClip]
+    case .senderInContacts: [.appClip]
+    case .fullAppInstalled: [.appClip]
     }
   }
 
@@ -311,17 +455,34 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       switch event {
       case .tap: "scheme class of $.tap.url"
       case .open: "scheme class of $.open.url"
+      case .control: "scheme class of $.control.url"
+      case .notification: "none: a notification reads no URL"
+      case .appClip: "none: a appClip reads no URL"
       }
     case .urlNeedsEncoding:
       switch event {
       case .tap: "percent-encoding need of $.tap.url"
       case .open: "percent-encoding need of $.open.url"
+      case .control: "percent-encoding need of $.control.url"
+      case .notification: "none: a notification reads no URL"
+      case .appClip: "none: a appClip reads no URL"
       }
     case .extensionRunning: "$.tap.extensionRunning"
     case .alreadySelected: "$.tap.alreadySelected"
     case .afterDrawerSwipe: "$.tap.afterDrawerSwipe"
     case .presentationContext: "$.tap.presentationContext"
     case .extensionPoint: "$.open.extensionPoint"
+    case .controlIntent: "$.control.controlIntent"
+    case .intentTargets: "$.control.intentTargets"
+    case .authenticationPolicy: "$.control.authenticationPolicy"
+    case .deviceLocked: "$.control.deviceLocked"
+    case .response: "$.notification.response"
+    case .actionOptions: "$.notification.actionOptions"
+    case .customDismissAction: "$.notification.customDismissAction"
+    case .invokedFrom: "$.appClip.invokedFrom"
+    case .experience: "$.appClip.experience"
+    case .senderInContacts: "$.appClip.senderInContacts"
+    case .fullAppInstalled: "$.appClip.fullAppInstalled"
     }
   }
 
@@ -358,6 +519,17 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .afterDrawerSwipe: 1 << 15
     case .presentationContext: 1 << 16
     case .extensionPoint: 1 << 17
+    case .controlIntent: 1 << 39
+    case .intentTargets: 1 << 40
+    case .authenticationPolicy: 1 << 41
+    case .deviceLocked: 1 << 42
+    case .response: 1 << 44
+    case .actionOptions: 1 << 45
+    case .customDismissAction: 1 << 46
+    case .invokedFrom: 1 << 49
+    case .experience: 1 << 50
+    case .senderInContacts: 1 << 51
+    case .fullAppInstalled: 1 << 52
     }
   }
 }
@@ -385,6 +557,17 @@ struct FactSnapshot: Sendable {
   var afterDrawerSwipe: Bool
   var presentationContext: Int
   var extensionPoint: Int
+  var controlIntent: Int
+  var intentTargets: Int
+  var authenticationPolicy: Int
+  var deviceLocked: Bool
+  var response: Int
+  var actionOptions: Int
+  var customDismissAction: Bool
+  var invokedFrom: Int
+  var experience: Int
+  var senderInContacts: Bool
+  var fullAppInstalled: Bool
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it).
@@ -412,6 +595,17 @@ struct FactSnapshot: Sendable {
     afterDrawerSwipe = situation.tap.afterDrawerSwipe
     presentationContext = situation.tap.presentationContext.index
     extensionPoint = situation.open.extensionPoint.index
+    controlIntent = situation.control.controlIntent.index
+    intentTargets = situation.control.intentTargets.index
+    authenticationPolicy = situation.control.authenticationPolicy.index
+    deviceLocked = situation.control.deviceLocked
+    response = situation.notification.response.index
+    actionOptions = situation.notification.actionOptions.index
+    customDismissAction = situation.notification.customDismissAction
+    invokedFrom = situation.appClip.invokedFrom.index
+    experience = situation.appClip.experience.index
+    senderInContacts = situation.appClip.senderInContacts
+    fullAppInstalled = situation.appClip.fullAppInstalled
   }
 
   /// The value index of a finite fact (bool: 0 false, 1 true; enumerations: catalog order).
@@ -435,6 +629,17 @@ struct FactSnapshot: Sendable {
     case .afterDrawerSwipe: afterDrawerSwipe ? 1 : 0
     case .presentationContext: presentationContext
     case .extensionPoint: extensionPoint
+    case .controlIntent: controlIntent
+    case .intentTargets: intentTargets
+    case .authenticationPolicy: authenticationPolicy
+    case .deviceLocked: deviceLocked ? 1 : 0
+    case .response: response
+    case .actionOptions: actionOptions
+    case .customDismissAction: customDismissAction ? 1 : 0
+    case .invokedFrom: invokedFrom
+    case .experience: experience
+    case .senderInContacts: senderInContacts ? 1 : 0
+    case .fullAppInstalled: fullAppInstalled ? 1 : 0
     }
   }
 
@@ -452,19 +657,19 @@ extension Situation {
   /// top-level keys, the other arguments the parts as written (nil when absent). The URL
   /// facts come from the URL the event reads.
   static func leftOut(
-    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, event: Event
+    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, control: JSONValue?, notification: JSONValue?, appClip: JSONValue?, event: Event
   ) -> FactMask {
     func present(_ part: JSONValue?) -> Set<String>? {
       guard let members = part?.objectValue else { return nil }
       return Set(members.map(\.key))
     }
     return leftOut(
-      top: Set(keys), app: present(app), tap: present(tap), open: present(open), event: event)
+      top: Set(keys), app: present(app), tap: present(tap), open: present(open), control: present(control), notification: present(notification), appClip: present(appClip), event: event)
   }
 
   /// As above, from the key sets of each part (nil: the part is absent).
   static func leftOut(
-    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, event: Event
+    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, control: Set<String>?, notification: Set<String>?, appClip: Set<String>?, event: Event
   ) -> FactMask {
     var mask: FactMask = 0
     func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
@@ -486,9 +691,23 @@ extension Situation {
     check(tap, "afterDrawerSwipe", .afterDrawerSwipe)
     check(tap, "presentationContext", .presentationContext)
     check(open, "extensionPoint", .extensionPoint)
+    check(control, "controlIntent", .controlIntent)
+    check(control, "intentTargets", .intentTargets)
+    check(control, "authenticationPolicy", .authenticationPolicy)
+    check(control, "deviceLocked", .deviceLocked)
+    check(notification, "response", .response)
+    check(notification, "actionOptions", .actionOptions)
+    check(notification, "customDismissAction", .customDismissAction)
+    check(appClip, "invokedFrom", .invokedFrom)
+    check(appClip, "experience", .experience)
+    check(appClip, "senderInContacts", .senderInContacts)
+    check(appClip, "fullAppInstalled", .fullAppInstalled)
     switch event {
     case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding)
     case .open: check(open, "url", .urlClass, .urlNeedsEncoding)
+    case .control: check(control, "url", .urlClass, .urlNeedsEncoding)
+    case .notification: break
+    case .appClip: break
     }
     return mask
   }
@@ -542,6 +761,39 @@ extension Situation {
     case .extensionPoint:
       guard Open.ExtensionPoint.allCases.indices.contains(index) else { return false }
       self.open.extensionPoint = Open.ExtensionPoint.allCases[index]
+    case .controlIntent:
+      guard Control.Intent.allCases.indices.contains(index) else { return false }
+      self.control.controlIntent = Control.Intent.allCases[index]
+    case .intentTargets:
+      guard Control.IntentTargets.allCases.indices.contains(index) else { return false }
+      self.control.intentTargets = Control.IntentTargets.allCases[index]
+    case .authenticationPolicy:
+      guard Control.AuthenticationPolicy.allCases.indices.contains(index) else { return false }
+      self.control.authenticationPolicy = Control.AuthenticationPolicy.allCases[index]
+    case .deviceLocked:
+      guard index == 0 || index == 1 else { return false }
+      self.control.deviceLocked = index == 1
+    case .response:
+      guard Notification.Response.allCases.indices.contains(index) else { return false }
+      self.notification.response = Notification.Response.allCases[index]
+    case .actionOptions:
+      guard Notification.ActionOptions.allCases.indices.contains(index) else { return false }
+      self.notification.actionOptions = Notification.ActionOptions.allCases[index]
+    case .customDismissAction:
+      guard index == 0 || index == 1 else { return false }
+      self.notification.customDismissAction = index == 1
+    case .invokedFrom:
+      guard AppClip.Invocation.allCases.indices.contains(index) else { return false }
+      self.appClip.invokedFrom = AppClip.Invocation.allCases[index]
+    case .experience:
+      guard AppClip.Experience.allCases.indices.contains(index) else { return false }
+      self.appClip.experience = AppClip.Experience.allCases[index]
+    case .senderInContacts:
+      guard index == 0 || index == 1 else { return false }
+      self.appClip.senderInContacts = index == 1
+    case .fullAppInstalled:
+      guard index == 0 || index == 1 else { return false }
+      self.appClip.fullAppInstalled = index == 1
     default: return false
     }
     return true
@@ -563,8 +815,11 @@ extension JSONReader {
     if let v = fields["app"] { situation.app = readApp(v, path: Self.join(path, "app")) }
     if let v = fields["tap"] { situation.tap = readTap(v, path: Self.join(path, "tap")) }
     if let v = fields["open"] { situation.open = readOpen(v, path: Self.join(path, "open")) }
+    if let v = fields["control"] { situation.control = readControl(v, path: Self.join(path, "control")) }
+    if let v = fields["notification"] { situation.notification = readNotification(v, path: Self.join(path, "notification")) }
+    if let v = fields["appClip"] { situation.appClip = readAppClip(v, path: Self.join(path, "appClip")) }
     situation.unspecifiedMask = Situation.leftOut(
-      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], event: situation.event)
+      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], control: fields["control"], notification: fields["notification"], appClip: fields["appClip"], event: situation.event)
   }
 
   mutating func readApp(_ value: JSONValue, path: String) -> App {
@@ -621,12 +876,70 @@ extension JSONReader {
     }
     return open
   }
+
+  mutating func readControl(_ value: JSONValue, path: String) -> Control {
+    var control = Control()
+    guard let fields = object(value, path: path, allowed: Control.CodingKeys.names) else { return control }
+    if let v = fields["controlIntent"],
+      let choice = choice(v, path: Self.join(path, "controlIntent"), what: "control intent", choices: cases(Control.Intent.self))
+    {
+      control.controlIntent = choice
+    }
+    control.url = url(fields, "url", path: path)
+    if let v = fields["intentTargets"],
+      let choice = choice(v, path: Self.join(path, "intentTargets"), what: "intent targets", choices: cases(Control.IntentTargets.self))
+    {
+      control.intentTargets = choice
+    }
+    if let v = fields["authenticationPolicy"],
+      let choice = choice(v, path: Self.join(path, "authenticationPolicy"), what: "authentication policy", choices: cases(Control.AuthenticationPolicy.self))
+    {
+      control.authenticationPolicy = choice
+    }
+    flag(fields, "deviceLocked", path: path, into: &control.deviceLocked)
+    return control
+  }
+
+  mutating func readNotification(_ value: JSONValue, path: String) -> Notification {
+    var notification = Notification()
+    guard let fields = object(value, path: path, allowed: Notification.CodingKeys.names) else { return notification }
+    if let v = fields["response"],
+      let choice = choice(v, path: Self.join(path, "response"), what: "notification response", choices: cases(Notification.Response.self))
+    {
+      notification.response = choice
+    }
+    if let v = fields["actionOptions"],
+      let choice = choice(v, path: Self.join(path, "actionOptions"), what: "action options", choices: cases(Notification.ActionOptions.self))
+    {
+      notification.actionOptions = choice
+    }
+    flag(fields, "customDismissAction", path: path, into: &notification.customDismissAction)
+    return notification
+  }
+
+  mutating func readAppClip(_ value: JSONValue, path: String) -> AppClip {
+    var appClip = AppClip()
+    guard let fields = object(value, path: path, allowed: AppClip.CodingKeys.names) else { return appClip }
+    if let v = fields["invokedFrom"],
+      let choice = choice(v, path: Self.join(path, "invokedFrom"), what: "invocation", choices: cases(AppClip.Invocation.self))
+    {
+      appClip.invokedFrom = choice
+    }
+    if let v = fields["experience"],
+      let choice = choice(v, path: Self.join(path, "experience"), what: "App Clip experience", choices: cases(AppClip.Experience.self))
+    {
+      appClip.experience = choice
+    }
+    flag(fields, "senderInContacts", path: path, into: &appClip.senderInContacts)
+    flag(fields, "fullAppInstalled", path: path, into: &appClip.fullAppInstalled)
+    return appClip
+  }
 }
 
 extension Situation {
   /// The keys of a situation, in the order diagnostics list them.
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case event, platform, osVersion, app, tap, open
+    case event, platform, osVersion, app, tap, open, control, notification, appClip
   }
 
   /// Decodes every field but `event` into `self`, and records which facts were left out.
@@ -636,9 +949,12 @@ extension Situation {
     app = try c.decode(.app, or: app)
     tap = try c.decode(.tap, or: tap)
     open = try c.decode(.open, or: open)
+    control = try c.decode(.control, or: control)
+    notification = try c.decode(.notification, or: notification)
+    appClip = try c.decode(.appClip, or: appClip)
     unspecifiedMask = Situation.leftOut(
       top: Set(c.allKeys.map(\.stringValue)),
-      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open),
+      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open), control: try Self.keys(in: c, .control), notification: try Self.keys(in: c, .notification), appClip: try Self.keys(in: c, .appClip),
       event: event)
   }
 
@@ -651,6 +967,9 @@ extension Situation {
     try c.encode(app, forKey: .app)
     try c.encode(tap, forKey: .tap)
     try c.encode(open, forKey: .open)
+    try c.encode(control, forKey: .control)
+    try c.encode(notification, forKey: .notification)
+    try c.encode(appClip, forKey: .appClip)
   }
 }
 
@@ -739,6 +1058,81 @@ extension Situation.Open: Codable {
   }
 }
 
+extension Situation.Control: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case controlIntent, url, intentTargets, authenticationPolicy, deviceLocked
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    controlIntent = try c.decode(.controlIntent, or: controlIntent)
+    url = try c.decodeURL(forKey: .url)
+    intentTargets = try c.decode(.intentTargets, or: intentTargets)
+    authenticationPolicy = try c.decode(.authenticationPolicy, or: authenticationPolicy)
+    deviceLocked = try c.decode(.deviceLocked, or: deviceLocked)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(controlIntent, forKey: .controlIntent)
+    try c.encodeIfPresent(url, forKey: .url)
+    try c.encode(intentTargets, forKey: .intentTargets)
+    try c.encode(authenticationPolicy, forKey: .authenticationPolicy)
+    try c.encode(deviceLocked, forKey: .deviceLocked)
+  }
+}
+
+extension Situation.Notification: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case response, actionOptions, customDismissAction
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    response = try c.decode(.response, or: response)
+    actionOptions = try c.decode(.actionOptions, or: actionOptions)
+    customDismissAction = try c.decode(.customDismissAction, or: customDismissAction)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(response, forKey: .response)
+    try c.encode(actionOptions, forKey: .actionOptions)
+    try c.encode(customDismissAction, forKey: .customDismissAction)
+  }
+}
+
+extension Situation.AppClip: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case invokedFrom, experience, senderInContacts, fullAppInstalled
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    invokedFrom = try c.decode(.invokedFrom, or: invokedFrom)
+    experience = try c.decode(.experience, or: experience)
+    senderInContacts = try c.decode(.senderInContacts, or: senderInContacts)
+    fullAppInstalled = try c.decode(.fullAppInstalled, or: fullAppInstalled)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(invokedFrom, forKey: .invokedFrom)
+    try c.encode(experience, forKey: .experience)
+    try c.encode(senderInContacts, forKey: .senderInContacts)
+    try c.encode(fullAppInstalled, forKey: .fullAppInstalled)
+  }
+}
+
 extension Situation {
   /// The situation without the parts its event does not read: what ``minimalJSON`` writes.
   package var relevantPart: Situation {
@@ -746,8 +1140,29 @@ extension Situation {
     switch event {
     case .tap:
       copy.open = Open()
+      copy.control = Control()
+      copy.notification = Notification()
+      copy.appClip = AppClip()
     case .open:
       copy.tap = Tap()
+      copy.control = Control()
+      copy.notification = Notification()
+      copy.appClip = AppClip()
+    case .control:
+      copy.tap = Tap()
+      copy.open = Open()
+      copy.notification = Notification()
+      copy.appClip = AppClip()
+    case .notification:
+      copy.tap = Tap()
+      copy.open = Open()
+      copy.control = Control()
+      copy.appClip = AppClip()
+    case .appClip:
+      copy.tap = Tap()
+      copy.open = Open()
+      copy.control = Control()
+      copy.notification = Notification()
     }
     return copy
   }
@@ -786,6 +1201,30 @@ extension Situation {
       if self.open.extensionPoint != .messages { openFields.append("\"extensionPoint\":\"\(self.open.extensionPoint.rawValue)\"") }
       if !openFields.isEmpty { top.append("\"open\":{" + openFields.joined(separator: ",") + "}") }
     }
+    if event == .control {
+      var controlFields: [String] = []
+      if self.control.controlIntent != .appIntent { controlFields.append("\"controlIntent\":\"\(self.control.controlIntent.rawValue)\"") }
+      if let url = self.control.url { controlFields.append("\"url\":\(Self.jsonString(url))") }
+      if self.control.intentTargets != .appAndExtension { controlFields.append("\"intentTargets\":\"\(self.control.intentTargets.rawValue)\"") }
+      if self.control.authenticationPolicy != .alwaysAllowed { controlFields.append("\"authenticationPolicy\":\"\(self.control.authenticationPolicy.rawValue)\"") }
+      if self.control.deviceLocked != false { controlFields.append("\"deviceLocked\":\(self.control.deviceLocked)") }
+      if !controlFields.isEmpty { top.append("\"control\":{" + controlFields.joined(separator: ",") + "}") }
+    }
+    if event == .notification {
+      var notificationFields: [String] = []
+      if self.notification.response != .defaultAction { notificationFields.append("\"response\":\"\(self.notification.response.rawValue)\"") }
+      if self.notification.actionOptions != .none { notificationFields.append("\"actionOptions\":\"\(self.notification.actionOptions.rawValue)\"") }
+      if self.notification.customDismissAction != false { notificationFields.append("\"customDismissAction\":\(self.notification.customDismissAction)") }
+      if !notificationFields.isEmpty { top.append("\"notification\":{" + notificationFields.joined(separator: ",") + "}") }
+    }
+    if event == .appClip {
+      var appClipFields: [String] = []
+      if self.appClip.invokedFrom != .qrCode { appClipFields.append("\"invokedFrom\":\"\(self.appClip.invokedFrom.rawValue)\"") }
+      if self.appClip.experience != .associatedWebsite { appClipFields.append("\"experience\":\"\(self.appClip.experience.rawValue)\"") }
+      if self.appClip.senderInContacts != true { appClipFields.append("\"senderInContacts\":\(self.appClip.senderInContacts)") }
+      if self.appClip.fullAppInstalled != false { appClipFields.append("\"fullAppInstalled\":\(self.appClip.fullAppInstalled)") }
+      if !appClipFields.isEmpty { top.append("\"appClip\":{" + appClipFields.joined(separator: ",") + "}") }
+    }
     return "{" + top.joined(separator: ",") + "}"
   }
 }
@@ -799,6 +1238,13 @@ enum SituationNames {
   static let tapLayout = table(Tap.Layout.self)
   static let tapPresentationContext = table(Tap.PresentationContext.self)
   static let openExtensionPoint = table(Open.ExtensionPoint.self)
+  static let controlIntent = table(Control.Intent.self)
+  static let controlIntentTargets = table(Control.IntentTargets.self)
+  static let controlAuthenticationPolicy = table(Control.AuthenticationPolicy.self)
+  static let notificationResponse = table(Notification.Response.self)
+  static let notificationActionOptions = table(Notification.ActionOptions.self)
+  static let appClipInvocation = table(AppClip.Invocation.self)
+  static let appClipExperience = table(AppClip.Experience.self)
 
   static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
   where T.RawValue == String {
@@ -842,6 +1288,18 @@ extension SituationScanner {
         guard seen.first(5), let open = this.readOpen() else { return false }
         situation.open = open
         return true
+      case "control":
+        guard seen.first(6), let control = this.readControl() else { return false }
+        situation.control = control
+        return true
+      case "notification":
+        guard seen.first(7), let notification = this.readNotification() else { return false }
+        situation.notification = notification
+        return true
+      case "appClip":
+        guard seen.first(8), let appClip = this.readAppClip() else { return false }
+        situation.appClip = appClip
+        return true
       default: return false
       }
     }
@@ -852,6 +1310,9 @@ extension SituationScanner {
     switch situation.event {
     case .tap: if urlGiven & 2 != 0 { given |= urlFacts }
     case .open: if urlGiven & 4 != 0 { given |= urlFacts }
+    case .control: if urlGiven & 8 != 0 { given |= urlFacts }
+    case .notification: break
+    case .appClip: break
     }
     situation.unspecifiedMask = Fact.allBits & ~given
     return situation
@@ -962,5 +1423,92 @@ extension SituationScanner {
       }
     }
     return ok ? open : nil
+  }
+
+  mutating func readControl() -> Control? {
+    var control = Control()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "controlIntent":
+        guard seen.first(0), let value = this.choice(SituationNames.controlIntent) else { return false }
+        control.controlIntent = value
+        this.given |= Fact.controlIntent.bit
+        return true
+      case "url":
+        this.urlGiven |= 8
+        return seen.first(1) && this.url(into: &control.url)
+      case "intentTargets":
+        guard seen.first(2), let value = this.choice(SituationNames.controlIntentTargets) else { return false }
+        control.intentTargets = value
+        this.given |= Fact.intentTargets.bit
+        return true
+      case "authenticationPolicy":
+        guard seen.first(3), let value = this.choice(SituationNames.controlAuthenticationPolicy) else { return false }
+        control.authenticationPolicy = value
+        this.given |= Fact.authenticationPolicy.bit
+        return true
+      case "deviceLocked":
+        guard seen.first(4), this.bool(into: &control.deviceLocked) else { return false }
+        this.given |= Fact.deviceLocked.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? control : nil
+  }
+
+  mutating func readNotification() -> Notification? {
+    var notification = Notification()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "response":
+        guard seen.first(0), let value = this.choice(SituationNames.notificationResponse) else { return false }
+        notification.response = value
+        this.given |= Fact.response.bit
+        return true
+      case "actionOptions":
+        guard seen.first(1), let value = this.choice(SituationNames.notificationActionOptions) else { return false }
+        notification.actionOptions = value
+        this.given |= Fact.actionOptions.bit
+        return true
+      case "customDismissAction":
+        guard seen.first(2), this.bool(into: &notification.customDismissAction) else { return false }
+        this.given |= Fact.customDismissAction.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? notification : nil
+  }
+
+  mutating func readAppClip() -> AppClip? {
+    var appClip = AppClip()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "invokedFrom":
+        guard seen.first(0), let value = this.choice(SituationNames.appClipInvocation) else { return false }
+        appClip.invokedFrom = value
+        this.given |= Fact.invokedFrom.bit
+        return true
+      case "experience":
+        guard seen.first(1), let value = this.choice(SituationNames.appClipExperience) else { return false }
+        appClip.experience = value
+        this.given |= Fact.experience.bit
+        return true
+      case "senderInContacts":
+        guard seen.first(2), this.bool(into: &appClip.senderInContacts) else { return false }
+        this.given |= Fact.senderInContacts.bit
+        return true
+      case "fullAppInstalled":
+        guard seen.first(3), this.bool(into: &appClip.fullAppInstalled) else { return false }
+        this.given |= Fact.fullAppInstalled.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? appClip : nil
   }
 }

@@ -30,7 +30,9 @@ package enum SelfCheck {
     {
       problems.append("open from the Messages extension gave \(decided.outcome.rawValue)")
     }
-    if !situation.app.hasContainerApp && decided.outcome == .containerLaunch {
+    if (situation.event == .tap || situation.event == .open) && !situation.app.hasContainerApp
+      && decided.outcome == .containerLaunch
+    {
       problems.append("an iMessage-only app launched a container")
     }
     if decided.outcome == .extensionLaunch && (decided.callbacks == nil || decided.presentation == nil) {
