@@ -40,6 +40,21 @@ extension SituationCatalog {
     "LiveActivity.URLSetOn": ["both", "dynamicIsland", "lockScreen"],
     "Situation.SchemeOwner": ["unknown", "none", "own", "other"],
     "Situation.UniversalLinkVerdict": ["unknown", "noMatch", "match", "exclude"],
+    "Control.Intent": [
+      "appIntent", "openIntent", "openURLIntent", "appIntentOpenAppWhenRun", "setValueIntent",
+    ],
+    "Control.IntentTargets": ["appAndExtension", "extensionOnly"],
+    "Control.AuthenticationPolicy": [
+      "alwaysAllowed", "requiresAuthentication", "requiresLocalDeviceAuthentication",
+    ],
+    "Notification.Response": [
+      "defaultAction", "customAction", "dismiss", "contentExtensionDefaultAction", "contentExtensionOpenURL",
+    ],
+    "Notification.ActionOptions": ["none", "authenticationRequired", "foreground"],
+    "AppClip.Invocation": [
+      "qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp", "appSwitcher",
+    ],
+    "AppClip.Experience": ["defaultAppClipLinks", "associatedWebsite", "advanced"],
   ]
 
   /// The JSON Schema of each nested value (`.nested(type:reader:)`), keyed by its type; the

@@ -130,6 +130,16 @@ enum SituationCatalog {
     Event(
       name: "liveActivity", part: "liveActivity", url: "url",
       doc: ["The user taps a Live Activity or its Dynamic Island presentation (L-1 to L-8)."]),
+    Event(
+      name: "control", part: "control", url: "url",
+      doc: ["A person uses a control (iOS 18) in Control Center, on the Lock Screen or on the Action button."]
+    ),
+    Event(
+      name: "notification", part: "notification", url: nil,
+      doc: ["A person responds to one of the app's notifications (a tap, an action, a dismissal)."]),
+    Event(
+      name: "appClip", part: "appClip", url: nil,
+      doc: ["A person invokes an App Clip (a code or tag, Safari's banner, a Messages link, Maps)."]),
   ]
 
   static let parts: [Part] = [
@@ -345,6 +355,70 @@ enum SituationCatalog {
       doc: ["A tap on a Live Activity: the presentation tapped and where its URLs are set."],
       initDoc: "A Live Activity tap; by default on the Lock Screen presentation's background, with no URL.",
       propertyDoc: "The tapped Live Activity; read when ``event`` is ``Event/liveActivity``."),
+    Part(
+      key: "control", type: "Control",
+      fields: [
+        Field(
+          key: "controlIntent", type: .enumeration(type: "Control.Intent", default: "appIntent"),
+          fact: FactRole(bit: 39), label: "control intent",
+          doc: ["The app intent the control performs (default: a button's plain `AppIntent`, C-1)."]),
+        Field(
+          key: "url", type: .url, doc: ["The URL of the `OpenURLIntent` the intent is or returns (C-4)."]),
+        Field(
+          key: "intentTargets", type: .enumeration(type: "Control.IntentTargets", default: "appAndExtension"),
+          fact: FactRole(bit: 40), label: "intent targets",
+          doc: ["The targets the intent belongs to; opening the app needs both (C-2)."]),
+        Field(
+          key: "authenticationPolicy",
+          type: .enumeration(type: "Control.AuthenticationPolicy", default: "alwaysAllowed"),
+          fact: FactRole(bit: 41), label: "authentication policy",
+          doc: ["The intent's `authenticationPolicy` (C-3)."]),
+        Field(
+          key: "deviceLocked", type: .bool(default: false), fact: FactRole(bit: 42),
+          doc: ["The device is locked when the control is used (read with `authenticationPolicy`)."]),
+      ],
+      doc: ["A control (`ControlWidget`) a person uses, and the app intent it performs."],
+      initDoc: "A control; by default a button with a plain app intent in both targets, always allowed.",
+      propertyDoc: "The control; read when ``event`` is ``Event/control``."),
+    Part(
+      key: "notification", type: "Notification",
+      fields: [
+        Field(
+          key: "response", type: .enumeration(type: "Notification.Response", default: "defaultAction"),
+          fact: FactRole(bit: 44), label: "notification response",
+          doc: ["How the person responds (default: a tap on the notification, T-1)."]),
+        Field(
+          key: "actionOptions", type: .enumeration(type: "Notification.ActionOptions", default: "none"),
+          fact: FactRole(bit: 45), label: "action options",
+          doc: ["The options of the chosen custom action (read with `customAction`, T-4)."]),
+        Field(
+          key: "customDismissAction", type: .bool(default: false), fact: FactRole(bit: 46),
+          doc: ["The notification's category has the `customDismissAction` option (T-4)."]),
+      ],
+      doc: ["A person's response to a notification, and how its category is set up."],
+      initDoc: "A response; by default a tap on the notification.",
+      propertyDoc: "The notification response; read when ``event`` is ``Event/notification``."),
+    Part(
+      key: "appClip", type: "AppClip",
+      fields: [
+        Field(
+          key: "invokedFrom", type: .enumeration(type: "AppClip.Invocation", default: "qrCode"),
+          fact: FactRole(bit: 49), label: "invocation",
+          doc: ["Where the App Clip was invoked (A-1; `appSwitcher`: returning to it, A-4)."]),
+        Field(
+          key: "experience", type: .enumeration(type: "AppClip.Experience", default: "associatedWebsite"),
+          fact: FactRole(bit: 50), label: "App Clip experience",
+          doc: ["The App Clip experiences the app configured (A-6)."]),
+        Field(
+          key: "senderInContacts", type: .bool(default: true), fact: FactRole(bit: 51),
+          doc: ["For a Messages link: the recipient has the sender as a contact (A-1)."]),
+        Field(
+          key: "fullAppInstalled", type: .bool(default: false), fact: FactRole(bit: 52),
+          doc: ["The full app is installed, so it replaces the App Clip (A-2)."]),
+      ],
+      doc: ["An App Clip invocation: where it came from and what the device and the app have."],
+      initDoc: "An invocation; by default a QR code, the website associated, the full app not installed.",
+      propertyDoc: "The App Clip invocation; read when ``event`` is ``Event/appClip``."),
   ]
 
   /// The facts computed from the URL the event reads (its `Event.url` field: `tap.url` for a

@@ -46,7 +46,7 @@ struct GeneratedCodeTests {
         && lazy.alternatives == expected.alternatives
         && decision.alternatives == expected.alternatives && decision.callbacks == expected.callbacks
         && decision.presentation == expected.presentation && decision.confidence == expected.confidence
-        && decision.outcome == reference.outcome
+        && (!ReferenceSwitch.models(situation) || decision.outcome == reference.outcome)
         && decision.callbacks == reference.callbacks
         && decision.presentation == reference.presentation
         && (reference.appCallbacks == nil || decision.appCallbacks == reference.appCallbacks)

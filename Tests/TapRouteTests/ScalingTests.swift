@@ -70,7 +70,10 @@ enum GeneratedPolicies {
       #""platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"], "osVersion": { "newest": "26" }, "urlClass": [\#(classes.map { "\"\($0)\"" }.joined(separator: ", "))], "extensionRunning": "bool", "alreadySelected": "bool""#
     let openFacts =
       #""hasContainerApp": "bool", "extensionPoint": [\#(points.map { "\"\($0)\"" }.joined(separator: ", "))], "urlClass": [\#(classes.map { "\"\($0)\"" }.joined(separator: ", "))]"#
-    return [
+    let others = SmallPolicies.otherEvents.map { event in
+      ("gen/\(event).json", Array(SmallPolicies.otherTable(event, evidence: "G-1").utf8))
+    }
+    return others + [
       (
         "gen/tap.json",
         Array(

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 33 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 44 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -21,9 +21,15 @@ public struct Situation: Sendable, Hashable {
     case widget
     /// The user taps a Live Activity or its Dynamic Island presentation (L-1 to L-8).
     case liveActivity
+    /// A person uses a control (iOS 18) in Control Center, on the Lock Screen or on the Action button.
+    case control
+    /// A person responds to one of the app's notifications (a tap, an action, a dismissal).
+    case notification
+    /// A person invokes an App Clip (a code or tag, Safari's banner, a Messages link, Maps).
+    case appClip
   }
 
-  /// Which decision is asked for: a `tap`, or an `open`, or a `delivery`, or a `widget`, or a `liveActivity`.
+  /// Which decision is asked for: a `tap`, or an `open`, or a `delivery`, or a `widget`, or a `liveActivity`, or a `control`, or a `notification`, or an `appClip`.
   public var event: Event
   /// The platform of the device (default iOS).
   public var platform: Platform
@@ -44,13 +50,19 @@ public struct Situation: Sendable, Hashable {
   public var widget: Widget
   /// The tapped Live Activity; read when ``event`` is ``Event/liveActivity``.
   public var liveActivity: LiveActivity
+  /// The control; read when ``event`` is ``Event/control``.
+  public var control: Control
+  /// The notification response; read when ``event`` is ``Event/notification``.
+  public var notification: Notification
+  /// The App Clip invocation; read when ``event`` is ``Event/appClip``.
+  public var appClip: AppClip
   /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
   @usableFromInline
   var unspecifiedMask: FactMask = 0
 
   /// A situation; every part but `event` defaults to the JSON form's defaults.
   public init(
-    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, locked: Bool = false, app: App = App(), tap: Tap = Tap(), open: Open = Open(), delivery: Delivery = Delivery(), widget: Widget = Widget(), liveActivity: LiveActivity = LiveActivity()
+    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, locked: Bool = false, app: App = App(), tap: Tap = Tap(), open: Open = Open(), delivery: Delivery = Delivery(), widget: Widget = Widget(), liveActivity: LiveActivity = LiveActivity(), control: Control = Control(), notification: Notification = Notification(), appClip: AppClip = AppClip()
   ) {
     self.event = event
     self.platform = platform
@@ -62,13 +74,16 @@ public struct Situation: Sendable, Hashable {
     self.delivery = delivery
     self.widget = widget
     self.liveActivity = liveActivity
+    self.control = control
+    self.notification = notification
+    self.appClip = appClip
   }
 }
 
 extension Situation {
   /// Equal when every field is; ``unspecified`` (where the values came from) is ignored.
   public static func == (a: Situation, b: Situation) -> Bool {
-    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.locked == b.locked && a.app == b.app && a.tap == b.tap && a.open == b.open && a.delivery == b.delivery && a.widget == b.widget && a.liveActivity == b.liveActivity
+    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.locked == b.locked && a.app == b.app && a.tap == b.tap && a.open == b.open && a.delivery == b.delivery && a.widget == b.widget && a.liveActivity == b.liveActivity && a.control == b.control && a.notification == b.notification && a.appClip == b.appClip
   }
 
   /// Hashes what equality compares.
@@ -83,6 +98,9 @@ extension Situation {
     hasher.combine(delivery)
     hasher.combine(widget)
     hasher.combine(liveActivity)
+    hasher.combine(control)
+    hasher.combine(notification)
+    hasher.combine(appClip)
   }
 }
 
@@ -97,6 +115,9 @@ extension Situation {
     case .delivery: nil
     case .widget: widget.url
     case .liveActivity: liveActivity.url
+    case .control: control.url
+    case .notification: nil
+    case .appClip: nil
     }
   }
 
@@ -108,6 +129,9 @@ extension Situation {
     case .delivery: break
     case .widget: widget.url = url
     case .liveActivity: liveActivity.url = url
+    case .control: control.url = url
+    case .notification: break
+    case .appClip: break
     }
   }
 }
@@ -122,6 +146,9 @@ extension Situation.Event {
     case .delivery: nil
     case .widget: "widget.url"
     case .liveActivity: "liveActivity.url"
+    case .control: "control.url"
+    case .notification: nil
+    case .appClip: nil
     }
   }
 
@@ -136,6 +163,9 @@ extension Situation.Event {
     case .delivery: 2
     case .widget: 3
     case .liveActivity: 4
+    case .control: 5
+    case .notification: 6
+    case .appClip: 7
     }
   }
 
@@ -147,6 +177,9 @@ extension Situation.Event {
     case .delivery: "delivery"
     case .widget: "widget"
     case .liveActivity: "liveActivity"
+    case .control: "control"
+    case .notification: "notification"
+    case .appClip: "appClip"
     }
   }
 }
@@ -161,6 +194,9 @@ extension Situation {
     if event != .delivery, delivery != Delivery() { parts.append("delivery") }
     if event != .widget, widget != Widget() { parts.append("widget") }
     if event != .liveActivity, liveActivity != LiveActivity() { parts.append("liveActivity") }
+    if event != .control, control != Control() { parts.append("control") }
+    if event != .notification, notification != Notification() { parts.append("notification") }
+    if event != .appClip, appClip != AppClip() { parts.append("appClip") }
     return parts
   }
 }
@@ -172,6 +208,9 @@ typealias Open = Situation.Open
 typealias Delivery = Situation.Delivery
 typealias Widget = Situation.Widget
 typealias LiveActivity = Situation.LiveActivity
+typealias Control = Situation.Control
+typealias Notification = Situation.Notification
+typealias AppClip = Situation.AppClip
 
 extension Situation {
   /// The iMessage app's install and publish state, seen from the tapping device, and the app's
@@ -361,6 +400,78 @@ extension Situation {
   }
 }
 
+extension Situation {
+  /// A control (`ControlWidget`) a person uses, and the app intent it performs.
+  public struct Control: Sendable, Hashable {
+    /// The app intent the control performs (default: a button's plain `AppIntent`, C-1).
+    public var controlIntent: Control.Intent
+    /// The URL of the `OpenURLIntent` the intent is or returns (C-4).
+    public var url: String?
+    /// The targets the intent belongs to; opening the app needs both (C-2).
+    public var intentTargets: Control.IntentTargets
+    /// The intent's `authenticationPolicy` (C-3).
+    public var authenticationPolicy: Control.AuthenticationPolicy
+    /// The device is locked when the control is used (read with `authenticationPolicy`).
+    public var deviceLocked: Bool
+
+    /// A control; by default a button with a plain app intent in both targets, always allowed.
+    public init(
+      controlIntent: Control.Intent = .appIntent, url: String? = nil, intentTargets: Control.IntentTargets = .appAndExtension, authenticationPolicy: Control.AuthenticationPolicy = .alwaysAllowed, deviceLocked: Bool = false
+    ) {
+      self.controlIntent = controlIntent
+      self.url = url
+      self.intentTargets = intentTargets
+      self.authenticationPolicy = authenticationPolicy
+      self.deviceLocked = deviceLocked
+    }
+  }
+}
+
+extension Situation {
+  /// A person's response to a notification, and how its category is set up.
+  public struct Notification: Sendable, Hashable {
+    /// How the person responds (default: a tap on the notification, T-1).
+    public var response: Notification.Response
+    /// The options of the chosen custom action (read with `customAction`, T-4).
+    public var actionOptions: Notification.ActionOptions
+    /// The notification's category has the `customDismissAction` option (T-4).
+    public var customDismissAction: Bool
+
+    /// A response; by default a tap on the notification.
+    public init(
+      response: Notification.Response = .defaultAction, actionOptions: Notification.ActionOptions = .none, customDismissAction: Bool = false
+    ) {
+      self.response = response
+      self.actionOptions = actionOptions
+      self.customDismissAction = customDismissAction
+    }
+  }
+}
+
+extension Situation {
+  /// An App Clip invocation: where it came from and what the device and the app have.
+  public struct AppClip: Sendable, Hashable {
+    /// Where the App Clip was invoked (A-1; `appSwitcher`: returning to it, A-4).
+    public var invokedFrom: AppClip.Invocation
+    /// The App Clip experiences the app configured.
+    public var experience: AppClip.Experience
+    /// For a Messages link: the recipient has the sender as a contact.
+    public var senderInContacts: Bool
+    /// The full app is installed, so it replaces the App Clip.
+    public var fullAppInstalled: Bool
+
+    /// An invocation; by default a QR code, the website associated, the full app not installed.
+    public init(
+      invokedFrom: AppClip.Invocation = .qrCode, experience: AppClip.Experience = .associatedWebsite, senderInContacts: Bool = true, fullAppInstalled: Bool = false
+    ) {
+      self.invokedFrom = invokedFrom
+      self.experience = experience
+      self.senderInContacts = senderInContacts
+      self.fullAppInstalled = fullAppInstalled
+    }
+  }
+}
+
 /// A fact a decision table may test, derived from a ``Situation``.
 ///
 /// The catalog is fixed by the situation format (declared in `SituationCatalog`): a table
@@ -398,6 +509,17 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case activityElement
   case urlSetOn
   case opensWatchApp
+  case controlIntent
+  case intentTargets
+  case authenticationPolicy
+  case deviceLocked
+  case response
+  case actionOptions
+  case customDismissAction
+  case invokedFrom
+  case experience
+  case senderInContacts
+  case fullAppInstalled
   case handoff
   case lifecycle
   case running
@@ -435,6 +557,17 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .activityElement: .enumeration(Widget.Element.allCases.map(\.rawValue))
     case .urlSetOn: .enumeration(LiveActivity.URLSetOn.allCases.map(\.rawValue))
     case .opensWatchApp: .bool
+    case .controlIntent: .enumeration(Control.Intent.allCases.map(\.rawValue))
+    case .intentTargets: .enumeration(Control.IntentTargets.allCases.map(\.rawValue))
+    case .authenticationPolicy: .enumeration(Control.AuthenticationPolicy.allCases.map(\.rawValue))
+    case .deviceLocked: .bool
+    case .response: .enumeration(Notification.Response.allCases.map(\.rawValue))
+    case .actionOptions: .enumeration(Notification.ActionOptions.allCases.map(\.rawValue))
+    case .customDismissAction: .bool
+    case .invokedFrom: .enumeration(AppClip.Invocation.allCases.map(\.rawValue))
+    case .experience: .enumeration(AppClip.Experience.allCases.map(\.rawValue))
+    case .senderInContacts: .bool
+    case .fullAppInstalled: .bool
     case .handoff: .enumeration(Handoff.allCases.map(\.rawValue))
     case .lifecycle: .enumeration(App.Lifecycle.allCases.map(\.rawValue))
     case .running: .bool
@@ -444,39 +577,50 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   /// The events whose situations provide this fact.
   public var events: [Situation.Event] {
     switch self {
-    case .platform: [.tap, .open, .delivery, .widget, .liveActivity]
-    case .osVersion: [.tap, .open, .delivery, .widget, .liveActivity]
-    case .sdkVersion: [.tap, .open, .delivery, .widget, .liveActivity]
-    case .hasContainerApp: [.tap, .open, .delivery, .widget, .liveActivity]
-    case .installed: [.tap, .open, .delivery, .widget, .liveActivity]
-    case .enabledInMessages: [.tap, .open, .delivery, .widget, .liveActivity]
-    case .published: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .platform: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .osVersion: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .sdkVersion: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .hasContainerApp: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .installed: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .enabledInMessages: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .published: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
     case .transport: [.tap]
     case .target: [.tap]
     case .layout: [.tap]
     case .expired: [.tap]
-    case .urlClass: [.tap, .open, .widget, .liveActivity]
-    case .urlNeedsEncoding: [.tap, .open, .widget, .liveActivity]
+    case .urlClass: [.tap, .open, .widget, .liveActivity, .control]
+    case .urlNeedsEncoding: [.tap, .open, .widget, .liveActivity, .control]
     case .extensionRunning: [.tap]
     case .alreadySelected: [.tap]
     case .afterDrawerSwipe: [.tap]
     case .presentationContext: [.tap]
     case .extensionPoint: [.open]
-    case .schemeOwner: [.tap, .open, .widget, .liveActivity]
-    case .universalLink: [.tap, .open, .widget, .liveActivity]
+    case .schemeOwner: [.tap, .open, .widget, .liveActivity, .control]
+    case .universalLink: [.tap, .open, .widget, .liveActivity, .control]
     case .family: [.widget]
     case .element: [.widget]
     case .intentMode: [.widget]
     case .location: [.widget]
-    case .locked: [.tap, .open, .delivery, .widget, .liveActivity]
-    case .supportsCarPlay: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .locked: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .supportsCarPlay: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
     case .presentation: [.liveActivity]
     case .activityElement: [.liveActivity]
     case .urlSetOn: [.liveActivity]
     case .opensWatchApp: [.liveActivity]
+    case .controlIntent: [.control]
+    case .intentTargets: [.control]
+    case .authenticationPolicy: [.control]
+    case .deviceLocked: [.control]
+    case .response: [.notification]
+    case .actionOptions: [.notification]
+    case .customDismissAction: [.notification]
+    case .invokedFrom: [.appClip]
+    case .experience: [.appClip]
+    case .senderInContacts: [.appClip]
+    case .fullAppInstalled: [.appClip]
     case .handoff: [.delivery]
-    case .lifecycle: [.tap, .open, .delivery, .widget, .liveActivity]
-    case .running: [.tap, .open, .delivery, .widget, .liveActivity]
+    case .lifecycle: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .running: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
     }
   }
 
@@ -501,6 +645,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .delivery: "none: a delivery reads no URL"
       case .widget: "scheme class of $.widget.url"
       case .liveActivity: "scheme class of $.liveActivity.url"
+      case .control: "scheme class of $.control.url"
+      case .notification: "none: a notification reads no URL"
+      case .appClip: "none: a appClip reads no URL"
       }
     case .urlNeedsEncoding:
       switch event {
@@ -509,6 +656,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .delivery: "none: a delivery reads no URL"
       case .widget: "percent-encoding need of $.widget.url"
       case .liveActivity: "percent-encoding need of $.liveActivity.url"
+      case .control: "percent-encoding need of $.control.url"
+      case .notification: "none: a notification reads no URL"
+      case .appClip: "none: a appClip reads no URL"
       }
     case .extensionRunning: "$.tap.extensionRunning"
     case .alreadySelected: "$.tap.alreadySelected"
@@ -522,6 +672,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .delivery: "owner of the scheme with no URL, from $.app.urlSchemes"
       case .widget: "owner of the scheme of $.widget.url, from $.app.urlSchemes"
       case .liveActivity: "owner of the scheme of $.liveActivity.url, from $.app.urlSchemes"
+      case .control: "owner of the scheme of $.control.url, from $.app.urlSchemes"
+      case .notification: "owner of the scheme with no URL, from $.app.urlSchemes"
+      case .appClip: "owner of the scheme with no URL, from $.app.urlSchemes"
       }
     case .universalLink:
       switch event {
@@ -530,6 +683,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .delivery: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       case .widget: "universal-link verdict of $.widget.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       case .liveActivity: "universal-link verdict of $.liveActivity.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      case .control: "universal-link verdict of $.control.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      case .notification: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      case .appClip: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       }
     case .family: "$.widget.family"
     case .element: "$.widget.element"
@@ -541,6 +697,17 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .activityElement: "$.liveActivity.activityElement"
     case .urlSetOn: "$.liveActivity.urlSetOn"
     case .opensWatchApp: "$.liveActivity.opensWatchApp"
+    case .controlIntent: "$.control.controlIntent"
+    case .intentTargets: "$.control.intentTargets"
+    case .authenticationPolicy: "$.control.authenticationPolicy"
+    case .deviceLocked: "$.control.deviceLocked"
+    case .response: "$.notification.response"
+    case .actionOptions: "$.notification.actionOptions"
+    case .customDismissAction: "$.notification.customDismissAction"
+    case .invokedFrom: "$.appClip.invokedFrom"
+    case .experience: "$.appClip.experience"
+    case .senderInContacts: "$.appClip.senderInContacts"
+    case .fullAppInstalled: "$.appClip.fullAppInstalled"
     case .handoff: "$.delivery.handoff"
     case .lifecycle: "$.app.lifecycle"
     case .running: "$.app.running"
@@ -603,6 +770,17 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .activityElement: FactMask(bit: 35)
     case .urlSetOn: FactMask(bit: 36)
     case .opensWatchApp: FactMask(bit: 37)
+    case .controlIntent: FactMask(bit: 39)
+    case .intentTargets: FactMask(bit: 40)
+    case .authenticationPolicy: FactMask(bit: 41)
+    case .deviceLocked: FactMask(bit: 42)
+    case .response: FactMask(bit: 44)
+    case .actionOptions: FactMask(bit: 45)
+    case .customDismissAction: FactMask(bit: 46)
+    case .invokedFrom: FactMask(bit: 49)
+    case .experience: FactMask(bit: 50)
+    case .senderInContacts: FactMask(bit: 51)
+    case .fullAppInstalled: FactMask(bit: 52)
     case .handoff: FactMask(bit: 53)
     case .lifecycle: FactMask(bit: 54)
     case .running: FactMask(bit: 55)
@@ -645,6 +823,17 @@ struct FactSnapshot: Sendable {
   var activityElement: Int
   var urlSetOn: Int
   var opensWatchApp: Bool
+  var controlIntent: Int
+  var intentTargets: Int
+  var authenticationPolicy: Int
+  var deviceLocked: Bool
+  var response: Int
+  var actionOptions: Int
+  var customDismissAction: Bool
+  var invokedFrom: Int
+  var experience: Int
+  var senderInContacts: Bool
+  var fullAppInstalled: Bool
   var handoff: Int
   var lifecycle: Int
   var running: Bool
@@ -688,6 +877,17 @@ struct FactSnapshot: Sendable {
     activityElement = situation.liveActivity.activityElement.index
     urlSetOn = situation.liveActivity.urlSetOn.index
     opensWatchApp = situation.liveActivity.opensWatchApp
+    controlIntent = situation.control.controlIntent.index
+    intentTargets = situation.control.intentTargets.index
+    authenticationPolicy = situation.control.authenticationPolicy.index
+    deviceLocked = situation.control.deviceLocked
+    response = situation.notification.response.index
+    actionOptions = situation.notification.actionOptions.index
+    customDismissAction = situation.notification.customDismissAction
+    invokedFrom = situation.appClip.invokedFrom.index
+    experience = situation.appClip.experience.index
+    senderInContacts = situation.appClip.senderInContacts
+    fullAppInstalled = situation.appClip.fullAppInstalled
     handoff = situation.delivery.handoff.index
     lifecycle = situation.app.lifecycle.index
     running = situation.app.running
@@ -727,6 +927,17 @@ struct FactSnapshot: Sendable {
     case .activityElement: activityElement
     case .urlSetOn: urlSetOn
     case .opensWatchApp: opensWatchApp ? 1 : 0
+    case .controlIntent: controlIntent
+    case .intentTargets: intentTargets
+    case .authenticationPolicy: authenticationPolicy
+    case .deviceLocked: deviceLocked ? 1 : 0
+    case .response: response
+    case .actionOptions: actionOptions
+    case .customDismissAction: customDismissAction ? 1 : 0
+    case .invokedFrom: invokedFrom
+    case .experience: experience
+    case .senderInContacts: senderInContacts ? 1 : 0
+    case .fullAppInstalled: fullAppInstalled ? 1 : 0
     case .handoff: handoff
     case .lifecycle: lifecycle
     case .running: running ? 1 : 0
@@ -738,7 +949,8 @@ struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+    Int32, Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -776,6 +988,17 @@ struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: activityElement),
         Int32(truncatingIfNeeded: urlSetOn),
         opensWatchApp ? 1 : 0,
+        Int32(truncatingIfNeeded: controlIntent),
+        Int32(truncatingIfNeeded: intentTargets),
+        Int32(truncatingIfNeeded: authenticationPolicy),
+        deviceLocked ? 1 : 0,
+        Int32(truncatingIfNeeded: response),
+        Int32(truncatingIfNeeded: actionOptions),
+        customDismissAction ? 1 : 0,
+        Int32(truncatingIfNeeded: invokedFrom),
+        Int32(truncatingIfNeeded: experience),
+        senderInContacts ? 1 : 0,
+        fullAppInstalled ? 1 : 0,
         Int32(truncatingIfNeeded: handoff),
         Int32(truncatingIfNeeded: lifecycle),
         running ? 1 : 0
@@ -810,6 +1033,9 @@ extension Situation {
     case .delivery: nil
     case .widget: situation.widget.url
     case .liveActivity: situation.liveActivity.url
+    case .control: situation.control.url
+    case .notification: nil
+    case .appClip: nil
     }
   }
 }
@@ -819,19 +1045,19 @@ extension Situation {
   /// top-level keys, the other arguments the parts as written (nil when absent). The URL
   /// facts come from the URL the event reads.
   static func leftOut(
-    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, delivery: JSONValue?, widget: JSONValue?, liveActivity: JSONValue?, event: Event
+    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, delivery: JSONValue?, widget: JSONValue?, liveActivity: JSONValue?, control: JSONValue?, notification: JSONValue?, appClip: JSONValue?, event: Event
   ) -> FactMask {
     func present(_ part: JSONValue?) -> Set<String>? {
       guard let members = part?.objectValue else { return nil }
       return Set(members.map(\.key))
     }
     return leftOut(
-      top: Set(keys), app: present(app), tap: present(tap), open: present(open), delivery: present(delivery), widget: present(widget), liveActivity: present(liveActivity), event: event)
+      top: Set(keys), app: present(app), tap: present(tap), open: present(open), delivery: present(delivery), widget: present(widget), liveActivity: present(liveActivity), control: present(control), notification: present(notification), appClip: present(appClip), event: event)
   }
 
   /// As above, from the key sets of each part (nil: the part is absent).
   static func leftOut(
-    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, delivery: Set<String>?, widget: Set<String>?, liveActivity: Set<String>?, event: Event
+    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, delivery: Set<String>?, widget: Set<String>?, liveActivity: Set<String>?, control: Set<String>?, notification: Set<String>?, appClip: Set<String>?, event: Event
   ) -> FactMask {
     var mask: FactMask = 0
     func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
@@ -866,6 +1092,17 @@ extension Situation {
     check(liveActivity, "activityElement", .activityElement)
     check(liveActivity, "urlSetOn", .urlSetOn)
     check(liveActivity, "opensWatchApp", .opensWatchApp)
+    check(control, "controlIntent", .controlIntent)
+    check(control, "intentTargets", .intentTargets)
+    check(control, "authenticationPolicy", .authenticationPolicy)
+    check(control, "deviceLocked", .deviceLocked)
+    check(notification, "response", .response)
+    check(notification, "actionOptions", .actionOptions)
+    check(notification, "customDismissAction", .customDismissAction)
+    check(appClip, "invokedFrom", .invokedFrom)
+    check(appClip, "experience", .experience)
+    check(appClip, "senderInContacts", .senderInContacts)
+    check(appClip, "fullAppInstalled", .fullAppInstalled)
     check(app, "urlSchemes", .schemeOwner)
     check(app, "appID", .universalLink)
     check(app, "associatedDomains", .universalLink)
@@ -876,6 +1113,9 @@ extension Situation {
     case .delivery: break
     case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding)
     case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding)
+    case .control: check(control, "url", .urlClass, .urlNeedsEncoding)
+    case .notification: break
+    case .appClip: break
     }
     return mask
   }
@@ -959,6 +1199,39 @@ extension Situation {
     case .opensWatchApp:
       guard index == 0 || index == 1 else { return false }
       self.liveActivity.opensWatchApp = index == 1
+    case .controlIntent:
+      guard Control.Intent.allCases.indices.contains(index) else { return false }
+      self.control.controlIntent = Control.Intent.allCases[index]
+    case .intentTargets:
+      guard Control.IntentTargets.allCases.indices.contains(index) else { return false }
+      self.control.intentTargets = Control.IntentTargets.allCases[index]
+    case .authenticationPolicy:
+      guard Control.AuthenticationPolicy.allCases.indices.contains(index) else { return false }
+      self.control.authenticationPolicy = Control.AuthenticationPolicy.allCases[index]
+    case .deviceLocked:
+      guard index == 0 || index == 1 else { return false }
+      self.control.deviceLocked = index == 1
+    case .response:
+      guard Notification.Response.allCases.indices.contains(index) else { return false }
+      self.notification.response = Notification.Response.allCases[index]
+    case .actionOptions:
+      guard Notification.ActionOptions.allCases.indices.contains(index) else { return false }
+      self.notification.actionOptions = Notification.ActionOptions.allCases[index]
+    case .customDismissAction:
+      guard index == 0 || index == 1 else { return false }
+      self.notification.customDismissAction = index == 1
+    case .invokedFrom:
+      guard AppClip.Invocation.allCases.indices.contains(index) else { return false }
+      self.appClip.invokedFrom = AppClip.Invocation.allCases[index]
+    case .experience:
+      guard AppClip.Experience.allCases.indices.contains(index) else { return false }
+      self.appClip.experience = AppClip.Experience.allCases[index]
+    case .senderInContacts:
+      guard index == 0 || index == 1 else { return false }
+      self.appClip.senderInContacts = index == 1
+    case .fullAppInstalled:
+      guard index == 0 || index == 1 else { return false }
+      self.appClip.fullAppInstalled = index == 1
     case .handoff:
       guard Handoff.allCases.indices.contains(index) else { return false }
       self.delivery.handoff = Handoff.allCases[index]
@@ -993,8 +1266,11 @@ extension JSONReader {
     if let v = fields["delivery"] { situation.delivery = readDelivery(v, path: Self.join(path, "delivery")) }
     if let v = fields["widget"] { situation.widget = readWidget(v, path: Self.join(path, "widget")) }
     if let v = fields["liveActivity"] { situation.liveActivity = readLiveActivity(v, path: Self.join(path, "liveActivity")) }
+    if let v = fields["control"] { situation.control = readControl(v, path: Self.join(path, "control")) }
+    if let v = fields["notification"] { situation.notification = readNotification(v, path: Self.join(path, "notification")) }
+    if let v = fields["appClip"] { situation.appClip = readAppClip(v, path: Self.join(path, "appClip")) }
     situation.unspecifiedMask = Situation.leftOut(
-      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], delivery: fields["delivery"], widget: fields["widget"], liveActivity: fields["liveActivity"], event: situation.event)
+      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], delivery: fields["delivery"], widget: fields["widget"], liveActivity: fields["liveActivity"], control: fields["control"], notification: fields["notification"], appClip: fields["appClip"], event: situation.event)
   }
 
   mutating func readApp(_ value: JSONValue, path: String) -> App {
@@ -1123,12 +1399,70 @@ extension JSONReader {
     flag(fields, "opensWatchApp", path: path, into: &liveActivity.opensWatchApp)
     return liveActivity
   }
+
+  mutating func readControl(_ value: JSONValue, path: String) -> Control {
+    var control = Control()
+    guard let fields = object(value, path: path, allowed: Control.CodingKeys.names) else { return control }
+    if let v = fields["controlIntent"],
+      let choice = choice(v, path: Self.join(path, "controlIntent"), what: "control intent", choices: cases(Control.Intent.self))
+    {
+      control.controlIntent = choice
+    }
+    control.url = url(fields, "url", path: path)
+    if let v = fields["intentTargets"],
+      let choice = choice(v, path: Self.join(path, "intentTargets"), what: "intent targets", choices: cases(Control.IntentTargets.self))
+    {
+      control.intentTargets = choice
+    }
+    if let v = fields["authenticationPolicy"],
+      let choice = choice(v, path: Self.join(path, "authenticationPolicy"), what: "authentication policy", choices: cases(Control.AuthenticationPolicy.self))
+    {
+      control.authenticationPolicy = choice
+    }
+    flag(fields, "deviceLocked", path: path, into: &control.deviceLocked)
+    return control
+  }
+
+  mutating func readNotification(_ value: JSONValue, path: String) -> Notification {
+    var notification = Notification()
+    guard let fields = object(value, path: path, allowed: Notification.CodingKeys.names) else { return notification }
+    if let v = fields["response"],
+      let choice = choice(v, path: Self.join(path, "response"), what: "notification response", choices: cases(Notification.Response.self))
+    {
+      notification.response = choice
+    }
+    if let v = fields["actionOptions"],
+      let choice = choice(v, path: Self.join(path, "actionOptions"), what: "action options", choices: cases(Notification.ActionOptions.self))
+    {
+      notification.actionOptions = choice
+    }
+    flag(fields, "customDismissAction", path: path, into: &notification.customDismissAction)
+    return notification
+  }
+
+  mutating func readAppClip(_ value: JSONValue, path: String) -> AppClip {
+    var appClip = AppClip()
+    guard let fields = object(value, path: path, allowed: AppClip.CodingKeys.names) else { return appClip }
+    if let v = fields["invokedFrom"],
+      let choice = choice(v, path: Self.join(path, "invokedFrom"), what: "invocation", choices: cases(AppClip.Invocation.self))
+    {
+      appClip.invokedFrom = choice
+    }
+    if let v = fields["experience"],
+      let choice = choice(v, path: Self.join(path, "experience"), what: "App Clip experience", choices: cases(AppClip.Experience.self))
+    {
+      appClip.experience = choice
+    }
+    flag(fields, "senderInContacts", path: path, into: &appClip.senderInContacts)
+    flag(fields, "fullAppInstalled", path: path, into: &appClip.fullAppInstalled)
+    return appClip
+  }
 }
 
 extension Situation {
   /// The keys of a situation, in the order diagnostics list them.
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity
+    case event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip
   }
 
   /// Decodes every field but `event` into `self`, and records which facts were left out.
@@ -1142,9 +1476,12 @@ extension Situation {
     delivery = try c.decode(.delivery, or: delivery)
     widget = try c.decode(.widget, or: widget)
     liveActivity = try c.decode(.liveActivity, or: liveActivity)
+    control = try c.decode(.control, or: control)
+    notification = try c.decode(.notification, or: notification)
+    appClip = try c.decode(.appClip, or: appClip)
     unspecifiedMask = Situation.leftOut(
       top: Set(c.allKeys.map(\.stringValue)),
-      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open), delivery: try Self.keys(in: c, .delivery), widget: try Self.keys(in: c, .widget), liveActivity: try Self.keys(in: c, .liveActivity),
+      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open), delivery: try Self.keys(in: c, .delivery), widget: try Self.keys(in: c, .widget), liveActivity: try Self.keys(in: c, .liveActivity), control: try Self.keys(in: c, .control), notification: try Self.keys(in: c, .notification), appClip: try Self.keys(in: c, .appClip),
       event: event)
   }
 
@@ -1161,6 +1498,9 @@ extension Situation {
     try c.encode(delivery, forKey: .delivery)
     try c.encode(widget, forKey: .widget)
     try c.encode(liveActivity, forKey: .liveActivity)
+    try c.encode(control, forKey: .control)
+    try c.encode(notification, forKey: .notification)
+    try c.encode(appClip, forKey: .appClip)
   }
 }
 
@@ -1336,6 +1676,81 @@ extension Situation.LiveActivity: Codable {
   }
 }
 
+extension Situation.Control: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case controlIntent, url, intentTargets, authenticationPolicy, deviceLocked
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    controlIntent = try c.decode(.controlIntent, or: controlIntent)
+    url = try c.decodeURL(forKey: .url)
+    intentTargets = try c.decode(.intentTargets, or: intentTargets)
+    authenticationPolicy = try c.decode(.authenticationPolicy, or: authenticationPolicy)
+    deviceLocked = try c.decode(.deviceLocked, or: deviceLocked)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(controlIntent, forKey: .controlIntent)
+    try c.encodeIfPresent(url, forKey: .url)
+    try c.encode(intentTargets, forKey: .intentTargets)
+    try c.encode(authenticationPolicy, forKey: .authenticationPolicy)
+    try c.encode(deviceLocked, forKey: .deviceLocked)
+  }
+}
+
+extension Situation.Notification: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case response, actionOptions, customDismissAction
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    response = try c.decode(.response, or: response)
+    actionOptions = try c.decode(.actionOptions, or: actionOptions)
+    customDismissAction = try c.decode(.customDismissAction, or: customDismissAction)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(response, forKey: .response)
+    try c.encode(actionOptions, forKey: .actionOptions)
+    try c.encode(customDismissAction, forKey: .customDismissAction)
+  }
+}
+
+extension Situation.AppClip: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case invokedFrom, experience, senderInContacts, fullAppInstalled
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    invokedFrom = try c.decode(.invokedFrom, or: invokedFrom)
+    experience = try c.decode(.experience, or: experience)
+    senderInContacts = try c.decode(.senderInContacts, or: senderInContacts)
+    fullAppInstalled = try c.decode(.fullAppInstalled, or: fullAppInstalled)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(invokedFrom, forKey: .invokedFrom)
+    try c.encode(experience, forKey: .experience)
+    try c.encode(senderInContacts, forKey: .senderInContacts)
+    try c.encode(fullAppInstalled, forKey: .fullAppInstalled)
+  }
+}
+
 extension Situation {
   /// The situation without the parts its event does not read: what ``minimalJSON`` writes.
   package var relevantPart: Situation {
@@ -1346,26 +1761,65 @@ extension Situation {
       copy.delivery = Delivery()
       copy.widget = Widget()
       copy.liveActivity = LiveActivity()
+      copy.control = Control()
+      copy.notification = Notification()
+      copy.appClip = AppClip()
     case .open:
       copy.tap = Tap()
       copy.delivery = Delivery()
       copy.widget = Widget()
       copy.liveActivity = LiveActivity()
+      copy.control = Control()
+      copy.notification = Notification()
+      copy.appClip = AppClip()
     case .delivery:
       copy.tap = Tap()
       copy.open = Open()
       copy.widget = Widget()
       copy.liveActivity = LiveActivity()
+      copy.control = Control()
+      copy.notification = Notification()
+      copy.appClip = AppClip()
     case .widget:
       copy.tap = Tap()
       copy.open = Open()
       copy.delivery = Delivery()
       copy.liveActivity = LiveActivity()
+      copy.control = Control()
+      copy.notification = Notification()
+      copy.appClip = AppClip()
     case .liveActivity:
       copy.tap = Tap()
       copy.open = Open()
       copy.delivery = Delivery()
       copy.widget = Widget()
+      copy.control = Control()
+      copy.notification = Notification()
+      copy.appClip = AppClip()
+    case .control:
+      copy.tap = Tap()
+      copy.open = Open()
+      copy.delivery = Delivery()
+      copy.widget = Widget()
+      copy.liveActivity = LiveActivity()
+      copy.notification = Notification()
+      copy.appClip = AppClip()
+    case .notification:
+      copy.tap = Tap()
+      copy.open = Open()
+      copy.delivery = Delivery()
+      copy.widget = Widget()
+      copy.liveActivity = LiveActivity()
+      copy.control = Control()
+      copy.appClip = AppClip()
+    case .appClip:
+      copy.tap = Tap()
+      copy.open = Open()
+      copy.delivery = Delivery()
+      copy.widget = Widget()
+      copy.liveActivity = LiveActivity()
+      copy.control = Control()
+      copy.notification = Notification()
     }
     return copy
   }
@@ -1435,6 +1889,30 @@ extension Situation {
       if self.liveActivity.opensWatchApp != false { liveActivityFields.append("\"opensWatchApp\":\(self.liveActivity.opensWatchApp)") }
       if !liveActivityFields.isEmpty { top.append("\"liveActivity\":{" + liveActivityFields.joined(separator: ",") + "}") }
     }
+    if event == .control {
+      var controlFields: [String] = []
+      if self.control.controlIntent != .appIntent { controlFields.append("\"controlIntent\":\"\(self.control.controlIntent.rawValue)\"") }
+      if let url = self.control.url { controlFields.append("\"url\":\(Self.jsonString(url))") }
+      if self.control.intentTargets != .appAndExtension { controlFields.append("\"intentTargets\":\"\(self.control.intentTargets.rawValue)\"") }
+      if self.control.authenticationPolicy != .alwaysAllowed { controlFields.append("\"authenticationPolicy\":\"\(self.control.authenticationPolicy.rawValue)\"") }
+      if self.control.deviceLocked != false { controlFields.append("\"deviceLocked\":\(self.control.deviceLocked)") }
+      if !controlFields.isEmpty { top.append("\"control\":{" + controlFields.joined(separator: ",") + "}") }
+    }
+    if event == .notification {
+      var notificationFields: [String] = []
+      if self.notification.response != .defaultAction { notificationFields.append("\"response\":\"\(self.notification.response.rawValue)\"") }
+      if self.notification.actionOptions != .none { notificationFields.append("\"actionOptions\":\"\(self.notification.actionOptions.rawValue)\"") }
+      if self.notification.customDismissAction != false { notificationFields.append("\"customDismissAction\":\(self.notification.customDismissAction)") }
+      if !notificationFields.isEmpty { top.append("\"notification\":{" + notificationFields.joined(separator: ",") + "}") }
+    }
+    if event == .appClip {
+      var appClipFields: [String] = []
+      if self.appClip.invokedFrom != .qrCode { appClipFields.append("\"invokedFrom\":\"\(self.appClip.invokedFrom.rawValue)\"") }
+      if self.appClip.experience != .associatedWebsite { appClipFields.append("\"experience\":\"\(self.appClip.experience.rawValue)\"") }
+      if self.appClip.senderInContacts != true { appClipFields.append("\"senderInContacts\":\(self.appClip.senderInContacts)") }
+      if self.appClip.fullAppInstalled != false { appClipFields.append("\"fullAppInstalled\":\(self.appClip.fullAppInstalled)") }
+      if !appClipFields.isEmpty { top.append("\"appClip\":{" + appClipFields.joined(separator: ",") + "}") }
+    }
     return "{" + top.joined(separator: ",") + "}"
   }
 }
@@ -1456,6 +1934,13 @@ enum SituationNames {
   static let widgetLocation = table(Widget.Location.self)
   static let liveActivityPresentation = table(LiveActivity.Presentation.self)
   static let liveActivityURLSetOn = table(LiveActivity.URLSetOn.self)
+  static let controlIntent = table(Control.Intent.self)
+  static let controlIntentTargets = table(Control.IntentTargets.self)
+  static let controlAuthenticationPolicy = table(Control.AuthenticationPolicy.self)
+  static let notificationResponse = table(Notification.Response.self)
+  static let notificationActionOptions = table(Notification.ActionOptions.self)
+  static let appClipInvocation = table(AppClip.Invocation.self)
+  static let appClipExperience = table(AppClip.Experience.self)
 
   static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
   where T.RawValue == String {
@@ -1515,6 +2000,18 @@ extension SituationScanner {
         guard seen.first(9), let liveActivity = this.readLiveActivity() else { return false }
         situation.liveActivity = liveActivity
         return true
+      case "control":
+        guard seen.first(10), let control = this.readControl() else { return false }
+        situation.control = control
+        return true
+      case "notification":
+        guard seen.first(11), let notification = this.readNotification() else { return false }
+        situation.notification = notification
+        return true
+      case "appClip":
+        guard seen.first(12), let appClip = this.readAppClip() else { return false }
+        situation.appClip = appClip
+        return true
       default: return false
       }
     }
@@ -1528,6 +2025,9 @@ extension SituationScanner {
     case .delivery: break
     case .widget: if urlGiven & 16 != 0 { given |= urlFacts }
     case .liveActivity: if urlGiven & 32 != 0 { given |= urlFacts }
+    case .control: if urlGiven & 64 != 0 { given |= urlFacts }
+    case .notification: break
+    case .appClip: break
     }
     if inputsGiven & 1 == 1 { given |= Fact.schemeOwner.bit }
     if inputsGiven & 14 == 14 { given |= Fact.universalLink.bit }
@@ -1750,5 +2250,92 @@ extension SituationScanner {
       }
     }
     return ok ? liveActivity : nil
+  }
+
+  mutating func readControl() -> Control? {
+    var control = Control()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "controlIntent":
+        guard seen.first(0), let value = this.choice(SituationNames.controlIntent) else { return false }
+        control.controlIntent = value
+        this.given |= Fact.controlIntent.bit
+        return true
+      case "url":
+        this.urlGiven |= 64
+        return seen.first(1) && this.url(into: &control.url)
+      case "intentTargets":
+        guard seen.first(2), let value = this.choice(SituationNames.controlIntentTargets) else { return false }
+        control.intentTargets = value
+        this.given |= Fact.intentTargets.bit
+        return true
+      case "authenticationPolicy":
+        guard seen.first(3), let value = this.choice(SituationNames.controlAuthenticationPolicy) else { return false }
+        control.authenticationPolicy = value
+        this.given |= Fact.authenticationPolicy.bit
+        return true
+      case "deviceLocked":
+        guard seen.first(4), this.bool(into: &control.deviceLocked) else { return false }
+        this.given |= Fact.deviceLocked.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? control : nil
+  }
+
+  mutating func readNotification() -> Notification? {
+    var notification = Notification()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "response":
+        guard seen.first(0), let value = this.choice(SituationNames.notificationResponse) else { return false }
+        notification.response = value
+        this.given |= Fact.response.bit
+        return true
+      case "actionOptions":
+        guard seen.first(1), let value = this.choice(SituationNames.notificationActionOptions) else { return false }
+        notification.actionOptions = value
+        this.given |= Fact.actionOptions.bit
+        return true
+      case "customDismissAction":
+        guard seen.first(2), this.bool(into: &notification.customDismissAction) else { return false }
+        this.given |= Fact.customDismissAction.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? notification : nil
+  }
+
+  mutating func readAppClip() -> AppClip? {
+    var appClip = AppClip()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "invokedFrom":
+        guard seen.first(0), let value = this.choice(SituationNames.appClipInvocation) else { return false }
+        appClip.invokedFrom = value
+        this.given |= Fact.invokedFrom.bit
+        return true
+      case "experience":
+        guard seen.first(1), let value = this.choice(SituationNames.appClipExperience) else { return false }
+        appClip.experience = value
+        this.given |= Fact.experience.bit
+        return true
+      case "senderInContacts":
+        guard seen.first(2), this.bool(into: &appClip.senderInContacts) else { return false }
+        this.given |= Fact.senderInContacts.bit
+        return true
+      case "fullAppInstalled":
+        guard seen.first(3), this.bool(into: &appClip.fullAppInstalled) else { return false }
+        this.given |= Fact.fullAppInstalled.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? appClip : nil
   }
 }

@@ -6,6 +6,290 @@
 enum BuiltinPolicies {
   static let files: [(name: String, contents: String)] = [
     (
+      "appClip.json",
+      #"""
+{
+  "$schema": "schema/table.schema.json",
+  "table": "appClip",
+  "event": "appClip",
+  "title": "A person invokes an App Clip (a code or tag, Safari's banner, a Messages link, Maps, another app)",
+  "hitPolicy": "first",
+  "facts": {
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+    "osVersion": { "newest": "26" },
+    "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp", "appSwitcher"],
+    "experience": ["defaultAppClipLinks", "associatedWebsite", "advanced"],
+    "senderInContacts": "bool",
+    "fullAppInstalled": "bool"
+  },
+  "rules": [
+    {
+      "id": "not-ios",
+      "when": { "platform": ["macOS", "watchOS", "visionOS"] },
+      "then": { "outcome": "nothing" },
+      "evidence": ["A-1"],
+      "confidence": "inferred",
+      "note": "Apple describes App Clip invocations on iPhone and iPad (iOS 14 and later) only; TapRoute reads no App Clip as launching elsewhere."
+    },
+    {
+      "id": "before-app-clips-banner-installed",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14", "invokedFrom": "safariBanner", "fullAppInstalled": true },
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
+      "evidence": ["A-5"],
+      "confidence": "documented",
+      "note": "Before iOS 14 there are no App Clips; the banner's app-id makes it a plain Smart App Banner, which opens the installed app and hands it the app-argument URL through its open-URL callback."
+    },
+    {
+      "id": "before-app-clips-banner",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14", "invokedFrom": "safariBanner", "fullAppInstalled": false },
+      "then": { "outcome": "storeProductPage" },
+      "evidence": ["A-5"],
+      "confidence": "documented",
+      "note": "Before iOS 14 the banner is a plain Smart App Banner: without the app, tapping it takes the person to the app's entry in the App Store."
+    },
+    {
+      "id": "before-app-clips",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14" },
+      "then": { "outcome": "browser" },
+      "evidence": ["A-1"],
+      "confidence": "inferred",
+      "note": "App Clips need iOS 14; before, an invocation URL is an ordinary https link, which TapRoute reads as opening in the browser (a universal link of an installed app would open the app instead, which this table does not model)."
+    },
+    {
+      "id": "return-full-app",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "appSwitcher", "fullAppInstalled": true },
+      "then": { "outcome": "containerLaunch", "handoff": "nothing" },
+      "evidence": ["A-2", "A-4"],
+      "confidence": "inferred",
+      "note": "The full app has replaced the App Clip; returning to it from the App Switcher or a notification reopens the app with no invocation URL (Apple says so of an App Clip; TapRoute reads the full app the same way)."
+    },
+    {
+      "id": "return-without-url",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "appSwitcher", "fullAppInstalled": false },
+      "then": { "outcome": "appClipLaunch" },
+      "evidence": ["A-4"],
+      "confidence": "documented",
+      "note": "Returning to a previously launched App Clip from a notification or the App Switcher launches it without an invocation URL: restore the state it saved."
+    },
+    {
+      "id": "banner-not-associated",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "safariBanner", "experience": "defaultAppClipLinks" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["A-5", "A-6"],
+      "confidence": "documented",
+      "note": "The App Clip's Smart App Banner appears only on a website associated with the App Clip (and not in Private Browsing): with default App Clip links alone there is no banner to tap."
+    },
+    {
+      "id": "code-or-maps-needs-advanced",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": ["appClipCode", "maps"], "experience": ["defaultAppClipLinks", "associatedWebsite"] },
+      "then": { "outcome": "nothing" },
+      "evidence": ["A-6"],
+      "confidence": "inferred",
+      "note": "App Clip Codes and Maps invoke only an advanced App Clip experience; without one, TapRoute reads the code or the place as offering no App Clip to open (Apple's table says only \"No\"). This holds with the full app installed too: the code or place names no experience to launch."
+    },
+    {
+      "id": "messages-unknown-sender",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "messages", "senderInContacts": false, "fullAppInstalled": false },
+      "then": { "outcome": "browser" },
+      "evidence": ["A-1", "A-5"],
+      "confidence": "inferred",
+      "note": "A Messages link launches the App Clip only if the recipient has the sender as a contact. Nobody says what the link does otherwise; TapRoute reads it as a web link opening in the default browser, as Apple's unexplained note on Messages links says. Newer iOS may not make a stranger's link tappable at all."
+    },
+    {
+      "id": "full-app",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "fullAppInstalled": true, "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp"] },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "evidence": ["A-2", "A-3", "A-7"],
+      "confidence": "documented",
+      "note": "The full app replaces the App Clip: every invocation launches it with an NSUserActivity of type NSUserActivityTypeBrowsingWeb carrying the invocation URL, so it must handle every invocation URL the App Clip does. That the experience or the sender's contact status matters as it would for the App Clip is not documented. One report saw an App Clip stay installed beside the full app."
+    },
+    {
+      "id": "messages-not-associated",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "messages", "experience": "defaultAppClipLinks" },
+      "then": { "outcome": "browser" },
+      "evidence": ["A-6", "A-5"],
+      "confidence": "inferred",
+      "note": "A shared Messages link launches the App Clip only if the website is associated with it; otherwise TapRoute reads the link as opening in the default browser."
+    },
+    {
+      "id": "qr-nfc-default-link-before-16-4",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "14..<16.4", "invokedFrom": ["qrCode", "nfcTag"], "experience": ["defaultAppClipLinks", "associatedWebsite"] },
+      "then": { "outcome": "browser" },
+      "evidence": ["A-6"],
+      "confidence": "inferred",
+      "note": "QR codes and NFC tags invoke a default App Clip experience from iOS 16.4; before, only an advanced experience works, and TapRoute reads the code's https URL as opening in the browser."
+    },
+    {
+      "id": "other-app-before-17",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "14..<17", "invokedFrom": "otherApp" },
+      "then": { "outcome": "browser" },
+      "evidence": ["A-1", "A-6"],
+      "confidence": "inferred",
+      "note": "Another app can launch an App Clip from iOS 17; before, TapRoute reads its App Clip link as an https URL opening in the browser."
+    },
+    {
+      "id": "app-clip",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "fullAppInstalled": false, "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp"] },
+      "then": { "outcome": "appClipLaunch" },
+      "evidence": ["A-1", "A-3", "A-4", "A-6"],
+      "confidence": "documented",
+      "note": "The system shows the App Clip card and launches the App Clip, which receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the invocation URL (the site's URL from Messages or the website; the registered experience URL from Maps). A Smart App Banner's app-argument is not available to App Clips; an SMS link needs the rich link loaded first."
+    }
+  ]
+}
+
+"""#
+    ),
+    (
+      "control.json",
+      #"""
+{
+  "$schema": "schema/table.schema.json",
+  "table": "control",
+  "event": "control",
+  "title": "A control (iOS 18 ControlWidget) used in Control Center, on the Lock Screen or with the Action button",
+  "hitPolicy": "first",
+  "facts": {
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+    "osVersion": { "newest": "26" },
+    "controlIntent": ["appIntent", "openIntent", "openURLIntent", "appIntentOpenAppWhenRun", "setValueIntent"],
+    "intentTargets": ["appAndExtension", "extensionOnly"],
+    "authenticationPolicy": ["alwaysAllowed", "requiresAuthentication", "requiresLocalDeviceAuthentication"],
+    "deviceLocked": "bool",
+    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
+  },
+  "rules": [
+    {
+      "id": "no-controls-visionos",
+      "when": { "platform": "visionOS" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["C-1"],
+      "confidence": "inferred",
+      "note": "Apple lists controls for iOS and iPadOS 18 and macOS and watchOS 26, and names no visionOS release; TapRoute reads a control as absent on visionOS."
+    },
+    {
+      "id": "before-controls",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<18" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["C-1"],
+      "confidence": "documented",
+      "note": "Controls arrived in iOS and iPadOS 18."
+    },
+    {
+      "id": "before-controls-mac-watch",
+      "when": { "platform": ["macOS", "watchOS"], "osVersion": "<26" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["C-1"],
+      "confidence": "documented",
+      "note": "Controls arrived on the Mac (Control Center and the menu bar) and on Apple Watch with macOS 26 and watchOS 26."
+    },
+    {
+      "id": "open-intent-extension-only",
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openIntent", "intentTargets": "extensionOnly" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["C-2"],
+      "confidence": "documented",
+      "note": "The system requires the OpenIntent to be a member of both the app target and the widget extension target to open the app; a 2026 report adds that with the intent only in the extension nothing happens, even on a long press."
+    },
+    {
+      "id": "open-intent",
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension" },
+      "then": { "outcome": "containerLaunch", "handoff": "intent" },
+      "evidence": ["C-1", "C-2", "C-3"],
+      "confidence": "documented",
+      "note": "An OpenIntent opens the app, which performs the intent (its parameter says which screen). From the Action button the person holds the button (\"Hold to Open MyApp\"). On a locked device the app opens only once the person unlocks (inference: opening an app needs an unlocked device). The field reports are all from iOS."
+    },
+    {
+      "id": "open-url-no-url",
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "data", "file"] },
+      "then": { "outcome": "nothing" },
+      "evidence": ["C-4"],
+      "confidence": "inferred",
+      "note": "OpenURLIntent opens a universal link; with no URL, or a URL that is neither a web link nor an app's scheme (data:, file:), TapRoute reads it as opening nothing. No source tried it."
+    },
+    {
+      "id": "open-url-universal-link-ios18-0",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "18..<18.1", "controlIntent": "openURLIntent", "urlClass": "web" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "evidence": ["C-4"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["C-4"],
+          "note": "TrainLCD (2026): universal links had a bug in iOS 18.0 that opened the browser, so the app switched its control to a custom scheme. The author's account, not a stated device test."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: Apple's text, OpenURLIntent opens one of the app's universal links in the app. One report says iOS 18.0 opened the browser instead (the alternative). TapRoute takes an https URL here as a universal link the app claims."
+    },
+    {
+      "id": "open-url-universal-link",
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "web" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "evidence": ["C-4"],
+      "confidence": "documented",
+      "note": "OpenURLIntent is documented for universal links: the app opens with the link. TapRoute takes an https URL here as a universal link the app claims; what an https URL no app claims does is not documented."
+    },
+    {
+      "id": "open-url-custom-scheme",
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other" },
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
+      "evidence": ["C-4"],
+      "alternatives": [
+        {
+          "then": { "outcome": "nothing" },
+          "evidence": ["C-4"],
+          "note": "Apple: you need to use a universal link for your URL representation, you can't use a custom URL scheme. TodoCalendar (2026, on a device): the control did not open the app and the system ignored the tc.app:// URL."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the app opens and receives the URL through its URL callbacks, on three reports (lastGLANCE 2026, device-verified, through the app delegate's URL path; the forum asker of 2024, whose app opened, with an Apple DTS engineer saying a scene-based app gets openURLContexts; TrainLCD 2026). Apple's text forbids a custom scheme and one device report saw nothing open (the alternative): do not build on it; an OpenIntent or a universal link is the documented way."
+    },
+    {
+      "id": "open-app-when-run",
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "appIntentOpenAppWhenRun" },
+      "then": { "outcome": "intentRun" },
+      "evidence": ["C-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch", "handoff": "intent" },
+          "evidence": ["C-5"],
+          "note": "Apple's interactivity text (for widgets and Live Activities): with openAppWhenRun true the system performs the intent in the app's process."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the intent runs in the widget extension and the app does not come forward, on two 2026 field reports (lastGLANCE: openAppWhenRun is silently ignored in a control and the button did nothing visible; TrainLCD: launching through a control fails with openAppWhenRun alone). Apple's text, written for widgets, says the intent then runs in the app's process (the alternative). Return an OpenIntent, or an OpenURLIntent, to open the app."
+    },
+    {
+      "id": "requires-authentication-locked",
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "authenticationPolicy": ["requiresAuthentication", "requiresLocalDeviceAuthentication"], "deviceLocked": true },
+      "then": { "outcome": "intentRun" },
+      "evidence": ["C-3"],
+      "confidence": "inferred",
+      "note": "The intent's authenticationPolicy requires an authenticated device, so the control does not perform its action until the person authenticates; TapRoute reads it as the system asking for authentication and then running the intent (nothing runs if the person cancels). Apple does not describe the prompt."
+    },
+    {
+      "id": "app-intent",
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "appIntent" },
+      "then": { "outcome": "intentRun" },
+      "evidence": ["C-1", "C-6"],
+      "confidence": "documented",
+      "note": "A control button executes its app intent's action without opening the app. The intent runs in the widget extension, where UIApplication cannot open a URL; to open the app, use an OpenIntent."
+    },
+    {
+      "id": "set-value-intent",
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "setValueIntent" },
+      "then": { "outcome": "intentRun" },
+      "evidence": ["C-1"],
+      "confidence": "documented",
+      "note": "A control toggle performs its SetValueIntent with the new value and switches state; the app does not come forward."
+    }
+  ]
+}
+
+"""#
+    ),
+    (
       "delivery.json",
       #"""
 {
@@ -1327,6 +1611,141 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "forumThread", "title": "feat: ignore taps on widget background (deltachat/deltachat-ios pull request 2869)", "url": "https://github.com/deltachat/deltachat-ios/pull/2869", "date": "2025-11-03", "platforms": ["iOS 18+", "iOS 26.0.1"], "quote": "This uses a large invisible button in the background with a no-op\nAppIntent.\n\nThis is activated conditionally only on iOS 18+.\nAnd it was tested by me on iOS 26.0.1\n…\nit is also unwanted by apple that _nothing_ happens when a widget is tapped.", "where": "description; comment by r10s closing the pull request, 2026-07-15"}
       ]
+    },
+    "A-1": {
+      "claim": "Apple: people launch an App Clip by scanning an App Clip Code, NFC tag or QR code, from Siri Suggestions, a link in Maps, a Smart App Banner or App Clip card in Safari or SFSafariViewController (the card from iOS 15), a link shared in Messages (as a text message only), or another app (iOS 17). A Messages invocation needs a recipient on iOS 14 or later who has the sender as a contact.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Configuring the launch experience of your App Clip", "url": "https://developer.apple.com/documentation/appclip/configuring-the-launch-experience-of-your-app-clip", "date": "2026", "platforms": ["iOS 14+"], "quote": "- Scanning an App Clip Code, NFC tag, or QR code at a physical location\n- Tapping a location-based suggestion from Siri Suggestions\n- Tapping a link in the Maps app\n- Tapping a Smart App Banner on a website in Safari or an app that uses SFSafariViewController\n- Tapping the action button of an App Clip card that appears in Safari or an SFSafariViewController (requires iOS 15 or later)\n- Tapping a link that someone shares in the Messages app (as a text message only)\n- Tapping an App Clip preview or link to an App Clip in an app (requires iOS 17 or later)", "where": "Review How People Invoke an App Clip", "note": "Stored copy (mirror Averyy/apple-dev-docs documentation/AppClip/configuring-the-launch-experience-of-your-app-clip.md); link markup dropped."},
+        {"kind": "appleDocumentation", "title": "Supporting invocations from your website and the Messages app", "url": "https://developer.apple.com/documentation/appclip/supporting-invocations-from-your-website-and-the-messages-app", "date": "2026", "platforms": ["iOS 14+"], "quote": "Sharing your App Clip in Messages requires that the recipient’s device:\n\n- Runs iOS 14 or later\n- Contains the sender as a contact in the Contacts app\n\nIf a person shares the link with someone else as an SMS, the recipient must opt to load the rich link before they can tap the preview to launch the App Clip.", "where": "Support Invocations From Links People Share in Messages", "note": "Stored copy (mirror documentation/AppClip/supporting-invocations-from-your-website-and-the-messages-app.md)."}
+      ],
+      "note": "Neither page says what a Messages link from a sender who is not a contact does; TapRoute's reading (the link opens as a web link) is inference."
+    },
+    "A-2": {
+      "claim": "Apple: once the full app is installed it replaces the App Clip, and every invocation launches the full app instead.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Configuring the launch experience of your App Clip", "url": "https://developer.apple.com/documentation/appclip/configuring-the-launch-experience-of-your-app-clip", "date": "2026", "platforms": ["iOS 14+"], "quote": "When people install the corresponding app for an App Clip, the full app replaces the App Clip. Every invocation from that moment on launches the full app instead of the App Clip. As a result, the full app must handle all invocations and offer the same functionality that the App Clip provides.", "where": "Review How People Invoke an App Clip, Important note"},
+        {"kind": "appleDocumentation", "title": "Responding to invocations", "url": "https://developer.apple.com/documentation/appclip/responding-to-invocations", "date": "2026", "platforms": ["iOS 14+"], "quote": "If a user installs the full app, it replaces the App Clip, and the system launches it with each invocation.", "where": "Access the Invocation Url, first paragraph", "note": "Stored copy (mirror documentation/AppClip/responding-to-invocations.md)."}
+      ]
+    },
+    "A-3": {
+      "claim": "Apple: the App Clip, and the full app that replaces it, receive the invocation as an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the invocation URL: through onContinueUserActivity, scene(_:willConnectTo:options:) on first launch and scene(_:willContinueUserActivityWithType:) when suspended, or application(_:continue:restorationHandler:), not in didFinishLaunching.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Responding to invocations", "url": "https://developer.apple.com/documentation/appclip/responding-to-invocations", "date": "2026", "platforms": ["iOS 14+"], "quote": "To access the URL, query the NSUserActivity object the system passes to the App Clip upon launch.\n…\nOn the first launch, the system calls the scene(_:willConnectTo:options:) callback. If the app or App Clip is suspended in memory and the user launches it, the system calls scene(_:willContinueUserActivityWithType:).\n…\nNote that you don’t have access to the NSUserActivity object in application(_:didFinishLaunchingWithOptions:).\n\nOn launch, confirm that the invocation is of type NSUserActivityTypeBrowsingWeb, then access the URL that the system passes to the App Clip.", "where": "Access the Invocation Url", "note": "Link markup dropped from the quote."}
+      ]
+    },
+    "A-4": {
+      "claim": "Apple: invocations from Messages or the website carry the site's URL; Maps and Siri Suggestions carry the registered experience URL; returning to an App Clip from the App Library or Spotlight reuses the previous URL; returning from a notification or the App Switcher launches it without an invocation URL.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Responding to invocations", "url": "https://developer.apple.com/documentation/appclip/responding-to-invocations", "date": "2026", "platforms": ["iOS 14+"], "quote": "- Invocations from the Maps app and location-based suggestions from Siri Suggestions use the URL you register for an App Clip experience as the invocation URL.\n- Invocations from Messages app or your website use the site’s URL as the invocation URL.\n- If a user returns to a previously launched App Clip from the App Library or Spotlight, the App Clip uses the invocation URL that it previously used to launch the App Clip.\n- If a user returns to a previously launched App Clip from a notification or the App Switcher, the App Clip launches without an invocation URL.", "where": "Ensure Your Code Handles All Invocations"}
+      ]
+    },
+    "A-5": {
+      "claim": "Apple: the App Clip's Smart App Banner appears only if the website is associated with the App Clip, carries the meta tag, a default experience is configured, a version with an App Clip is published, and the person uses SFSafariViewController or Safari without Private Browsing; the tag's app-id lets the banner open the full app on iOS 13 or earlier. A plain Smart App Banner opens the installed app, or the app's App Store entry when it is not installed, and hands the app its app-argument URL through the app delegate's open-URL method.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Supporting invocations from your website and the Messages app", "url": "https://developer.apple.com/documentation/appclip/supporting-invocations-from-your-website-and-the-messages-app", "date": "2026", "platforms": ["iOS 13", "iOS 14+"], "quote": "Note that the Smart App Banner only appears on your website if:\n\n- You associated your App Clip with the website where you want to display the banner.\n- You added the banner to your website’s source code.\n- You configured the default App Clip experience.\n- You published a version of your app that offers an App Clip.\n- A person opens the website in an SFSafariViewController or in Safari without Private Browsing enabled.\n…\nBy including the app-id parameter, you enable the Smart App Banner to open the full app on devices that run iOS 13 or earlier and on devices where Screen Time or a mobile device management (MDM) profile don’t allow App Clips.\n…\nNote that the value of a Smart App Banner’s app-argument attribute isn’t available to App Clips.\n…\nWhen a person taps a link to a website that displays the Smart App Banner in the Messages app, the invocation URL of your App Clip opens in the default browser.", "where": "Overview; Add Code to Display the Smart App Banner and the App Clip Card on Your Website; Support Invocations From Links People Share in Messages, Note"},
+        {"kind": "appleDocumentation", "title": "Promoting Apps with Smart App Banners", "url": "https://developer.apple.com/documentation/webkit/promoting-apps-with-smart-app-banners", "date": "2026", "platforms": ["iOS"], "quote": "If the app is already installed on a user’s device, the Smart App Banner intelligently changes its action, and tapping the banner simply opens the app. If the user doesn’t have your app on their device, tapping the banner takes them to the app’s entry in the App Store.\n…\nImplement the application(_:open:sourceApplication:annotation:): method in your app delegate, which fires when your app is launched from a URL. Then provide logic that can interpret the URL you pass. The value you set for the app-argument parameter is available as the NSURL url object.", "where": "Overview, second paragraph; Provide Navigational Context to Your App", "note": "Stored copy (mirror documentation/WebKit/promoting-apps-with-smart-app-banners.md)."}
+      ],
+      "note": "The App Clip page's note on a Messages link opening the invocation URL in the default browser is unexplained there; TapRoute cites it only for a Messages link that cannot launch the App Clip."
+    },
+    "A-6": {
+      "claim": "Apple: which invocations each App Clip experience supports: the Smart App Banner and a shared Messages link need the website associated with the App Clip; QR codes and NFC tags work with default App Clip links from iOS 16.4 (earlier only with an advanced experience); App Clip Codes and Maps need an advanced experience; another app's Link or open(_:options:completionHandler:) needs iOS 17.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Configuring the launch experience of your App Clip", "url": "https://developer.apple.com/documentation/appclip/configuring-the-launch-experience-of-your-app-clip", "date": "2026", "platforms": ["iOS 14+", "iOS 16.4+", "iOS 17+"], "quote": "| A Smart App Banner on your website | Yes, if you associate your website with the App Clip. | Yes, if you associate your website with the App Clip. |\n| A shared link to an App Clip in the Messages app | Yes, if you associate your website with the App Clip. | Yes, if you associate your website with the App Clip. |\n| QR codes | Yes, in iOS 16.4 or later if you enable default App Clip links. No in earlier iOS versions. | Yes |\n| NFC tags | Yes, in iOS 16.4 or later if you enable default App Clip link. No in earlier iOS versions. | Yes |\n| App Clip Codes | No | Yes |\n| Maps | No | Yes |", "where": "Compare Default and Advanced App Clip Experiences, table (columns: invocation, default experience, advanced experience)"}
+      ]
+    },
+    "A-7": {
+      "claim": "A field report (2026): an App Clip can, unexpectedly, stay installed beside the full app; that app's App Clip then forwards to the full app at once.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "Implement App Clip to forward invite links to main app (deltachat/deltachat-ios pull request 3080)", "url": "https://github.com/deltachat/deltachat-ios/pull/3080", "date": "2026-04-20", "platforms": ["iOS"], "quote": "This should not happen but in case the app clip stays installed when the user installs the full app, the app clip redirects to the main app right away, before quickly showing that the user may delete this app clip:", "where": "description"}
+      ],
+      "note": "The redirect is that app's own code, not system behaviour."
+    },
+    "C-1": {
+      "claim": "Apple: a control executes an action, launches its app to a specific view, or launches a locked camera capture extension, from Control Center, the Lock Screen or the Action button; buttons use AppIntent or OpenIntent and toggles SetValueIntent. The configuration types are available from iOS and iPadOS 18 and from macOS and watchOS 26.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Creating controls to perform actions across the system", "url": "https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system", "date": "2026", "platforms": ["iOS 18+", "iPadOS 18+"], "quote": "A control allows your app to execute an action, launch your app to a specific view, or launch a locked camera capture extension from Control Center, the Lock Screen, or by using the Action button.\n…\nWhen someone interacts with a control, it performs its action using an app intent you specify. Use AppIntent or OpenIntent for control buttons and SetValueIntent for control toggles.", "where": "Overview, first paragraph; Understand the Control Lifecycle, fourth paragraph", "note": "Stored copy (mirror Averyy/apple-dev-docs documentation/WidgetKit/creating-controls-to-perform-actions-across-the-system.md); link markup dropped from the quote."},
+        {"kind": "appleDocumentation", "title": "AppIntentControlConfiguration", "url": "https://developer.apple.com/documentation/widgetkit/appintentcontrolconfiguration", "date": "2026", "platforms": ["iOS 18+", "iPadOS 18+", "macOS 26+", "watchOS 26+"], "quote": "\"iOS: 18.0.0 -\",\n    \"iPadOS: 18.0.0 -\",\n    \"macCatalyst: -\",\n    \"macOS: 26.0.0 -\",\n    \"watchOS: 26.0.0 -\"", "where": "page metadata, availability", "note": "No visionOS entry: TapRoute reads controls as absent there (inference from the list)."}
+      ]
+    },
+    "C-2": {
+      "claim": "Apple: a control opens its app through an app intent that conforms to OpenIntent, and the system requires that intent's target membership to include both the app and the widget extension to open the app. A 2026 field report: with the intent only in the extension, nothing happens.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Creating controls to perform actions across the system", "url": "https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system", "date": "2026", "platforms": ["iOS 18+"], "quote": "Set your control’s action to an app intent that conforms to OpenIntent to open your app when someone uses a control. Using OpenIntent allows you to take someone to a specific area of your app when a control performs its action.\n\nThe system requires the Target Membership of the app intent to be set to both the app and the widget extension to open the app.", "where": "Open Your App with a Control", "note": "Stored copy; link markup dropped from the quote."},
+        {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp pull request 6572)", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18"], "quote": "// NOTE: このファイルはアプリ本体（Canary/Prod）とRideSessionActivity Extensionの\n// 両方のターゲットに所属させること。コントロールから起動されるAppIntentがExtension側にしか\n// 存在しないと、システムがアプリ側でインテントを実行できず長押ししても何も起きない。", "quoteEnglish": "NOTE: this file must belong to both targets, the app itself (Canary/Prod) and the RideSessionActivity extension. If the AppIntent launched from a control exists only on the extension side, the system cannot run the intent on the app side, and nothing happens even on a long press.", "where": "OpenTrainLCDIntent.swift, header comment, quoted in the review thread"}
+      ]
+    },
+    "C-3": {
+      "claim": "Apple: a control's app intent can require the device to be authenticated before the control performs its action (authenticationPolicy, e.g. requiresAuthentication); privacySensitive() redacts its state while the device isn't authenticated. On the Action button, a button with an OpenIntent action is hinted \"Hold to Open MyApp\".",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Adding refinements and configuration to controls", "url": "https://developer.apple.com/documentation/widgetkit/adding-refinements-and-configuration-to-controls", "date": "2026", "platforms": ["iOS 18+"], "quote": "Controls can require a device to be authenticated to allow the control to perform its action or to display its current state and information. Set the `authenticationPolicy` in the control’s app intent to refine what level of authentication is necessary to perform the action.\n…\n// Hint Text: \"Hold to Open MyApp\"", "where": "Enforce Security and Privacy for Controls, first paragraph; Refine Action Button Hint Text, second listing", "note": "Stored copy (mirror documentation/WidgetKit/adding-refinements-and-configuration-to-controls.md)."}
+      ],
+      "note": "The page does not say what the person sees on a locked device when the control's intent requires authentication; that the system asks to unlock and then performs the action is TapRoute's inference."
+    },
+    "C-4": {
+      "claim": "OpenURLIntent opens a universal link; Apple's text says a custom URL scheme can't be used. Field reports disagree on a custom scheme returned from a control's intent: three say the app opens (one device-verified, through the app delegate's URL path; an Apple DTS engineer answering another says the scene's openURLContexts is called instead of application(_:open:options:)), one device report says the app did not open. One report says universal links opened the browser on iOS 18.0.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "OpenURLIntent", "url": "https://developer.apple.com/documentation/appintents/openurlintent", "date": "2026", "platforms": ["iOS 18+", "macOS 15+", "watchOS 11+", "visionOS 2+"], "quote": "An intent that opens a universal link.\n…\nReturn an `OpenURLIntent` as the `IntentResult` of another app intent’s `perform()` method or use place the intent on a button that appears on an interactive widget or Live Activity.\n\nNote that you need to use a universal link for your URL representation, you can’t use a custom URL scheme.", "where": "abstract; Overview", "note": "Stored copy (mirror documentation/AppIntents/openurlintent.md); link markup dropped from the quote, \"use place\" is sic."},
+        {"kind": "forumThread", "title": "Control Center Add chore: chain an OpenURLIntent instead of openAppWhenRun (krelltunez/lastGLANCE pull request 293)", "url": "https://github.com/krelltunez/lastGLANCE/pull/293", "date": "2026-08-22", "platforms": ["iOS"], "quote": "`perform()` now returns `.result(opensIntent: OpenURLIntent(lastglance://action/add))` — the documented composition for opening the app from a control. The system opens the URL itself, which routes through the AppDelegate URL path every widget body-tap already uses (device-verified).", "where": "description, Fix"},
+        {"kind": "forumThread", "title": "ControlWigdet Open APP with URL (Apple Developer Forums thread 762716)", "url": "https://developer.apple.com/forums/thread/762716", "date": "2024", "platforms": ["iOS 18"], "quote": "This code can open app, but the deep link is not send to the app. It doesn't seem to call the UIApplicationDelegate's \"application(_:open:options:)\" method\n…\nguard let url = URL(string: \"myapp://myappintent\")\n…\nIf you app uses multiple windows UISceneDelegate's openURLContexts should be called instead.\n\nRico\n\nWWDR - DTS - Software Engineer", "where": "question and the DTS answer"},
+        {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp pull request 6572)", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18"], "quote": "// NOTE: openAppWhenRunだけではコントロール経由の起動が失敗する既知の不具合があるため、\n// OpenURLIntentによるディープリンクも併せて返す。ユニバーサルリンクはiOS 18.0で\n// ブラウザが開いてしまう不具合があったため、登録済みのカスタムURLスキームを使う。", "quoteEnglish": "NOTE: because of a known bug where launching through a control fails with openAppWhenRun alone, also return a deep link through OpenURLIntent. Universal links had a bug in iOS 18.0 that opened the browser, so use the registered custom URL scheme.", "where": "OpenTrainLCDIntent.swift, header comment, quoted in the review thread"},
+        {"kind": "forumThread", "title": "[#768] AI 커맨드 온디바이스 진입점 확장 (sudopark/TodoCalendar pull request 771)", "url": "https://github.com/sudopark/TodoCalendar/pull/771", "date": "2026-08-06", "platforms": ["iOS 18"], "quote": "컨트롤(컨트롤 센터·잠금화면 하단)을 눌러도 앱이 열리지 않았고, 원인은 `OpenURLIntent`가 [universal link만 지원](https://developer.apple.com/documentation/appintents/openurlintent)한다는 점이었습니다 … 우리 딥링크는 custom scheme(`tc.app://`)이라 시스템이 URL을 무시했습니다.", "quoteEnglish": "Pressing the control (Control Center, bottom of the Lock Screen) did not open the app; the cause was that OpenURLIntent supports only universal links … our deep link is a custom scheme (tc.app://), so the system ignored the URL.", "where": "review thread, the author's second reply (the intent also set openAppWhenRun = true)"}
+      ],
+      "note": "The TrainLCD comment is the author's account, not a stated device test. The DTS answer speaks of where the URL arrives and does not restate that it was a custom scheme. The digest's onmyway133 blog post (issue 983) shows the same custom-scheme code without stating an outcome, so it is not a source here."
+    },
+    "C-5": {
+      "claim": "openAppWhenRun on a control's intent is contested: Apple's widget-interactivity text says an intent with openAppWhenRun true is performed in the app's process; two field reports (2026) say a control's intent runs in the widget extension, openAppWhenRun is ignored there, and the app does not open.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Adding interactivity to widgets and Live Activities", "url": "https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities", "date": "2026", "platforms": ["iOS 17+", "iPadOS 17+", "macOS 14+"], "quote": "Per default, the system runs the app intent in the same process as the widget extension. However, if the app intent’s `openAppWhenRun` property is `true`, or if the intent conforms to `AudioPlaybackIntent`, `ForegroundContinuableIntent`, `LiveActivityIntent`, or `PushToTalkTransmissionIntent`, the system performs the app intent in the app’s process.", "where": "Implement the Perform Function, first paragraph", "note": "Stored copy (mirror documentation/WidgetKit/adding-interactivity-to-widgets-and-live-activities.md); link markup dropped. The page speaks of widgets and Live Activities, not controls."},
+        {"kind": "forumThread", "title": "Control Center Add chore: chain an OpenURLIntent instead of openAppWhenRun (krelltunez/lastGLANCE pull request 293)", "url": "https://github.com/krelltunez/lastGLANCE/pull/293", "date": "2026-08-22", "platforms": ["iOS"], "quote": "Fixes the Control Center button doing nothing on tap.\n…\nA control button's intent runs in the **widget extension process**, and `openAppWhenRun` is silently ignored there — the intent performed, wrote its pending token, and nothing was permitted to open the app.", "where": "description, Cause"},
+        {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp pull request 6572)", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18"], "quote": "// NOTE: openAppWhenRunだけではコントロール経由の起動が失敗する既知の不具合があるため、", "quoteEnglish": "NOTE: because of a known bug where launching through a control fails with openAppWhenRun alone,", "where": "OpenTrainLCDIntent.swift, header comment"}
+      ]
+    },
+    "C-6": {
+      "claim": "A developer asking how an iOS 18 control can open the app with a URL (2024): UIApplication code is not allowed in the extension, and Apple points to OpenIntent.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "iOS 18 Control Widget that opens a URL (Apple Developer Forums thread 758911)", "url": "https://developer.apple.com/forums/thread/758911", "date": "2024", "platforms": ["iOS 18"], "quote": "Now, with iOS 18 and Control Widgets, I want to create a Control Widget button that smply opens the app with the same URL. However UIApplication code is not allowed within extensions. For this, Apple says to use OpenIntent which is shown here:", "where": "question"}
+      ],
+      "note": "The asker's reading of the documentation, not an answer; no reply is in the stored copy."
+    },
+    "T-4": {
+      "claim": "Apple: tapping a notification's action button forwards the action to the app without bringing it to the foreground: the system launches the app in the background and calls the delegate's didReceive method. The foreground option brings the app to the foreground (unlocking as needed); authenticationRequired makes the system prompt to unlock and then notify the app. The dismiss action is delivered only with the category's customDismissAction option, and only for an explicit dismissal.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Handling notifications and notification-related actions", "url": "https://developer.apple.com/documentation/usernotifications/handling-notifications-and-notification-related-actions", "date": "2026", "platforms": ["iOS 10+"], "quote": "Tapping one of the buttons forwards the selected action to your app, without bringing the app to the foreground.\n…\nWhen the user selects an action, the system launches your app in the background and calls the delegate’s userNotificationCenter(_:didReceive:withCompletionHandler:) method. Match the value in the actionIdentifier property of the response object to one of your app’s actions or a system-defined action. The system reports special actions when the user dismisses the notification or launches your app.", "where": "Handle User Selected Actions, first and third paragraphs", "note": "Stored copy (mirror documentation/UserNotifications/handling-notifications-and-notification-related-actions.md); link markup dropped."},
+        {"kind": "appleDocumentation", "title": "UNNotificationActionOptions.foreground", "url": "https://developer.apple.com/documentation/usernotifications/unnotificationactionoptions/foreground", "date": "2026", "platforms": ["iOS 10+", "macOS 10.14+", "watchOS 3+", "visionOS 1+"], "quote": "The action causes the app to launch in the foreground.\n…\nWhen the user selects an action containing this option, the system brings the app to the foreground, asking the user to unlock the device as needed. Use this option for actions that require the user to interact further with your app. Do not use this option simply to bring your app to the foreground.", "where": "abstract; Discussion"},
+        {"kind": "appleDocumentation", "title": "UNNotificationActionOptions.authenticationRequired", "url": "https://developer.apple.com/documentation/usernotifications/unnotificationactionoptions/authenticationrequired", "date": "2026", "platforms": ["iOS 10+", "macOS 10.14+", "watchOS 3+", "visionOS 1+"], "quote": "The action can be performed only on an unlocked device.\n…\nWhen the user selects an action with this option, the system prompts the user to unlock the device. After unlocking, the system notifies your app of the selected action.", "where": "abstract; Discussion"},
+        {"kind": "appleDocumentation", "title": "UNNotificationDismissActionIdentifier", "url": "https://developer.apple.com/documentation/usernotifications/unnotificationdismissactionidentifier", "date": "2026", "platforms": ["iOS 10+", "macOS 10.14+", "watchOS 3+", "visionOS 1+"], "quote": "The system delivers this action only if your app configured the notification’s category object with the customDismissAction option. To trigger this action, the user must explicitly dismiss the notification interface.\n…\nIgnoring a notification or flicking away a notification banner doesn’t trigger this action.", "where": "Discussion"}
+      ],
+      "note": "No page says in which state the app receives the dismiss action; that it is the same background launch as a custom action is TapRoute's inference from \"The system reports special actions when the user dismisses the notification\"."
+    },
+    "T-5": {
+      "claim": "SDK header (iOS 12+, macOS 11+): a notification content extension's performNotificationDefaultAction() opens the corresponding app and delivers it the default notification action response.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "sdkHeader", "title": "UserNotificationsUI UNNotificationContentExtension.h, NSExtensionContext (UNNotificationContentExtension)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/performnotificationdefaultaction()", "date": "2020", "platforms": ["iOS 12+", "macOS 11+"], "quote": "// Opens the corresponding applicaton and delivers it the default notification action response\n- (void)performNotificationDefaultAction API_AVAILABLE(ios(12.0), macCatalyst(14.0), macos(11.0)) API_UNAVAILABLE(watchos, tvos);", "where": "@interface NSExtensionContext (UNNotificationContentExtension)", "note": "The quote (\"applicaton\" sic) was read in a public copy of the SDK header in the code index (several versions; the iOS 12 one reads __IOS_AVAILABLE(12_0)); the linked Apple page shows the symbol without prose. Date: the macOS 11 availability dates this header version to 2020 or later."}
+      ]
+    },
+    "T-6": {
+      "claim": "No report was found of what extensionContext.open(_:completionHandler:) does when called from a notification content extension. Apple names only the Today and iMessage extension points as supporting it in iOS; public sample code calls it from a content extension without stating the result.",
+      "confidence": "inferred",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS,  the Today and iMessage app extension points support this method.", "where": "Discussion, first paragraph"},
+        {"kind": "publicCode", "title": "artemnovichkov/hackathon NotificationContentExtension/NotificationViewController.swift", "url": "https://github.com/artemnovichkov/hackathon/blob/92f11b37f0c0ea7720ca427e04f496914843e5bc/NotificationContentExtension/NotificationViewController.swift", "date": "2017", "platforms": ["iOS 10+"], "quote": "if let url = URL(string: \"hackathon://\") {\n            extensionContext?.open(url, completionHandler: nil)\n        }", "where": "didReceive(_:completionHandler:)", "note": "Calls the method; states no outcome."},
+        {"kind": "inference", "title": "No observed outcome in docs, forums or code", "url": null, "date": "2026", "platforms": ["iOS 10+"], "note": "DOMAIN-SURFACES.md also notes a private _UNNotificationContentExtensionVendorContext implementing openURL:completionHandler: in runtime header dumps; an implementation is not an observed outcome."}
+      ]
     }
   }
 }
@@ -1578,7 +1997,52 @@ enum BuiltinPolicies {
     {"name": "s004-8 Today widget on iOS 8, its own scheme in another letter case: the container", "situation": {"event": "open", "osVersion": "8.0", "open": {"url": "MyApp://widget", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp", "myapp-debug"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme"}, "evidence": ["S004-8"]},
     {"name": "n-7 Today widget opening another app's scheme, the container's schemes given: that app (contested)", "situation": {"event": "open", "open": {"url": "otherapp://x", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today"}, "evidence": ["N-7", "S004-9"]},
     {"name": "s004-7 Messages extension opening another app's scheme: still its container", "situation": {"event": "open", "open": {"url": "otherapp://x"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme"}, "evidence": ["S004-7"]},
-    {"name": "n-8 s004-8 Today widget, its own scheme with a space, SDK 17 on iOS 17: the container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17", "urlSchemes": ["myapp"]}, "open": {"url": "myapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme-encoded-url"}, "evidence": ["N-8", "S004-8"]}
+    {"name": "n-8 s004-8 Today widget, its own scheme with a space, SDK 17 on iOS 17: the container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17", "urlSchemes": ["myapp"]}, "open": {"url": "myapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme-encoded-url"}, "evidence": ["N-8", "S004-8"]},
+    {"name": "c-1 a plain control decides: an app intent runs, the app stays back", "situation": {"event": "control"}, "expect": {"outcome": "intentRun", "rule": "control/app-intent"}, "evidence": ["C-1", "C-6"]},
+    {"name": "c-1 controls are not on visionOS", "situation": {"event": "control", "platform": "visionOS", "osVersion": "2"}, "expect": {"outcome": "nothing", "rule": "control/no-controls-visionos"}, "evidence": ["C-1"]},
+    {"name": "c-1 no controls before iOS 18", "situation": {"event": "control", "osVersion": "17.5", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "nothing", "rule": "control/before-controls"}, "evidence": ["C-1"]},
+    {"name": "c-1 no controls on macOS 15", "situation": {"event": "control", "platform": "macOS", "osVersion": "15", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "nothing", "rule": "control/before-controls-mac-watch"}, "evidence": ["C-1"]},
+    {"name": "c-2 OpenIntent only in the widget extension: nothing opens", "situation": {"event": "control", "control": {"controlIntent": "openIntent", "intentTargets": "extensionOnly"}}, "expect": {"outcome": "nothing", "rule": "control/open-intent-extension-only"}, "evidence": ["C-2"]},
+    {"name": "c-2 OpenIntent in both targets opens the app with the intent", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent"}, "evidence": ["C-1", "C-2"]},
+    {"name": "c-1 OpenIntent on watchOS 26 opens the app", "situation": {"event": "control", "platform": "watchOS", "osVersion": "26", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent"}, "evidence": ["C-1"]},
+    {"name": "c-3 OpenIntent on a locked device still opens (after unlocking)", "situation": {"event": "control", "control": {"controlIntent": "openIntent", "deviceLocked": true, "authenticationPolicy": "requiresAuthentication"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent"}, "evidence": ["C-3"]},
+    {"name": "c-4 OpenURLIntent without a URL: nothing", "situation": {"event": "control", "control": {"controlIntent": "openURLIntent"}}, "expect": {"outcome": "nothing", "rule": "control/open-url-no-url"}, "evidence": ["C-4"]},
+    {"name": "c-4 OpenURLIntent with a data URL: nothing", "situation": {"event": "control", "control": {"controlIntent": "openURLIntent", "url": "data:,x"}}, "expect": {"outcome": "nothing", "rule": "control/open-url-no-url"}, "evidence": ["C-4"]},
+    {"name": "c-4 universal link on iOS 18.0: contested, the app by default", "situation": {"event": "control", "osVersion": "18.0.1", "control": {"controlIntent": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-universal-link-ios18-0"}, "evidence": ["C-4"]},
+    {"name": "c-4 universal link on iOS 18.1 opens the app", "situation": {"event": "control", "osVersion": "18.1", "control": {"controlIntent": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-universal-link"}, "evidence": ["C-4"]},
+    {"name": "c-4 custom scheme: contested, the app opens with the URL by default", "situation": {"event": "control", "control": {"controlIntent": "openURLIntent", "url": "myapp://book"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-custom-scheme"}, "evidence": ["C-4"]},
+    {"name": "c-5 openAppWhenRun in a control: contested, the intent runs in the extension", "situation": {"event": "control", "control": {"controlIntent": "appIntentOpenAppWhenRun"}}, "expect": {"outcome": "intentRun", "rule": "control/open-app-when-run"}, "evidence": ["C-5"]},
+    {"name": "c-3 locked, the intent requires authentication: it runs once the person authenticates", "situation": {"event": "control", "control": {"controlIntent": "setValueIntent", "authenticationPolicy": "requiresAuthentication", "deviceLocked": true}}, "expect": {"outcome": "intentRun", "rule": "control/requires-authentication-locked"}, "evidence": ["C-3"]},
+    {"name": "c-3 locked, always allowed: the intent runs", "situation": {"event": "control", "control": {"controlIntent": "appIntent", "deviceLocked": true}}, "expect": {"outcome": "intentRun", "rule": "control/app-intent"}, "evidence": ["C-3", "C-1"]},
+    {"name": "c-1 a toggle runs its SetValueIntent", "situation": {"event": "control", "control": {"controlIntent": "setValueIntent"}}, "expect": {"outcome": "intentRun", "rule": "control/set-value-intent"}, "evidence": ["C-1"]},
+    {"name": "t-1 a plain notification tap opens the app with the response", "situation": {"event": "notification"}, "expect": {"outcome": "containerLaunch", "rule": "notification/default-action"}, "evidence": ["T-1", "T-2", "T-3"]},
+    {"name": "t-1 iOS 9: no UserNotifications response", "situation": {"event": "notification", "osVersion": "9.3", "notification": {"response": "defaultAction"}}, "expect": {"outcome": "containerLaunch", "rule": "notification/before-user-notifications"}, "evidence": ["T-1"]},
+    {"name": "t-5 performNotificationDefaultAction needs iOS 12", "situation": {"event": "notification", "osVersion": "11.4", "notification": {"response": "contentExtensionDefaultAction"}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-default-unavailable"}, "evidence": ["T-5"]},
+    {"name": "t-5 performNotificationDefaultAction opens the app", "situation": {"event": "notification", "notification": {"response": "contentExtensionDefaultAction"}}, "expect": {"outcome": "containerLaunch", "rule": "notification/content-extension-default-action"}, "evidence": ["T-5"]},
+    {"name": "t-6 open(url) from a content extension: unobserved, inferred nothing", "situation": {"event": "notification", "notification": {"response": "contentExtensionOpenURL"}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-open-url"}, "evidence": ["T-6", "D-1"]},
+    {"name": "t-4 dismiss without customDismissAction: not delivered", "situation": {"event": "notification", "notification": {"response": "dismiss"}}, "expect": {"outcome": "nothing", "rule": "notification/dismiss-not-delivered"}, "evidence": ["T-4"]},
+    {"name": "t-4 dismiss with customDismissAction reaches the app in the background", "situation": {"event": "notification", "notification": {"response": "dismiss", "customDismissAction": true}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/dismiss"}, "evidence": ["T-4"]},
+    {"name": "t-4 a custom action runs the app in the background", "situation": {"event": "notification", "notification": {"response": "customAction"}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/custom-action"}, "evidence": ["T-4"]},
+    {"name": "t-4 an authenticationRequired action: unlock, then the background", "situation": {"event": "notification", "notification": {"response": "customAction", "actionOptions": "authenticationRequired"}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/custom-action-authentication-required"}, "evidence": ["T-4"]},
+    {"name": "t-4 a foreground action opens the app", "situation": {"event": "notification", "notification": {"response": "customAction", "actionOptions": "foreground"}}, "expect": {"outcome": "containerLaunch", "rule": "notification/custom-action-foreground"}, "evidence": ["T-4"]},
+    {"name": "a-1 a QR code launches the App Clip", "situation": {"event": "appClip"}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip"}, "evidence": ["A-1", "A-3"]},
+    {"name": "a-1 no App Clips on macOS", "situation": {"event": "appClip", "platform": "macOS", "osVersion": "15"}, "expect": {"outcome": "nothing", "rule": "appClip/not-ios"}, "evidence": ["A-1"]},
+    {"name": "a-5 iOS 13 banner with the app installed opens it with app-argument", "situation": {"event": "appClip", "osVersion": "13.7", "appClip": {"invokedFrom": "safariBanner", "fullAppInstalled": true}}, "expect": {"outcome": "containerLaunch", "rule": "appClip/before-app-clips-banner-installed"}, "evidence": ["A-5"]},
+    {"name": "a-5 iOS 13 banner without the app: App Store", "situation": {"event": "appClip", "osVersion": "13.7", "appClip": {"invokedFrom": "safariBanner"}}, "expect": {"outcome": "storeProductPage", "rule": "appClip/before-app-clips-banner"}, "evidence": ["A-5"]},
+    {"name": "a-1 iOS 13 QR code: the browser", "situation": {"event": "appClip", "osVersion": "13", "appClip": {"invokedFrom": "qrCode"}}, "expect": {"outcome": "browser", "rule": "appClip/before-app-clips"}, "evidence": ["A-1"]},
+    {"name": "a-4 back from the App Switcher: no invocation URL", "situation": {"event": "appClip", "appClip": {"invokedFrom": "appSwitcher"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/return-without-url"}, "evidence": ["A-4"]},
+    {"name": "a-2 back from the App Switcher with the full app: the app, no URL", "situation": {"event": "appClip", "appClip": {"invokedFrom": "appSwitcher", "fullAppInstalled": true}}, "expect": {"outcome": "containerLaunch", "rule": "appClip/return-full-app"}, "evidence": ["A-2", "A-4"]},
+    {"name": "a-5 no association: no banner to tap", "situation": {"event": "appClip", "appClip": {"invokedFrom": "safariBanner", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "nothing", "rule": "appClip/banner-not-associated"}, "evidence": ["A-5", "A-6"]},
+    {"name": "a-6 App Clip Code without an advanced experience: nothing", "situation": {"event": "appClip", "appClip": {"invokedFrom": "appClipCode"}}, "expect": {"outcome": "nothing", "rule": "appClip/code-or-maps-needs-advanced"}, "evidence": ["A-6"]},
+    {"name": "a-6 Maps with an advanced experience launches the App Clip", "situation": {"event": "appClip", "appClip": {"invokedFrom": "maps", "experience": "advanced"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip"}, "evidence": ["A-6", "A-4"]},
+    {"name": "a-1 Messages link from a stranger: the browser (inferred)", "situation": {"event": "appClip", "appClip": {"invokedFrom": "messages", "senderInContacts": false}}, "expect": {"outcome": "browser", "rule": "appClip/messages-unknown-sender"}, "evidence": ["A-1"]},
+    {"name": "a-1 Messages link from a contact launches the App Clip", "situation": {"event": "appClip", "appClip": {"invokedFrom": "messages"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip"}, "evidence": ["A-1"]},
+    {"name": "a-2 full app installed: every invocation opens it", "situation": {"event": "appClip", "appClip": {"invokedFrom": "nfcTag", "fullAppInstalled": true}}, "expect": {"outcome": "containerLaunch", "rule": "appClip/full-app"}, "evidence": ["A-2", "A-3", "A-7"]},
+    {"name": "a-6 Messages link, website not associated: the browser", "situation": {"event": "appClip", "appClip": {"invokedFrom": "messages", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "browser", "rule": "appClip/messages-not-associated"}, "evidence": ["A-6"]},
+    {"name": "a-6 default App Clip link in a QR code on iOS 16.3: the browser", "situation": {"event": "appClip", "osVersion": "16.3", "appClip": {"invokedFrom": "qrCode", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "browser", "rule": "appClip/qr-nfc-default-link-before-16-4"}, "evidence": ["A-6"]},
+    {"name": "a-6 default App Clip link in a QR code on iOS 16.4 launches the App Clip", "situation": {"event": "appClip", "osVersion": "16.4", "appClip": {"invokedFrom": "qrCode", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip"}, "evidence": ["A-6"]},
+    {"name": "a-1 another app on iOS 16: the browser", "situation": {"event": "appClip", "osVersion": "16", "appClip": {"invokedFrom": "otherApp"}}, "expect": {"outcome": "browser", "rule": "appClip/other-app-before-17"}, "evidence": ["A-1", "A-6"]},
+    {"name": "a-1 another app on iOS 17 launches the App Clip", "situation": {"event": "appClip", "osVersion": "17", "appClip": {"invokedFrom": "otherApp"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip"}, "evidence": ["A-1", "A-6"]}
   ]
 }
 
@@ -1732,6 +2196,108 @@ enum BuiltinPolicies {
       "evidence": ["W-4", "L-3", "L-2", "W-6"],
       "confidence": "documented",
       "note": "The system activates the containing app and passes the URL to its URL callbacks (W-4): the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3). When compact leading and trailing are both visible, link both to the same screen (L-2). A Live Activity's widgetURL never opens the browser (W-6)."
+    }
+  ]
+}
+
+"""#
+    ),
+    (
+      "notification.json",
+      #"""
+{
+  "$schema": "schema/table.schema.json",
+  "table": "notification",
+  "event": "notification",
+  "title": "A person responds to one of the app's notifications",
+  "hitPolicy": "first",
+  "facts": {
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+    "osVersion": { "newest": "26" },
+    "response": ["defaultAction", "customAction", "dismiss", "contentExtensionDefaultAction", "contentExtensionOpenURL"],
+    "actionOptions": ["none", "authenticationRequired", "foreground"],
+    "customDismissAction": "bool"
+  },
+  "rules": [
+    {
+      "id": "before-user-notifications",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10" },
+      "then": { "outcome": "containerLaunch", "handoff": "nothing" },
+      "evidence": ["T-1"],
+      "confidence": "inferred",
+      "note": "The UserNotifications framework, its responses and its delegate arrived in iOS 10. Before, a notification reached the app through the app delegate's launch options and its local- or remote-notification callbacks, which TapRoute does not model: no notification response is handed over."
+    },
+    {
+      "id": "content-extension-default-unavailable",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<12", "response": "contentExtensionDefaultAction" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["T-5"],
+      "confidence": "documented",
+      "note": "performNotificationDefaultAction() is available from iOS 12; before, a content extension has no call that opens its app."
+    },
+    {
+      "id": "content-extension-open-url",
+      "when": { "response": "contentExtensionOpenURL" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["T-6", "D-1"],
+      "confidence": "inferred",
+      "note": "Nobody has reported what extensionContext.open(_:completionHandler:) does from a notification content extension. Apple names only the Today and iMessage extension points as supporting it in iOS, so TapRoute reads it as opening nothing (the completion reports false); sample code does call it. performNotificationDefaultAction() is the documented way to open the app."
+    },
+    {
+      "id": "dismiss-not-delivered",
+      "when": { "response": "dismiss", "customDismissAction": false },
+      "then": { "outcome": "nothing" },
+      "evidence": ["T-4"],
+      "confidence": "documented",
+      "note": "The dismiss action reaches the app only if the notification's category has the customDismissAction option; ignoring a notification or flicking a banner away never does."
+    },
+    {
+      "id": "custom-action-foreground",
+      "when": { "response": "customAction", "actionOptions": "foreground" },
+      "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
+      "evidence": ["T-4", "T-3", "T-2"],
+      "confidence": "documented",
+      "note": "An action with the foreground option brings the app to the foreground, asking the person to unlock the device as needed, and hands it the response with the action's identifier. The notification center's delegate must be set before the app finishes launching (T-2): set later, it misses the response that launched the app."
+    },
+    {
+      "id": "custom-action-authentication-required",
+      "when": { "response": "customAction", "actionOptions": "authenticationRequired" },
+      "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse" },
+      "evidence": ["T-4"],
+      "confidence": "documented",
+      "note": "The system prompts the person to unlock the device, then notifies the app of the action without bringing it forward."
+    },
+    {
+      "id": "custom-action",
+      "when": { "response": "customAction", "actionOptions": "none" },
+      "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse" },
+      "evidence": ["T-4"],
+      "confidence": "documented",
+      "note": "Tapping an action button forwards the action to the app without bringing it to the foreground: the system launches the app in the background and calls userNotificationCenter(_:didReceive:withCompletionHandler:). A content extension that implements didReceive(_:completionHandler:) gets the action first, which TapRoute does not model."
+    },
+    {
+      "id": "dismiss",
+      "when": { "response": "dismiss", "customDismissAction": true },
+      "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse" },
+      "evidence": ["T-4"],
+      "confidence": "inferred",
+      "note": "With customDismissAction, an explicit dismissal reaches the delegate with UNNotificationDismissActionIdentifier. Apple does not say in which state the app receives it; TapRoute reads it as the background launch of any action."
+    },
+    {
+      "id": "content-extension-default-action",
+      "when": { "response": "contentExtensionDefaultAction" },
+      "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
+      "evidence": ["T-5", "T-2"],
+      "confidence": "documented",
+      "note": "performNotificationDefaultAction() opens the app and delivers the default action's response, as a tap on the notification would. The notification center's delegate must be set before the app finishes launching (T-2): set later, it misses the response that launched the app."
+    },
+    {
+      "id": "default-action",
+      "when": { "response": "defaultAction" },
+      "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
+      "evidence": ["T-1", "T-3", "T-2"],
+      "confidence": "documented",
+      "note": "Tapping the notification opens the app and hands it the response with UNNotificationDefaultActionIdentifier, through userNotificationCenter(_:didReceive:withCompletionHandler:) (and, for a scene-based app launched to process it, the scene's connection options). The notification center's delegate must be set before the app finishes launching (T-2): set later, it misses the response that launched the app."
     }
   ]
 }

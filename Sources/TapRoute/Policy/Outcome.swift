@@ -26,6 +26,9 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
   case intentRun
   /// An App Clip opens (its card first, or the clip itself when already on the device).
   case appClipLaunch
+  /// The container app runs in the background to handle the event (a notification action
+  /// without the foreground option, T-4); it does not come forward.
+  case backgroundLaunch
   /// No rule decides this situation; TapRoute does not guess.
   case undecided
 }
@@ -34,6 +37,6 @@ extension Outcome {
   /// The outcomes a tap in Messages, or its redirect's `open(url)`, can have: what a
   /// session's transitions must cover. The others come from the other surfaces' events.
   package static var messagesCases: [Outcome] {
-    allCases.filter { $0 != .intentRun && $0 != .appClipLaunch }
+    allCases.filter { $0 != .intentRun && $0 != .appClipLaunch && $0 != .backgroundLaunch }
   }
 }

@@ -271,9 +271,10 @@ extension PolicyLoader {
       delivery.handoff = reader.choice(
         value, path: path + ".handoff", what: "handoff",
         choices: Situation.Handoff.allCases.map { ($0.rawValue, $0) })
-      if outcome != .containerLaunch && outcome != .appClipLaunch {
+      if outcome != .containerLaunch && outcome != .appClipLaunch && outcome != .backgroundLaunch {
         reader.error(
-          .badOutcomeFields, "only a containerLaunch or an appClipLaunch is handed something",
+          .badOutcomeFields,
+          "only a containerLaunch, an appClipLaunch or a backgroundLaunch is handed something",
           path: path + ".handoff", at: value.location)
       }
     }

@@ -343,6 +343,45 @@ package enum TapGuide {
         .rule("liveActivity/watch-app"),
         .rule("liveActivity/mac"),
       ]),
+    Section(
+      title: "Controls: Control Center, the Lock Screen and the Action button",
+      introduction:
+        "A control (iOS 18) performs an app intent: an OpenIntent opens the app, other intents run without it coming forward.",
+      items: [
+        .rule("control/no-controls-visionos"), .rule("control/before-controls"),
+        .rule("control/before-controls-mac-watch"), .rule("control/open-intent-extension-only"),
+        .rule("control/open-intent"), .rule("control/open-url-no-url"),
+        .rule("control/open-url-universal-link-ios18-0"), .rule("control/open-url-universal-link"),
+        .rule("control/open-url-custom-scheme"), .rule("control/open-app-when-run"),
+        .rule("control/requires-authentication-locked"), .rule("control/app-intent"),
+        .rule("control/set-value-intent"),
+      ]),
+    Section(
+      title: "Notifications: a tap, an action, a dismissal",
+      introduction:
+        "How a person's response to a notification reaches the app, and when it opens.",
+      items: [
+        .rule("notification/before-user-notifications"),
+        .rule("notification/content-extension-default-unavailable"),
+        .rule("notification/content-extension-open-url"), .rule("notification/dismiss-not-delivered"),
+        .rule("notification/custom-action-foreground"),
+        .rule("notification/custom-action-authentication-required"), .rule("notification/custom-action"),
+        .rule("notification/dismiss"), .rule("notification/content-extension-default-action"),
+        .rule("notification/default-action"),
+      ]),
+    Section(
+      title: "App Clips: where the invocation comes from",
+      introduction:
+        "An App Clip invoked from a code, a tag, Safari, Messages, Maps or another app, with or without the full app installed.",
+      items: [
+        .rule("appClip/not-ios"), .rule("appClip/before-app-clips-banner-installed"),
+        .rule("appClip/before-app-clips-banner"), .rule("appClip/before-app-clips"),
+        .rule("appClip/return-full-app"), .rule("appClip/return-without-url"),
+        .rule("appClip/banner-not-associated"), .rule("appClip/code-or-maps-needs-advanced"),
+        .rule("appClip/messages-unknown-sender"), .rule("appClip/full-app"),
+        .rule("appClip/messages-not-associated"), .rule("appClip/qr-nfc-default-link-before-16-4"),
+        .rule("appClip/other-app-before-17"), .rule("appClip/app-clip"),
+      ]),
   ]
 
   // MARK: - Rendering
@@ -593,6 +632,7 @@ package enum TapGuide {
     case .nothing: "nothing opens"
     case .intentRun: "an app intent runs without bringing the app forward"
     case .appClipLaunch: "an App Clip opens"
+    case .backgroundLaunch: "the container app runs in the background without coming forward"
     case .undecided: "no rule decides"
     }
   }
