@@ -26,6 +26,8 @@ struct DecisionTemplatesTests {
           if situation.tap.redirect.url != nil || j % 3 == 0 { situation.tap.redirect.url = url(1) }
         case .open:
           situation.open.url = url(2)
+        default:
+          break  // an event without a URL of its own (delivery)
         }
         return situation
       }

@@ -110,19 +110,6 @@ struct DeliveryTableTests {
     }
   }
 
-  @Test("every containerLaunch of the open table hands the app its URL, so a redirect composes with delivery")
-  func openHandsOverTheURL() throws {
-    let policies = try PolicySet.load(files: Repo.policyFiles())
-    let open = try #require(policies.tables.first { $0.name == "open" })
-    let launches = open.rules.flatMap { rule in
-      [(rule.id, rule.then)] + rule.alternatives.map { (rule.id + " (alternative)", $0.then) }
-    }.filter { $0.1.outcome == .containerLaunch }
-    #expect(!launches.isEmpty)
-    for (name, then) in launches {
-      #expect(then.delivery?.handoff == .url, "open/\(name)")
-    }
-  }
-
   @Test("the delivery table's own rules hand nothing on, so composition ends there")
   func deliveryHandsNothingOn() throws {
     let policies = try PolicySet.load(files: Repo.policyFiles())
