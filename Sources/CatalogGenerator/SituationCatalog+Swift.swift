@@ -350,7 +350,7 @@ extension SituationCatalog {
 
         /// As above, from the key sets of each part (nil: the part is absent).
         static func leftOut(
-          top: Set<String>, \(nested.map { "\($0.key): Set<String>?" }.joined(separator: ", ")), event: Event
+          top: Set<String>, \(nested.map { "\($0.key): Set<String>? = nil" }.joined(separator: ", ")), event: Event
         ) -> FactMask {
           var mask: FactMask = 0
           func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {

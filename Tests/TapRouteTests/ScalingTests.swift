@@ -70,10 +70,7 @@ enum GeneratedPolicies {
       #""platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"], "osVersion": { "newest": "26" }, "urlClass": [\#(classes.map { "\"\($0)\"" }.joined(separator: ", "))], "extensionRunning": "bool", "alreadySelected": "bool""#
     let openFacts =
       #""hasContainerApp": "bool", "extensionPoint": [\#(points.map { "\"\($0)\"" }.joined(separator: ", "))], "urlClass": [\#(classes.map { "\"\($0)\"" }.joined(separator: ", "))]"#
-    let others = SmallPolicies.otherEvents.map { event in
-      ("gen/\(event).json", Array(SmallPolicies.otherTable(event, evidence: "G-1").utf8))
-    }
-    return others + [
+    return [
       (
         "gen/tap.json",
         Array(

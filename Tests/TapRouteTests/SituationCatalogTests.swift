@@ -119,23 +119,18 @@ struct SituationCatalogTests {
 
   @Test("leftOut names exactly the facts whose keys a document omits")
   func leftOutFollowsKeys() {
-    let none = Situation.leftOut(
-      top: [], app: nil, tap: nil, open: nil, widget: nil, liveActivity: nil, event: .tap)
+    let none = Situation.leftOut(top: [], event: .tap)
     #expect(none == Fact.allBits)
+    func keys<K: CodingKey & CaseIterable>(_: K.Type) -> Set<String> { Set(K.allCases.map(\.stringValue)) }
     let all = Situation.leftOut(
-      top: ["platform", "osVersion", "locked"],
-      app: [
-        "hasContainerApp", "installed", "enabledInMessages", "published", "sdkVersion", "lifecycle", "running",
-        "supportsCarPlay", "appID", "urlSchemes", "associatedDomains", "aasa",
-      ],
-      tap: [
-        "target", "url", "transport", "layout", "expired", "extensionRunning", "alreadySelected",
-        "afterDrawerSwipe", "presentationContext",
-      ], open: ["extensionPoint"], widget: ["family", "element", "intentMode", "location"],
-      liveActivity: ["presentation", "activityElement", "urlSetOn", "opensWatchApp"], event: .tap)
+      top: keys(Situation.CodingKeys.self), app: keys(Situation.App.CodingKeys.self),
+      tap: keys(Situation.Tap.CodingKeys.self), open: keys(Situation.Open.CodingKeys.self),
+      delivery: keys(Situation.Delivery.CodingKeys.self), widget: keys(Situation.Widget.CodingKeys.self),
+      liveActivity: keys(Situation.LiveActivity.CodingKeys.self), control: keys(Situation.Control.CodingKeys.self),
+      notification: keys(Situation.Notification.CodingKeys.self), appClip: keys(Situation.AppClip.CodingKeys.self),
+      event: .tap)
     #expect(all == 0)
-    let openURL = Situation.leftOut(
-      top: [], app: nil, tap: ["url"], open: nil, widget: nil, liveActivity: nil, event: .open)
+    let openURL = Situation.leftOut(top: [], tap: ["url"], event: .open)
     #expect(openURL & Fact.urlClass.bit != 0 && openURL & Fact.urlNeedsEncoding.bit != 0)
   }
 }

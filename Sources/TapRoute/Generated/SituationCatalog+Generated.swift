@@ -1057,7 +1057,7 @@ extension Situation {
 
   /// As above, from the key sets of each part (nil: the part is absent).
   static func leftOut(
-    top: Set<String>, app: Set<String>?, tap: Set<String>?, open: Set<String>?, delivery: Set<String>?, widget: Set<String>?, liveActivity: Set<String>?, control: Set<String>?, notification: Set<String>?, appClip: Set<String>?, event: Event
+    top: Set<String>, app: Set<String>? = nil, tap: Set<String>? = nil, open: Set<String>? = nil, delivery: Set<String>? = nil, widget: Set<String>? = nil, liveActivity: Set<String>? = nil, control: Set<String>? = nil, notification: Set<String>? = nil, appClip: Set<String>? = nil, event: Event
   ) -> FactMask {
     var mask: FactMask = 0
     func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
