@@ -146,9 +146,15 @@ public enum ReferenceSwitch {
     let (loadable, scheme) = loadableURL(url, sdk: sdk, device: version)
     switch point {
     case .messages: return loadable && scheme == .web ? .containerLaunch : nil
-    case .today: return loadable ? .containerLaunch : nil
+    case .today: return loadable && !ownScheme(s, url) ? .containerLaunch : nil
     case .share, .action, .keyboard, .other: return nil
     }
+  }
+
+  /// S004-8: whether `url`'s scheme is one the container app declares (`app.urlSchemes`).
+  static func ownScheme(_ s: Situation, _ url: String?) -> Bool {
+    guard let schemes = s.app.urlSchemes, let url, let colon = url.firstIndex(of: ":") else { return false }
+    return schemes.contains(where: { $0.lowercased() == url[..<colon].lowercased() })
   }
 
   // Version bounds are whole major versions, compared by major, except macOS Sierra (10.12)
@@ -234,11 +240,7 @@ public enum ReferenceSwitch {
     case .today:
       guard s.app.hasContainerApp, loadable else { return Result(.nothing) }
       // S004-8: the widget opens its containing app for one of the container's own schemes.
-      if let schemes = s.app.urlSchemes, let url, let colon = url.firstIndex(of: ":"),
-        schemes.contains(where: { $0.lowercased() == url[..<colon].lowercased() })
-      {
-        return Result(.containerLaunch)
-      }
+      if ownScheme(s, url) { return Result(.containerLaunch) }
       return Result(.otherAppLaunch)
     }
   }

@@ -37,8 +37,8 @@ struct AuditTests {
         ],
         0,
         [
-          "Examples/plists/Container-Info.plist: note: CFBundleURLTypes: open(\"containerAppDemo://\") from the extension gives containerLaunch (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9) [TR414]",
-          "Examples/plists/Container-Info.plist: note: redirect \"containerAppDemo://open\" opens the container app (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9) [TR413]",
+          "Examples/plists/Container-Info.plist: note: CFBundleURLTypes: open(\"containerAppDemo://\") from the extension gives containerLaunch (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9, U-44, U-48, W-15, U-53) [TR414]",
+          "Examples/plists/Container-Info.plist: note: redirect \"containerAppDemo://open\" opens the container app (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9, U-44, U-48, W-15, U-53) [TR413]",
           "audit: 0 errors, 0 warnings, 3 notes",
         ], []
       ),

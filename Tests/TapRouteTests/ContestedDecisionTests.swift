@@ -66,16 +66,17 @@ struct ContestedDecisionTests {
     Row(
       name: "a null osVersion counts as left out",
       json: #"{"event":"open","osVersion":null,"open":{"url":"containerAppDemo://"}}"#,
-      assumed: [.platform, .osVersion, .hasContainerApp, .extensionPoint]),
+      // The open launches the container: the delivery table's life cycle and running state too.
+      assumed: [.platform, .osVersion, .hasContainerApp, .extensionPoint, .lifecycle, .running]),
     Row(
       name: "an open without a URL assumes the URL facts",
       json: #"{"event":"open","platform":"iOS","osVersion":"17","app":{"hasContainerApp":true}}"#,
       assumed: [.urlClass, .extensionPoint]),
     Row(
-      name: "a redirect adds the open rule's facts; its URL is given",
+      name: "a redirect adds the open rule's facts and the delivery's; its URL is given",
       json:
         #"{"event":"tap","platform":"iOS","osVersion":"17","app":{"installed":true,"enabledInMessages":true},"tap":{"target":"message","extensionRunning":false,"afterDrawerSwipe":false,"redirect":{"hooks":["willBecomeActive"],"url":"containerAppDemo://"}}}"#,
-      assumed: [.hasContainerApp]),
+      assumed: [.hasContainerApp, .lifecycle, .running]),
   ]
 
   @Test("assumed lists the left-out facts the deciding rules test", arguments: rows)

@@ -21,7 +21,7 @@ struct MatrixCLITests {
       name: "the S004-11 redirect",
       json: #"{"tap":{"redirect":{"hooks":["willBecomeActive"],"url":"containerAppDemo://"}}}"#,
       row: [
-        "iOS,", "iPadOS", "10..<26", "yes", "yes", "no", "any", "containerLaunch", "via", "willBecomeActive",
+        "iOS,", "iPadOS", "13..<26", "yes", "yes", "no", "any", "containerLaunch", "via", "willBecomeActive",
         "open/messages-any-scheme", "several",
       ]),
     Example(
@@ -172,7 +172,7 @@ struct MatrixCLITests {
         "taproute matrix: --vary: the input gives extensionPoint ($.open.extensionPoint); leave it out to vary it"
       ),
       (
-        #"{"event":"open","platform":"iOS","osVersion":"18","app":{"hasContainerApp":true,"sdkVersion":"18"},"open":{"url":"x://","extensionPoint":"today"}}"#,
+        #"{"event":"open","platform":"iOS","osVersion":"18","app":{"hasContainerApp":true,"sdkVersion":"18","urlSchemes":["other"]},"open":{"url":"x://","extensionPoint":"today"}}"#,
         nil, "taproute matrix: no fact to vary; open may vary platform"
       ),
     ] as [(String, String?, String)])

@@ -122,7 +122,7 @@ struct MatrixTests {
     let container = matrix.rows.filter { $0.decision.outcome == .containerLaunch }
     #expect(!container.isEmpty)
     #expect(container.allSatisfy { $0.recipients.extensionRunning == [false] })
-    #expect(container.allSatisfy { $0.decision.steps?.last?.trigger == .willBecomeActive })
+    #expect(container.allSatisfy { $0.decision.steps?[1].trigger == .willBecomeActive })
     let text = MatrixText.render(matrix, format: .text)
     #expect(text.contains("containerLaunch via willBecomeActive"))
   }

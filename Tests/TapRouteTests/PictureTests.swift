@@ -94,7 +94,8 @@ struct PictureTests {
         "User>Messages tap m1", "Messages>Extension willSelect", "Messages>Extension didSelect",
         "Messages>Extension willTransition", "Messages>Extension didTransition",
         "Extension>Messages open(\"containerAppDemo://\") in didSelect", "Messages>Container containerLaunch",
-        "User>Messages return to Messages", "User>Messages tap m1", "Messages>Extension viewDidLoad",
+        "Container>Container scene(_:willConnectTo:options:)", "User>Messages return to Messages",
+        "User>Messages tap m1", "Messages>Extension viewDidLoad",
         "Messages>Extension willBecomeActive", "Messages>Extension didBecomeActive",
         "Messages>Extension viewWillAppear", "Messages>Extension viewDidAppear",
       ])
@@ -120,7 +121,8 @@ struct PictureTests {
     let (engine, _, redirect) = try Self.shipped()
     let explained = engine.explain(redirect)
     let diagram = SequenceDiagram(decision: explained, situation: redirect)
-    #expect(explained.steps?.count == 2)
+    // The tap, the redirect's open(url), the delivery into the container app.
+    #expect(explained.steps?.count == 3)
     for step in explained.steps ?? [] {
       let rule = try #require(step.rule)
       #expect(diagram.mermaid.contains(rule + " ("), "\(rule)")

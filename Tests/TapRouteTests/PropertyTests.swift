@@ -77,7 +77,10 @@ enum Generate {
     // The delivery facts, and now and then the SDK after iOS 26 (U-75).
     s.app.lifecycle = pick(App.Lifecycle.allCases, &rng)
     s.app.running = bool(&rng)
-    s.delivery = Delivery(handoff: pick(Handoff.allCases, &rng))
+    // Drawn always (the draws after it stay those of earlier runs), kept only where read: a
+    // part the event does not read is remarked on, and a remarked decision is built eagerly.
+    let handoff = pick(Handoff.allCases, &rng)
+    if s.event == .delivery { s.delivery = Delivery(handoff: handoff) }
     if rng.next() % 16 == 0 { s.app.sdkVersion = try? OSVersion(27) }
     // The app's configuration, drawn last so the draws above stay those of earlier runs.
     if rng.next() % 3 == 0 { s.app.urlSchemes = pick([[], ["containerAppDemo"], ["otherapp", "x"]], &rng) }

@@ -36,7 +36,7 @@ struct DevicePlayer {
     if callbacks.isEmpty {
       recorder.tapping(message: message, url: url, afterDrawerSwipe: afterDrawerSwipe)
     }
-    let redirect = decision.steps?.count == 2 ? decision.steps?[1] : nil
+    let redirect = (decision.steps?.count ?? 0) >= 2 ? decision.steps?[1] : nil
     for callback in callbacks {
       switch callback {
       case .willBecomeActive:

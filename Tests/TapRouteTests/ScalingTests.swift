@@ -95,7 +95,7 @@ enum GeneratedPolicies {
           #"{ "evidence": { "G-1": { "claim": "generated", "confidence": "inferred", "sources": [{ "kind": "inference", "title": "ScalingTests", "date": null, "platforms": [] }] } } }"#
             .utf8)
       ),
-    ] + SmallPolicies.otherEventTables(citing: "G-1").map { ("gen/" + $0.0, Array($0.1.utf8)) }
+    ]
   }
 
   /// Seeded tap situations with a redirect in one hook, to a URL of every class in turn.

@@ -126,8 +126,10 @@ struct SituationCatalogTests {
       top: keys(Situation.CodingKeys.self), app: keys(Situation.App.CodingKeys.self),
       tap: keys(Situation.Tap.CodingKeys.self), open: keys(Situation.Open.CodingKeys.self),
       delivery: keys(Situation.Delivery.CodingKeys.self), widget: keys(Situation.Widget.CodingKeys.self),
-      liveActivity: keys(Situation.LiveActivity.CodingKeys.self), control: keys(Situation.Control.CodingKeys.self),
-      notification: keys(Situation.Notification.CodingKeys.self), appClip: keys(Situation.AppClip.CodingKeys.self),
+      liveActivity: keys(Situation.LiveActivity.CodingKeys.self),
+      control: keys(Situation.Control.CodingKeys.self),
+      notification: keys(Situation.Notification.CodingKeys.self),
+      appClip: keys(Situation.AppClip.CodingKeys.self),
       event: .tap)
     #expect(all == 0)
     let openURL = Situation.leftOut(top: [], tap: ["url"], event: .open)

@@ -92,30 +92,6 @@ enum SmallPolicies {
     }
     """
 
-  /// The other events' names, each with a one-rule table and one fixture row.
-  static let otherEventNames = Situation.Event.allCases.filter { $0 != .tap && $0 != .open }.map(\.rawValue)
-
-  static let otherEventFixtures = otherEventNames.map { name in
-    #",\#n    { "name": "\#(name)", "situation": { "event": "\#(name)" }, "expect": { "outcome": "nothing", "rule": "\#(name)/any" }, "evidence": ["D-1"] }"#
-  }.joined()
-
-  /// A one-rule table for each event beyond tap and open (the loader needs a table per
-  /// event), so the set stays about the Messages tables.
-  static let otherEvents: [String: String] = Dictionary(uniqueKeysWithValues: otherEventTables(citing: "D-1"))
-
-  /// The one-rule tables of the other events, by file name, each citing `evidence`.
-  static func otherEventTables(citing evidence: String) -> [(String, String)] {
-    otherEventNames.map { name in
-      (
-        "\(name).json",
-        """
-        { "table": "\(name)", "event": "\(name)", "facts": {},
-          "rules": [{ "id": "any", "then": { "outcome": "nothing" }, "evidence": ["\(evidence)"], "confidence": "documented" }] }
-        """
-      )
-    }
-  }
-
   /// The whole set, by file name.
   static let files: [String: String] = [
     "evidence.json": evidence, "tap.json": tap, "open.json": open, "delivery.json": delivery,

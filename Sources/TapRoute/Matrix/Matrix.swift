@@ -149,13 +149,23 @@ public struct Matrix: Sendable, Hashable {
     let space = FactSpace(table)
     // The tables a decision may compose with: a tap's redirect with `open`, a container
     // launch with a `delivery` table.
-    let delivery = engine.policies.tables.filter { $0.name == "delivery" }.map(FactSpace.init)
-    var composing = delivery
+    var launching = [table]
+    var composing: [FactSpace] = []
     if message.event == .tap, !message.tap.redirect.hooks.isEmpty,
       let open = engine.policies.table(for: .open)
     {
-      composing.insert(FactSpace(open), at: 0)
+      composing.append(FactSpace(open))
+      launching.append(open)
     }
+    // Only a table whose rules hand the container app something composes with delivery.
+    let hands = launching.contains { table in
+      table.rules.contains { rule in
+        rule.then.delivery?.handoff != nil || rule.alternatives.contains { $0.then.delivery?.handoff != nil }
+      }
+    }
+    let delivery =
+      hands ? engine.policies.tables.filter { $0.name == "delivery" && $0 != table }.map(FactSpace.init) : []
+    composing += delivery
     let spaces = [space] + composing
     versionCuts = columns.contains(.osVersion) ? Set(spaces.flatMap(\.versionBounds)).sorted() : []
     sdkVersionCuts = columns.contains(.sdkVersion) ? Set(spaces.flatMap(\.sdkVersionBounds)).sorted() : []

@@ -191,7 +191,7 @@ package struct ObservationCheck: Sendable {
     case .open:
       return decision.outcome == .undecided ? nil : decision.outcome != .nothing
     case .tap:
-      guard let steps = decision.steps, steps.count == 2 else { return nil }
+      guard let steps = decision.steps, steps.count >= 2 else { return nil }
       return steps[1].outcome == .containerLaunch || steps[1].outcome == .otherAppLaunch
     default:
       return nil  // only an extension's open(url) has a completion handler

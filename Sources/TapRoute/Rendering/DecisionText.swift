@@ -87,7 +87,7 @@ package enum DecisionText {
       if let decisionSteps = decision.steps {
         steps.append("steps:")
         for (i, step) in decisionSteps.enumerated() {
-          let what = step.trigger.map { "open(url) in \($0.rawValue)" } ?? "tap"
+          let what = Self.stepLabel(step)
           steps.append(
             "  \(i + 1). \(what) -> \(step.outcome.rawValue) by \(step.rule ?? "(no rule)") (\(step.confidence?.rawValue ?? "-"))"
           )
@@ -125,12 +125,19 @@ package enum DecisionText {
       "\u{201C}" + DecisionText.oneLine(words) + "\u{201D}"
     }
 
+    /// What a step is: a redirect's `open(url)` in its callback, else the table its rule is
+    /// of (`tap`, `delivery`, `widget`).
+    static func stepLabel(_ step: Decision) -> String {
+      if let trigger = step.trigger { return "open(url) in \(trigger.rawValue)" }
+      return step.rule.flatMap { $0.split(separator: "/").first.map(String.init) } ?? "tap"
+    }
+
     /// The trace of each step of `decision` (or of the decision itself).
     static func trace(_ decision: Decision) -> [String] {
       var lines: [String] = []
       let traced: [(String, Decision)] =
         decision.steps.map { steps in
-          steps.map { ($0.trigger.map { "open(url) in \($0.rawValue)" } ?? "tap", $0) }
+          steps.map { (stepLabel($0), $0) }
         }
         ?? [("", decision)]
       for (label, step) in traced {

@@ -40,7 +40,7 @@ package enum MatrixText {
   /// `extensionLaunch, expanded` or `containerLaunch via didSelect`.
   static func outcome(_ d: Decision) -> String {
     var text = d.outcome.rawValue
-    if let trigger = d.steps?.last?.trigger { text += " via \(trigger.rawValue)" }
+    if let trigger = d.steps?.lazy.compactMap(\.trigger).first { text += " via \(trigger.rawValue)" }
     if d.outcome == .extensionLaunch, let p = d.presentation { text += ", \(p.rawValue)" }
     return text
   }
@@ -226,7 +226,7 @@ package enum MatrixText {
           recipient: Recipient(row.recipients),
           outcome: row.decision.outcome, rule: row.decision.rule, confidence: row.decision.confidence,
           callbacks: row.decision.callbacks, presentation: row.decision.presentation,
-          via: row.decision.steps?.last?.trigger, evidence: row.decision.evidence)
+          via: row.decision.steps?.lazy.compactMap(\.trigger).first, evidence: row.decision.evidence)
       }
     }
   }

@@ -59,7 +59,9 @@ package struct SequenceDiagram: Sendable, Hashable {
     participants = Self.labels(surface: Self.surface(situation))
     items = []
     if situation.event != .tap {
-      appendOpen(decision, url: situation.eventURL, hook: decision.trigger)
+      let steps = decision.steps ?? [decision]
+      appendOpen(steps[0], url: situation.eventURL, hook: decision.trigger)
+      for step in steps.dropFirst() where Self.isDelivery(step) { appendDelivery(step) }
     } else {
       items.append(.arrow(from: .user, to: .messages, label: "tap", style: .call))
       appendTap(decision, redirect: situation.tap.redirect.url)
@@ -145,9 +147,24 @@ package struct SequenceDiagram: Sendable, Hashable {
       items.append(Self.landing(tap, from: .messages))
     }
     items.append(.note(over: .messages, through: .app, lines: Self.ruleLines(tap)))
-    for open in steps.dropFirst() {
-      appendOpen(open, url: redirect ?? open.url, hook: open.trigger)
+    for step in steps.dropFirst() {
+      if Self.isDelivery(step) {
+        appendDelivery(step)
+      } else {
+        appendOpen(step, url: redirect ?? step.url, hook: step.trigger)
+      }
     }
+  }
+
+  /// True for the step the `delivery` table composed after a container launch.
+  private static func isDelivery(_ step: Decision) -> Bool { step.appCallbacks != nil }
+
+  /// The container app's own callbacks a delivery fires, in order, and its rule.
+  private mutating func appendDelivery(_ step: Decision) {
+    for callback in step.appCallbacks ?? [] {
+      items.append(.arrow(from: .container, to: .container, label: callback.rawValue, style: .call))
+    }
+    items.append(.note(over: .container, through: .container, lines: Self.ruleLines(step)))
   }
 
   /// An `open(url)` from the extension (in `hook`, when known) and where it lands.
