@@ -1,4 +1,4 @@
-/// A set of facts, one bit per fact (``Fact/bit``): room for 128 facts in two words.
+/// A set of facts, one bit per fact (`Fact.bit`): room for 128 facts in two words.
 ///
 /// Kept as two words rather than one, so that the catalog is not limited to 64 facts (it
 /// plans for about 80); the operations are a word or two each. Generated code's API
@@ -62,7 +62,7 @@ public struct FactMask: Hashable, Sendable, ExpressibleByIntegerLiteral {
   /// How many facts the mask holds.
   public var nonzeroBitCount: Int { low.nonzeroBitCount + high.nonzeroBitCount }
 
-  /// The lowest bit set (a fact's ``Fact/bit`` index); 128 for an empty mask.
+  /// The lowest bit set (a fact's `Fact.bit` index); 128 for an empty mask.
   public var trailingZeroBitCount: Int {
     low != 0 ? low.trailingZeroBitCount : 64 + high.trailingZeroBitCount
   }
