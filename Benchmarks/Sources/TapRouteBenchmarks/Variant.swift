@@ -162,6 +162,7 @@ private func ordinal(_ outcome: Outcome) -> Int {
   case .transcriptView: 10
   case .intentRun: 11
   case .appClipLaunch: 12
+  case .backgroundLaunch: 13
   }
 }
 
