@@ -974,13 +974,44 @@ extension SituationCatalog {
           var parts: [String] = []
 
       """
+    var unread: [(condition: String, key: String)] = []
     for part in nestedParts {
       let readers = events(reading: part)
       guard readers.count < events.count else { continue }
-      let condition = readers.map { "event != .\($0)" }.joined(separator: " && ")
-      out += "    if \(condition), \(part.key) != \(part.type)() { parts.append(\"\(part.key)\") }\n"
+      unread.append((readers.map { "event != .\($0)" }.joined(separator: " && "), part.key))
     }
-    out += "    return parts\n  }\n}\n"
+    for (condition, key) in unread {
+      out += "    if \(condition), !\(key).isDefault { parts.append(\"\(key)\") }\n"
+    }
+    out += """
+          return parts
+        }
+
+        /// True when ``unreadParts`` is not empty, without building it: what the decide path
+        /// asks of every situation.
+        @usableFromInline
+        var hasUnreadParts: Bool {
+
+      """
+    out += "    " + unread.map { "(\($0.condition) && !\($0.key).isDefault)" }.joined(separator: "\n      || ") + "\n"
+    out += "  }\n}\n"
+    for part in nestedParts {
+      let tests = part.fields.map { field -> String in
+        if case .nested(let type, _) = field.type { return "\(field.key) == Situation.\(type)()" }
+        return "\(field.key) == \(swiftType(field).defaultValue)"
+      }
+      out += """
+
+        extension Situation.\(part.type) {
+          /// True when every field has its default (what a situation that leaves the part out holds).
+          @usableFromInline
+          var isDefault: Bool {
+            \(tests.joined(separator: "\n      && "))
+          }
+        }
+
+        """
+    }
     out += "\n// The parts by their short names, as the readers and the engine write them.\n"
     for part in nestedParts { out += "typealias \(part.type) = Situation.\(part.type)\n" }
     for part in nestedParts {

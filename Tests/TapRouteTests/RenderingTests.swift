@@ -101,6 +101,21 @@ struct RenderingTests {
         == Callback.allCases.map(\.rawValue))
     #expect(
       try schemaEnum(
+        "table.schema.json",
+        ["properties", "rules", "items", "properties", "then", "properties", "appCallbacks", "items", "enum"])
+        == AppCallback.allCases.map(\.rawValue))
+    #expect(
+      try schemaEnum(
+        "table.schema.json",
+        ["properties", "rules", "items", "properties", "then", "properties", "handoff", "enum"])
+        == Situation.Handoff.allCases.map(\.rawValue))
+    #expect(
+      try schemaEnum(
+        "table.schema.json",
+        ["properties", "rules", "items", "properties", "then", "properties", "delivers", "enum"])
+        == Delivered.allCases.map(\.rawValue))
+    #expect(
+      try schemaEnum(
         "table.schema.json", ["properties", "rules", "items", "properties", "confidence", "enum"])
         == Confidence.allCases.map(\.rawValue))
     #expect(

@@ -7,7 +7,7 @@ extension Engine {
   /// lean decide pays little for situations without any (nearly all of them).
   @usableFromInline
   static func hasRemarks(_ situation: Situation, _ source: DecisionSource) -> Bool {
-    if !situation.unreadParts.isEmpty { return true }
+    if situation.hasUnreadParts { return true }
     if situation.event == .tap, situation.tap.redirect.url != nil, situation.tap.redirect.hooks.isEmpty {
       return true
     }

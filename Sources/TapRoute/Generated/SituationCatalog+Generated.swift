@@ -189,15 +189,139 @@ extension Situation {
   /// read, in catalog order: a decision remarks that it ignored them.
   package var unreadParts: [String] {
     var parts: [String] = []
-    if event != .tap, tap != Tap() { parts.append("tap") }
-    if event != .open, open != Open() { parts.append("open") }
-    if event != .delivery, delivery != Delivery() { parts.append("delivery") }
-    if event != .widget, widget != Widget() { parts.append("widget") }
-    if event != .liveActivity, liveActivity != LiveActivity() { parts.append("liveActivity") }
-    if event != .control, control != Control() { parts.append("control") }
-    if event != .notification, notification != Notification() { parts.append("notification") }
-    if event != .appClip, appClip != AppClip() { parts.append("appClip") }
+    if event != .tap, !tap.isDefault { parts.append("tap") }
+    if event != .open, !open.isDefault { parts.append("open") }
+    if event != .delivery, !delivery.isDefault { parts.append("delivery") }
+    if event != .widget, !widget.isDefault { parts.append("widget") }
+    if event != .liveActivity, !liveActivity.isDefault { parts.append("liveActivity") }
+    if event != .control, !control.isDefault { parts.append("control") }
+    if event != .notification, !notification.isDefault { parts.append("notification") }
+    if event != .appClip, !appClip.isDefault { parts.append("appClip") }
     return parts
+  }
+
+  /// True when ``unreadParts`` is not empty, without building it: what the decide path
+  /// asks of every situation.
+  @usableFromInline
+  var hasUnreadParts: Bool {
+    (event != .tap && !tap.isDefault)
+      || (event != .open && !open.isDefault)
+      || (event != .delivery && !delivery.isDefault)
+      || (event != .widget && !widget.isDefault)
+      || (event != .liveActivity && !liveActivity.isDefault)
+      || (event != .control && !control.isDefault)
+      || (event != .notification && !notification.isDefault)
+      || (event != .appClip && !appClip.isDefault)
+  }
+}
+
+extension Situation.App {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    hasContainerApp == true
+      && installed == true
+      && enabledInMessages == true
+      && published == true
+      && sdkVersion == nil
+      && lifecycle == .scenes
+      && running == false
+      && supportsCarPlay == false
+      && appID == nil
+      && urlSchemes == nil
+      && associatedDomains == nil
+      && aasa == Situation.AASAFiles()
+  }
+}
+
+extension Situation.Tap {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    target == .message
+      && url == nil
+      && transport == .iMessage
+      && layout == .template
+      && expired == false
+      && extensionRunning == false
+      && alreadySelected == false
+      && afterDrawerSwipe == false
+      && presentationContext == .messages
+      && redirect == Situation.Redirect()
+  }
+}
+
+extension Situation.Open {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    url == nil
+      && extensionPoint == .messages
+  }
+}
+
+extension Situation.Delivery {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    handoff == .url
+  }
+}
+
+extension Situation.Widget {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    family == .systemSmall
+      && element == .background
+      && url == nil
+      && intentMode == .background
+      && location == .homeScreen
+  }
+}
+
+extension Situation.LiveActivity {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    presentation == .lockScreen
+      && activityElement == .background
+      && url == nil
+      && urlSetOn == .both
+      && opensWatchApp == false
+  }
+}
+
+extension Situation.Control {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    controlIntent == .appIntent
+      && url == nil
+      && intentTargets == .appAndExtension
+      && authenticationPolicy == .alwaysAllowed
+      && deviceLocked == false
+  }
+}
+
+extension Situation.Notification {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    response == .defaultAction
+      && actionOptions == .none
+      && customDismissAction == false
+  }
+}
+
+extension Situation.AppClip {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    invokedFrom == .qrCode
+      && experience == .associatedWebsite
+      && senderInContacts == true
+      && fullAppInstalled == false
   }
 }
 
