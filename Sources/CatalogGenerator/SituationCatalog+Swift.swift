@@ -993,7 +993,9 @@ extension SituationCatalog {
         var hasUnreadParts: Bool {
 
       """
-    out += "    " + unread.map { "(\($0.condition) && !\($0.key).isDefault)" }.joined(separator: "\n      || ") + "\n"
+    out +=
+      "    " + unread.map { "(\($0.condition) && !\($0.key).isDefault)" }.joined(separator: "\n      || ")
+      + "\n"
     out += "  }\n}\n"
     for part in nestedParts {
       let tests = part.fields.map { field -> String in
