@@ -133,4 +133,35 @@ struct DeliveryTableTests {
       #expect(rule.then.delivery?.delivers != nil, "delivery/\(rule.id) says what arrives")
     }
   }
+
+  /// Issue 26's three cases, each from the surface's own event, composed by the engine.
+  @Test(
+    "a widget, a notification and a Messages redirect each reach the app's callbacks",
+    arguments: [
+      (
+        #"{"event":"widget","app":{"lifecycle":"scenes","running":false}}"#,
+        ["widget/no-url", "delivery/scenes-user-activity-cold"], AppCallback.sceneWillConnect,
+        Delivered.userActivity
+      ),
+      (
+        #"{"event":"notification","app":{"lifecycle":"appDelegate","running":true}}"#,
+        ["notification/default-action", "delivery/notification-running"],
+        .userNotificationCenterDidReceive, .notificationResponse
+      ),
+      (
+        #"{"event":"tap","osVersion":"17","app":{"lifecycle":"scenes","running":false},"tap":{"redirect":{"hooks":["willBecomeActive"],"url":"containerAppDemo://item"}}}"#,
+        ["tap/launch", "open/messages-any-scheme", "delivery/scenes-url-cold"], .sceneWillConnect, .url
+      ),
+    ] as [(String, [String], AppCallback, Delivered)])
+  func composedCases(json: String, rules: [String], callback: AppCallback, delivers: Delivered) throws {
+    let situation = try Situation(json: json)
+    for engine in [Engine.builtIn, try Engine(policies: PolicySet.load(files: PolicySet.builtInFiles))] {
+      let decision = engine.decide(situation)
+      #expect(decision.outcome == .containerLaunch)
+      #expect(decision.steps?.map(\.rule) == rules)
+      #expect(decision.appCallbacks?.last == callback)
+      #expect(decision.delivers == delivers)
+      #expect(engine.explain(situation).withoutTrace == decision)
+    }
+  }
 }
