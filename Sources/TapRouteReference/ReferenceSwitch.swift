@@ -46,8 +46,8 @@ public enum ReferenceSwitch {
   static let selectCallbacks: [Callback] = [.willSelect, .didSelect, .willTransition, .didTransition]
   static let none: [Callback] = []
 
-  /// Whether the switch decides `event`: it covers the Messages tables (`tap`, `open`) only,
-  /// and answers `undecided` for any other event.
+  /// Whether the switch decides `event`: it covers the Messages tables (`tap`, `open`) and the
+  /// delivery into the container app (`delivery`), and answers `undecided` for any other event.
   public static func covers(_ event: Situation.Event) -> Bool {
     event == .tap || event == .open || event == .delivery
   }
