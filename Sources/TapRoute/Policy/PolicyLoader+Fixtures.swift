@@ -155,12 +155,9 @@ extension PolicyLoader {
       }
       expectation.rule = rule
     }
-    if let c = f["callbacks"], let items = reader.array(c, path: path + ".callbacks") {
-      expectation.callbacks = items.enumerated().compactMap { i, item in
-        reader.choice(
-          item, path: JSONReader.join(path + ".callbacks", i), what: "callback",
-          choices: Callback.allCases.map { ($0.rawValue, $0) })
-      }
+    if let c = f["callbacks"] {
+      expectation.callbacks = reader.choices(
+        c, path: path + ".callbacks", what: "callback", choices: Callback.allCases.map { ($0.rawValue, $0) })
     }
     if let p = f["presentation"] {
       expectation.presentation = reader.choice(
@@ -170,12 +167,10 @@ extension PolicyLoader {
     if let u = f["url"], let url = reader.nullableString(u, path: path + ".url") {
       expectation.url = url.map { .equals($0) } ?? .noURL
     }
-    if let c = f["appCallbacks"], let items = reader.array(c, path: path + ".appCallbacks") {
-      expectation.appCallbacks = items.enumerated().compactMap { i, item in
-        reader.choice(
-          item, path: JSONReader.join(path + ".appCallbacks", i), what: "app callback",
-          choices: AppCallback.allCases.map { ($0.rawValue, $0) })
-      }
+    if let c = f["appCallbacks"] {
+      expectation.appCallbacks = reader.choices(
+        c, path: path + ".appCallbacks", what: "app callback",
+        choices: AppCallback.allCases.map { ($0.rawValue, $0) })
     }
     if let d = f["delivers"] {
       expectation.delivers = reader.choice(

@@ -212,17 +212,9 @@ extension PolicyLoader {
           $0, path: path + ".outcome", what: "outcome", choices: decided.map { ($0.rawValue, $0) })
       })
     else { return nil }
-    var callbacks: [Callback]?
-    if let c = fields["callbacks"], let items = reader.array(c, path: path + ".callbacks") {
-      callbacks = []
-      for (i, item) in items.enumerated() {
-        if let cb = reader.choice(
-          item, path: JSONReader.join(path + ".callbacks", i), what: "callback",
-          choices: Callback.allCases.map { ($0.rawValue, $0) })
-        {
-          callbacks?.append(cb)
-        }
-      }
+    let callbacks = fields["callbacks"].flatMap {
+      reader.choices(
+        $0, path: path + ".callbacks", what: "callback", choices: Callback.allCases.map { ($0.rawValue, $0) })
     }
     let presentation = fields["presentation"].flatMap {
       reader.choice(
@@ -278,17 +270,10 @@ extension PolicyLoader {
           path: path + ".handoff", at: value.location)
       }
     }
-    if let value = fields["appCallbacks"], let items = reader.array(value, path: path + ".appCallbacks") {
-      var callbacks: [AppCallback] = []
-      for (i, item) in items.enumerated() {
-        if let callback = reader.choice(
-          item, path: JSONReader.join(path + ".appCallbacks", i), what: "app callback",
-          choices: AppCallback.allCases.map { ($0.rawValue, $0) })
-        {
-          callbacks.append(callback)
-        }
-      }
-      delivery.appCallbacks = callbacks
+    if let value = fields["appCallbacks"] {
+      delivery.appCallbacks = reader.choices(
+        value, path: path + ".appCallbacks", what: "app callback",
+        choices: AppCallback.allCases.map { ($0.rawValue, $0) })
     }
     if let value = fields["delivers"] {
       delivery.delivers = reader.choice(

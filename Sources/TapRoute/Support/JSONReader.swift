@@ -130,6 +130,17 @@ package struct JSONReader {
     return nil
   }
 
+  /// An array each item of which must be one of `choices`, in order (an item that is not is
+  /// reported and left out); nil when `value` is no array.
+  package mutating func choices<T>(
+    _ value: JSONValue, path: String, what: String, choices: [(String, T)]
+  ) -> [T]? {
+    guard let items = array(value, path: path) else { return nil }
+    return items.enumerated().compactMap { i, item in
+      choice(item, path: Self.join(path, i), what: what, choices: choices)
+    }
+  }
+
   /// A string that must be one of `choices`; `what` names it in the message ("hook").
   package mutating func choice<T>(
     _ value: JSONValue, path: String, what: String, choices: [(String, T)]
