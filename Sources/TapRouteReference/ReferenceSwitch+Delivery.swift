@@ -6,7 +6,9 @@ extension ReferenceSwitch {
   /// scenes (from iOS 13) or SwiftUI (from iOS 14), cold or running. An app-delegate app built
   /// with the SDK after iOS 26 and run there does not launch (U-75). For a universal link on a
   /// cold SwiftUI app it takes the documented reading (`onOpenURL`), not the contested one.
-  static func delivery(_ s: Situation, version: OSVersion, sdk: OSVersion) -> Result {
+  static func delivery(
+    _ s: Situation, handoff: Situation.Handoff, version: OSVersion, sdk: OSVersion
+  ) -> Result {
     var lifecycle = s.app.lifecycle
     let cold = !s.app.running
     // An iMessage-only app has no container app to deliver to (S000-5).
@@ -20,7 +22,7 @@ extension ReferenceSwitch {
     // On a cold launch the app delegate's launch callback comes first.
     let launch: [AppCallback] = cold && lifecycle == .appDelegate ? [.didFinishLaunching] : []
     let callbacks: [AppCallback]
-    switch s.delivery.handoff {
+    switch handoff {
     case .intent:
       callbacks = [.perform]
     case .notificationResponse:
@@ -33,7 +35,7 @@ extension ReferenceSwitch {
     case .nothing:
       callbacks = !cold ? [] : lifecycle == .scenes ? [.sceneWillConnect] : launch
     case .url, .universalLink:
-      let link = s.delivery.handoff == .universalLink
+      let link = handoff == .universalLink
       switch lifecycle {
       case .swiftUI: callbacks = [.onOpenURL]
       case .scenes: callbacks = cold ? [.sceneWillConnect] : [link ? .sceneContinue : .sceneOpenURLContexts]

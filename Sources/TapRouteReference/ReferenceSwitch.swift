@@ -61,7 +61,12 @@ public enum ReferenceSwitch {
     let sdk = s.app.sdkVersion ?? fallback
     switch s.event {
     case .open:
-      return open(s, version: version, sdk: sdk, url: s.open.url, point: s.open.extensionPoint)
+      var opened = open(s, version: version, sdk: sdk, url: s.open.url, point: s.open.extensionPoint)
+      if opened.outcome == .containerLaunch {
+        // The container app is handed the URL (open.json's `handoff`): its delivery follows.
+        opened.appCallbacks = delivery(s, handoff: .url, version: version, sdk: sdk).appCallbacks
+      }
+      return opened
     case .tap:
       let tap = self.tap(s, version: version, sdk: sdk)
       guard tap.outcome == .extensionLaunch, !s.tap.redirect.hooks.isEmpty, let callbacks = tap.callbacks,
@@ -69,11 +74,15 @@ public enum ReferenceSwitch {
       else { return tap }
       let redirect = open(s, version: version, sdk: sdk, url: s.tap.redirect.url, point: .messages)
       switch redirect.outcome {
-      case .containerLaunch, .otherAppLaunch: return Result(redirect.outcome, tap.callbacks, tap.presentation)
+      case .containerLaunch:
+        return Result(
+          .containerLaunch, tap.callbacks, tap.presentation,
+          appCallbacks: delivery(s, handoff: .url, version: version, sdk: sdk).appCallbacks)
+      case .otherAppLaunch: return Result(redirect.outcome, tap.callbacks, tap.presentation)
       default: return tap
       }
     case .delivery:
-      return delivery(s, version: version, sdk: sdk)
+      return delivery(s, handoff: s.delivery.handoff, version: version, sdk: sdk)
     default:
       // The reference covers the Messages tables and the delivery into the container app.
       return Result(.undecided)
@@ -109,8 +118,15 @@ public enum ReferenceSwitch {
       }
       let decided = decide(s, newest: newest)
       return readings.filter { $0 != decided }
+    case .delivery:
+      // FB17446617 (W-15): a universal link that cold-launches a SwiftUI app from iOS 18.4
+      // may reach neither onOpenURL nor onContinueUserActivity.
+      guard s.app.hasContainerApp, s.delivery.handoff == .universalLink, s.app.lifecycle == .swiftUI,
+        !s.app.running, let ios184 = try? OSVersion(18, 4), version >= ios184
+      else { return [] }
+      return [Result(.containerLaunch)]
     default:
-      return []  // the reference covers the Messages tables only
+      return []  // the reference covers the Messages tables and the delivery only
     }
   }
 

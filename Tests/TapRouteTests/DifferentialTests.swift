@@ -87,9 +87,9 @@ struct DifferentialTests {
     let fixtures = engine.policies.fixtures.map(\.situation)
     var contested = 0
     var disagreements = 0
-    // The switch writes out the Messages tables' other readings only.
+    // The switch writes out the other readings of the tables it covers.
     for situation in Self.enumeratedSample() + generated + fixtures
-    where situation.event == .tap || situation.event == .open {
+    where ReferenceSwitch.covers(situation.event) {
       let decision = engine.decide(situation)
       let readings = (decision.alternatives ?? []).map {
         ReferenceSwitch.Result($0.outcome, $0.callbacks, $0.presentation)

@@ -32,8 +32,8 @@ struct MixProfile: CustomStringConvertible {
 }
 
 /// The situations of `mix` on which `engine` and `ReferenceSwitch` (called as the benchmark
-/// times it) disagree: outcome, callbacks, presentation, or the other readings of a
-/// contested decision. Checked before anything is timed, so that a reference that decides
+/// times it) disagree: outcome, callbacks, presentation, the container app's callbacks, or the
+/// other readings of a contested decision. Checked before anything is timed, so that a reference that decides
 /// wrongly cannot look fast.
 func referenceDisagreements(_ mix: [Situation], engine: Engine, name: String) -> [String] {
   var seen = Set<Situation>()
@@ -47,6 +47,7 @@ func referenceDisagreements(_ mix: [Situation], engine: Engine, name: String) ->
     let referenceReadings = ReferenceSwitch.alternatives(situation)
     if decision.outcome != reference.outcome || decision.callbacks != reference.callbacks
       || decision.presentation != reference.presentation || readings != referenceReadings
+      || (reference.appCallbacks != nil && decision.appCallbacks != reference.appCallbacks)
     {
       out.append(
         "\(name) \(decision.outcome.rawValue) (other readings \(readings.map(\.outcome.rawValue))) by "
