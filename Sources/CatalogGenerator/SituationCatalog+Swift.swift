@@ -241,12 +241,13 @@ extension SituationCatalog {
 
         /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
         /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
-        /// the computed facts are computed from the URL the event reads (`computeFacts`).
+        /// the computed facts are computed from the URL the event reads (`computeFacts`), unless
+        /// `computed` is false (the interpreter computes them only for a table that tests them).
         /// `defaultVersion` stands for a missing OS version, `defaultSDKVersion` (the same when
         /// nil) for a missing SDK version.
         init(
           _ situation: Situation, event: Situation.Event, defaultVersion: OSVersion,
-          defaultSDKVersion: OSVersion? = nil
+          defaultSDKVersion: OSVersion? = nil, computed: Bool = true
         ) {
 
       """
@@ -416,6 +417,16 @@ extension SituationCatalog {
     let naming = events.filter { $0.part == part.key }.map(\.name)
     return naming.isEmpty ? events.map(\.name) : naming
   }
+
+  /// The bit of ``Situation/givenParts`` of each nested part that some event does not read
+  /// (a part every event reads, `app`, has none).
+  static func givenPartBits() -> [String: Int] {
+    let unread = nestedParts.filter { events(reading: $0).count < events.count }
+    return Dictionary(uniqueKeysWithValues: unread.enumerated().map { ($0.element.key, $0.offset) })
+  }
+
+  /// `value` as a Swift hexadecimal literal.
+  static func hex(_ value: Int) -> String { "0x" + String(value, radix: 16) }
 
   /// The part a situation holds under `key` ("" for the top level).
   private static func part(_ key: String) -> Part? { parts.first { $0.key == key } }
@@ -867,15 +878,28 @@ extension SituationCatalog {
       parameters.append("\(field.key): \(type) = \(value)")
       assignments.append("    self.\(field.key) = \(field.key)\n")
     }
+    let given = givenPartBits()
     for part in nestedParts {
-      out += "  /// \(part.propertyDoc)\n  public var \(part.key): \(part.type)\n"
+      out += "  /// \(part.propertyDoc)\n  public var \(part.key): \(part.type)"
+      if let bit = given[part.key] { out += " { didSet { givenParts |= \(hex(1 << bit)) } }" }
+      out += "\n"
       parameters.append("\(part.key): \(part.type) = \(part.type)()")
       assignments.append("    self.\(part.key) = \(part.key)\n")
     }
+    let givenInit = nestedParts.compactMap { part in
+      given[part.key].map { "(\(part.key).isDefault ? 0 : \(hex(1 << $0)))" }
+    }
+    assignments.append("    givenParts = \(givenInit.isEmpty ? "0" : givenInit.joined(separator: " | "))\n")
     out += """
         /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
         @usableFromInline
         var unspecifiedMask: FactMask = 0
+        /// The parts some event does not read that were given a value other than their default
+        /// (by the initializer) or assigned since (a bit each, set by the parts' `didSet`): a part
+        /// whose bit is clear holds its default, so ``hasUnreadParts`` compares only the parts
+        /// whose bit is set. Not part of equality.
+        @usableFromInline
+        var givenParts: UInt16 = 0
 
         /// \(top.initDoc)
         public init(
@@ -993,10 +1017,24 @@ extension SituationCatalog {
         var hasUnreadParts: Bool {
 
       """
+    out += "    givenParts & ~Self.partsRead(by: event) != 0\n      && ("
     out +=
-      "    " + unread.map { "(\($0.condition) && !\($0.key).isDefault)" }.joined(separator: "\n      || ")
-      + "\n"
-    out += "  }\n}\n"
+      unread.map { "(\($0.condition) && !\($0.key).isDefault)" }.joined(separator: "\n        || ") + ")\n"
+    out += "  }\n\n"
+    out += """
+        /// The bits of ``givenParts`` of the parts `event` reads.
+        @usableFromInline
+        static func partsRead(by event: Event) -> UInt16 {
+          switch event {
+
+      """
+    for event in events {
+      let bits = nestedParts.compactMap { part in
+        given[part.key].flatMap { events(reading: part).contains(event.name) ? 1 << $0 : nil }
+      }
+      out += "    case .\(event.name): \(hex(bits.reduce(0, |)))\n"
+    }
+    out += "    }\n  }\n}\n"
     for part in nestedParts {
       let tests = part.fields.map { field -> String in
         if case .nested(let type, _) = field.type { return "\(field.key) == Situation.\(type)()" }
@@ -1104,7 +1142,7 @@ extension SituationCatalog {
 
   /// The end of `FactSnapshot.init`: the computed facts from the URL the event reads.
   fileprivate static func computedSnapshotCall() -> String {
-    "    computeFacts(situation, url: Situation.url(of: situation, event: event))\n"
+    "    if computed { computeFacts(situation, url: Situation.url(of: situation, event: event)) }\n"
   }
 
   /// `leftOut`'s checks of the computed facts: left out when an input field is.

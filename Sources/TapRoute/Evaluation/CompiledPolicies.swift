@@ -53,6 +53,14 @@ public protocol CompiledPolicies: Sendable {
   /// The redirect hooks among tap rule `rule`'s callbacks, in firing order, 4 bits each
   /// (the hook's index in `Situation.Redirect.Hook.allCases` + 1, first hook lowest).
   static func tapRedirectHooks(_ rule: Int) -> UInt64
+  /// What rule `rule` of the `table` table hands the container app when it opens it (its
+  /// `then.handoff`); nil when it says nothing.
+  static func handoff(_ table: Situation.Event, _ rule: Int) -> Situation.Handoff?
+  /// The index of the first rule of `event`'s table matching `situation` with the handoff
+  /// fact taken as `handoff` instead of the situation's (how a delivery composes after the
+  /// rule that opened the container app), -1 for none.
+  static func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff)
+    -> Int
   /// Decides `situation` from the functions above. Do not implement it: the default
   /// implementation is the engine's algorithm, `@inlinable`, so specialized for the
   /// generated type in the type's own module.
@@ -162,6 +170,24 @@ extension CompiledPolicies {
     case .open: openTable
     default: nil
     }
+  }
+
+  /// Read from the table data (the generator writes a `switch` instead).
+  public static func handoff(_ table: Situation.Event, _ rule: Int) -> Situation.Handoff? {
+    guard let rules = self.table(table)?.rules, rules.indices.contains(rule) else { return nil }
+    return rules[rule].delivery?.handoff
+  }
+
+  /// Decided on a copy of `situation` with the handoff set (the generator passes the handoff
+  /// to the delivery table's function instead, with no copy).
+  public static func composedRule(
+    _ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff
+  ) -> Int {
+    guard let handoffFact = Engine.handoffFact else { return -1 }
+    var step = situation
+    step.event = event
+    guard step.setFinite(handoffFact, index: handoff.index) else { return -1 }
+    return rule(event, step)
   }
 
   /// Read from the table data (the generator writes a `switch` instead).

@@ -27,6 +27,9 @@ final class CompiledTable: Sendable {
   let words: Int
   /// Row-major bits: slot offset + value index * words + word.
   let bits: [UInt64]
+  /// Some rule tests a computed fact (`schemeOwner`, `universalLink`): the decide path
+  /// computes those facts only then.
+  let testsComputedFacts: Bool
   /// What each rule decides, ready to return (with its alternative readings, if contested).
   let templates: [Decision]
   /// Per rule, what the decide path reads without building a decision.
@@ -152,6 +155,8 @@ final class CompiledTable: Sendable {
     urlClassStride = urlStrides[urlClassSlot] ?? 0
     urlEncodingStride = urlStrides[urlEncodingSlot] ?? 0
     let testedMasks = table.rules.map { rule in rule.conditions.reduce(0) { $0 | $1.fact.bit } }
+    testsComputedFacts = table.rules.contains { rule in rule.conditions.contains { $0.fact.computedBy != nil }
+    }
     var urlTesterWords = [UInt64](repeating: 0, count: words)
     for (r, mask) in testedMasks.enumerated()
     where mask & (Fact.urlClass.bit | Fact.urlNeedsEncoding.bit) != 0 {

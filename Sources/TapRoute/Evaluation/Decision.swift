@@ -204,6 +204,15 @@ public struct Decision: Sendable, Hashable, Codable {
     }
   }
 
+  /// Keeps `remarks` to append to the notes when they are read, if the decision is lazy and
+  /// has no pending note of unfired hooks (which the remarks must follow); false otherwise.
+  mutating func deferRemarks(_ remarks: PendingRemarks) -> Bool {
+    guard unfiredHooks == 0, case .lazy(var hit) = body, hit.remarks == nil else { return false }
+    hit.remarks = remarks
+    body = .lazy(hit)
+    return true
+  }
+
   /// `noteUnfired` for the hooks of `mask` (bit `i`: `Hook.allCases[i]`), from a table
   /// made once, without building the list of hooks.
   mutating func noteUnfired(mask: UInt8) {
@@ -622,7 +631,8 @@ extension Decision {
   /// pending note of unfired redirect hooks (packed) and the assumed facts. Nil for a stored
   /// decision, and for one whose assumed values were set by hand rather than its source's.
   var lazyParts: (hit: LazyHit, unfired: UInt32, assumed: FactMask)? {
-    guard case .lazy(let hit) = body, assumedValues == nil else { return nil }
+    // Remarks are the situation's own, not the rules': a remarked decision has no template.
+    guard case .lazy(let hit) = body, assumedValues == nil, hit.remarks == nil else { return nil }
     return (hit, unfiredHooks, assumedMask)
   }
 

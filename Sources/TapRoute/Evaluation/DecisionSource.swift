@@ -131,14 +131,19 @@ final class EngineTables: Sendable {
 
   /// The first rule of `table` matching the situation, -1 for none; the URL is classified
   /// only when a remaining rule tests it.
+  /// The computed facts (``Fact/computedBy``) are computed from `url` only for a table that
+  /// tests one; `handoff` stands for the situation's when a delivery is composed.
   @inline(__always)
   func rule(
     _ table: CompiledTable, _ situation: Situation, event: Situation.Event, url: String?,
-    extensionPoint: Situation.Open.ExtensionPoint? = nil
+    extensionPoint: Situation.Open.ExtensionPoint? = nil, handoff: Situation.Handoff? = nil
   ) -> Int {
     var facts = FactSnapshot(
-      situation, event: event, defaultVersion: newestOSVersion, defaultSDKVersion: newestSDKVersion)
+      situation, event: event, defaultVersion: newestOSVersion, defaultSDKVersion: newestSDKVersion,
+      computed: false)
+    if table.testsComputedFacts { facts.computeFacts(situation, url: url) }
     if let extensionPoint { facts.extensionPoint = extensionPoint.index }
+    if let handoff { facts.handoff = handoff.index }
     return table.firstMatch(facts, url: url) ?? -1
   }
 }
@@ -183,6 +188,11 @@ struct LazyHit: Sendable {
   /// For a launch of the container app: the rule of the `delivery` table composed after it
   /// (-1: none).
   @usableFromInline var deliveryRule: Int32 = -1
+  /// The situation's remarks (``Engine/remarks(_:newestOS:newestSDK:)``), written out after
+  /// every other note when the decision's fields are built; nil when it has none. Kept as
+  /// the situation, so that a remarked decision stays lazy: building its fields to append
+  /// the remarks cost the few such decisions about 2,000 instructions each.
+  @usableFromInline var remarks: PendingRemarks? = nil
 
   /// A hit from every field (what the synthesized memberwise initializer would be, made
   /// inlinable for the decide of a generated type in a client module).
@@ -240,6 +250,7 @@ struct LazyHit: Sendable {
       && openRule == other.openRule && hook == other.hook && hooks == other.hooks
       && redirectOpenRule == other.redirectOpenRule && eventURL == other.eventURL
       && redirectURL == other.redirectURL && deliveryRule == other.deliveryRule
+      && (remarks == nil && other.remarks == nil || remarks?.notes == other.remarks?.notes)
   }
 
   private var tapIndex: Int { Int(tapRule) }
@@ -254,9 +265,12 @@ struct LazyHit: Sendable {
   /// decision's URL and `assumed` its assumed facts, which an undecided redirect's tap step
   /// repeats.
   func decision(url: String?, assumed: FactMask) -> Decision {
-    let decision = stepsDecision(url: url, assumed: assumed)
-    guard deliveryRule >= 0, let delivery = Engine.deliveryEvent else { return decision }
-    return Engine.composeDelivery(decision, source.template(delivery, Int(deliveryRule)))
+    var decision = stepsDecision(url: url, assumed: assumed)
+    if deliveryRule >= 0, let delivery = Engine.deliveryEvent {
+      decision = Engine.composeDelivery(decision, source.template(delivery, Int(deliveryRule)))
+    }
+    if let remarks { decision.notes += remarks.notes }
+    return decision
   }
 
   /// The decision's fields but the delivery composed after a container launch.
@@ -332,6 +346,25 @@ struct LazyHit: Sendable {
   }
 }
 
+/// The remarks of a lazy decision, kept as the situation they are on and written out when
+/// read (a class, so that a decision without remarks carries one nil word).
+@usableFromInline
+final class PendingRemarks: Sendable {
+  let situation: Situation
+  let newestOS: OSVersion
+  let newestSDK: OSVersion
+
+  @usableFromInline
+  init(_ situation: Situation, source: DecisionSource) {
+    self.situation = situation
+    newestOS = source.newestOSVersion
+    newestSDK = source.newestSDKVersion
+  }
+
+  /// The remarks, in their fixed order.
+  var notes: [String] { Engine.remarks(situation, newestOS: newestOS, newestSDK: newestSDK) }
+}
+
 /// What the lean decide reads of one kind of source. `decideLean` is generic over it, so
 /// that each kind gets its own specialized copy: for a generated type, its first-match
 /// functions are called directly (and inlined), not through the protocol's witness table.
@@ -352,6 +385,9 @@ protocol LeanRules {
   func tapRedirectHooks(_ rule: Int) -> UInt64
   /// What rule `rule` of `event`'s table hands the container app it opens; nil for none.
   func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff?
+  /// The first rule of `event`'s table matching `situation` with the handoff fact taken as
+  /// `handoff` (the delivery composed after a rule that opened the container app), -1 for none.
+  func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int
 }
 
 /// A generated type's rules.
@@ -394,10 +430,11 @@ struct GeneratedRules<Policies: CompiledPolicies>: LeanRules {
   func contested(_ event: Situation.Event, _ rule: Int) -> Bool { Policies.contested(event, rule) }
   @inlinable @inline(__always)
   func tapRedirectHooks(_ rule: Int) -> UInt64 { Policies.tapRedirectHooks(rule) }
-  @inlinable
-  func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff? {
-    guard let rules = Policies.table(event)?.rules, rules.indices.contains(rule) else { return nil }
-    return rules[rule].delivery?.handoff
+  @inlinable @inline(__always)
+  func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff? { Policies.handoff(event, rule) }
+  @inlinable @inline(__always)
+  func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int {
+    Policies.composedRule(event, situation, handoff: handoff)
   }
 }
 
@@ -447,6 +484,11 @@ struct TableRules: LeanRules {
   func tapRedirectHooks(_ rule: Int) -> UInt64 { tables.tap.ruleData(rule).redirectHooks }
   func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff? {
     tables.table(event).ruleData(rule).handoff
+  }
+  func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int {
+    tables.rule(
+      tables.table(event), situation, event: event, url: Situation.url(of: situation, event: event),
+      handoff: handoff)
   }
 }
 
@@ -527,10 +569,7 @@ extension Engine {
       let handoffFact = Engine.handoffFact,
       let (event, rule) = decision.decidingRule, let handoff = rules.handoff(event, rule)
     else { return }
-    var step = situation
-    step.event = delivery
-    guard step.setFinite(handoffFact, index: handoff.index) else { return }
-    let deliveryRule = rules.rule(delivery, step)
+    let deliveryRule = rules.composedRule(delivery, situation, handoff: handoff)
     guard deliveryRule >= 0 else { return }
     // The handoff comes from the rule, not the situation: it is never assumed.
     let assumed = rules.testedFacts(delivery, deliveryRule) & situation.leftOut & ~handoffFact.bit

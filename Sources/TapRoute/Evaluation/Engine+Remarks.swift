@@ -51,6 +51,8 @@ extension Engine {
   /// Appends the remarks on `situation` to `decision`'s notes (nothing when there are none).
   @usableFromInline
   static func addRemarks(_ situation: Situation, _ source: DecisionSource, to decision: inout Decision) {
+    // A lazy decision keeps the situation and writes the remarks out when its notes are read.
+    if decision.deferRemarks(PendingRemarks(situation, source: source)) { return }
     let remarks = remarks(situation, newestOS: source.newestOSVersion, newestSDK: source.newestSDKVersion)
     if !remarks.isEmpty { decision.notes += remarks }
   }

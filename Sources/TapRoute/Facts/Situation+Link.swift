@@ -54,8 +54,20 @@ extension Situation {
   /// makes schemes case-insensitive) and `other` when not.
   public func schemeOwner(url: String?) -> SchemeOwner {
     guard let schemes = app.urlSchemes else { return .unknown }
-    guard let url, let scheme = Self.scheme(of: url) else { return .none }
-    return schemes.contains { $0.lowercased() == scheme } ? .own : .other
+    guard let url else { return .none }
+    switch URLSchemeClass.classify(url) {
+    case .none, .unparseable, .noScheme, .emptyScheme: return .none
+    case .web, .data, .file, .other: break
+    }
+    // Compared byte by byte, ASCII letters folded (a scheme is ASCII, RFC 3986 §3.1): no
+    // string is built on the decide path.
+    let bytes = url.utf8
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return .none }
+    let scheme = bytes[..<colon]
+    func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+    return schemes.contains { own in
+      own.utf8.count == scheme.count && zip(own.utf8, scheme).allSatisfy { folded($0) == folded($1) }
+    } ? .own : .other
   }
 
   /// The verdict of `app.aasa` for `url` and the app `app.appID`, under the situation's OS

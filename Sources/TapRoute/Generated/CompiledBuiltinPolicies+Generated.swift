@@ -277,13 +277,13 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     }
   }
 
-  static func deliveryRule(_ situation: Situation) -> Int {
+  static func deliveryRule(_ situation: Situation, handoff: Situation.Handoff) -> Int {
     var m0: UInt64 = 0x1ffffffff
     if situation.app.hasContainerApp {
       m0 &= 0x1fffffffe
     } else {
     }
-    switch situation.delivery.handoff {
+    switch handoff {
     case .url:
       m0 &= 0x1806087
     case .universalLink:
@@ -816,86 +816,57 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
   }
 
   static func tapOutcome(_ rule: Int) -> Outcome {
-    switch rule {
-    case 23...25: .storeFront
-    case 26...28: .storeProductPage
-    case 30: .manageApps
-    case 32...41: .extensionLaunch
-    case 3, 7, 11, 13, 20: .browser
-    case 31: .transcriptView
-    case 0...2, 4...6, 8...10, 12, 14...19, 21...22, 29: .nothing
-    default: .undecided
-    }
+    rule >= 0 && rule < 42 ? Self.tapOutcomeData[rule] : .undecided
   }
+
+  static let tapOutcomeData: [Outcome] = [.nothing, .nothing, .nothing, .browser, .nothing, .nothing, .nothing, .browser, .nothing, .nothing, .nothing, .browser, .nothing, .browser, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .browser, .nothing, .nothing, .storeFront, .storeFront, .storeFront, .storeProductPage, .storeProductPage, .storeProductPage, .nothing, .manageApps, .transcriptView, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch]
 
   static func openOutcome(_ rule: Int) -> Outcome {
-    switch rule {
-    case 12...13, 16...17: .containerLaunch
-    case 18...20: .otherAppLaunch
-    case 0...11, 14...15: .nothing
-    default: .undecided
-    }
+    rule >= 0 && rule < 21 ? Self.openOutcomeData[rule] : .undecided
   }
+
+  static let openOutcomeData: [Outcome] = [.nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .containerLaunch, .containerLaunch, .nothing, .nothing, .containerLaunch, .containerLaunch, .otherAppLaunch, .otherAppLaunch, .otherAppLaunch]
 
   static func deliveryOutcome(_ rule: Int) -> Outcome {
-    switch rule {
-    case 3...32: .containerLaunch
-    case 0...2: .nothing
-    default: .undecided
-    }
+    rule >= 0 && rule < 33 ? Self.deliveryOutcomeData[rule] : .undecided
   }
+
+  static let deliveryOutcomeData: [Outcome] = [.nothing, .nothing, .nothing, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch]
 
   static func widgetOutcome(_ rule: Int) -> Outcome {
-    switch rule {
-    case 5, 8...16, 18, 20...21, 25...31: .containerLaunch
-    case 0...3, 7, 17, 19: .nothing
-    case 4, 6, 22...24: .intentRun
-    default: .undecided
-    }
+    rule >= 0 && rule < 32 ? Self.widgetOutcomeData[rule] : .undecided
   }
+
+  static let widgetOutcomeData: [Outcome] = [.nothing, .nothing, .nothing, .nothing, .intentRun, .containerLaunch, .intentRun, .nothing, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .nothing, .containerLaunch, .nothing, .containerLaunch, .containerLaunch, .intentRun, .intentRun, .intentRun, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch]
 
   static func liveActivityOutcome(_ rule: Int) -> Outcome {
-    switch rule {
-    case 2, 4, 10...14: .containerLaunch
-    case 0...1, 3, 5...8: .nothing
-    case 9: .intentRun
-    default: .undecided
-    }
+    rule >= 0 && rule < 15 ? Self.liveActivityOutcomeData[rule] : .undecided
   }
+
+  static let liveActivityOutcomeData: [Outcome] = [.nothing, .nothing, .containerLaunch, .nothing, .containerLaunch, .nothing, .nothing, .nothing, .nothing, .intentRun, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch]
 
   static func controlOutcome(_ rule: Int) -> Outcome {
-    switch rule {
-    case 4, 6...8: .containerLaunch
-    case 0...3, 5: .nothing
-    case 9...12: .intentRun
-    default: .undecided
-    }
+    rule >= 0 && rule < 13 ? Self.controlOutcomeData[rule] : .undecided
   }
+
+  static let controlOutcomeData: [Outcome] = [.nothing, .nothing, .nothing, .nothing, .containerLaunch, .nothing, .containerLaunch, .containerLaunch, .containerLaunch, .intentRun, .intentRun, .intentRun, .intentRun]
 
   static func notificationOutcome(_ rule: Int) -> Outcome {
-    switch rule {
-    case 0, 4, 8...9: .containerLaunch
-    case 1...3: .nothing
-    case 5...7: .backgroundLaunch
-    default: .undecided
-    }
+    rule >= 0 && rule < 10 ? Self.notificationOutcomeData[rule] : .undecided
   }
 
+  static let notificationOutcomeData: [Outcome] = [.containerLaunch, .nothing, .nothing, .nothing, .containerLaunch, .backgroundLaunch, .backgroundLaunch, .backgroundLaunch, .containerLaunch, .containerLaunch]
+
   static func appClipOutcome(_ rule: Int) -> Outcome {
-    switch rule {
-    case 2: .storeProductPage
-    case 1, 4, 9: .containerLaunch
-    case 3, 8, 10...12: .browser
-    case 0, 6...7: .nothing
-    case 5, 13: .appClipLaunch
-    default: .undecided
-    }
+    rule >= 0 && rule < 14 ? Self.appClipOutcomeData[rule] : .undecided
   }
+
+  static let appClipOutcomeData: [Outcome] = [.nothing, .containerLaunch, .storeProductPage, .browser, .containerLaunch, .appClipLaunch, .nothing, .nothing, .browser, .containerLaunch, .browser, .browser, .browser, .appClipLaunch]
 
   static func rule(_ event: Situation.Event, _ situation: Situation) -> Int {
     switch event.index {
     case 2:  // delivery
-      return deliveryRule(situation)
+      return deliveryRule(situation, handoff: situation.delivery.handoff)
     case 3:  // widget
       return widgetRule(situation)
     case 4:  // liveActivity
@@ -908,6 +879,10 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       return appClipRule(situation)
     default: return -1
     }
+  }
+
+  static func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int {
+    event.index == 2 ? deliveryRule(situation, handoff: handoff) : -1
   }
 
   static func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
@@ -983,191 +958,44 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
   }
 
   static func presentation(_ table: Situation.Event, _ rule: Int) -> Presentation? {
-    switch table.index {
-    case 0:  // tap
-      switch rule {
-      case 32: return .compact
-      case 33...41: return .expanded
-      default: return nil
-      }
-    case 1:  // open
-      return nil
-    case 2:  // delivery
-      return nil
-    case 3:  // widget
-      return nil
-    case 4:  // liveActivity
-      return nil
-    case 5:  // control
-      return nil
-    case 6:  // notification
-      return nil
-    case 7:  // appClip
-      return nil
-    default: return nil
-    }
+    let t = table.index
+    guard t >= 0, t < 8, rule >= 0, rule < Self.presentationCounts[t] else { return nil }
+    return Self.presentationData[Self.presentationOffsets[t] &+ rule]
   }
+
+  static let presentationOffsets: [Int] = [0, 42, 63, 96, 128, 143, 156, 166]
+  static let presentationCounts: [Int] = [42, 21, 33, 32, 15, 13, 10, 14]
+  static let presentationData: [Presentation?] = [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, .compact, .expanded, .expanded, .expanded, .expanded, .expanded, .expanded, .expanded, .expanded, .expanded, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil]
 
   static func testedFacts(_ table: Situation.Event, _ rule: Int) -> FactMask {
-    switch table.index {
-    case 0:  // tap
-      switch rule {
-      case 0: return 0x400
-      case 1: return 0x100
-      case 2: return 0x1184
-      case 3: return 0x980
-      case 4: return 0x80
-      case 5, 8: return 0x1
-      case 6: return 0x1105
-      case 7, 13...16: return 0x901
-      case 9...10: return 0x101
-      case 11, 20: return 0x903
-      case 12, 17...18, 21...22: return 0x103
-      case 19: return 0x1107
-      case 23, 27: return 0x953
-      case 24...26, 28: return 0x153
-      case 29: return 0x113
-      case 30: return 0x133
-      case 31: return 0x333
-      case 32: return 0x12133
-      case 33...34: return 0x8133
-      case 35...38: return 0xe133
-      case 39...41: return 0xa133
-      default: return 0
-      }
-    case 1:  // open
-      switch rule {
-      case 0: return 0x1
-      case 1...2: return 0x20001
-      case 3: return 0x3
-      case 4...5: return 0x20003
-      case 6, 14: return 0x2000b
-      case 7...8, 11, 15: return 0x2080b
-      case 9...10, 13: return 0x2180f
-      case 12: return 0x2180b
-      case 16, 18...19: return 0x6180b
-      case 17, 20: return 0x6180f
-      default: return 0
-      }
-    case 2:  // delivery
-      switch rule {
-      case 0: return 0x8
-      case 1: return 0x40000000000002
-      case 2: return 0x40000000000006
-      case 3: return 0x20000000000000
-      case 4...5: return 0xa0000000000000
-      case 6, 13...22: return 0xe0000000000002
-      case 7...8: return 0x60000000000000
-      case 9...12, 23...32: return 0xe0000000000000
-      default: return 0
-      }
-    case 3:  // widget
-      switch rule {
-      case 0...3: return 0x3
-      case 4: return 0x28000000
-      case 5: return 0x20000000
-      case 6: return 0x228000000
-      case 7...8: return 0x220000000
-      case 9...10: return 0x8000801
-      case 11...14: return 0x8000803
-      case 15...16: return 0xc000800
-      case 17: return 0x48000000
-      case 18: return 0x18000800
-      case 19...20: return 0x18000000
-      case 21...23: return 0x18000002
-      case 24: return 0x8000000
-      case 25, 27: return 0xc000000
-      case 26: return 0xc000003
-      case 28...31: return 0x800
-      default: return 0
-      }
-    case 4:  // liveActivity
-      switch rule {
-      case 0...1: return 0x3
-      case 2: return 0x2000000001
-      case 3...5: return 0x1
-      case 6: return 0x600000000
-      case 7: return 0x400000000
-      case 8: return 0xc40000002
-      case 9: return 0xc00000002
-      case 10: return 0xc00000000
-      case 11...12: return 0x1c00000800
-      case 13...14: return 0x800
-      default: return 0
-      }
-    case 5:  // control
-      switch rule {
-      case 0: return 0x1
-      case 1...2: return 0x3
-      case 3...4: return 0x18000000001
-      case 5, 7...8: return 0x8000000801
-      case 6: return 0x8000000803
-      case 9, 11...12: return 0x8000000001
-      case 10: return 0x68000000001
-      default: return 0
-      }
-    case 6:  // notification
-      switch rule {
-      case 0: return 0x3
-      case 1: return 0x100000000003
-      case 2, 8...9: return 0x100000000000
-      case 3, 7: return 0x500000000000
-      case 4...6: return 0x300000000000
-      default: return 0
-      }
-    case 7:  // appClip
-      switch rule {
-      case 0: return 0x1
-      case 1...2, 4...5, 9, 13: return 0x12000000000003
-      case 3: return 0x3
-      case 6...7, 10...11: return 0x6000000000003
-      case 8: return 0x1a000000000003
-      case 12: return 0x2000000000003
-      default: return 0
-      }
-    default: return 0
-    }
+    let t = table.index
+    guard t >= 0, t < 8, rule >= 0, rule < Self.testedFactsCounts[t] else { return 0 }
+    return Self.testedFactsData[Self.testedFactsOffsets[t] &+ rule]
   }
 
+  static let testedFactsOffsets: [Int] = [0, 42, 63, 96, 128, 143, 156, 166]
+  static let testedFactsCounts: [Int] = [42, 21, 33, 32, 15, 13, 10, 14]
+  static let testedFactsData: [FactMask] = [0x400, 0x100, 0x1184, 0x980, 0x80, 0x1, 0x1105, 0x901, 0x1, 0x101, 0x101, 0x903, 0x103, 0x901, 0x901, 0x901, 0x901, 0x103, 0x103, 0x1107, 0x903, 0x103, 0x103, 0x953, 0x153, 0x153, 0x153, 0x953, 0x153, 0x113, 0x133, 0x333, 0x12133, 0x8133, 0x8133, 0xe133, 0xe133, 0xe133, 0xe133, 0xa133, 0xa133, 0xa133, 0x1, 0x20001, 0x20001, 0x3, 0x20003, 0x20003, 0x2000b, 0x2080b, 0x2080b, 0x2180f, 0x2180f, 0x2080b, 0x2180b, 0x2180f, 0x2000b, 0x2080b, 0x6180b, 0x6180f, 0x6180b, 0x6180b, 0x6180f, 0x8, 0x40000000000002, 0x40000000000006, 0x20000000000000, 0xa0000000000000, 0xa0000000000000, 0xe0000000000002, 0x60000000000000, 0x60000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0x3, 0x3, 0x3, 0x3, 0x28000000, 0x20000000, 0x228000000, 0x220000000, 0x220000000, 0x8000801, 0x8000801, 0x8000803, 0x8000803, 0x8000803, 0x8000803, 0xc000800, 0xc000800, 0x48000000, 0x18000800, 0x18000000, 0x18000000, 0x18000002, 0x18000002, 0x18000002, 0x8000000, 0xc000000, 0xc000003, 0xc000000, 0x800, 0x800, 0x800, 0x800, 0x3, 0x3, 0x2000000001, 0x1, 0x1, 0x1, 0x600000000, 0x400000000, 0xc40000002, 0xc00000002, 0xc00000000, 0x1c00000800, 0x1c00000800, 0x800, 0x800, 0x1, 0x3, 0x3, 0x18000000001, 0x18000000001, 0x8000000801, 0x8000000803, 0x8000000801, 0x8000000801, 0x8000000001, 0x68000000001, 0x8000000001, 0x8000000001, 0x3, 0x100000000003, 0x100000000000, 0x500000000000, 0x300000000000, 0x300000000000, 0x300000000000, 0x500000000000, 0x100000000000, 0x100000000000, 0x1, 0x12000000000003, 0x12000000000003, 0x3, 0x12000000000003, 0x12000000000003, 0x6000000000003, 0x6000000000003, 0x1a000000000003, 0x12000000000003, 0x6000000000003, 0x6000000000003, 0x2000000000003, 0x12000000000003]
+
   static func contested(_ table: Situation.Event, _ rule: Int) -> Bool {
-    switch table.index {
-    case 0:  // tap
-      switch rule {
-      case 15, 23, 27: return true
-      default: return false
-      }
-    case 1:  // open
-      switch rule {
-      case 1, 11, 19...20: return true
-      default: return false
-      }
-    case 2:  // delivery
-      switch rule {
-      case 6: return true
-      default: return false
-      }
-    case 3:  // widget
-      switch rule {
-      case 26...27, 30: return true
-      default: return false
-      }
-    case 4:  // liveActivity
-      switch rule {
-      case 11: return true
-      default: return false
-      }
-    case 5:  // control
-      switch rule {
-      case 6, 8...9: return true
-      default: return false
-      }
-    case 6:  // notification
-      return false
-    case 7:  // appClip
-      return false
-    default: return false
-    }
+    let t = table.index
+    guard t >= 0, t < 8, rule >= 0, rule < Self.contestedCounts[t] else { return false }
+    return Self.contestedData[Self.contestedOffsets[t] &+ rule]
   }
+
+  static let contestedOffsets: [Int] = [0, 42, 63, 96, 128, 143, 156, 166]
+  static let contestedCounts: [Int] = [42, 21, 33, 32, 15, 13, 10, 14]
+  static let contestedData: [Bool] = [false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, true, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, true, true, false, false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, true, true, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, true, false, true, true, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false]
+
+  static func handoff(_ table: Situation.Event, _ rule: Int) -> Situation.Handoff? {
+    let t = table.index
+    guard t >= 0, t < 8, rule >= 0, rule < Self.handoffCounts[t] else { return nil }
+    return Self.handoffData[Self.handoffOffsets[t] &+ rule]
+  }
+
+  static let handoffOffsets: [Int] = [0, 42, 63, 96, 128, 143, 156, 166]
+  static let handoffCounts: [Int] = [42, 21, 33, 32, 15, 13, 10, 14]
+  static let handoffData: [Situation.Handoff?] = [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, .url, .url, nil, nil, .url, .url, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, .userActivity, .url, .userActivity, .url, .userActivity, .url, .userActivity, .url, nil, .universalLink, nil, .intent, .intent, nil, nil, nil, .userActivity, .userActivity, .url, .userActivity, .url, .url, .url, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, .userActivity, .userActivity, .userActivity, .userActivity, .url, nil, nil, nil, nil, .intent, nil, .universalLink, .universalLink, .url, nil, nil, nil, nil, .nothing, nil, nil, nil, .notificationResponse, .notificationResponse, .notificationResponse, .notificationResponse, .notificationResponse, .notificationResponse, nil, .url, nil, nil, .nothing, nil, nil, nil, nil, .universalLink, nil, nil, nil, nil]
 
   static func tapRedirectHooks(_ rule: Int) -> UInt64 {
     switch rule {

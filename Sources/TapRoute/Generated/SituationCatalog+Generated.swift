@@ -41,24 +41,30 @@ public struct Situation: Sendable, Hashable {
   /// The app's install and publish state on the device.
   public var app: App
   /// What was tapped; read when ``event`` is ``Event/tap``.
-  public var tap: Tap
+  public var tap: Tap { didSet { givenParts |= 0x1 } }
   /// The `open(url)` call; read when ``event`` is ``Event/open``.
-  public var open: Open
+  public var open: Open { didSet { givenParts |= 0x2 } }
   /// What the container app was handed; read when ``event`` is ``Event/delivery``.
-  public var delivery: Delivery
+  public var delivery: Delivery { didSet { givenParts |= 0x4 } }
   /// The tapped widget; read when ``event`` is ``Event/widget``.
-  public var widget: Widget
+  public var widget: Widget { didSet { givenParts |= 0x8 } }
   /// The tapped Live Activity; read when ``event`` is ``Event/liveActivity``.
-  public var liveActivity: LiveActivity
+  public var liveActivity: LiveActivity { didSet { givenParts |= 0x10 } }
   /// The control; read when ``event`` is ``Event/control``.
-  public var control: Control
+  public var control: Control { didSet { givenParts |= 0x20 } }
   /// The notification response; read when ``event`` is ``Event/notification``.
-  public var notification: Notification
+  public var notification: Notification { didSet { givenParts |= 0x40 } }
   /// The App Clip invocation; read when ``event`` is ``Event/appClip``.
-  public var appClip: AppClip
+  public var appClip: AppClip { didSet { givenParts |= 0x80 } }
   /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
   @usableFromInline
   var unspecifiedMask: FactMask = 0
+  /// The parts some event does not read that were given a value other than their default
+  /// (by the initializer) or assigned since (a bit each, set by the parts' `didSet`): a part
+  /// whose bit is clear holds its default, so ``hasUnreadParts`` compares only the parts
+  /// whose bit is set. Not part of equality.
+  @usableFromInline
+  var givenParts: UInt16 = 0
 
   /// A situation; every part but `event` defaults to the JSON form's defaults.
   public init(
@@ -77,6 +83,7 @@ public struct Situation: Sendable, Hashable {
     self.control = control
     self.notification = notification
     self.appClip = appClip
+    givenParts = (tap.isDefault ? 0 : 0x1) | (open.isDefault ? 0 : 0x2) | (delivery.isDefault ? 0 : 0x4) | (widget.isDefault ? 0 : 0x8) | (liveActivity.isDefault ? 0 : 0x10) | (control.isDefault ? 0 : 0x20) | (notification.isDefault ? 0 : 0x40) | (appClip.isDefault ? 0 : 0x80)
   }
 }
 
@@ -204,14 +211,30 @@ extension Situation {
   /// asks of every situation.
   @usableFromInline
   var hasUnreadParts: Bool {
-    (event != .tap && !tap.isDefault)
-      || (event != .open && !open.isDefault)
-      || (event != .delivery && !delivery.isDefault)
-      || (event != .widget && !widget.isDefault)
-      || (event != .liveActivity && !liveActivity.isDefault)
-      || (event != .control && !control.isDefault)
-      || (event != .notification && !notification.isDefault)
-      || (event != .appClip && !appClip.isDefault)
+    givenParts & ~Self.partsRead(by: event) != 0
+      && ((event != .tap && !tap.isDefault)
+        || (event != .open && !open.isDefault)
+        || (event != .delivery && !delivery.isDefault)
+        || (event != .widget && !widget.isDefault)
+        || (event != .liveActivity && !liveActivity.isDefault)
+        || (event != .control && !control.isDefault)
+        || (event != .notification && !notification.isDefault)
+        || (event != .appClip && !appClip.isDefault))
+  }
+
+  /// The bits of ``givenParts`` of the parts `event` reads.
+  @usableFromInline
+  static func partsRead(by event: Event) -> UInt16 {
+    switch event {
+    case .tap: 0x1
+    case .open: 0x2
+    case .delivery: 0x4
+    case .widget: 0x8
+    case .liveActivity: 0x10
+    case .control: 0x20
+    case .notification: 0x40
+    case .appClip: 0x80
+    }
   }
 }
 
@@ -964,12 +987,13 @@ struct FactSnapshot: Sendable {
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
-  /// the computed facts are computed from the URL the event reads (`computeFacts`).
+  /// the computed facts are computed from the URL the event reads (`computeFacts`), unless
+  /// `computed` is false (the interpreter computes them only for a table that tests them).
   /// `defaultVersion` stands for a missing OS version, `defaultSDKVersion` (the same when
   /// nil) for a missing SDK version.
   init(
     _ situation: Situation, event: Situation.Event, defaultVersion: OSVersion,
-    defaultSDKVersion: OSVersion? = nil
+    defaultSDKVersion: OSVersion? = nil, computed: Bool = true
   ) {
     platform = situation.platform.index
     osVersion = situation.osVersion ?? defaultVersion
@@ -1015,7 +1039,7 @@ struct FactSnapshot: Sendable {
     handoff = situation.delivery.handoff.index
     lifecycle = situation.app.lifecycle.index
     running = situation.app.running
-    computeFacts(situation, url: Situation.url(of: situation, event: event))
+    if computed { computeFacts(situation, url: Situation.url(of: situation, event: event)) }
   }
 
   /// The value index of a finite fact (bool: 0 false, 1 true; enumerations: catalog order).

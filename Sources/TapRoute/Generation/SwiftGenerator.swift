@@ -118,8 +118,12 @@ package struct SwiftGenerator {
       newest: newest, newestSDK: newestSDK, access: a)
     out += "\n"
     for plan in otherPlans {
+      // The delivery table takes its handoff as a parameter: a delivery composed after the
+      // rule that opened the app is decided with the rule's handoff, with no situation copied.
+      let composed = plan.table.event == Engine.deliveryEvent
       out += firstMatch(
-        plan, name: "\(plan.table.event.rawValue)Rule", parameters: "_ situation: Situation",
+        plan, name: "\(plan.table.event.rawValue)Rule",
+        parameters: "_ situation: Situation" + (composed ? ", handoff: Situation.Handoff" : ""),
         url: plan.table.event.urlPath.map { "situation." + $0 }, newest: newest, newestSDK: newestSDK,
         access: a)
       out += "\n"
@@ -143,13 +147,13 @@ package struct SwiftGenerator {
     out += "\n"
     out += ruleValues(
       allTables, signature: "presentation(_ table: Situation.Event, _ rule: Int) -> Presentation?",
-      access: a
+      access: a, lookedUp: true
     ) { rule in rule.then.presentation.map { ".\($0.rawValue)" } }
     out += "\n"
     out += ruleValues(
       allTables,
       signature: "testedFacts(_ table: Situation.Event, _ rule: Int) -> FactMask", none: "0",
-      access: a
+      access: a, lookedUp: true
     ) { rule in
       let mask = rule.conditions.reduce(FactMask(0)) { $0 | $1.fact.bit }
       return mask == 0 ? nil : mask.sourceLiteral
@@ -157,8 +161,13 @@ package struct SwiftGenerator {
     out += "\n"
     out += ruleValues(
       allTables, signature: "contested(_ table: Situation.Event, _ rule: Int) -> Bool", none: "false",
-      access: a
+      access: a, lookedUp: true
     ) { rule in rule.alternatives.isEmpty ? nil : "true" }
+    out += "\n"
+    out += ruleValues(
+      allTables, signature: "handoff(_ table: Situation.Event, _ rule: Int) -> Situation.Handoff?",
+      access: a, lookedUp: true
+    ) { rule in rule.then.delivery?.handoff.map { ".\($0.rawValue)" } }
     out += "\n"
     out += redirectHooks(tap, access: a)
     out += "\n"
@@ -193,10 +202,26 @@ package struct SwiftGenerator {
       "  \(a)static func rule(_ event: Situation.Event, _ situation: Situation) -> Int {",
       "    switch event.index {",
     ]
+    var composed: DecisionTable?
     for table in others {
-      lines.append("    \(label(table.event))\n      return \(table.event.rawValue)Rule(situation)")
+      if table.event == Engine.deliveryEvent, let handoff = Engine.handoffFact {
+        composed = table
+        let path = handoff.source(for: table.event)
+        let value = path.hasPrefix("$.") ? "situation." + path.dropFirst(2) : "situation.\(handoff.rawValue)"
+        lines.append(
+          "    \(label(table.event))\n      return \(table.event.rawValue)Rule(situation, handoff: \(value))")
+      } else {
+        lines.append("    \(label(table.event))\n      return \(table.event.rawValue)Rule(situation)")
+      }
     }
     lines += ["    default: return -1", "    }", "  }", ""]
+    if let composed {
+      lines += [
+        "  \(a)static func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int {",
+        "    event.index == \(composed.event.index) ? \(composed.event.rawValue)Rule(situation, handoff: handoff) : -1",
+        "  }", "",
+      ]
+    }
     lines += [
       "  \(a)static func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {",
       "    switch event.index {",
@@ -631,6 +656,8 @@ package struct SwiftGenerator {
   /// and for an open `url` and `extensionPoint`, are in scope).
   static func expression(_ fact: Fact, event: Situation.Event) -> String {
     switch fact {
+    // The delivery table's handoff is its function's parameter (see `composedRule`).
+    case _ where fact == Engine.handoffFact && event == Engine.deliveryEvent: return "handoff"
     // `scan` is the URL's one scan, made before the first URL fact is read.
     case .urlClass: return "(scan?.class ?? URLSchemeClass.none)"
     case .urlNeedsEncoding: return "(scan?.needsEncoding ?? false)"
@@ -646,28 +673,18 @@ package struct SwiftGenerator {
 
   // MARK: rule data
 
+  /// Looked up, not switched: a `switch` over rule ranges compiles to a tree of comparisons,
+  /// which a rule index that differs on every decision mispredicts (about half a
+  /// misprediction a decision on the shuffled fixture mix).
   private func outcomes(_ table: DecisionTable, name: String, access a: String) -> String {
-    var byOutcome: [Outcome: [Int]] = [:]
-    for (r, rule) in table.rules.enumerated() { byOutcome[rule.then.outcome, default: []].append(r) }
-    if table.rules.count > Self.largestSwitchedTable {
-      // A `switch` of hundreds of cases is a chain of comparisons: look the outcome up instead.
-      let values = table.rules.map { ".\($0.then.outcome.rawValue)" }.joined(separator: ", ")
-      return [
-        "  \(a)static func \(name)(_ rule: Int) -> Outcome {",
-        "    rule >= 0 && rule < \(table.rules.count) ? Self.\(name)Data[rule] : .undecided",
-        "  }",
-        "",
-        "  static let \(name)Data: [Outcome] = [\(values)]",
-      ].joined(separator: "\n") + "\n"
-    }
-    var lines = ["  \(a)static func \(name)(_ rule: Int) -> Outcome {", "    switch rule {"]
-    for outcome in Outcome.allCases {
-      guard let rules = byOutcome[outcome] else { continue }
-      lines.append("    case \(ranges(rules)): .\(outcome.rawValue)")
-    }
-    lines.append("    default: .undecided")
-    lines += ["    }", "  }"]
-    return lines.joined(separator: "\n") + "\n"
+    let values = table.rules.map { ".\($0.then.outcome.rawValue)" }.joined(separator: ", ")
+    return [
+      "  \(a)static func \(name)(_ rule: Int) -> Outcome {",
+      "    rule >= 0 && rule < \(table.rules.count) ? Self.\(name)Data[rule] : .undecided",
+      "  }",
+      "",
+      "  static let \(name)Data: [Outcome] = [\(values)]",
+    ].joined(separator: "\n") + "\n"
   }
 
   private func redirectHooks(_ table: DecisionTable, access a: String) -> String {
@@ -697,19 +714,52 @@ package struct SwiftGenerator {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// A function of (table, rule) read from one array of every table's values, at the
+  /// table's offset: no `switch` on the table, whose jump table mispredicted on nearly every
+  /// decision of a shuffled mix (about 2.7 indirect mispredictions a decision over the
+  /// functions read on the decide path).
+  private func flatValues(
+    _ tables: [DecisionTable], signature: String, none: String, access a: String, value: (Rule) -> String?
+  ) -> String {
+    let function = String(signature.prefix { $0 != "(" })
+    let type = signature.components(separatedBy: "-> ").last ?? "Never"
+    let slots = (tables.map(\.event.index).max() ?? -1) + 1
+    var offsets = [Int](repeating: 0, count: slots)
+    var counts = [Int](repeating: 0, count: slots)
+    var values: [String] = []
+    for table in tables.sorted(by: { $0.event.index < $1.event.index }) {
+      offsets[table.event.index] = values.count
+      counts[table.event.index] = table.rules.count
+      values += table.rules.map { value($0) ?? none }
+    }
+    return [
+      "  \(a)static func \(signature) {",
+      "    let t = table.index",
+      "    guard t >= 0, t < \(slots), rule >= 0, rule < Self.\(function)Counts[t] else { return \(none) }",
+      "    return Self.\(function)Data[Self.\(function)Offsets[t] &+ rule]",
+      "  }",
+      "",
+      "  static let \(function)Offsets: [Int] = [\(offsets.map(String.init).joined(separator: ", "))]",
+      "  static let \(function)Counts: [Int] = [\(counts.map(String.init).joined(separator: ", "))]",
+      "  static let \(function)Data: [\(type)] = [\(values.joined(separator: ", "))]",
+    ].joined(separator: "\n") + "\n"
+  }
+
   /// A function of (table, rule) returning a value per rule, nil for rules without one:
   /// a `switch` on the table, then on the rule, rules with the same value sharing a case.
   private func ruleValues(
     _ tables: [DecisionTable], signature: String, none: String = "nil", access a: String,
-    value: (Rule) -> String?
+    lookedUp: Bool = false, value: (Rule) -> String?
   ) -> String {
+    if lookedUp { return flatValues(tables, signature: signature, none: none, access: a, value: value) }
     // On the event's index, not the event: a `default` is then never redundant, and the file
     // still compiles once the library declares more events.
     var lines = ["  \(a)static func \(signature) {", "    switch table.index {"]
     var arrays: [String] = []
     for table in tables {
-      if table.rules.count > Self.largestSwitchedTable {
-        // Hundreds of cases compile to a chain of comparisons: look the value up instead.
+      if lookedUp || table.rules.count > Self.largestSwitchedTable {
+        // Hundreds of cases compile to a chain of comparisons, and a value read on every
+        // decision mispredicts in a tree of them: look the value up instead.
         let function = String(signature.prefix { $0 != "(" })
         let type = signature.components(separatedBy: "-> ").last ?? "Never"
         let array = "\(function)_\(table.event.rawValue)"
