@@ -272,3 +272,80 @@ struct AppObservationTests {
     #expect(at(root, observed + ["urlLocation", "type"])?.stringValue == "string")
   }
 }
+
+@Suite("Sessions of another surface: cold, then warm")
+struct AppSessionTests {
+  static func widgetSession() throws -> Session {
+    let bytes = [UInt8](
+      try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/w-5-widget-cold-then-warm.json")))
+    return try Session.parse(bytes, file: "w-5-widget-cold-then-warm.json").get()
+  }
+
+  @Test("W-5: the first tap launches the app cold, returnHome keeps it running, the second tap is warm")
+  func coldThenWarm() throws {
+    let result = Simulator.run(try Self.widgetSession(), engine: try engine())
+    #expect(result.failures == 0, "\(Simulator.text(result))")
+    #expect(result.steps.map(\.appCallbacks) == [[.sceneWillConnect], nil, [.sceneContinue]])
+    #expect(result.steps.map(\.state.appRunning) == [true, true, true])
+    #expect(result.steps.map(\.state.foreground) == [.otherApp, .home, .otherApp])
+    #expect(
+      result.steps.map(\.transition) == [
+        "transitions/tap-opens-container", "transitions/return-home", "transitions/tap-opens-container",
+      ])
+  }
+
+  @Test(
+    "the app's running state comes from transitions.json: without it, every tap is cold and the expectation fails"
+  )
+  func runningStateIsData() throws {
+    let dir = try Repo.scratchPolicies()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Repo.edit(dir, "transitions.json") { json in
+      json["transitions", id: "tap-opens-container"]?["set"]?["appRunning"] = nil
+    }
+    let result = Simulator.run(try Self.widgetSession(), engine: try Engine(policiesAt: dir))
+    #expect(result.steps.map(\.appCallbacks) == [[.sceneWillConnect], nil, [.sceneWillConnect]])
+    #expect(result.steps.map(\.met) == [true, nil, false])
+    #expect(result.failures == 1)
+    #expect(
+      Simulator.text(result).contains(
+        "   MISMATCH: expected containerLaunch, appCallbacks [scene(_:continue:)]\n"))
+  }
+
+  @Test("the session's taps, played into an AppRecorder, come back as the same situations and agree")
+  func replayedThroughTheAppRecorder() throws {
+    let session = try Self.widgetSession()
+    let engine = try engine()
+    let result = Simulator.run(session, engine: engine)
+    var recorder = AppRecorder(.init(situation: session.situation, source: .init(date: "2026-11-25")))
+    for r in result.steps where r.step.kind == .tap {
+      for callback in r.appCallbacks ?? [] { recorder.record(callback, delivers: r.decision?.delivers) }
+      recorder.enteredBackground()
+    }
+    #expect(recorder.observations.map(\.situation.app.running) == [false, true])
+    #expect(recorder.disagreements(with: engine) == [])
+  }
+
+  @Test("start.appRunning makes the first tap warm; the --json output carries each step's app callbacks")
+  func startRunningAndJSON() throws {
+    let json = #"""
+      {"situation":{"event":"widget","widget":{"url":"myapp://item/1"},"app":{"lifecycle":"appDelegate","urlSchemes":["myapp"]}},
+       "start":{"appRunning":true},
+       "steps":[{"step":"tap","expectAppCallbacks":["application(_:open:options:)"]}]}
+      """#
+    let session = try Session.parse(Array(json.utf8), file: "s.json").get()
+    #expect(session.start.appRunning)
+    #expect(session.start.foreground == .home)
+    let result = Simulator.run(session, engine: try engine())
+    #expect(result.steps.map(\.met) == [true])
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "appobs-\(UUID().uuidString).json")
+    try Data(json.utf8).write(to: dir)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = try Binary.run(["simulate", "--json", dir.path])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains(#""appCallbacks" : [\#n        "application(_:open:options:)"\#n      ],"#))
+    #expect(r.stdout.contains(#""expectedAppCallbacks" : ["#))
+    #expect(r.stdout.contains(#""appRunning" : true"#))
+  }
+}
