@@ -294,6 +294,18 @@ struct AppSessionTests {
       ])
   }
 
+  @Test("the session's diagram shows the surface and, per tap, the app's own callbacks")
+  func diagram() throws {
+    let diagram = SequenceDiagram(simulation: Simulator.run(try Self.widgetSession(), engine: try engine()))
+    #expect(diagram.participants[1] == "System (widget)")
+    let own = diagram.items.compactMap { item -> String? in
+      if case .arrow(.container, .container, let label, _) = item { return label }
+      return nil
+    }
+    #expect(own == ["scene(_:willConnectTo:options:)", "scene(_:continue:)"])
+    #expect(diagram.mermaid.contains("User->>Container: go to the Home Screen"))
+  }
+
   @Test(
     "the app's running state comes from transitions.json: without it, every tap is cold and the expectation fails"
   )

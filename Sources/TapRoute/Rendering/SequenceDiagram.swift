@@ -78,7 +78,10 @@ package struct SequenceDiagram: Sendable, Hashable {
   /// and transition make of it, and the state after it.
   package init(simulation result: Simulator.Result) {
     title = result.session.name
-    participants = Self.labels(surface: Self.surface(result.session.situation))
+    let situation = result.session.situation
+    participants = Self.labels(surface: Self.surface(situation))
+    // Another surface is tapped where the system shows it, not in Messages.
+    if situation.event != .tap { participants[1] = "System (\(situation.event.rawValue))" }
     let messages = result.session.situation.event == .tap
     items = [
       .note(
