@@ -72,6 +72,38 @@ struct AppRecorderTests {
     #expect(recorder.observations.first?.note == "application(_:open:options:) received myapp://x")
   }
 
+  @Test(
+    "what the recorder saves is what taproute observe reads: agreement exits 0, a contradiction 1 (the binary)"
+  )
+  func savedObservationsThroughTheBinary() throws {
+    var situation = Situation(event: .delivery, osVersion: OSVersion(clamping: 26))
+    situation.delivery.handoff = .universalLink
+    var recorder = AppRecorder(.init(situation: situation, source: .init(date: "2026-11-25", device: "test")))
+    recorder.record(.didFinishLaunching)
+    recorder.record(
+      .sceneWillConnect, url: "https://example.com/a", activityType: "NSUserActivityTypeBrowsingWeb",
+      urlLocation: "connectionOptions.userActivities, webpageURL")
+    recorder.enteredBackground()
+    recorder.record(.sceneOpenURLContexts, url: "https://example.com/b")
+    recorder.enteredBackground()
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "appobs-\(UUID().uuidString).json")
+    try JSONEncoder().encode(recorder.observations).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let r = try Binary.run(["observe", file.path])
+    #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+    #expect(
+      r.stdout.contains("agrees       cold launch #1 -> delivery/scenes-universal-link-cold (documented)"))
+    #expect(
+      r.stdout.contains("CONTRADICTS  warm launch #2 -> delivery/scenes-universal-link-running (documented)"))
+    #expect(
+      r.stdout.contains(
+        "  appCallbacks: expected [scene(_:continue:)], seen [scene(_:openURLContexts:)]\n  delivers: expected userActivity, seen url\n"
+      ))
+    let json = try Binary.run(["observe", "--json", file.path])
+    #expect(json.stdout.contains(#""notComparedAppCallbacks" : ["#))
+  }
+
   @Test("a warm tap that hands the app nothing is recorded from the foreground callback alone")
   func warmNothing() throws {
     var recorder = AppRecorder(
