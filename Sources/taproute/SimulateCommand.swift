@@ -24,13 +24,15 @@ enum SimulateCommand {
     discussion: """
       Replays a session: a starting situation and state, then steps (tap a message, return to
       Messages, send a message, swipe to another iMessage app, dismiss the extension, delete or
-      install the app). Each tap is decided by the same engine and tables as 'decide', from
-      the state the earlier steps left; each step changes the state by the first matching
-      rule of Policies/transitions.json. Prints each step's decision and the state after it.
+      install the app), or taps of another surface (a widget, ...) with returns to the Home
+      Screen, the app running once opened. Each tap is decided by the same engine and tables
+      as 'decide', from the state the earlier steps left; each step changes the state by the
+      first matching rule of Policies/transitions.json. Prints each step's decision, the
+      app's callbacks it fires and the state after it.
       """,
     arguments: [file],
     options: [json, format, policies],
-    success: "replayed, and every expected outcome met",
+    success: "replayed, and every expected outcome and app callback met",
     finding: "an expectation failed, or the policies failed to load",
     run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
 
@@ -71,9 +73,12 @@ enum SimulateCommand {
       var callbacks: [Situation.Callback]?
       var redirectHook: Situation.Callback?
       var decision: Decision?
+      /// For a tap that launches the container app: its callbacks, in order.
+      var appCallbacks: [AppCallback]?
       var transition: String?
       var state: SessionState
       var expected: Outcome?
+      var expectedAppCallbacks: [AppCallback]?
       var met: Bool?
     }
     var name: String
@@ -88,7 +93,8 @@ enum SimulateCommand {
         Step(
           step: $0.step.kind.rawValue, message: $0.step.message, session: $0.step.session,
           callbacks: $0.callbacks, redirectHook: $0.redirectHook, decision: $0.decision,
-          transition: $0.transition, state: $0.state, expected: $0.step.expect, met: $0.met)
+          appCallbacks: $0.appCallbacks, transition: $0.transition, state: $0.state, expected: $0.step.expect,
+          expectedAppCallbacks: $0.step.expectAppCallbacks, met: $0.met)
       }
       failures = result.failures
     }

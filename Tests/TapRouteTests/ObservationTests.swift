@@ -214,7 +214,7 @@ struct ObservationTests {
     (
       "typo in observed",
       #"{"situation":{"event":"tap"},"observed":{"outcome":"nothing","presentaton":"compact"},"source":{"date":"2026"}}"#,
-      #"o.json:1:62: error: $.observed.presentaton: unknown key "presentaton"; did you mean "presentation"? allowed: outcome, callbacks, notCalled, presentation, completion [TR201]"#
+      #"o.json:1:62: error: $.observed.presentaton: unknown key "presentaton"; did you mean "presentation"? allowed: outcome, callbacks, notCalled, presentation, completion, appCallbacks, delivers, activityType, urlLocation [TR201]"#
     ),
     (
       "bad date",

@@ -65,7 +65,8 @@ struct DevicePlayer {
 @Suite("Recorder: observations from an extension's callbacks")
 struct RecorderTests {
   @Test(
-    "session replayed through the recorder: same situations, and the tables agree", arguments: sessionFiles)
+    "session replayed through the recorder: same situations, and the tables agree",
+    arguments: messagesSessionFiles)
   func session(_ name: String) throws {
     let bytes = [UInt8](try Data(contentsOf: Repo.policies.appendingPathComponent("sessions/" + name)))
     let session = try Session.parse(bytes, file: name).get()
@@ -95,7 +96,7 @@ struct RecorderTests {
         player.recorder.sent(message: r.step.message ?? "m")
       case .dismissExtension, .swipeToOtherApp, .deleteApp:
         player.resign()
-      case .returnToMessages, .installApp:
+      case .returnToMessages, .installApp, .returnHome:
         break
       case .receive:
         // An arrival is no tap, and the recorder records taps: its callbacks are not played

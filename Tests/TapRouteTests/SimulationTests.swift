@@ -11,15 +11,24 @@ let sessionFiles: [String] = {
   }.sorted()
 }()
 
+/// The session fixtures whose situation is a tap in Messages (the others tap another surface).
+let messagesSessionFiles: [String] = sessionFiles.filter { name in
+  let bytes = (try? Data(contentsOf: Repo.policies.appendingPathComponent("sessions/" + name))).map {
+    [UInt8]($0)
+  }
+  return bytes.flatMap { try? Session.parse($0, file: name).get() }?.situation.event == .tap
+}
+
 @Suite("Sessions: taproute simulate")
 struct SimulationTests {
-  @Test func theSevenSessionFixturesExist() {
+  @Test func theEightSessionFixturesExist() {
     #expect(
       sessionFiles == [
         "d-4-running-willbecomeactive-only.json", "d-5-reselect.json", "f-8-both-hooks.json",
-        "s004-10-second-tap-trap.json", "s004-11-workaround.json", "x-3-reply-opens-container.json",
-        "x-4-dismiss-after-send.json",
+        "s004-10-second-tap-trap.json", "s004-11-workaround.json", "w-5-widget-cold-then-warm.json",
+        "x-3-reply-opens-container.json", "x-4-dismiss-after-send.json",
       ])
+    #expect(messagesSessionFiles.count == 7)
   }
 
   @Test("X-3: a reply in the tapped bubble's session fires didSelect, whose redirect opens the container")
@@ -73,7 +82,7 @@ struct SimulationTests {
           "only a receive step matches the drawer's binding",
           #"only a receive step's arrival transition (one with no "outcome") names the callbacks it fires"#,
         ])
-      #expect(error.diagnostics.map(\.path) == ["$.transitions[7].on.bound", "$.transitions[16].callbacks"])
+      #expect(error.diagnostics.map(\.path) == ["$.transitions[12].on.bound", "$.transitions[21].callbacks"])
     }
   }
 
@@ -124,10 +133,11 @@ struct SimulationTests {
     let result = Simulator.run(try Session.parse(bytes, file: "s").get(), engine: try engine())
     #expect(
       result.steps.map(\.transition) == [
-        "transitions/tap-opens-another-app", "transitions/return-to-messages",
+        "transitions/tap-opens-container", "transitions/return-to-messages",
         "transitions/tap-launches-extension",
       ])
     #expect(result.steps[0].state.extensionRunning == false)
+    #expect(result.steps[0].state.appRunning)
     #expect(
       result.steps[2].decision?.callbacks == [
         .viewDidLoad, .willBecomeActive, .didBecomeActive, .viewWillAppear, .viewDidAppear,
@@ -139,8 +149,8 @@ struct SimulationTests {
     let dir = try Repo.scratchPolicies()
     defer { try? FileManager.default.removeItem(at: dir) }
     try Repo.edit(dir, "transitions.json") { json in
-      json["transitions", id: "tap-opens-another-app"]?["set"]?["extensionRunning"] = nil
-      json["transitions", id: "tap-opens-another-app"]?["set"]?["afterDrawerSwipe"] = nil
+      json["transitions", id: "tap-opens-container"]?["set"]?["extensionRunning"] = nil
+      json["transitions", id: "tap-opens-container"]?["set"]?["afterDrawerSwipe"] = nil
     }
     let engine = try Engine(policiesAt: dir)
     let bytes = [UInt8](
@@ -156,7 +166,7 @@ struct SimulationTests {
     (
       "misspelt step",
       #"{"steps":[{"step":"tapp","message":"m1"}]}"#,
-      #"s.json:1:19: error: $.steps[0].step: unknown step "tapp"; expected one of tap, returnToMessages, send, swipeToOtherApp, dismissExtension, deleteApp, installApp, receive (did you mean "tap"?) [TR203]"#
+      #"s.json:1:19: error: $.steps[0].step: unknown step "tapp"; expected one of tap, returnToMessages, send, swipeToOtherApp, dismissExtension, deleteApp, installApp, receive, returnHome (did you mean "tap"?) [TR203]"#
     ),
     (
       "tap without a message",
@@ -186,7 +196,27 @@ struct SimulationTests {
     (
       "situation that is not a tap",
       #"{"situation":{"event":"open"},"steps":[{"step":"deleteApp"}]}"#,
-      #"s.json:1:14: error: $.situation.event: a session's situation is a tap ("event": "tap") [TR203]"#
+      #"s.json:1:14: error: $.situation.event: a session taps: its situation's event is "tap" or another surface's ("widget", ...), not "open" [TR203]"#
+    ),
+    (
+      "Messages step in a widget session",
+      #"{"situation":{"event":"widget"},"steps":[{"step":"send","message":"m1"}]}"#,
+      #"s.json:1:50: error: $.steps[0].step: a widget session has no send step (only a Messages session, "event": "tap", does) [TR203]"#
+    ),
+    (
+      "message in a widget session",
+      #"{"situation":{"event":"widget"},"steps":[{"step":"tap","message":"m1"}]}"#,
+      #"s.json:1:66: error: $.steps[0].message: a widget session's steps name no message [TR201]"#
+    ),
+    (
+      "expected app callbacks on a step that is not a tap",
+      #"{"situation":{"event":"widget"},"steps":[{"step":"returnHome","expectAppCallbacks":[]}]}"#,
+      #"s.json:1:84: error: $.steps[0].expectAppCallbacks: only a tap step has expected app callbacks [TR201]"#
+    ),
+    (
+      "misspelt app callback",
+      #"{"situation":{"event":"widget"},"steps":[{"step":"tap","expectAppCallbacks":["onOpenUrl"]}]}"#,
+      #"s.json:1:78: error: $.steps[0].expectAppCallbacks[0]: unknown app callback "onOpenUrl"; expected one of application(_:didFinishLaunchingWithOptions:), application(_:open:options:), application(_:continue:restorationHandler:), application(_:performActionFor:completionHandler:), scene(_:willConnectTo:options:), scene(_:openURLContexts:), scene(_:continue:), windowScene(_:performActionFor:completionHandler:), userNotificationCenter(_:didReceive:withCompletionHandler:), onOpenURL, onContinueUserActivity(_:perform:), perform() (did you mean "onOpenURL"?) [TR203]"#
     ),
     (
       "no steps", #"{"steps":[]}"#, #"s.json:1:10: error: $.steps: a session needs at least one step [TR205]"#
@@ -234,9 +264,9 @@ struct SimulationTests {
         3. tap m1 -> extensionLaunch by tap/already-selected (several); callbacks: none
            ok: expected extensionLaunch
            transitions/tap-launches-extension -> installed, extension running on a tapped bubble, m1 selected, in Messages
-        4. tap m2 -> containerLaunch by open/messages-any-scheme (several); callbacks: willSelect, didSelect, willTransition, didTransition
+        4. tap m2 -> containerLaunch by open/messages-any-scheme (several); callbacks: willSelect, didSelect, willTransition, didTransition; appCallbacks: scene(_:willConnectTo:options:) by delivery/scenes-url-cold
            ok: expected containerLaunch
-           transitions/tap-opens-another-app -> installed, extension not running, m2 selected, in another app
+           transitions/tap-opens-container -> installed, extension not running, m2 selected, app running, in another app
         4 steps; expectations: 3 met, 0 failed
 
         """)

@@ -176,7 +176,11 @@ extension JSONReader {
   private mutating func observed(_ value: JSONValue, path: String) -> DeviceObservation.Observed? {
     guard
       let fields = object(
-        value, path: path, allowed: ["outcome", "callbacks", "notCalled", "presentation", "completion"])
+        value, path: path,
+        allowed: [
+          "outcome", "callbacks", "notCalled", "presentation", "completion", "appCallbacks", "delivers",
+          "activityType", "urlLocation",
+        ])
     else { return nil }
     let before = diagnostics.count
     let outcome = require(fields, "outcome", path: path, at: value.location).flatMap {
@@ -195,6 +199,22 @@ extension JSONReader {
         choices: Presentation.allCases.map { ($0.rawValue, $0) })
     }
     if let v = fields["completion"] { observed.completion = bool(v, path: Self.join(path, "completion")) }
+    if let v = fields["appCallbacks"] {
+      observed.appCallbacks = choices(
+        v, path: Self.join(path, "appCallbacks"), what: "app callback",
+        choices: AppCallback.allCases.map { ($0.rawValue, $0) })
+    }
+    if let v = fields["delivers"] {
+      observed.delivers = choice(
+        v, path: Self.join(path, "delivers"), what: "delivery",
+        choices: Delivered.allCases.map { ($0.rawValue, $0) })
+    }
+    if let v = fields["activityType"] {
+      observed.activityType = string(v, path: Self.join(path, "activityType"))
+    }
+    if let v = fields["urlLocation"] {
+      observed.urlLocation = string(v, path: Self.join(path, "urlLocation"))
+    }
     if let seen = observed.callbacks, let both = observed.notCalled.first(where: seen.contains) {
       error(
         .situationUnknownValue, "callback \"\(both.rawValue)\" is listed both as called and as not called",
@@ -292,6 +312,10 @@ extension DeviceObservation: Codable {
     if !observed.notCalled.isEmpty { try o.encode(observed.notCalled, forKey: Key("notCalled")) }
     try o.encodeIfPresent(observed.presentation, forKey: Key("presentation"))
     try o.encodeIfPresent(observed.completion, forKey: Key("completion"))
+    try o.encodeIfPresent(observed.appCallbacks, forKey: Key("appCallbacks"))
+    try o.encodeIfPresent(observed.delivers, forKey: Key("delivers"))
+    try o.encodeIfPresent(observed.activityType, forKey: Key("activityType"))
+    try o.encodeIfPresent(observed.urlLocation, forKey: Key("urlLocation"))
     var s = c.nestedContainer(keyedBy: Key.self, forKey: Key("source"))
     try s.encode(source.date, forKey: Key("date"))
     try s.encodeIfPresent(source.device, forKey: Key("device"))

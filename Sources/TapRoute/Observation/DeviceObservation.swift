@@ -5,7 +5,9 @@
 /// ```
 /// { "situation": { ...a situation... },
 ///   "observed": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", ...],
-///                 "notCalled": ["didSelect"], "presentation": "expanded", "completion": true },
+///                 "notCalled": ["didSelect"], "presentation": "expanded", "completion": true,
+///                 "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url",
+///                 "activityType": "...", "urlLocation": "connectionOptions.urlContexts" },
 ///   "source": { "date": "2026-11-20", "device": "iPhone15,2", "osBuild": "22A3354",
 ///               "sdk": "26.0", "reporter": "...", "link": "https://..." } }
 /// ```
@@ -53,17 +55,30 @@ public struct DeviceObservation: Sendable, Hashable {
     public var presentation: Presentation?
     /// What the completion handler of the extension's own `open(url)` reported.
     public var completion: Bool?
+    /// The container app's own callbacks seen, in order (``AppRecorder``); nil when not recorded.
+    public var appCallbacks: [AppCallback]?
+    /// What those callbacks received; nil when not recorded.
+    public var delivers: Delivered?
+    /// The `activityType` of the `NSUserActivity` they received.
+    public var activityType: String?
+    /// Where the URL sat in what they received (`connectionOptions.urlContexts`).
+    public var urlLocation: String?
 
     /// What happened, from its parts.
     public init(
       outcome: Outcome, callbacks: [Situation.Callback]? = nil, notCalled: [Situation.Callback] = [],
-      presentation: Presentation? = nil, completion: Bool? = nil
+      presentation: Presentation? = nil, completion: Bool? = nil, appCallbacks: [AppCallback]? = nil,
+      delivers: Delivered? = nil, activityType: String? = nil, urlLocation: String? = nil
     ) {
       self.outcome = outcome
       self.callbacks = callbacks
       self.notCalled = notCalled
       self.presentation = presentation
       self.completion = completion
+      self.appCallbacks = appCallbacks
+      self.delivers = delivers
+      self.activityType = activityType
+      self.urlLocation = urlLocation
     }
   }
 

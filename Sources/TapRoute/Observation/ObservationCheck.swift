@@ -10,17 +10,23 @@ package struct ObservationAlternative: Sendable, Hashable {
   package var callbacks: [Situation.Callback]?
   /// nil: the same presentation as the decision.
   package var presentation: Presentation?
+  /// nil: the same app callbacks as the decision.
+  package var appCallbacks: [AppCallback]?
+  /// nil: the same delivery as the decision.
+  package var delivers: Delivered?
   /// The evidence for this reading.
   package var evidence: [String]
 
   /// Another reading from its parts.
   package init(
     outcome: Outcome, callbacks: [Situation.Callback]? = nil, presentation: Presentation? = nil,
-    evidence: [String] = []
+    appCallbacks: [AppCallback]? = nil, delivers: Delivered? = nil, evidence: [String] = []
   ) {
     self.outcome = outcome
     self.callbacks = callbacks
     self.presentation = presentation
+    self.appCallbacks = appCallbacks
+    self.delivers = delivers
     self.evidence = evidence
   }
 
@@ -29,6 +35,8 @@ package struct ObservationAlternative: Sendable, Hashable {
     var parts = [outcome.rawValue]
     if let presentation { parts.append(presentation.rawValue) }
     if let callbacks { parts.append("callbacks [" + callbacks.map(\.rawValue).joined(separator: ", ") + "]") }
+    if let appCallbacks { parts.append("appCallbacks " + ObservationCheck.list(appCallbacks)) }
+    if let delivers { parts.append("delivers \(delivers.rawValue)") }
     return parts.joined(separator: ", ") + (evidence.isEmpty ? "" : " (\(evidence.joined(separator: ", ")))")
   }
 }
@@ -56,17 +64,29 @@ package struct ObservationCheck: Sendable {
       engine.policies.tables.flatMap { $0.rules.flatMap { $0.then.callbacks ?? [] } })
   }
 
-  /// The other readings a decision carries, as observations compare them.
+  /// The other readings a decision carries, as observations compare them: its own, and
+  /// those of the `delivery` rule composed after it (which change only the app's callbacks
+  /// and what they receive).
   @Sendable package static func alternatives(of decision: Decision) -> [ObservationAlternative] {
-    (decision.alternatives ?? []).map {
+    let own = (decision.alternatives ?? []).map {
       ObservationAlternative(
-        outcome: $0.outcome, callbacks: $0.callbacks, presentation: $0.presentation, evidence: $0.evidence)
+        outcome: $0.outcome, callbacks: $0.callbacks, presentation: $0.presentation,
+        appCallbacks: $0.appCallbacks, delivers: $0.delivers, evidence: $0.evidence)
     }
+    guard let steps = decision.steps, steps.count >= 2, let delivery = steps.last, delivery.delivery != nil
+    else { return own }
+    return own
+      + (delivery.alternatives ?? []).map {
+        ObservationAlternative(
+          outcome: decision.outcome, appCallbacks: $0.appCallbacks ?? [], delivers: $0.delivers ?? .nothing,
+          evidence: $0.evidence)
+      }
   }
 
   /// One field an observation disagrees on.
   package struct Difference: Sendable, Hashable {
-    /// `outcome`, `callbacks`, `notCalled`, `presentation` or `completion`.
+    /// `outcome`, `callbacks`, `notCalled`, `presentation`, `completion`, `appCallbacks`,
+    /// `delivers`, `activityType` or `urlLocation`.
     package var field: String
     /// What the tables say.
     package var expected: String
@@ -94,6 +114,9 @@ package struct ObservationCheck: Sendable {
     package var differences: [Difference]
     /// Callbacks seen that no rule models, so not compared.
     package var unmodelled: [Situation.Callback]
+    /// App callbacks seen but not compared: a launch callback the decision does not list
+    /// (``AppCallback/firesOnEveryColdLaunch``).
+    package var unmodelledAppCallbacks: [AppCallback] = []
     /// Evidence ids the observation cites that the registry does not hold (yet).
     package var unregistered: [String] = []
 
@@ -127,6 +150,16 @@ package struct ObservationCheck: Sendable {
     package var summary: [RuleSummary]
     /// 1 when a rule that is not contested is contradicted, else 0.
     package var exitStatus: Int32 { results.contains(where: \.isFailure) ? 1 : 0 }
+
+    /// One readable line per observation that contradicts its rule (`tap on m1 #1
+    /// contradicts tap/launch-ios26: presentation: expected expanded, seen compact`).
+    package var disagreements: [String] {
+      results.filter { $0.verdict == .contradicts }.map { result in
+        let differences = result.differences.map { "\($0.field): expected \($0.expected), seen \($0.seen)" }
+        return "\(result.observation.displayName) contradicts \(result.rule)"
+          + (differences.isEmpty ? "" : ": " + differences.joined(separator: "; "))
+      }
+    }
   }
 
   /// Checks one observation.
@@ -140,13 +173,17 @@ package struct ObservationCheck: Sendable {
     let decision = engine.decide(observation.situation)
     let seen = observation.observed
     let unmodelled = (seen.callbacks ?? []).filter { !modelledCallbacks.contains($0) }
+    let expectedApp = decision.appCallbacks ?? []
+    let unmodelledApp = (seen.appCallbacks ?? []).filter {
+      !Self.comparesAppCallback($0, expected: expectedApp)
+    }
     let differences = compare(
       seen, outcome: decision.outcome, callbacks: decision.callbacks, presentation: decision.presentation,
-      completion: expectedCompletion(observation.situation, decision))
+      completion: expectedCompletion(observation.situation, decision), delivery: decision.delivery)
     guard !differences.isEmpty else {
       return Result(
         observation: observation, decision: decision, verdict: .agrees, differences: [],
-        unmodelled: unmodelled)
+        unmodelled: unmodelled, unmodelledAppCallbacks: unmodelledApp)
     }
     var verdict = Result.Verdict.contradicts
     if decision.confidence == .contested {
@@ -154,14 +191,25 @@ package struct ObservationCheck: Sendable {
         compare(
           seen, outcome: alternative.outcome, callbacks: alternative.callbacks ?? decision.callbacks,
           presentation: alternative.presentation ?? decision.presentation, completion: nil,
-          checksCompletion: false
+          checksCompletion: false,
+          delivery: AppDelivery(
+            appCallbacks: alternative.appCallbacks ?? decision.appCallbacks,
+            delivers: alternative.delivers ?? decision.delivers)
         ).isEmpty
       }
       if let match { verdict = .supports(match) }
     }
     return Result(
       observation: observation, decision: decision, verdict: verdict, differences: differences,
-      unmodelled: unmodelled)
+      unmodelled: unmodelled, unmodelledAppCallbacks: unmodelledApp)
+  }
+
+  /// Whether an app callback seen is compared with the decision's: every one but a launch
+  /// callback the decision does not list. `application(_:didFinishLaunchingWithOptions:)`
+  /// runs on every cold launch (U-44); the `delivery` table names it only where it receives
+  /// what the app is handed or must set a delegate (T-2).
+  static func comparesAppCallback(_ callback: AppCallback, expected: [AppCallback]) -> Bool {
+    !callback.firesOnEveryColdLaunch || expected.contains(callback)
   }
 
   /// Checks observations, with a summary per rule.
@@ -200,7 +248,7 @@ package struct ObservationCheck: Sendable {
 
   private func compare(
     _ seen: DeviceObservation.Observed, outcome: Outcome, callbacks: [Situation.Callback]?,
-    presentation: Presentation?, completion: Bool?, checksCompletion: Bool = true
+    presentation: Presentation?, completion: Bool?, checksCompletion: Bool = true, delivery: AppDelivery?
   ) -> [Difference] {
     var out: [Difference] = []
     if seen.outcome != outcome {
@@ -229,10 +277,34 @@ package struct ObservationCheck: Sendable {
         Difference(
           field: "completion", expected: completion.map { "\($0)" } ?? "no open(url) call", seen: "\(c)"))
     }
+    let expectedApp = delivery?.appCallbacks ?? []
+    if let list = seen.appCallbacks {
+      let compared = list.filter { Self.comparesAppCallback($0, expected: expectedApp) }
+      if compared != expectedApp {
+        out.append(
+          Difference(field: "appCallbacks", expected: Self.list(expectedApp), seen: Self.list(compared)))
+      }
+    }
+    if let d = seen.delivers, d != (delivery?.delivers ?? .nothing) {
+      out.append(
+        Difference(field: "delivers", expected: (delivery?.delivers ?? .nothing).rawValue, seen: d.rawValue))
+    }
+    // The detail is compared only where both say it: the tables name no activity type
+    // for a widget's activity (W-5), and a recorder may not know where a URL sat.
+    if let seenType = seen.activityType, let type = delivery?.activityType, seenType != type {
+      out.append(Difference(field: "activityType", expected: type, seen: seenType))
+    }
+    if let seenLocation = seen.urlLocation, let location = delivery?.urlLocation, seenLocation != location {
+      out.append(Difference(field: "urlLocation", expected: location, seen: seenLocation))
+    }
     return out
   }
 
   static func list(_ callbacks: [Situation.Callback]) -> String {
+    "[" + callbacks.map(\.rawValue).joined(separator: ", ") + "]"
+  }
+
+  static func list(_ callbacks: [AppCallback]) -> String {
     "[" + callbacks.map(\.rawValue).joined(separator: ", ") + "]"
   }
 }

@@ -198,11 +198,7 @@ public struct Recorder: Sendable, Hashable, Codable {
   /// a contested rule is not a disagreement. In a test:
   /// `#expect(recorder.disagreements(with: .builtIn) == [])`.
   public func disagreements(with engine: Engine) -> [String] {
-    check(with: engine).results.filter { $0.verdict == .contradicts }.map { result in
-      let differences = result.differences.map { "\($0.field): expected \($0.expected), seen \($0.seen)" }
-      return "\(result.observation.displayName) contradicts \(result.rule)"
-        + (differences.isEmpty ? "" : ": " + differences.joined(separator: "; "))
-    }
+    check(with: engine).disagreements
   }
 
   private mutating func startLaunch() {

@@ -2969,8 +2969,16 @@ enum BuiltinPolicies {
   "$schema": "schema/transitions.schema.json",
   "transitions": [
     {
+      "id": "tap-opens-container",
+      "on": { "step": "tap", "outcome": "containerLaunch" },
+      "set": { "extensionRunning": false, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "otherApp", "bound": false, "appRunning": true },
+      "evidence": ["S004-10", "S002-3", "U-44"],
+      "confidence": "single",
+      "note": "The container app comes forward and its process runs: a later tap that opens it again finds it running or suspended in memory, and its running-app callbacks fire (U-44), unless the system ended it meanwhile, which TapRoute does not model. From Messages, the extension resigns active and the system ends it, so the next tap launches it afresh (S004-10)."
+    },
+    {
       "id": "tap-opens-another-app",
-      "on": { "step": "tap", "outcome": ["containerLaunch", "otherAppLaunch"] },
+      "on": { "step": "tap", "outcome": "otherAppLaunch" },
       "set": { "extensionRunning": false, "selected": "tapped", "afterDrawerSwipe": false, "foreground": "otherApp", "bound": false },
       "evidence": ["S004-10", "S002-3"],
       "confidence": "single",
@@ -3008,6 +3016,30 @@ enum BuiltinPolicies {
       "confidence": "single"
     },
     {
+      "id": "tap-runs-intent",
+      "on": { "step": "tap", "outcome": "intentRun" },
+      "set": {},
+      "evidence": ["W-7"],
+      "confidence": "inferred",
+      "note": "An app intent runs (in the widget extension's process, or the app's, W-7) and the app does not come forward: the user stays where they were. TapRoute does not track an app process started only to run the intent."
+    },
+    {
+      "id": "tap-launches-in-background",
+      "on": { "step": "tap", "outcome": "backgroundLaunch" },
+      "set": { "appRunning": true },
+      "evidence": ["T-4"],
+      "confidence": "inferred",
+      "note": "The system launches the app in the background to handle the action without bringing it forward (T-4): its process now runs, so a later tap that opens it is warm, unless the system ends it meanwhile."
+    },
+    {
+      "id": "tap-opens-app-clip",
+      "on": { "step": "tap", "outcome": "appClipLaunch" },
+      "set": { "foreground": "otherApp" },
+      "evidence": ["A-1"],
+      "confidence": "inferred",
+      "note": "The App Clip (its card first) comes forward; it is not the full app, so the app's own state stays as it was."
+    },
+    {
       "id": "tap-routes-nowhere",
       "on": { "step": "tap", "outcome": ["nothing", "undecided"] },
       "set": {},
@@ -3022,6 +3054,14 @@ enum BuiltinPolicies {
       "evidence": ["S004-10"],
       "confidence": "single",
       "note": "Coming back does not revive an extension the system ended."
+    },
+    {
+      "id": "return-home",
+      "on": { "step": "returnHome" },
+      "set": { "foreground": "home" },
+      "evidence": ["U-44"],
+      "confidence": "inferred",
+      "note": "The app in front goes to the background and is suspended in memory, so the next tap that opens it finds it running or suspended and fires its running-app callbacks (U-44: scene(_:openURLContexts:) when running or suspended). The system may end a suspended app at any time; TapRoute keeps it running until a step says otherwise."
     },
     {
       "id": "send-message",

@@ -32,6 +32,11 @@ package enum ObservationText {
       if !r.unmodelled.isEmpty {
         lines.append("  not compared (no rule models them): \(ObservationCheck.list(r.unmodelled))")
       }
+      if !r.unmodelledAppCallbacks.isEmpty {
+        lines.append(
+          "  not compared (launch callbacks the decision does not list): \(ObservationCheck.list(r.unmodelledAppCallbacks))"
+        )
+      }
     }
     if !report.summary.isEmpty {
       let width = max(
@@ -79,6 +84,10 @@ package enum ObservationText {
     if !o.notCalled.isEmpty { parts.append("\(ObservationCheck.list(o.notCalled)) not called") }
     if let p = o.presentation { parts.append("presentation \(p.rawValue)") }
     if let c = o.completion { parts.append("completion \(c)") }
+    if let a = o.appCallbacks { parts.append("appCallbacks \(ObservationCheck.list(a))") }
+    if let d = o.delivers { parts.append("delivers \(d.rawValue)") }
+    if let t = o.activityType { parts.append("activityType \(t)") }
+    if let l = o.urlLocation { parts.append("urlLocation \(l)") }
     return parts.joined(separator: ", ")
   }
 
@@ -106,6 +115,8 @@ package enum ObservationText {
       var outcome: Outcome
       var callbacks: [Situation.Callback]?
       var presentation: Presentation?
+      var appCallbacks: [AppCallback]?
+      var delivers: Delivered?
       var evidence: [String]
     }
     struct Observed: Encodable {
@@ -114,6 +125,10 @@ package enum ObservationText {
       var notCalled: [Situation.Callback]?
       var presentation: Presentation?
       var completion: Bool?
+      var appCallbacks: [AppCallback]?
+      var delivers: Delivered?
+      var activityType: String?
+      var urlLocation: String?
     }
     struct Result: Encodable {
       var name: String
@@ -128,6 +143,7 @@ package enum ObservationText {
       var differences: [Difference]
       var alternative: Alternative?
       var notCompared: [Situation.Callback]?
+      var notComparedAppCallbacks: [AppCallback]?
       var unregisteredEvidence: [String]?
     }
     struct Summary: Encodable {
@@ -167,7 +183,8 @@ package enum ObservationText {
         case .supports(let a):
           verdict = "supportsAlternative"
           alternative = Alternative(
-            outcome: a.outcome, callbacks: a.callbacks, presentation: a.presentation, evidence: a.evidence)
+            outcome: a.outcome, callbacks: a.callbacks, presentation: a.presentation,
+            appCallbacks: a.appCallbacks, delivers: a.delivers, evidence: a.evidence)
         }
         let s = r.observation.source
         var source = s.more
@@ -182,13 +199,15 @@ package enum ObservationText {
           name: r.observation.displayName, origin: r.observation.origin, situation: r.observation.situation,
           observed: Observed(
             outcome: o.outcome, callbacks: o.callbacks, notCalled: o.notCalled.isEmpty ? nil : o.notCalled,
-            presentation: o.presentation, completion: o.completion),
+            presentation: o.presentation, completion: o.completion, appCallbacks: o.appCallbacks,
+            delivers: o.delivers, activityType: o.activityType, urlLocation: o.urlLocation),
           source: source, verdict: verdict, rule: r.rule, confidence: r.decision.confidence,
           evidence: r.decision.evidence,
           differences: r.differences.map {
             Difference(field: $0.field, expected: $0.expected, seen: $0.seen)
           },
           alternative: alternative, notCompared: r.unmodelled.isEmpty ? nil : r.unmodelled,
+          notComparedAppCallbacks: r.unmodelledAppCallbacks.isEmpty ? nil : r.unmodelledAppCallbacks,
           unregisteredEvidence: r.unregistered.isEmpty ? nil : r.unregistered)
       }
       summary = report.summary.map {

@@ -78,12 +78,30 @@ package struct SequenceDiagram: Sendable, Hashable {
   /// and transition make of it, and the state after it.
   package init(simulation result: Simulator.Result) {
     title = result.session.name
-    participants = Self.labels(surface: Self.surface(result.session.situation))
-    items = [.note(over: .user, through: .container, lines: ["start: " + result.session.start.summary])]
+    let situation = result.session.situation
+    participants = Self.labels(surface: Self.surface(situation))
+    // Another surface is tapped where the system shows it, not in Messages.
+    if situation.event != .tap { participants[1] = "System (\(situation.event.rawValue))" }
+    let messages = result.session.situation.event == .tap
+    items = [
+      .note(
+        over: .user, through: .container,
+        lines: ["start: " + result.session.start.summary(messages: messages)])
+    ]
     for (i, r) in result.steps.enumerated() {
       let message = r.step.message.map { " " + $0 } ?? ""
       items.append(.step("\(i + 1). \(r.step.kind.rawValue)\(message)"))
       switch r.step.kind {
+      case .tap where result.session.situation.event != .tap:
+        // Another surface: where the tap lands, then the app's own callbacks.
+        let event = result.session.situation.event.rawValue
+        items.append(.arrow(from: .user, to: .messages, label: "tap the \(event)", style: .call))
+        if let decision = r.decision {
+          let steps = decision.steps ?? [decision]
+          items.append(Self.landing(steps[0], from: .messages))
+          items.append(.note(over: .messages, through: .app, lines: Self.ruleLines(steps[0])))
+          for step in steps.dropFirst() where Self.isDelivery(step) { appendDelivery(step) }
+        }
       case .tap:
         items.append(.arrow(from: .user, to: .messages, label: "tap\(message)", style: .call))
         if let decision = r.decision {
@@ -118,6 +136,8 @@ package struct SequenceDiagram: Sendable, Hashable {
         items.append(.arrow(from: .user, to: .container, label: "delete the app", style: .call))
       case .installApp:
         items.append(.arrow(from: .user, to: .container, label: "install the app", style: .call))
+      case .returnHome:
+        items.append(.arrow(from: .user, to: .container, label: "go to the Home Screen", style: .call))
       }
       // The state says when the extension ends (the container came forward, the user
       // dismissed it or swiped away); draw it where it happens.
@@ -126,11 +146,15 @@ package struct SequenceDiagram: Sendable, Hashable {
         items.append(.note(over: .app, through: .app, lines: ["extension ends"]))
       }
       var lines: [String] = []
-      if let expect = r.step.expect {
-        lines.append("expected \(expect.rawValue): \(r.met == true ? "met" : "NOT MET")")
+      let expected = [
+        r.step.expect.map(\.rawValue),
+        r.step.expectAppCallbacks.map { "appCallbacks " + ObservationCheck.list($0) },
+      ].compactMap { $0 }
+      if !expected.isEmpty {
+        lines.append("expected \(expected.joined(separator: ", ")): \(r.met == true ? "met" : "NOT MET")")
       }
       lines.append((r.transition ?? "no transition matches this step"))
-      lines.append("after: " + r.state.summary)
+      lines.append("after: " + r.state.summary(messages: messages))
       items.append(.note(over: .user, through: .container, lines: lines))
     }
   }

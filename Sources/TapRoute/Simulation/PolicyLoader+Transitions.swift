@@ -92,7 +92,7 @@ extension PolicyLoader {
           set, path: path + ".set",
           allowed: SessionState.setKeys)
       {
-        for (key, _) in SessionState.flags {
+        for (key, _, _) in SessionState.flags {
           if let v = c[key], let value = reader.bool(v, path: path + ".set." + key) {
             changes.flags[key] = value
           }
@@ -133,7 +133,8 @@ extension PolicyLoader {
     // Every step, and every tap outcome, must be covered: a session never stalls on a gap.
     if reader.diagnostics.isEmpty {
       for kind in SessionStep.Kind.allCases where kind != .receive {
-        let outcomes: [Outcome?] = kind == .tap ? Outcome.messagesCases.map { $0 } : [nil]
+        // A session of any event taps, so every outcome of a tap is covered.
+        let outcomes: [Outcome?] = kind == .tap ? Outcome.allCases.map { $0 } : [nil]
         for outcome in outcomes where !out.contains(where: { $0.matches(kind, outcome: outcome) }) {
           reader.error(
             .missingTable,

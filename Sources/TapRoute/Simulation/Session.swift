@@ -1,7 +1,11 @@
 /// A session file: a starting situation and state, then the steps a user takes.
+///
+/// The situation's event is what each tap is: `tap` (a message in Messages, the default) or
+/// another surface (a widget, a notification, ...), whose session takes only the steps that
+/// are not Messages' own (``SessionStep/Kind/messagesOnly``).
 package struct Session: Sendable, Hashable {
   package var name: String
-  /// The app and its redirect code; each tap's situation starts from it.
+  /// The app (and for Messages its redirect code); each tap's situation starts from it.
   package var situation: Situation
   package var start: SessionState
   package var steps: [SessionStep]
@@ -30,9 +34,10 @@ extension JSONReader {
       switch Situation.decode(s, file: file) {
       case .success(let value):
         situation = value
-        if value.event != .tap {
+        if value.event == .open || value.event == .delivery {
           error(
-            .situationUnknownValue, "a session's situation is a tap (\"event\": \"tap\")",
+            .situationUnknownValue,
+            "a session taps: its situation's event is \"tap\" or another surface's (\"widget\", ...), not \"\(value.event.rawValue)\"",
             path: "$.situation.event", at: s.location)
         }
       case .failure(let failure):
@@ -45,13 +50,16 @@ extension JSONReader {
     // The flags that are facts of the tap start as the situation has them.
     var start = SessionState()
     let facts = FactSnapshot(situation, event: .tap, defaultVersion: OSVersion(clamping: 0))
-    for (key, field) in SessionState.flags {
-      if let fact = Fact(rawValue: key) { start[keyPath: field] = facts.index(of: fact) == 1 }
+    for (_, field, fact) in SessionState.flags {
+      if let fact { start[keyPath: field] = facts.index(of: fact) == 1 }
     }
+    start.appRunning = situation.app.running
+    // Another surface is tapped outside Messages, with every app in the background.
+    if situation.event != .tap { start.foreground = .home }
     if let s = fields["start"],
       let f = object(s, path: "$.start", allowed: SessionState.setKeys.filter { $0 != "foreground" })
     {
-      for (key, field) in SessionState.flags where key != "bound" {
+      for (key, field, _) in SessionState.flags where key != "bound" {
         if let v = f[key], let b = bool(v, path: "$.start." + key) { start[keyPath: field] = b }
       }
       if let v = f["selected"], let s = nullableString(v, path: "$.start.selected") { start.selected = s }
@@ -76,14 +84,26 @@ extension JSONReader {
       }
       for (i, item) in items.enumerated() {
         let path = Self.join("$.steps", i)
-        guard let f = object(item, path: path, allowed: ["step", "message", "session", "expect"]),
+        guard
+          let f = object(
+            item, path: path, allowed: ["step", "message", "session", "expect", "expectAppCallbacks"]),
           let k = require(f, "step", path: path, at: item.location),
           let kind = choice(
             k, path: path + ".step", what: "step",
             choices: SessionStep.Kind.allCases.map { ($0.rawValue, $0) })
         else { continue }
         let message = f["message"].flatMap { string($0, path: path + ".message") }
-        if kind.takesMessage && message == nil && f["message"] == nil {
+        let messages = situation.event == .tap
+        if !messages && kind.messagesOnly {
+          error(
+            .situationUnknownValue,
+            "a \(situation.event.rawValue) session has no \(kind.rawValue) step (only a Messages session, \"event\": \"tap\", does)",
+            path: path + ".step", at: k.location)
+        } else if !messages, let m = f["message"] {
+          error(
+            .situationUnknownKey, "a \(situation.event.rawValue) session's steps name no message",
+            path: path + ".message", at: m.location)
+        } else if messages && kind.takesMessage && message == nil && f["message"] == nil {
           error(
             .situationMissingField, "a \(kind.rawValue) step names its message (\"message\": \"m1\")",
             path: path, at: item.location)
@@ -118,9 +138,23 @@ extension JSONReader {
               e, path: path + ".expect", what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
           }
         }
+        var expectAppCallbacks: [AppCallback]?
+        if let e = f["expectAppCallbacks"] {
+          if kind != .tap {
+            error(
+              .situationUnknownKey, "only a tap step has expected app callbacks",
+              path: path + ".expectAppCallbacks",
+              at: e.location)
+          } else {
+            expectAppCallbacks = choices(
+              e, path: path + ".expectAppCallbacks", what: "app callback",
+              choices: AppCallback.allCases.map { ($0.rawValue, $0) })
+          }
+        }
         steps.append(
-          SessionStep(kind: kind, message: message, session: session, expect: expect, location: item.location)
-        )
+          SessionStep(
+            kind: kind, message: message, session: session, expect: expect,
+            expectAppCallbacks: expectAppCallbacks, location: item.location))
       }
     }
     return Session(name: name, situation: situation, start: start, steps: steps)

@@ -1,6 +1,11 @@
 /// Replays a session: each tap is decided by the engine from the carried state, and every
 /// step changes the state by the first matching rule of `Policies/transitions.json`.
 ///
+/// The state's flags with a fact are those facts of every tap, whatever the session's event:
+/// `appRunning` is `app.running`, so a tap that opens the container app (which the
+/// transitions mark as running) and a step that sends it to the background make the next
+/// tap a warm launch, with the running app's callbacks.
+///
 /// A message that arrives fires the callbacks its arrival transition names; when the
 /// session's redirect code lives in one of them, the engine decides that `open(url)` like
 /// any other, and the transition for its outcome changes the state again.
@@ -13,6 +18,8 @@ package enum Simulator {
     package var decision: Decision?
     /// For arrivals: the callbacks the arrival fired, in order.
     package var callbacks: [Situation.Callback]?
+    /// For taps that launch the container app: its callbacks that fire, in order.
+    package var appCallbacks: [AppCallback]? { decision?.appCallbacks }
     /// For arrivals: the callback whose redirect code called `open(url)`.
     package var redirectHook: Situation.Callback?
     /// The transitions applied (`transitions/id`, two joined by ", " for an arrival whose
@@ -41,9 +48,10 @@ package enum Simulator {
       var decision: Decision?
       if step.kind == .tap {
         var situation = session.situation
-        for (key, field) in SessionState.flags {
-          if let fact = Fact(rawValue: key) {
+        for (_, field, fact) in SessionState.flags {
+          if let fact {
             _ = situation.setFinite(fact, index: state[keyPath: field] ? 1 : 0)
+            situation.unspecified.remove(fact)
           }
         }
         situation.tap.alreadySelected =
@@ -52,7 +60,10 @@ package enum Simulator {
       }
       let transition = engine.policies.transitions.first { $0.matches(step.kind, outcome: decision?.outcome) }
       transition?.changes.apply(to: &state, message: step.message)
-      let met = step.expect.map { $0 == decision?.outcome }
+      var met = step.expect.map { $0 == decision?.outcome }
+      if let expected = step.expectAppCallbacks {
+        met = (met ?? true) && expected == (decision?.appCallbacks ?? [])
+      }
       results.append(
         StepResult(
           step: step, decision: decision, callbacks: nil, redirectHook: nil,
@@ -101,7 +112,10 @@ package enum Simulator {
 
   /// The replay as readable text: each step's decision and the state after it.
   package static func text(_ result: Result) -> String {
-    var lines = ["session: \(result.session.name)", "start: \(result.session.start.summary)"]
+    let messages = result.session.situation.event == .tap
+    var lines = [
+      "session: \(result.session.name)", "start: \(result.session.start.summary(messages: messages))",
+    ]
     for (i, r) in result.steps.enumerated() {
       var head = "\(i + 1). \(r.step.kind.rawValue)\(r.step.message.map { " \($0)" } ?? "")"
       if r.step.kind == .receive {
@@ -120,12 +134,23 @@ package enum Simulator {
           head +=
             "; callbacks: " + (callbacks.isEmpty ? "none" : callbacks.map(\.rawValue).joined(separator: ", "))
         }
+        if let app = d.appCallbacks {
+          head += "; appCallbacks: " + (app.isEmpty ? "none" : app.map(\.rawValue).joined(separator: ", "))
+          if let delivery = d.steps?.last, delivery.appCallbacks != nil, let rule = delivery.rule {
+            head += " by \(rule)"
+          }
+        }
       }
       lines.append(head)
-      if let expect = r.step.expect {
-        lines.append("   \(r.met == true ? "ok" : "MISMATCH"): expected \(expect.rawValue)")
+      let expected = [
+        r.step.expect.map(\.rawValue),
+        r.step.expectAppCallbacks.map { "appCallbacks " + ObservationCheck.list($0) },
+      ].compactMap { $0 }
+      if !expected.isEmpty {
+        lines.append("   \(r.met == true ? "ok" : "MISMATCH"): expected \(expected.joined(separator: ", "))")
       }
-      lines.append("   \(r.transition ?? "no transition matches this step") -> \(r.state.summary)")
+      lines.append(
+        "   \(r.transition ?? "no transition matches this step") -> \(r.state.summary(messages: messages))")
     }
     let expected = result.steps.filter { $0.met != nil }
     lines.append(

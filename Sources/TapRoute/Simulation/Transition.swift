@@ -46,7 +46,7 @@ package struct Transition: Sendable, Hashable {
     }
 
     func apply(to state: inout SessionState, message: String?) {
-      for (key, field) in SessionState.flags {
+      for (key, field, _) in SessionState.flags {
         if let value = flags[key] { state[keyPath: field] = value }
       }
       if let foreground { state.foreground = foreground }
@@ -89,21 +89,24 @@ package struct SessionState: Sendable, Hashable, Codable {
     case store
     /// In another app: the container app, another app, or a browser.
     case otherApp
+    /// On the Home Screen, every app in the background.
+    case home
   }
 
   /// The state's Boolean fields with the keys a session's `start` and a transition's `set`
   /// write them by: the one list the readers, `apply` and the rendered tables go through. A
-  /// flag whose key names a fact (``Fact``) is that fact of every tap the session makes.
-  package static var flags: [(key: String, field: WritableKeyPath<SessionState, Bool>)] {
+  /// flag with a `fact` is that fact of every tap the session makes.
+  package static var flags: [(key: String, field: WritableKeyPath<SessionState, Bool>, fact: Fact?)] {
     [
-      ("installed", \.installed), ("extensionRunning", \.extensionRunning),
-      ("afterDrawerSwipe", \.afterDrawerSwipe), ("bound", \.bound),
+      ("installed", \.installed, .installed), ("extensionRunning", \.extensionRunning, .extensionRunning),
+      ("afterDrawerSwipe", \.afterDrawerSwipe, .afterDrawerSwipe), ("bound", \.bound, nil),
+      ("appRunning", \.appRunning, .running),
     ]
   }
 
   /// Every key of a transition's `set`, in the order the rendered tables list them.
   package static let setKeys = [
-    "installed", "extensionRunning", "selected", "afterDrawerSwipe", "foreground", "bound",
+    "installed", "extensionRunning", "selected", "afterDrawerSwipe", "foreground", "bound", "appRunning",
   ]
 
   package var installed: Bool
@@ -116,11 +119,14 @@ package struct SessionState: Sendable, Hashable, Codable {
   /// then do messages arriving in that bubble's session reach it. A drawer opened from the
   /// + menu is bound to nothing until a bubble is tapped.
   package var bound: Bool
+  /// The container app's process is running or suspended in memory (`app.running` of every
+  /// tap): the next launch is warm.
+  package var appRunning: Bool
 
   package init(
     installed: Bool = true, extensionRunning: Bool = false, selected: String? = nil,
     afterDrawerSwipe: Bool = false,
-    foreground: Foreground = .messages, bound: Bool = false
+    foreground: Foreground = .messages, bound: Bool = false, appRunning: Bool = false
   ) {
     self.installed = installed
     self.extensionRunning = extensionRunning
@@ -128,19 +134,38 @@ package struct SessionState: Sendable, Hashable, Codable {
     self.afterDrawerSwipe = afterDrawerSwipe
     self.foreground = foreground
     self.bound = bound
+    self.appRunning = appRunning
   }
 
   /// `installed, extension running on a tapped bubble, m1 selected, in Messages`.
-  package var summary: String {
+  package var summary: String { summary(messages: true) }
+
+  /// The summary; without `messages` (a session of another surface), without the
+  /// extension's and the selection's state.
+  package func summary(messages: Bool) -> String {
     [
       installed ? "installed" : "not installed",
-      extensionRunning
-        ? (bound ? "extension running on a tapped bubble" : "extension running") : "extension not running",
-      selected.map { "\($0) selected" } ?? "nothing selected",
-      afterDrawerSwipe ? "after a drawer swipe" : nil,
-      "in "
-        + (foreground == .messages ? "Messages" : foreground == .store ? "the store page" : "another app"),
+      !messages
+        ? nil
+        : extensionRunning
+          ? (bound ? "extension running on a tapped bubble" : "extension running") : "extension not running",
+      messages ? selected.map { "\($0) selected" } ?? "nothing selected" : nil,
+      afterDrawerSwipe && messages ? "after a drawer swipe" : nil,
+      appRunning ? "app running" : nil,
+      foreground.summary,
     ].compactMap { $0 }.joined(separator: ", ")
+  }
+}
+
+extension SessionState.Foreground {
+  /// `in Messages`, `on the Home Screen`.
+  var summary: String {
+    switch self {
+    case .messages: "in Messages"
+    case .store: "in the store page"
+    case .otherApp: "in another app"
+    case .home: "on the Home Screen"
+    }
   }
 }
 
@@ -151,9 +176,18 @@ package struct SessionStep: Sendable, Hashable {
     /// A message from the app arrives in the conversation (a reply, say) while the user stays
     /// in Messages.
     case receive
+    /// The user goes to the Home Screen: the app that was in front goes to the background.
+    case returnHome
 
     /// Steps that name a message.
     var takesMessage: Bool { self == .tap || self == .send || self == .receive }
+    /// Steps only a Messages session (a situation whose event is `tap`) takes.
+    var messagesOnly: Bool {
+      switch self {
+      case .returnToMessages, .send, .swipeToOtherApp, .dismissExtension, .receive: true
+      case .tap, .deleteApp, .installApp, .returnHome: false
+      }
+    }
     /// Steps with an outcome a session may expect: a tap's, or the open an arrival's
     /// redirect code makes (nothing when none runs).
     var hasOutcome: Bool { self == .tap || self == .receive }
@@ -173,5 +207,7 @@ package struct SessionStep: Sendable, Hashable {
   package var session: MessageSession?
   /// The outcome the session expects of a tap or an arrival.
   package var expect: Outcome?
+  /// The container app's callbacks the session expects a tap to fire, in order.
+  package var expectAppCallbacks: [AppCallback]? = nil
   package var location: SourcePosition
 }
