@@ -273,8 +273,18 @@ enum SituationCatalog {
           key: "extensionPoint", type: .enumeration(type: "Open.ExtensionPoint", default: "messages"),
           fact: FactRole(bit: 17), label: "extension point",
           doc: ["The extension point of the calling extension (default: a Messages extension)."]),
+        Field(
+          key: "method", type: .enumeration(type: "Open.Method", default: "extensionContext"),
+          fact: FactRole(bit: 24), label: "open method",
+          doc: [
+            "How the extension opens the URL (default: `extensionContext.open`); read for the share,",
+            "action, keyboard and other extension points (E-1 to E-3, X-13).",
+          ]),
+        Field(
+          key: "fullAccess", type: .bool(default: false), fact: FactRole(bit: 25), label: "Full Access",
+          doc: ["A keyboard's `RequestsOpenAccess` is granted (Full Access); read on iOS 26 (E-3)."]),
       ],
-      doc: ["An `extensionContext.open(url, completionHandler:)` call."],
+      doc: ["An extension opening a URL: `extensionContext.open(url, completionHandler:)` or another call."],
       initDoc: "An `open(url)` call; by default from a Messages extension.",
       propertyDoc: "The `open(url)` call; read when ``event`` is ``Event/open``."),
     Part(

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 44 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 46 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -257,6 +257,8 @@ extension Situation.Open {
   var isDefault: Bool {
     url == nil
       && extensionPoint == .messages
+      && method == .extensionContext
+      && fullAccess == false
   }
 }
 
@@ -433,19 +435,26 @@ extension Situation {
 }
 
 extension Situation {
-  /// An `extensionContext.open(url, completionHandler:)` call.
+  /// An extension opening a URL: `extensionContext.open(url, completionHandler:)` or another call.
   public struct Open: Sendable, Hashable {
     /// The URL passed to `open(url)`.
     public var url: String?
     /// The extension point of the calling extension (default: a Messages extension).
     public var extensionPoint: Open.ExtensionPoint
+    /// How the extension opens the URL (default: `extensionContext.open`); read for the share,
+    /// action, keyboard and other extension points (E-1 to E-3, X-13).
+    public var method: Open.Method
+    /// A keyboard's `RequestsOpenAccess` is granted (Full Access); read on iOS 26 (E-3).
+    public var fullAccess: Bool
 
     /// An `open(url)` call; by default from a Messages extension.
     public init(
-      url: String? = nil, extensionPoint: Open.ExtensionPoint = .messages
+      url: String? = nil, extensionPoint: Open.ExtensionPoint = .messages, method: Open.Method = .extensionContext, fullAccess: Bool = false
     ) {
       self.url = url
       self.extensionPoint = extensionPoint
+      self.method = method
+      self.fullAccess = fullAccess
     }
   }
 }
@@ -623,6 +632,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case extensionPoint
   case schemeOwner
   case universalLink
+  case method
+  case fullAccess
   case family
   case element
   case intentMode
@@ -671,6 +682,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .extensionPoint: .enumeration(Open.ExtensionPoint.allCases.map(\.rawValue))
     case .schemeOwner: .enumeration(Situation.SchemeOwner.allCases.map(\.rawValue))
     case .universalLink: .enumeration(Situation.UniversalLinkVerdict.allCases.map(\.rawValue))
+    case .method: .enumeration(Open.Method.allCases.map(\.rawValue))
+    case .fullAccess: .bool
     case .family: .enumeration(Widget.Family.allCases.map(\.rawValue))
     case .element: .enumeration(Widget.Element.allCases.map(\.rawValue))
     case .intentMode: .enumeration(Widget.IntentMode.allCases.map(\.rawValue))
@@ -721,6 +734,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .extensionPoint: [.open]
     case .schemeOwner: [.tap, .open, .widget, .liveActivity, .control]
     case .universalLink: [.tap, .open, .widget, .liveActivity, .control]
+    case .method: [.open]
+    case .fullAccess: [.open]
     case .family: [.widget]
     case .element: [.widget]
     case .intentMode: [.widget]
@@ -811,6 +826,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .notification: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       case .appClip: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       }
+    case .method: "$.open.method"
+    case .fullAccess: "$.open.fullAccess"
     case .family: "$.widget.family"
     case .element: "$.widget.element"
     case .intentMode: "$.widget.intentMode"
@@ -884,6 +901,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .extensionPoint: FactMask(bit: 17)
     case .schemeOwner: FactMask(bit: 18)
     case .universalLink: FactMask(bit: 19)
+    case .method: FactMask(bit: 24)
+    case .fullAccess: FactMask(bit: 25)
     case .family: FactMask(bit: 26)
     case .element: FactMask(bit: 27)
     case .intentMode: FactMask(bit: 28)
@@ -937,6 +956,8 @@ struct FactSnapshot: Sendable {
   var extensionPoint: Int
   var schemeOwner: Situation.SchemeOwner
   var universalLink: Situation.UniversalLinkVerdict
+  var method: Int
+  var fullAccess: Bool
   var family: Int
   var element: Int
   var intentMode: Int
@@ -991,6 +1012,8 @@ struct FactSnapshot: Sendable {
     extensionPoint = situation.open.extensionPoint.index
     schemeOwner = .unknown
     universalLink = .unknown
+    method = situation.open.method.index
+    fullAccess = situation.open.fullAccess
     family = situation.widget.family.index
     element = situation.widget.element.index
     intentMode = situation.widget.intentMode.index
@@ -1041,6 +1064,8 @@ struct FactSnapshot: Sendable {
     case .extensionPoint: extensionPoint
     case .schemeOwner: schemeOwner.index
     case .universalLink: universalLink.index
+    case .method: method
+    case .fullAccess: fullAccess ? 1 : 0
     case .family: family
     case .element: element
     case .intentMode: intentMode
@@ -1074,7 +1099,7 @@ struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1102,6 +1127,8 @@ struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: extensionPoint),
         Int32(truncatingIfNeeded: schemeOwner.index),
         Int32(truncatingIfNeeded: universalLink.index),
+        Int32(truncatingIfNeeded: method),
+        fullAccess ? 1 : 0,
         Int32(truncatingIfNeeded: family),
         Int32(truncatingIfNeeded: element),
         Int32(truncatingIfNeeded: intentMode),
@@ -1207,6 +1234,8 @@ extension Situation {
     check(tap, "afterDrawerSwipe", .afterDrawerSwipe)
     check(tap, "presentationContext", .presentationContext)
     check(open, "extensionPoint", .extensionPoint)
+    check(open, "method", .method)
+    check(open, "fullAccess", .fullAccess)
     check(delivery, "handoff", .handoff)
     check(widget, "family", .family)
     check(widget, "element", .element)
@@ -1293,6 +1322,12 @@ extension Situation {
     case .extensionPoint:
       guard Open.ExtensionPoint.allCases.indices.contains(index) else { return false }
       self.open.extensionPoint = Open.ExtensionPoint.allCases[index]
+    case .method:
+      guard Open.Method.allCases.indices.contains(index) else { return false }
+      self.open.method = Open.Method.allCases[index]
+    case .fullAccess:
+      guard index == 0 || index == 1 else { return false }
+      self.open.fullAccess = index == 1
     case .family:
       guard Widget.Family.allCases.indices.contains(index) else { return false }
       self.widget.family = Widget.Family.allCases[index]
@@ -1460,6 +1495,12 @@ extension JSONReader {
     {
       open.extensionPoint = choice
     }
+    if let v = fields["method"],
+      let choice = choice(v, path: Self.join(path, "method"), what: "open method", choices: cases(Open.Method.self))
+    {
+      open.method = choice
+    }
+    flag(fields, "fullAccess", path: path, into: &open.fullAccess)
     return open
   }
 
@@ -1708,7 +1749,7 @@ extension Situation.Tap: Codable {
 
 extension Situation.Open: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case url, extensionPoint
+    case url, extensionPoint, method, fullAccess
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -1717,6 +1758,8 @@ extension Situation.Open: Codable {
     self.init()
     url = try c.decodeURL(forKey: .url)
     extensionPoint = try c.decode(.extensionPoint, or: extensionPoint)
+    method = try c.decode(.method, or: method)
+    fullAccess = try c.decode(.fullAccess, or: fullAccess)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -1724,6 +1767,8 @@ extension Situation.Open: Codable {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encodeIfPresent(url, forKey: .url)
     try c.encode(extensionPoint, forKey: .extensionPoint)
+    try c.encode(method, forKey: .method)
+    try c.encode(fullAccess, forKey: .fullAccess)
   }
 }
 
@@ -1988,6 +2033,8 @@ extension Situation {
       var openFields: [String] = []
       if let url = self.open.url { openFields.append("\"url\":\(Self.jsonString(url))") }
       if self.open.extensionPoint != .messages { openFields.append("\"extensionPoint\":\"\(self.open.extensionPoint.rawValue)\"") }
+      if self.open.method != .extensionContext { openFields.append("\"method\":\"\(self.open.method.rawValue)\"") }
+      if self.open.fullAccess != false { openFields.append("\"fullAccess\":\(self.open.fullAccess)") }
       if !openFields.isEmpty { top.append("\"open\":{" + openFields.joined(separator: ",") + "}") }
     }
     if event == .delivery {
@@ -2051,6 +2098,7 @@ enum SituationNames {
   static let tapLayout = table(Tap.Layout.self)
   static let tapPresentationContext = table(Tap.PresentationContext.self)
   static let openExtensionPoint = table(Open.ExtensionPoint.self)
+  static let openMethod = table(Open.Method.self)
   static let handoff = table(Handoff.self)
   static let widgetFamily = table(Widget.Family.self)
   static let widgetElement = table(Widget.Element.self)
@@ -2286,6 +2334,15 @@ extension SituationScanner {
         guard seen.first(1), let value = this.choice(SituationNames.openExtensionPoint) else { return false }
         open.extensionPoint = value
         this.given |= Fact.extensionPoint.bit
+        return true
+      case "method":
+        guard seen.first(2), let value = this.choice(SituationNames.openMethod) else { return false }
+        open.method = value
+        this.given |= Fact.method.bit
+        return true
+      case "fullAccess":
+        guard seen.first(3), this.bool(into: &open.fullAccess) else { return false }
+        this.given |= Fact.fullAccess.bit
         return true
       default: return false
       }
