@@ -404,6 +404,13 @@ enum SituationCatalog {
         Field(
           key: "customDismissAction", type: .bool(default: false), fact: FactRole(bit: 46),
           doc: ["The notification's category has the `customDismissAction` option (T-4)."]),
+        Field(
+          key: "delegateSetAtLaunch", type: .bool(default: true), fact: FactRole(bit: 47),
+          label: "delegate set at launch",
+          doc: [
+            "The app sets `UNUserNotificationCenter`'s delegate before it finishes launching (T-2;",
+            "false: later, so a cold launch misses the response that launched it).",
+          ]),
       ],
       doc: ["A person's response to a notification, and how its category is set up."],
       initDoc: "A response; by default a tap on the notification.",

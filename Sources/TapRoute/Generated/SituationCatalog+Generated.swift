@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 46 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 47 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -313,6 +313,7 @@ extension Situation.Notification {
     response == .defaultAction
       && actionOptions == .none
       && customDismissAction == false
+      && delegateSetAtLaunch == true
   }
 }
 
@@ -569,14 +570,18 @@ extension Situation {
     public var actionOptions: Notification.ActionOptions
     /// The notification's category has the `customDismissAction` option (T-4).
     public var customDismissAction: Bool
+    /// The app sets `UNUserNotificationCenter`'s delegate before it finishes launching (T-2;
+    /// false: later, so a cold launch misses the response that launched it).
+    public var delegateSetAtLaunch: Bool
 
     /// A response; by default a tap on the notification.
     public init(
-      response: Notification.Response = .defaultAction, actionOptions: Notification.ActionOptions = .none, customDismissAction: Bool = false
+      response: Notification.Response = .defaultAction, actionOptions: Notification.ActionOptions = .none, customDismissAction: Bool = false, delegateSetAtLaunch: Bool = true
     ) {
       self.response = response
       self.actionOptions = actionOptions
       self.customDismissAction = customDismissAction
+      self.delegateSetAtLaunch = delegateSetAtLaunch
     }
   }
 }
@@ -651,6 +656,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case response
   case actionOptions
   case customDismissAction
+  case delegateSetAtLaunch
   case invokedFrom
   case experience
   case senderInContacts
@@ -701,6 +707,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .response: .enumeration(Notification.Response.allCases.map(\.rawValue))
     case .actionOptions: .enumeration(Notification.ActionOptions.allCases.map(\.rawValue))
     case .customDismissAction: .bool
+    case .delegateSetAtLaunch: .bool
     case .invokedFrom: .enumeration(AppClip.Invocation.allCases.map(\.rawValue))
     case .experience: .enumeration(AppClip.Experience.allCases.map(\.rawValue))
     case .senderInContacts: .bool
@@ -753,6 +760,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .response: [.notification]
     case .actionOptions: [.notification]
     case .customDismissAction: [.notification]
+    case .delegateSetAtLaunch: [.notification]
     case .invokedFrom: [.appClip]
     case .experience: [.appClip]
     case .senderInContacts: [.appClip]
@@ -845,6 +853,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .response: "$.notification.response"
     case .actionOptions: "$.notification.actionOptions"
     case .customDismissAction: "$.notification.customDismissAction"
+    case .delegateSetAtLaunch: "$.notification.delegateSetAtLaunch"
     case .invokedFrom: "$.appClip.invokedFrom"
     case .experience: "$.appClip.experience"
     case .senderInContacts: "$.appClip.senderInContacts"
@@ -920,6 +929,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .response: FactMask(bit: 44)
     case .actionOptions: FactMask(bit: 45)
     case .customDismissAction: FactMask(bit: 46)
+    case .delegateSetAtLaunch: FactMask(bit: 47)
     case .invokedFrom: FactMask(bit: 49)
     case .experience: FactMask(bit: 50)
     case .senderInContacts: FactMask(bit: 51)
@@ -975,6 +985,7 @@ struct FactSnapshot: Sendable {
   var response: Int
   var actionOptions: Int
   var customDismissAction: Bool
+  var delegateSetAtLaunch: Bool
   var invokedFrom: Int
   var experience: Int
   var senderInContacts: Bool
@@ -1031,6 +1042,7 @@ struct FactSnapshot: Sendable {
     response = situation.notification.response.index
     actionOptions = situation.notification.actionOptions.index
     customDismissAction = situation.notification.customDismissAction
+    delegateSetAtLaunch = situation.notification.delegateSetAtLaunch
     invokedFrom = situation.appClip.invokedFrom.index
     experience = situation.appClip.experience.index
     senderInContacts = situation.appClip.senderInContacts
@@ -1083,6 +1095,7 @@ struct FactSnapshot: Sendable {
     case .response: response
     case .actionOptions: actionOptions
     case .customDismissAction: customDismissAction ? 1 : 0
+    case .delegateSetAtLaunch: delegateSetAtLaunch ? 1 : 0
     case .invokedFrom: invokedFrom
     case .experience: experience
     case .senderInContacts: senderInContacts ? 1 : 0
@@ -1099,7 +1112,7 @@ struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1146,6 +1159,7 @@ struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: response),
         Int32(truncatingIfNeeded: actionOptions),
         customDismissAction ? 1 : 0,
+        delegateSetAtLaunch ? 1 : 0,
         Int32(truncatingIfNeeded: invokedFrom),
         Int32(truncatingIfNeeded: experience),
         senderInContacts ? 1 : 0,
@@ -1252,6 +1266,7 @@ extension Situation {
     check(notification, "response", .response)
     check(notification, "actionOptions", .actionOptions)
     check(notification, "customDismissAction", .customDismissAction)
+    check(notification, "delegateSetAtLaunch", .delegateSetAtLaunch)
     check(appClip, "invokedFrom", .invokedFrom)
     check(appClip, "experience", .experience)
     check(appClip, "senderInContacts", .senderInContacts)
@@ -1379,6 +1394,9 @@ extension Situation {
     case .customDismissAction:
       guard index == 0 || index == 1 else { return false }
       self.notification.customDismissAction = index == 1
+    case .delegateSetAtLaunch:
+      guard index == 0 || index == 1 else { return false }
+      self.notification.delegateSetAtLaunch = index == 1
     case .invokedFrom:
       guard AppClip.Invocation.allCases.indices.contains(index) else { return false }
       self.appClip.invokedFrom = AppClip.Invocation.allCases[index]
@@ -1602,6 +1620,7 @@ extension JSONReader {
       notification.actionOptions = choice
     }
     flag(fields, "customDismissAction", path: path, into: &notification.customDismissAction)
+    flag(fields, "delegateSetAtLaunch", path: path, into: &notification.delegateSetAtLaunch)
     return notification
   }
 
@@ -1874,7 +1893,7 @@ extension Situation.Control: Codable {
 
 extension Situation.Notification: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case response, actionOptions, customDismissAction
+    case response, actionOptions, customDismissAction, delegateSetAtLaunch
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -1884,6 +1903,7 @@ extension Situation.Notification: Codable {
     response = try c.decode(.response, or: response)
     actionOptions = try c.decode(.actionOptions, or: actionOptions)
     customDismissAction = try c.decode(.customDismissAction, or: customDismissAction)
+    delegateSetAtLaunch = try c.decode(.delegateSetAtLaunch, or: delegateSetAtLaunch)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -1892,6 +1912,7 @@ extension Situation.Notification: Codable {
     try c.encode(response, forKey: .response)
     try c.encode(actionOptions, forKey: .actionOptions)
     try c.encode(customDismissAction, forKey: .customDismissAction)
+    try c.encode(delegateSetAtLaunch, forKey: .delegateSetAtLaunch)
   }
 }
 
@@ -2074,6 +2095,7 @@ extension Situation {
       if self.notification.response != .defaultAction { notificationFields.append("\"response\":\"\(self.notification.response.rawValue)\"") }
       if self.notification.actionOptions != .none { notificationFields.append("\"actionOptions\":\"\(self.notification.actionOptions.rawValue)\"") }
       if self.notification.customDismissAction != false { notificationFields.append("\"customDismissAction\":\(self.notification.customDismissAction)") }
+      if self.notification.delegateSetAtLaunch != true { notificationFields.append("\"delegateSetAtLaunch\":\(self.notification.delegateSetAtLaunch)") }
       if !notificationFields.isEmpty { top.append("\"notification\":{" + notificationFields.joined(separator: ",") + "}") }
     }
     if event == .appClip {
@@ -2484,6 +2506,10 @@ extension SituationScanner {
       case "customDismissAction":
         guard seen.first(2), this.bool(into: &notification.customDismissAction) else { return false }
         this.given |= Fact.customDismissAction.bit
+        return true
+      case "delegateSetAtLaunch":
+        guard seen.first(3), this.bool(into: &notification.delegateSetAtLaunch) else { return false }
+        this.given |= Fact.delegateSetAtLaunch.bit
         return true
       default: return false
       }

@@ -1329,10 +1329,11 @@ enum BuiltinPolicies {
       ]
     },
     "T-2": {
-      "claim": "To respond to every actionable notification, including one that launches the app, the app must set UNUserNotificationCenter's delegate before it finishes launching: in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:).",
+      "claim": "To respond to every actionable notification, including one that launches the app, the app must set UNUserNotificationCenter's delegate before it finishes launching: in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:). A 2025 report: with the delegate set later, a tap that launched the app did not call userNotificationCenter(_:didReceive:withCompletionHandler:).",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "UNUserNotificationCenter delegate", "url": "https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/delegate", "date": "2026", "platforms": ["iOS 10.0+"], "quote": "To guarantee that your app responds to all actionable notifications, you must set the value of this property before your app finishes launching. For an iOS app, this means updating this property in the application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) method of the app delegate. Notifications that cause your app to be launched or delivered shortly after these methods finish executing.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+        {"kind": "appleDocumentation", "title": "UNUserNotificationCenter delegate", "url": "https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/delegate", "date": "2026", "platforms": ["iOS 10.0+"], "quote": "To guarantee that your app responds to all actionable notifications, you must set the value of this property before your app finishes launching. For an iOS app, this means updating this property in the application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) method of the app delegate. Notifications that cause your app to be launched or delivered shortly after these methods finish executing.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "forumThread", "title": "Tapping a notification when app is terminated now opens context (deltachat/deltachat-ios pull request 2672)", "url": "https://github.com/deltachat/deltachat-ios/pull/2672", "date": "2025-04-15", "platforms": ["iOS 16"], "quote": "Previously we did not set the UNUserNotificationCenter delegate synchronously in `application(_:didFinishLaunchingWithOptions:)` which meant that if the app was not already running, a tapped notification did not call `AppDelegate.userNotificationCenter(_:didReceive:withCompletionHandler:)` (because AppDelegate was not yet the ununc delegate) which meant it did not navigate to the chat.", "where": "pull request description (the linked issue 2671 reproduces it on iOS 16: force quit, then tap a notification)"}
       ]
     },
     "T-3": {
@@ -2226,7 +2227,11 @@ enum BuiltinPolicies {
     {"name": "e-3 a keyboard's UIApplication.open on iOS 18: nothing (contested)", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-application-open-ios18"}, "evidence": ["E-3", "X-13"]},
     {"name": "e-3 q-5 a keyboard on iOS 26 without Full Access cannot open its app", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-ios26-no-full-access"}, "evidence": ["E-3"]},
     {"name": "e-3 a SwiftUI Link in a keyboard on iOS 26 without Full Access opens nothing", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "swiftUIOpenURL", "fullAccess": false}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-ios26-no-full-access"}, "evidence": ["E-3"]},
-    {"name": "e-3 a keyboard on iOS 26 with Full Access opens its app", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen", "fullAccess": true}}, "expect": {"outcome": "containerLaunch", "rule": "open/keyboard-ios26-full-access"}, "evidence": ["E-3"]}
+    {"name": "e-3 a keyboard on iOS 26 with Full Access opens its app", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen", "fullAccess": true}}, "expect": {"outcome": "containerLaunch", "rule": "open/keyboard-ios26-full-access"}, "evidence": ["E-3"]},
+    {"name": "t-2 delegate set late, cold launch: the app opens without the response", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground"}, "evidence": ["T-2"]},
+    {"name": "t-2 delegate set late, app already running: the response arrives", "situation": {"event": "notification", "app": {"running": true}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/default-action"}, "evidence": ["T-2"]},
+    {"name": "t-2 delegate set late, cold foreground action", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground-action"}, "evidence": ["T-2", "T-4"]},
+    {"name": "t-2 delegate set late, cold background action", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "customAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/delegate-set-late-cold-background"}, "evidence": ["T-2", "T-4"]}
   ]
 }
 
@@ -2400,7 +2405,9 @@ enum BuiltinPolicies {
     "osVersion": { "newest": "26" },
     "response": ["defaultAction", "customAction", "dismiss", "contentExtensionDefaultAction", "contentExtensionOpenURL"],
     "actionOptions": ["none", "authenticationRequired", "foreground"],
-    "customDismissAction": "bool"
+    "customDismissAction": "bool",
+    "delegateSetAtLaunch": "bool",
+    "running": "bool"
   },
   "rules": [
     {
@@ -2434,6 +2441,30 @@ enum BuiltinPolicies {
       "evidence": ["T-4"],
       "confidence": "documented",
       "note": "The dismiss action reaches the app only if the notification's category has the customDismissAction option; ignoring a notification or flicking a banner away never does."
+    },
+    {
+      "id": "delegate-set-late-cold-foreground",
+      "when": { "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false },
+      "then": { "outcome": "containerLaunch", "handoff": "nothing" },
+      "evidence": ["T-2"],
+      "confidence": "documented",
+      "note": "The app opens, but its notification center delegate was not set before launch finished, so userNotificationCenter(_:didReceive:withCompletionHandler:) is not called for the tap that launched it (Delta Chat, 2025). Set the delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:)."
+    },
+    {
+      "id": "delegate-set-late-cold-foreground-action",
+      "when": { "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false },
+      "then": { "outcome": "containerLaunch", "handoff": "nothing" },
+      "evidence": ["T-2", "T-4"],
+      "confidence": "inferred",
+      "note": "A foreground action launches the app, but a delegate set after launch misses the response that launched it. The reports are of default taps; that an action's response is lost the same way is inference from Apple's \"to guarantee that your app responds to all actionable notifications\"."
+    },
+    {
+      "id": "delegate-set-late-cold-background",
+      "when": { "response": ["customAction", "dismiss"], "delegateSetAtLaunch": false, "running": false },
+      "then": { "outcome": "backgroundLaunch", "handoff": "nothing" },
+      "evidence": ["T-2", "T-4"],
+      "confidence": "inferred",
+      "note": "The system launches the app in the background for the action, but a delegate set after launch misses the response. Inference from Apple's requirement; no report tried a background action."
     },
     {
       "id": "custom-action-foreground",
