@@ -156,7 +156,8 @@ enum SituationCatalog {
           key: "locked", type: .bool(default: false), fact: FactRole(bit: 30),
           doc: [
             "The device is locked: widget and Live Activity buttons and toggles are inactive until",
-            "the person unlocks it (W-7).",
+            "the person unlocks it (W-7); a control's intent that requires authentication waits for",
+            "it (C-3).",
           ]),
       ],
       doc: [
@@ -383,9 +384,6 @@ enum SituationCatalog {
           type: .enumeration(type: "Control.AuthenticationPolicy", default: "alwaysAllowed"),
           fact: FactRole(bit: 41), label: "authentication policy",
           doc: ["The intent's `authenticationPolicy` (C-3)."]),
-        Field(
-          key: "deviceLocked", type: .bool(default: false), fact: FactRole(bit: 42),
-          doc: ["The device is locked when the control is used (read with `authenticationPolicy`)."]),
       ],
       doc: ["A control (`ControlWidget`) a person uses, and the app intent it performs."],
       initDoc: "A control; by default a button with a plain app intent in both targets, always allowed.",

@@ -673,7 +673,7 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     case .requiresLocalDeviceAuthentication:
       break
     }
-    if situation.control.deviceLocked {
+    if situation.locked {
     } else {
       m0 &= 0x1bff
     }
@@ -1141,7 +1141,7 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
       case 5, 7...8: return 0x8000000801
       case 6: return 0x8000000803
       case 9, 11...12: return 0x8000000001
-      case 10: return 0x68000000001
+      case 10: return 0x28040000001
       default: return 0
       }
     case 6:  // notification

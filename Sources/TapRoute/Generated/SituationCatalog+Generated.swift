@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 47 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 46 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -36,7 +36,8 @@ public struct Situation: Sendable, Hashable {
   /// The device's OS version; nil means the newest version the policies know.
   public var osVersion: OSVersion?
   /// The device is locked: widget and Live Activity buttons and toggles are inactive until
-  /// the person unlocks it (W-7).
+  /// the person unlocks it (W-7); a control's intent that requires authentication waits for
+  /// it (C-3).
   public var locked: Bool
   /// The app's install and publish state on the device.
   public var app: App
@@ -302,7 +303,6 @@ extension Situation.Control {
       && url == nil
       && intentTargets == .appAndExtension
       && authenticationPolicy == .alwaysAllowed
-      && deviceLocked == false
   }
 }
 
@@ -545,18 +545,15 @@ extension Situation {
     public var intentTargets: Control.IntentTargets
     /// The intent's `authenticationPolicy` (C-3).
     public var authenticationPolicy: Control.AuthenticationPolicy
-    /// The device is locked when the control is used (read with `authenticationPolicy`).
-    public var deviceLocked: Bool
 
     /// A control; by default a button with a plain app intent in both targets, always allowed.
     public init(
-      controlIntent: Control.Intent = .appIntent, url: String? = nil, intentTargets: Control.IntentTargets = .appAndExtension, authenticationPolicy: Control.AuthenticationPolicy = .alwaysAllowed, deviceLocked: Bool = false
+      controlIntent: Control.Intent = .appIntent, url: String? = nil, intentTargets: Control.IntentTargets = .appAndExtension, authenticationPolicy: Control.AuthenticationPolicy = .alwaysAllowed
     ) {
       self.controlIntent = controlIntent
       self.url = url
       self.intentTargets = intentTargets
       self.authenticationPolicy = authenticationPolicy
-      self.deviceLocked = deviceLocked
     }
   }
 }
@@ -652,7 +649,6 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case controlIntent
   case intentTargets
   case authenticationPolicy
-  case deviceLocked
   case response
   case actionOptions
   case customDismissAction
@@ -703,7 +699,6 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .controlIntent: .enumeration(Control.Intent.allCases.map(\.rawValue))
     case .intentTargets: .enumeration(Control.IntentTargets.allCases.map(\.rawValue))
     case .authenticationPolicy: .enumeration(Control.AuthenticationPolicy.allCases.map(\.rawValue))
-    case .deviceLocked: .bool
     case .response: .enumeration(Notification.Response.allCases.map(\.rawValue))
     case .actionOptions: .enumeration(Notification.ActionOptions.allCases.map(\.rawValue))
     case .customDismissAction: .bool
@@ -756,7 +751,6 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .controlIntent: [.control]
     case .intentTargets: [.control]
     case .authenticationPolicy: [.control]
-    case .deviceLocked: [.control]
     case .response: [.notification]
     case .actionOptions: [.notification]
     case .customDismissAction: [.notification]
@@ -849,7 +843,6 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .controlIntent: "$.control.controlIntent"
     case .intentTargets: "$.control.intentTargets"
     case .authenticationPolicy: "$.control.authenticationPolicy"
-    case .deviceLocked: "$.control.deviceLocked"
     case .response: "$.notification.response"
     case .actionOptions: "$.notification.actionOptions"
     case .customDismissAction: "$.notification.customDismissAction"
@@ -925,7 +918,6 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .controlIntent: FactMask(bit: 39)
     case .intentTargets: FactMask(bit: 40)
     case .authenticationPolicy: FactMask(bit: 41)
-    case .deviceLocked: FactMask(bit: 42)
     case .response: FactMask(bit: 44)
     case .actionOptions: FactMask(bit: 45)
     case .customDismissAction: FactMask(bit: 46)
@@ -981,7 +973,6 @@ struct FactSnapshot: Sendable {
   var controlIntent: Int
   var intentTargets: Int
   var authenticationPolicy: Int
-  var deviceLocked: Bool
   var response: Int
   var actionOptions: Int
   var customDismissAction: Bool
@@ -1038,7 +1029,6 @@ struct FactSnapshot: Sendable {
     controlIntent = situation.control.controlIntent.index
     intentTargets = situation.control.intentTargets.index
     authenticationPolicy = situation.control.authenticationPolicy.index
-    deviceLocked = situation.control.deviceLocked
     response = situation.notification.response.index
     actionOptions = situation.notification.actionOptions.index
     customDismissAction = situation.notification.customDismissAction
@@ -1091,7 +1081,6 @@ struct FactSnapshot: Sendable {
     case .controlIntent: controlIntent
     case .intentTargets: intentTargets
     case .authenticationPolicy: authenticationPolicy
-    case .deviceLocked: deviceLocked ? 1 : 0
     case .response: response
     case .actionOptions: actionOptions
     case .customDismissAction: customDismissAction ? 1 : 0
@@ -1112,7 +1101,7 @@ struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1155,7 +1144,6 @@ struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: controlIntent),
         Int32(truncatingIfNeeded: intentTargets),
         Int32(truncatingIfNeeded: authenticationPolicy),
-        deviceLocked ? 1 : 0,
         Int32(truncatingIfNeeded: response),
         Int32(truncatingIfNeeded: actionOptions),
         customDismissAction ? 1 : 0,
@@ -1262,7 +1250,6 @@ extension Situation {
     check(control, "controlIntent", .controlIntent)
     check(control, "intentTargets", .intentTargets)
     check(control, "authenticationPolicy", .authenticationPolicy)
-    check(control, "deviceLocked", .deviceLocked)
     check(notification, "response", .response)
     check(notification, "actionOptions", .actionOptions)
     check(notification, "customDismissAction", .customDismissAction)
@@ -1382,9 +1369,6 @@ extension Situation {
     case .authenticationPolicy:
       guard Control.AuthenticationPolicy.allCases.indices.contains(index) else { return false }
       self.control.authenticationPolicy = Control.AuthenticationPolicy.allCases[index]
-    case .deviceLocked:
-      guard index == 0 || index == 1 else { return false }
-      self.control.deviceLocked = index == 1
     case .response:
       guard Notification.Response.allCases.indices.contains(index) else { return false }
       self.notification.response = Notification.Response.allCases[index]
@@ -1602,7 +1586,6 @@ extension JSONReader {
     {
       control.authenticationPolicy = choice
     }
-    flag(fields, "deviceLocked", path: path, into: &control.deviceLocked)
     return control
   }
 
@@ -1866,7 +1849,7 @@ extension Situation.LiveActivity: Codable {
 
 extension Situation.Control: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case controlIntent, url, intentTargets, authenticationPolicy, deviceLocked
+    case controlIntent, url, intentTargets, authenticationPolicy
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -1877,7 +1860,6 @@ extension Situation.Control: Codable {
     url = try c.decodeURL(forKey: .url)
     intentTargets = try c.decode(.intentTargets, or: intentTargets)
     authenticationPolicy = try c.decode(.authenticationPolicy, or: authenticationPolicy)
-    deviceLocked = try c.decode(.deviceLocked, or: deviceLocked)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -1887,7 +1869,6 @@ extension Situation.Control: Codable {
     try c.encodeIfPresent(url, forKey: .url)
     try c.encode(intentTargets, forKey: .intentTargets)
     try c.encode(authenticationPolicy, forKey: .authenticationPolicy)
-    try c.encode(deviceLocked, forKey: .deviceLocked)
   }
 }
 
@@ -2087,7 +2068,6 @@ extension Situation {
       if let url = self.control.url { controlFields.append("\"url\":\(Self.jsonString(url))") }
       if self.control.intentTargets != .appAndExtension { controlFields.append("\"intentTargets\":\"\(self.control.intentTargets.rawValue)\"") }
       if self.control.authenticationPolicy != .alwaysAllowed { controlFields.append("\"authenticationPolicy\":\"\(self.control.authenticationPolicy.rawValue)\"") }
-      if self.control.deviceLocked != false { controlFields.append("\"deviceLocked\":\(self.control.deviceLocked)") }
       if !controlFields.isEmpty { top.append("\"control\":{" + controlFields.joined(separator: ",") + "}") }
     }
     if event == .notification {
@@ -2477,10 +2457,6 @@ extension SituationScanner {
         guard seen.first(3), let value = this.choice(SituationNames.controlAuthenticationPolicy) else { return false }
         control.authenticationPolicy = value
         this.given |= Fact.authenticationPolicy.bit
-        return true
-      case "deviceLocked":
-        guard seen.first(4), this.bool(into: &control.deviceLocked) else { return false }
-        this.given |= Fact.deviceLocked.bit
         return true
       default: return false
       }
