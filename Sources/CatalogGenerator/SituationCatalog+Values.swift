@@ -16,7 +16,10 @@ extension SituationCatalog {
     "Tap.Transport": ["iMessage", "sms", "rcs"],
     "Tap.Layout": ["template", "live"],
     "Tap.PresentationContext": ["messages", "media"],
-    "Open.ExtensionPoint": ["messages", "today", "share", "action", "keyboard", "other"],
+    "Open.ExtensionPoint": [
+      "messages", "today", "share", "action", "keyboard", "other", "safariWebExtension", "shieldAction",
+    ],
+    "Open.Method": ["extensionContext", "applicationOpen", "openURLSelector", "swiftUIOpenURL"],
     "URLSchemeClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
     "Redirect.Hook": ["willBecomeActive", "didBecomeActive", "willSelect", "didSelect", "didReceive"],
     "App.Lifecycle": ["appDelegate", "scenes", "swiftUI"],

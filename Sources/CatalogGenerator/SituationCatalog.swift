@@ -156,7 +156,8 @@ enum SituationCatalog {
           key: "locked", type: .bool(default: false), fact: FactRole(bit: 30),
           doc: [
             "The device is locked: widget and Live Activity buttons and toggles are inactive until",
-            "the person unlocks it (W-7).",
+            "the person unlocks it (W-7); a control's intent that requires authentication waits for",
+            "it (C-3).",
           ]),
       ],
       doc: [
@@ -273,8 +274,18 @@ enum SituationCatalog {
           key: "extensionPoint", type: .enumeration(type: "Open.ExtensionPoint", default: "messages"),
           fact: FactRole(bit: 17), label: "extension point",
           doc: ["The extension point of the calling extension (default: a Messages extension)."]),
+        Field(
+          key: "method", type: .enumeration(type: "Open.Method", default: "extensionContext"),
+          fact: FactRole(bit: 24), label: "open method",
+          doc: [
+            "How the extension opens the URL (default: `extensionContext.open`); read for the share,",
+            "action, keyboard and other extension points (E-1 to E-3, X-13).",
+          ]),
+        Field(
+          key: "fullAccess", type: .bool(default: false), fact: FactRole(bit: 25), label: "Full Access",
+          doc: ["A keyboard's `RequestsOpenAccess` is granted (Full Access); read on iOS 26 (E-3)."]),
       ],
-      doc: ["An `extensionContext.open(url, completionHandler:)` call."],
+      doc: ["An extension opening a URL: `extensionContext.open(url, completionHandler:)` or another call."],
       initDoc: "An `open(url)` call; by default from a Messages extension.",
       propertyDoc: "The `open(url)` call; read when ``event`` is ``Event/open``."),
     Part(
@@ -373,9 +384,6 @@ enum SituationCatalog {
           type: .enumeration(type: "Control.AuthenticationPolicy", default: "alwaysAllowed"),
           fact: FactRole(bit: 41), label: "authentication policy",
           doc: ["The intent's `authenticationPolicy` (C-3)."]),
-        Field(
-          key: "deviceLocked", type: .bool(default: false), fact: FactRole(bit: 42),
-          doc: ["The device is locked when the control is used (read with `authenticationPolicy`)."]),
       ],
       doc: ["A control (`ControlWidget`) a person uses, and the app intent it performs."],
       initDoc: "A control; by default a button with a plain app intent in both targets, always allowed.",
@@ -394,6 +402,13 @@ enum SituationCatalog {
         Field(
           key: "customDismissAction", type: .bool(default: false), fact: FactRole(bit: 46),
           doc: ["The notification's category has the `customDismissAction` option (T-4)."]),
+        Field(
+          key: "delegateSetAtLaunch", type: .bool(default: true), fact: FactRole(bit: 47),
+          label: "delegate set at launch",
+          doc: [
+            "The app sets `UNUserNotificationCenter`'s delegate before it finishes launching (T-2;",
+            "false: later, so a cold launch misses the response that launched it).",
+          ]),
       ],
       doc: ["A person's response to a notification, and how its category is set up."],
       initDoc: "A response; by default a tap on the notification.",

@@ -156,6 +156,9 @@ public enum ReferenceSwitch {
     _ s: Situation, version: OSVersion, sdk: OSVersion, url: String?, point: ExtensionPoint
   ) -> Outcome? {
     if s.platform == .macOS { return point == .today ? .containerLaunch : nil }
+    if s.platform == .iOS || s.platform == .iPadOS, version.major >= 8, otherExtensionPoints.contains(point) {
+      return otherExtensionOpenReading(s, version: version, url: url, point: point)
+    }
     guard s.platform == .iOS || s.platform == .iPadOS, version.major >= 10, s.app.hasContainerApp else {
       return nil
     }
@@ -163,8 +166,61 @@ public enum ReferenceSwitch {
     switch point {
     case .messages: return loadable && scheme == .web ? .containerLaunch : nil
     case .today: return loadable && !ownScheme(s, url) ? .containerLaunch : nil
-    case .share, .action, .keyboard, .other: return nil
+    case .share, .action, .keyboard, .other, .safariWebExtension, .shieldAction: return nil
     }
+  }
+
+  /// The extension points that open a URL by another call than `extensionContext.open`
+  /// (`open.method`, E-1 to E-3, X-13).
+  static let otherExtensionPoints: Set<ExtensionPoint> = [.share, .action, .keyboard, .other]
+
+  /// Whether `url` has a scheme (web, data, file or another); no percent-encoding gate.
+  static func hasScheme(_ url: String?) -> Bool {
+    switch URLSchemeClass.scan(url).0 {
+    case .web, .data, .file, .other: true
+    case .none, .unparseable, .noScheme, .emptyScheme: false
+    }
+  }
+
+  /// What a share, action, keyboard or other extension's call opens (D-1, X-13, E-1 to E-3).
+  static func extensionOpen(_ s: Situation, version: OSVersion, url: String?, point: ExtensionPoint)
+    -> Outcome
+  {
+    let method = s.open.method
+    // D-1: extensionContext.open is for Today and iMessage only; S004-6: no scheme, no app.
+    guard method != .extensionContext, hasScheme(url) else { return .nothing }
+    let keyboard = point == .keyboard
+    // E-3: on iOS 26 a keyboard opens its app only with Full Access.
+    let keyboardOn26 = keyboard && version.major >= 26
+    switch method {
+    case .extensionContext:
+      return .nothing
+    case .openURLSelector:
+      // X-13, E-3: iOS 18 forces the deprecated selector to return false.
+      return version.major < 18 ? .containerLaunch : .nothing
+    case .applicationOpen:
+      if version.major < 18 || !keyboard { return .containerLaunch }
+      if keyboardOn26 { return s.open.fullAccess ? .containerLaunch : .nothing }
+      return .nothing  // E-3: KeyboardKit issue 795, iOS 18
+    case .swiftUIOpenURL:
+      if keyboardOn26 { return s.open.fullAccess ? .containerLaunch : .nothing }
+      return .containerLaunch
+    }
+  }
+
+  /// The other reading of a share, action, keyboard or other extension's call: E-1 against the
+  /// responder-chain reports, X-13 for a keyboard on iOS 18 to 25.
+  static func otherExtensionOpenReading(
+    _ s: Situation, version: OSVersion, url: String?, point: ExtensionPoint
+  )
+    -> Outcome?
+  {
+    let method = s.open.method
+    guard method == .applicationOpen || method == .openURLSelector, hasScheme(url) else { return nil }
+    if version.major < 18 { return .nothing }
+    guard method == .applicationOpen else { return nil }
+    if point != .keyboard { return .nothing }
+    return version.major < 26 ? .containerLaunch : nil
   }
 
   /// S004-8: whether `url`'s scheme is one the container app declares (`app.urlSchemes`).
@@ -246,8 +302,10 @@ public enum ReferenceSwitch {
     }
     let (loadable, scheme) = loadableURL(url, sdk: sdk, device: version)
     switch point {
+    case .safariWebExtension, .shieldAction:
+      return Result(.nothing)  // E-4, E-5
     case .share, .action, .keyboard, .other:
-      return Result(.nothing)
+      return Result(extensionOpen(s, version: version, url: url, point: point))
     case .messages:
       guard version.major >= 10, s.app.hasContainerApp, loadable, scheme != .web else {
         return Result(.nothing)

@@ -22,11 +22,17 @@ struct DifferentialTests {
             hasContainerApp: bits & 1 != 0, installed: bits & 2 != 0, enabledInMessages: bits & 4 != 0,
             published: bits & 8 != 0)
           for point in ExtensionPoint.allCases {
-            for url in urls {
-              out.append(
-                Situation(
-                  event: .open, platform: platform, osVersion: version, app: app,
-                  open: Open(url: url, extensionPoint: point)))
+            // The call and Full Access are read for the share, action, keyboard and other points.
+            let otherCalls = [.share, .action, .keyboard, .other].contains(point)
+            for method in otherCalls ? Open.Method.allCases : [.extensionContext] {
+              for fullAccess in point == .keyboard ? [false, true] : [false] {
+                for url in urls {
+                  out.append(
+                    Situation(
+                      event: .open, platform: platform, osVersion: version, app: app,
+                      open: Open(url: url, extensionPoint: point, method: method, fullAccess: fullAccess)))
+                }
+              }
             }
           }
           for target in TapTarget.allCases {

@@ -172,7 +172,7 @@ struct MatrixCLITests {
         "taproute matrix: --vary: the input gives extensionPoint ($.open.extensionPoint); leave it out to vary it"
       ),
       (
-        #"{"event":"open","platform":"iOS","osVersion":"18","app":{"hasContainerApp":true,"sdkVersion":"18","urlSchemes":["other"]},"open":{"url":"x://","extensionPoint":"today"}}"#,
+        #"{"event":"open","platform":"iOS","osVersion":"18","app":{"hasContainerApp":true,"sdkVersion":"18","urlSchemes":["other"]},"open":{"url":"x://","extensionPoint":"today","method":"extensionContext","fullAccess":false}}"#,
         nil, "taproute matrix: no fact to vary; open may vary platform"
       ),
     ] as [(String, String?, String)])

@@ -21,7 +21,9 @@ enum GeneratedPolicies {
 
   static let platforms = ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"]
   static let classes = ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
-  static let points = ["messages", "today", "share", "action", "keyboard", "other"]
+  static let points = [
+    "messages", "today", "share", "action", "keyboard", "other", "safariWebExtension", "shieldAction",
+  ]
   static let launches = [
     #""outcome": "extensionLaunch", "callbacks": ["willBecomeActive", "didBecomeActive"], "presentation": "compact""#,
     #""outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect"], "presentation": "expanded""#,

@@ -106,6 +106,19 @@ extension ExtensionPoint {
     case .action: 3
     case .keyboard: 4
     case .other: 5
+    case .safariWebExtension: 6
+    case .shieldAction: 7
+    }
+  }
+}
+
+extension Situation.Open.Method {
+  var index: Int {
+    switch self {
+    case .extensionContext: 0
+    case .applicationOpen: 1
+    case .openURLSelector: 2
+    case .swiftUIOpenURL: 3
     }
   }
 }

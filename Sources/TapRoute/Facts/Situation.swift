@@ -68,6 +68,23 @@ extension Situation.Open {
   /// The extension point of the extension that calls `open(url)`.
   public enum ExtensionPoint: String, Sendable, Hashable, Codable, CaseIterable {
     case messages, today, share, action, keyboard, other
+    /// A Safari web extension (E-4).
+    case safariWebExtension
+    /// A Screen Time `ShieldAction` extension (E-5).
+    case shieldAction
+  }
+
+  /// How the extension opens the URL (`open.method`, E-1 to E-3, X-13).
+  public enum Method: String, Sendable, Hashable, Codable, CaseIterable {
+    /// `extensionContext.open(_:completionHandler:)`, which only Today and iMessage support (D-1).
+    case extensionContext
+    /// `UIApplication.open(_:options:completionHandler:)` on the `UIApplication` found by walking
+    /// the responder chain (X-13, E-2).
+    case applicationOpen
+    /// The deprecated `openURL:` selector performed on the responder chain (stopped in iOS 18).
+    case openURLSelector
+    /// SwiftUI's `Link` view or `openURL` environment action (E-2, E-3).
+    case swiftUIOpenURL
   }
 }
 

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 44 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 46 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -36,7 +36,8 @@ public struct Situation: Sendable, Hashable {
   /// The device's OS version; nil means the newest version the policies know.
   public var osVersion: OSVersion?
   /// The device is locked: widget and Live Activity buttons and toggles are inactive until
-  /// the person unlocks it (W-7).
+  /// the person unlocks it (W-7); a control's intent that requires authentication waits for
+  /// it (C-3).
   public var locked: Bool
   /// The app's install and publish state on the device.
   public var app: App
@@ -280,6 +281,8 @@ extension Situation.Open {
   var isDefault: Bool {
     url == nil
       && extensionPoint == .messages
+      && method == .extensionContext
+      && fullAccess == false
   }
 }
 
@@ -323,7 +326,6 @@ extension Situation.Control {
       && url == nil
       && intentTargets == .appAndExtension
       && authenticationPolicy == .alwaysAllowed
-      && deviceLocked == false
   }
 }
 
@@ -334,6 +336,7 @@ extension Situation.Notification {
     response == .defaultAction
       && actionOptions == .none
       && customDismissAction == false
+      && delegateSetAtLaunch == true
   }
 }
 
@@ -456,19 +459,26 @@ extension Situation {
 }
 
 extension Situation {
-  /// An `extensionContext.open(url, completionHandler:)` call.
+  /// An extension opening a URL: `extensionContext.open(url, completionHandler:)` or another call.
   public struct Open: Sendable, Hashable {
     /// The URL passed to `open(url)`.
     public var url: String?
     /// The extension point of the calling extension (default: a Messages extension).
     public var extensionPoint: Open.ExtensionPoint
+    /// How the extension opens the URL (default: `extensionContext.open`); read for the share,
+    /// action, keyboard and other extension points (E-1 to E-3, X-13).
+    public var method: Open.Method
+    /// A keyboard's `RequestsOpenAccess` is granted (Full Access); read on iOS 26 (E-3).
+    public var fullAccess: Bool
 
     /// An `open(url)` call; by default from a Messages extension.
     public init(
-      url: String? = nil, extensionPoint: Open.ExtensionPoint = .messages
+      url: String? = nil, extensionPoint: Open.ExtensionPoint = .messages, method: Open.Method = .extensionContext, fullAccess: Bool = false
     ) {
       self.url = url
       self.extensionPoint = extensionPoint
+      self.method = method
+      self.fullAccess = fullAccess
     }
   }
 }
@@ -558,18 +568,15 @@ extension Situation {
     public var intentTargets: Control.IntentTargets
     /// The intent's `authenticationPolicy` (C-3).
     public var authenticationPolicy: Control.AuthenticationPolicy
-    /// The device is locked when the control is used (read with `authenticationPolicy`).
-    public var deviceLocked: Bool
 
     /// A control; by default a button with a plain app intent in both targets, always allowed.
     public init(
-      controlIntent: Control.Intent = .appIntent, url: String? = nil, intentTargets: Control.IntentTargets = .appAndExtension, authenticationPolicy: Control.AuthenticationPolicy = .alwaysAllowed, deviceLocked: Bool = false
+      controlIntent: Control.Intent = .appIntent, url: String? = nil, intentTargets: Control.IntentTargets = .appAndExtension, authenticationPolicy: Control.AuthenticationPolicy = .alwaysAllowed
     ) {
       self.controlIntent = controlIntent
       self.url = url
       self.intentTargets = intentTargets
       self.authenticationPolicy = authenticationPolicy
-      self.deviceLocked = deviceLocked
     }
   }
 }
@@ -583,14 +590,18 @@ extension Situation {
     public var actionOptions: Notification.ActionOptions
     /// The notification's category has the `customDismissAction` option (T-4).
     public var customDismissAction: Bool
+    /// The app sets `UNUserNotificationCenter`'s delegate before it finishes launching (T-2;
+    /// false: later, so a cold launch misses the response that launched it).
+    public var delegateSetAtLaunch: Bool
 
     /// A response; by default a tap on the notification.
     public init(
-      response: Notification.Response = .defaultAction, actionOptions: Notification.ActionOptions = .none, customDismissAction: Bool = false
+      response: Notification.Response = .defaultAction, actionOptions: Notification.ActionOptions = .none, customDismissAction: Bool = false, delegateSetAtLaunch: Bool = true
     ) {
       self.response = response
       self.actionOptions = actionOptions
       self.customDismissAction = customDismissAction
+      self.delegateSetAtLaunch = delegateSetAtLaunch
     }
   }
 }
@@ -646,6 +657,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case extensionPoint
   case schemeOwner
   case universalLink
+  case method
+  case fullAccess
   case family
   case element
   case intentMode
@@ -659,10 +672,10 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case controlIntent
   case intentTargets
   case authenticationPolicy
-  case deviceLocked
   case response
   case actionOptions
   case customDismissAction
+  case delegateSetAtLaunch
   case invokedFrom
   case experience
   case senderInContacts
@@ -694,6 +707,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .extensionPoint: .enumeration(Open.ExtensionPoint.allCases.map(\.rawValue))
     case .schemeOwner: .enumeration(Situation.SchemeOwner.allCases.map(\.rawValue))
     case .universalLink: .enumeration(Situation.UniversalLinkVerdict.allCases.map(\.rawValue))
+    case .method: .enumeration(Open.Method.allCases.map(\.rawValue))
+    case .fullAccess: .bool
     case .family: .enumeration(Widget.Family.allCases.map(\.rawValue))
     case .element: .enumeration(Widget.Element.allCases.map(\.rawValue))
     case .intentMode: .enumeration(Widget.IntentMode.allCases.map(\.rawValue))
@@ -707,10 +722,10 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .controlIntent: .enumeration(Control.Intent.allCases.map(\.rawValue))
     case .intentTargets: .enumeration(Control.IntentTargets.allCases.map(\.rawValue))
     case .authenticationPolicy: .enumeration(Control.AuthenticationPolicy.allCases.map(\.rawValue))
-    case .deviceLocked: .bool
     case .response: .enumeration(Notification.Response.allCases.map(\.rawValue))
     case .actionOptions: .enumeration(Notification.ActionOptions.allCases.map(\.rawValue))
     case .customDismissAction: .bool
+    case .delegateSetAtLaunch: .bool
     case .invokedFrom: .enumeration(AppClip.Invocation.allCases.map(\.rawValue))
     case .experience: .enumeration(AppClip.Experience.allCases.map(\.rawValue))
     case .senderInContacts: .bool
@@ -744,6 +759,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .extensionPoint: [.open]
     case .schemeOwner: [.tap, .open, .widget, .liveActivity, .control]
     case .universalLink: [.tap, .open, .widget, .liveActivity, .control]
+    case .method: [.open]
+    case .fullAccess: [.open]
     case .family: [.widget]
     case .element: [.widget]
     case .intentMode: [.widget]
@@ -757,10 +774,10 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .controlIntent: [.control]
     case .intentTargets: [.control]
     case .authenticationPolicy: [.control]
-    case .deviceLocked: [.control]
     case .response: [.notification]
     case .actionOptions: [.notification]
     case .customDismissAction: [.notification]
+    case .delegateSetAtLaunch: [.notification]
     case .invokedFrom: [.appClip]
     case .experience: [.appClip]
     case .senderInContacts: [.appClip]
@@ -834,6 +851,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .notification: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       case .appClip: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       }
+    case .method: "$.open.method"
+    case .fullAccess: "$.open.fullAccess"
     case .family: "$.widget.family"
     case .element: "$.widget.element"
     case .intentMode: "$.widget.intentMode"
@@ -847,10 +866,10 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .controlIntent: "$.control.controlIntent"
     case .intentTargets: "$.control.intentTargets"
     case .authenticationPolicy: "$.control.authenticationPolicy"
-    case .deviceLocked: "$.control.deviceLocked"
     case .response: "$.notification.response"
     case .actionOptions: "$.notification.actionOptions"
     case .customDismissAction: "$.notification.customDismissAction"
+    case .delegateSetAtLaunch: "$.notification.delegateSetAtLaunch"
     case .invokedFrom: "$.appClip.invokedFrom"
     case .experience: "$.appClip.experience"
     case .senderInContacts: "$.appClip.senderInContacts"
@@ -907,6 +926,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .extensionPoint: FactMask(bit: 17)
     case .schemeOwner: FactMask(bit: 18)
     case .universalLink: FactMask(bit: 19)
+    case .method: FactMask(bit: 24)
+    case .fullAccess: FactMask(bit: 25)
     case .family: FactMask(bit: 26)
     case .element: FactMask(bit: 27)
     case .intentMode: FactMask(bit: 28)
@@ -920,10 +941,10 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .controlIntent: FactMask(bit: 39)
     case .intentTargets: FactMask(bit: 40)
     case .authenticationPolicy: FactMask(bit: 41)
-    case .deviceLocked: FactMask(bit: 42)
     case .response: FactMask(bit: 44)
     case .actionOptions: FactMask(bit: 45)
     case .customDismissAction: FactMask(bit: 46)
+    case .delegateSetAtLaunch: FactMask(bit: 47)
     case .invokedFrom: FactMask(bit: 49)
     case .experience: FactMask(bit: 50)
     case .senderInContacts: FactMask(bit: 51)
@@ -960,6 +981,8 @@ struct FactSnapshot: Sendable {
   var extensionPoint: Int
   var schemeOwner: Situation.SchemeOwner
   var universalLink: Situation.UniversalLinkVerdict
+  var method: Int
+  var fullAccess: Bool
   var family: Int
   var element: Int
   var intentMode: Int
@@ -973,10 +996,10 @@ struct FactSnapshot: Sendable {
   var controlIntent: Int
   var intentTargets: Int
   var authenticationPolicy: Int
-  var deviceLocked: Bool
   var response: Int
   var actionOptions: Int
   var customDismissAction: Bool
+  var delegateSetAtLaunch: Bool
   var invokedFrom: Int
   var experience: Int
   var senderInContacts: Bool
@@ -1015,6 +1038,8 @@ struct FactSnapshot: Sendable {
     extensionPoint = situation.open.extensionPoint.index
     schemeOwner = .unknown
     universalLink = .unknown
+    method = situation.open.method.index
+    fullAccess = situation.open.fullAccess
     family = situation.widget.family.index
     element = situation.widget.element.index
     intentMode = situation.widget.intentMode.index
@@ -1028,10 +1053,10 @@ struct FactSnapshot: Sendable {
     controlIntent = situation.control.controlIntent.index
     intentTargets = situation.control.intentTargets.index
     authenticationPolicy = situation.control.authenticationPolicy.index
-    deviceLocked = situation.control.deviceLocked
     response = situation.notification.response.index
     actionOptions = situation.notification.actionOptions.index
     customDismissAction = situation.notification.customDismissAction
+    delegateSetAtLaunch = situation.notification.delegateSetAtLaunch
     invokedFrom = situation.appClip.invokedFrom.index
     experience = situation.appClip.experience.index
     senderInContacts = situation.appClip.senderInContacts
@@ -1065,6 +1090,8 @@ struct FactSnapshot: Sendable {
     case .extensionPoint: extensionPoint
     case .schemeOwner: schemeOwner.index
     case .universalLink: universalLink.index
+    case .method: method
+    case .fullAccess: fullAccess ? 1 : 0
     case .family: family
     case .element: element
     case .intentMode: intentMode
@@ -1078,10 +1105,10 @@ struct FactSnapshot: Sendable {
     case .controlIntent: controlIntent
     case .intentTargets: intentTargets
     case .authenticationPolicy: authenticationPolicy
-    case .deviceLocked: deviceLocked ? 1 : 0
     case .response: response
     case .actionOptions: actionOptions
     case .customDismissAction: customDismissAction ? 1 : 0
+    case .delegateSetAtLaunch: delegateSetAtLaunch ? 1 : 0
     case .invokedFrom: invokedFrom
     case .experience: experience
     case .senderInContacts: senderInContacts ? 1 : 0
@@ -1098,7 +1125,7 @@ struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1126,6 +1153,8 @@ struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: extensionPoint),
         Int32(truncatingIfNeeded: schemeOwner.index),
         Int32(truncatingIfNeeded: universalLink.index),
+        Int32(truncatingIfNeeded: method),
+        fullAccess ? 1 : 0,
         Int32(truncatingIfNeeded: family),
         Int32(truncatingIfNeeded: element),
         Int32(truncatingIfNeeded: intentMode),
@@ -1139,10 +1168,10 @@ struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: controlIntent),
         Int32(truncatingIfNeeded: intentTargets),
         Int32(truncatingIfNeeded: authenticationPolicy),
-        deviceLocked ? 1 : 0,
         Int32(truncatingIfNeeded: response),
         Int32(truncatingIfNeeded: actionOptions),
         customDismissAction ? 1 : 0,
+        delegateSetAtLaunch ? 1 : 0,
         Int32(truncatingIfNeeded: invokedFrom),
         Int32(truncatingIfNeeded: experience),
         senderInContacts ? 1 : 0,
@@ -1231,6 +1260,8 @@ extension Situation {
     check(tap, "afterDrawerSwipe", .afterDrawerSwipe)
     check(tap, "presentationContext", .presentationContext)
     check(open, "extensionPoint", .extensionPoint)
+    check(open, "method", .method)
+    check(open, "fullAccess", .fullAccess)
     check(delivery, "handoff", .handoff)
     check(widget, "family", .family)
     check(widget, "element", .element)
@@ -1243,10 +1274,10 @@ extension Situation {
     check(control, "controlIntent", .controlIntent)
     check(control, "intentTargets", .intentTargets)
     check(control, "authenticationPolicy", .authenticationPolicy)
-    check(control, "deviceLocked", .deviceLocked)
     check(notification, "response", .response)
     check(notification, "actionOptions", .actionOptions)
     check(notification, "customDismissAction", .customDismissAction)
+    check(notification, "delegateSetAtLaunch", .delegateSetAtLaunch)
     check(appClip, "invokedFrom", .invokedFrom)
     check(appClip, "experience", .experience)
     check(appClip, "senderInContacts", .senderInContacts)
@@ -1317,6 +1348,12 @@ extension Situation {
     case .extensionPoint:
       guard Open.ExtensionPoint.allCases.indices.contains(index) else { return false }
       self.open.extensionPoint = Open.ExtensionPoint.allCases[index]
+    case .method:
+      guard Open.Method.allCases.indices.contains(index) else { return false }
+      self.open.method = Open.Method.allCases[index]
+    case .fullAccess:
+      guard index == 0 || index == 1 else { return false }
+      self.open.fullAccess = index == 1
     case .family:
       guard Widget.Family.allCases.indices.contains(index) else { return false }
       self.widget.family = Widget.Family.allCases[index]
@@ -1356,9 +1393,6 @@ extension Situation {
     case .authenticationPolicy:
       guard Control.AuthenticationPolicy.allCases.indices.contains(index) else { return false }
       self.control.authenticationPolicy = Control.AuthenticationPolicy.allCases[index]
-    case .deviceLocked:
-      guard index == 0 || index == 1 else { return false }
-      self.control.deviceLocked = index == 1
     case .response:
       guard Notification.Response.allCases.indices.contains(index) else { return false }
       self.notification.response = Notification.Response.allCases[index]
@@ -1368,6 +1402,9 @@ extension Situation {
     case .customDismissAction:
       guard index == 0 || index == 1 else { return false }
       self.notification.customDismissAction = index == 1
+    case .delegateSetAtLaunch:
+      guard index == 0 || index == 1 else { return false }
+      self.notification.delegateSetAtLaunch = index == 1
     case .invokedFrom:
       guard AppClip.Invocation.allCases.indices.contains(index) else { return false }
       self.appClip.invokedFrom = AppClip.Invocation.allCases[index]
@@ -1484,6 +1521,12 @@ extension JSONReader {
     {
       open.extensionPoint = choice
     }
+    if let v = fields["method"],
+      let choice = choice(v, path: Self.join(path, "method"), what: "open method", choices: cases(Open.Method.self))
+    {
+      open.method = choice
+    }
+    flag(fields, "fullAccess", path: path, into: &open.fullAccess)
     return open
   }
 
@@ -1567,7 +1610,6 @@ extension JSONReader {
     {
       control.authenticationPolicy = choice
     }
-    flag(fields, "deviceLocked", path: path, into: &control.deviceLocked)
     return control
   }
 
@@ -1585,6 +1627,7 @@ extension JSONReader {
       notification.actionOptions = choice
     }
     flag(fields, "customDismissAction", path: path, into: &notification.customDismissAction)
+    flag(fields, "delegateSetAtLaunch", path: path, into: &notification.delegateSetAtLaunch)
     return notification
   }
 
@@ -1732,7 +1775,7 @@ extension Situation.Tap: Codable {
 
 extension Situation.Open: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case url, extensionPoint
+    case url, extensionPoint, method, fullAccess
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -1741,6 +1784,8 @@ extension Situation.Open: Codable {
     self.init()
     url = try c.decodeURL(forKey: .url)
     extensionPoint = try c.decode(.extensionPoint, or: extensionPoint)
+    method = try c.decode(.method, or: method)
+    fullAccess = try c.decode(.fullAccess, or: fullAccess)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -1748,6 +1793,8 @@ extension Situation.Open: Codable {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encodeIfPresent(url, forKey: .url)
     try c.encode(extensionPoint, forKey: .extensionPoint)
+    try c.encode(method, forKey: .method)
+    try c.encode(fullAccess, forKey: .fullAccess)
   }
 }
 
@@ -1826,7 +1873,7 @@ extension Situation.LiveActivity: Codable {
 
 extension Situation.Control: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case controlIntent, url, intentTargets, authenticationPolicy, deviceLocked
+    case controlIntent, url, intentTargets, authenticationPolicy
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -1837,7 +1884,6 @@ extension Situation.Control: Codable {
     url = try c.decodeURL(forKey: .url)
     intentTargets = try c.decode(.intentTargets, or: intentTargets)
     authenticationPolicy = try c.decode(.authenticationPolicy, or: authenticationPolicy)
-    deviceLocked = try c.decode(.deviceLocked, or: deviceLocked)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -1847,13 +1893,12 @@ extension Situation.Control: Codable {
     try c.encodeIfPresent(url, forKey: .url)
     try c.encode(intentTargets, forKey: .intentTargets)
     try c.encode(authenticationPolicy, forKey: .authenticationPolicy)
-    try c.encode(deviceLocked, forKey: .deviceLocked)
   }
 }
 
 extension Situation.Notification: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case response, actionOptions, customDismissAction
+    case response, actionOptions, customDismissAction, delegateSetAtLaunch
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -1863,6 +1908,7 @@ extension Situation.Notification: Codable {
     response = try c.decode(.response, or: response)
     actionOptions = try c.decode(.actionOptions, or: actionOptions)
     customDismissAction = try c.decode(.customDismissAction, or: customDismissAction)
+    delegateSetAtLaunch = try c.decode(.delegateSetAtLaunch, or: delegateSetAtLaunch)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -1871,6 +1917,7 @@ extension Situation.Notification: Codable {
     try c.encode(response, forKey: .response)
     try c.encode(actionOptions, forKey: .actionOptions)
     try c.encode(customDismissAction, forKey: .customDismissAction)
+    try c.encode(delegateSetAtLaunch, forKey: .delegateSetAtLaunch)
   }
 }
 
@@ -2012,6 +2059,8 @@ extension Situation {
       var openFields: [String] = []
       if let url = self.open.url { openFields.append("\"url\":\(Self.jsonString(url))") }
       if self.open.extensionPoint != .messages { openFields.append("\"extensionPoint\":\"\(self.open.extensionPoint.rawValue)\"") }
+      if self.open.method != .extensionContext { openFields.append("\"method\":\"\(self.open.method.rawValue)\"") }
+      if self.open.fullAccess != false { openFields.append("\"fullAccess\":\(self.open.fullAccess)") }
       if !openFields.isEmpty { top.append("\"open\":{" + openFields.joined(separator: ",") + "}") }
     }
     if event == .delivery {
@@ -2043,7 +2092,6 @@ extension Situation {
       if let url = self.control.url { controlFields.append("\"url\":\(Self.jsonString(url))") }
       if self.control.intentTargets != .appAndExtension { controlFields.append("\"intentTargets\":\"\(self.control.intentTargets.rawValue)\"") }
       if self.control.authenticationPolicy != .alwaysAllowed { controlFields.append("\"authenticationPolicy\":\"\(self.control.authenticationPolicy.rawValue)\"") }
-      if self.control.deviceLocked != false { controlFields.append("\"deviceLocked\":\(self.control.deviceLocked)") }
       if !controlFields.isEmpty { top.append("\"control\":{" + controlFields.joined(separator: ",") + "}") }
     }
     if event == .notification {
@@ -2051,6 +2099,7 @@ extension Situation {
       if self.notification.response != .defaultAction { notificationFields.append("\"response\":\"\(self.notification.response.rawValue)\"") }
       if self.notification.actionOptions != .none { notificationFields.append("\"actionOptions\":\"\(self.notification.actionOptions.rawValue)\"") }
       if self.notification.customDismissAction != false { notificationFields.append("\"customDismissAction\":\(self.notification.customDismissAction)") }
+      if self.notification.delegateSetAtLaunch != true { notificationFields.append("\"delegateSetAtLaunch\":\(self.notification.delegateSetAtLaunch)") }
       if !notificationFields.isEmpty { top.append("\"notification\":{" + notificationFields.joined(separator: ",") + "}") }
     }
     if event == .appClip {
@@ -2075,6 +2124,7 @@ enum SituationNames {
   static let tapLayout = table(Tap.Layout.self)
   static let tapPresentationContext = table(Tap.PresentationContext.self)
   static let openExtensionPoint = table(Open.ExtensionPoint.self)
+  static let openMethod = table(Open.Method.self)
   static let handoff = table(Handoff.self)
   static let widgetFamily = table(Widget.Family.self)
   static let widgetElement = table(Widget.Element.self)
@@ -2311,6 +2361,15 @@ extension SituationScanner {
         open.extensionPoint = value
         this.given |= Fact.extensionPoint.bit
         return true
+      case "method":
+        guard seen.first(2), let value = this.choice(SituationNames.openMethod) else { return false }
+        open.method = value
+        this.given |= Fact.method.bit
+        return true
+      case "fullAccess":
+        guard seen.first(3), this.bool(into: &open.fullAccess) else { return false }
+        this.given |= Fact.fullAccess.bit
+        return true
       default: return false
       }
     }
@@ -2423,10 +2482,6 @@ extension SituationScanner {
         control.authenticationPolicy = value
         this.given |= Fact.authenticationPolicy.bit
         return true
-      case "deviceLocked":
-        guard seen.first(4), this.bool(into: &control.deviceLocked) else { return false }
-        this.given |= Fact.deviceLocked.bit
-        return true
       default: return false
       }
     }
@@ -2451,6 +2506,10 @@ extension SituationScanner {
       case "customDismissAction":
         guard seen.first(2), this.bool(into: &notification.customDismissAction) else { return false }
         this.given |= Fact.customDismissAction.bit
+        return true
+      case "delegateSetAtLaunch":
+        guard seen.first(3), this.bool(into: &notification.delegateSetAtLaunch) else { return false }
+        this.given |= Fact.delegateSetAtLaunch.bit
         return true
       default: return false
       }

@@ -155,7 +155,7 @@ enum BuiltinPolicies {
     "controlIntent": ["appIntent", "openIntent", "openURLIntent", "appIntentOpenAppWhenRun", "setValueIntent"],
     "intentTargets": ["appAndExtension", "extensionOnly"],
     "authenticationPolicy": ["alwaysAllowed", "requiresAuthentication", "requiresLocalDeviceAuthentication"],
-    "deviceLocked": "bool",
+    "locked": "bool",
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
   },
   "rules": [
@@ -262,7 +262,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "requires-authentication-locked",
-      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "authenticationPolicy": ["requiresAuthentication", "requiresLocalDeviceAuthentication"], "deviceLocked": true },
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "authenticationPolicy": ["requiresAuthentication", "requiresLocalDeviceAuthentication"], "locked": true },
       "then": { "outcome": "intentRun" },
       "evidence": ["C-3"],
       "confidence": "inferred",
@@ -1329,10 +1329,11 @@ enum BuiltinPolicies {
       ]
     },
     "T-2": {
-      "claim": "To respond to every actionable notification, including one that launches the app, the app must set UNUserNotificationCenter's delegate before it finishes launching: in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:).",
+      "claim": "To respond to every actionable notification, including one that launches the app, the app must set UNUserNotificationCenter's delegate before it finishes launching: in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:). A 2025 report: with the delegate set later, a tap that launched the app did not call userNotificationCenter(_:didReceive:withCompletionHandler:).",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "UNUserNotificationCenter delegate", "url": "https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/delegate", "date": "2026", "platforms": ["iOS 10.0+"], "quote": "To guarantee that your app responds to all actionable notifications, you must set the value of this property before your app finishes launching. For an iOS app, this means updating this property in the application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) method of the app delegate. Notifications that cause your app to be launched or delivered shortly after these methods finish executing.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+        {"kind": "appleDocumentation", "title": "UNUserNotificationCenter delegate", "url": "https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/delegate", "date": "2026", "platforms": ["iOS 10.0+"], "quote": "To guarantee that your app responds to all actionable notifications, you must set the value of this property before your app finishes launching. For an iOS app, this means updating this property in the application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) method of the app delegate. Notifications that cause your app to be launched or delivered shortly after these methods finish executing.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "forumThread", "title": "Tapping a notification when app is terminated now opens context (deltachat/deltachat-ios pull request 2672)", "url": "https://github.com/deltachat/deltachat-ios/pull/2672", "date": "2025-04-15", "platforms": ["iOS 16"], "quote": "Previously we did not set the UNUserNotificationCenter delegate synchronously in `application(_:didFinishLaunchingWithOptions:)` which meant that if the app was not already running, a tapped notification did not call `AppDelegate.userNotificationCenter(_:didReceive:withCompletionHandler:)` (because AppDelegate was not yet the ununc delegate) which meant it did not navigate to the chat.", "where": "pull request description (the linked issue 2671 reproduces it on iOS 16: force quit, then tap a notification)"}
       ]
     },
     "T-3": {
@@ -1746,6 +1747,175 @@ enum BuiltinPolicies {
         {"kind": "publicCode", "title": "artemnovichkov/hackathon NotificationContentExtension/NotificationViewController.swift", "url": "https://github.com/artemnovichkov/hackathon/blob/92f11b37f0c0ea7720ca427e04f496914843e5bc/NotificationContentExtension/NotificationViewController.swift", "date": "2017", "platforms": ["iOS 10+"], "quote": "if let url = URL(string: \"hackathon://\") {\n            extensionContext?.open(url, completionHandler: nil)\n        }", "where": "didReceive(_:completionHandler:)", "note": "Calls the method; states no outcome."},
         {"kind": "inference", "title": "No observed outcome in docs, forums or code", "url": null, "date": "2026", "platforms": ["iOS 10+"], "note": "DOMAIN-SURFACES.md also notes a private _UNNotificationContentExtensionVendorContext implementing openURL:completionHandler: in runtime header dumps; an implementation is not an observed outcome."}
       ]
+    },
+    "E-1": {
+      "claim": "Apple staff, as quoted in a 2024 issue thread: app extensions are not allowed to open URLs directly, by design; calling UIApplication's open through the Objective-C runtime bypasses a build-time restriction and is now failing.",
+      "confidence": "single",
+      "sources": [
+        {
+          "kind": "forumThread",
+          "title": "[BUG] openHostApp doesn't work on iOS 18 (MaxAst/expo-share-extension issue 48)",
+          "url": "https://github.com/MaxAst/expo-share-extension/issues/48",
+          "date": "2024-10-07",
+          "platforms": [
+            "iOS 18"
+          ],
+          "quote": "App extensions are not allowed to open URLs directly. This isn’t accidental, but a deliberate design choice on Apple’s part. Don’t try to bypass such restrictions using Silly Runtime Hacks™.",
+          "where": "comment by coryetzkorn, 2024-10-07, quoting an Apple reply",
+          "note": "Apple's words reach us second hand: the commenter quotes them without a link. The same words are quoted as Apple DTS's in krelltunez/lifeGLANCE pull request 310 (2026-08-16)."
+        }
+      ],
+      "note": "With D-1 and X-10 (only Today and iMessage support extensionContext.open), the reading against every other way an extension opens a URL; X-13 and E-2 report the non-deprecated responder-chain call still working."
+    },
+    "E-2": {
+      "claim": "Several reports, 2024-2025: from a share extension on iOS 18 and later, the responder-chain call to the non-deprecated UIApplication.open(_:options:completionHandler:) opens the app; one app replaced that call with SwiftUI's openURL environment action, stating no outcome.",
+      "confidence": "several",
+      "sources": [
+        {
+          "kind": "publicCode",
+          "title": "Fix URL Opening from Share Extension on iOS 18+ (EternallLight/cordova-plugin-openwith-ios pull request 36)",
+          "url": "https://github.com/EternallLight/cordova-plugin-openwith-ios/pull/36",
+          "date": "2025-04-30",
+          "platforms": [
+            "iOS 18"
+          ],
+          "quote": "Updated the implementation to support opening URLs from the share extension on iOS 18 and above.\nReplaced the deprecated openURL approach with a method adapted from this [Stack Overflow solution](https://stackoverflow.com/questions/27506413/share-extension-to-open-containing-app/78975759#78975759), translated to Objective-C.",
+          "where": "pull request description"
+        },
+        {
+          "kind": "publicCode",
+          "title": "Fix for sharing extension iOS 18 (anyproto/anytype-swift pull request 2159)",
+          "url": "https://github.com/anyproto/anytype-swift/pull/2159",
+          "date": "2024-10-01",
+          "platforms": [
+            "iOS 18"
+          ],
+          "quote": "Fix for sharing extension iOS 18",
+          "where": "pull request title"
+        },
+        {
+          "kind": "publicCode",
+          "title": "Use the swiftUI openURL to open the app on a share (Infomaniak/ios-kDrive pull request 1978)",
+          "url": "https://github.com/Infomaniak/ios-kDrive/pull/1978",
+          "date": "2026-07-23",
+          "platforms": [
+            "iOS"
+          ],
+          "quote": "fix: Use the swiftUI openURL to open the app on a share",
+          "where": "pull request title",
+          "note": "States no outcome; the only report of SwiftUI's openURL in a share extension."
+        }
+      ],
+      "note": "Confirms X-13 for the non-deprecated call. Still unsupported (E-1) and contested by N-9 (the responder-chain workaround fails with a sandbox error)."
+    },
+    "E-3": {
+      "claim": "Keyboard extensions: extensionContext.open fails; iOS 18 broke the openURL: selector (and, in one report, openURL:options:completionHandler:), worked around with a SwiftUI Link view; on iOS 26 a keyboard opens its app only with Full Access.",
+      "confidence": "several",
+      "sources": [
+        {
+          "kind": "forumThread",
+          "title": "Launching the containing app from keyboard not working (KeyboardKit issue 597)",
+          "url": "https://github.com/KeyboardKit/KeyboardKit/issues/597",
+          "date": "2023-06-05",
+          "platforms": [
+            "iOS 16"
+          ],
+          "quote": "Hi! This is a limitation of keyboard extensions, not an issue with KeyboardKit.",
+          "where": "maintainer's comment, answering a failing controller.extensionContext?.open call"
+        },
+        {
+          "kind": "forumThread",
+          "title": "The selector-based way of opening links no longer works (KeyboardKit issue 795)",
+          "url": "https://github.com/KeyboardKit/KeyboardKit/issues/795",
+          "date": "2024-09-11",
+          "platforms": [
+            "iOS 18"
+          ],
+          "quote": "Trying to use `openURL:options:completionHandler:` doesn't seem to work either, which means that there is currently no way to handle the `.url` keyboard action.\n\nTo work around this, KeyboardKit 8.8.6 will render the `.url` action as a SwiftUI `Link` view, instead of a custom view with the full range of gestures.",
+          "where": "issue description"
+        },
+        {
+          "kind": "forumThread",
+          "title": "iOS 26 keyboard extension open app issue (KeyboardKit issue 966)",
+          "url": "https://github.com/KeyboardKit/KeyboardKit/issues/966",
+          "date": "2025-09-25",
+          "platforms": [
+            "iOS 26"
+          ],
+          "quote": "After System update to iOS 26，keyboard extension cannot open app via UrlOpener without fullaccess\n…\nIf it doesn't work without Full Access, then it's blocked on a system level, and there is then nothing that KeyboardKit can do to work around this.\n\nSince it still works with Full Access, I suggest guiding your users to enabling it by explaining why your keyboard needs full access.",
+          "where": "issue description; maintainer's comment"
+        },
+        {
+          "kind": "forumThread",
+          "title": "OpenUrl ios26 (KeyboardKit issue 968)",
+          "url": "https://github.com/KeyboardKit/KeyboardKit/issues/968",
+          "date": "2025-10-06",
+          "platforms": [
+            "iOS 26"
+          ],
+          "quote": "The settings button on keyboard is not working if keyboard does not have full access granted from settings.",
+          "where": "issue description (its code walks the responder chain to UIApplication and calls open(url, options: [:]))"
+        },
+        {
+          "kind": "forumThread",
+          "title": "In iOS 26, if hasFullAccess is false, the keyboard cannot open the main app. (KeyboardKit issue 964)",
+          "url": "https://github.com/KeyboardKit/KeyboardKit/issues/964",
+          "date": "2025-09-18",
+          "platforms": [
+            "iOS 26"
+          ],
+          "quote": "In iOS 26, if hasFullAccess is false, the keyboard cannot open the main app.",
+          "where": "issue title"
+        }
+      ],
+      "note": "Full Access is the keyboard's RequestsOpenAccess, granted by the person in Settings. Which call the iOS 26 reports use: issue 968's is the responder-chain UIApplication.open; issue 964's is a SwiftUI Link. That the Link works on iOS 18 to 25 without Full Access is KeyboardKit's workaround, not a separate observation."
+    },
+    "E-4": {
+      "claim": "Several reports: no supported way found for a Safari web extension to open its containing app; safari-web-extension:// URLs cannot be opened from outside, and the Settings deep link to the extension worked only before iOS 18.",
+      "confidence": "several",
+      "sources": [
+        {
+          "kind": "forumThread",
+          "title": "Update instructions in iOS Safari shell app (refined-github issue 7858)",
+          "url": "https://github.com/refined-github/refined-github/issues/7858",
+          "date": "2024-10-12",
+          "platforms": [
+            "iOS 18"
+          ],
+          "quote": "Failed to open URL safari-web-extension://D59D52CA-2E3F-47AF-9068-5F012AB92CD9/assets/options.html: Error Domain=NSOSStatusErrorDomain Code=-10814 \"(null)\"",
+          "where": "comment by sindresorhus, 2024-10-12, followed by: \"Seems like it's not a supported URL scheme, at least from the outside.\""
+        },
+        {
+          "kind": "forumThread",
+          "title": "App Scheme for Safari Web Extensions and any containing apps inside? (bhagyas/app-urls issue 39)",
+          "url": "https://github.com/bhagyas/app-urls/issues/39",
+          "date": "2024-12-09",
+          "platforms": [
+            "iOS 18"
+          ],
+          "quote": "Hi, does anyone know an alternative to App-Prefs:com.apple.mobilesafari&path=WEB_EXTENSIONS/encoded-app-name (which worked pre-iOS 18)?",
+          "where": "issue description"
+        }
+      ],
+      "note": "Reports of no way found, not of a call tried and failed from the extension itself: that a Safari web extension opens nothing is inference from them."
+    },
+    "E-5": {
+      "claim": "A 2024 report: a Screen Time ShieldAction extension cannot open its parent app; opening the app's own scheme is not available to shield extensions.",
+      "confidence": "single",
+      "sources": [
+        {
+          "kind": "forumThread",
+          "title": "Parent Application Opening (NoodleOfDeath/react-native-screen-time-api issue 5)",
+          "url": "https://github.com/NoodleOfDeath/react-native-screen-time-api/issues/5",
+          "date": "2024-08-20",
+          "platforms": [
+            "iOS 16+"
+          ],
+          "quote": "Ugh. Unfortunately, I have researched all possible ways to make this possible and Apple just has not made it even natively doable. Like you can't even open your app \"schema\" because opening URLs from the main bundle is not accessible to the Shield extensions :( pretty lame right?",
+          "where": "maintainer's comment, 2024-08-20",
+          "note": "Later in the thread the maintainer suggests an untested NSExtensionContext openURL hack and notes another app (jomo) seems to manage it; nothing there reports it working."
+        }
+      ]
     }
   }
 }
@@ -2005,15 +2175,15 @@ enum BuiltinPolicies {
     {"name": "c-2 OpenIntent only in the widget extension: nothing opens", "situation": {"event": "control", "control": {"controlIntent": "openIntent", "intentTargets": "extensionOnly"}}, "expect": {"outcome": "nothing", "rule": "control/open-intent-extension-only"}, "evidence": ["C-2"]},
     {"name": "c-2 OpenIntent in both targets opens the app with the intent", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent"}, "evidence": ["C-1", "C-2"]},
     {"name": "c-1 OpenIntent on watchOS 26 opens the app", "situation": {"event": "control", "platform": "watchOS", "osVersion": "26", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent"}, "evidence": ["C-1"]},
-    {"name": "c-3 OpenIntent on a locked device still opens (after unlocking)", "situation": {"event": "control", "control": {"controlIntent": "openIntent", "deviceLocked": true, "authenticationPolicy": "requiresAuthentication"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent"}, "evidence": ["C-3"]},
+    {"name": "c-3 OpenIntent on a locked device still opens (after unlocking)", "situation": {"event": "control", "locked": true, "control": {"controlIntent": "openIntent", "authenticationPolicy": "requiresAuthentication"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent"}, "evidence": ["C-3"]},
     {"name": "c-4 OpenURLIntent without a URL: nothing", "situation": {"event": "control", "control": {"controlIntent": "openURLIntent"}}, "expect": {"outcome": "nothing", "rule": "control/open-url-no-url"}, "evidence": ["C-4"]},
     {"name": "c-4 OpenURLIntent with a data URL: nothing", "situation": {"event": "control", "control": {"controlIntent": "openURLIntent", "url": "data:,x"}}, "expect": {"outcome": "nothing", "rule": "control/open-url-no-url"}, "evidence": ["C-4"]},
     {"name": "c-4 universal link on iOS 18.0: contested, the app by default", "situation": {"event": "control", "osVersion": "18.0.1", "control": {"controlIntent": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-universal-link-ios18-0"}, "evidence": ["C-4"]},
     {"name": "c-4 universal link on iOS 18.1 opens the app", "situation": {"event": "control", "osVersion": "18.1", "control": {"controlIntent": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-universal-link"}, "evidence": ["C-4"]},
     {"name": "c-4 custom scheme: contested, the app opens with the URL by default", "situation": {"event": "control", "control": {"controlIntent": "openURLIntent", "url": "myapp://book"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-custom-scheme"}, "evidence": ["C-4"]},
     {"name": "c-5 openAppWhenRun in a control: contested, the intent runs in the extension", "situation": {"event": "control", "control": {"controlIntent": "appIntentOpenAppWhenRun"}}, "expect": {"outcome": "intentRun", "rule": "control/open-app-when-run"}, "evidence": ["C-5"]},
-    {"name": "c-3 locked, the intent requires authentication: it runs once the person authenticates", "situation": {"event": "control", "control": {"controlIntent": "setValueIntent", "authenticationPolicy": "requiresAuthentication", "deviceLocked": true}}, "expect": {"outcome": "intentRun", "rule": "control/requires-authentication-locked"}, "evidence": ["C-3"]},
-    {"name": "c-3 locked, always allowed: the intent runs", "situation": {"event": "control", "control": {"controlIntent": "appIntent", "deviceLocked": true}}, "expect": {"outcome": "intentRun", "rule": "control/app-intent"}, "evidence": ["C-3", "C-1"]},
+    {"name": "c-3 locked, the intent requires authentication: it runs once the person authenticates", "situation": {"event": "control", "locked": true, "control": {"controlIntent": "setValueIntent", "authenticationPolicy": "requiresAuthentication"}}, "expect": {"outcome": "intentRun", "rule": "control/requires-authentication-locked"}, "evidence": ["C-3"]},
+    {"name": "c-3 locked, always allowed: the intent runs", "situation": {"event": "control", "locked": true, "control": {"controlIntent": "appIntent"}}, "expect": {"outcome": "intentRun", "rule": "control/app-intent"}, "evidence": ["C-3", "C-1"]},
     {"name": "c-1 a toggle runs its SetValueIntent", "situation": {"event": "control", "control": {"controlIntent": "setValueIntent"}}, "expect": {"outcome": "intentRun", "rule": "control/set-value-intent"}, "evidence": ["C-1"]},
     {"name": "t-1 a plain notification tap opens the app with the response", "situation": {"event": "notification"}, "expect": {"outcome": "containerLaunch", "rule": "notification/default-action"}, "evidence": ["T-1", "T-2", "T-3"]},
     {"name": "t-1 iOS 9: no UserNotifications response", "situation": {"event": "notification", "osVersion": "9.3", "notification": {"response": "defaultAction"}}, "expect": {"outcome": "containerLaunch", "rule": "notification/before-user-notifications"}, "evidence": ["T-1"]},
@@ -2042,7 +2212,26 @@ enum BuiltinPolicies {
     {"name": "a-6 default App Clip link in a QR code on iOS 16.3: the browser", "situation": {"event": "appClip", "osVersion": "16.3", "appClip": {"invokedFrom": "qrCode", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "browser", "rule": "appClip/qr-nfc-default-link-before-16-4"}, "evidence": ["A-6"]},
     {"name": "a-6 default App Clip link in a QR code on iOS 16.4 launches the App Clip", "situation": {"event": "appClip", "osVersion": "16.4", "appClip": {"invokedFrom": "qrCode", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip"}, "evidence": ["A-6"]},
     {"name": "a-1 another app on iOS 16: the browser", "situation": {"event": "appClip", "osVersion": "16", "appClip": {"invokedFrom": "otherApp"}}, "expect": {"outcome": "browser", "rule": "appClip/other-app-before-17"}, "evidence": ["A-1", "A-6"]},
-    {"name": "a-1 another app on iOS 17 launches the App Clip", "situation": {"event": "appClip", "osVersion": "17", "appClip": {"invokedFrom": "otherApp"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip"}, "evidence": ["A-1", "A-6"]}
+    {"name": "a-1 another app on iOS 17 launches the App Clip", "situation": {"event": "appClip", "osVersion": "17", "appClip": {"invokedFrom": "otherApp"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip"}, "evidence": ["A-1", "A-6"]},
+    {"name": "e-4 a Safari web extension on iOS 18 opens nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "safariWebExtension", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/safari-web-extension"}, "evidence": ["E-4"]},
+    {"name": "e-5 a ShieldAction extension cannot open its parent app", "situation": {"event": "open", "osVersion": "17", "open": {"url": "containerAppDemo://", "extensionPoint": "shieldAction"}}, "expect": {"outcome": "nothing", "rule": "open/shield-action"}, "evidence": ["E-5"]},
+    {"name": "s004-6 a share extension's responder-chain call with no scheme opens nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo", "extensionPoint": "share", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/extension-no-url"}, "evidence": ["S004-6"]},
+    {"name": "x-13 a share extension's openURL: selector on iOS 17 opens the container (contested)", "situation": {"event": "open", "osVersion": "17", "open": {"url": "containerAppDemo://", "extensionPoint": "share", "method": "openURLSelector"}}, "expect": {"outcome": "containerLaunch", "rule": "open/responder-chain-before-ios18"}, "evidence": ["X-13", "E-1"]},
+    {"name": "e-3 a keyboard's selector before iOS 18 opens the container (contested)", "situation": {"event": "open", "osVersion": "16", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "openURLSelector"}}, "expect": {"outcome": "containerLaunch", "rule": "open/responder-chain-before-ios18", "url": "containerAppDemo://"}, "evidence": ["E-3"]},
+    {"name": "x-13 e-2 a share extension's UIApplication.open on iOS 18 opens the container (contested)", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "share", "method": "applicationOpen"}}, "expect": {"outcome": "containerLaunch", "rule": "open/responder-chain-open"}, "evidence": ["X-13", "E-2", "N-9"]},
+    {"name": "n-24 an action extension's UIApplication.open on iOS 26 opens the container (contested)", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "action", "method": "applicationOpen"}}, "expect": {"outcome": "containerLaunch", "rule": "open/responder-chain-open"}, "evidence": ["N-24", "X-13"]},
+    {"name": "x-13 the deprecated openURL: from a share extension on iOS 18 opens nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "share", "method": "openURLSelector"}}, "expect": {"outcome": "nothing", "rule": "open/open-url-selector-ios18"}, "evidence": ["X-13"]},
+    {"name": "e-3 the deprecated openURL: from a keyboard on iOS 26 opens nothing, Full Access or not", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "openURLSelector", "fullAccess": true}}, "expect": {"outcome": "nothing", "rule": "open/open-url-selector-ios18"}, "evidence": ["E-3"]},
+    {"name": "e-2 SwiftUI's openURL in a share extension opens the container (inferred)", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "share", "method": "swiftUIOpenURL"}}, "expect": {"outcome": "containerLaunch", "rule": "open/swiftui-open-url"}, "evidence": ["E-2"]},
+    {"name": "e-3 a SwiftUI Link in a keyboard on iOS 18 opens the container", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "swiftUIOpenURL"}}, "expect": {"outcome": "containerLaunch", "rule": "open/keyboard-swiftui-link"}, "evidence": ["E-3"]},
+    {"name": "e-3 a keyboard's UIApplication.open on iOS 18: nothing (contested)", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-application-open-ios18"}, "evidence": ["E-3", "X-13"]},
+    {"name": "e-3 q-5 a keyboard on iOS 26 without Full Access cannot open its app", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-ios26-no-full-access"}, "evidence": ["E-3"]},
+    {"name": "e-3 a SwiftUI Link in a keyboard on iOS 26 without Full Access opens nothing", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "swiftUIOpenURL", "fullAccess": false}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-ios26-no-full-access"}, "evidence": ["E-3"]},
+    {"name": "e-3 a keyboard on iOS 26 with Full Access opens its app", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen", "fullAccess": true}}, "expect": {"outcome": "containerLaunch", "rule": "open/keyboard-ios26-full-access"}, "evidence": ["E-3"]},
+    {"name": "t-2 delegate set late, cold launch: the app opens without the response", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground"}, "evidence": ["T-2"]},
+    {"name": "t-2 delegate set late, app already running: the response arrives", "situation": {"event": "notification", "app": {"running": true}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/default-action"}, "evidence": ["T-2"]},
+    {"name": "t-2 delegate set late, cold foreground action", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground-action"}, "evidence": ["T-2", "T-4"]},
+    {"name": "t-2 delegate set late, cold background action", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "customAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/delegate-set-late-cold-background"}, "evidence": ["T-2", "T-4"]}
   ]
 }
 
@@ -2216,7 +2405,9 @@ enum BuiltinPolicies {
     "osVersion": { "newest": "26" },
     "response": ["defaultAction", "customAction", "dismiss", "contentExtensionDefaultAction", "contentExtensionOpenURL"],
     "actionOptions": ["none", "authenticationRequired", "foreground"],
-    "customDismissAction": "bool"
+    "customDismissAction": "bool",
+    "delegateSetAtLaunch": "bool",
+    "running": "bool"
   },
   "rules": [
     {
@@ -2250,6 +2441,30 @@ enum BuiltinPolicies {
       "evidence": ["T-4"],
       "confidence": "documented",
       "note": "The dismiss action reaches the app only if the notification's category has the customDismissAction option; ignoring a notification or flicking a banner away never does."
+    },
+    {
+      "id": "delegate-set-late-cold-foreground",
+      "when": { "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false },
+      "then": { "outcome": "containerLaunch", "handoff": "nothing" },
+      "evidence": ["T-2"],
+      "confidence": "documented",
+      "note": "The app opens, but its notification center delegate was not set before launch finished, so userNotificationCenter(_:didReceive:withCompletionHandler:) is not called for the tap that launched it (Delta Chat, 2025). Set the delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:)."
+    },
+    {
+      "id": "delegate-set-late-cold-foreground-action",
+      "when": { "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false },
+      "then": { "outcome": "containerLaunch", "handoff": "nothing" },
+      "evidence": ["T-2", "T-4"],
+      "confidence": "inferred",
+      "note": "A foreground action launches the app, but a delegate set after launch misses the response that launched it. The reports are of default taps; that an action's response is lost the same way is inference from Apple's \"to guarantee that your app responds to all actionable notifications\"."
+    },
+    {
+      "id": "delegate-set-late-cold-background",
+      "when": { "response": ["customAction", "dismiss"], "delegateSetAtLaunch": false, "running": false },
+      "then": { "outcome": "backgroundLaunch", "handoff": "nothing" },
+      "evidence": ["T-2", "T-4"],
+      "confidence": "inferred",
+      "note": "The system launches the app in the background for the action, but a delegate set after launch misses the response. Inference from Apple's requirement; no report tried a background action."
     },
     {
       "id": "custom-action-foreground",
@@ -2318,7 +2533,9 @@ enum BuiltinPolicies {
     "osVersion": { "newest": "26" },
     "sdkVersion": { "newest": "26" },
     "hasContainerApp": "bool",
-    "extensionPoint": ["messages", "today", "share", "action", "keyboard", "other"],
+    "extensionPoint": ["messages", "today", "share", "action", "keyboard", "other", "safariWebExtension", "shieldAction"],
+    "method": ["extensionContext", "applicationOpen", "openURLSelector", "swiftUIOpenURL"],
+    "fullAccess": "bool",
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
     "urlNeedsEncoding": "bool",
     "schemeOwner": ["unknown", "none", "own", "other"]
@@ -2349,7 +2566,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-other",
-      "when": { "platform": "macOS", "extensionPoint": ["messages", "share", "action", "keyboard", "other"] },
+      "when": { "platform": "macOS", "extensionPoint": ["messages", "share", "action", "keyboard", "other", "safariWebExtension", "shieldAction"] },
       "then": { "outcome": "nothing" },
       "evidence": ["S002-1", "N-12", "X-10"],
       "confidence": "inferred",
@@ -2365,11 +2582,122 @@ enum BuiltinPolicies {
     },
     {
       "id": "unsupported-extension-point",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"] },
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"], "method": "extensionContext" },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-1", "S004-8", "N-9", "N-24", "X-10", "X-13"],
+      "evidence": ["D-1", "S004-8", "N-9", "X-10", "E-1", "E-3"],
       "confidence": "documented",
-      "note": "Only the Today and iMessage extension points support open(url) (D-1, X-10); elsewhere the completion reports false (a share extension on iOS 18 fails with error 115, N-9). Reaching UIApplication through the responder chain and calling the non-deprecated open(_:options:completionHandler:) is another API, reported opening the host app from share extensions on iOS 18-26 (N-24, X-13; only the deprecated openURL: broke), which TapRoute does not model."
+      "note": "Only the Today and iMessage extension points support extensionContext.open (D-1, X-10); elsewhere the completion reports false (a share extension on iOS 18 fails with error 115, N-9; a keyboard fails, E-3). Other calls (open.method) are decided by the rules that follow."
+    },
+    {
+      "id": "safari-web-extension",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "safariWebExtension" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["E-4", "D-1"],
+      "confidence": "inferred",
+      "note": "No report finds a way for a Safari web extension to open its containing app (E-4): its safari-web-extension:// pages cannot be opened from outside, and the Settings deep link to it stopped in iOS 18. That every call opens nothing is inference from reports of no way found."
+    },
+    {
+      "id": "shield-action",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "shieldAction" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["E-5", "D-1"],
+      "confidence": "single",
+      "note": "A Screen Time ShieldAction extension cannot open its parent app, not even with the app's own scheme (E-5, one maintainer's report)."
+    },
+    {
+      "id": "extension-no-url",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"], "method": ["applicationOpen", "openURLSelector", "swiftUIOpenURL"], "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
+      "then": { "outcome": "nothing" },
+      "evidence": ["S004-6"],
+      "confidence": "inferred",
+      "note": "Read from the Messages extension's behaviour (S004-6): without a URL with a scheme no app opens, whatever the call."
+    },
+    {
+      "id": "responder-chain-before-ios18",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<18", "extensionPoint": ["share", "action", "keyboard", "other"], "method": ["applicationOpen", "openURLSelector"], "urlClass": ["web", "data", "file", "other"] },
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
+      "evidence": ["X-13", "N-24", "E-3"],
+      "alternatives": [
+        {
+          "then": { "outcome": "nothing" },
+          "evidence": ["E-1"],
+          "note": "Apple staff, as quoted (E-1): app extensions are not allowed to open URLs directly; the responder-chain call bypasses a build-time restriction and may stop at any time."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the container app opens, on the reports that only iOS 18 stopped the deprecated openURL: selector (X-13, E-3: iOS 18 broke selector-based opening, so it worked before) and that the non-deprecated call worked from iOS 15 (N-24). Every report opens the container's own scheme; another app's URL is not reported, and TapRoute does not model it here, nor the percent-encoding gate (N-8). UIApplication.open(_:options:completionHandler:) exists from iOS 10. Unsupported either way (E-1), an App Review risk."
+    },
+    {
+      "id": "responder-chain-open",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=18", "extensionPoint": ["share", "action", "other"], "method": "applicationOpen", "urlClass": ["web", "data", "file", "other"] },
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
+      "evidence": ["X-13", "E-2", "N-24"],
+      "against": ["N-9"],
+      "alternatives": [
+        {
+          "then": { "outcome": "nothing" },
+          "evidence": ["N-9", "E-1"],
+          "note": "N-9: on iOS 18 the responder-chain workaround fails with a sandbox error; Apple staff, as quoted (E-1): app extensions are not allowed to open URLs directly."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the container app opens, on several reports from share extensions on iOS 18 to 26 (X-13, E-2, N-24) that walking the responder chain to UIApplication and calling the non-deprecated open(_:options:completionHandler:) still works; only the deprecated openURL: stopped. This is not extensionContext.open, which D-1 still limits to Today and iMessage. Every report opens the container's own scheme; another app's URL is not reported."
+    },
+    {
+      "id": "open-url-selector-ios18",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=18", "extensionPoint": ["share", "action", "keyboard", "other"], "method": "openURLSelector", "urlClass": ["web", "data", "file", "other"] },
+      "then": { "outcome": "nothing" },
+      "evidence": ["X-13", "E-3"],
+      "confidence": "several",
+      "note": "From iOS 18 UIKit forces the deprecated openURL: to return false, logging that its caller must migrate to open(_:options:completionHandler:) (X-13, from share extensions; E-3, from keyboards)."
+    },
+    {
+      "id": "swiftui-open-url",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "other"], "method": "swiftUIOpenURL", "urlClass": ["web", "data", "file", "other"] },
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
+      "evidence": ["E-2", "E-3"],
+      "confidence": "inferred",
+      "note": "One app replaced the responder-chain call in its share extension with SwiftUI's openURL action (E-2), stating no outcome; that it opens the container is inference from that change and from the keyboard workaround (E-3)."
+    },
+    {
+      "id": "keyboard-swiftui-link",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<26", "extensionPoint": "keyboard", "method": "swiftUIOpenURL", "urlClass": ["web", "data", "file", "other"] },
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
+      "evidence": ["E-3"],
+      "confidence": "single",
+      "note": "KeyboardKit's iOS 18 workaround renders the URL action as a SwiftUI Link view (E-3, one maintainer's report). Before iOS 18 the selector worked and a Link was not needed: reading the Link as opening there too is inference."
+    },
+    {
+      "id": "keyboard-application-open-ios18",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "18..<26", "extensionPoint": "keyboard", "method": "applicationOpen", "urlClass": ["web", "data", "file", "other"] },
+      "then": { "outcome": "nothing" },
+      "evidence": ["E-3"],
+      "against": ["X-13"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch", "handoff": "url" },
+          "evidence": ["X-13"],
+          "note": "The same non-deprecated call still opens the container from share extensions on iOS 18 to 26 (X-13); read for keyboards, that is inference."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default nothing, on the one keyboard report (E-3, KeyboardKit issue 795): on iOS 18 openURL:options:completionHandler: 'doesn't seem to work either'. It does not say whether the keyboard had Full Access, which iOS 26 requires (rule keyboard-ios26-full-access)."
+    },
+    {
+      "id": "keyboard-ios26-no-full-access",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "extensionPoint": "keyboard", "method": ["applicationOpen", "swiftUIOpenURL"], "urlClass": ["web", "data", "file", "other"], "fullAccess": false },
+      "then": { "outcome": "nothing" },
+      "evidence": ["E-3"],
+      "confidence": "several",
+      "note": "On iOS 26 a keyboard without Full Access cannot open its app, by the responder-chain UIApplication.open or a SwiftUI Link (E-3: KeyboardKit issues 964, 966, 968; the maintainer reads it as blocked on a system level)."
+    },
+    {
+      "id": "keyboard-ios26-full-access",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "extensionPoint": "keyboard", "method": ["applicationOpen", "swiftUIOpenURL"], "urlClass": ["web", "data", "file", "other"], "fullAccess": true },
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
+      "evidence": ["E-3"],
+      "confidence": "single",
+      "note": "On iOS 26 a keyboard with Full Access (RequestsOpenAccess granted) still opens its app (E-3: the KeyboardKit maintainer, 'it still works with Full Access'). Every report opens the container's own scheme."
     },
     {
       "id": "messages-before-ios10",

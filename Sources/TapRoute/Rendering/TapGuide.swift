@@ -238,6 +238,19 @@ package enum TapGuide {
         .rule("open/today"), .rule("open/today-encoded-url"), .rule("open/unsupported-extension-point"),
       ]),
     Section(
+      title: "Share, action and keyboard extensions opening their app another way",
+      introduction:
+        "extensionContext.open is for Today and iMessage only, so these extensions reach UIApplication through the responder chain, perform the deprecated openURL: selector, or use SwiftUI's Link or openURL (open.method). iOS 18 ended the selector; a keyboard on iOS 26 needs Full Access (open.fullAccess). Safari web and ShieldAction extensions have no way at all.",
+      items: [
+        .rule("open/responder-chain-before-ios18"), .rule("open/responder-chain-open"),
+        .rule("open/open-url-selector-ios18"), .rule("open/swiftui-open-url"),
+        .rule("open/keyboard-swiftui-link"),
+        .rule("open/keyboard-application-open-ios18"), .rule("open/keyboard-ios26-no-full-access"),
+        .rule("open/keyboard-ios26-full-access"), .rule("open/extension-no-url"),
+        .rule("open/safari-web-extension"),
+        .rule("open/shield-action"),
+      ]),
+    Section(
       title: "Delivery into a scene-based app",
       introduction:
         "Once something opens the container app (a Messages redirect, a widget, a notification, a quick action), the delivery table says which of the app's callbacks receive what it was handed. A scene-based app (iOS 13 and later) finds a cold launch's URL, activity, response or quick action in the connectionOptions of scene(_:willConnectTo:options:); the scene delegate's other callbacks fire only for a running app.",
@@ -364,6 +377,9 @@ package enum TapGuide {
         .rule("notification/before-user-notifications"),
         .rule("notification/content-extension-default-unavailable"),
         .rule("notification/content-extension-open-url"), .rule("notification/dismiss-not-delivered"),
+        .rule("notification/delegate-set-late-cold-foreground"),
+        .rule("notification/delegate-set-late-cold-foreground-action"),
+        .rule("notification/delegate-set-late-cold-background"),
         .rule("notification/custom-action-foreground"),
         .rule("notification/custom-action-authentication-required"), .rule("notification/custom-action"),
         .rule("notification/dismiss"), .rule("notification/content-extension-default-action"),
