@@ -49,6 +49,28 @@ extension ReferenceSwitch {
     }
   }
 
+  /// The other reading of a link where the evidence disagrees: a universal link tapped in
+  /// another app's `WKWebView` (U-34) may stay in the web view; a web link whose AASA verdict
+  /// cannot be told (no app ID, entitlement or file) may be one of the app's (M-1). Nil where
+  /// nothing is contested.
+  static func otherLinkReading(_ s: Situation, version: OSVersion, sdk: OSVersion) -> Outcome? {
+    let decided = link(s, version: version, sdk: sdk).outcome
+    let link = s.link
+    let (scheme, _) = URLSchemeClass.scan(link.url)
+    guard s.platform == .iOS || s.platform == .iPadOS, scheme == .web,
+      !(link.from == .messages && !link.senderKnown), s.app.installed, !link.safariChosen
+    else { return nil }
+    switch link.from {
+    case .typed, .scriptRedirect, .safariSameDomain, .safariViewController: return nil
+    case .messages, .mail, .notes, .safariCrossDomain, .webView, .otherAppOpen: break
+    }
+    switch s.universalLink(url: link.url) {
+    case .match: return link.from == .webView && decided == .containerLaunch ? .browser : nil
+    case .unknown: return decided == .browser ? .containerLaunch : nil
+    case .noMatch, .exclude: return nil
+    }
+  }
+
   /// The container app launched with `handoff`, with the callbacks the delivery gives it.
   static func containerLaunch(
     _ s: Situation, _ handoff: Situation.Handoff, version: OSVersion, sdk: OSVersion

@@ -112,8 +112,10 @@ public enum ReferenceSwitch {
       }
       let decided = decide(s, newest: newest)
       return readings.filter { $0 != decided }
+    case .link:
+      return otherLinkReading(s, version: version, sdk: sdk).map { [Result($0)] } ?? []
     default:
-      return []  // the reference covers the Messages tables only
+      return []  // the reference covers the Messages tables and links only
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TapRouteReference
 import Testing
 
 @testable import TapRoute
@@ -132,6 +133,75 @@ struct LinkEventTests {
     let rule = try #require(Engine.builtIn.decide(link).rule)
     #expect(text.contains("try Engine.builtIn.decide(link).rule  // \"\(rule)\""))
     #expect(rule == "link/universal-link")
+  }
+
+  /// Every combination of the facts the link table tests: platform, a version on each side
+  /// of iOS 14 (A-1), install state, each source, sender, Safari choice, App Clip, a URL of
+  /// each kind (none, no scheme, data, the app's scheme, another's, a web link the file
+  /// matches, excludes or does not list) and three configurations (none, schemes only, all).
+  static func enumeratedLinks() throws -> [Situation] {
+    let file =
+      #"{"applinks":{"details":[{"appIDs":["TEAMID1234.com.example.app"],"components":[{"/":"/buy/*","exclude":true},{"/":"/item/*"}]}]}}"#
+    var full = Situation.App(
+      appID: "TEAMID1234.com.example.app", urlSchemes: ["myapp"], associatedDomains: ["applinks:example.com"])
+    try full.aasa.set(domain: "example.com", json: Array(file.utf8))
+    let apps = [Situation.App(), Situation.App(urlSchemes: ["myapp"]), full]
+    let urls: [String?] = [
+      nil, "example", "data:,x", "myapp://item/1", "otherapp://x", "https://example.com/item/1",
+      "https://example.com/buy/1", "https://other.example/item/1",
+    ]
+    var out: [Situation] = []
+    for platform in Platform.allCases {
+      for version in [nil, try OSVersion(13), try OSVersion(14)] as [OSVersion?] {
+        for var app in apps {
+          for installed in [true, false] {
+            app.installed = installed
+            for from in Situation.Link.Source.allCases {
+              for flags in 0..<8 {
+                for url in urls {
+                  out.append(
+                    Situation(
+                      event: .link, platform: platform, osVersion: version, app: app,
+                      link: Situation.Link(
+                        url: url, from: from, senderKnown: flags & 1 != 0, safariChosen: flags & 2 != 0,
+                        appClip: flags & 4 != 0)))
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  @Test("engine and the hand-written switch agree on every link combination, other readings too")
+  func engineMatchesSwitch() throws {
+    let engine = try engine()
+    let sample = try Self.enumeratedLinks()
+    #expect(sample.count == 5 * 3 * 3 * 2 * 10 * 8 * 8)
+    var disagreements = 0
+    var rules: Set<String> = []
+    for situation in sample {
+      let decision = engine.decide(situation)
+      rules.insert(decision.rule ?? "-")
+      let reference = ReferenceSwitch.decide(situation, newest: engine.newestOSVersion)
+      let readings = (decision.alternatives ?? []).map { ReferenceSwitch.Result($0.outcome, $0.callbacks) }
+      let same =
+        decision.outcome == reference.outcome && decision.appCallbacks == reference.appCallbacks
+        && readings == ReferenceSwitch.alternatives(situation, newest: engine.newestOSVersion)
+      if !same {
+        disagreements += 1
+        if disagreements <= 5 {
+          Issue.record(
+            "\(situation.minimalJSON): engine \(decision.outcome.rawValue) by \(decision.rule ?? "-"), switch \(reference.outcome.rawValue)"
+          )
+        }
+      }
+    }
+    #expect(disagreements == 0)
+    // The sample reaches every rule of the table.
+    #expect(rules.count == 17 && rules.allSatisfy { $0.hasPrefix("link/") })
   }
 
   @Test("value indices used on the decide path follow allCases order")
