@@ -42,6 +42,10 @@ extension SituationCatalog {
     ],
     "LiveActivity.URLSetOn": ["both", "dynamicIsland", "lockScreen"],
     "Situation.SchemeOwner": ["unknown", "none", "own", "other"],
+    "Link.Source": [
+      "messages", "mail", "notes", "safariCrossDomain", "safariSameDomain", "safariViewController", "webView",
+      "otherAppOpen", "typed", "scriptRedirect",
+    ],
     "Situation.UniversalLinkVerdict": ["unknown", "noMatch", "match", "exclude"],
     "Control.Intent": [
       "appIntent", "openIntent", "openURLIntent", "appIntentOpenAppWhenRun", "setValueIntent",

@@ -140,6 +140,9 @@ enum SituationCatalog {
     Event(
       name: "appClip", part: "appClip", url: nil,
       doc: ["A person invokes an App Clip (a code or tag, Safari's banner, a Messages link, Maps)."]),
+    Event(
+      name: "link", part: "link", url: "url",
+      doc: ["The user follows a plain link (in a message's text, Mail, Notes, Safari or another app)."]),
   ]
 
   static let parts: [Part] = [
@@ -434,6 +437,30 @@ enum SituationCatalog {
       doc: ["An App Clip invocation: where it came from and what the device and the app have."],
       initDoc: "An invocation; by default a QR code, the website associated, the full app not installed.",
       propertyDoc: "The App Clip invocation; read when ``event`` is ``Event/appClip``."),
+    Part(
+      key: "link", type: "Link",
+      fields: [
+        Field(key: "url", type: .url, doc: ["The link's URL."]),
+        Field(
+          key: "from", type: .enumeration(type: "Link.Source", default: "messages"), fact: FactRole(bit: 20),
+          label: "link source",
+          doc: [
+            "Where the link is followed (default: the text of a message in Messages); `typed` is typed",
+            "or pasted into the address bar, `scriptRedirect` a navigation the user did not start.",
+          ]),
+        Field(
+          key: "senderKnown", type: .bool(default: true), fact: FactRole(bit: 21),
+          doc: ["In Messages: the sender is in Contacts or the user has replied (M-4)."]),
+        Field(
+          key: "safariChosen", type: .bool(default: false), fact: FactRole(bit: 22),
+          doc: ["The user earlier chose to open this domain's universal links in Safari (U-29)."]),
+        Field(
+          key: "appClip", type: .bool(default: false), fact: FactRole(bit: 23),
+          doc: ["An App Clip experience is registered for the URL (A-1)."]),
+      ],
+      doc: ["A plain link the user follows, and where."],
+      initDoc: "A link; by default in the text of a message from a known sender.",
+      propertyDoc: "The link followed; read when ``event`` is ``Event/link``."),
   ]
 
   /// The facts computed from the URL the event reads (its `Event.url` field: `tap.url` for a

@@ -46,10 +46,11 @@ public enum ReferenceSwitch {
   static let selectCallbacks: [Callback] = [.willSelect, .didSelect, .willTransition, .didTransition]
   static let none: [Callback] = []
 
-  /// Whether the switch decides `event`: it covers the Messages tables (`tap`, `open`) and the
-  /// delivery into the container app (`delivery`), and answers `undecided` for any other event.
+  /// Whether the switch decides `event`: it covers the Messages tables (`tap`, `open`), a plain
+  /// link followed (`link`) and the delivery into the container app (`delivery`), and answers
+  /// `undecided` for any other event.
   public static func covers(_ event: Situation.Event) -> Bool {
-    event == .tap || event == .open || event == .delivery
+    event == .tap || event == .open || event == .link || event == .delivery
   }
 
   /// Decides a situation; `newest` (26 when nil) stands in for a missing OS or SDK version.
@@ -83,8 +84,10 @@ public enum ReferenceSwitch {
       }
     case .delivery:
       return delivery(s, handoff: s.delivery.handoff, version: version, sdk: sdk)
+    case .link:
+      return link(s, version: version, sdk: sdk)
     default:
-      // The reference covers the Messages tables and the delivery into the container app.
+      // The reference covers the Messages tables, links and the delivery into the container app.
       return Result(.undecided)
     }
   }
@@ -125,8 +128,10 @@ public enum ReferenceSwitch {
         !s.app.running, let ios184 = try? OSVersion(18, 4), version >= ios184
       else { return [] }
       return [Result(.containerLaunch)]
+    case .link:
+      return otherLinkReading(s, version: version, sdk: sdk).map { [Result($0)] } ?? []
     default:
-      return []  // the reference covers the Messages tables and the delivery only
+      return []  // the reference covers the Messages tables, links and the delivery only
     }
   }
 

@@ -26,8 +26,13 @@ struct FixtureTableTests {
   @Test("every registered evidence id is cited by a rule and by a fixture")
   func evidenceIsCitedByRulesAndFixtures() throws {
     let policies = try engine().policies
+    // A rule cites evidence for its decision, against it, and for each other reading (TR113
+    // keeps an id on one side): all three count.
     let citedByRules = Set(
-      policies.tables.flatMap { $0.rules.flatMap(\.evidence) } + policies.transitions.flatMap(\.evidence)
+      policies.tables.flatMap {
+        $0.rules.flatMap { $0.evidence + $0.against + $0.alternatives.flatMap(\.evidence) }
+      }
+        + policies.transitions.flatMap(\.evidence)
         + (policies.stickers?.citedEvidence ?? []) + (policies.shortcuts?.citedEvidence ?? []))
     let citedByFixtures = Set(
       policies.fixtures.flatMap(\.evidence) + StickerFixture.all.flatMap(\.evidence)

@@ -229,7 +229,7 @@ struct ObservationTests {
     (
       "situation error located under its observation",
       #"[{"situation":{"event":"tap","platfrom":"iOS"},"observed":{"outcome":"nothing"},"source":{"date":"2026"}}]"#,
-      #"o.json:1:30: error: $[0].situation.platfrom: unknown key "platfrom"; did you mean "platform"? allowed: event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip [TR201]"#
+      #"o.json:1:30: error: $[0].situation.platfrom: unknown key "platfrom"; did you mean "platform"? allowed: event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link [TR201]"#
     ),
     (
       "unknown outcome",

@@ -129,7 +129,7 @@ struct SituationCatalogTests {
       liveActivity: keys(Situation.LiveActivity.CodingKeys.self),
       control: keys(Situation.Control.CodingKeys.self),
       notification: keys(Situation.Notification.CodingKeys.self),
-      appClip: keys(Situation.AppClip.CodingKeys.self),
+      appClip: keys(Situation.AppClip.CodingKeys.self), link: keys(Situation.Link.CodingKeys.self),
       event: .tap)
     #expect(all == 0)
     let openURL = Situation.leftOut(top: [], tap: ["url"], event: .open)

@@ -95,12 +95,15 @@ struct SituationFastPathTests {
     #expect(throws: DiagnosticsError.self) { try Situation.parseStrictly(bytes, file: "x").get() }
   }
 
-  @Test("every fixture's situation takes the fast path, compact and pretty")
+  @Test("every fixture's situation without an AASA file takes the fast path, compact and pretty")
   func fixtures() throws {
     let engine = try engine()
     let pretty = JSONEncoder()
     pretty.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-    for fixture in engine.policies.fixtures {
+    // A situation with `app.aasa` goes to the strict reader by design: it checks each file.
+    let fixtures = engine.policies.fixtures.filter { $0.situation.app.aasa.isEmpty }
+    #expect(fixtures.count < engine.policies.fixtures.count && fixtures.count > 250)
+    for fixture in fixtures {
       for bytes in [Array(fixture.situation.minimalJSON.utf8), Array(try pretty.encode(fixture.situation))] {
         #expect(Situation.parseCommon(bytes) == fixture.situation, "\(fixture.name)")
       }

@@ -166,3 +166,44 @@ extension Situation {
     }
   }
 }
+
+extension Situation.Link {
+  /// Where a link is followed (`link.from`).
+  public enum Source: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The text of a message in Messages (not an iMessage app's message).
+    case messages
+    /// A message in Mail.
+    case mail
+    /// A note in Notes.
+    case notes
+    /// A page in Safari, to another domain than its own.
+    case safariCrossDomain
+    /// A page in Safari, to its own domain (U-30).
+    case safariSameDomain
+    /// An `SFSafariViewController` loading the URL itself (U-33).
+    case safariViewController
+    /// A `WKWebView` in another app (U-34).
+    case webView
+    /// Another app's `UIApplication.open(_:options:)`.
+    case otherAppOpen
+    /// Typed or pasted into the address bar (U-31).
+    case typed
+    /// A JavaScript redirect or other navigation the user did not start (U-32).
+    case scriptRedirect
+
+    var index: Int {
+      switch self {
+      case .messages: 0
+      case .mail: 1
+      case .notes: 2
+      case .safariCrossDomain: 3
+      case .safariSameDomain: 4
+      case .safariViewController: 5
+      case .webView: 6
+      case .otherAppOpen: 7
+      case .typed: 8
+      case .scriptRedirect: 9
+      }
+    }
+  }
+}

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 46 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 50 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -27,9 +27,11 @@ public struct Situation: Sendable, Hashable {
     case notification
     /// A person invokes an App Clip (a code or tag, Safari's banner, a Messages link, Maps).
     case appClip
+    /// The user follows a plain link (in a message's text, Mail, Notes, Safari or another app).
+    case link
   }
 
-  /// Which decision is asked for: a `tap`, or an `open`, or a `delivery`, or a `widget`, or a `liveActivity`, or a `control`, or a `notification`, or an `appClip`.
+  /// Which decision is asked for: a `tap`, or an `open`, or a `delivery`, or a `widget`, or a `liveActivity`, or a `control`, or a `notification`, or an `appClip`, or a `link`.
   public var event: Event
   /// The platform of the device (default iOS).
   public var platform: Platform
@@ -57,6 +59,8 @@ public struct Situation: Sendable, Hashable {
   public var notification: Notification { didSet { givenParts |= 0x40 } }
   /// The App Clip invocation; read when ``event`` is ``Event/appClip``.
   public var appClip: AppClip { didSet { givenParts |= 0x80 } }
+  /// The link followed; read when ``event`` is ``Event/link``.
+  public var link: Link { didSet { givenParts |= 0x100 } }
   /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
   @usableFromInline
   var unspecifiedMask: FactMask = 0
@@ -69,7 +73,7 @@ public struct Situation: Sendable, Hashable {
 
   /// A situation; every part but `event` defaults to the JSON form's defaults.
   public init(
-    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, locked: Bool = false, app: App = App(), tap: Tap = Tap(), open: Open = Open(), delivery: Delivery = Delivery(), widget: Widget = Widget(), liveActivity: LiveActivity = LiveActivity(), control: Control = Control(), notification: Notification = Notification(), appClip: AppClip = AppClip()
+    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, locked: Bool = false, app: App = App(), tap: Tap = Tap(), open: Open = Open(), delivery: Delivery = Delivery(), widget: Widget = Widget(), liveActivity: LiveActivity = LiveActivity(), control: Control = Control(), notification: Notification = Notification(), appClip: AppClip = AppClip(), link: Link = Link()
   ) {
     self.event = event
     self.platform = platform
@@ -84,14 +88,15 @@ public struct Situation: Sendable, Hashable {
     self.control = control
     self.notification = notification
     self.appClip = appClip
-    givenParts = (tap.isDefault ? 0 : 0x1) | (open.isDefault ? 0 : 0x2) | (delivery.isDefault ? 0 : 0x4) | (widget.isDefault ? 0 : 0x8) | (liveActivity.isDefault ? 0 : 0x10) | (control.isDefault ? 0 : 0x20) | (notification.isDefault ? 0 : 0x40) | (appClip.isDefault ? 0 : 0x80)
+    self.link = link
+    givenParts = (tap.isDefault ? 0 : 0x1) | (open.isDefault ? 0 : 0x2) | (delivery.isDefault ? 0 : 0x4) | (widget.isDefault ? 0 : 0x8) | (liveActivity.isDefault ? 0 : 0x10) | (control.isDefault ? 0 : 0x20) | (notification.isDefault ? 0 : 0x40) | (appClip.isDefault ? 0 : 0x80) | (link.isDefault ? 0 : 0x100)
   }
 }
 
 extension Situation {
   /// Equal when every field is; ``unspecified`` (where the values came from) is ignored.
   public static func == (a: Situation, b: Situation) -> Bool {
-    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.locked == b.locked && a.app == b.app && a.tap == b.tap && a.open == b.open && a.delivery == b.delivery && a.widget == b.widget && a.liveActivity == b.liveActivity && a.control == b.control && a.notification == b.notification && a.appClip == b.appClip
+    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.locked == b.locked && a.app == b.app && a.tap == b.tap && a.open == b.open && a.delivery == b.delivery && a.widget == b.widget && a.liveActivity == b.liveActivity && a.control == b.control && a.notification == b.notification && a.appClip == b.appClip && a.link == b.link
   }
 
   /// Hashes what equality compares.
@@ -109,6 +114,7 @@ extension Situation {
     hasher.combine(control)
     hasher.combine(notification)
     hasher.combine(appClip)
+    hasher.combine(link)
   }
 }
 
@@ -126,6 +132,7 @@ extension Situation {
     case .control: control.url
     case .notification: nil
     case .appClip: nil
+    case .link: link.url
     }
   }
 
@@ -140,6 +147,7 @@ extension Situation {
     case .control: control.url = url
     case .notification: break
     case .appClip: break
+    case .link: link.url = url
     }
   }
 }
@@ -157,6 +165,7 @@ extension Situation.Event {
     case .control: "control.url"
     case .notification: nil
     case .appClip: nil
+    case .link: "link.url"
     }
   }
 
@@ -174,6 +183,7 @@ extension Situation.Event {
     case .control: 5
     case .notification: 6
     case .appClip: 7
+    case .link: 8
     }
   }
 
@@ -188,6 +198,7 @@ extension Situation.Event {
     case .control: "control"
     case .notification: "notification"
     case .appClip: "appClip"
+    case .link: "link"
     }
   }
 }
@@ -205,6 +216,7 @@ extension Situation {
     if event != .control, !control.isDefault { parts.append("control") }
     if event != .notification, !notification.isDefault { parts.append("notification") }
     if event != .appClip, !appClip.isDefault { parts.append("appClip") }
+    if event != .link, !link.isDefault { parts.append("link") }
     return parts
   }
 
@@ -220,7 +232,8 @@ extension Situation {
         || (event != .liveActivity && !liveActivity.isDefault)
         || (event != .control && !control.isDefault)
         || (event != .notification && !notification.isDefault)
-        || (event != .appClip && !appClip.isDefault))
+        || (event != .appClip && !appClip.isDefault)
+        || (event != .link && !link.isDefault))
   }
 
   /// The bits of ``givenParts`` of the parts `event` reads.
@@ -235,6 +248,7 @@ extension Situation {
     case .control: 0x20
     case .notification: 0x40
     case .appClip: 0x80
+    case .link: 0x100
     }
   }
 }
@@ -351,6 +365,18 @@ extension Situation.AppClip {
   }
 }
 
+extension Situation.Link {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    url == nil
+      && from == .messages
+      && senderKnown == true
+      && safariChosen == false
+      && appClip == false
+  }
+}
+
 // The parts by their short names, as the readers and the engine write them.
 typealias App = Situation.App
 typealias Tap = Situation.Tap
@@ -361,6 +387,7 @@ typealias LiveActivity = Situation.LiveActivity
 typealias Control = Situation.Control
 typealias Notification = Situation.Notification
 typealias AppClip = Situation.AppClip
+typealias Link = Situation.Link
 
 extension Situation {
   /// The iMessage app's install and publish state, seen from the tapping device, and the app's
@@ -630,6 +657,34 @@ extension Situation {
   }
 }
 
+extension Situation {
+  /// A plain link the user follows, and where.
+  public struct Link: Sendable, Hashable {
+    /// The link's URL.
+    public var url: String?
+    /// Where the link is followed (default: the text of a message in Messages); `typed` is typed
+    /// or pasted into the address bar, `scriptRedirect` a navigation the user did not start.
+    public var from: Link.Source
+    /// In Messages: the sender is in Contacts or the user has replied (M-4).
+    public var senderKnown: Bool
+    /// The user earlier chose to open this domain's universal links in Safari (U-29).
+    public var safariChosen: Bool
+    /// An App Clip experience is registered for the URL.
+    public var appClip: Bool
+
+    /// A link; by default in the text of a message from a known sender.
+    public init(
+      url: String? = nil, from: Link.Source = .messages, senderKnown: Bool = true, safariChosen: Bool = false, appClip: Bool = false
+    ) {
+      self.url = url
+      self.from = from
+      self.senderKnown = senderKnown
+      self.safariChosen = safariChosen
+      self.appClip = appClip
+    }
+  }
+}
+
 /// A fact a decision table may test, derived from a ``Situation``.
 ///
 /// The catalog is fixed by the situation format (declared in `SituationCatalog`): a table
@@ -657,6 +712,10 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case extensionPoint
   case schemeOwner
   case universalLink
+  case from
+  case senderKnown
+  case safariChosen
+  case appClip
   case method
   case fullAccess
   case family
@@ -707,6 +766,10 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .extensionPoint: .enumeration(Open.ExtensionPoint.allCases.map(\.rawValue))
     case .schemeOwner: .enumeration(Situation.SchemeOwner.allCases.map(\.rawValue))
     case .universalLink: .enumeration(Situation.UniversalLinkVerdict.allCases.map(\.rawValue))
+    case .from: .enumeration(Link.Source.allCases.map(\.rawValue))
+    case .senderKnown: .bool
+    case .safariChosen: .bool
+    case .appClip: .bool
     case .method: .enumeration(Open.Method.allCases.map(\.rawValue))
     case .fullAccess: .bool
     case .family: .enumeration(Widget.Family.allCases.map(\.rawValue))
@@ -739,34 +802,38 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   /// The events whose situations provide this fact.
   public var events: [Situation.Event] {
     switch self {
-    case .platform: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
-    case .osVersion: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
-    case .sdkVersion: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
-    case .hasContainerApp: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
-    case .installed: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
-    case .enabledInMessages: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
-    case .published: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .platform: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
+    case .osVersion: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
+    case .sdkVersion: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
+    case .hasContainerApp: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
+    case .installed: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
+    case .enabledInMessages: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
+    case .published: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
     case .transport: [.tap]
     case .target: [.tap]
     case .layout: [.tap]
     case .expired: [.tap]
-    case .urlClass: [.tap, .open, .widget, .liveActivity, .control]
-    case .urlNeedsEncoding: [.tap, .open, .widget, .liveActivity, .control]
+    case .urlClass: [.tap, .open, .widget, .liveActivity, .control, .link]
+    case .urlNeedsEncoding: [.tap, .open, .widget, .liveActivity, .control, .link]
     case .extensionRunning: [.tap]
     case .alreadySelected: [.tap]
     case .afterDrawerSwipe: [.tap]
     case .presentationContext: [.tap]
     case .extensionPoint: [.open]
-    case .schemeOwner: [.tap, .open, .widget, .liveActivity, .control]
-    case .universalLink: [.tap, .open, .widget, .liveActivity, .control]
+    case .schemeOwner: [.tap, .open, .widget, .liveActivity, .control, .link]
+    case .universalLink: [.tap, .open, .widget, .liveActivity, .control, .link]
+    case .from: [.link]
+    case .senderKnown: [.link]
+    case .safariChosen: [.link]
+    case .appClip: [.link]
     case .method: [.open]
     case .fullAccess: [.open]
     case .family: [.widget]
     case .element: [.widget]
     case .intentMode: [.widget]
     case .location: [.widget]
-    case .locked: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
-    case .supportsCarPlay: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .locked: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
+    case .supportsCarPlay: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
     case .presentation: [.liveActivity]
     case .activityElement: [.liveActivity]
     case .urlSetOn: [.liveActivity]
@@ -783,8 +850,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .senderInContacts: [.appClip]
     case .fullAppInstalled: [.appClip]
     case .handoff: [.delivery]
-    case .lifecycle: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
-    case .running: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip]
+    case .lifecycle: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
+    case .running: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
     }
   }
 
@@ -812,6 +879,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .control: "scheme class of $.control.url"
       case .notification: "none: a notification reads no URL"
       case .appClip: "none: a appClip reads no URL"
+      case .link: "scheme class of $.link.url"
       }
     case .urlNeedsEncoding:
       switch event {
@@ -823,6 +891,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .control: "percent-encoding need of $.control.url"
       case .notification: "none: a notification reads no URL"
       case .appClip: "none: a appClip reads no URL"
+      case .link: "percent-encoding need of $.link.url"
       }
     case .extensionRunning: "$.tap.extensionRunning"
     case .alreadySelected: "$.tap.alreadySelected"
@@ -839,6 +908,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .control: "owner of the scheme of $.control.url, from $.app.urlSchemes"
       case .notification: "owner of the scheme with no URL, from $.app.urlSchemes"
       case .appClip: "owner of the scheme with no URL, from $.app.urlSchemes"
+      case .link: "owner of the scheme of $.link.url, from $.app.urlSchemes"
       }
     case .universalLink:
       switch event {
@@ -850,7 +920,12 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .control: "universal-link verdict of $.control.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       case .notification: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       case .appClip: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      case .link: "universal-link verdict of $.link.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       }
+    case .from: "$.link.from"
+    case .senderKnown: "$.link.senderKnown"
+    case .safariChosen: "$.link.safariChosen"
+    case .appClip: "$.link.appClip"
     case .method: "$.open.method"
     case .fullAccess: "$.open.fullAccess"
     case .family: "$.widget.family"
@@ -926,6 +1001,10 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .extensionPoint: FactMask(bit: 17)
     case .schemeOwner: FactMask(bit: 18)
     case .universalLink: FactMask(bit: 19)
+    case .from: FactMask(bit: 20)
+    case .senderKnown: FactMask(bit: 21)
+    case .safariChosen: FactMask(bit: 22)
+    case .appClip: FactMask(bit: 23)
     case .method: FactMask(bit: 24)
     case .fullAccess: FactMask(bit: 25)
     case .family: FactMask(bit: 26)
@@ -981,6 +1060,10 @@ struct FactSnapshot: Sendable {
   var extensionPoint: Int
   var schemeOwner: Situation.SchemeOwner
   var universalLink: Situation.UniversalLinkVerdict
+  var from: Int
+  var senderKnown: Bool
+  var safariChosen: Bool
+  var appClip: Bool
   var method: Int
   var fullAccess: Bool
   var family: Int
@@ -1038,6 +1121,10 @@ struct FactSnapshot: Sendable {
     extensionPoint = situation.open.extensionPoint.index
     schemeOwner = .unknown
     universalLink = .unknown
+    from = situation.link.from.index
+    senderKnown = situation.link.senderKnown
+    safariChosen = situation.link.safariChosen
+    appClip = situation.link.appClip
     method = situation.open.method.index
     fullAccess = situation.open.fullAccess
     family = situation.widget.family.index
@@ -1090,6 +1177,10 @@ struct FactSnapshot: Sendable {
     case .extensionPoint: extensionPoint
     case .schemeOwner: schemeOwner.index
     case .universalLink: universalLink.index
+    case .from: from
+    case .senderKnown: senderKnown ? 1 : 0
+    case .safariChosen: safariChosen ? 1 : 0
+    case .appClip: appClip ? 1 : 0
     case .method: method
     case .fullAccess: fullAccess ? 1 : 0
     case .family: family
@@ -1125,7 +1216,7 @@ struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1153,6 +1244,10 @@ struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: extensionPoint),
         Int32(truncatingIfNeeded: schemeOwner.index),
         Int32(truncatingIfNeeded: universalLink.index),
+        Int32(truncatingIfNeeded: from),
+        senderKnown ? 1 : 0,
+        safariChosen ? 1 : 0,
+        appClip ? 1 : 0,
         Int32(truncatingIfNeeded: method),
         fullAccess ? 1 : 0,
         Int32(truncatingIfNeeded: family),
@@ -1213,6 +1308,7 @@ extension Situation {
     case .control: situation.control.url
     case .notification: nil
     case .appClip: nil
+    case .link: situation.link.url
     }
   }
 }
@@ -1222,19 +1318,19 @@ extension Situation {
   /// top-level keys, the other arguments the parts as written (nil when absent). The URL
   /// facts come from the URL the event reads.
   static func leftOut(
-    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, delivery: JSONValue?, widget: JSONValue?, liveActivity: JSONValue?, control: JSONValue?, notification: JSONValue?, appClip: JSONValue?, event: Event
+    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, delivery: JSONValue?, widget: JSONValue?, liveActivity: JSONValue?, control: JSONValue?, notification: JSONValue?, appClip: JSONValue?, link: JSONValue?, event: Event
   ) -> FactMask {
     func present(_ part: JSONValue?) -> Set<String>? {
       guard let members = part?.objectValue else { return nil }
       return Set(members.map(\.key))
     }
     return leftOut(
-      top: Set(keys), app: present(app), tap: present(tap), open: present(open), delivery: present(delivery), widget: present(widget), liveActivity: present(liveActivity), control: present(control), notification: present(notification), appClip: present(appClip), event: event)
+      top: Set(keys), app: present(app), tap: present(tap), open: present(open), delivery: present(delivery), widget: present(widget), liveActivity: present(liveActivity), control: present(control), notification: present(notification), appClip: present(appClip), link: present(link), event: event)
   }
 
   /// As above, from the key sets of each part (nil: the part is absent).
   static func leftOut(
-    top: Set<String>, app: Set<String>? = nil, tap: Set<String>? = nil, open: Set<String>? = nil, delivery: Set<String>? = nil, widget: Set<String>? = nil, liveActivity: Set<String>? = nil, control: Set<String>? = nil, notification: Set<String>? = nil, appClip: Set<String>? = nil, event: Event
+    top: Set<String>, app: Set<String>? = nil, tap: Set<String>? = nil, open: Set<String>? = nil, delivery: Set<String>? = nil, widget: Set<String>? = nil, liveActivity: Set<String>? = nil, control: Set<String>? = nil, notification: Set<String>? = nil, appClip: Set<String>? = nil, link: Set<String>? = nil, event: Event
   ) -> FactMask {
     var mask: FactMask = 0
     func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
@@ -1282,6 +1378,10 @@ extension Situation {
     check(appClip, "experience", .experience)
     check(appClip, "senderInContacts", .senderInContacts)
     check(appClip, "fullAppInstalled", .fullAppInstalled)
+    check(link, "from", .from)
+    check(link, "senderKnown", .senderKnown)
+    check(link, "safariChosen", .safariChosen)
+    check(link, "appClip", .appClip)
     check(app, "urlSchemes", .schemeOwner)
     check(app, "appID", .universalLink)
     check(app, "associatedDomains", .universalLink)
@@ -1295,6 +1395,7 @@ extension Situation {
     case .control: check(control, "url", .urlClass, .urlNeedsEncoding)
     case .notification: break
     case .appClip: break
+    case .link: check(link, "url", .urlClass, .urlNeedsEncoding)
     }
     return mask
   }
@@ -1348,6 +1449,18 @@ extension Situation {
     case .extensionPoint:
       guard Open.ExtensionPoint.allCases.indices.contains(index) else { return false }
       self.open.extensionPoint = Open.ExtensionPoint.allCases[index]
+    case .from:
+      guard Link.Source.allCases.indices.contains(index) else { return false }
+      self.link.from = Link.Source.allCases[index]
+    case .senderKnown:
+      guard index == 0 || index == 1 else { return false }
+      self.link.senderKnown = index == 1
+    case .safariChosen:
+      guard index == 0 || index == 1 else { return false }
+      self.link.safariChosen = index == 1
+    case .appClip:
+      guard index == 0 || index == 1 else { return false }
+      self.link.appClip = index == 1
     case .method:
       guard Open.Method.allCases.indices.contains(index) else { return false }
       self.open.method = Open.Method.allCases[index]
@@ -1454,8 +1567,9 @@ extension JSONReader {
     if let v = fields["control"] { situation.control = readControl(v, path: Self.join(path, "control")) }
     if let v = fields["notification"] { situation.notification = readNotification(v, path: Self.join(path, "notification")) }
     if let v = fields["appClip"] { situation.appClip = readAppClip(v, path: Self.join(path, "appClip")) }
+    if let v = fields["link"] { situation.link = readLink(v, path: Self.join(path, "link")) }
     situation.unspecifiedMask = Situation.leftOut(
-      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], delivery: fields["delivery"], widget: fields["widget"], liveActivity: fields["liveActivity"], control: fields["control"], notification: fields["notification"], appClip: fields["appClip"], event: situation.event)
+      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], delivery: fields["delivery"], widget: fields["widget"], liveActivity: fields["liveActivity"], control: fields["control"], notification: fields["notification"], appClip: fields["appClip"], link: fields["link"], event: situation.event)
   }
 
   mutating func readApp(_ value: JSONValue, path: String) -> App {
@@ -1648,12 +1762,27 @@ extension JSONReader {
     flag(fields, "fullAppInstalled", path: path, into: &appClip.fullAppInstalled)
     return appClip
   }
+
+  mutating func readLink(_ value: JSONValue, path: String) -> Link {
+    var link = Link()
+    guard let fields = object(value, path: path, allowed: Link.CodingKeys.names) else { return link }
+    link.url = url(fields, "url", path: path)
+    if let v = fields["from"],
+      let choice = choice(v, path: Self.join(path, "from"), what: "link source", choices: cases(Link.Source.self))
+    {
+      link.from = choice
+    }
+    flag(fields, "senderKnown", path: path, into: &link.senderKnown)
+    flag(fields, "safariChosen", path: path, into: &link.safariChosen)
+    flag(fields, "appClip", path: path, into: &link.appClip)
+    return link
+  }
 }
 
 extension Situation {
   /// The keys of a situation, in the order diagnostics list them.
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip
+    case event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link
   }
 
   /// Decodes every field but `event` into `self`, and records which facts were left out.
@@ -1670,9 +1799,10 @@ extension Situation {
     control = try c.decode(.control, or: control)
     notification = try c.decode(.notification, or: notification)
     appClip = try c.decode(.appClip, or: appClip)
+    link = try c.decode(.link, or: link)
     unspecifiedMask = Situation.leftOut(
       top: Set(c.allKeys.map(\.stringValue)),
-      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open), delivery: try Self.keys(in: c, .delivery), widget: try Self.keys(in: c, .widget), liveActivity: try Self.keys(in: c, .liveActivity), control: try Self.keys(in: c, .control), notification: try Self.keys(in: c, .notification), appClip: try Self.keys(in: c, .appClip),
+      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open), delivery: try Self.keys(in: c, .delivery), widget: try Self.keys(in: c, .widget), liveActivity: try Self.keys(in: c, .liveActivity), control: try Self.keys(in: c, .control), notification: try Self.keys(in: c, .notification), appClip: try Self.keys(in: c, .appClip), link: try Self.keys(in: c, .link),
       event: event)
   }
 
@@ -1692,6 +1822,7 @@ extension Situation {
     try c.encode(control, forKey: .control)
     try c.encode(notification, forKey: .notification)
     try c.encode(appClip, forKey: .appClip)
+    try c.encode(link, forKey: .link)
   }
 }
 
@@ -1946,6 +2077,33 @@ extension Situation.AppClip: Codable {
   }
 }
 
+extension Situation.Link: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case url, from, senderKnown, safariChosen, appClip
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    url = try c.decodeURL(forKey: .url)
+    from = try c.decode(.from, or: from)
+    senderKnown = try c.decode(.senderKnown, or: senderKnown)
+    safariChosen = try c.decode(.safariChosen, or: safariChosen)
+    appClip = try c.decode(.appClip, or: appClip)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encodeIfPresent(url, forKey: .url)
+    try c.encode(from, forKey: .from)
+    try c.encode(senderKnown, forKey: .senderKnown)
+    try c.encode(safariChosen, forKey: .safariChosen)
+    try c.encode(appClip, forKey: .appClip)
+  }
+}
+
 extension Situation {
   /// The situation without the parts its event does not read: what ``minimalJSON`` writes.
   package var relevantPart: Situation {
@@ -1959,6 +2117,7 @@ extension Situation {
       copy.control = Control()
       copy.notification = Notification()
       copy.appClip = AppClip()
+      copy.link = Link()
     case .open:
       copy.tap = Tap()
       copy.delivery = Delivery()
@@ -1967,6 +2126,7 @@ extension Situation {
       copy.control = Control()
       copy.notification = Notification()
       copy.appClip = AppClip()
+      copy.link = Link()
     case .delivery:
       copy.tap = Tap()
       copy.open = Open()
@@ -1975,6 +2135,7 @@ extension Situation {
       copy.control = Control()
       copy.notification = Notification()
       copy.appClip = AppClip()
+      copy.link = Link()
     case .widget:
       copy.tap = Tap()
       copy.open = Open()
@@ -1983,6 +2144,7 @@ extension Situation {
       copy.control = Control()
       copy.notification = Notification()
       copy.appClip = AppClip()
+      copy.link = Link()
     case .liveActivity:
       copy.tap = Tap()
       copy.open = Open()
@@ -1991,6 +2153,7 @@ extension Situation {
       copy.control = Control()
       copy.notification = Notification()
       copy.appClip = AppClip()
+      copy.link = Link()
     case .control:
       copy.tap = Tap()
       copy.open = Open()
@@ -1999,6 +2162,7 @@ extension Situation {
       copy.liveActivity = LiveActivity()
       copy.notification = Notification()
       copy.appClip = AppClip()
+      copy.link = Link()
     case .notification:
       copy.tap = Tap()
       copy.open = Open()
@@ -2007,6 +2171,7 @@ extension Situation {
       copy.liveActivity = LiveActivity()
       copy.control = Control()
       copy.appClip = AppClip()
+      copy.link = Link()
     case .appClip:
       copy.tap = Tap()
       copy.open = Open()
@@ -2015,6 +2180,16 @@ extension Situation {
       copy.liveActivity = LiveActivity()
       copy.control = Control()
       copy.notification = Notification()
+      copy.link = Link()
+    case .link:
+      copy.tap = Tap()
+      copy.open = Open()
+      copy.delivery = Delivery()
+      copy.widget = Widget()
+      copy.liveActivity = LiveActivity()
+      copy.control = Control()
+      copy.notification = Notification()
+      copy.appClip = AppClip()
     }
     return copy
   }
@@ -2110,6 +2285,15 @@ extension Situation {
       if self.appClip.fullAppInstalled != false { appClipFields.append("\"fullAppInstalled\":\(self.appClip.fullAppInstalled)") }
       if !appClipFields.isEmpty { top.append("\"appClip\":{" + appClipFields.joined(separator: ",") + "}") }
     }
+    if event == .link {
+      var linkFields: [String] = []
+      if let url = self.link.url { linkFields.append("\"url\":\(Self.jsonString(url))") }
+      if self.link.from != .messages { linkFields.append("\"from\":\"\(self.link.from.rawValue)\"") }
+      if self.link.senderKnown != true { linkFields.append("\"senderKnown\":\(self.link.senderKnown)") }
+      if self.link.safariChosen != false { linkFields.append("\"safariChosen\":\(self.link.safariChosen)") }
+      if self.link.appClip != false { linkFields.append("\"appClip\":\(self.link.appClip)") }
+      if !linkFields.isEmpty { top.append("\"link\":{" + linkFields.joined(separator: ",") + "}") }
+    }
     return "{" + top.joined(separator: ",") + "}"
   }
 }
@@ -2139,6 +2323,7 @@ enum SituationNames {
   static let notificationActionOptions = table(Notification.ActionOptions.self)
   static let appClipInvocation = table(AppClip.Invocation.self)
   static let appClipExperience = table(AppClip.Experience.self)
+  static let linkSource = table(Link.Source.self)
 
   static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
   where T.RawValue == String {
@@ -2210,6 +2395,10 @@ extension SituationScanner {
         guard seen.first(12), let appClip = this.readAppClip() else { return false }
         situation.appClip = appClip
         return true
+      case "link":
+        guard seen.first(13), let link = this.readLink() else { return false }
+        situation.link = link
+        return true
       default: return false
       }
     }
@@ -2226,6 +2415,7 @@ extension SituationScanner {
     case .control: if urlGiven & 64 != 0 { given |= urlFacts }
     case .notification: break
     case .appClip: break
+    case .link: if urlGiven & 512 != 0 { given |= urlFacts }
     }
     if inputsGiven & 1 == 1 { given |= Fact.schemeOwner.bit }
     if inputsGiven & 14 == 14 { given |= Fact.universalLink.bit }
@@ -2544,5 +2734,36 @@ extension SituationScanner {
       }
     }
     return ok ? appClip : nil
+  }
+
+  mutating func readLink() -> Link? {
+    var link = Link()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "url":
+        this.urlGiven |= 512
+        return seen.first(0) && this.url(into: &link.url)
+      case "from":
+        guard seen.first(1), let value = this.choice(SituationNames.linkSource) else { return false }
+        link.from = value
+        this.given |= Fact.from.bit
+        return true
+      case "senderKnown":
+        guard seen.first(2), this.bool(into: &link.senderKnown) else { return false }
+        this.given |= Fact.senderKnown.bit
+        return true
+      case "safariChosen":
+        guard seen.first(3), this.bool(into: &link.safariChosen) else { return false }
+        this.given |= Fact.safariChosen.bit
+        return true
+      case "appClip":
+        guard seen.first(4), this.bool(into: &link.appClip) else { return false }
+        this.given |= Fact.appClip.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? link : nil
   }
 }

@@ -1916,6 +1916,103 @@ enum BuiltinPolicies {
           "note": "Later in the thread the maintainer suggests an untested NSExtensionContext openURL hack and notes another app (jomo) seems to manage it; nothing there reports it working."
         }
       ]
+    },
+    "M-1": {
+      "claim": "Apple: a universal link opens the app when it is installed and otherwise the default web browser; links in Mail, Messages and other apps that result in a call to openURL: are among those that open the app.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "TN3155: Debugging universal links", "url": "https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links", "date": "2025-05-15", "platforms": ["iOS"], "quote": "- The universal link opens directly within the app when the app is installed on the user’s device.\n- Otherwise, the the link will open in the user’s default web browser.", "where": "Overview", "note": "Stored copy (mirror of documentation/technotes/tn3155-debugging-universal-links). (sic: \"the the\"); the date is the last revision listed."},
+        {"kind": "appleDocumentation", "title": "App Search Programming Guide: Support Universal Links (archived)", "url": "https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html", "date": null, "platforms": ["iOS 9+"], "quote": "Universal links let users open your app when they tap links to your website within WKWebView and UIWebView views and Safari pages, in addition to links that result in a call to openURL:, such as those that occur in Mail, Messages, and other apps.", "where": "Note under the introduction", "note": "Stored copy (a copy of the archived page in a public repository, id 44647046869 of the search index)."},
+        {"kind": "radar", "title": "23344980: Universal Links should give some debug indication that it was activated (openradar-mirror issue 7106)", "url": "https://github.com/lionheart/openradar-mirror/issues/7106", "date": "2015-10-31", "platforms": ["iOS 9"], "quote": "Mobile Safari doesn’t open links in the app even if it is working. I only got it to work when I tried tapping on a link I sent myself in Messages.", "where": "Description"}
+      ],
+      "note": "The app receives the link as a universal link (continue userActivity, DOMAIN-LINKS.md section 3). Neither Apple page names the text of a message in Messages more precisely than \"links ... such as those that occur in ... Messages\"."
+    },
+    "M-4": {
+      "claim": "A report, quoting an Apple spokesperson: links in a text from an unknown sender are disabled, and open once the user replies or adds the sender to the contact list.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "Scam warning for iPhone users (National Fraud Helpline)", "url": "https://nationalfraudhelpline.co.uk/scam-warning-for-iphone-users/", "date": "2025", "platforms": ["iOS 18"], "quote": "It’s designed to automatically disable links in texts sent from unknown senders, whether from an email address or phone number.\n…\nA spokesperson for Apple told BleepingComputer that if a user replies to the message or adds the sender to their contact list, then they will be able to open the malicious links.", "where": "article body"}
+      ],
+      "note": "The article attributes the protection to \"Filter Unknown Senders\"; another copy of the report says that setting has to be switched on by the user, which the table does not model (link.senderKnown says only whether the sender is known). Apple's own documentation of the protection was not found."
+    },
+    "M-5": {
+      "claim": "Reports: a custom-scheme URL in a message is a tappable link in iMessage (iOS 13.3), and one comment says it is a clickable link only when the app with that scheme is installed on the receiving device.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "Sharing 1Password items not working properly (signalapp/Signal-iOS issue 4368)", "url": "https://github.com/signalapp/Signal-iOS/issues/4368", "date": "2020-01-27", "platforms": ["iOS 13.3"], "quote": "The `onepassword://share/1?d=xxxx` url should be clickable and open the 1Password app and add the item to the 1Password database (it does work in iMessage and Whatsapp.)", "where": "Expected result"},
+        {"kind": "forumThread", "title": "iw there any way i can shared a deeplink through whatsapp ? or sms (EddyVerbruggen/Custom-URL-scheme issue 158)", "url": "https://github.com/EddyVerbruggen/Custom-URL-scheme/issues/158", "date": "2016-03-02", "platforms": ["iOS"], "quote": "It's only a clickable link when the app with the url scheme is installed on the target device.", "where": "comment by rlech, 2016-03-02"}
+      ],
+      "note": "Which app opens is inference: a linkified scheme:// tap opens the app that registered the scheme, through application(_:open:options:) or scene(_:openURLContexts:). In the same thread the asker replies that the app was installed and the link was still not detected; whether the text is linkified at all is contested between the reports."
+    },
+    "U-4": {
+      "claim": "Apple: the order of the components determines the order of matching, the first match wins, and a matching exclude component stops matching and prevents the universal link from opening.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "applinks.Details.Components", "url": "https://developer.apple.com/documentation/bundleresources/applinks/details-swift.dictionary/components-swift.dictionary", "date": "2026", "platforms": ["iOS 13+"], "quote": "`exclude`: A Boolean value that indicates whether to stop pattern matching and prevent the universal link from opening if the URL matches the associated pattern. The default is `false`.\n…\nThe order that you use to specify the patterns in the array determines the order the system follows when looking for a match. The first match wins, allowing you to designate one app to handle specified URLs in your website, and another app to handle the rest.", "where": "Discussion", "note": "Stored copies (the page's Markdown and mirrors of it)."}
+      ]
+    },
+    "U-28": {
+      "claim": "Apple: when the app is not installed, a universal link opens in the default web browser.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "TN3155: Debugging universal links", "url": "https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links", "date": "2025-05-15", "platforms": ["iOS"], "quote": "- The universal link opens directly within the app when the app is installed on the user’s device.\n- Otherwise, the the link will open in the user’s default web browser.", "where": "Overview", "note": "Stored copy (mirror of documentation/technotes/tn3155-debugging-universal-links). (sic: \"the the\")."},
+        {"kind": "appleDocumentation", "title": "Allowing apps and websites to link to your content", "url": "https://developer.apple.com/documentation/xcode/allowing-apps-and-websites-to-link-to-your-content", "date": "2026", "platforms": ["iOS"], "quote": "If the person hasn’t installed your app, the system opens the URL in their default web browser, allowing your website to handle it.", "where": "Overview"}
+      ]
+    },
+    "U-29": {
+      "claim": "Apple: the option a person chooses for a universal link (open in the app or in the web browser, offered on a long press in Notes) sets the device's default for that domain's universal links; the archived guide says iOS keeps opening the website in Safari after a person chose it, until they choose the app again.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "TN3155: Debugging universal links", "url": "https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links", "date": "2025-05-15", "platforms": ["iOS", "macOS"], "quote": "The option you choose will set the default behavior for your device when following universal links from this domain in the future. To change this default choice, repeat the same steps and choose a different option.", "where": "Test universal links behavior", "note": "Stored copy (mirror of documentation/technotes/tn3155-debugging-universal-links)."},
+        {"kind": "appleDocumentation", "title": "App Search Programming Guide: Support Universal Links (archived)", "url": "https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html", "date": null, "platforms": ["iOS 9+"], "quote": "When a user taps a universal link that you handle, iOS also examines the user’s recent choices to determine whether to open your app or your website. For example, a user who has tapped a universal link to open your app can later choose to open your website in Safari by tapping a breadcrumb button in the status bar. After the user makes this choice, iOS continues to open your website in Safari until the user chooses to open your app by tapping OPEN in the Smart App Banner on the webpage.", "where": "Preparing Your App to Handle Universal Links", "note": "Stored copy (a copy of the archived page in a public repository, id 44647046869 of the search index)."}
+      ],
+      "note": "Branch tests the choice in Notes (support.branch.io/support/solutions/articles/6000153326, M-2)."
+    },
+    "U-30": {
+      "claim": "Apple: a universal link with the same domain as the previous navigation in the web browser stays in the browser; a link to a different domain opens the app.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "TN3155: Debugging universal links", "url": "https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links", "date": "2025-05-15", "platforms": ["iOS"], "quote": "If a universal link has the same domain as the previous navigation, the web browser will expect the user wants to continue navigating within the browser.", "where": "Use universal links on your site", "note": "Stored copy (mirror of documentation/technotes/tn3155-debugging-universal-links)."},
+        {"kind": "appleDocumentation", "title": "App Search Programming Guide: Support Universal Links (archived)", "url": "https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html", "date": null, "platforms": ["iOS 9+"], "quote": "When a user is browsing your website in Safari and they tap a universal link to a URL in the same domain as the current webpage, iOS respects the user’s most likely intent and opens the link in Safari. If the user taps a universal link to a URL in a different domain, iOS opens the link in your app.", "where": "Note under the introduction", "note": "Stored copy (a copy of the archived page in a public repository, id 44647046869 of the search index)."}
+      ],
+      "note": "TN3155 adds that third-party browsers decide for themselves whether to support universal links (\"Safari implements all of the function described in this technote\"); link.from names Safari only."
+    },
+    "U-31": {
+      "claim": "Apple: entering the URL directly into the web browser's address bar never opens the app; a vendor's guide says the same of pasting it into the search bar.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "TN3155: Debugging universal links", "url": "https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links", "date": "2025-05-15", "platforms": ["iOS"], "quote": "Entering the URL directly into the web browser’s address bar will never open the app, as this is direct navigation within the web browser.", "where": "Test universal links behavior, Note", "note": "Stored copy (mirror of documentation/technotes/tn3155-debugging-universal-links)."},
+        {"kind": "blog", "title": "impact.com Help Center: Troubleshooting Universal Links in App-to-App Tracking", "url": "https://impact-helpdesk.freshdesk.com/en/support/solutions/articles/155000002596-troubleshooting-universal-links-in-app-to-app-tracking", "date": null, "platforms": ["iOS"], "quote": "Other examples of non-user instantiated clicks are copy-pasting the URL directly in the search bar or by navigating to the link in JavaScript using onload() or click().", "where": "step 1, \"Verify the click from the partner's app is a user-instantiated click\""}
+      ]
+    },
+    "U-32": {
+      "claim": "A vendor's guides: a universal link does not open the app through a JavaScript redirect; server-side HTTP 3xx redirects after a user's click keep working.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "impact.com Help Center: Troubleshooting Universal Links in App-to-App Tracking", "url": "https://impact-helpdesk.freshdesk.com/en/support/solutions/articles/155000002596-troubleshooting-universal-links-in-app-to-app-tracking", "date": null, "platforms": ["iOS"], "quote": "Note: Even though Universal Links don't work when a JavaScript redirect is in use, HTTP 3xx redirects still preserve the reference to the original user event.", "where": "step 2, note"},
+        {"kind": "blog", "title": "impact.com Integrations: Troubleshoot iOS Universal Links & Redirects", "url": "https://integrations.impact.com/integration-guides/for-brands/tracking-integrations/troubleshoot-ios-universal-links-and-redirects", "date": null, "platforms": ["iOS"], "quote": "Redirects are server-side HTTP 3xx (301/302), not client-side JavaScript redirects.", "where": "Successful Universal Links via redirects"}
+      ],
+      "note": "One vendor's two pages: counted as a single source. TN3155 says a tapped link that is not a universal link but redirects to one is \"routed through the web browser to the app\", which speaks of server redirects from another app, not of script navigation."
+    },
+    "U-33": {
+      "claim": "Apple's archived guide: an SFSafariViewController, WKWebView or UIWebView an app instantiates to handle a universal link opens the website, not the app; a developer's note and a radar say the same of SFSafariViewController opened on a universal link.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "App Search Programming Guide: Support Universal Links (archived)", "url": "https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html", "date": null, "platforms": ["iOS 9+"], "quote": "If you instantiate a SFSafariViewController, WKWebView, or UIWebView object to handle a universal link, iOS opens your website in Safari instead of opening your app. However, if the user taps a universal link from within an embedded SFSafariViewController, WKWebView, or UIWebView object, iOS opens your app.", "where": "Preparing Your App to Handle Universal Links, Note", "note": "Stored copy (a copy of the archived page in a public repository, id 44647046869 of the search index)."},
+        {"kind": "blog", "title": "Jesse Squires, TIL: iOS Universal Links", "url": "https://jessesquires.github.io/TIL/ios/universal_links.html", "date": null, "platforms": ["iOS"], "quote": "It’s a good way to improve the user experience since SFSafariController will not trigger universal links on open.", "where": "Preflight possible universal links before opening SFSafariController"},
+        {"kind": "radar", "title": "24857069: SFSafariViewController should consider universal links at launch (openradar-mirror issue 7676)", "url": "https://github.com/lionheart/openradar-mirror/issues/7676", "date": "2016-02-26", "platforms": ["iOS 9.3 beta 4"], "quote": "When a web page with URL A containing a Universal Link B is opened in SFSafariViewController, it opens the associated app when clicking the link to B. However, when B is opened directly in SFSafariViewController, this does not happen.", "where": "Description"}
+      ],
+      "note": "link.from safariViewController means the controller loading the URL itself, as these sources describe; a tap inside its page is what the archived guide says opens the app. That the page loads in the controller (the table's browser outcome) rather than in Safari is the radar's wording, not the guide's."
+    },
+    "U-34": {
+      "claim": "Conflicting: a vendor's guide and a web-view library's user say a universal link tapped inside a WKWebView opens the app; another web-view library's user reports every URL handled by the web view instead.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "blog", "title": "impact.com Help Center: Troubleshooting Universal Links in App-to-App Tracking", "url": "https://impact-helpdesk.freshdesk.com/en/support/solutions/articles/155000002596-troubleshooting-universal-links-in-app-to-app-tracking", "date": null, "platforms": ["iOS"], "quote": "To resolve it, you would want to consider a regular anchor link inside a WebView (WKWebView, UIWebView, or SFSafariViewController) for the Universal Link to launch the app.", "where": "step 1"},
+        {"kind": "forumThread", "title": "Disable universal links in WKWebview (CRAlpha/react-native-wkwebview issue 127)", "url": "https://github.com/CRAlpha/react-native-wkwebview/issues/127", "date": "2018-04-03", "platforms": ["iOS"], "quote": "When users click universal links in WKWebview, the associated apps will open.", "where": "issue text"},
+        {"kind": "forumThread", "title": "Webview does not open universal/app links (react-native-webview/react-native-webview issue 1906)", "url": "https://github.com/react-native-webview/react-native-webview/issues/1906", "date": "2021-03-05", "platforms": ["iOS", "Android"], "quote": "Currently, this is not happening - all the URLs are handled by the webview.", "where": "issue text"}
+      ],
+      "note": "Apple's current page says people open the app \"when they click links to your website within their browser app and WKWebView\" (Allowing apps and websites to link to your content), and its archived guide the same (U-33). Host apps can suppress the hand-off: WebKit's private _WKNavigationActionPolicyAllowWithoutTryingAppLink is what the first issue uses, so a given host app may behave either way. The readwise react-native-webview pull request the DOMAIN-LINKS.md digest cites was not found in the stored copies and is no longer quoted."
     }
   }
 }
@@ -2231,7 +2328,204 @@ enum BuiltinPolicies {
     {"name": "t-2 delegate set late, cold launch: the app opens without the response", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground"}, "evidence": ["T-2"]},
     {"name": "t-2 delegate set late, app already running: the response arrives", "situation": {"event": "notification", "app": {"running": true}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/default-action"}, "evidence": ["T-2"]},
     {"name": "t-2 delegate set late, cold foreground action", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground-action"}, "evidence": ["T-2", "T-4"]},
-    {"name": "t-2 delegate set late, cold background action", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "customAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/delegate-set-late-cold-background"}, "evidence": ["T-2", "T-4"]}
+    {"name": "t-2 delegate set late, cold background action", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "customAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/delegate-set-late-cold-background"}, "evidence": ["T-2", "T-4"]},
+    {"name": "link on macOS: the browser (inferred)", "situation": {"event": "link", "platform": "macOS", "link": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/other-platform"}, "evidence": ["U-28"]},
+    {"name": "a link with no scheme: nothing", "situation": {"event": "link", "link": {"url": "example"}}, "expect": {"outcome": "nothing", "rule": "link/no-link"}, "evidence": ["M-5"]},
+    {"name": "m-4 a link from an unknown sender in Messages: nothing until the user replies", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "senderKnown": false}}, "expect": {"outcome": "nothing", "rule": "link/messages-unknown-sender"}, "evidence": ["M-4"]},
+    {"name": "m-5 the app's own scheme in a message: the app, through its URL callbacks", "situation": {"event": "link", "app": {"urlSchemes": ["myapp"]}, "link": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/own-scheme"}, "evidence": ["M-5"]},
+    {"name": "m-5 the app's own scheme, app not installed: nothing", "situation": {"event": "link", "app": {"installed": false, "urlSchemes": ["myapp"]}, "link": {"url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "link/own-scheme-not-installed"}, "evidence": ["M-5"]},
+    {"name": "m-5 another app's scheme in Mail: that app", "situation": {"event": "link", "app": {"urlSchemes": ["myapp"]}, "link": {"url": "otherapp://x", "from": "mail"}}, "expect": {"outcome": "otherAppLaunch", "rule": "link/other-scheme"}, "evidence": ["M-5"]},
+    {"name": "u-31 a matching universal link typed into the address bar: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "typed"}}, "expect": {"outcome": "browser", "rule": "link/typed"}, "evidence": ["U-31"]},
+    {"name": "u-32 a matching universal link reached by a script redirect: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "scriptRedirect"}}, "expect": {"outcome": "browser", "rule": "link/script-redirect"}, "evidence": ["U-32"]},
+    {"name": "u-30 a matching universal link followed within its own domain in Safari: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "safariSameDomain"}}, "expect": {"outcome": "browser", "rule": "link/safari-same-domain"}, "evidence": ["U-30"]},
+    {"name": "u-33 a matching universal link loaded by SFSafariViewController: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "safariViewController"}}, "expect": {"outcome": "browser", "rule": "link/safari-view-controller"}, "evidence": ["U-33"]},
+    {"name": "a-1 a link with an App Clip, shared in Messages, app not installed: the App Clip", "situation": {"event": "link", "osVersion": "17", "app": {"installed": false}, "link": {"url": "https://example.com/clip", "appClip": true}}, "expect": {"outcome": "appClipLaunch", "rule": "link/app-clip"}, "evidence": ["A-1"]},
+    {"name": "u-28 a matching universal link, app not installed: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}, "installed": false}, "link": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/not-installed"}, "evidence": ["U-28", "M-1"]},
+    {"name": "u-29 the user chose Safari for the domain: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "notes", "safariChosen": true}}, "expect": {"outcome": "browser", "rule": "link/safari-chosen"}, "evidence": ["U-29"]},
+    {"name": "u-34 a matching universal link tapped in another app's WKWebView: the app (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "webView"}}, "expect": {"outcome": "containerLaunch", "rule": "link/web-view"}, "evidence": ["U-34"]},
+    {"name": "m-1 a matching universal link in a message: the app, as a universal link", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/universal-link"}, "evidence": ["M-1", "U-4"]},
+    {"name": "a link whose AASA verdict is unknown: the browser (contested)", "situation": {"event": "link", "link": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/universal-link-unknown"}, "evidence": ["U-28", "M-1"]},
+    {"name": "u-4 a link excluded by the AASA file: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/buy/1", "from": "safariCrossDomain"}}, "expect": {"outcome": "browser", "rule": "link/no-universal-link"}, "evidence": ["U-4"]},
+    {"name": "a link no AASA pattern matches: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/about", "from": "otherAppOpen"}}, "expect": {"outcome": "browser", "rule": "link/no-universal-link"}, "evidence": ["U-4", "U-28"]}
+  ]
+}
+
+"""#
+    ),
+    (
+      "link.json",
+      #"""
+{
+  "$schema": "schema/table.schema.json",
+  "table": "link",
+  "event": "link",
+  "title": "A plain link followed on iOS (Messages, Mail, Notes, Safari, other apps)",
+  "hitPolicy": "first",
+  "facts": {
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+    "osVersion": { "newest": "26" },
+    "installed": "bool",
+    "from": ["messages", "mail", "notes", "safariCrossDomain", "safariSameDomain", "safariViewController", "webView", "otherAppOpen", "typed", "scriptRedirect"],
+    "senderKnown": "bool",
+    "safariChosen": "bool",
+    "appClip": "bool",
+    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
+    "schemeOwner": ["unknown", "none", "own", "other"],
+    "universalLink": ["unknown", "noMatch", "match", "exclude"]
+  },
+  "rules": [
+    {
+      "id": "other-platform",
+      "when": { "platform": ["macOS", "watchOS", "visionOS"] },
+      "then": { "outcome": "browser" },
+      "evidence": ["U-28"],
+      "confidence": "inferred",
+      "note": "The evidence this table cites speaks of iOS; on the other platforms it falls back to the browser, the outcome Apple gives when no app takes a universal link (U-28). Inference, not observed."
+    },
+    {
+      "id": "no-link",
+      "when": { "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "data", "file"] },
+      "then": { "outcome": "nothing" },
+      "evidence": ["M-5"],
+      "confidence": "inferred",
+      "note": "Text with no scheme, or a data: or file: URL, is no link an app or the browser follows from a message (one report says scheme-only text is not even detected as a link, M-5). Inference."
+    },
+    {
+      "id": "messages-unknown-sender",
+      "when": { "from": "messages", "senderKnown": false },
+      "then": { "outcome": "nothing" },
+      "evidence": ["M-4"],
+      "confidence": "single",
+      "note": "Links in a text from a sender who is not a contact and to whom the user has not replied are disabled (M-4, a report quoting Apple): nothing opens until the user replies or adds the sender."
+    },
+    {
+      "id": "own-scheme",
+      "when": { "urlClass": "other", "schemeOwner": "own", "installed": true },
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
+      "evidence": ["M-5"],
+      "confidence": "inferred",
+      "note": "A custom-scheme link of one of the app's own schemes (app.urlSchemes) opens the app, which receives it through its URL callbacks (M-5: such links are tappable in Messages; that the scheme's app opens is inference)."
+    },
+    {
+      "id": "own-scheme-not-installed",
+      "when": { "urlClass": "other", "schemeOwner": "own" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["M-5"],
+      "confidence": "single",
+      "note": "With the app not installed no app claims its scheme: one report says the text is then not even a link (M-5)."
+    },
+    {
+      "id": "other-scheme",
+      "when": { "urlClass": "other" },
+      "then": { "outcome": "otherAppLaunch" },
+      "evidence": ["M-5"],
+      "confidence": "inferred",
+      "note": "A scheme the app does not declare (or app.urlSchemes not given) opens whichever app registered it; whether the text is a link when no installed app does is contested between reports (M-5)."
+    },
+    {
+      "id": "typed",
+      "when": { "from": "typed" },
+      "then": { "outcome": "browser" },
+      "evidence": ["U-31"],
+      "confidence": "documented",
+      "note": "A URL entered into the address bar never opens the app, even when it is a universal link of the app: Apple calls it direct navigation (U-31); a vendor's guide says the same of pasting it."
+    },
+    {
+      "id": "script-redirect",
+      "when": { "from": "scriptRedirect" },
+      "then": { "outcome": "browser" },
+      "evidence": ["U-32"],
+      "confidence": "single",
+      "note": "Navigation the user did not start (a JavaScript redirect) stays in the browser (U-32); a server redirect that follows the user's tap is reported to keep working, which this table reads as the tap's own source."
+    },
+    {
+      "id": "safari-same-domain",
+      "when": { "from": "safariSameDomain" },
+      "then": { "outcome": "browser" },
+      "evidence": ["U-30"],
+      "confidence": "documented",
+      "note": "A universal link to the domain of the page the user is on, followed in Safari, stays in the browser (U-30); TN3155's workaround is to serve universal links from another subdomain."
+    },
+    {
+      "id": "safari-view-controller",
+      "when": { "from": "safariViewController" },
+      "then": { "outcome": "browser" },
+      "evidence": ["U-33"],
+      "confidence": "documented",
+      "note": "An SFSafariViewController that an app opens on the URL loads the page instead of opening the app (U-33); apps call open(_:options:) with universalLinksOnly first."
+    },
+    {
+      "id": "app-clip",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "from": "messages", "installed": false, "appClip": true },
+      "then": { "outcome": "appClipLaunch" },
+      "evidence": ["A-1"],
+      "confidence": "documented",
+      "note": "A link shared in Messages as a text message invokes the App Clip registered for it when the recipient runs iOS 14 or later and knows the sender (A-1; an unknown sender is decided above, M-4). With the full app installed, the full app opens instead (A-2)."
+    },
+    {
+      "id": "not-installed",
+      "when": { "installed": false },
+      "then": { "outcome": "browser" },
+      "evidence": ["U-28", "M-1"],
+      "confidence": "documented",
+      "note": "Without the app, a universal link opens in the default browser (U-28, M-1)."
+    },
+    {
+      "id": "safari-chosen",
+      "when": { "safariChosen": true },
+      "then": { "outcome": "browser" },
+      "evidence": ["U-29"],
+      "confidence": "documented",
+      "note": "The user chose to open this domain's links in the browser (on a long press in Notes, or Safari's breadcrumb): iOS keeps that choice as the device's default for the domain until the user chooses the app again (U-29)."
+    },
+    {
+      "id": "web-view",
+      "when": { "from": "webView", "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "evidence": ["M-1"],
+      "against": ["U-34"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["U-34"],
+          "note": "Host apps and an SDK report that a WKWebView does not hand universal links on by itself: the page loads in the web view unless the host app opens the URL."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: a matching universal link the user taps in a WKWebView opens the app, as Apple's pages say of links in web views and other apps (M-1); reports from web-view host apps disagree, and a host app can suppress the hand-off (U-34)."
+    },
+    {
+      "id": "universal-link",
+      "when": { "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "evidence": ["M-1", "U-4"],
+      "confidence": "documented",
+      "note": "The domain's AASA file matches the URL for this app (app.aasa, U-4) and the entitlement lists the domain: the app opens and receives the link as a universal link (M-1). Not modelled: an AASA file not yet fetched after install or a stale CDN copy (U-36), a deferred fetch (U-37), a CDN that cannot reach the file (U-38)."
+    },
+    {
+      "id": "universal-link-unknown",
+      "when": { "universalLink": "unknown" },
+      "then": { "outcome": "browser" },
+      "evidence": ["U-28"],
+      "against": ["M-1"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+          "evidence": ["M-1"],
+          "note": "When the domain's AASA file matches the URL for this app, the link opens the app (M-1); give app.appID, app.associatedDomains and app.aasa to decide."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Without the app's ID, entitlement and the domain's AASA file the verdict is unknown: by default the link loads in the browser, as it does for any app that does not claim the URL (U-28)."
+    },
+    {
+      "id": "no-universal-link",
+      "when": { "universalLink": ["noMatch", "exclude"] },
+      "then": { "outcome": "browser" },
+      "evidence": ["U-4", "U-28"],
+      "confidence": "inferred",
+      "note": "No pattern of the domain's AASA file matches the URL for this app, or an exclude component matches first (U-4), or the entitlement does not list the domain: the app does not take the link, which loads in the browser (U-28 for the browser fallback; inference for a URL no app claims)."
+    }
   ]
 }
 

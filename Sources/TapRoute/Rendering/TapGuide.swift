@@ -398,6 +398,18 @@ package enum TapGuide {
         .rule("appClip/messages-not-associated"), .rule("appClip/qr-nfc-default-link-before-16-4"),
         .rule("appClip/other-app-before-17"), .rule("appClip/app-clip"),
       ]),
+    Section(
+      title: "A plain link followed",
+      introduction:
+        "A link in a message's text, Mail, Notes, Safari or another app: a universal link, the app's own scheme or another's.",
+      items: [
+        .rule("link/other-platform"), .rule("link/no-link"), .rule("link/messages-unknown-sender"),
+        .rule("link/own-scheme"), .rule("link/own-scheme-not-installed"), .rule("link/other-scheme"),
+        .rule("link/typed"), .rule("link/script-redirect"), .rule("link/safari-same-domain"),
+        .rule("link/safari-view-controller"), .rule("link/app-clip"), .rule("link/not-installed"),
+        .rule("link/safari-chosen"), .rule("link/web-view"), .rule("link/universal-link"),
+        .rule("link/universal-link-unknown"), .rule("link/no-universal-link"),
+      ]),
   ]
 
   // MARK: - Rendering

@@ -1,0 +1,81 @@
+import TapRoute
+
+extension ReferenceSwitch {
+  /// A plain link followed, written by hand from DOMAIN-LINKS.md (U-28 to U-34),
+  /// DOMAIN-SURFACES.md (M-1, M-4, M-5, A-1) and TN3155: custom schemes first, then the
+  /// places where a web link never opens an app, then the app's install state, the user's
+  /// earlier choice and the domain's AASA file. A container launch also carries the app's
+  /// callbacks for what it was handed (the delivery).
+  static func link(_ s: Situation, version: OSVersion, sdk: OSVersion) -> Result {
+    // The evidence speaks of iOS; elsewhere a link falls back to the browser (inferred).
+    guard s.platform == .iOS || s.platform == .iPadOS else { return Result(.browser) }
+    let link = s.link
+    let (scheme, _) = URLSchemeClass.scan(link.url)
+    switch scheme {
+    case .none, .unparseable, .noScheme, .emptyScheme, .data, .file:
+      // Not something a reader follows to an app or a page (M-5).
+      return Result(.nothing)
+    case .other, .web:
+      break
+    }
+    // Messages does not let links from an unknown sender open (M-4).
+    if link.from == .messages && !link.senderKnown { return Result(.nothing) }
+    if scheme == .other {
+      // A custom scheme opens the app that registered it (M-5); the app's own scheme opens the
+      // app when it is installed, and nothing when no installed app claims it.
+      let name = link.url.flatMap { url in url.firstIndex(of: ":").map { url[..<$0].lowercased() } }
+      let own = s.app.urlSchemes?.contains { $0.lowercased() == name } ?? false
+      guard own else { return Result(.otherAppLaunch) }
+      return s.app.installed ? containerLaunch(s, .url, version: version, sdk: sdk) : Result(.nothing)
+    }
+    // A web link. Typed, script-driven, same-domain and in-app Safari navigations stay in
+    // the browser whatever the AASA file says (U-30 to U-33).
+    switch link.from {
+    case .typed, .scriptRedirect, .safariSameDomain, .safariViewController: return Result(.browser)
+    case .messages, .mail, .notes, .safariCrossDomain, .webView, .otherAppOpen: break
+    }
+    guard s.app.installed else {
+      // Without the app, a Messages text link with an App Clip experience (iOS 14) launches
+      // the App Clip; any other opens in the browser (U-28).
+      let clip = link.from == .messages && link.appClip && version.major >= 14
+      return Result(clip ? .appClipLaunch : .browser)
+    }
+    // The user chose Safari for the domain (U-29); else the AASA verdict decides (M-1, U-4):
+    // only a match opens the app, and an unknown verdict reads as the browser.
+    if link.safariChosen { return Result(.browser) }
+    switch s.universalLink(url: link.url) {
+    case .match: return containerLaunch(s, .universalLink, version: version, sdk: sdk)
+    case .unknown, .noMatch, .exclude: return Result(.browser)
+    }
+  }
+
+  /// The other reading of a link where the evidence disagrees: a universal link tapped in
+  /// another app's `WKWebView` (U-34) may stay in the web view; a web link whose AASA verdict
+  /// cannot be told (no app ID, entitlement or file) may be one of the app's (M-1). Nil where
+  /// nothing is contested.
+  static func otherLinkReading(_ s: Situation, version: OSVersion, sdk: OSVersion) -> Outcome? {
+    let decided = link(s, version: version, sdk: sdk).outcome
+    let link = s.link
+    let (scheme, _) = URLSchemeClass.scan(link.url)
+    guard s.platform == .iOS || s.platform == .iPadOS, scheme == .web,
+      !(link.from == .messages && !link.senderKnown), s.app.installed, !link.safariChosen
+    else { return nil }
+    switch link.from {
+    case .typed, .scriptRedirect, .safariSameDomain, .safariViewController: return nil
+    case .messages, .mail, .notes, .safariCrossDomain, .webView, .otherAppOpen: break
+    }
+    switch s.universalLink(url: link.url) {
+    case .match: return link.from == .webView && decided == .containerLaunch ? .browser : nil
+    case .unknown: return decided == .browser ? .containerLaunch : nil
+    case .noMatch, .exclude: return nil
+    }
+  }
+
+  /// The container app launched with `handoff`, with the callbacks the delivery gives it.
+  static func containerLaunch(
+    _ s: Situation, _ handoff: Situation.Handoff, version: OSVersion, sdk: OSVersion
+  ) -> Result {
+    Result(
+      .containerLaunch, appCallbacks: delivery(s, handoff: handoff, version: version, sdk: sdk).appCallbacks)
+  }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import TapRouteReference
+import Testing
+
+@testable import TapRoute
+
+/// The `link` event (issue 25, items 3 and 4): a plain link followed, decided by the
+/// library, the generated engine and the CLI's explain, matrix and observe.
+@Suite("The link event (issue 25)")
+struct LinkEventTests {
+  static func decide(_ json: String) throws -> Decision {
+    try Engine.builtIn.decide(Situation.parse(Array(json.utf8), file: "s").get())
+  }
+
+  static let app =
+    #""app":{"appID":"TEAMID1234.com.example.app","urlSchemes":["myapp"],"associatedDomains":["applinks:example.com"],"aasa":{"example.com":{"applinks":{"details":[{"appIDs":["TEAMID1234.com.example.app"],"components":[{"/":"/buy/*","exclude":true},{"/":"/item/*"}]}]}}}}"#
+
+  @Test("the event alone decides, and link.from defaults to messages")
+  func eventAloneDecides() throws {
+    let alone = try Self.decide(#"{"event":"link"}"#)
+    #expect(alone.outcome == .nothing && alone.rule == "link/no-link")
+    #expect(alone.assumed.contains { $0.fact == .urlClass })
+    let situation = try Situation.parse(
+      Array(#"{"event":"link","link":{"url":"https://a.example"}}"#.utf8), file: "s"
+    )
+    .get()
+    #expect(situation.link.from == .messages && situation.link.senderKnown && !situation.link.safariChosen)
+    // Not given, `from` is assumed to be messages: an unknown sender then stops the link (M-4).
+    let unknown = try Self.decide(#"{"event":"link","link":{"url":"https://a.example","senderKnown":false}}"#)
+    #expect(unknown.rule == "link/messages-unknown-sender" && unknown.outcome == .nothing)
+    #expect(unknown.assumed.contains { $0.fact == .from })
+    let mail = try Self.decide(
+      #"{"event":"link","link":{"url":"https://a.example","from":"mail","senderKnown":false}}"#)
+    #expect(mail.rule != "link/messages-unknown-sender")
+  }
+
+  @Test("the app's own scheme opens it with the URL; another app's scheme opens that app")
+  func schemes() throws {
+    let own = try Self.decide(#"{"event":"link",\#(Self.app),"link":{"url":"MyApp://item/1"}}"#)
+    #expect(own.outcome == .containerLaunch && own.rule == "link/own-scheme" && own.delivery?.handoff == .url)
+    #expect(own.appCallbacks?.isEmpty == false)
+    let other = try Self.decide(#"{"event":"link",\#(Self.app),"link":{"url":"otherapp://item/1"}}"#)
+    #expect(other.outcome == .otherAppLaunch && other.rule == "link/other-scheme")
+    let gone = try Self.decide(
+      #"{"event":"link","app":{"urlSchemes":["myapp"],"installed":false},"link":{"url":"myapp://item/1"}}"#)
+    #expect(gone.outcome == .nothing && gone.rule == "link/own-scheme-not-installed")
+  }
+
+  @Test("the AASA file decides a web link: match, exclude, and the places that never open the app")
+  func universalLinks() throws {
+    let match = try Self.decide(#"{"event":"link",\#(Self.app),"link":{"url":"https://example.com/item/1"}}"#)
+    #expect(match.rule == "link/universal-link" && match.delivery?.handoff == .universalLink)
+    let excluded = try Self.decide(
+      #"{"event":"link",\#(Self.app),"link":{"url":"https://example.com/buy/1"}}"#)
+    #expect(excluded.rule == "link/no-universal-link" && excluded.outcome == .browser)
+    for from in ["typed", "scriptRedirect", "safariSameDomain", "safariViewController"] {
+      let d = try Self.decide(
+        #"{"event":"link",\#(Self.app),"link":{"url":"https://example.com/item/1","from":"\#(from)"}}"#)
+      #expect(d.outcome == .browser, "\(from)")
+    }
+    let chosen = try Self.decide(
+      #"{"event":"link",\#(Self.app),"link":{"url":"https://example.com/item/1","safariChosen":true}}"#)
+    #expect(chosen.rule == "link/safari-chosen")
+    let webView = try Self.decide(
+      #"{"event":"link",\#(Self.app),"link":{"url":"https://example.com/item/1","from":"webView"}}"#)
+    #expect(webView.confidence == .contested && webView.outcome == .containerLaunch)
+    #expect(try #require(webView.alternatives).map(\.outcome) == [.browser])
+    let unknown = try Self.decide(#"{"event":"link","link":{"url":"https://example.com/item/1"}}"#)
+    #expect(unknown.rule == "link/universal-link-unknown" && unknown.outcome == .browser)
+    #expect(try #require(unknown.alternatives).map(\.outcome) == [.containerLaunch])
+  }
+
+  @Test("issue 25's cases: a Today widget opens its own scheme's app; a Messages extension any scheme")
+  func issueCases() throws {
+    let today = try Self.decide(
+      #"{"event":"open","open":{"url":"myapp://widget","extensionPoint":"today"},"app":{"urlSchemes":["myapp"]}}"#
+    )
+    #expect(today.outcome == .containerLaunch && today.rule == "open/today-own-scheme")
+    for scheme in ["myapp", "otherapp", "x"] {
+      let messages = try Self.decide(
+        #"{"event":"open","open":{"url":"\#(scheme)://a"},"app":{"urlSchemes":["myapp"]}}"#)
+      #expect(
+        messages.outcome == .containerLaunch && messages.rule == "open/messages-any-scheme", "\(scheme)")
+    }
+  }
+
+  @Test("the generated engine decides every link fixture as the interpreter does")
+  func generatedEngine() throws {
+    let interpreted = try engine()
+    let generated = Engine.builtIn
+    let fixtures = interpreted.policies.fixtures.filter { $0.situation.event == .link }
+    #expect(fixtures.count == 18)
+    for fixture in fixtures {
+      #expect(generated.decide(fixture.situation) == interpreted.decide(fixture.situation), "\(fixture.name)")
+    }
+  }
+
+  @Test("explain, matrix over link.from, and observe run on a link (the binary)")
+  func commandLine() throws {
+    let situation = #"{"event":"link",\#(Self.app),"link":{"url":"https://example.com/item/1"}}"#
+    let explain = try Binary.run(["explain", "-"], stdin: situation)
+    #expect(explain.status == 0)
+    #expect(explain.stdout.contains("rule:         link/universal-link\n"))
+    #expect(explain.stdout.contains("U-4 (documented)"))
+    let matrix = try Binary.run(["matrix", "--vary", "from", "--json", "-"], stdin: situation)
+    #expect(matrix.status == 0, "\(matrix.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(matrix.stdout.utf8)) as? [String: Any])
+    let rows = try #require(object["rows"] as? [[String: Any]])
+    let rules = Set(rows.compactMap { $0["rule"] as? String })
+    #expect(
+      rules == [
+        "link/universal-link", "link/safari-same-domain", "link/safari-view-controller", "link/web-view",
+        "link/typed", "link/script-redirect",
+      ])
+    let observe = try Binary.run(["observe", "Policies/observations/m-1-messages-universal-link.json"])
+    #expect(observe.status == 0)
+    #expect(observe.stdout.contains("-> link/universal-link (documented)"))
+  }
+
+  @Test("the universal-links article's link example decides as the article says")
+  func article() throws {
+    let text = try String(
+      contentsOf: Repo.root.appendingPathComponent("Sources/TapRoute/TapRoute.docc/UniversalLinks.md"),
+      encoding: .utf8)
+    let json = try #require(
+      text.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "\n```").first)
+    var app = Situation.App(
+      appID: "ABCDE12345.com.example.app", urlSchemes: ["myapp"], associatedDomains: ["applinks:example.com"])
+    try app.aasa.set(domain: "example.com", json: Array(json.utf8))
+    let link = Situation(
+      event: .link, app: app, link: Situation.Link(url: "https://example.com/help/a?articleNumber=1234"))
+    let rule = try #require(Engine.builtIn.decide(link).rule)
+    #expect(text.contains("try Engine.builtIn.decide(link).rule  // \"\(rule)\""))
+    #expect(rule == "link/universal-link")
+  }
+
+  /// Every combination of the facts the link table tests: platform, a version on each side
+  /// of iOS 14 (A-1), install state, each source, sender, Safari choice, App Clip, a URL of
+  /// each kind (none, no scheme, data, the app's scheme, another's, a web link the file
+  /// matches, excludes or does not list) and three configurations (none, schemes only, all).
+  static func enumeratedLinks() throws -> [Situation] {
+    let file =
+      #"{"applinks":{"details":[{"appIDs":["TEAMID1234.com.example.app"],"components":[{"/":"/buy/*","exclude":true},{"/":"/item/*"}]}]}}"#
+    var full = Situation.App(
+      appID: "TEAMID1234.com.example.app", urlSchemes: ["myapp"], associatedDomains: ["applinks:example.com"])
+    try full.aasa.set(domain: "example.com", json: Array(file.utf8))
+    let apps = [Situation.App(), Situation.App(urlSchemes: ["myapp"]), full]
+    let urls: [String?] = [
+      nil, "example", "data:,x", "myapp://item/1", "otherapp://x", "https://example.com/item/1",
+      "https://example.com/buy/1", "https://other.example/item/1",
+    ]
+    var out: [Situation] = []
+    for platform in Platform.allCases {
+      for version in [nil, try OSVersion(13), try OSVersion(14)] as [OSVersion?] {
+        for var app in apps {
+          for installed in [true, false] {
+            app.installed = installed
+            for from in Situation.Link.Source.allCases {
+              for flags in 0..<8 {
+                for url in urls {
+                  out.append(
+                    Situation(
+                      event: .link, platform: platform, osVersion: version, app: app,
+                      link: Situation.Link(
+                        url: url, from: from, senderKnown: flags & 1 != 0, safariChosen: flags & 2 != 0,
+                        appClip: flags & 4 != 0)))
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  @Test("engine and the hand-written switch agree on every link combination, other readings too")
+  func engineMatchesSwitch() throws {
+    let engine = try engine()
+    let sample = try Self.enumeratedLinks()
+    #expect(sample.count == 5 * 3 * 3 * 2 * 10 * 8 * 8)
+    var disagreements = 0
+    var rules: Set<String> = []
+    for situation in sample {
+      let decision = engine.decide(situation)
+      rules.insert(decision.rule ?? "-")
+      let reference = ReferenceSwitch.decide(situation, newest: engine.newestOSVersion)
+      let readings = (decision.alternatives ?? []).map { ReferenceSwitch.Result($0.outcome, $0.callbacks) }
+      let same =
+        decision.outcome == reference.outcome && decision.appCallbacks == reference.appCallbacks
+        && readings == ReferenceSwitch.alternatives(situation, newest: engine.newestOSVersion)
+      if !same {
+        disagreements += 1
+        if disagreements <= 5 {
+          Issue.record(
+            "\(situation.minimalJSON): engine \(decision.outcome.rawValue) by \(decision.rule ?? "-"), switch \(reference.outcome.rawValue)"
+          )
+        }
+      }
+    }
+    #expect(disagreements == 0)
+    // The sample reaches every rule of the table.
+    #expect(rules.count == 17 && rules.allSatisfy { $0.hasPrefix("link/") })
+  }
+
+  @Test("value indices used on the decide path follow allCases order")
+  func indicesFollowAllCases() {
+    #expect(Situation.Link.Source.allCases.map(\.index) == Array(Situation.Link.Source.allCases.indices))
+  }
+}
