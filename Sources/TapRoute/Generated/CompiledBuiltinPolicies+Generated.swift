@@ -247,18 +247,9 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     } else {
       m0 &= 0xffff7fff
     }
-    switch situation.schemeOwner(url: url) {
-    case .unknown:
-      m0 &= 0xe7ffffff
-    case .none:
-      m0 &= 0xe7ffffff
-    case .own:
-      m0 &= 0x1fffffff
-    case .other:
-      m0 &= 0xe7ffffff
-    }
     var done0 = false
     var done1 = false
+    var done2 = false
     var scan: (class: URLSchemeClass, needsEncoding: Bool)? = nil
     while true {
       let r: Int
@@ -297,6 +288,20 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
           m0 &= 0x977fffff
         } else {
           m0 &= 0x6ecfffff
+        }
+        continue
+      }
+      if !done2, (0xf8000000 as UInt64) >> UInt64(r) & 1 != 0 {
+        done2 = true
+        switch situation.schemeOwner(url: url) {
+        case .unknown:
+          m0 &= 0xe7ffffff
+        case .none:
+          m0 &= 0xe7ffffff
+        case .own:
+          m0 &= 0x1fffffff
+        case .other:
+          m0 &= 0xe7ffffff
         }
         continue
       }
@@ -909,27 +914,9 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     } else {
       m0 &= 0x1fbff
     }
-    switch situation.schemeOwner(url: url) {
-    case .unknown:
-      m0 &= 0x1ffe7
-    case .none:
-      m0 &= 0x1ffe7
-    case .own:
-      break
-    case .other:
-      m0 &= 0x1ffe7
-    }
-    switch situation.universalLink(url: url) {
-    case .unknown:
-      m0 &= 0x9fff
-    case .noMatch:
-      m0 &= 0x11fff
-    case .match:
-      m0 &= 0x7fff
-    case .exclude:
-      m0 &= 0x11fff
-    }
     var done0 = false
+    var done1 = false
+    var done2 = false
     var scan: (class: URLSchemeClass, needsEncoding: Bool)? = nil
     while true {
       let r: Int
@@ -958,6 +945,34 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
           m0 &= 0x1ffc7
         case .other:
           m0 &= 0x1fffd
+        }
+        continue
+      }
+      if !done1, (0x18 as UInt64) >> UInt64(r) & 1 != 0 {
+        done1 = true
+        switch situation.schemeOwner(url: url) {
+        case .unknown:
+          m0 &= 0x1ffe7
+        case .none:
+          m0 &= 0x1ffe7
+        case .own:
+          break
+        case .other:
+          m0 &= 0x1ffe7
+        }
+        continue
+      }
+      if !done2, (0x1e000 as UInt64) >> UInt64(r) & 1 != 0 {
+        done2 = true
+        switch situation.universalLink(url: url) {
+        case .unknown:
+          m0 &= 0x9fff
+        case .noMatch:
+          m0 &= 0x11fff
+        case .match:
+          m0 &= 0x7fff
+        case .exclude:
+          m0 &= 0x11fff
         }
         continue
       }

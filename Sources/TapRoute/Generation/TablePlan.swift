@@ -59,7 +59,9 @@ struct TablePlan: Sendable {
       for (r, rule) in table.rules.enumerated() where rule.condition(on: fact) != nil {
         testers[r / 64] |= 1 << UInt64(r % 64)
       }
-      let isDeferred = Self.deferredFacts.contains(fact)
+      // A computed fact (`universalLink` evaluates the app's AASA files) is deferred too, in a
+      // table of one word: computed only when the lowest rule left tests it.
+      let isDeferred = Self.deferredFacts.contains(fact) || (words == 1 && fact.computedBy != nil)
       let slot: Slot
       if fact.kind == .version {
         var keys: Set<UInt64> = []
