@@ -301,7 +301,7 @@ func growthExponent(_ sizes: [Int], _ times: [Double]) -> Double {
 }
 
 /// The situations of the shipped fixtures whose events `ReferenceSwitch` decides (`tap`,
-/// `open`, `delivery`): the mix of the decide rows (t, r) and of the instruction counts. The
+/// `open`, `link`, `delivery`): the mix of the decide rows (t, r) and of the instruction counts. The
 /// switch answers `undecided` for the other events, so a mix with them would time a
 /// reference that skips their work.
 func referenceFixtures() throws -> [Situation] {
@@ -330,7 +330,9 @@ func referenceFixtures() throws -> [Situation] {
     }
   }
   mixLines.append(
-    "rows t, r: the situation of every shipped fixture of the tables ReferenceSwitch covers (tap, open, delivery), repeated to 10,000 (shuffled with seed 2026, or cycled); "
+    "rows t, r: the situation of every shipped fixture of the tables ReferenceSwitch covers ("
+      + Situation.Event.allCases.filter(ReferenceSwitch.covers).map(\.rawValue).joined(separator: ", ")
+      + "), repeated to 10,000 (shuffled with seed 2026, or cycled); "
       + "\(MixProfile(mixes[0].situations)); ReferenceSwitch agrees with both engines on every one "
       + "(outcome, callbacks, presentation, other readings)")
   let result = FairComparison(variants: variants, mixes: mixes, rounds: quick ? 7 : 21, passes: quick ? 2 : 5)
