@@ -22,9 +22,14 @@ python3 - "$RULES" "$WORK/policies" <<'PY'
 import json, random, sys
 n, out = int(sys.argv[1]), sys.argv[2]
 rng = random.Random(n)
-platforms = ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"]
-classes = ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
-points = ["messages", "today", "share", "action", "keyboard", "other"]
+# Each fact's values as the catalog declares them (the generated facts schema), so that a
+# value added to the catalog needs no edit here.
+conditions = json.load(open("Policies/schema/facts.schema.json"))["definitions"]["conditions"]["properties"]
+def values(fact):
+    return conditions[fact]["oneOf"][0]["enum"]
+platforms = values("platform")
+classes = values("urlClass")
+points = values("extensionPoint")
 launches = [
     {"outcome": "extensionLaunch", "callbacks": ["willBecomeActive", "didBecomeActive"], "presentation": "compact"},
     {"outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect"], "presentation": "expanded"},
