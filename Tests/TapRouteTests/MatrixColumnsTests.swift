@@ -56,26 +56,81 @@ struct MatrixColumnsTests {
     return edges[min(choice % 2, edges.count - 1)]
   }
 
-  static func points(_ columns: [Fact], message: Situation, matrix: Matrix) -> [Situation] {
-    var combos: [[Int]] = [[]]
-    for fact in columns {
-      combos = combos.flatMap { combo in (0..<choices(fact, matrix: matrix)).map { combo + [$0] } }
+  /// The product of the columns' choices, whole when it has at most `limit` points, else
+  /// `limit` points drawn from it by a seeded generator (the same on every run).
+  static func combos(_ columns: [Fact], matrix: Matrix, limit: Int) -> [[Int]] {
+    let radices = columns.map { choices($0, matrix: matrix) }
+    let total = radices.reduce(1) { $0.multipliedReportingOverflow(by: $1).partialValue }
+    func combo(_ number: Int) -> [Int] {
+      var rest = number
+      return radices.map { radix in
+        defer { rest /= radix }
+        return rest % radix
+      }
     }
-    return combos.map { combo in
-      var s = message
-      var needsEncoding = false
-      for (fact, choice) in zip(columns, combo) {
-        switch fact {
-        case .osVersion: s.osVersion = version(choice, cuts: matrix.versionCuts)
-        case .sdkVersion: s.app.sdkVersion = version(choice, cuts: matrix.sdkVersionCuts)
-        case .urlClass: s.setEventURL(URLSchemeClass.allCases[choice].exampleURL)
-        case .urlNeedsEncoding: needsEncoding = choice == 1
-        default: _ = s.setFinite(fact, index: choice)
+    if total <= limit { return (0..<total).map(combo) }
+    var generator = SeededRandom(seed: 0x7A9_0C0F)
+    return (0..<limit).map { _ in combo(Int(generator.next() % UInt64(total))) }
+  }
+
+  static func point(_ columns: [Fact], combo: [Int], message: Situation, matrix: Matrix) -> Situation {
+    var s = message
+    var needsEncoding = false
+    for (fact, choice) in zip(columns, combo) {
+      switch fact {
+      case .osVersion: s.osVersion = version(choice, cuts: matrix.versionCuts)
+      case .sdkVersion: s.app.sdkVersion = version(choice, cuts: matrix.sdkVersionCuts)
+      case .urlClass: s.setEventURL(URLSchemeClass.allCases[choice].exampleURL)
+      case .urlNeedsEncoding: needsEncoding = choice == 1
+      default: _ = s.setFinite(fact, index: choice)
+      }
+    }
+    if needsEncoding { s.setEventURL((s.eventURL ?? "containerAppDemo://item") + "/a b") }
+    return s
+  }
+
+  /// The rows that hold a situation, by each column's value read from the situation.
+  static func rows(holding situation: Situation, matrix: Matrix, engine: Engine) -> [Int] {
+    let scanned = URLSchemeClass.scan(situation.eventURL)
+    let snapshot = FactSnapshot(situation, event: situation.event, defaultVersion: engine.newestOSVersion)
+    let os = situation.osVersion ?? engine.newestOSVersion
+    let sdk = situation.app.sdkVersion ?? engine.newestSDKVersion
+    let values = matrix.columns.map { fact -> Int in
+      switch fact {
+      case .urlClass: scanned.class.index
+      case .urlNeedsEncoding: scanned.needsEncoding ? 1 : 0
+      case .osVersion, .sdkVersion: -1
+      default: snapshot.index(of: fact)
+      }
+    }
+    return matrix.rows.indices.filter { index in
+      zip(matrix.rows[index].recipients.columns, values).allSatisfy { column, value in
+        switch column.fact {
+        case .osVersion: column.versions.contains { $0.contains(os) }
+        case .sdkVersion: column.versions.contains { $0.contains(sdk) }
+        default: column.values.contains(value)
         }
       }
-      if needsEncoding { s.setEventURL((s.eventURL ?? "containerAppDemo://item") + "/a b") }
-      return s
     }
+  }
+
+  /// True when no situation can be in both rows: some column's values (or version ranges)
+  /// do not meet.
+  static func disjoint(_ a: Matrix.Row, _ b: Matrix.Row) -> Bool {
+    zip(a.recipients.columns, b.recipients.columns).contains { x, y in
+      if x.fact.isVersion {
+        return !x.versions.contains { r in y.versions.contains { overlap(r, $0) } }
+      }
+      return Set(x.values).isDisjoint(with: y.values)
+    }
+  }
+
+  static func overlap(_ a: VersionRange, _ b: VersionRange) -> Bool {
+    func below(_ lower: OSVersion?, _ upper: OSVersion?) -> Bool {
+      guard let lower, let upper else { return true }
+      return lower < upper
+    }
+    return below(a.lower, b.upper) && below(b.lower, a.upper)
   }
 
   @Test(
@@ -88,39 +143,68 @@ struct MatrixColumnsTests {
     #expect(matrix.columns == c.columns ?? Matrix.defaultColumns(for: message, policies: engine.policies))
     #expect(!matrix.rows.isEmpty)
     #expect(matrix.rows.allSatisfy { $0.recipients.columns.map(\.fact) == matrix.columns })
-    // Every point of the product, built here from the columns alone.
-    let points = Self.points(matrix.columns, message: message, matrix: matrix)
-    var realized = 0
+    // No two rows meet, proven over the whole space from the rows alone.
+    for i in matrix.rows.indices {
+      for j in matrix.rows.indices where j > i {
+        #expect(Self.disjoint(matrix.rows[i], matrix.rows[j]), "rows \(i) and \(j) meet")
+      }
+    }
+    // Every point of the product (or, above 20,000 points, a seeded sample of it), built here
+    // from the columns alone: in exactly one row, which decides as decide does.
     var held = Set<Int>()
-    for situation in points {
-      let scanned = URLSchemeClass.scan(situation.eventURL)
-      let holding = matrix.rows.filter { row in
-        row.recipients.columns.allSatisfy { column in
+    func check(_ situation: Situation) -> Int? {
+      let holding = Self.rows(holding: situation, matrix: matrix, engine: engine)
+      // Every point is a real situation (its URL facts read from its URL): in one row.
+      #expect(holding.count == 1, "\(situation.minimalJSON) is in \(holding.count) rows")
+      guard let index = holding.first else { return nil }
+      held.insert(index)
+      #expect(
+        Matrix.signature(matrix.rows[index].decision) == Matrix.signature(engine.decide(situation)),
+        "\(situation.minimalJSON): \(matrix.rows[index].decision.rule ?? "none")")
+      return index
+    }
+    for combo in Self.combos(matrix.columns, matrix: matrix, limit: 20_000) {
+      _ = check(Self.point(matrix.columns, combo: combo, message: message, matrix: matrix))
+    }
+    // Every row a sample missed: a point drawn from the row's own values is in it. No row
+    // stands for situations none of the points is: pairs no URL has are left out.
+    for index in matrix.rows.indices where !held.contains(index) {
+      let row = matrix.rows[index]
+      let own = matrix.columns.indices.map { c in
+        (0..<Self.choices(matrix.columns[c], matrix: matrix)).filter { choice in
+          let column = row.recipients.columns[c]
           switch column.fact {
           case .osVersion:
-            column.versions.contains { $0.contains(situation.osVersion ?? engine.newestOSVersion) }
+            let v = Self.version(choice, cuts: matrix.versionCuts)
+            return column.versions.contains { $0.contains(v) }
           case .sdkVersion:
-            column.versions.contains { $0.contains(situation.app.sdkVersion ?? engine.newestSDKVersion) }
-          case .urlClass: column.values.contains(scanned.class.index)
-          case .urlNeedsEncoding: column.values.contains(scanned.needsEncoding ? 1 : 0)
-          default:
-            column.values.contains(
-              FactSnapshot(situation, event: situation.event, defaultVersion: engine.newestOSVersion)
-                .index(of: column.fact))
+            let v = Self.version(choice, cuts: matrix.sdkVersionCuts)
+            return column.versions.contains { $0.contains(v) }
+          default: return column.values.contains(choice)
           }
         }
       }
-      // Every point is a real situation (its URL facts read from its URL): in one row.
-      #expect(holding.count == 1, "\(situation.minimalJSON) is in \(holding.count) rows")
-      guard let row = holding.first else { continue }
-      held.formUnion(matrix.rows.indices.filter { matrix.rows[$0] == row })
-      realized += 1
-      #expect(
-        Matrix.signature(row.decision) == Matrix.signature(engine.decide(situation)),
-        "\(situation.minimalJSON): \(row.decision.rule ?? "none")")
+      var found = false
+      var combo = own.map { _ in 0 }
+      search: for _ in 0..<1_000 {
+        let point = Self.point(
+          matrix.columns, combo: zip(own, combo).map { $0[$1] }, message: message, matrix: matrix)
+        if Self.rows(holding: point, matrix: matrix, engine: engine) == [index] {
+          found = check(point) == index
+          break search
+        }
+        // The next combination of the row's own values, odometer order.
+        var c = 0
+        while c < combo.count {
+          combo[c] += 1
+          if combo[c] < own[c].count { break }
+          combo[c] = 0
+          c += 1
+        }
+        if c == combo.count { break }
+      }
+      #expect(found, "row \(index): no situation is in it")
     }
-    #expect(realized == points.count)
-    // No row stands for situations none of the points is: pairs no URL has are left out.
     #expect(held.count == matrix.rows.count, "rows no situation is in: \(matrix.rows.count - held.count)")
   }
 

@@ -126,10 +126,16 @@ if let i = CommandLine.arguments.firstIndex(of: "--callgrind-driver"), i + 2 < C
         "unknown variant \(CommandLine.arguments[i + 1]); one of \(Variant.names.joined(separator: ", "))")
       exit(2)
     }
-    let mix =
-      CommandLine.arguments.contains("--generated-mix")
-      ? TableGenerator.situations(count: 10_000)
-      : Mix.shuffled(try referenceFixtures()).situations
+    // TAPROUTE_BENCHMARK_FIXTURE: only the fixtures whose name holds it (profiling one case).
+    let only = ProcessInfo.processInfo.environment["TAPROUTE_BENCHMARK_FIXTURE"]
+    let mix: [Situation]
+    if CommandLine.arguments.contains("--generated-mix") {
+      mix = TableGenerator.situations(count: 10_000)
+    } else if let only {
+      mix = try Engine().policies.fixtures.filter { $0.name.contains(only) }.map(\.situation)
+    } else {
+      mix = Mix.shuffled(try referenceFixtures()).situations
+    }
     print(variant.run(mix, count: count))
   } catch {
     print(error)
