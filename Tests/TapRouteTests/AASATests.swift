@@ -543,6 +543,39 @@ struct AASAPatternTests {
     #expect(pattern.matches(row.text, caseSensitive: row.caseSensitive, slash: row.slash) == row.matches)
   }
 
+  @Test("the one-word automaton matches exactly as the reach sets do, on seeded random patterns and texts")
+  func oneWordAgreesWithReach() {
+    var rng = SeededRandom(seed: 22)
+    let patternParts = [
+      "a", "B", "/", "*", "?", "?*", "$(digit)", "$(upper)", "$(lower)", "é", "İ", "%2F", "-",
+    ]
+    let textParts = ["a", "A", "b", "B", "/", "1", "é", "É", "İ", "i", "%2F", "-", "ß"]
+    var checked = 0
+    for _ in 0..<20_000 {
+      let pattern = (0..<Int(rng.next() % 8)).map { _ in
+        patternParts[Int(rng.next() % UInt64(patternParts.count))]
+      }
+      .joined()
+      let text = (0..<Int(rng.next() % 10)).map { _ in textParts[Int(rng.next() % UInt64(textParts.count))] }
+        .joined()
+      let compiled = AASAPattern(pattern, variables: [:])
+      #expect(compiled.fitsOneWord)
+      for caseSensitive in [true, false] {
+        for slash in [AASAPattern.SlashRule.crosses, .stops] {
+          let fast = compiled.matches(text, caseSensitive: caseSensitive, slash: slash)
+          let reach = compiled.matchesByReach(text, caseSensitive: caseSensitive, slash: slash)
+          #expect(fast == reach, "\(pattern) against \(text), caseSensitive \(caseSensitive), \(slash)")
+          checked += fast ? 1 : 0
+        }
+      }
+    }
+    // Both answers occur often: the comparison is not between two constant answers.
+    #expect(checked > 2_000 && checked < 78_000, "\(checked) of 80,000 matched")
+    // A pattern of 64 tokens, or one with a file's own variable, takes the reach sets.
+    #expect(!AASAPattern(String(repeating: "a", count: 64), variables: nil).fitsOneWord)
+    #expect(!AASAPattern("/$(v)", variables: ["v": ["x"]]).fitsOneWord)
+  }
+
   @Test("variables that multiply a small file past the limit are refused; within it, matching is quick")
   func adversarial() throws {
     let values = (0..<500).map { "v\($0)*" }

@@ -29,9 +29,10 @@ public enum AASADiff {
       if let url = try? AASAURL(parsing: text, file: "witness") { candidates.append((url, true)) }
     }
     var changes: [Change] = []
+    let (old, new) = (PreparedAASA(old), PreparedAASA(new))
     for (url, isWitness) in candidates {
-      let before = AASAMatcher.evaluate(old, url: url, os: os, readings: readings)
-      let after = AASAMatcher.evaluate(new, url: url, os: os, readings: readings)
+      let before = AASAMatcher.evaluate(old, url: url, os: os, readings: readings, traced: false)
+      let after = AASAMatcher.evaluate(new, url: url, os: os, readings: readings, traced: false)
       let oldVerdicts = Dictionary(before.map { ($0.appID, $0.verdict) }, uniquingKeysWith: { a, _ in a })
       let newVerdicts = Dictionary(after.map { ($0.appID, $0.verdict) }, uniquingKeysWith: { a, _ in a })
       var apps = before.map(\.appID)

@@ -91,68 +91,108 @@ public enum AASAMatcher {
   public static func match(
     _ document: AASADocument, url: AASAURL, os: OSVersion = newest, readings: AASAReadings = .standard
   ) -> AASAMatch {
-    let apps = evaluate(document, url: url, os: os, readings: readings)
+    let prepared = PreparedAASA(document)
+    let apps = evaluate(prepared, url: url, os: os, readings: readings)
     let verdicts = apps.map(\.verdict)
     let differ = AASAReadings.points.filter { point in
-      evaluate(document, url: url, os: os, readings: point.flipped(readings)).map(\.verdict) != verdicts
+      evaluate(prepared, url: url, os: os, readings: point.flipped(readings), traced: false).map(\.verdict)
+        != verdicts
     }.map(\.name)
     return AASAMatch(
       url: url, os: os, apps: apps, readings: readings, otherReadingsDiffer: differ,
       ignored: ignored(document, os: os))
   }
 
-  /// The verdict of each app, without the other readings.
-  static func evaluate(_ document: AASADocument, url: AASAURL, os: OSVersion, readings: AASAReadings)
-    -> [AASAMatch.App]
-  {
-    document.appIDs.map { appID in
-      var app = AASAMatch.App(appID: appID, verdict: nil, steps: [])
-      // The details naming the app are read in order, as one list: the first match wins (U-4).
-      // iOS 12 does not read `appIDs` (only `appID`), nor `components`.
-      let readsAppIDs = os >= Feature.components.since
-      search: for (d, detail) in document.details.enumerated()
-      where (readsAppIDs ? detail.appIDs : detail.legacyAppIDs).contains(appID) {
-        if let components = detail.components, os >= Feature.components.since {
-          for (c, component) in components.enumerated() {
-            let step = matchComponent(
-              component, detail: detail, document: document, url: url, os: os, readings: readings,
-              location: "details[\(d)].components[\(c)]")
-            app.steps.append(step)
-            if step.matched {
-              app.verdict = component.exclude ? .exclude : .match
-              break search
-            }
-          }
-        } else if let paths = detail.paths {
-          for (p, pattern) in paths.enumerated() {
-            let step = matchLegacyPath(
-              pattern, url: url, readings: readings, location: "details[\(d)].paths[\(p)]")
-            app.steps.append(step)
-            if step.matched {
-              app.verdict = step.exclude ? .exclude : .match
-              break search
-            }
-          }
+  /// The verdict of each app, without the other readings; `traced` false leaves each app's
+  /// steps empty.
+  static func evaluate(
+    _ prepared: PreparedAASA, url: AASAURL, os: OSVersion, readings: AASAReadings, traced: Bool = true
+  ) -> [AASAMatch.App] {
+    prepared.appIDs.map { appID in
+      var steps: [AASAMatch.Step] = []
+      let verdict = verdict(of: appID, prepared, url: url, os: os, readings: readings) {
+        miss, exclude, location in
+        if traced { steps.append(step(miss, exclude: exclude, at: location())) }
+      }
+      return AASAMatch.App(appID: appID, verdict: verdict, steps: steps)
+    }
+  }
+
+  /// Where a pattern stands in the file, built only when a trace asks.
+  typealias Location = () -> String
+
+  /// The verdict of one app: the details naming it are read in order, as one list, and the
+  /// first pattern that matches decides (U-4); nil when none does. `step` hears each pattern
+  /// tried (the decide path passes one that does nothing: no text is built).
+  static func verdict(
+    of appID: String, _ prepared: PreparedAASA, url: AASAURL, os: OSVersion, readings: AASAReadings,
+    step: (_ miss: Miss?, _ exclude: Bool, _ location: Location) -> Void = { _, _, _ in }
+  ) -> AASAMatch.Verdict? {
+    let document = prepared.document
+    // iOS 12 does not read `appIDs` (only `appID`), nor `components`.
+    let readsComponents = os >= Feature.components.since
+    for (d, detail) in document.details.enumerated()
+    where (readsComponents ? detail.appIDs : detail.legacyAppIDs).contains(appID) {
+      let compiled = prepared.details[d]
+      if let components = detail.components, readsComponents {
+        for (c, component) in components.enumerated() {
+          let miss = matchComponent(
+            compiled.components[c], component, detail: detail, document: document, url: url, os: os,
+            readings: readings)
+          step(miss, component.exclude, { "details[\(d)].components[\(c)]" })
+          if miss == nil { return component.exclude ? .exclude : .match }
+        }
+      } else if detail.paths != nil {
+        for (p, path) in compiled.paths.enumerated() {
+          let miss = matchLegacyPath(path, url: url, readings: readings)
+          step(miss, path.exclude, { "details[\(d)].paths[\(p)]" })
+          if miss == nil { return path.exclude ? .exclude : .match }
         }
       }
-      return app
     }
+    return nil
+  }
+
+  /// Why a pattern did not match: the part (`/`, `?`, `?name`, `#`) and what failed.
+  struct Miss {
+    enum Part { case path, query, item(String), fragment }
+    enum Reason {
+      /// The pattern does not match the text.
+      case mismatch(pattern: String, text: String)
+      /// `?` names an item the URL lacks (the reading ``AASAReadings/AbsentQueryItem/fails``).
+      case absentItem(String)
+    }
+    var part: Part
+    var reason: Reason
+  }
+
+  /// A trace step for a pattern at `location`: matched when `miss` is nil.
+  static func step(_ miss: Miss?, exclude: Bool, at location: String) -> AASAMatch.Step {
+    guard let miss else { return AASAMatch.Step(location: location, matched: true, exclude: exclude) }
+    let part: String
+    switch miss.part {
+    case .path: part = "/"
+    case .query: part = "?"
+    case .item(let name): part = "?" + name
+    case .fragment: part = "#"
+    }
+    let reason: String
+    switch miss.reason {
+    case .mismatch(let pattern, let text):
+      reason = "\(Words.quoted(pattern)) does not match \(Words.quoted(text))"
+    case .absentItem(let name): reason = "the URL has no query item \(Words.quoted(name))"
+    }
+    return AASAMatch.Step(
+      location: location, matched: false, exclude: exclude, failedPart: part, reason: reason)
   }
 
   /// A legacy `paths` entry: a path pattern, `NOT ` excluding (U-13), case-sensitive, against
   /// the path as written [inference: the archived guide matches the path only].
-  static func matchLegacyPath(_ entry: String, url: AASAURL, readings: AASAReadings, location: String)
-    -> AASAMatch.Step
+  static func matchLegacyPath(_ path: PreparedAASA.LegacyPath, url: AASAURL, readings: AASAReadings) -> Miss?
   {
-    let exclude = entry.hasPrefix("NOT ")
-    let text = exclude ? String(entry.dropFirst(4)) : entry
     let slash: AASAPattern.SlashRule = readings.slash == .crosses ? .crosses : .stops
-    if AASAPattern(text, variables: nil).matches(url.path, caseSensitive: true, slash: slash) {
-      return AASAMatch.Step(location: location, matched: true, exclude: exclude)
-    }
-    return AASAMatch.Step(
-      location: location, matched: false, exclude: exclude, failedPart: "/",
-      reason: "\(Words.quoted(text)) does not match \(Words.quoted(url.path))")
+    if path.pattern.matches(url.path, caseSensitive: true, slash: slash) { return nil }
+    return Miss(part: .path, reason: .mismatch(pattern: path.text, text: url.path))
   }
 
   /// The settings a component matches with: its own, then its detail's `defaults`, then the
@@ -161,11 +201,13 @@ public enum AASAMatcher {
   static func settings(
     _ component: AASADocument.Component, detail: AASADocument.Detail, document: AASADocument, os: OSVersion
   ) -> (caseSensitive: Bool, percentEncoded: Bool) {
-    let levels =
-      os >= Feature.defaults.since
-      ? [component.settings, detail.defaults, document.defaults] : [component.settings]
-    let caseSensitive = levels.lazy.compactMap(\.caseSensitive).first ?? true
-    let percentEncoded = levels.lazy.compactMap(\.percentEncoded).first ?? true
+    let readsDefaults = os >= Feature.defaults.since
+    let caseSensitive =
+      component.settings.caseSensitive
+      ?? (readsDefaults ? detail.defaults.caseSensitive ?? document.defaults.caseSensitive : nil) ?? true
+    let percentEncoded =
+      component.settings.percentEncoded
+      ?? (readsDefaults ? detail.defaults.percentEncoded ?? document.defaults.percentEncoded : nil) ?? true
     return (
       caseSensitive || os < Feature.caseInsensitive.since,
       percentEncoded || os < Feature.percentDecoding.since
@@ -173,11 +215,11 @@ public enum AASAMatcher {
   }
 
   private static func matchComponent(
-    _ component: AASADocument.Component, detail: AASADocument.Detail, document: AASADocument, url: AASAURL,
-    os: OSVersion, readings: AASAReadings, location: String
-  ) -> AASAMatch.Step {
+    _ compiled: PreparedAASA.Component, _ component: AASADocument.Component, detail: AASADocument.Detail,
+    document: AASADocument, url: AASAURL, os: OSVersion, readings: AASAReadings
+  ) -> Miss? {
     let (caseSensitive, percentEncoded) = settings(component, detail: detail, document: document, os: os)
-    let variables = os >= Feature.substitutionVariables.since ? document.substitutionVariables : nil
+    let substitutes = os >= Feature.substitutionVariables.since
     // Which text a pattern is compared with (the contested point `percentEncoded`).
     func prepare(_ raw: String) -> String {
       switch readings.percentEncoded {
@@ -185,26 +227,24 @@ public enum AASAMatcher {
       case .decodeWhenTrue: percentEncoded ? AASAURL.decoded(raw) : raw
       }
     }
-    func fails(_ part: String, _ pattern: String, _ text: String, slash: AASAReadings.Slash = .crosses)
-      -> AASAMatch.Step?
-    {
+    func fails(
+      _ part: Miss.Part, _ pattern: PreparedAASA.Pattern, _ text: String, slash: AASAReadings.Slash = .crosses
+    ) -> Miss? {
       let rule: AASAPattern.SlashRule = slash == .crosses ? .crosses : .stops
-      if AASAPattern(pattern, variables: variables).matches(text, caseSensitive: caseSensitive, slash: rule) {
+      if pattern.compiled(substituting: substitutes).matches(text, caseSensitive: caseSensitive, slash: rule)
+      {
         return nil
       }
-      return AASAMatch.Step(
-        location: location, matched: false, exclude: component.exclude, failedPart: part,
-        reason: "\(Words.quoted(pattern)) does not match \(Words.quoted(text))")
+      return Miss(part: part, reason: .mismatch(pattern: pattern.text, text: text))
     }
     // A key left out is `*`, which matches everything (U-3, U-11).
-    if let pattern = component.path,
-      let failure = fails("/", pattern, prepare(url.path), slash: readings.slash)
+    if let pattern = compiled.path, let miss = fails(.path, pattern, prepare(url.path), slash: readings.slash)
     {
-      return failure
+      return miss
     }
-    switch component.query {
+    switch compiled.query {
     case .pattern(let pattern):
-      if let failure = fails("?", pattern, prepare(url.query ?? "")) { return failure }
+      if let miss = fails(.query, pattern, prepare(url.query ?? "")) { return miss }
     case .items(let items):
       let present = url.queryItems.map { (name: prepare($0.name), value: prepare($0.value)) }
       for item in items {
@@ -212,25 +252,23 @@ public enum AASAMatcher {
         let values = present.filter { (caseSensitive ? $0.name : $0.name.lowercased()) == name }.map(\.value)
         if values.isEmpty {
           if readings.absentQueryItem == .fails {
-            return AASAMatch.Step(
-              location: location, matched: false, exclude: component.exclude, failedPart: "?" + item.name,
-              reason: "the URL has no query item \(Words.quoted(item.name))")
+            return Miss(part: .item(item.name), reason: .absentItem(item.name))
           }
           // U-10: an absent item reads as the empty string.
-          if let failure = fails("?" + item.name, item.pattern, "") { return failure }
+          if let miss = fails(.item(item.name), item.pattern, "") { return miss }
         }
         // U-9: every instance of a repeated name must match.
         for value in values {
-          if let failure = fails("?" + item.name, item.pattern, value) { return failure }
+          if let miss = fails(.item(item.name), item.pattern, value) { return miss }
         }
       }
     case nil:
       break
     }
-    if let pattern = component.fragment, let failure = fails("#", pattern, prepare(url.fragment ?? "")) {
-      return failure
+    if let pattern = compiled.fragment, let miss = fails(.fragment, pattern, prepare(url.fragment ?? "")) {
+      return miss
     }
-    return AASAMatch.Step(location: location, matched: true, exclude: component.exclude)
+    return nil
   }
 
   /// What `os` ignores of `document`, in words.
@@ -266,5 +304,82 @@ public enum AASAMatcher {
       out.append("defaults (read from iOS 14, U-5)")
     }
     return out
+  }
+}
+
+/// A document with its patterns compiled once (with and without substitution variables, whose
+/// reading depends on the OS version): what ``AASAMatcher`` matches with. `app.aasa` holds one
+/// per file, so deciding a link compiles nothing.
+struct PreparedAASA: Sendable {
+  /// A pattern as written and compiled both ways (a class: matching reads it without copying
+  /// its parts).
+  final class Pattern: Sendable {
+    let text: String
+    let plain: AASAPattern
+    /// With `$(...)` read as variables (iOS 13.5 and later, U-6); `plain` when the text has none.
+    let substituted: AASAPattern
+
+    init(_ text: String, variables: [String: [String]]) {
+      self.text = text
+      plain = AASAPattern(text, variables: nil)
+      substituted = text.contains("$(") ? AASAPattern(text, variables: variables) : plain
+    }
+
+    func compiled(substituting: Bool) -> AASAPattern { substituting ? substituted : plain }
+  }
+
+  /// A component's patterns (nil: the key is left out, `*`).
+  struct Component: Sendable {
+    enum Query: Sendable {
+      case pattern(Pattern)
+      case items([(name: String, pattern: Pattern)])
+    }
+    var path: Pattern?
+    var query: Query?
+    var fragment: Pattern?
+  }
+
+  /// A legacy `paths` entry, `NOT ` taken off.
+  struct LegacyPath: Sendable {
+    var exclude: Bool
+    var text: String
+    var pattern: AASAPattern
+  }
+
+  /// A detail's components (empty when it has none) and legacy paths (likewise).
+  struct Detail: Sendable {
+    var components: [Component]
+    var paths: [LegacyPath]
+  }
+
+  let document: AASADocument
+  /// Every app the document names, in order of first appearance.
+  let appIDs: [String]
+  /// Per detail of `document`, in order.
+  let details: [Detail]
+
+  init(_ document: AASADocument) {
+    self.document = document
+    appIDs = document.appIDs
+    let variables = document.substitutionVariables
+    details = document.details.map { detail in
+      Detail(
+        components: (detail.components ?? []).map { component in
+          let query: Component.Query? =
+            switch component.query {
+            case .pattern(let p): .pattern(Pattern(p, variables: variables))
+            case .items(let items): .items(items.map { ($0.name, Pattern($0.pattern, variables: variables)) })
+            case nil: nil
+            }
+          return Component(
+            path: component.path.map { Pattern($0, variables: variables) }, query: query,
+            fragment: component.fragment.map { Pattern($0, variables: variables) })
+        },
+        paths: (detail.paths ?? []).map { entry in
+          let exclude = entry.hasPrefix("NOT ")
+          let text = exclude ? String(entry.dropFirst(4)) : entry
+          return LegacyPath(exclude: exclude, text: text, pattern: AASAPattern(text, variables: nil))
+        })
+    }
   }
 }

@@ -5,7 +5,7 @@
 /// whole text matches, so the matcher answers that question directly, over the set of positions
 /// reachable so far, in time proportional to the pattern (a variable counting the length of all
 /// its values) times the text, never by backtracking.
-struct AASAPattern: Sendable {
+final class AASAPattern: Sendable {
   enum Token: Sendable, Equatable {
     case literal(Unicode.Scalar)
     /// `?`: one character.
@@ -59,12 +59,108 @@ struct AASAPattern: Sendable {
   }
 
   let tokens: [Token]
+  /// `tokens` with every literal lower-cased: what a case-insensitive match compares.
+  let lowerTokens: [Token]
+  /// True when every token stands for one character or `*` and there are at most 63 of them:
+  /// the pattern then matches by a ``WordAutomaton``: one machine word of
+  /// states and no allocation.
+  let fitsOneWord: Bool
+  /// The automata of `tokens` and `lowerTokens` when the pattern fits one word.
+  private let exact: WordAutomaton?
+  private let folded: WordAutomaton?
 
   /// Compiles `pattern`; with `variables` nil, `$(...)` is literal text (before iOS 13.5, U-6),
   /// and an undefined or unclosed variable is literal text too (``problem(in:variables:)``
   /// reports it when the file is checked).
   init(_ pattern: String, variables: [String: [String]]?) {
     tokens = Self.tokens(Array(pattern.unicodeScalars), variables: variables, nested: false)
+    lowerTokens = Self.lowercased(tokens)
+    fitsOneWord =
+      tokens.count < 64 && lowerTokens.count < 64
+      && !tokens.contains { if case .variable = $0 { true } else { false } }
+    exact = fitsOneWord ? WordAutomaton(tokens, caseSensitive: true) : nil
+    folded = fitsOneWord ? WordAutomaton(lowerTokens, caseSensitive: false) : nil
+  }
+
+  /// A pattern of at most 63 one-character tokens and `*`, as bit masks over its positions
+  /// (bit `i`: the first `i` tokens have matched): which tokens each ASCII character
+  /// satisfies, which are `?` and which `*`. Matching a text is then a shift and two masks per
+  /// character (the shift-and algorithm, with `*` keeping its bit on).
+  private struct WordAutomaton: Sendable {
+    let tokens: [Token]
+    let caseSensitive: Bool
+    /// Per ASCII character: the literal and class tokens it satisfies.
+    let ascii: [UInt64]
+    let one: UInt64
+    let star: UInt64
+    let accept: UInt64
+
+    init(_ tokens: [Token], caseSensitive: Bool) {
+      self.tokens = tokens
+      self.caseSensitive = caseSensitive
+      var one: UInt64 = 0
+      var star: UInt64 = 0
+      for (i, token) in tokens.enumerated() {
+        switch token {
+        case .one: one |= 1 << UInt64(i)
+        case .star: star |= 1 << UInt64(i)
+        default: break
+        }
+      }
+      (self.one, self.star, accept) = (one, star, 1 << UInt64(tokens.count))
+      ascii = (0..<128).map { code in
+        Self.satisfied(tokens, Unicode.Scalar(UInt8(code)), caseSensitive: caseSensitive)
+      }
+    }
+
+    /// The literal and class tokens `c` satisfies.
+    static func satisfied(_ tokens: [Token], _ c: Unicode.Scalar, caseSensitive: Bool) -> UInt64 {
+      var mask: UInt64 = 0
+      for (i, token) in tokens.enumerated() {
+        switch token {
+        case .literal(let l): if l == c { mask |= 1 << UInt64(i) }
+        case .characterClass(let cls):
+          if cls.contains(c, caseSensitive: caseSensitive) { mask |= 1 << UInt64(i) }
+        default: break
+        }
+      }
+      return mask
+    }
+
+    /// `*` matches nothing: a position before one stands for the position after it too (no
+    /// two `*` are adjacent).
+    func closed(_ set: UInt64) -> UInt64 { set | ((set & star) << 1) }
+
+    /// The positions reached from `reach` over `c`.
+    func step(_ reach: UInt64, _ c: Unicode.Scalar, satisfied: UInt64, slash: SlashRule) -> UInt64 {
+      let stopped = slash == .stops && c == "/"
+      let moves = satisfied | (stopped ? 0 : one)
+      return closed(((reach & moves) << 1) | (stopped ? 0 : reach & star))
+    }
+
+    /// True when the pattern matches all of `bytes` (ASCII), each folded to lower case first
+    /// when `fold`.
+    func matches(ascii bytes: UnsafeBufferPointer<UInt8>, fold: Bool, slash: SlashRule) -> Bool {
+      var reach = closed(1)
+      for byte in bytes {
+        let b = fold && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        reach = step(reach, Unicode.Scalar(b), satisfied: ascii[Int(b)], slash: slash)
+        if reach == 0 { return false }
+      }
+      return reach & accept != 0
+    }
+
+    /// True when the pattern matches all of `scalars`.
+    func matches(_ scalars: String.UnicodeScalarView, slash: SlashRule) -> Bool {
+      var reach = closed(1)
+      for c in scalars {
+        let satisfied =
+          c.isASCII ? ascii[Int(c.value)] : Self.satisfied(tokens, c, caseSensitive: caseSensitive)
+        reach = step(reach, c, satisfied: satisfied, slash: slash)
+        if reach == 0 { return false }
+      }
+      return reach & accept != 0
+    }
   }
 
   private static func tokens(_ s: [Unicode.Scalar], variables: [String: [String]]?, nested: Bool) -> [Token] {
@@ -131,8 +227,25 @@ struct AASAPattern: Sendable {
   /// True when the pattern matches all of `text`. With `caseSensitive` false both sides are
   /// compared lower-cased; with `slash` `.stops`, `?` and `*` never match a `/`.
   func matches(_ text: String, caseSensitive: Bool, slash: SlashRule = .crosses) -> Bool {
+    if let automaton = caseSensitive ? exact : folded {
+      // An ASCII text is matched byte by byte, lower-cased letter by letter; any other is
+      // lower-cased whole first, as String does it (a scalar may lower-case to two).
+      let ascii = text.withUTF8Bytes { bytes in
+        bytes.allSatisfy { $0 < 0x80 }
+          ? automaton.matches(ascii: bytes, fold: !caseSensitive, slash: slash) : nil
+      }
+      if let ascii { return ascii }
+      return automaton.matches(
+        caseSensitive ? text.unicodeScalars : text.lowercased().unicodeScalars, slash: slash)
+    }
+    return matchesByReach(text, caseSensitive: caseSensitive, slash: slash)
+  }
+
+  /// ``matches(_:caseSensitive:slash:)`` for any pattern, variables and all: the set of text
+  /// positions reachable after each token.
+  func matchesByReach(_ text: String, caseSensitive: Bool, slash: SlashRule = .crosses) -> Bool {
+    let tokens = caseSensitive ? self.tokens : lowerTokens
     let scalars = Array((caseSensitive ? text : text.lowercased()).unicodeScalars)
-    let tokens = caseSensitive ? self.tokens : Self.lowercased(self.tokens)
     var reach = [Bool](repeating: false, count: scalars.count + 1)
     reach[0] = true
     reach = Self.advance(reach, tokens, scalars, caseSensitive: caseSensitive, slash: slash)

@@ -31,45 +31,90 @@ public struct AASAURL: Sendable, Hashable {
     guard text.utf8.count <= Self.maximumLength else {
       throw refuse("the URL is over \(Diagnostic.grouped(Int64(Self.maximumLength))) bytes")
     }
-    if let bad = text.unicodeScalars.firstIndex(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
-      let column = text.unicodeScalars[..<bad].reduce(0) { $0 + String($1).utf8.count } + 1
-      throw refuse("a URL has no spaces or control characters (percent-encode them)", column: column)
-    }
-    let lower = text.lowercased()
-    let schemeLength: Int
-    if lower.hasPrefix("https://") {
-      schemeLength = 8
-    } else if lower.hasPrefix("http://") {
-      schemeLength = 7
-    } else {
-      throw refuse("a universal link is an absolute http or https URL (U-14)")
+    let split =
+      text.utf8.withContiguousStorageIfAvailable(Self.split)
+      ?? Array(text.utf8).withUnsafeBufferPointer(Self.split)
+    let parts: Parts
+    switch split {
+    case .success(let p): parts = p
+    case .failure(.control(let offset)):
+      throw refuse("a URL has no spaces or control characters (percent-encode them)", column: offset + 1)
+    case .failure(.notHTTP): throw refuse("a universal link is an absolute http or https URL (U-14)")
     }
     self.text = text
-    var rest = Substring(text.dropFirst(schemeLength))
-    if let hash = rest.firstIndex(of: "#") {
-      fragment = String(rest[rest.index(after: hash)...])
-      rest = rest[..<hash]
-    } else {
-      fragment = nil
-    }
-    if let question = rest.firstIndex(of: "?") {
-      query = String(rest[rest.index(after: question)...])
-      rest = rest[..<question]
-    } else {
-      query = nil
-    }
-    let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-    let authority = rest[..<slash]
-    path = slash == rest.endIndex ? "/" : String(rest[slash...])
-    let hostPart = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-    host = String(hostPart.prefix { $0 != ":" }).lowercased()
+    (host, path, query, fragment) = (parts.host, parts.path, parts.query, parts.fragment)
+    let schemeLength = parts.schemeLength
     guard !host.isEmpty else { throw refuse("the URL has no host", column: schemeLength + 1) }
+  }
+
+  /// A URL's parts, as ``init(parsing:file:)`` keeps them.
+  private struct Parts {
+    var schemeLength: Int
+    var host: String
+    var path: String
+    var query: String?
+    var fragment: String?
+  }
+
+  private enum SplitError: Error {
+    /// A space or control character at this byte offset.
+    case control(Int)
+    /// Not `http://` or `https://`, letter case ignored.
+    case notHTTP
+  }
+
+  /// Splits a URL's bytes at the first `#`, then the first `?`, then the first `/` after the
+  /// scheme: ASCII delimiters, found byte by byte (RFC 3986 §3); the host is what lies between
+  /// the authority's last `@` and its first `:`, lower-cased.
+  private static func split(_ b: UnsafeBufferPointer<UInt8>) -> Result<Parts, SplitError> {
+    let n = b.count
+    // One pass: a space or control character anywhere, the first `#`, the first `?` before it.
+    var hash = n
+    var question = n
+    for i in 0..<n {
+      let c = b[i]
+      if c <= 0x20 || c == 0x7F { return .failure(.control(i)) }
+      if c == UInt8(ascii: "#") && hash == n {
+        hash = i
+      } else if c == UInt8(ascii: "?") && question == n && hash == n {
+        question = i
+      }
+    }
+    func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+    func starts(with scheme: StaticString) -> Bool {
+      let count = scheme.utf8CodeUnitCount
+      guard n >= count else { return false }
+      let s = scheme.utf8Start
+      for i in 0..<count where folded(b[i]) != s[i] { return false }
+      return true
+    }
+    let start = starts(with: "https://") ? 8 : starts(with: "http://") ? 7 : -1
+    guard start >= 0 else { return .failure(.notHTTP) }
+    func text(_ from: Int, _ to: Int) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
+    }
+    let fragment = hash < n ? text(hash + 1, n) : nil
+    let end = min(question, hash)
+    let query = question < hash ? text(question + 1, hash) : nil
+    var slash = start
+    while slash < end && b[slash] != UInt8(ascii: "/") { slash += 1 }
+    let path = slash == end ? "/" : text(slash, end)
+    var hostStart = start
+    for i in start..<slash where b[i] == UInt8(ascii: "@") { hostStart = i + 1 }
+    var hostEnd = hostStart
+    var lower = true
+    while hostEnd < slash && b[hostEnd] != UInt8(ascii: ":") {
+      if b[hostEnd] >= 0x80 || (b[hostEnd] >= 0x41 && b[hostEnd] <= 0x5A) { lower = false }
+      hostEnd += 1
+    }
+    let host = lower ? text(hostStart, hostEnd) : text(hostStart, hostEnd).lowercased()
+    return .success(Parts(schemeLength: start, host: host, path: path, query: query, fragment: fragment))
   }
 
   /// `text` with `%XX` escapes decoded as UTF-8; an escape that is not two hex digits, or bytes
   /// that are not UTF-8, stay as written.
   public static func decoded(_ text: String) -> String {
-    guard text.contains("%") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
     let bytes = Array(text.utf8)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)

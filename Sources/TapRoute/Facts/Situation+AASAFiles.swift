@@ -14,8 +14,8 @@ extension Situation {
       /// The document as compact JSON with sorted keys: what equality compares and the
       /// writers write.
       var json: String
-      /// The document as read.
-      var document: AASADocument
+      /// The document as read, its patterns compiled (``PreparedAASA``).
+      var prepared: PreparedAASA
     }
 
     /// The files, in the order given.
@@ -33,7 +33,12 @@ extension Situation {
     /// The document `domain` serves (letter case ignored), nil when not given.
     public subscript(domain: String) -> AASADocument? {
       let key = domain.lowercased()
-      return files.first { $0.domain == key }?.document
+      return files.first { $0.domain == key }?.prepared.document
+    }
+
+    /// The compiled file of `domain`, given lower-cased; nil when not given.
+    func prepared(lowercased domain: some StringProtocol) -> PreparedAASA? {
+      files.first { $0.domain == domain }?.prepared
     }
 
     /// Adds (or replaces) `domain`'s file from its JSON bytes, read as `aasa check` reads a
@@ -56,7 +61,7 @@ extension Situation {
 
     /// Adds or replaces a domain's file.
     mutating func insert(domain: String, root: JSONValue, document: AASADocument) {
-      let file = File(domain: domain.lowercased(), json: root.canonicalText, document: document)
+      let file = File(domain: domain.lowercased(), json: root.canonicalText, prepared: PreparedAASA(document))
       if let i = files.firstIndex(where: { $0.domain == file.domain }) {
         files[i] = file
       } else {

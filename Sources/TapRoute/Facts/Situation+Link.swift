@@ -84,11 +84,22 @@ extension Situation {
       return .unknown
     }
     guard let url, let link = try? AASAURL(parsing: url, file: "url") else { return .noMatch }
-    guard let domains = Self.associatedFiles(for: link.host, entries: entries) else { return .noMatch }
-    guard let document = domains.lazy.compactMap({ self.app.aasa[$0] }).first else { return .unknown }
+    guard let coverage = Self.coverage(of: link.host, entries: entries) else { return .noMatch }
+    // The host's own file, then each covering wildcard's parent's, in entry order.
+    var file = app.aasa.prepared(lowercased: link.host)
+    if file == nil && coverage.wildcard {
+      for entry in entries {
+        if let parent = Self.wildcardParent(entry, of: link.host),
+          let found = app.aasa.prepared(lowercased: parent)
+        {
+          file = found
+          break
+        }
+      }
+    }
+    guard let file else { return .unknown }
     let os = osVersion ?? Self.newestAASASemantics
-    let apps = AASAMatcher.evaluate(document, url: link, os: os, readings: .standard)
-    switch apps.first(where: { $0.appID == appID })?.verdict {
+    switch AASAMatcher.verdict(of: appID, file, url: link, os: os, readings: .standard) {
     case .match: return .match
     case .exclude: return .exclude
     case nil: return .noMatch
@@ -110,25 +121,85 @@ extension Situation {
     }
   }
 
-  /// The domains whose AASA file speaks for `host`, in the order tried, when an `applinks:`
-  /// entry of `entries` covers it; nil when none does.
-  static func associatedFiles(for host: String, entries: [String]) -> [String]? {
+  /// Whether an `applinks:` entry names `host` (lower-cased) itself, and whether a
+  /// `applinks:*.PARENT` entry covers it; nil when neither. Compared in place, byte by byte
+  /// (the decide path builds no string for an ASCII entry).
+  static func coverage(of host: String, entries: [String]) -> (exact: Bool, wildcard: Bool)? {
     var exact = false
-    var parents: [String] = []
-    for entry in entries {
-      guard entry.hasPrefix("applinks:") else { continue }
-      var domain = entry.dropFirst("applinks:".count)
-      if let mode = domain.firstIndex(of: "?") { domain = domain[..<mode] }
-      let name = domain.lowercased()
-      if name.hasPrefix("*.") {
-        let parent = String(name.dropFirst(2))
-        if host.hasSuffix("." + parent) { parents.append(parent) }
-      } else if name == host {
-        exact = true
+    var wildcard = false
+    host.withUTF8Bytes { h in
+      for entry in entries {
+        switch domainMatch(entry, host: h) {
+        case .exact?: exact = true
+        case .wildcard?: wildcard = true
+        case nil: break
+        }
       }
     }
-    guard exact || !parents.isEmpty else { return nil }
-    return [host] + parents
+    return exact || wildcard ? (exact, wildcard) : nil
+  }
+
+  /// How an entitlement entry covers a host.
+  enum DomainMatch { case exact, wildcard }
+
+  /// How `entry` covers `host` (lower-cased): `applinks:HOST` exactly, or `applinks:*.PARENT`
+  /// with `host` a subdomain of PARENT (not PARENT itself, U-21); a `?mode=...` suffix is
+  /// ignored, letter case too. nil for another service's entry or another domain.
+  static func domainMatch(_ entry: String, host: UnsafeBufferPointer<UInt8>) -> DomainMatch? {
+    // nil: the domain has letters to lower-case first (an upper-case or non-ASCII one).
+    let inPlace: DomainMatch?? = entry.withUTF8Bytes { e in
+      guard let domain = applinksDomain(e) else { return .some(nil) }
+      if domain.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) { return nil }
+      return .some(match(domain, host))
+    }
+    if let inPlace { return inPlace }
+    let lowered = "applinks:" + domainText(entry).lowercased()
+    return lowered.withUTF8Bytes { e in applinksDomain(e).flatMap { match($0, host) } }
+  }
+
+  /// PARENT (lower-cased) when `entry` is `applinks:*.PARENT` and covers `host`.
+  static func wildcardParent(_ entry: String, of host: String) -> String? {
+    guard host.withUTF8Bytes({ domainMatch(entry, host: $0) }) == .wildcard else { return nil }
+    return String(domainText(entry).lowercased().dropFirst(2))
+  }
+
+  /// The domain of an `applinks:` entry as written: after the prefix, before any `?`.
+  private static func domainText(_ entry: String) -> Substring {
+    var domain = entry[entry.utf8.index(entry.startIndex, offsetBy: min(9, entry.utf8.count))...]
+    if let mode = domain.utf8.firstIndex(of: UInt8(ascii: "?")) { domain = domain[..<mode] }
+    return domain
+  }
+
+  /// The bytes of an `applinks:` entry's domain, without a `?mode=...` suffix; nil for another
+  /// service's entry.
+  private static func applinksDomain(_ e: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+    let prefix: StaticString = "applinks:"
+    let count = prefix.utf8CodeUnitCount
+    guard e.count >= count, (0..<count).allSatisfy({ e[$0] == prefix.utf8Start[$0] }) else { return nil }
+    let end = e[count...].firstIndex(of: UInt8(ascii: "?")) ?? e.count
+    return UnsafeBufferPointer(rebasing: e[count..<end])
+  }
+
+  /// How a lower-case entitlement domain covers a lower-case host.
+  private static func match(_ domain: UnsafeBufferPointer<UInt8>, _ host: UnsafeBufferPointer<UInt8>)
+    -> DomainMatch?
+  {
+    if domain.count >= 2 && domain[0] == UInt8(ascii: "*") && domain[1] == UInt8(ascii: ".") {
+      let parent = UnsafeBufferPointer(rebasing: domain[2...])
+      guard host.count > parent.count else { return nil }
+      let dot = host.count - parent.count - 1
+      return host[dot] == UInt8(ascii: ".") && host[(dot + 1)...].elementsEqual(parent) ? .wildcard : nil
+    }
+    return domain.elementsEqual(host) ? .exact : nil
+  }
+}
+
+extension StringProtocol {
+  /// Calls `body` with the string's UTF-8 bytes, in place when the string is stored contiguous
+  /// (a native string always is).
+  func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(utf8).withUnsafeBufferPointer(body)
   }
 }
 
