@@ -291,17 +291,14 @@ struct AppObservationTests {
     let bytes = [UInt8](
       try Data(contentsOf: Repo.policies.appendingPathComponent("schema/observation.schema.json")))
     let root = try JSONParser.parse(bytes).get()
-    func at(_ value: JSONValue, _ path: [String]) -> JSONValue? {
-      path.reduce(Optional(value)) { v, key in v?.objectValue?.first { $0.key == key }?.value }
-    }
-    let callbacks = at(root, ["definitions", "appCallbacks", "items", "enum"])?.arrayValue?.compactMap(
+    let callbacks = root.at(["definitions", "appCallbacks", "items", "enum"])?.arrayValue?.compactMap(
       \.stringValue)
     #expect(callbacks == AppCallback.allCases.map(\.rawValue))
     let observed = ["definitions", "observation", "properties", "observed", "properties"]
-    let delivers = at(root, observed + ["delivers", "enum"])?.arrayValue?.compactMap(\.stringValue)
+    let delivers = root.at(observed + ["delivers", "enum"])?.arrayValue?.compactMap(\.stringValue)
     #expect(delivers == Delivered.allCases.map(\.rawValue))
-    #expect(at(root, observed + ["activityType", "type"])?.stringValue == "string")
-    #expect(at(root, observed + ["urlLocation", "type"])?.stringValue == "string")
+    #expect(root.at(observed + ["activityType", "type"])?.stringValue == "string")
+    #expect(root.at(observed + ["urlLocation", "type"])?.stringValue == "string")
   }
 }
 

@@ -132,6 +132,13 @@ struct MatrixTests {
     let matrix = try Self.matrix(#"{"tap":{"url":"containerAppDemo://item/1"}}"#)
     let text = MatrixText.render(matrix, format: .text)
     #expect(text.hasPrefix(#"message: {"event":"tap","tap":{"url":"containerAppDemo://item/1"}}"#))
+    // Any other event's input is a situation, not a message.
+    let link = Matrix(
+      message: try Matrix.parseMessage(
+        Array(#"{"event":"link","link":{"url":"https://example.com/x"}}"#.utf8), file: "m.json",
+        refusingRecipients: false
+      ).get(), engine: try engine(), columns: [.from])
+    #expect(MatrixText.render(link, format: .text).hasPrefix(#"situation: {"event":"link""#))
     #expect(text.contains("platform"))
     #expect(text.contains("tap/watchos-view-only"))
     let markdown = MatrixText.render(matrix, format: .markdown)

@@ -310,15 +310,13 @@ struct ObservationTests {
     let bytes = [UInt8](
       try Data(contentsOf: Repo.policies.appendingPathComponent("schema/observation.schema.json")))
     let root = try JSONParser.parse(bytes).get()
-    func at(_ value: JSONValue, _ path: [String]) -> JSONValue? {
-      path.reduce(Optional(value)) { v, key in v?.objectValue?.first { $0.key == key }?.value }
-    }
-    let callbacks = at(root, ["definitions", "callbacks", "items", "enum"])?.arrayValue?.compactMap(
+    let callbacks = root.at(["definitions", "callbacks", "items", "enum"])?.arrayValue?.compactMap(
       \.stringValue)
     #expect(callbacks == Situation.Callback.allCases.map(\.rawValue))
-    let outcomes = at(
-      root, ["definitions", "observation", "properties", "observed", "properties", "outcome", "enum"])?
-      .arrayValue?.compactMap(\.stringValue)
+    let outcomes = root.at([
+      "definitions", "observation", "properties", "observed", "properties", "outcome", "enum",
+    ])?
+    .arrayValue?.compactMap(\.stringValue)
     #expect(outcomes == Outcome.allCases.map(\.rawValue))
   }
 

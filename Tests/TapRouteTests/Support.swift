@@ -101,3 +101,10 @@ func firstDifference(_ a: String, _ b: String, names: (String, String)) -> Strin
   }
   return "first at line \(i + 1): \(names.0) \(show(old)), \(names.1) \(show(new))"
 }
+
+extension JSONValue {
+  /// The value at a path of object keys, nil when a key is missing or a step is no object.
+  func at(_ path: [String]) -> JSONValue? {
+    path.reduce(Optional(self)) { value, key in value?.objectValue?.first { $0.key == key }?.value }
+  }
+}

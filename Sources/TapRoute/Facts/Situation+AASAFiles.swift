@@ -37,7 +37,7 @@ extension Situation {
     }
 
     /// The compiled file of `domain`, given lower-cased; nil when not given.
-    func prepared(lowercased domain: some StringProtocol) -> PreparedAASA? {
+    func prepared(lowercased domain: String) -> PreparedAASA? {
       files.first { $0.domain == domain }?.prepared
     }
 

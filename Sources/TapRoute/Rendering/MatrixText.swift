@@ -54,7 +54,9 @@ package enum MatrixText {
         zip(cells, widths).map { ObservationText.pad($0, $1) }.joined(separator: "  ").reversed()
           .drop { $0 == " " }.reversed())
     }
-    var lines = ["message: \(matrix.message.minimalJSON)", line(headers)]
+    // A tap's input is the message the sender controls; any other event's, a situation.
+    let label = matrix.message.event == .tap ? "message" : "situation"
+    var lines = ["\(label): \(matrix.message.minimalJSON)", line(headers)]
     lines += rows.map(line)
     lines.append(([Words.count(matrix.rows.count, "row")] + cutsTexts(matrix)).joined(separator: "; "))
     return lines.joined(separator: "\n") + "\n"
