@@ -86,7 +86,7 @@ final class AASAPattern: Sendable {
   /// (bit `i`: the first `i` tokens have matched): which tokens each ASCII character
   /// satisfies, which are `?` and which `*`. Matching a text is then a shift and two masks per
   /// character (the shift-and algorithm, with `*` keeping its bit on).
-  private struct WordAutomaton: Sendable {
+  private final class WordAutomaton: Sendable {
     let tokens: [Token]
     let caseSensitive: Bool
     /// Per ASCII character: the literal and class tokens it satisfies.
