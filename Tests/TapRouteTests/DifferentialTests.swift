@@ -65,24 +65,34 @@ struct DifferentialTests {
     let engine = try engine()
     let sample = Self.enumeratedSample()
     #expect(sample.count > 100_000)
-    var disagreements = 0
+    let disagreements = Self.disagreements(in: sample, engine: engine) { _, decision, reference in
+      decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
+        && decision.presentation == reference.presentation
+        && (reference.appCallbacks == nil || decision.appCallbacks == reference.appCallbacks)
+    }
+    #expect(disagreements == 0)
+  }
+
+  /// The situations of `sample` on which the engine and the switch do not `agree`; the first
+  /// five are recorded as issues, with what each decided.
+  static func disagreements(
+    in sample: [Situation], engine: Engine,
+    agree: (Situation, Decision, ReferenceSwitch.Result) -> Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Int {
+    var count = 0
     for situation in sample {
       let decision = engine.decide(situation)
       let reference = ReferenceSwitch.decide(situation, newest: engine.newestOSVersion)
-      let same =
-        decision.outcome == reference.outcome && decision.callbacks == reference.callbacks
-        && decision.presentation == reference.presentation
-        && (reference.appCallbacks == nil || decision.appCallbacks == reference.appCallbacks)
-      if !same {
-        disagreements += 1
-        if disagreements <= 5 {
-          Issue.record(
-            "\(situation.minimalJSON): engine \(decision.outcome.rawValue) by \(decision.rule ?? "-"), switch \(reference.outcome.rawValue)"
-          )
-        }
+      guard !agree(situation, decision, reference) else { continue }
+      count += 1
+      if count <= 5 {
+        Issue.record(
+          "\(situation.minimalJSON): engine \(decision.outcome.rawValue) by \(decision.rule ?? "-"), switch \(reference.outcome.rawValue)",
+          sourceLocation: sourceLocation)
       }
     }
-    #expect(disagreements == 0)
+    return count
   }
 
   @Test("engine and switch agree on the other readings of contested decisions")

@@ -180,24 +180,13 @@ struct LinkEventTests {
     let engine = try engine()
     let sample = try Self.enumeratedLinks()
     #expect(sample.count == 5 * 3 * 3 * 2 * 10 * 8 * 8)
-    var disagreements = 0
     var rules: Set<String> = []
-    for situation in sample {
-      let decision = engine.decide(situation)
+    let disagreements = DifferentialTests.disagreements(in: sample, engine: engine) {
+      situation, decision, reference in
       rules.insert(decision.rule ?? "-")
-      let reference = ReferenceSwitch.decide(situation, newest: engine.newestOSVersion)
       let readings = (decision.alternatives ?? []).map { ReferenceSwitch.Result($0.outcome, $0.callbacks) }
-      let same =
-        decision.outcome == reference.outcome && decision.appCallbacks == reference.appCallbacks
+      return decision.outcome == reference.outcome && decision.appCallbacks == reference.appCallbacks
         && readings == ReferenceSwitch.alternatives(situation, newest: engine.newestOSVersion)
-      if !same {
-        disagreements += 1
-        if disagreements <= 5 {
-          Issue.record(
-            "\(situation.minimalJSON): engine \(decision.outcome.rawValue) by \(decision.rule ?? "-"), switch \(reference.outcome.rawValue)"
-          )
-        }
-      }
     }
     #expect(disagreements == 0)
     // The sample reaches every rule of the table.
