@@ -64,7 +64,7 @@ final class AASAPattern: Sendable {
   /// True when every token stands for one character or `*` and there are at most 63 of them:
   /// the pattern then matches by a ``WordAutomaton``: one machine word of
   /// states and no allocation.
-  let fitsOneWord: Bool
+  var fitsOneWord: Bool { exact != nil }
   /// The automata of `tokens` and `lowerTokens` when the pattern fits one word.
   private let exact: WordAutomaton?
   private let folded: WordAutomaton?
@@ -75,11 +75,11 @@ final class AASAPattern: Sendable {
   init(_ pattern: String, variables: [String: [String]]?) {
     tokens = Self.tokens(Array(pattern.unicodeScalars), variables: variables, nested: false)
     lowerTokens = Self.lowercased(tokens)
-    fitsOneWord =
+    let fits =
       tokens.count < 64 && lowerTokens.count < 64
       && !tokens.contains { if case .variable = $0 { true } else { false } }
-    exact = fitsOneWord ? WordAutomaton(tokens, caseSensitive: true) : nil
-    folded = fitsOneWord ? WordAutomaton(lowerTokens, caseSensitive: false) : nil
+    exact = fits ? WordAutomaton(tokens, caseSensitive: true) : nil
+    folded = fits ? WordAutomaton(lowerTokens, caseSensitive: false) : nil
   }
 
   /// A pattern of at most 63 one-character tokens and `*`, as bit masks over its positions

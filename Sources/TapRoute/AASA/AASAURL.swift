@@ -28,35 +28,34 @@ public struct AASAURL: Sendable, Hashable {
           message: "\(Words.quoted(text)): \(message)")
       ])
     }
-    guard text.utf8.count <= Self.maximumLength else {
+    switch Self.parse(text) {
+    case .success(let url): self = url
+    case .failure(.tooLong):
       throw refuse("the URL is over \(Diagnostic.grouped(Int64(Self.maximumLength))) bytes")
-    }
-    let split =
-      text.utf8.withContiguousStorageIfAvailable(Self.split)
-      ?? Array(text.utf8).withUnsafeBufferPointer(Self.split)
-    let parts: Parts
-    switch split {
-    case .success(let p): parts = p
     case .failure(.control(let offset)):
       throw refuse("a URL has no spaces or control characters (percent-encode them)", column: offset + 1)
     case .failure(.notHTTP): throw refuse("a universal link is an absolute http or https URL (U-14)")
+    case .failure(.noHost(let offset)): throw refuse("the URL has no host", column: offset + 1)
     }
-    self.text = text
-    (host, path, query, fragment) = (parts.host, parts.path, parts.query, parts.fragment)
-    let schemeLength = parts.schemeLength
-    guard !host.isEmpty else { throw refuse("the URL has no host", column: schemeLength + 1) }
   }
 
-  /// A URL's parts, as ``init(parsing:file:)`` keeps them.
-  private struct Parts {
-    var schemeLength: Int
-    var host: String
-    var path: String
-    var query: String?
-    var fragment: String?
+  private init(text: String, host: String, path: String, query: String?, fragment: String?) {
+    (self.text, self.host, self.path, self.query, self.fragment) = (text, host, path, query, fragment)
   }
 
-  private enum SplitError: Error {
+  /// `text` split, or why it is no universal link, without building any message (the decide
+  /// path's `Situation.universalLink` reads only whether it is one).
+  static func parse(_ text: String) -> Result<AASAURL, SplitError> {
+    guard text.utf8.count <= maximumLength else { return .failure(.tooLong) }
+    return text.utf8.withContiguousStorageIfAvailable { split(text, $0) }
+      ?? Array(text.utf8).withUnsafeBufferPointer { split(text, $0) }
+  }
+
+  enum SplitError: Error {
+    /// Over ``maximumLength`` bytes.
+    case tooLong
+    /// Nothing between the scheme and the path, at this byte offset.
+    case noHost(Int)
     /// A space or control character at this byte offset.
     case control(Int)
     /// Not `http://` or `https://`, letter case ignored.
@@ -66,7 +65,7 @@ public struct AASAURL: Sendable, Hashable {
   /// Splits a URL's bytes at the first `#`, then the first `?`, then the first `/` after the
   /// scheme: ASCII delimiters, found byte by byte (RFC 3986 §3); the host is what lies between
   /// the authority's last `@` and its first `:`, lower-cased.
-  private static func split(_ b: UnsafeBufferPointer<UInt8>) -> Result<Parts, SplitError> {
+  private static func split(_ whole: String, _ b: UnsafeBufferPointer<UInt8>) -> Result<AASAURL, SplitError> {
     let n = b.count
     // One pass: a space or control character anywhere, the first `#`, the first `?` before it.
     var hash = n
@@ -108,7 +107,8 @@ public struct AASAURL: Sendable, Hashable {
       hostEnd += 1
     }
     let host = lower ? text(hostStart, hostEnd) : text(hostStart, hostEnd).lowercased()
-    return .success(Parts(schemeLength: start, host: host, path: path, query: query, fragment: fragment))
+    guard !host.isEmpty else { return .failure(.noHost(start)) }
+    return .success(AASAURL(text: whole, host: host, path: path, query: query, fragment: fragment))
   }
 
   /// `text` with `%XX` escapes decoded as UTF-8; an escape that is not two hex digits, or bytes

@@ -83,11 +83,11 @@ extension Situation {
     guard let appID = app.appID, let entries = app.associatedDomains, !app.aasa.isEmpty else {
       return .unknown
     }
-    guard let url, let link = try? AASAURL(parsing: url, file: "url") else { return .noMatch }
+    guard let url, case .success(let link) = AASAURL.parse(url) else { return .noMatch }
     guard let coverage = Self.coverage(of: link.host, entries: entries) else { return .noMatch }
     // The host's own file, then each covering wildcard's parent's, in entry order.
     var file = app.aasa.prepared(lowercased: link.host)
-    if file == nil && coverage.wildcard {
+    if file == nil && coverage == .wildcard {
       for entry in entries {
         if let parent = Self.wildcardParent(entry, of: link.host),
           let found = app.aasa.prepared(lowercased: parent)
@@ -121,22 +121,22 @@ extension Situation {
     }
   }
 
-  /// Whether an `applinks:` entry names `host` (lower-cased) itself, and whether a
-  /// `applinks:*.PARENT` entry covers it; nil when neither. Compared in place, byte by byte
-  /// (the decide path builds no string for an ASCII entry).
-  static func coverage(of host: String, entries: [String]) -> (exact: Bool, wildcard: Bool)? {
-    var exact = false
-    var wildcard = false
+  /// How the entries cover `host` (lower-cased): `wildcard` when some `applinks:*.PARENT`
+  /// entry does (its parent's file may then speak for the host), else `exact` when an
+  /// `applinks:HOST` entry does; nil when none does. Compared in place, byte by byte (the
+  /// decide path builds no string for an ASCII entry).
+  static func coverage(of host: String, entries: [String]) -> DomainMatch? {
     host.withUTF8Bytes { h in
+      var covered: DomainMatch?
       for entry in entries {
         switch domainMatch(entry, host: h) {
-        case .exact?: exact = true
-        case .wildcard?: wildcard = true
+        case .wildcard?: return .wildcard
+        case .exact?: covered = .exact
         case nil: break
         }
       }
+      return covered
     }
-    return exact || wildcard ? (exact, wildcard) : nil
   }
 
   /// How an entitlement entry covers a host.
