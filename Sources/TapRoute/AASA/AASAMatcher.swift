@@ -108,44 +108,61 @@ public enum AASAMatcher {
   static func evaluate(
     _ prepared: PreparedAASA, url: AASAURL, os: OSVersion, readings: AASAReadings, traced: Bool = true
   ) -> [AASAMatch.App] {
-    prepared.appIDs.map { appID in
-      var steps: [AASAMatch.Step] = []
-      let verdict = verdict(of: appID, prepared, url: url, os: os, readings: readings) {
-        miss, exclude, location in
-        if traced { steps.append(step(miss, exclude: exclude, at: location())) }
+    url.withBytes { bytes in
+      prepared.appIDs.map { appID in
+        guard traced else {
+          return AASAMatch.App(
+            appID: appID, verdict: verdict(of: appID, prepared, url: bytes, os: os, readings: readings),
+            steps: [])
+        }
+        var steps: [AASAMatch.Step] = []
+        let verdict = verdict(of: appID, prepared, url: bytes, os: os, readings: readings) {
+          miss, exclude, location in steps.append(step(miss, exclude: exclude, at: location()))
+        }
+        return AASAMatch.App(appID: appID, verdict: verdict, steps: steps)
       }
-      return AASAMatch.App(appID: appID, verdict: verdict, steps: steps)
     }
   }
 
   /// Where a pattern stands in the file, built only when a trace asks.
   typealias Location = () -> String
 
+  /// What matching reads of the OS version and the readings, worked out once per verdict.
+  struct Context {
+    var readings: AASAReadings
+    /// Which of a component's ``PreparedAASA/Component/settings`` applies.
+    var regime: PreparedAASA.Regime
+    /// `$(...)` reads as a variable (iOS 13.5 and later, U-6).
+    var substitutes: Bool
+    /// A miss carries the text it failed on (for a trace); else its text is empty.
+    var traced: Bool
+  }
+
   /// The verdict of one app: the details naming it are read in order, as one list, and the
-  /// first pattern that matches decides (U-4); nil when none does. `step` hears each pattern
-  /// tried (the decide path passes one that does nothing: no text is built).
+  /// first pattern that matches decides (U-4); nil when none does. `step`, when given, hears
+  /// each pattern tried; without it (the decide path) no text is built.
   static func verdict(
-    of appID: String, _ prepared: PreparedAASA, url: AASAURL, os: OSVersion, readings: AASAReadings,
-    step: (_ miss: Miss?, _ exclude: Bool, _ location: Location) -> Void = { _, _, _ in }
+    of appID: String, _ prepared: PreparedAASA, url: AASAURLBytes, os: OSVersion, readings: AASAReadings,
+    step: ((_ miss: Miss?, _ exclude: Bool, _ location: Location) -> Void)? = nil
   ) -> AASAMatch.Verdict? {
-    let document = prepared.document
     // iOS 12 does not read `appIDs` (only `appID`), nor `components`.
     let readsComponents = os >= Feature.components.since
-    for (d, detail) in document.details.enumerated()
+    let context = Context(
+      readings: readings, regime: PreparedAASA.Regime(os),
+      substitutes: os >= Feature.substitutionVariables.since,
+      traced: step != nil)
+    for (d, detail) in prepared.details.enumerated()
     where (readsComponents ? detail.appIDs : detail.legacyAppIDs).contains(appID) {
-      let compiled = prepared.details[d]
-      if let components = detail.components, readsComponents {
-        for (c, component) in components.enumerated() {
-          let miss = matchComponent(
-            compiled.components[c], component, detail: detail, document: document, url: url, os: os,
-            readings: readings)
-          step(miss, component.exclude, { "details[\(d)].components[\(c)]" })
+      if detail.hasComponents && readsComponents {
+        for (c, component) in detail.components.enumerated() {
+          let miss = matchComponent(component, url: url, context)
+          step?(miss, component.exclude, { "details[\(d)].components[\(c)]" })
           if miss == nil { return component.exclude ? .exclude : .match }
         }
-      } else if detail.paths != nil {
-        for (p, path) in compiled.paths.enumerated() {
-          let miss = matchLegacyPath(path, url: url, readings: readings)
-          step(miss, path.exclude, { "details[\(d)].paths[\(p)]" })
+      } else if detail.hasPaths {
+        for (p, path) in detail.paths.enumerated() {
+          let miss = matchLegacyPath(path, url: url, context)
+          step?(miss, path.exclude, { "details[\(d)].paths[\(p)]" })
           if miss == nil { return path.exclude ? .exclude : .match }
         }
       }
@@ -161,9 +178,14 @@ public enum AASAMatcher {
       case mismatch(pattern: String, text: String)
       /// `?` names an item the URL lacks (the reading ``AASAReadings/AbsentQueryItem/fails``).
       case absentItem(String)
+      /// Not recorded: no trace asked (the decide path reads only that the pattern missed).
+      case unrecorded
     }
     var part: Part
     var reason: Reason
+
+    /// A miss without its part or reason (the decide path's).
+    static let unrecorded = Miss(part: .path, reason: .unrecorded)
   }
 
   /// A trace step for a pattern at `location`: matched when `miss` is nil.
@@ -181,6 +203,7 @@ public enum AASAMatcher {
     case .mismatch(let pattern, let text):
       reason = "\(Words.quoted(pattern)) does not match \(Words.quoted(text))"
     case .absentItem(let name): reason = "the URL has no query item \(Words.quoted(name))"
+    case .unrecorded: reason = "the pattern does not match"
     }
     return AASAMatch.Step(
       location: location, matched: false, exclude: exclude, failedPart: part, reason: reason)
@@ -188,11 +211,13 @@ public enum AASAMatcher {
 
   /// A legacy `paths` entry: a path pattern, `NOT ` excluding (U-13), case-sensitive, against
   /// the path as written [inference: the archived guide matches the path only].
-  static func matchLegacyPath(_ path: PreparedAASA.LegacyPath, url: AASAURL, readings: AASAReadings) -> Miss?
+  static func matchLegacyPath(_ path: PreparedAASA.LegacyPath, url: AASAURLBytes, _ context: Context) -> Miss?
   {
-    let slash: AASAPattern.SlashRule = readings.slash == .crosses ? .crosses : .stops
-    if path.pattern.matches(url.path, caseSensitive: true, slash: slash) { return nil }
-    return Miss(part: .path, reason: .mismatch(pattern: path.text, text: url.path))
+    let slash: AASAPattern.SlashRule = context.readings.slash == .crosses ? .crosses : .stops
+    if path.pattern.matches(bytes: url.path, caseSensitive: true, slash: slash) { return nil }
+    guard context.traced else { return .unrecorded }
+    return Miss(
+      part: .path, reason: .mismatch(pattern: path.text, text: String(decoding: url.path, as: UTF8.self)))
   }
 
   /// The settings a component matches with: its own, then its detail's `defaults`, then the
@@ -215,57 +240,71 @@ public enum AASAMatcher {
   }
 
   private static func matchComponent(
-    _ compiled: PreparedAASA.Component, _ component: AASADocument.Component, detail: AASADocument.Detail,
-    document: AASADocument, url: AASAURL, os: OSVersion, readings: AASAReadings
-  ) -> Miss? {
-    let (caseSensitive, percentEncoded) = settings(component, detail: detail, document: document, os: os)
-    let substitutes = os >= Feature.substitutionVariables.since
-    // Which text a pattern is compared with (the contested point `percentEncoded`).
-    func prepare(_ raw: String) -> String {
-      switch readings.percentEncoded {
-      case .patternAsEncoded: percentEncoded ? raw : AASAURL.decoded(raw)
-      case .decodeWhenTrue: percentEncoded ? AASAURL.decoded(raw) : raw
+    _ component: PreparedAASA.Component, url: AASAURLBytes, _ context: Context
+  )
+    -> Miss?
+  {
+    let (caseSensitive, percentEncoded) = component.settings(context.regime)
+    // Whether a text is decoded before a pattern is compared with it (the contested point
+    // `percentEncoded`).
+    let decodes =
+      switch context.readings.percentEncoded {
+      case .patternAsEncoded: !percentEncoded
+      case .decodeWhenTrue: percentEncoded
       }
-    }
     func fails(
-      _ part: Miss.Part, _ pattern: PreparedAASA.Pattern, _ text: String, slash: AASAReadings.Slash = .crosses
+      _ part: Miss.Part, _ pattern: PreparedAASA.Pattern, _ raw: UnsafeBufferPointer<UInt8>, decoding: Bool,
+      slash: AASAReadings.Slash = .crosses
     ) -> Miss? {
       let rule: AASAPattern.SlashRule = slash == .crosses ? .crosses : .stops
-      if pattern.compiled(substituting: substitutes).matches(text, caseSensitive: caseSensitive, slash: rule)
-      {
-        return nil
-      }
-      return Miss(part: part, reason: .mismatch(pattern: pattern.text, text: text))
+      let compiled = pattern.compiled(substituting: context.substitutes)
+      let decoded = decoding ? AASAURL.decoded(String(decoding: raw, as: UTF8.self)) : nil
+      let matched =
+        decoded?.withUTF8Bytes { compiled.matches(bytes: $0, caseSensitive: caseSensitive, slash: rule) }
+        ?? compiled.matches(bytes: raw, caseSensitive: caseSensitive, slash: rule)
+      if matched { return nil }
+      guard context.traced else { return .unrecorded }
+      return Miss(
+        part: part,
+        reason: .mismatch(pattern: pattern.text, text: decoded ?? String(decoding: raw, as: UTF8.self)))
     }
     // A key left out is `*`, which matches everything (U-3, U-11).
-    if let pattern = compiled.path, let miss = fails(.path, pattern, prepare(url.path), slash: readings.slash)
+    if let pattern = component.path,
+      let miss = fails(.path, pattern, url.path, decoding: decodes, slash: context.readings.slash)
     {
       return miss
     }
-    switch compiled.query {
+    switch component.query {
     case .pattern(let pattern):
-      if let miss = fails(.query, pattern, prepare(url.query ?? "")) { return miss }
+      if let miss = fails(.query, pattern, url.query ?? AASAURLBytes.empty, decoding: decodes) { return miss }
     case .items(let items):
-      let present = url.queryItems.map { (name: prepare($0.name), value: prepare($0.value)) }
+      let query = url.query.map { String(decoding: $0, as: UTF8.self) } ?? ""
+      func prepare(_ raw: String) -> String { decodes ? AASAURL.decoded(raw) : raw }
+      let present = AASAURL.items(query).map { (name: prepare($0.name), value: prepare($0.value)) }
+      func itemFails(_ item: String, _ pattern: PreparedAASA.Pattern, _ text: String) -> Miss? {
+        text.withUTF8Bytes { fails(.item(item), pattern, $0, decoding: false) }
+      }
       for item in items {
         let name = caseSensitive ? item.name : item.name.lowercased()
         let values = present.filter { (caseSensitive ? $0.name : $0.name.lowercased()) == name }.map(\.value)
         if values.isEmpty {
-          if readings.absentQueryItem == .fails {
+          if context.readings.absentQueryItem == .fails {
             return Miss(part: .item(item.name), reason: .absentItem(item.name))
           }
           // U-10: an absent item reads as the empty string.
-          if let miss = fails(.item(item.name), item.pattern, "") { return miss }
+          if let miss = itemFails(item.name, item.pattern, "") { return miss }
         }
         // U-9: every instance of a repeated name must match.
         for value in values {
-          if let miss = fails(.item(item.name), item.pattern, value) { return miss }
+          if let miss = itemFails(item.name, item.pattern, value) { return miss }
         }
       }
     case nil:
       break
     }
-    if let pattern = compiled.fragment, let miss = fails(.fragment, pattern, prepare(url.fragment ?? "")) {
+    if let pattern = component.fragment,
+      let miss = fails(.fragment, pattern, url.fragment ?? AASAURLBytes.empty, decoding: decodes)
+    {
       return miss
     }
     return nil
@@ -309,8 +348,9 @@ public enum AASAMatcher {
 
 /// A document with its patterns compiled once (with and without substitution variables, whose
 /// reading depends on the OS version): what ``AASAMatcher`` matches with. `app.aasa` holds one
-/// per file, so deciding a link compiles nothing.
-struct PreparedAASA: Sendable {
+/// per file, so deciding a link compiles nothing. Its parts are classes, so that matching
+/// reads them in place rather than copying each part's arrays.
+final class PreparedAASA: Sendable {
   /// A pattern as written and compiled both ways (a class: matching reads it without copying
   /// its parts).
   final class Pattern: Sendable {
@@ -328,15 +368,60 @@ struct PreparedAASA: Sendable {
     func compiled(substituting: Bool) -> AASAPattern { substituting ? substituted : plain }
   }
 
-  /// A component's patterns (nil: the key is left out, `*`).
-  struct Component: Sendable {
+  /// The OS versions between which a component's settings read the same (``AASAMatcher/settings(_:detail:document:os:)``):
+  /// before iOS 13.5 (every match case-sensitive, no decoding, no `defaults`), iOS 13.5 (case
+  /// folding), iOS 14 and later (decoding and `defaults`).
+  enum Regime: Int, Sendable, CaseIterable {
+    case beforeIOS13Point5, fromIOS13Point5, fromIOS14
+
+    init(_ os: OSVersion) {
+      self =
+        os >= AASAMatcher.Feature.defaults.since
+        ? .fromIOS14
+        : os >= AASAMatcher.Feature.caseInsensitive.since ? .fromIOS13Point5 : .beforeIOS13Point5
+    }
+
+    /// A version of the regime.
+    var representative: OSVersion {
+      switch self {
+      case .beforeIOS13Point5: OSVersion(clamping: 13)
+      case .fromIOS13Point5: AASAMatcher.Feature.caseInsensitive.since
+      case .fromIOS14: AASAMatcher.Feature.defaults.since
+      }
+    }
+  }
+
+  /// A component's patterns (nil: the key is left out, `*`), whether it excludes, and its
+  /// settings in each regime.
+  final class Component: Sendable {
     enum Query: Sendable {
       case pattern(Pattern)
       case items([(name: String, pattern: Pattern)])
     }
-    var path: Pattern?
-    var query: Query?
-    var fragment: Pattern?
+    let path: Pattern?
+    let query: Query?
+    let fragment: Pattern?
+    let exclude: Bool
+    /// ``AASAMatcher/settings(_:detail:document:os:)`` in each ``Regime``.
+    private let beforeIOS13Point5, fromIOS13Point5, fromIOS14: (caseSensitive: Bool, percentEncoded: Bool)
+
+    init(
+      path: Pattern?, query: Query?, fragment: Pattern?, exclude: Bool,
+      settings: (Regime) -> (caseSensitive: Bool, percentEncoded: Bool)
+    ) {
+      (self.path, self.query, self.fragment, self.exclude) = (path, query, fragment, exclude)
+      (beforeIOS13Point5, fromIOS13Point5, fromIOS14) = (
+        settings(.beforeIOS13Point5), settings(.fromIOS13Point5), settings(.fromIOS14)
+      )
+    }
+
+    func settings(_ regime: Regime) -> (caseSensitive: Bool, percentEncoded: Bool) {
+      switch regime {
+      case .beforeIOS13Point5: beforeIOS13Point5
+      case .fromIOS13Point5: fromIOS13Point5
+      case .fromIOS14: fromIOS14
+      }
+    }
   }
 
   /// A legacy `paths` entry, `NOT ` taken off.
@@ -346,10 +431,25 @@ struct PreparedAASA: Sendable {
     var pattern: AASAPattern
   }
 
-  /// A detail's components (empty when it has none) and legacy paths (likewise).
-  struct Detail: Sendable {
-    var components: [Component]
-    var paths: [LegacyPath]
+  /// A detail: the apps it names (from iOS 13, and before), its components (empty when it has
+  /// none) and legacy paths (likewise).
+  final class Detail: Sendable {
+    let appIDs: [String]
+    let legacyAppIDs: [String]
+    /// The detail has a `components` key (iOS 13 and later then ignore its `paths`, U-8).
+    let hasComponents: Bool
+    let hasPaths: Bool
+    let components: [Component]
+    let paths: [LegacyPath]
+
+    init(
+      appIDs: [String], legacyAppIDs: [String], hasComponents: Bool, hasPaths: Bool, components: [Component],
+      paths: [LegacyPath]
+    ) {
+      (self.appIDs, self.legacyAppIDs, self.hasComponents, self.hasPaths) =
+        (appIDs, legacyAppIDs, hasComponents, hasPaths)
+      (self.components, self.paths) = (components, paths)
+    }
   }
 
   let document: AASADocument
@@ -364,6 +464,8 @@ struct PreparedAASA: Sendable {
     let variables = document.substitutionVariables
     details = document.details.map { detail in
       Detail(
+        appIDs: detail.appIDs, legacyAppIDs: detail.legacyAppIDs, hasComponents: detail.components != nil,
+        hasPaths: detail.paths != nil,
         components: (detail.components ?? []).map { component in
           let query: Component.Query? =
             switch component.query {
@@ -373,7 +475,11 @@ struct PreparedAASA: Sendable {
             }
           return Component(
             path: component.path.map { Pattern($0, variables: variables) }, query: query,
-            fragment: component.fragment.map { Pattern($0, variables: variables) })
+            fragment: component.fragment.map { Pattern($0, variables: variables) },
+            exclude: component.exclude,
+            settings: {
+              AASAMatcher.settings(component, detail: detail, document: document, os: $0.representative)
+            })
         },
         paths: (detail.paths ?? []).map { entry in
           let exclude = entry.hasPrefix("NOT ")

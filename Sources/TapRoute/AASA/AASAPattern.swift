@@ -138,16 +138,30 @@ final class AASAPattern: Sendable {
       return closed(((reach & moves) << 1) | (stopped ? 0 : reach & star))
     }
 
-    /// True when the pattern matches all of `bytes` (ASCII), each folded to lower case first
-    /// when `fold`.
-    func matches(ascii bytes: UnsafeBufferPointer<UInt8>, fold: Bool, slash: SlashRule) -> Bool {
-      var reach = closed(1)
-      for byte in bytes {
-        let b = fold && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-        reach = step(reach, Unicode.Scalar(b), satisfied: ascii[Int(b)], slash: slash)
-        if reach == 0 { return false }
+    /// True when the pattern matches all of `bytes`, each folded to lower case first when
+    /// `fold`; nil when a byte is not ASCII before the match has failed (the text is then
+    /// matched by scalars: an ASCII prefix that no position survives fails whatever follows).
+    func matches(ascii bytes: UnsafeBufferPointer<UInt8>, fold: Bool, slash: SlashRule) -> Bool? {
+      // `step` written out with the masks in registers and the table read without a bounds
+      // check (a byte below 0x80 indexes one of its 128 entries).
+      let (one, star) = (self.one, self.star)
+      let stops = slash == .stops
+      return ascii.withUnsafeBufferPointer { table -> Bool? in
+        var reach = closed(1)
+        for byte in bytes {
+          guard byte < 0x80 else { return nil }
+          let b = fold && byte &- 0x41 < 26 ? byte | 0x20 : byte
+          let satisfied = table[Int(b)]
+          if stops && b == UInt8(ascii: "/") {
+            reach = (reach & satisfied) << 1
+          } else {
+            reach = ((reach & (satisfied | one)) << 1) | (reach & star)
+          }
+          reach |= (reach & star) << 1
+          if reach == 0 { return false }
+        }
+        return reach & accept != 0
       }
-      return reach & accept != 0
     }
 
     /// True when the pattern matches all of `scalars`.
@@ -227,18 +241,30 @@ final class AASAPattern: Sendable {
   /// True when the pattern matches all of `text`. With `caseSensitive` false both sides are
   /// compared lower-cased; with `slash` `.stops`, `?` and `*` never match a `/`.
   func matches(_ text: String, caseSensitive: Bool, slash: SlashRule = .crosses) -> Bool {
+    text.withUTF8Bytes { matches(bytes: $0, caseSensitive: caseSensitive, slash: slash, text: text) }
+  }
+
+  /// ``matches(_:caseSensitive:slash:)`` for a text's UTF-8 bytes, matched in place when the
+  /// pattern fits one word and the text is ASCII.
+  func matches(bytes: UnsafeBufferPointer<UInt8>, caseSensitive: Bool, slash: SlashRule = .crosses) -> Bool {
+    matches(bytes: bytes, caseSensitive: caseSensitive, slash: slash, text: nil)
+  }
+
+  /// `text`, when given, is `bytes` as a string (it is then not built again).
+  private func matches(
+    bytes: UnsafeBufferPointer<UInt8>, caseSensitive: Bool, slash: SlashRule, text: String?
+  )
+    -> Bool
+  {
+    let text = { text ?? String(decoding: bytes, as: UTF8.self) }
     if let automaton = caseSensitive ? exact : folded {
       // An ASCII text is matched byte by byte, lower-cased letter by letter; any other is
       // lower-cased whole first, as String does it (a scalar may lower-case to two).
-      let ascii = text.withUTF8Bytes { bytes in
-        bytes.allSatisfy { $0 < 0x80 }
-          ? automaton.matches(ascii: bytes, fold: !caseSensitive, slash: slash) : nil
-      }
-      if let ascii { return ascii }
+      if let ascii = automaton.matches(ascii: bytes, fold: !caseSensitive, slash: slash) { return ascii }
       return automaton.matches(
-        caseSensitive ? text.unicodeScalars : text.lowercased().unicodeScalars, slash: slash)
+        caseSensitive ? text().unicodeScalars : text().lowercased().unicodeScalars, slash: slash)
     }
-    return matchesByReach(text, caseSensitive: caseSensitive, slash: slash)
+    return matchesByReach(text(), caseSensitive: caseSensitive, slash: slash)
   }
 
   /// ``matches(_:caseSensitive:slash:)`` for any pattern, variables and all: the set of text

@@ -47,8 +47,7 @@ public struct AASAURL: Sendable, Hashable {
   /// path's `Situation.universalLink` reads only whether it is one).
   static func parse(_ text: String) -> Result<AASAURL, SplitError> {
     guard text.utf8.count <= maximumLength else { return .failure(.tooLong) }
-    return text.utf8.withContiguousStorageIfAvailable { split(text, $0) }
-      ?? Array(text.utf8).withUnsafeBufferPointer { split(text, $0) }
+    return text.withUTF8Bytes { split(text, $0) }
   }
 
   enum SplitError: Error {
@@ -62,21 +61,44 @@ public struct AASAURL: Sendable, Hashable {
     case notHTTP
   }
 
+  /// Where a URL's parts lie in its UTF-8 bytes, as `parts(_:)` finds them.
+  struct Parts {
+    /// The host, between the authority's last `@` and its first `:`.
+    var host: Range<Int>
+    /// True when the host has no upper-case or non-ASCII letter (it needs no lower-casing).
+    var hostIsLower: Bool
+    /// The path; empty when the URL has none (it then reads as `/`).
+    var path: Range<Int>
+    /// The query without its `?`; nil when the URL has no `?`.
+    var query: Range<Int>?
+    /// The fragment without its `#`; nil when the URL has no `#`.
+    var fragment: Range<Int>?
+  }
+
   /// Splits a URL's bytes at the first `#`, then the first `?`, then the first `/` after the
   /// scheme: ASCII delimiters, found byte by byte (RFC 3986 §3); the host is what lies between
-  /// the authority's last `@` and its first `:`, lower-cased.
-  private static func split(_ whole: String, _ b: UnsafeBufferPointer<UInt8>) -> Result<AASAURL, SplitError> {
+  /// the authority's last `@` and its first `:`. Builds no string: the decide path matches the
+  /// parts in place (``AASAURLBytes``).
+  static func parts(_ b: UnsafeBufferPointer<UInt8>) -> Result<Parts, SplitError> {
     let n = b.count
+    guard n <= maximumLength else { return .failure(.tooLong) }
     // One pass: a space or control character anywhere, the first `#`, the first `?` before it.
+    // Below 0x40, `stops` marks the bytes that need a look: controls, space, `#` and `?`.
+    let stops: UInt64 = ((1 << 0x21) - 1) | (1 << 0x23) | (1 << 0x3F)
     var hash = n
     var question = n
     for i in 0..<n {
       let c = b[i]
-      if c <= 0x20 || c == 0x7F { return .failure(.control(i)) }
-      if c == UInt8(ascii: "#") && hash == n {
-        hash = i
-      } else if c == UInt8(ascii: "?") && question == n && hash == n {
-        question = i
+      if c < 0x40 {
+        guard stops >> UInt64(c) & 1 != 0 else { continue }
+        if c <= 0x20 { return .failure(.control(i)) }
+        if c == UInt8(ascii: "#") {
+          if hash == n { hash = i }
+        } else if question == n && hash == n {
+          question = i
+        }
+      } else if c == 0x7F {
+        return .failure(.control(i))
       }
     }
     func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
@@ -89,26 +111,50 @@ public struct AASAURL: Sendable, Hashable {
     }
     let start = starts(with: "https://") ? 8 : starts(with: "http://") ? 7 : -1
     guard start >= 0 else { return .failure(.notHTTP) }
-    func text(_ from: Int, _ to: Int) -> String {
-      String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
-    }
-    let fragment = hash < n ? text(hash + 1, n) : nil
     let end = min(question, hash)
-    let query = question < hash ? text(question + 1, hash) : nil
+    // The authority ends at the first `/`; the host starts after its last `@`.
     var slash = start
-    while slash < end && b[slash] != UInt8(ascii: "/") { slash += 1 }
-    let path = slash == end ? "/" : text(slash, end)
     var hostStart = start
-    for i in start..<slash where b[i] == UInt8(ascii: "@") { hostStart = i + 1 }
+    while slash < end && b[slash] != UInt8(ascii: "/") {
+      if b[slash] == UInt8(ascii: "@") { hostStart = slash + 1 }
+      slash += 1
+    }
     var hostEnd = hostStart
     var lower = true
     while hostEnd < slash && b[hostEnd] != UInt8(ascii: ":") {
       if b[hostEnd] >= 0x80 || (b[hostEnd] >= 0x41 && b[hostEnd] <= 0x5A) { lower = false }
       hostEnd += 1
     }
-    let host = lower ? text(hostStart, hostEnd) : text(hostStart, hostEnd).lowercased()
-    guard !host.isEmpty else { return .failure(.noHost(start)) }
-    return .success(AASAURL(text: whole, host: host, path: path, query: query, fragment: fragment))
+    guard hostEnd > hostStart else { return .failure(.noHost(start)) }
+    return .success(
+      Parts(
+        host: hostStart..<hostEnd, hostIsLower: lower, path: slash..<end,
+        query: question < hash ? (question + 1)..<hash : nil, fragment: hash < n ? (hash + 1)..<n : nil))
+  }
+
+  /// The URL built from its bytes' parts.
+  private static func split(_ whole: String, _ b: UnsafeBufferPointer<UInt8>) -> Result<AASAURL, SplitError> {
+    parts(b).map { parts in
+      func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
+      }
+      let host = text(parts.host)
+      return AASAURL(
+        text: whole, host: parts.hostIsLower ? host : host.lowercased(),
+        path: parts.path.isEmpty ? "/" : text(parts.path), query: parts.query.map(text),
+        fragment: parts.fragment.map(text))
+    }
+  }
+
+  /// Calls `body` with the URL's path, query and fragment as UTF-8 bytes, in place.
+  func withBytes<R>(_ body: (AASAURLBytes) -> R) -> R {
+    path.withUTF8Bytes { p in
+      (query ?? "").withUTF8Bytes { q in
+        (fragment ?? "").withUTF8Bytes { f in
+          body(AASAURLBytes(path: p, query: query == nil ? nil : q, fragment: fragment == nil ? nil : f))
+        }
+      }
+    }
   }
 
   /// `text` with `%XX` escapes decoded as UTF-8; an escape that is not two hex digits, or bytes
@@ -145,12 +191,51 @@ public struct AASAURL: Sendable, Hashable {
   /// The query's items as (name, value) pairs, split at `&` and at each item's first `=`; an
   /// item without `=` has the value "" (U-10). Empty items (`a=1&&b=2`) are left out.
   public var queryItems: [(name: String, value: String)] {
-    guard let query else { return [] }
-    return query.split(separator: "&").map { item in
+    query.map(Self.items) ?? []
+  }
+
+  /// The items of `query` (without its `?`), as ``queryItems`` splits them.
+  static func items(_ query: String) -> [(name: String, value: String)] {
+    query.split(separator: "&").map { item in
       if let eq = item.firstIndex(of: "=") {
         return (String(item[..<eq]), String(item[item.index(after: eq)...]))
       }
       return (String(item), "")
     }
   }
+}
+
+/// The parts of a URL AASA patterns match, as UTF-8 bytes: views into one link's text (the
+/// decide path, which builds no string) or into an ``AASAURL``'s parts. Valid only inside the
+/// call that made them.
+struct AASAURLBytes {
+  /// The path, `/` when the URL has none.
+  var path: UnsafeBufferPointer<UInt8>
+  /// The query without its `?`; nil when the URL has no `?`.
+  var query: UnsafeBufferPointer<UInt8>?
+  /// The fragment without its `#`; nil when the URL has no `#`.
+  var fragment: UnsafeBufferPointer<UInt8>?
+
+  init(
+    path: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>?,
+    fragment: UnsafeBufferPointer<UInt8>?
+  ) {
+    (self.path, self.query, self.fragment) = (path, query, fragment)
+  }
+
+  /// The parts of `bytes` that `parts` locates.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, _ parts: AASAURL.Parts) {
+    path = parts.path.isEmpty ? Self.slash : UnsafeBufferPointer(rebasing: bytes[parts.path])
+    query = parts.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+    fragment = parts.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
+  }
+
+  /// `/`, in static memory: the path of a URL that has none.
+  private static var slash: UnsafeBufferPointer<UInt8> {
+    let text: StaticString = "/"
+    return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+
+  /// An empty text, for an absent query or fragment.
+  static var empty: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
 }

@@ -169,41 +169,6 @@ public struct Decision: Sendable, Hashable, Codable {
       url: url, body: .lazy(hit), assumedMask: assumed, assumedValues: nil, shownCallbacks: callbacks)
   }
 
-  /// The table and rule whose `then` opened the container app (the open rule of a composed
-  /// redirect, else the deciding rule); nil for a decision that keeps no rules.
-  @usableFromInline
-  var decidingRule: (event: Situation.Event, rule: Int)? {
-    guard case .lazy(let hit) = body else { return nil }
-    switch hit.kind {
-    case .composed: return (.open, Int(hit.openRule))
-    case .rule: return hit.event == .tap ? (.tap, Int(hit.tapRule)) : (hit.event, Int(hit.openRule))
-    case .undecided, .redirectUndecided: return nil
-    }
-  }
-
-  /// Composes rule `rule` of the `delivery` table after this launch of the container app:
-  /// its facts the situation left out (`assumed`) join the decision's, and its fields join
-  /// the decision's when read (``Engine/composeDelivery(_:_:)``).
-  mutating func composeDelivery(rule: Int, assumed: FactMask, source: DecisionSource) {
-    guard let event = Engine.deliveryEvent else { return }
-    assumedMask |= assumed
-    switch body {
-    case .lazy(var hit):
-      hit.deliveryRule = Int32(truncatingIfNeeded: rule)
-      body = .lazy(hit)
-    case .stored:
-      if assumedMask != 0, assumedValues == nil { assumedValues = source.assumedDefaults }
-      let composed = Engine.composeDelivery(self, source.template(event, rule))
-      let keptURL = url
-      let keptOutcome = outcome
-      let keptAssumed = (assumedMask, assumedValues)
-      self = composed
-      url = keptURL
-      outcome = keptOutcome
-      (assumedMask, assumedValues) = keptAssumed
-    }
-  }
-
   /// Keeps `remarks` to append to the notes when they are read, if the decision is lazy and
   /// has no pending note of unfired hooks (which the remarks must follow); false otherwise.
   mutating func deferRemarks(_ remarks: PendingRemarks) -> Bool {

@@ -217,14 +217,16 @@ struct LazyHit: Sendable {
   @inlinable @inline(__always)
   static func make(
     _ source: DecisionSource, _ kind: Kind, event: Situation.Event, tapRule: Int = 0, openRule: Int = 0,
-    hook: Int = 0, context: Context? = nil
+    hook: Int = 0, context: Context? = nil, deliveryRule: Int32 = -1
   ) -> LazyHit {
-    LazyHit(
+    var hit = LazyHit(
       source: source, tapRule: Int32(truncatingIfNeeded: tapRule),
       openRule: Int32(truncatingIfNeeded: openRule),
       redirectOpenRule: Int32(truncatingIfNeeded: context?.redirectOpenRule ?? -1), kind: kind, event: event,
       hook: UInt8(truncatingIfNeeded: hook), hooks: context?.hooks ?? 0, eventURL: context?.eventURL,
       redirectURL: context?.redirectURL)
+    hit.deliveryRule = deliveryRule
+    return hit
   }
 
   /// What alternatives and steps read from the situation.
@@ -533,9 +535,7 @@ extension Engine {
       if let url, url.utf8.count > Engine.maximumMessageURLLength {
         return decideLongURL(rules, situation, url: url)
       }
-      var decision = decideTap(rules, situation, url: url)
-      if decision.outcome == .containerLaunch { composeDelivery(rules, situation, into: &decision) }
-      return decision
+      return decideTap(rules, situation, url: url)
     }
     // Every other event: the first matching rule of its table decides.
     let url = situation.eventURL
@@ -546,34 +546,55 @@ extension Engine {
         hit: LazyHit.make(rules.source, .undecided, event: event))
     }
     let outcome = rules.outcome(event, rule)
-    var decision = Decision.lazy(
+    let delivery =
+      outcome == .containerLaunch ? composedDelivery(rules, situation, after: event, rule) : .none
+    return Decision.lazy(
       outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(event, rule),
       presentation: rules.presentation(event, rule),
-      assumed: rules.testedFacts(event, rule) & situation.leftOut,
+      assumed: rules.testedFacts(event, rule) & situation.leftOut | delivery.assumed,
       hit: LazyHit.make(
         rules.source, .rule, event: event, openRule: rule,
         context: rules.contested(event, rule)
-          ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil))
-    if outcome == .containerLaunch { composeDelivery(rules, situation, into: &decision) }
-    return decision
+          ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil,
+        deliveryRule: delivery.rule))
   }
 
-  /// After a decision that opens the container app with a `handoff`, which of the app's
-  /// callbacks receive what: the first rule of the `delivery` table matching the situation
-  /// with that handoff (out of line: only container launches pay for it).
+  /// The rule of the `delivery` table composed after a launch of the container app, and the
+  /// facts it assumes.
+  @usableFromInline
+  struct ComposedDelivery {
+    /// The rule; -1 for none.
+    @usableFromInline var rule: Int32
+    /// The facts the rule tests that the situation left out (never the handoff, which comes
+    /// from the launching rule).
+    @usableFromInline var assumed: FactMask
+
+    @inlinable init(rule: Int32, assumed: FactMask) {
+      self.rule = rule
+      self.assumed = assumed
+    }
+
+    /// No delivery composed.
+    @inlinable static var none: ComposedDelivery { ComposedDelivery(rule: -1, assumed: 0) }
+  }
+
+  /// After rule `rule` of `event`'s table opens the container app with a `handoff`, which of
+  /// the app's callbacks receive what: the first rule of the `delivery` table matching the
+  /// situation with that handoff (out of line: only container launches pay for it). Decided
+  /// before the decision is built, so that the lazy decision is written once.
   @usableFromInline @inline(never)
-  static func composeDelivery<Rules: LeanRules>(
-    _ rules: Rules, _ situation: Situation, into decision: inout Decision
-  ) {
+  static func composedDelivery<Rules: LeanRules>(
+    _ rules: Rules, _ situation: Situation, after event: Situation.Event, _ rule: Int
+  ) -> ComposedDelivery {
     guard let delivery = Engine.deliveryEvent, situation.event != delivery,
-      let handoffFact = Engine.handoffFact,
-      let (event, rule) = decision.decidingRule, let handoff = rules.handoff(event, rule)
-    else { return }
+      let handoffFact = Engine.handoffFact, let handoff = rules.handoff(event, rule)
+    else { return .none }
     let deliveryRule = rules.composedRule(delivery, situation, handoff: handoff)
-    guard deliveryRule >= 0 else { return }
+    guard deliveryRule >= 0 else { return .none }
     // The handoff comes from the rule, not the situation: it is never assumed.
-    let assumed = rules.testedFacts(delivery, deliveryRule) & situation.leftOut & ~handoffFact.bit
-    decision.composeDelivery(rule: deliveryRule, assumed: assumed, source: rules.source)
+    return ComposedDelivery(
+      rule: Int32(truncatingIfNeeded: deliveryRule),
+      assumed: rules.testedFacts(delivery, deliveryRule) & situation.leftOut & ~handoffFact.bit)
   }
 
   /// A tap whose message URL is over the D-3 limit: decided as usual, then flagged (out of
@@ -583,7 +604,6 @@ extension Engine {
     -> Decision
   {
     var decision = decideTap(rules, situation, url: url)
-    if decision.outcome == .containerLaunch { composeDelivery(rules, situation, into: &decision) }
     Engine.flagLongMessageURL(url, in: &decision)
     return decision
   }
@@ -629,10 +649,14 @@ extension Engine {
           redirectOpenRule: hooks == 0
             ? -1 : rules.openRule(situation, url: situation.tap.redirect.url, extensionPoint: .messages))
         : nil
+      let delivery =
+        outcome == .containerLaunch ? composedDelivery(rules, situation, after: .tap, tap) : .none
       return Decision.lazy(
         outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(.tap, tap),
-        presentation: rules.presentation(.tap, tap), assumed: assumed, unfired: launches ? hooks : 0,
-        hit: LazyHit.make(rules.source, .rule, event: .tap, tapRule: tap, context: context))
+        presentation: rules.presentation(.tap, tap), assumed: assumed | delivery.assumed,
+        unfired: launches ? hooks : 0,
+        hit: LazyHit.make(
+          rules.source, .rule, event: .tap, tapRule: tap, context: context, deliveryRule: delivery.rule))
     }
     let redirectURL = situation.tap.redirect.url
     let open = rules.openRule(situation, url: redirectURL, extensionPoint: .messages)
@@ -653,14 +677,17 @@ extension Engine {
     if redirectURL == nil { redirectLeftOut |= Fact.urlClass.bit | Fact.urlNeedsEncoding.bit }
     let openOutcome = rules.outcome(.open, open)
     let opensApp = openOutcome == .containerLaunch || openOutcome == .otherAppLaunch
+    let delivery =
+      openOutcome == .containerLaunch ? composedDelivery(rules, situation, after: .open, open) : .none
     return Decision.lazy(
       outcome: opensApp ? openOutcome : outcome, url: opensApp ? redirectURL : url,
       callbacks: rules.callbacks(.tap, tap), presentation: rules.presentation(.tap, tap),
-      assumed: assumed | rules.testedFacts(.open, open) & redirectLeftOut,
+      assumed: assumed | rules.testedFacts(.open, open) & redirectLeftOut | delivery.assumed,
       hit: LazyHit.make(
         rules.source, .composed, event: .tap, tapRule: tap, openRule: open, hook: hook,
         context: contested || rules.contested(.open, open)
           ? LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open)
-          : nil))
+          : nil,
+        deliveryRule: delivery.rule))
   }
 }

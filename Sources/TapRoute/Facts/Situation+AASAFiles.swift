@@ -38,7 +38,16 @@ extension Situation {
 
     /// The compiled file of `domain`, given lower-cased; nil when not given.
     func prepared(lowercased domain: String) -> PreparedAASA? {
-      files.first { $0.domain == domain }?.prepared
+      domain.withUTF8Bytes { prepared(lowercased: $0) }
+    }
+
+    /// The compiled file of the domain whose lower-cased UTF-8 bytes are `domain`, compared in
+    /// place; nil when not given.
+    func prepared(lowercased domain: UnsafeBufferPointer<UInt8>) -> PreparedAASA? {
+      for i in files.indices where files[i].domain.withUTF8Bytes({ Situation.same($0, domain) }) {
+        return files[i].prepared
+      }
+      return nil
     }
 
     /// Adds (or replaces) `domain`'s file from its JSON bytes, read as `aasa check` reads a

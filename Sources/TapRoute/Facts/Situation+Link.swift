@@ -83,13 +83,31 @@ extension Situation {
     guard let appID = app.appID, let entries = app.associatedDomains, !app.aasa.isEmpty else {
       return .unknown
     }
-    guard let url, case .success(let link) = AASAURL.parse(url) else { return .noMatch }
-    guard let coverage = Self.coverage(of: link.host, entries: entries) else { return .noMatch }
+    guard let url else { return .noMatch }
+    // Split and matched in place, on the URL's bytes: no string is built for an ASCII host.
+    return url.withUTF8Bytes { bytes in
+      guard case .success(let parts) = AASAURL.parts(bytes) else { return .noMatch }
+      let link = AASAURLBytes(bytes, parts)
+      let host = UnsafeBufferPointer(rebasing: bytes[parts.host])
+      if parts.hostIsLower {
+        return universalLink(appID: appID, entries: entries, host: host, link: link)
+      }
+      return String(decoding: host, as: UTF8.self).lowercased().withUTF8Bytes {
+        universalLink(appID: appID, entries: entries, host: $0, link: link)
+      }
+    }
+  }
+
+  /// ``universalLink(url:)`` for a link whose lower-cased host is `host`.
+  private func universalLink(
+    appID: String, entries: [String], host: UnsafeBufferPointer<UInt8>, link: AASAURLBytes
+  ) -> UniversalLinkVerdict {
+    guard let coverage = Self.coverage(of: host, entries: entries) else { return .noMatch }
     // The host's own file, then each covering wildcard's parent's, in entry order.
-    var file = app.aasa.prepared(lowercased: link.host)
+    var file = app.aasa.prepared(lowercased: host)
     if file == nil && coverage == .wildcard {
       for entry in entries {
-        if let parent = Self.wildcardParent(entry, of: link.host),
+        if let parent = Self.wildcardParent(entry, of: host),
           let found = app.aasa.prepared(lowercased: parent)
         {
           file = found
@@ -125,18 +143,16 @@ extension Situation {
   /// entry does (its parent's file may then speak for the host), else `exact` when an
   /// `applinks:HOST` entry does; nil when none does. Compared in place, byte by byte (the
   /// decide path builds no string for an ASCII entry).
-  static func coverage(of host: String, entries: [String]) -> DomainMatch? {
-    host.withUTF8Bytes { h in
-      var covered: DomainMatch?
-      for entry in entries {
-        switch domainMatch(entry, host: h) {
-        case .wildcard?: return .wildcard
-        case .exact?: covered = .exact
-        case nil: break
-        }
+  static func coverage(of host: UnsafeBufferPointer<UInt8>, entries: [String]) -> DomainMatch? {
+    var covered: DomainMatch?
+    for entry in entries {
+      switch domainMatch(entry, host: host) {
+      case .wildcard?: return .wildcard
+      case .exact?: covered = .exact
+      case nil: break
       }
-      return covered
     }
+    return covered
   }
 
   /// How an entitlement entry covers a host.
@@ -149,7 +165,7 @@ extension Situation {
     // nil: the domain has letters to lower-case first (an upper-case or non-ASCII one).
     let inPlace: DomainMatch?? = entry.withUTF8Bytes { e in
       guard let domain = applinksDomain(e) else { return .some(nil) }
-      if domain.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) }) { return nil }
+      for c in domain where c >= 0x80 || (c >= 0x41 && c <= 0x5A) { return nil }
       return .some(match(domain, host))
     }
     if let inPlace { return inPlace }
@@ -158,8 +174,8 @@ extension Situation {
   }
 
   /// PARENT (lower-cased) when `entry` is `applinks:*.PARENT` and covers `host`.
-  static func wildcardParent(_ entry: String, of host: String) -> String? {
-    guard host.withUTF8Bytes({ domainMatch(entry, host: $0) }) == .wildcard else { return nil }
+  static func wildcardParent(_ entry: String, of host: UnsafeBufferPointer<UInt8>) -> String? {
+    guard domainMatch(entry, host: host) == .wildcard else { return nil }
     return String(domainText(entry).lowercased().dropFirst(2))
   }
 
@@ -175,8 +191,10 @@ extension Situation {
   private static func applinksDomain(_ e: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
     let prefix: StaticString = "applinks:"
     let count = prefix.utf8CodeUnitCount
-    guard e.count >= count, (0..<count).allSatisfy({ e[$0] == prefix.utf8Start[$0] }) else { return nil }
-    let end = e[count...].firstIndex(of: UInt8(ascii: "?")) ?? e.count
+    guard e.count >= count else { return nil }
+    for i in 0..<count where e[i] != prefix.utf8Start[i] { return nil }
+    var end = count
+    while end < e.count && e[end] != UInt8(ascii: "?") { end += 1 }
     return UnsafeBufferPointer(rebasing: e[count..<end])
   }
 
@@ -188,9 +206,17 @@ extension Situation {
       let parent = UnsafeBufferPointer(rebasing: domain[2...])
       guard host.count > parent.count else { return nil }
       let dot = host.count - parent.count - 1
-      return host[dot] == UInt8(ascii: ".") && host[(dot + 1)...].elementsEqual(parent) ? .wildcard : nil
+      return host[dot] == UInt8(ascii: ".") && same(UnsafeBufferPointer(rebasing: host[(dot + 1)...]), parent)
+        ? .wildcard : nil
     }
-    return domain.elementsEqual(host) ? .exact : nil
+    return same(domain, host) ? .exact : nil
+  }
+
+  /// True when two byte buffers hold the same bytes.
+  static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    for i in 0..<a.count where a[i] != b[i] { return false }
+    return true
   }
 }
 
