@@ -112,19 +112,25 @@ public struct AASAURL: Sendable, Hashable {
     let start = starts(with: "https://") ? 8 : starts(with: "http://") ? 7 : -1
     guard start >= 0 else { return .failure(.notHTTP) }
     let end = min(question, hash)
-    // The authority ends at the first `/`; the host starts after its last `@`.
+    // One pass over the authority, which ends at the first `/`: the host starts after its
+    // last `@` and ends at the first `:` after that; `mark` gathers whether the host has an
+    // upper-case or non-ASCII byte.
     var slash = start
     var hostStart = start
-    while slash < end && b[slash] != UInt8(ascii: "/") {
-      if b[slash] == UInt8(ascii: "@") { hostStart = slash + 1 }
+    var colon = -1
+    var mark: UInt8 = 0
+    while slash < end {
+      let c = b[slash]
+      if c == UInt8(ascii: "/") { break }
+      if c == UInt8(ascii: "@") {
+        (hostStart, colon, mark) = (slash + 1, -1, 0)
+      } else if colon < 0 {
+        if c == UInt8(ascii: ":") { colon = slash } else { mark |= (c &- 0x41 < 26 ? 1 : 0) | (c & 0x80) }
+      }
       slash += 1
     }
-    var hostEnd = hostStart
-    var lower = true
-    while hostEnd < slash && b[hostEnd] != UInt8(ascii: ":") {
-      if b[hostEnd] >= 0x80 || (b[hostEnd] >= 0x41 && b[hostEnd] <= 0x5A) { lower = false }
-      hostEnd += 1
-    }
+    let hostEnd = colon < 0 ? slash : colon
+    let lower = mark == 0
     guard hostEnd > hostStart else { return .failure(.noHost(start)) }
     return .success(
       Parts(
