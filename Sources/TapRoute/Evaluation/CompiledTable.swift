@@ -58,6 +58,19 @@ final class CompiledTable: Sendable {
     var handoff: Situation.Handoff? = nil
   }
 
+  /// What `field` reads of rule `rule`'s data, in place (a copy of the whole ``RuleData``
+  /// retained and released its arrays on every read); what it reads of an undecided rule's for
+  /// an index out of range.
+  @inline(__always)
+  func ruleData<T>(_ rule: Int, _ field: (borrowing RuleData) -> T) -> T {
+    rules.indices.contains(rule) ? field(rules[rule]) : field(Self.undecidedRule)
+  }
+
+  /// The data of a rule that decides nothing.
+  private static let undecidedRule = RuleData(
+    outcome: .undecided, callbacks: nil, presentation: nil, confidence: nil, tested: 0, contested: false,
+    redirectHooks: 0)
+
   /// The data of rule `rule`; an undecided rule's for an index out of range.
   @inline(__always)
   func ruleData(_ rule: Int) -> RuleData {

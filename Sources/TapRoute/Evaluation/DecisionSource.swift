@@ -373,6 +373,9 @@ final class PendingRemarks: Sendable {
 @usableFromInline
 protocol LeanRules {
   var source: DecisionSource { get }
+  /// The newest OS and SDK versions the tables name (``Engine/hasRemarks(_:newestOS:newestSDK:)``).
+  var newestOSVersion: OSVersion { get }
+  var newestSDKVersion: OSVersion { get }
   func tapRule(_ situation: Situation) -> Int
   func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int
   /// The first rule of `event`'s table matching `situation` (with the event's own URL), -1
@@ -398,6 +401,10 @@ struct GeneratedRules<Policies: CompiledPolicies>: LeanRules {
   @inlinable init() {}
   @inlinable
   var source: DecisionSource { .generated(GeneratedType(Policies.self)) }
+  @inlinable
+  var newestOSVersion: OSVersion { Policies.newestOSVersion }
+  @inlinable
+  var newestSDKVersion: OSVersion { Policies.newestSDKVersion }
   @inlinable @inline(__always)
   func tapRule(_ situation: Situation) -> Int { Policies.tapRule(situation) }
   @inlinable @inline(__always)
@@ -451,6 +458,10 @@ struct TableRules: LeanRules {
     source = .tables(tables)
   }
   @inline(__always)
+  var newestOSVersion: OSVersion { tables.newestOSVersion }
+  @inline(__always)
+  var newestSDKVersion: OSVersion { tables.newestSDKVersion }
+  @inline(__always)
   func tapRule(_ situation: Situation) -> Int {
     tables.rule(tables.tap, situation, event: .tap, url: situation.tap.url)
   }
@@ -464,28 +475,28 @@ struct TableRules: LeanRules {
   }
   @inline(__always)
   func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
-    tables.table(event).ruleData(rule).outcome
+    tables.table(event).ruleData(rule) { $0.outcome }
   }
   @inline(__always)
   func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks {
-    LazyCallbacks(tables.table(event).ruleData(rule).callbacks)
+    LazyCallbacks(tables.table(event).ruleData(rule) { $0.callbacks })
   }
   @inline(__always)
   func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation? {
-    tables.table(event).ruleData(rule).presentation
+    tables.table(event).ruleData(rule) { $0.presentation }
   }
   @inline(__always)
   func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask {
-    tables.table(event).ruleData(rule).tested
+    tables.table(event).ruleData(rule) { $0.tested }
   }
   @inline(__always)
   func contested(_ event: Situation.Event, _ rule: Int) -> Bool {
-    tables.table(event).ruleData(rule).contested
+    tables.table(event).ruleData(rule) { $0.contested }
   }
   @inline(__always)
-  func tapRedirectHooks(_ rule: Int) -> UInt64 { tables.tap.ruleData(rule).redirectHooks }
+  func tapRedirectHooks(_ rule: Int) -> UInt64 { tables.tap.ruleData(rule) { $0.redirectHooks } }
   func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff? {
-    tables.table(event).ruleData(rule).handoff
+    tables.table(event).ruleData(rule) { $0.handoff }
   }
   func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int {
     tables.rule(
@@ -514,7 +525,9 @@ extension Engine {
   /// when read, the deciding rule's callbacks.
   @inlinable @inline(__always)
   static func decideLean<Rules: LeanRules>(_ rules: Rules, _ situation: Situation) -> Decision {
-    if Engine.hasRemarks(situation, rules.source) { return decideRemarked(rules, situation) }
+    if Engine.hasRemarks(situation, newestOS: rules.newestOSVersion, newestSDK: rules.newestSDKVersion) {
+      return decideRemarked(rules, situation)
+    }
     return decideUnremarked(rules, situation)
   }
 

@@ -3,16 +3,16 @@
 // such input is decided as if it were absent, and a reader cannot tell.
 
 extension Engine {
-  /// True when `situation` holds something a decision remarks on: a few comparisons, so the
-  /// lean decide pays little for situations without any (nearly all of them).
+  /// True when `situation` holds something a decision by tables whose newest versions are
+  /// `newestOS` and `newestSDK` remarks on: a few comparisons, so the lean decide pays little for situations without any (nearly all of them).
   @usableFromInline
-  static func hasRemarks(_ situation: Situation, _ source: DecisionSource) -> Bool {
+  static func hasRemarks(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> Bool {
     if situation.hasUnreadParts { return true }
     if situation.event == .tap, situation.tap.redirect.url != nil, situation.tap.redirect.hooks.isEmpty {
       return true
     }
-    if let version = situation.osVersion, isNewer(version, than: source.newestOSVersion) { return true }
-    if let version = situation.app.sdkVersion, isNewer(version, than: source.newestSDKVersion) { return true }
+    if let version = situation.osVersion, isNewer(version, than: newestOS) { return true }
+    if let version = situation.app.sdkVersion, isNewer(version, than: newestSDK) { return true }
     return false
   }
 
