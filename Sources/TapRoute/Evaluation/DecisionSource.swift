@@ -450,13 +450,14 @@ struct GeneratedRules<Policies: CompiledPolicies>: LeanRules {
 /// An interpreting engine's rules.
 struct TableRules: LeanRules {
   let tables: EngineTables
-  /// Made once: building `.tables(tables)` on every read retained and released it each time.
-  let source: DecisionSource
 
   init(tables: EngineTables) {
     self.tables = tables
-    source = .tables(tables)
   }
+  /// The source the decision keeps: read once a decision (its lazy hit's), so it is not
+  /// stored beside `tables`, which retained and released the tables twice a decision.
+  @inline(__always)
+  var source: DecisionSource { .tables(tables) }
   @inline(__always)
   var newestOSVersion: OSVersion { tables.newestOSVersion }
   @inline(__always)
