@@ -294,9 +294,11 @@ final class CompiledTable: Sendable {
   func firstMatch(_ facts: FactSnapshot, url: String?) -> Int? {
     if let dense {
       let cell = withValues(facts) { values in
-        var cell = 0
-        for slot in immediateSlots { cell &+= Int(values[slot.place]) &* slot.stride }
-        return cell
+        immediateSlots.withUnsafeBufferPointer { slots in
+          var cell = 0
+          for slot in slots { cell &+= Int(values[slot.place]) &* slot.stride }
+          return cell
+        }
       }
       return dense.firstMatch(cell: cell) {
         let (urlClass, needsEncoding) = URLSchemeClass.scan(url)
@@ -310,10 +312,16 @@ final class CompiledTable: Sendable {
     }
     // No early exit when no rule is left: a branch per slot costs more than the few ANDs it
     // would save (the shipped tables leave a rule for every situation).
+    // Through buffers, without a bounds check per slot: a slot's rows hold one per value of
+    // its fact, and a snapshot's index is always one of them.
     let acc = withValues(facts) { values in
-      var acc = allRules
-      for slot in immediateSlots { acc &= bits[slot.offset &+ Int(values[slot.place])] }
-      return acc
+      bits.withUnsafeBufferPointer { bits in
+        immediateSlots.withUnsafeBufferPointer { slots in
+          var acc = allRules
+          for slot in slots { acc &= bits[slot.offset &+ Int(values[slot.place])] }
+          return acc
+        }
+      }
     }
     let hit = firstRule(acc, url: url)
     return hit >= 0 ? hit : nil
