@@ -147,8 +147,10 @@ enum TableGenerator {
   /// note (so composed decisions carry text, as real ones do); the last rule has no
   /// conditions.
   static func openTable(rules: Int, rng: inout Random) -> String {
-    let classes = ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
-    let points = ["messages", "today", "share", "action", "keyboard", "other"]
+    // The facts' values as the library declares them: a declared fact's domain must be whole
+    // (TR109), so a value added to the catalog needs no edit here.
+    let classes = URLSchemeClass.allCases.map(\.rawValue)
+    let points = Situation.Open.ExtensionPoint.allCases.map(\.rawValue)
     let openOutcomes = ["containerLaunch", "nothing"]
     var lines: [String] = []
     for i in 0..<rules {

@@ -202,13 +202,14 @@ extension Engine {
 // Delivery into the container app: after any decision that opens it with a `handoff`, the
 // `delivery` table says which of the app's callbacks fire and what they receive.
 extension Engine {
-  /// The event whose table decides delivery into the container app; nil while the catalog
-  /// declares none.
+  /// The event whose table decides delivery into the container app. A constant (reading it
+  /// by raw value, `Situation.Event(rawValue:)`, cost the first container launch of a
+  /// process about 65,000 instructions of one-time initialization).
   @usableFromInline
-  static let deliveryEvent = Situation.Event(rawValue: "delivery")
+  static let deliveryEvent: Situation.Event? = .delivery
   /// The fact of the `delivery` table a launching rule's `handoff` sets.
   @usableFromInline
-  static let handoffFact = Fact(rawValue: "handoff")
+  static let handoffFact: Fact? = .handoff
 
   /// `decided` (a launch of the container app) followed by `delivery`, a rule of the
   /// `delivery` table: its callbacks, what they receive and where, its evidence and notes
