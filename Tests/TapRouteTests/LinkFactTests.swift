@@ -91,6 +91,68 @@ struct LinkFactTests {
         ("iOS 12 reads no components (U-8)", app(), "https://example.com/item/1", "12", .noMatch),
       ]
 
+  /// A file that reaches every part of the matcher: query items, a fragment, case folding,
+  /// percent decoding, a substitution variable, an exclusion, and a legacy `paths` detail.
+  static let richFile = #"""
+    {"applinks":{"substitutionVariables":{"kind":["shoe","hat"]},"details":[
+    {"appIDs":["TEAMID1234.com.example.app"],"components":[
+    {"/":"/buy/*","exclude":true},
+    {"/":"/$(kind)/?*","?":{"size":"?*"},"caseSensitive":false},
+    {"/":"/caf\u00e9/*","percentEncoded":false},
+    {"/":"/item/*","#":"top"},
+    {"/":"/a/*/b"}]},
+    {"appID":"TEAMID1234.com.example.app","paths":["NOT /old/*","/old*","/legacy/*"]}]}}
+    """#
+
+  @Test("universalLink decides as AASAMatcher.match on the same URL, in place on its bytes")
+  func universalLinkAgreesWithTheMatcher() throws {
+    var app = Self.app(domains: ["applinks:example.com", "applinks:*.example.org"], files: [:])
+    try app.aasa.set(domain: "example.com", json: Self.richFile.utf8)
+    try app.aasa.set(domain: "example.org", json: Self.richFile.utf8)
+    let hosts = [
+      "example.com", "EXAMPLE.com", "user:pw@example.com:8443", "www.example.org", "Www.Example.ORG",
+    ]
+    let paths = [
+      "", "/", "/buy/1", "/shoe/9", "/SHOE/9", "/hat/", "/caf%C3%A9/x", "/café/x", "/item/1", "/a/x/y/b",
+      "/a/b",
+      "/old/1", "/older", "/legacy/x", "/%zz",
+    ]
+    let tails = ["", "?size=4", "?size=", "?size=1&size=2", "?other=1", "#top", "#TOP", "?size=3#top", "?#"]
+    var compared = 0
+    var seen: Set<Situation.UniversalLinkVerdict> = []
+    // One version of each regime: legacy paths only, case folding and variables, decoding.
+    for os in ["12", "13.5", "14"] {
+      let version = try #require(OSVersion(parsing: os))
+      for scheme in ["https", "HTTP"] {
+        for host in hosts {
+          for path in paths {
+            for tail in tails {
+              let url = "\(scheme)://\(host)\(path)\(tail)"
+              let situation = Situation(event: .open, osVersion: version, app: app)
+              let decided = situation.universalLink(url: url)
+              let parsed = try AASAURL(parsing: url, file: "url")
+              let domain = parsed.host.hasSuffix("example.org") ? "example.org" : "example.com"
+              let file = try #require(app.aasa[domain])
+              let expected: Situation.UniversalLinkVerdict =
+                switch AASAMatcher.match(file, url: parsed, os: version).verdicts[
+                  "TEAMID1234.com.example.app"]
+                {
+                case .match?: .match
+                case .exclude?: .exclude
+                case nil: .noMatch
+                }
+              #expect(decided == expected, "\(url) on iOS \(os)")
+              seen.insert(decided)
+              compared += 1
+            }
+          }
+        }
+      }
+    }
+    #expect(compared == 3 * 2 * hosts.count * paths.count * tails.count)
+    #expect(seen == [.match, .exclude, .noMatch])
+  }
+
   @Test("universalLink: the AASA verdict for this app", arguments: verdicts.map(\.name))
   func universalLink(_ name: String) throws {
     let row = try #require(Self.verdicts.first { $0.name == name })

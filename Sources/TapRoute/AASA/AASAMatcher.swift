@@ -134,7 +134,8 @@ public enum AASAMatcher {
     var regime: PreparedAASA.Regime
     /// `$(...)` reads as a variable (iOS 13.5 and later, U-6).
     var substitutes: Bool
-    /// A miss carries the text it failed on (for a trace); else its text is empty.
+    /// A miss records its part and the text it failed on (for a trace); else it is
+    /// ``Miss/unrecorded``.
     var traced: Bool
   }
 
