@@ -287,14 +287,16 @@ final class CompiledTable: Sendable {
   /// is classified only when a remaining rule tests it (one word of bits), else first.
   /// Allocates nothing.
   ///
-  /// The facts' values are laid out on the stack first (``withValues(_:_:)``) and each slot
+  /// The facts' values are laid out on the stack first (``values(_:)``) and each slot
   /// reads its value with a load; version intervals are counted without branches. A switch
   /// on each slot's fact (an indirect branch) and a binary search per version fact cost the
   /// interpreter about 280 of its 1,990 instructions a decision on the benchmark's mix.
   func firstMatch(_ facts: FactSnapshot, url: String?) -> Int? {
     if let dense {
-      let cell = withValues(facts) { values in
-        immediateSlots.withUnsafeBufferPointer { slots in
+      var indices = values(facts)
+      let cell = withUnsafeMutableBytes(of: &indices) { bytes in
+        let values = bytes.bindMemory(to: Int32.self)
+        return immediateSlots.withUnsafeBufferPointer { slots in
           var cell = 0
           for slot in slots { cell &+= Int(values[slot.place]) &* slot.stride }
           return cell
@@ -314,8 +316,10 @@ final class CompiledTable: Sendable {
     // would save (the shipped tables leave a rule for every situation).
     // Through buffers, without a bounds check per slot: a slot's rows hold one per value of
     // its fact, and a snapshot's index is always one of them.
-    let acc = withValues(facts) { values in
-      bits.withUnsafeBufferPointer { bits in
+    var indices = values(facts)
+    let acc = withUnsafeMutableBytes(of: &indices) { bytes in
+      let values = bytes.bindMemory(to: Int32.self)
+      return bits.withUnsafeBufferPointer { bits in
         immediateSlots.withUnsafeBufferPointer { slots in
           var acc = allRules
           for slot in slots { acc &= bits[slot.offset &+ Int(values[slot.place])] }
@@ -328,18 +332,17 @@ final class CompiledTable: Sendable {
   }
 
   /// The facts' values as ``FactSnapshot/indices`` holds them, the version facts' as their
-  /// interval's index, in place on the stack.
+  /// interval's index. Returned, not handed to a closure: a closure that captured the table
+  /// retained it for each table matched.
   @inline(__always)
-  private func withValues<Result>(
-    _ facts: FactSnapshot, _ body: (UnsafeMutableBufferPointer<Int32>) -> Result
-  ) -> Result {
+  private func values(_ facts: FactSnapshot) -> FactSnapshot.Indices {
     var indices = facts.indices
-    return withUnsafeMutableBytes(of: &indices) { bytes in
+    withUnsafeMutableBytes(of: &indices) { bytes in
       let values = bytes.bindMemory(to: Int32.self)
       values[Self.osVersionPlace] = Self.interval(of: facts.osVersion.orderKey, in: versionKeys)
       values[Self.sdkVersionPlace] = Self.interval(of: facts.sdkVersion.orderKey, in: sdkVersionKeys)
-      return body(values)
     }
+    return indices
   }
 
   /// Where the version facts' values are in ``FactSnapshot/indices``.
