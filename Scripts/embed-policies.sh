@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates Sources/TapRoute/Policy/BuiltinPolicies.swift from Policies/*.json, so the
+# Regenerates Sources/TapRoute/Generated/BuiltinPolicies+Generated.swift from Policies/*.json, so the
 # library carries the policies and client apps need no files at run time. A test fails
 # when the generated copy drifts from Policies/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=Sources/TapRoute/Policy/BuiltinPolicies.swift
+out=Sources/TapRoute/Generated/BuiltinPolicies+Generated.swift
 tmp=$(mktemp)
 {
   echo "// swift-format-ignore-file"

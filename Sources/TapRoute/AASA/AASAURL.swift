@@ -46,8 +46,7 @@ public struct AASAURL: Sendable, Hashable {
   /// `text` split, or why it is no universal link, without building any message (the decide
   /// path's `Situation.universalLink` reads only whether it is one).
   static func parse(_ text: String) -> Result<AASAURL, SplitError> {
-    guard text.utf8.count <= maximumLength else { return .failure(.tooLong) }
-    return text.withUTF8Bytes { split(text, $0) }
+    text.withUTF8Bytes { split(text, $0) }
   }
 
   enum SplitError: Error {
