@@ -22,11 +22,12 @@ enum MatrixCommand {
       Lists what a tap on one message does for every kind of recipient: platform, OS
       version band (cut where the tables name a version), app installed, enabled in
       Messages, extension running, message already selected. The input is what the sender
-      controls, the "app" and "tap" parts of a situation ({"app": {"hasContainerApp",
-      "published"}, "tap": {"url", "target", "afterDrawerSwipe", "redirect"}}); the facts
-      that vary by recipient are refused. Recipients that decide the same (outcome, rule,
-      confidence, callbacks, presentation) share one row; "any" means every value. The
-      rows come from the tables' own partition, not from trying every combination.
+      controls, the "app" and "tap" parts of a situation (whether the app has a container
+      app and is published; the message's URL and target, whether the tap follows a drawer
+      swipe, and the redirect); the facts that vary by recipient are refused. Recipients
+      that decide the same (outcome, rule, confidence, callbacks, presentation) share one
+      row; "any" means every value. The rows come from the tables' own partition, not from
+      trying every combination.
 
       The input may instead be a situation of any event ({"event": "open", ...}); without
       "event" it is a tap. --vary names the facts that become columns, in its order: any
