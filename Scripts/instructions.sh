@@ -138,7 +138,8 @@ PY
 }
 
 # The first decision through Engine.builtIn in a fresh process (`--first-decision`): the
-# process's instructions, those of reading Engine.builtIn (its getter, inclusive), and how
+# process's instructions, those of reading Engine.builtIn (its getter, inclusive; 0 now that
+# it is inlinable and inlined into the caller), and how
 # many distinct functions of the policy JSON parser ran (0: no policy parsing at run time).
 first_decision() {
   local out="$work/first.out"

@@ -41,10 +41,12 @@ final class CompiledTable: Sendable {
   let urlClassSlot: Int
   let urlEncodingSlot: Int
 
-  /// What the decide path reads of one rule.
+  /// What the decide path reads of one rule but its callbacks (``callbacks(_:)``): plain
+  /// values only, so that reading a field copies no reference (with the callbacks array in
+  /// it, every read of a field copied the whole rule through its value witness: about 55
+  /// instructions a decision).
   struct RuleData: Sendable {
     var outcome: Outcome
-    var callbacks: [Situation.Callback]?
     var presentation: Presentation?
     var confidence: Confidence?
     /// The facts it tests, as ``Fact/bit``s: what a decision by it rests on.
@@ -56,30 +58,29 @@ final class CompiledTable: Sendable {
     var redirectHooks: UInt64
     /// What it hands the container app it opens, if anything.
     var handoff: Situation.Handoff? = nil
-  }
 
-  /// What `field` reads of rule `rule`'s data, in place (a copy of the whole ``RuleData``
-  /// retained and released its arrays on every read); what it reads of an undecided rule's for
-  /// an index out of range.
-  @inline(__always)
-  func ruleData<T>(_ rule: Int, _ field: (borrowing RuleData) -> T) -> T {
-    rules.indices.contains(rule) ? field(rules[rule]) : field(Self.undecidedRule)
+    /// The data of a rule that decides nothing.
+    static var undecided: RuleData {
+      RuleData(
+        outcome: .undecided, presentation: nil, confidence: nil, tested: 0, contested: false, redirectHooks: 0
+      )
+    }
   }
-
-  /// The data of a rule that decides nothing.
-  private static let undecidedRule = RuleData(
-    outcome: .undecided, callbacks: nil, presentation: nil, confidence: nil, tested: 0, contested: false,
-    redirectHooks: 0)
 
   /// The data of rule `rule`; an undecided rule's for an index out of range.
   @inline(__always)
   func ruleData(_ rule: Int) -> RuleData {
-    rules.indices.contains(rule)
-      ? rules[rule]
-      : RuleData(
-        outcome: .undecided, callbacks: nil, presentation: nil, confidence: nil, tested: 0, contested: false,
-        redirectHooks: 0)
+    rules.indices.contains(rule) ? rules[rule] : .undecided
   }
+
+  /// The callbacks of rule `rule`; nil for an index out of range.
+  @inline(__always)
+  func callbacks(_ rule: Int) -> [Situation.Callback]? {
+    ruleCallbacks.indices.contains(rule) ? ruleCallbacks[rule] : nil
+  }
+  /// Each rule's callbacks (``RuleData``'s, kept apart).
+  let ruleCallbacks: [[Situation.Callback]?]
+
   /// What a situation no rule matches decides, ready to return.
   let undecided: Decision
   /// The slots indexing `dense`'s cells (every slot but the URL's), each with its stride.
@@ -91,6 +92,10 @@ final class CompiledTable: Sendable {
   /// is how many of them are <= its key, counted without a branch per bound.
   let versionKeys: [UInt64]
   let sdkVersionKeys: [UInt64]
+  /// Where the version facts' values are in ``FactSnapshot/indices``: kept in the table, as
+  /// a static `let` is read through a once-only check on every read.
+  let osVersionPlace = CompiledTable.place(of: .osVersion)
+  let sdkVersionPlace = CompiledTable.place(of: .sdkVersion)
   /// One bit per rule (at most 64): where ANDing the rows starts.
   let allRules: UInt64
   /// A URL cell's stride for the URL's scheme class and for its needing encoding (0 for a
@@ -196,9 +201,10 @@ final class CompiledTable: Sendable {
           ? nil : rule.alternatives.map { Self.template(of: $0, rule: "\(table.name)/\(rule.id)") },
         delivery: rule.then.delivery)
     }
+    ruleCallbacks = table.rules.map(\.then.callbacks)
     rules = table.rules.enumerated().map { r, rule in
       RuleData(
-        outcome: rule.then.outcome, callbacks: rule.then.callbacks, presentation: rule.then.presentation,
+        outcome: rule.then.outcome, presentation: rule.then.presentation,
         confidence: rule.confidence, tested: testedMasks[r], contested: !rule.alternatives.isEmpty,
         redirectHooks: rule.then.outcome == .extensionLaunch || rule.then.outcome == .transcriptView
           ? Situation.Redirect.Hooks.packed(rule.then.callbacks ?? []) : 0,
@@ -339,15 +345,11 @@ final class CompiledTable: Sendable {
     var indices = facts.indices
     withUnsafeMutableBytes(of: &indices) { bytes in
       let values = bytes.bindMemory(to: Int32.self)
-      values[Self.osVersionPlace] = Self.interval(of: facts.osVersion.orderKey, in: versionKeys)
-      values[Self.sdkVersionPlace] = Self.interval(of: facts.sdkVersion.orderKey, in: sdkVersionKeys)
+      values[osVersionPlace] = Self.interval(of: facts.osVersion.orderKey, in: versionKeys)
+      values[sdkVersionPlace] = Self.interval(of: facts.sdkVersion.orderKey, in: sdkVersionKeys)
     }
     return indices
   }
-
-  /// Where the version facts' values are in ``FactSnapshot/indices``.
-  private static let osVersionPlace = place(of: .osVersion)
-  private static let sdkVersionPlace = place(of: .sdkVersion)
 
   /// A fact's place in ``FactSnapshot/indices``: its position in `Fact.allCases` (bit order;
   /// the bits themselves need not be contiguous).

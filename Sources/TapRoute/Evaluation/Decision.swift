@@ -40,7 +40,7 @@ public struct Decision: Sendable, Hashable, Codable {
   /// read: building an array on every decision cost more than the decision itself.
   public var assumed: [AssumedFact] {
     get {
-      guard assumedMask != 0, let assumedValues = assumedValues ?? compiledDefaults else { return [] }
+      guard assumedMask != 0, let assumedValues else { return [] }
       var facts: [AssumedFact] = []
       facts.reserveCapacity(assumedMask.nonzeroBitCount)
       var rest = assumedMask
@@ -53,17 +53,19 @@ public struct Decision: Sendable, Hashable, Codable {
     }
     set {
       let table = AssumedValues(newValue)
+      update(assumed: newValue.isEmpty ? nil : table) { _ in }
       assumedMask = table.mask
-      assumedValues = newValue.isEmpty ? nil : table
     }
   }
   /// The assumed facts as ``Fact/bit``s; their values are in `assumedValues`.
   private var assumedMask: FactMask = 0
-  private var assumedValues: AssumedValues?
-  /// A lazy decision's defaults (its source's), read when `assumed` is read.
-  private var compiledDefaults: AssumedValues? {
-    if case .lazy(let hit) = body { return hit.source.assumedDefaults }
-    return nil
+  /// The values of the assumed facts: a stored decision's own (kept in its storage, so that a
+  /// decision holds one reference fewer to release), a lazy decision's source's defaults.
+  private var assumedValues: AssumedValues? {
+    switch body {
+    case .stored(let storage): storage.assumedValues
+    case .lazy(let hit): hit.source.assumedDefaults
+    }
   }
 
   /// The lifecycle callbacks that fire, in order (extension launches).
@@ -166,7 +168,7 @@ public struct Decision: Sendable, Hashable, Codable {
     Decision(
       outcome: outcome, unfiredHooks: unfired == 0 ? 0 : packedUnfired(unfired),
       shownPresentation: presentation,
-      url: url, body: .lazy(hit), assumedMask: assumed, assumedValues: nil, shownCallbacks: callbacks)
+      url: url, body: .lazy(hit), assumedMask: assumed, shownCallbacks: callbacks)
   }
 
   /// Keeps `remarks` to append to the notes when they are read, if the decision is lazy and
@@ -301,7 +303,13 @@ public struct Decision: Sendable, Hashable, Codable {
   /// Immutable, so sharing it between threads and decisions is safe.
   final class Storage: Sendable, Hashable {
     let fields: Fields
-    init(_ fields: Fields) { self.fields = fields }
+    /// The values of the decision's assumed facts (not part of equality: the decision
+    /// compares its `assumed`).
+    let assumedValues: AssumedValues?
+    init(_ fields: Fields, assumedValues: AssumedValues? = nil) {
+      self.fields = fields
+      self.assumedValues = assumedValues
+    }
     var callbacks: [Callback]? { fields.callbacks }
     var presentation: Presentation? { fields.presentation }
     var delivery: AppDelivery? { fields.delivery }
@@ -318,10 +326,14 @@ public struct Decision: Sendable, Hashable, Codable {
   }
 
   private mutating func update(_ change: (inout Fields) -> Void) {
+    update(assumed: assumedMask == 0 ? nil : assumedValues, change)
+  }
+
+  /// `update`, with `assumed` as the new storage's assumed values.
+  private mutating func update(assumed: AssumedValues?, _ change: (inout Fields) -> Void) {
     var fields = storage.fields
     change(&fields)
-    if assumedMask != 0, assumedValues == nil { assumedValues = compiledDefaults }
-    body = .stored(Storage(fields))
+    body = .stored(Storage(fields, assumedValues: assumed))
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -419,8 +431,8 @@ extension Decision {
   /// Sets `assumed` to the facts of `mask`, with their values from `values` (shared, so
   /// nothing is allocated).
   mutating func setAssumed(_ mask: FactMask, from values: AssumedValues) {
+    update(assumed: mask == 0 ? nil : values) { _ in }
     assumedMask = mask
-    assumedValues = mask == 0 ? nil : values
   }
 }
 
@@ -543,14 +555,17 @@ extension Decision {
 @usableFromInline
 struct LazyCallbacks: Sendable {
   @usableFromInline let array: [Situation.Callback]?
-  /// The rule of the built-in tables whose callbacks these are, times 2, plus 1 for the
-  /// open table; -1: `array`.
+  /// The rule of the built-in tables whose callbacks these are; -1: `array`.
   @usableFromInline let key: Int32
+  /// The table of that rule (kept as the event itself: finding it from its index read
+  /// `Event.allCases` on every read of the callbacks).
+  @usableFromInline let event: Situation.Event
 
   @inlinable
-  init(array: [Situation.Callback]?, key: Int32) {
+  init(array: [Situation.Callback]?, key: Int32, event: Situation.Event = .tap) {
     self.array = array
     self.key = key
+    self.event = event
   }
 
   /// Callbacks held as they are.
@@ -568,8 +583,7 @@ struct LazyCallbacks: Sendable {
     -> LazyCallbacks
   {
     ObjectIdentifier(Policies.self) == builtIn
-      ? LazyCallbacks(
-        array: nil, key: Int32(truncatingIfNeeded: rule) << 4 | Int32(truncatingIfNeeded: event.index))
+      ? LazyCallbacks(array: nil, key: Int32(truncatingIfNeeded: rule), event: event)
       : LazyCallbacks(array: Policies.callbacks(event, rule), key: -1)
   }
 
@@ -583,10 +597,7 @@ struct LazyCallbacks: Sendable {
   /// The callbacks of the built-in rule `key` names.
   @usableFromInline
   func builtInCallbacks() -> [Situation.Callback]? {
-    let events = Situation.Event.allCases
-    let event = Int(key & 0xF)
-    return events.indices.contains(event)
-      ? CompiledBuiltinPolicies.callbacks(events[event], Int(key >> 4)) : nil
+    CompiledBuiltinPolicies.callbacks(event, Int(key))
   }
 }
 
@@ -597,7 +608,7 @@ extension Decision {
   /// decision, and for one whose assumed values were set by hand rather than its source's.
   var lazyParts: (hit: LazyHit, unfired: UInt32, assumed: FactMask)? {
     // Remarks are the situation's own, not the rules': a remarked decision has no template.
-    guard case .lazy(let hit) = body, assumedValues == nil, hit.remarks == nil else { return nil }
+    guard case .lazy(let hit) = body, hit.remarks == nil else { return nil }
     return (hit, unfiredHooks, assumedMask)
   }
 

@@ -11,11 +11,20 @@ enum DecisionSource: Sendable {
   case generated(GeneratedType)
   /// Loaded policies, compiled for interpreting.
   case tables(EngineTables)
+  /// The library's built-in generated type (``Engine/builtIn``): a case of its own, so that
+  /// inlinable code builds the engine without naming the internal type, and a caller that
+  /// reads `Engine.builtIn` knows it holds nothing to release. Its decisions' hits name it
+  /// as `generated`.
+  case builtIn
+
+  /// The built-in source as the other generated types are named.
+  static var builtInGenerated: DecisionSource { .generated(GeneratedType(CompiledBuiltinPolicies.self)) }
 
   var newestOSVersion: OSVersion {
     switch self {
     case .generated(let generated): generated.policies.newestOSVersion
     case .tables(let tables): tables.newestOSVersion
+    case .builtIn: CompiledBuiltinPolicies.newestOSVersion
     }
   }
 
@@ -23,6 +32,7 @@ enum DecisionSource: Sendable {
     switch self {
     case .generated(let generated): generated.policies.newestSDKVersion
     case .tables(let tables): tables.newestSDKVersion
+    case .builtIn: CompiledBuiltinPolicies.newestSDKVersion
     }
   }
 
@@ -33,6 +43,7 @@ enum DecisionSource: Sendable {
       guard let rules = generated.policies.table(event)?.rules else { return nil }
       return rules.indices.contains(rule) ? rules[rule].confidence : nil
     case .tables(let tables): return tables.table(event).ruleData(rule).confidence
+    case .builtIn: return Self.builtInGenerated.confidence(event, rule)
     }
   }
 
@@ -47,6 +58,7 @@ enum DecisionSource: Sendable {
     case .tables(let tables):
       let table = tables.table(event)
       return table.templates.indices.contains(rule) ? table.templates[rule] : table.undecided
+    case .builtIn: return Self.builtInGenerated.template(event, rule)
     }
   }
 
@@ -56,6 +68,7 @@ enum DecisionSource: Sendable {
     case .generated(let generated):
       Decision.undecided(table: generated.policies.table(event)?.name ?? event.rawValue)
     case .tables(let tables): tables.table(event).undecided
+    case .builtIn: Self.builtInGenerated.undecided(event)
     }
   }
 
@@ -67,12 +80,19 @@ enum DecisionSource: Sendable {
         Engine.assumedDefaults(
           newestOS: generated.policies.newestOSVersion, newestSDK: generated.policies.newestSDKVersion))
     case .tables(let tables): tables.assumedDefaults
+    case .builtIn: Self.builtInGenerated.assumedDefaults
     }
+  }
+
+  /// The source with the built-in one named as the other generated types are.
+  var resolved: DecisionSource {
+    if case .builtIn = self { return Self.builtInGenerated }
+    return self
   }
 
   /// The same generated type, or the same tables object.
   func same(as other: DecisionSource) -> Bool {
-    switch (self, other) {
+    switch (self.resolved, other.resolved) {
     case (.generated(let a), .generated(let b)): ObjectIdentifier(a.policies) == ObjectIdentifier(b.policies)
     case (.tables(let a), .tables(let b)): a === b
     default: false
@@ -476,28 +496,28 @@ struct TableRules: LeanRules {
   }
   @inline(__always)
   func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
-    tables.table(event).ruleData(rule) { $0.outcome }
+    tables.table(event).ruleData(rule).outcome
   }
   @inline(__always)
   func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks {
-    LazyCallbacks(tables.table(event).ruleData(rule) { $0.callbacks })
+    LazyCallbacks(tables.table(event).callbacks(rule))
   }
   @inline(__always)
   func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation? {
-    tables.table(event).ruleData(rule) { $0.presentation }
+    tables.table(event).ruleData(rule).presentation
   }
   @inline(__always)
   func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask {
-    tables.table(event).ruleData(rule) { $0.tested }
+    tables.table(event).ruleData(rule).tested
   }
   @inline(__always)
   func contested(_ event: Situation.Event, _ rule: Int) -> Bool {
-    tables.table(event).ruleData(rule) { $0.contested }
+    tables.table(event).ruleData(rule).contested
   }
   @inline(__always)
-  func tapRedirectHooks(_ rule: Int) -> UInt64 { tables.tap.ruleData(rule) { $0.redirectHooks } }
+  func tapRedirectHooks(_ rule: Int) -> UInt64 { tables.tap.ruleData(rule).redirectHooks }
   func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff? {
-    tables.table(event).ruleData(rule) { $0.handoff }
+    tables.table(event).ruleData(rule).handoff
   }
   func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int {
     tables.rule(

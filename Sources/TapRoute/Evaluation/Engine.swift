@@ -7,14 +7,22 @@ import Foundation
 public struct Engine: Sendable {
   /// Where the decisions come from: generated Swift, or loaded tables. One enum of one
   /// reference (or a metatype), so that copying an engine, or reading ``builtIn``, is cheap.
-  let source: DecisionSource
+  @usableFromInline let source: DecisionSource
+
+  /// An engine deciding through `source`.
+  @inlinable init(source: DecisionSource) {
+    self.source = source
+  }
 
   /// The policies the engine was built from (for a compiled engine, parsed on first use).
   public var policies: PolicySet { interpreting.policies }
   /// The generated type a compiled engine decides through; nil for an interpreting one.
   var compiled: (any CompiledPolicies.Type)? {
-    if case .generated(let generated) = source { return generated.policies }
-    return nil
+    switch source {
+    case .generated(let generated): return generated.policies
+    case .builtIn: return CompiledBuiltinPolicies.self
+    case .tables: return nil
+    }
   }
   /// The OS version a situation without `osVersion` is decided for.
   public var newestOSVersion: OSVersion { source.newestOSVersion }
@@ -26,6 +34,7 @@ public struct Engine: Sendable {
     switch source {
     case .tables(let tables): tables
     case .generated(let generated): generated.policies.interpreted.interpreting
+    case .builtIn: CompiledBuiltinPolicies.interpreted.interpreting
     }
   }
   /// The compiled tap table (of ``interpreting``).
@@ -66,16 +75,22 @@ public struct Engine: Sendable {
   /// What the situation does, without a trace.
   public func decide(_ situation: Situation) -> Decision {
     switch source {
-    case .generated(let generated):
-      let policies = generated.policies
+    case .builtIn:
       // The built-in type is called directly: its decide is inlined here and writes the
       // decision in place, where a call through the protocol's witness table copies it twice.
-      if ObjectIdentifier(policies) == ObjectIdentifier(CompiledBuiltinPolicies.self) {
-        return CompiledBuiltinPolicies.decide(situation)
-      }
-      return policies.decide(situation)
-    case .tables(let tables): return Self.decideLean(TableRules(tables: tables), situation)
+      return CompiledBuiltinPolicies.decide(situation)
+    case .generated(let generated): return generated.policies.decide(situation)
+    case .tables(let tables): return Self.decideInterpreted(tables, situation)
     }
+  }
+
+  /// ``decide(_:)`` through loaded tables: out of line, so that the built-in type's decide,
+  /// inlined in `decide`, writes its decision in place (with both inlined, `decide` grew past
+  /// the size the optimizer inlines into, and the built-in's decision was copied out of its
+  /// own frame: about 70 instructions a decision).
+  @inline(never)
+  static func decideInterpreted(_ tables: consuming EngineTables, _ situation: Situation) -> Decision {
+    decideLean(TableRules(tables: tables), situation)
   }
 
   /// What the situation does, with the trace of every rule tried before the deciding one.

@@ -140,6 +140,7 @@ extension DecisionSource {
     switch self {
     case .generated(let generated): ObjectIdentifier(generated.policies)
     case .tables(let tables): ObjectIdentifier(tables)
+    case .builtIn: ObjectIdentifier(CompiledBuiltinPolicies.self)
     }
   }
 }
