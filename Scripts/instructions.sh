@@ -138,9 +138,9 @@ PY
 }
 
 # The first decision through Engine.builtIn in a fresh process (`--first-decision`): the
-# process's instructions, those of reading Engine.builtIn (its getter, inclusive; 0 now that
-# it is inlinable and inlined into the caller), and how
-# many distinct functions of the policy JSON parser ran (0: no policy parsing at run time).
+# process's instructions, those of reading Engine.builtIn (its getter, inclusive; 0 when it
+# is inlined into the caller, as an inlinable getter is), and how many distinct functions of
+# the policy JSON parser ran (0: no policy parsing at run time).
 first_decision() {
   local out="$work/first.out"
   valgrind --tool=callgrind --callgrind-out-file="$out" "$binary" --first-decision >/dev/null \
