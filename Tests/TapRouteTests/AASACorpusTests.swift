@@ -6,7 +6,7 @@ import Testing
 /// The corpus of AASA matching cases, `Tests/AASACorpus/corpus.json`: Apple's documented
 /// examples, WWDC 2019 and 2020 statements, st-tech's cases asserted against Apple's `swcutil`,
 /// and the contested readings (U-25, U-26, U-27), each case naming its source.
-@Suite("AASA matching corpus")
+@Suite("AASA matching corpus", .tags(.memory))
 struct AASACorpusTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var name: String

@@ -28,7 +28,7 @@ import Testing
     }
   }
 
-  @Test("the deferred parts are read once, from any number of threads at once")
+  @Test("the deferred parts are read once, from any number of threads at once", .tags(.concurrency))
   func deferredPartsFromManyThreads() async throws {
     let engine = try Engine()
     let counts = await withTaskGroup(of: Int.self) { group in

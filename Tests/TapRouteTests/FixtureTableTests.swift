@@ -10,7 +10,7 @@ struct FixtureRow: CustomTestStringConvertible, Sendable {
 
 let fixtureRows: [FixtureRow] = ((try? builtInEngine.get())?.policies.fixtures ?? []).map(FixtureRow.init)
 
-@Suite("The fixture table in Policies/fixtures.json")
+@Suite("The fixture table in Policies/fixtures.json", .tags(.memory))
 struct FixtureTableTests {
   @Test("fixture row decides as expected", arguments: fixtureRows)
   func row(_ row: FixtureRow) throws {

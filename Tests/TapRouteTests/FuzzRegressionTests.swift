@@ -28,7 +28,7 @@ struct RegressionInput: CustomTestStringConvertible, Sendable {
   }()
 }
 
-@Suite("Fuzz regressions")
+@Suite("Fuzz regressions", .tags(.memory))
 struct FuzzRegressionTests {
   @Test("kept fuzz input is handled without a problem", arguments: RegressionInput.all)
   func replay(_ input: RegressionInput) throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// `JSONWriter` against `JSONEncoder` (with the options `decide --lines --json` used before it):
 /// the same bytes for every string, decision, numbered decision and error line.
-@Suite("JSONWriter writes what JSONEncoder writes, byte for byte")
+@Suite("JSONWriter writes what JSONEncoder writes, byte for byte", .tags(.memory))
 struct JSONWriterTests {
   /// Strings that exercise every escape and pass-through rule.
   static let texts: [String] = [

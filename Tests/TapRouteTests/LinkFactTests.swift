@@ -5,7 +5,7 @@ import Testing
 
 /// The app's configuration (`app.appID`, `app.urlSchemes`, `app.associatedDomains`,
 /// `app.aasa`) and the facts computed from it (`schemeOwner`, `universalLink`).
-@Suite("The app's configuration and the facts computed from it")
+@Suite("The app's configuration and the facts computed from it", .tags(.memory))
 struct LinkFactTests {
   /// An AASA file for `TEAMID1234.com.example.app`: `/buy/*` excluded, `/item/*` matched.
   static let file =
@@ -104,7 +104,9 @@ struct LinkFactTests {
     {"appID":"TEAMID1234.com.example.app","paths":["NOT /old/*","/old*","/legacy/*"]}]}}
     """#
 
-  @Test("universalLink decides as AASAMatcher.match on the same URL, in place on its bytes")
+  @Test(
+    "universalLink decides as AASAMatcher.match on the same URL, in place on its bytes",
+    .tags(.exhaustive, .memory))
   func universalLinkAgreesWithTheMatcher() throws {
     var app = Self.app(domains: ["applinks:example.com", "applinks:*.example.org"], files: [:])
     try app.aasa.set(domain: "example.com", json: Self.richFile.utf8)
@@ -118,38 +120,35 @@ struct LinkFactTests {
       "/old/1", "/older", "/legacy/x", "/%zz",
     ]
     let tails = ["", "?size=4", "?size=", "?size=1&size=2", "?other=1", "#top", "#TOP", "?size=3#top", "?#"]
-    var compared = 0
-    var seen: Set<Situation.UniversalLinkVerdict> = []
+    var all: [(os: String, url: String)] = []
     // One version of each regime: legacy paths only, case folding and variables, decoding.
     for os in ["12", "13.5", "14"] {
-      let version = try #require(OSVersion(parsing: os))
       for scheme in ["https", "HTTP"] {
         for host in hosts {
           for path in paths {
-            for tail in tails {
-              let url = "\(scheme)://\(host)\(path)\(tail)"
-              let situation = Situation(event: .open, osVersion: version, app: app)
-              let decided = situation.universalLink(url: url)
-              let parsed = try AASAURL(parsing: url, file: "url")
-              let domain = parsed.host.hasSuffix("example.org") ? "example.org" : "example.com"
-              let file = try #require(app.aasa[domain])
-              let expected: Situation.UniversalLinkVerdict =
-                switch AASAMatcher.match(file, url: parsed, os: version).verdicts[
-                  "TEAMID1234.com.example.app"]
-                {
-                case .match?: .match
-                case .exclude?: .exclude
-                case nil: .noMatch
-                }
-              #expect(decided == expected, "\(url) on iOS \(os)")
-              seen.insert(decided)
-              compared += 1
-            }
+            for tail in tails { all.append((os, "\(scheme)://\(host)\(path)\(tail)")) }
           }
         }
       }
     }
-    #expect(compared == 3 * 2 * hosts.count * paths.count * tails.count)
+    #expect(all.count == 3 * 2 * hosts.count * paths.count * tails.count)
+    var seen: Set<Situation.UniversalLinkVerdict> = []
+    for (os, url) in Enumeration.sample(all, sampled: 600, seed: 107) {
+      let version = try #require(OSVersion(parsing: os))
+      let situation = Situation(event: .open, osVersion: version, app: app)
+      let decided = situation.universalLink(url: url)
+      let parsed = try AASAURL(parsing: url, file: "url")
+      let domain = parsed.host.hasSuffix("example.org") ? "example.org" : "example.com"
+      let file = try #require(app.aasa[domain])
+      let expected: Situation.UniversalLinkVerdict =
+        switch AASAMatcher.match(file, url: parsed, os: version).verdicts["TEAMID1234.com.example.app"] {
+        case .match?: .match
+        case .exclude?: .exclude
+        case nil: .noMatch
+        }
+      #expect(decided == expected, "\(url) on iOS \(os)")
+      seen.insert(decided)
+    }
     #expect(seen == [.match, .exclude, .noMatch])
   }
 

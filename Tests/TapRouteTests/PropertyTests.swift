@@ -216,7 +216,7 @@ struct PropertyTests {
   }
 }
 
-@Suite("URL scanner byte sets")
+@Suite("URL scanner byte sets", .tags(.memory))
 struct URLByteSetTests {
   /// The set the masks are meant to hold, written as RFC 3986 names it.
   static func bytes(_ characters: String, letters: Bool = true, digits: Bool = true) -> Set<UInt8> {
@@ -326,7 +326,7 @@ struct URLByteSetTests {
   }
 }
 
-@Suite("Compiled tables")
+@Suite("Compiled tables", .tags(.memory))
 struct CompiledTableTests {
   @Test("a dense lookup shares its URL rows, and is dropped when they outgrow the cell limit")
   func denseLookupURLRowsAndTheirLimit() throws {
@@ -345,7 +345,9 @@ struct CompiledTableTests {
     #expect(DenseLookup(rows, maximumCells: 4) == nil)
   }
 
-  @Test("the dense lookup and the bit rows agree on generated situations, for every table")
+  @Test(
+    "the dense lookup and the bit rows agree on generated situations, for every table",
+    .tags(.exhaustive, .memory))
   func denseMatchesBits() throws {
     let engine = try engine()
     #expect(engine.tap.dense == nil, "64 rules or fewer decide through one word of bits per fact")
@@ -357,7 +359,7 @@ struct CompiledTableTests {
       #expect(
         (compiled.dense?.urlRows.count ?? 0) > 0, "some of \(compiled.table.name)'s cells turn on the URL")
       var rng = SeededRandom(seed: 99)
-      for _ in 0..<20_000 {
+      for _ in 0..<Enumeration.count(20_000, sampled: 4_000) {
         let situation = Generate.situation(&rng)
         let url = compiled.table.event == .tap ? situation.tap.url : situation.open.url
         let facts = FactSnapshot(
@@ -371,7 +373,7 @@ struct CompiledTableTests {
   }
 }
 
-@Suite("Concurrency")
+@Suite("Concurrency", .tags(.concurrency))
 struct ConcurrencyTests {
   @Test("100,000 decisions from 8 concurrent tasks equal the serial ones")
   func concurrentDecisionsAreIdentical() async throws {
@@ -386,6 +388,30 @@ struct ConcurrencyTests {
           for i in 0..<perTask {
             let k = (i + task * 7) % situations.count
             if engine.decide(situations[k]) != expected[k] { bad += 1 }
+          }
+          return bad
+        }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+  }
+
+  @Test("the built-in engine explains and writes JSON from 8 concurrent tasks as it does serially")
+  func concurrentExplanationsAreIdentical() async throws {
+    // The built-in engine's decisions read their notes, steps, other readings and evidence
+    // lazily, and the JSON writer keeps per-engine templates: both shared by every task.
+    let situations = try engine().policies.fixtures.map(\.situation)
+    let engine = Engine.builtIn
+    try #require(situations.count > 100)
+    let expected = situations.map { DecisionText.json(engine.explain($0), pretty: false) }
+    let mismatches = await withTaskGroup(of: Int.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var bad = 0
+          for i in 0..<2_000 {
+            let k = (i * 5 + task * 11) % situations.count
+            if DecisionText.json(engine.explain(situations[k]), pretty: false) != expected[k] { bad += 1 }
           }
           return bad
         }

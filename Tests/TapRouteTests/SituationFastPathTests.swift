@@ -6,7 +6,7 @@ import Testing
 /// `Situation.parseCommon` (the fast path) against the strict reader: whenever the fast path
 /// answers, the strict reader accepts the same bytes and reads the same situation; the usual
 /// documents do take the fast path; everything unusual falls back with the strict diagnostics.
-@Suite("The situation fast path reads what the strict reader reads, or leaves it to it")
+@Suite("The situation fast path reads what the strict reader reads, or leaves it to it", .tags(.memory))
 struct SituationFastPathTests {
   struct Row: CustomTestStringConvertible, Sendable {
     var name: String

@@ -108,3 +108,36 @@ extension JSONValue {
     path.reduce(Optional(self)) { value, key in value?.objectValue?.first { $0.key == key }?.value }
   }
 }
+
+/// How much of a long enumeration a test walks. `swift test` walks a seeded sample (the same
+/// on every run, so a failure repeats); `Scripts/exhaustive.sh`, which CI runs once, sets
+/// `TAPROUTE_EXHAUSTIVE=1` and walks every element, for the tests tagged `.exhaustive`.
+enum Enumeration {
+  /// True in the exhaustive run.
+  static let isExhaustive = ProcessInfo.processInfo.environment["TAPROUTE_EXHAUSTIVE"] == "1"
+
+  /// `whole` in the exhaustive run, `sampled` otherwise.
+  static func count(_ whole: Int, sampled: Int) -> Int { isExhaustive ? whole : min(whole, sampled) }
+
+  /// Every element of `all` in the exhaustive run; otherwise `sampled` of them, drawn with
+  /// `seed` and kept in their order (the first and last always among them).
+  static func sample<Element>(_ all: [Element], sampled: Int, seed: UInt64) -> [Element] {
+    guard !isExhaustive, all.count > sampled, sampled >= 2 else { return all }
+    var rng = SeededRandom(seed: seed)
+    var picked = Set([0, all.count - 1])
+    while picked.count < sampled { picked.insert(Int.random(in: 0..<all.count, using: &rng)) }
+    return picked.sorted().map { all[$0] }
+  }
+}
+
+extension Tag {
+  /// A long enumeration: sampled in `swift test`, walked whole by `Scripts/exhaustive.sh`.
+  @Tag static var exhaustive: Self
+  /// Runs the library from more than one thread at once: `.ci/run` runs these under
+  /// ThreadSanitizer (`--filter tag:concurrency`).
+  @Tag static var concurrency: Self
+  /// Reaches the library's unsafe-pointer code (byte parsers, the URL scanner, the compiled
+  /// tables, the JSON reader and writer, sticker images): `.ci/run` runs these under
+  /// AddressSanitizer (`--filter tag:memory`).
+  @Tag static var memory: Self
+}

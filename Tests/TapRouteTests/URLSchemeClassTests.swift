@@ -2,7 +2,7 @@ import Testing
 
 @testable import TapRoute
 
-@Suite("URL scheme scanner (RFC 3986 §3.1)")
+@Suite("URL scheme scanner (RFC 3986 §3.1)", .tags(.memory))
 struct URLSchemeClassTests {
   /// (text, class, needs percent-encoding).
   static let rows: [(String?, URLSchemeClass, Bool)] = [
