@@ -77,13 +77,16 @@ for name, entry in json.load(open(sys.argv[1]))["variants"].items():
   for line in "${budgets[@]}"; do variants+=("${line%% *}"); done
 fi
 
+# The root package's build folder: the library's release objects that Scripts/install.sh (or
+# any root release build) left there are reused, not compiled a second time for the benchmark.
+scratch=(--scratch-path .build)
 if [ "$build" = 1 ]; then
   # SwiftPM can keep the root package's old list of source files in the benchmark's build
   # plan (a file added to Sources/TapRoute goes unseen); dropping the plan makes it list again.
-  rm -f Benchmarks/.build/release.yaml
-  swift build -c release --package-path Benchmarks >&2
+  rm -f .build/release.yaml
+  swift build -c release --package-path Benchmarks "${scratch[@]}" >&2
 fi
-binary="$(swift build -c release --package-path Benchmarks --show-bin-path)/TapRouteBenchmarks"
+binary="$(swift build -c release --package-path Benchmarks "${scratch[@]}" --show-bin-path)/TapRouteBenchmarks"
 
 if [ ${#variants[@]} -eq 0 ]; then
   for name in $("$binary" --list-variants); do

@@ -88,8 +88,9 @@ enum CommandLineTool {
       USAGE: taproute <command> [options]
              taproute \(versionFlag.name)
 
-      What does tapping an iMessage app's message actually do? TapRoute answers from
-      evidence-backed decision tables.
+      What does this tap into an app actually do? A message in Messages, a link, a widget,
+      a Live Activity, a control, a notification, an App Clip, an extension's open(url):
+      TapRoute answers from evidence-backed decision tables, with the app's callbacks.
 
       COMMANDS:
       \(rows.map { CommandSpec.row($0.name, $0.summary, width: width) }.joined())

@@ -36,7 +36,7 @@ enum GenerateCommand {
 
   static let spec = CommandSpec(
     name: "generate",
-    summary: "compile the tap and open tables to Swift that decides with no parsing",
+    summary: "compile the decision tables to Swift that decides with no parsing",
     discussion: """
       Writes a Swift file declaring a type that conforms to CompiledPolicies: the tap and
       open tables compiled to first-match functions (a switch per fact, rule bits ANDed;

@@ -333,13 +333,16 @@ struct CLITests {
     let r = try Binary.run(["test", "--coverage"])
     #expect(r.status == 0)
     #expect(r.stdout.contains("coverage: every rule is reached by a fixture\n"))
-    #expect(r.stdout.hasSuffix("322 passed, 0 failed\n"))
+    let rows = try engine().policies.fixtures.count
+    #expect(r.stdout.hasSuffix("\(rows) passed, 0 failed\n"))
   }
 
   @Test func verifyShippedIsCleanAndStrict() throws {
     let r = try Binary.run(["verify", "--strict"])
     #expect(r.status == 0)
-    #expect(r.stdout == "verify: 9 tables, 211 rules: 0 errors, 0 warnings (strict)\n")
+    let tables = try engine().policies.tables
+    let rules = tables.map(\.rules.count).reduce(0, +)
+    #expect(r.stdout == "verify: \(tables.count) tables, \(rules) rules: 0 errors, 0 warnings (strict)\n")
     let json = try Binary.run(["verify", "Policies", "--json"])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

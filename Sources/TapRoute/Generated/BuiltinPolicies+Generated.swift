@@ -2238,7 +2238,9 @@ enum BuiltinPolicies {
     {"name": "w-3 a Link in systemMedium: the Link's URL", "situation": {"event": "widget", "widget": {"family": "systemMedium", "element": "link", "url": "myapp://item/3"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme"}, "evidence": ["W-3", "W-4"]},
     {"name": "w-11 StandBy, no URL: the app opens (after the arrow)", "situation": {"event": "widget", "osVersion": "17", "widget": {"location": "standBy"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url"}, "evidence": ["W-11", "W-5"]},
     {"name": "w-6 an https widgetURL opens the app, not Safari", "situation": {"event": "widget", "widget": {"family": "systemLarge", "url": "https://example.com/a"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/web-url"}, "evidence": ["W-6", "W-4"]},
-    {"name": "w-4 a custom-scheme widgetURL opens the app with the URL", "situation": {"event": "widget", "osVersion": "17", "widget": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme"}, "evidence": ["W-4", "W-15"]},
+    {"name": "w-4 a widgetURL of the app's own scheme (app.urlSchemes) opens the app with the URL, not contested", "situation": {"event": "widget", "osVersion": "17", "app": {"urlSchemes": ["myapp"]}, "widget": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/own-scheme", "url": "myapp://item/1"}, "evidence": ["W-4", "W-15"]},
+    {"name": "w-6 a widgetURL of another app's scheme: contested, the app by default, the other app in the other reading", "situation": {"event": "widget", "app": {"urlSchemes": ["myapp"]}, "widget": {"url": "maps://?q=cafe"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme"}, "evidence": ["W-4", "W-6"]},
+    {"name": "w-6 a custom-scheme widgetURL with the app's own schemes not given: contested, the owner assumed unknown", "situation": {"event": "widget", "widget": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme"}, "evidence": ["W-4", "W-6"]},
     {"name": "w-4 a data URL as widgetURL (inferred)", "situation": {"event": "widget", "widget": {"url": "data:text/plain,hi"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/other-url"}, "evidence": ["W-4"]},
     {"name": "w-5 text that is no URL counts as none", "situation": {"event": "widget", "widget": {"url": "my app://"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url"}, "evidence": ["W-5"]},
     {"name": "l-5 a Live Activity tap with no URL, defaults: the app opens with a user activity", "situation": {"event": "liveActivity"}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/no-url"}, "evidence": ["L-5"]},
@@ -2249,16 +2251,18 @@ enum BuiltinPolicies {
     {"name": "l-7 w-1 a click in the Mac's menu bar: the app opens (inferred)", "situation": {"event": "liveActivity", "platform": "macOS", "osVersion": "26"}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/mac"}, "evidence": ["L-7", "W-1"]},
     {"name": "l-7 visionOS: no Live Activity", "situation": {"event": "liveActivity", "platform": "visionOS", "osVersion": "26"}, "expect": {"outcome": "nothing", "rule": "liveActivity/visionos"}, "evidence": ["L-7"]},
     {"name": "l-7 CarPlay, app without CarPlay support: nothing", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "carPlay", "url": "myapp://ride/1"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/carplay-not-integrated"}, "evidence": ["L-7"]},
-    {"name": "l-7 CarPlay, app with CarPlay support: the app opens with the URL", "situation": {"event": "liveActivity", "app": {"supportsCarPlay": true}, "liveActivity": {"presentation": "carPlay", "url": "myapp://ride/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/url"}, "evidence": ["L-7", "W-4"]},
+    {"name": "l-7 CarPlay, app with CarPlay support: the app opens with the URL", "situation": {"event": "liveActivity", "app": {"supportsCarPlay": true, "urlSchemes": ["myapp"]}, "liveActivity": {"presentation": "carPlay", "url": "myapp://ride/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/own-scheme", "url": "myapp://ride/1"}, "evidence": ["L-7", "W-4"]},
     {"name": "l-1 StandBy minimal: expands, nothing opens", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "standBy"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/standby"}, "evidence": ["L-1"]},
     {"name": "w-7 locked: a Lock Screen Live Activity button is inactive", "situation": {"event": "liveActivity", "locked": true, "liveActivity": {"activityElement": "button"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/control-locked"}, "evidence": ["W-7", "L-6"]},
     {"name": "l-6 an expanded-presentation toggle runs its intent", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "expanded", "activityElement": "toggle"}}, "expect": {"outcome": "intentRun", "rule": "liveActivity/control"}, "evidence": ["L-6"]},
-    {"name": "l-6 iOS 16.2 button on the Lock Screen: no interactivity, the app opens", "situation": {"event": "liveActivity", "osVersion": "16.2", "liveActivity": {"activityElement": "button", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/url"}, "evidence": ["L-6", "W-7"]},
+    {"name": "l-6 iOS 16.2 button on the Lock Screen: no interactivity, the app opens", "situation": {"event": "liveActivity", "osVersion": "16.2", "app": {"urlSchemes": ["myapp"]}, "liveActivity": {"activityElement": "button", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/own-scheme", "url": "myapp://x"}, "evidence": ["L-6", "W-7"]},
     {"name": "l-2 a Link in the compact presentation is a tap on it", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactLeading", "activityElement": "link", "url": "myapp://order/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/link-ignored"}, "evidence": ["L-2"]},
     {"name": "l-4 q-2 Lock Screen, URL set only on the Dynamic Island: contested, no URL by default", "situation": {"event": "liveActivity", "liveActivity": {"url": "myapp://order/1", "urlSetOn": "dynamicIsland"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/lock-screen-island-url"}, "evidence": ["L-4", "L-3"]},
     {"name": "l-4 q-1 Dynamic Island, URL set only on the Lock Screen view: no URL", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactTrailing", "url": "myapp://order/1", "urlSetOn": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/island-lock-screen-url"}, "evidence": ["L-4", "L-2"]},
-    {"name": "l-3 the island's URL reaches the minimal presentation", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "minimal", "url": "myapp://order/1", "urlSetOn": "dynamicIsland"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/url"}, "evidence": ["L-3"]},
+    {"name": "l-3 the island's URL reaches the minimal presentation", "situation": {"event": "liveActivity", "app": {"urlSchemes": ["myapp"]}, "liveActivity": {"presentation": "minimal", "url": "myapp://order/1", "urlSetOn": "dynamicIsland"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/own-scheme", "url": "myapp://order/1"}, "evidence": ["L-3"]},
     {"name": "l-2 a Link in the expanded presentation: the Link's URL", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "expanded", "activityElement": "link", "url": "https://example.com/order/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/url"}, "evidence": ["L-2", "L-3"]},
+    {"name": "w-6 a Live Activity URL of another app's scheme: contested, the app by default, the other app in the other reading", "situation": {"event": "liveActivity", "app": {"urlSchemes": ["myapp"]}, "liveActivity": {"url": "maps://?q=cafe"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/custom-scheme", "url": "maps://?q=cafe"}, "evidence": ["W-4", "W-6"]},
+    {"name": "w-6 a custom-scheme Live Activity URL with the app's own schemes not given: contested", "situation": {"event": "liveActivity", "liveActivity": {"url": "myapp://order/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/custom-scheme"}, "evidence": ["W-4", "W-6"]},
     {"name": "l-1 a compact tap with no URL opens the app", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactLeading"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/no-url"}, "evidence": ["L-1", "L-5"]},
     {"name": "s004-8 Today widget opening its container's own scheme (app.urlSchemes): the container", "situation": {"event": "open", "open": {"url": "myapp://widget", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme"}, "evidence": ["S004-8"]},
     {"name": "s004-8 Today widget on iOS 8, its own scheme in another letter case: the container", "situation": {"event": "open", "osVersion": "8.0", "open": {"url": "MyApp://widget", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp", "myapp-debug"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme"}, "evidence": ["S004-8"]},
@@ -2549,7 +2553,8 @@ enum BuiltinPolicies {
     "opensWatchApp": "bool",
     "locked": "bool",
     "supportsCarPlay": "bool",
-    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
+    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
+    "schemeOwner": ["unknown", "none", "own", "other"]
   },
   "rules": [
     {
@@ -2673,8 +2678,32 @@ enum BuiltinPolicies {
       "note": "With no widgetURL or Link the system opens the app and passes an NSUserActivity of type NSUserActivityTypeLiveActivity; WidgetCenter.UserInfoKey.activityID names the activity (L-5). Compact and minimal presentations open the app on a tap (L-1); touch and hold shows the expanded one."
     },
     {
+      "id": "own-scheme",
+      "when": {"urlClass": "other", "schemeOwner": "own"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-4", "L-3", "L-2"],
+      "confidence": "documented",
+      "note": "The URL's scheme is one of the app's own (app.urlSchemes): the system activates the containing app and passes the URL to its URL callbacks (W-4): the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3)."
+    },
+    {
+      "id": "custom-scheme",
+      "when": {"urlClass": "other"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-4", "L-3", "L-2"],
+      "against": ["W-6"],
+      "alternatives": [
+        {
+          "then": {"outcome": "otherAppLaunch"},
+          "evidence": ["W-6"],
+          "note": "Scriptable widgets (Home Screen widgets, not Live Activities) set other apps' schemes as tap URLs and those apps open (W-6); Scriptable is itself the containing app and may relay the URL. No report of a Live Activity opening another app was found."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the system activates the containing app and passes the URL to its URL callbacks (W-4), the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3). Contested for another app's scheme, and for a scheme whose owner is not given: list the app's own in app.urlSchemes."
+    },
+    {
       "id": "url",
-      "when": {"urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "when": {"urlClass": ["web", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "evidence": ["W-4", "L-3", "L-2", "W-6"],
       "confidence": "documented",
@@ -3790,7 +3819,8 @@ enum BuiltinPolicies {
     "location": ["homeScreen", "lockScreen", "standBy", "carPlay", "iPhoneWidgetsOnMac"],
     "locked": "bool",
     "supportsCarPlay": "bool",
-    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"]
+    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
+    "schemeOwner": ["unknown", "none", "own", "other"]
   },
   "rules": [
     {
@@ -4048,6 +4078,14 @@ enum BuiltinPolicies {
       "note": "An https widgetURL or Link URL opens the containing app, which gets the URL in its URL callbacks (W-4), not as a universal link; no observation was found of a widget opening Safari (W-6). Which callbacks fire is the delivery table's."
     },
     {
+      "id": "own-scheme",
+      "when": {"urlClass": "other", "schemeOwner": "own"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-4", "W-2", "W-15"],
+      "confidence": "documented",
+      "note": "The URL's scheme is one of the app's own (app.urlSchemes): the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15)."
+    },
+    {
       "id": "custom-scheme",
       "when": {"urlClass": "other"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
@@ -4061,7 +4099,7 @@ enum BuiltinPolicies {
         }
       ],
       "confidence": "contested",
-      "note": "Default: the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15). Contested only for another app's scheme (W-6)."
+      "note": "Default: the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15). Contested for another app's scheme (W-6), and for a scheme whose owner is not given: list the app's own in app.urlSchemes."
     },
     {
       "id": "other-url",

@@ -307,7 +307,8 @@ package enum TapGuide {
       introduction:
         "A tap on a WidgetKit widget opens its containing app: with the widgetURL or the tapped Link's URL, or a user activity naming the widget when there is none. A Link works only in the families that have room for more than one target, and in systemSmall the reports disagree.",
       items: [
-        .rule("widget/no-url"), .rule("widget/custom-scheme"), .rule("widget/web-url"),
+        .rule("widget/no-url"), .rule("widget/own-scheme"), .rule("widget/custom-scheme"),
+        .rule("widget/web-url"),
         .rule("widget/other-url"),
         .rule("widget/link-small"), .rule("widget/link-small-before-ios17"),
         .rule("widget/link-single-target-family"),
@@ -349,7 +350,8 @@ package enum TapGuide {
       introduction:
         "A tap on a Live Activity opens its app with the URL of the tapped presentation, or a user activity when it has none. Whether a URL set on the Dynamic Island reaches the Lock Screen, and the reverse, is contested. Buttons and toggles live in the Lock Screen and expanded presentations.",
       items: [
-        .rule("liveActivity/no-url"), .rule("liveActivity/url"), .rule("liveActivity/lock-screen-island-url"),
+        .rule("liveActivity/no-url"), .rule("liveActivity/url"), .rule("liveActivity/own-scheme"),
+        .rule("liveActivity/custom-scheme"), .rule("liveActivity/lock-screen-island-url"),
         .rule("liveActivity/island-lock-screen-url"), .rule("liveActivity/link-ignored"),
         .rule("liveActivity/control"), .rule("liveActivity/control-locked"), .rule("liveActivity/standby"),
         .rule("liveActivity/carplay-not-integrated"), .rule("liveActivity/watch"),
