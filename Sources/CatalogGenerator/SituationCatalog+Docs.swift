@@ -77,7 +77,7 @@ extension SituationCatalog {
   }
 
   /// One row per key of the situation, parts and nested values included.
-  private static func fieldRows() -> [[String]] {
+  static func fieldRows() -> [[String]] {
     var rows: [[String]] = []
     func add(_ path: String, _ schema: SchemaJSON, fact: String) {
       var description = ""
@@ -220,6 +220,7 @@ extension SituationCatalog {
   static func derivedFiles(committed: (String) -> String?) -> [(path: String, text: String?)] {
     var files: [(path: String, text: String?)] = generatedSchemas.map { ($0.path, $0.text) }
     files.append((referenceArticlePath, referenceArticle))
+    files.append((keysPath, keysSource))
     files.append(
       (readmePath, committed(readmePath).flatMap { spliced($0, section: readmeSection, with: readmeText) }))
     return files

@@ -94,7 +94,8 @@ enum CommandLineTool {
 
       COMMANDS:
       \(rows.map { CommandSpec.row($0.name, $0.summary, width: width) }.joined())
-      Run 'taproute help <command>' or 'taproute <command> --help' for a command's options.
+      Run 'taproute help <command>' or 'taproute <command> --help' for a command's options,
+      and 'taproute help situation [EVENT]' for every key of the situation JSON, per event.
 
       """
     let withoutJSON = commands.filter { !$0.takesJSON }.map(\.name)
@@ -174,6 +175,22 @@ enum CommandLineTool {
     case _ where first == "help" || help.contains(first):
       guard let topic = rest.first else {
         console.out(usage)
+        return exitOK
+      }
+      if topic == "situation" {
+        // The situation's keys, per event (generated from the situation catalog).
+        guard rest.count <= 2 else {
+          console.usageError(
+            "taproute help situation: one event at most; usage: taproute help situation [EVENT]")
+          return exitInput
+        }
+        guard let text = SituationHelp.text(event: rest.count == 2 ? rest[1] : nil) else {
+          console.usageError(
+            "taproute help situation: unknown event \(Words.quoted(rest.last ?? "")); expected one of \(SituationHelp.eventNames.joined(separator: ", "))"
+          )
+          return exitInput
+        }
+        console.out(text)
         return exitOK
       }
       if groups[topic] != nil && rest.count == 1, let help = groupHelp(topic) {
