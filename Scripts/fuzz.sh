@@ -23,7 +23,12 @@ shift 2
 
 out=.build/fuzz
 mkdir -p "$out/artifacts" "$out/corpus/$target" "$out/seeds/$target"
+# TAPROUTE_FUZZ_OPT: the optimization level of the build (-O unless set). CI's 20-second smoke
+# runs build with -Onone, which compiles in a fraction of the time; a long run wants -O.
+opt="${TAPROUTE_FUZZ_OPT:--O}"
+case "$opt" in -O | -Onone | -Osize) ;; *) echo "TAPROUTE_FUZZ_OPT must be -O, -Onone or -Osize" >&2; exit 2 ;; esac
 binary="$out/taproute-fuzz"
+[[ "$opt" == "-O" ]] || binary="$out/taproute-fuzz$opt"
 sources=$(find Sources/TapRoute Fuzz -name '*.swift' | sort)
 if [[ ! -x "$binary" || -n "$(find Sources/TapRoute Fuzz -newer "$binary" -name '*.swift' | head -1)" ]]; then
   echo "building $binary"
@@ -33,7 +38,7 @@ if [[ ! -x "$binary" || -n "$(find Sources/TapRoute Fuzz -newer "$binary" -name 
   partial="$binary.partial.$$"
   jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
   # shellcheck disable=SC2086
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -j "$jobs" -module-name TapRoute -package-name TapRoute \
+  swiftc -sanitize=fuzzer,address -parse-as-library "$opt" -g -j "$jobs" -module-name TapRoute -package-name TapRoute \
     $sources -o "$partial" 2>&1 | grep -v 'warning: Cannot export local symbol' || true
   [[ -x "$partial" ]] || { echo "build failed" >&2; rm -f "$partial"; exit 1; }
   mv -f "$partial" "$binary"
