@@ -2292,9 +2292,9 @@ enum BuiltinPolicies {
     {"name": "t-5 performNotificationDefaultAction opens the app", "situation": {"event": "notification", "notification": {"response": "contentExtensionDefaultAction"}}, "expect": {"outcome": "containerLaunch", "rule": "notification/content-extension-default-action"}, "evidence": ["T-5"]},
     {"name": "t-6 open(url) from a content extension: unobserved, inferred nothing", "situation": {"event": "notification", "notification": {"response": "contentExtensionOpenURL"}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-open-url"}, "evidence": ["T-6", "D-1"]},
     {"name": "t-4 dismiss without customDismissAction: not delivered", "situation": {"event": "notification", "notification": {"response": "dismiss"}}, "expect": {"outcome": "nothing", "rule": "notification/dismiss-not-delivered"}, "evidence": ["T-4"]},
-    {"name": "t-4 dismiss with customDismissAction reaches the app in the background", "situation": {"event": "notification", "notification": {"response": "dismiss", "customDismissAction": true}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/dismiss"}, "evidence": ["T-4"]},
-    {"name": "t-4 a custom action runs the app in the background", "situation": {"event": "notification", "notification": {"response": "customAction"}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/custom-action"}, "evidence": ["T-4"]},
-    {"name": "t-4 an authenticationRequired action: unlock, then the background", "situation": {"event": "notification", "notification": {"response": "customAction", "actionOptions": "authenticationRequired"}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/custom-action-authentication-required"}, "evidence": ["T-4"]},
+    {"name": "t-4 dismiss with customDismissAction reaches the app in the background", "situation": {"event": "notification", "notification": {"response": "dismiss", "customDismissAction": true}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/dismiss", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse"}, "evidence": ["T-4"]},
+    {"name": "t-4 a custom action runs the app in the background", "situation": {"event": "notification", "notification": {"response": "customAction"}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/custom-action", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse"}, "evidence": ["T-4"]},
+    {"name": "t-4 an authenticationRequired action: unlock, then the background", "situation": {"event": "notification", "notification": {"response": "customAction", "actionOptions": "authenticationRequired"}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/custom-action-authentication-required", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse"}, "evidence": ["T-4"]},
     {"name": "t-4 a foreground action opens the app", "situation": {"event": "notification", "notification": {"response": "customAction", "actionOptions": "foreground"}}, "expect": {"outcome": "containerLaunch", "rule": "notification/custom-action-foreground"}, "evidence": ["T-4"]},
     {"name": "a-1 a QR code launches the App Clip", "situation": {"event": "appClip"}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip"}, "evidence": ["A-1", "A-3"]},
     {"name": "a-1 no App Clips on macOS", "situation": {"event": "appClip", "platform": "macOS", "osVersion": "15"}, "expect": {"outcome": "nothing", "rule": "appClip/not-ios"}, "evidence": ["A-1"]},
@@ -2640,7 +2640,7 @@ enum BuiltinPolicies {
     {
       "id": "link-ignored",
       "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "evidence": ["L-2", "L-5"],
       "confidence": "inferred",
       "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation: its widgetURL if it has one, else the NSUserActivityTypeLiveActivity activity (L-5). The answer is for a Live Activity without a widgetURL."
@@ -2648,7 +2648,7 @@ enum BuiltinPolicies {
     {
       "id": "lock-screen-island-url",
       "when": {"presentation": "lockScreen", "activityElement": ["background", "button", "toggle"], "urlSetOn": "dynamicIsland", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "evidence": ["L-4", "L-5"],
       "against": ["L-3"],
       "alternatives": [
@@ -2664,7 +2664,7 @@ enum BuiltinPolicies {
     {
       "id": "island-lock-screen-url",
       "when": {"presentation": ["compactLeading", "compactTrailing", "minimal", "expanded"], "activityElement": ["background", "button", "toggle"], "urlSetOn": "lockScreen", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "evidence": ["L-4", "L-2", "L-5"],
       "confidence": "inferred",
       "note": "A widgetURL set only on the Lock Screen view is not the Dynamic Island's: Apple sets the island's with DynamicIsland.widgetURL(_:) per presentation (L-2), and a report has the island's tap open the app without the deep link the Lock Screen's tap delivered (L-4). The app gets the NSUserActivityTypeLiveActivity activity (L-5)."
@@ -2672,7 +2672,7 @@ enum BuiltinPolicies {
     {
       "id": "no-url",
       "when": {"urlClass": ["none", "unparseable"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "evidence": ["L-5", "L-1", "W-1"],
       "confidence": "documented",
       "note": "With no widgetURL or Link the system opens the app and passes an NSUserActivity of type NSUserActivityTypeLiveActivity; WidgetCenter.UserInfoKey.activityID names the activity (L-5). Compact and minimal presentations open the app on a tap (L-1); touch and hold shows the expanded one."
@@ -2800,7 +2800,7 @@ enum BuiltinPolicies {
     {
       "id": "custom-action-authentication-required",
       "when": { "response": "customAction", "actionOptions": "authenticationRequired" },
-      "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse" },
+      "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "evidence": ["T-4"],
       "confidence": "documented",
       "note": "The system prompts the person to unlock the device, then notifies the app of the action without bringing it forward."
@@ -2808,7 +2808,7 @@ enum BuiltinPolicies {
     {
       "id": "custom-action",
       "when": { "response": "customAction", "actionOptions": "none" },
-      "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse" },
+      "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "evidence": ["T-4"],
       "confidence": "documented",
       "note": "Tapping an action button forwards the action to the app without bringing it to the foreground: the system launches the app in the background and calls userNotificationCenter(_:didReceive:withCompletionHandler:). A content extension that implements didReceive(_:completionHandler:) gets the action first, which TapRoute does not model."
@@ -2816,7 +2816,7 @@ enum BuiltinPolicies {
     {
       "id": "dismiss",
       "when": { "response": "dismiss", "customDismissAction": true },
-      "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse" },
+      "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "evidence": ["T-4"],
       "confidence": "inferred",
       "note": "With customDismissAction, an explicit dismissal reaches the delegate with UNNotificationDismissActionIdentifier. Apple does not say in which state the app receives it; TapRoute reads it as the background launch of any action."
