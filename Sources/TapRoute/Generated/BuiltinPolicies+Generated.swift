@@ -2329,9 +2329,11 @@ enum BuiltinPolicies {
     {"name": "e-3 q-5 a keyboard on iOS 26 without Full Access cannot open its app", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-ios26-no-full-access"}, "evidence": ["E-3"]},
     {"name": "e-3 a SwiftUI Link in a keyboard on iOS 26 without Full Access opens nothing", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "swiftUIOpenURL", "fullAccess": false}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-ios26-no-full-access"}, "evidence": ["E-3"]},
     {"name": "e-3 a keyboard on iOS 26 with Full Access opens its app", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen", "fullAccess": true}}, "expect": {"outcome": "containerLaunch", "rule": "open/keyboard-ios26-full-access"}, "evidence": ["E-3"]},
-    {"name": "t-2 delegate set late, cold launch: the app opens without the response", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground"}, "evidence": ["T-2"]},
+    {"name": "t-2 delegate set late, cold launch, app delegate: the app opens without the response", "situation": {"event": "notification", "app": {"running": false, "lifecycle": "appDelegate"}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)"], "delivers": "nothing"}, "evidence": ["T-2"]},
+    {"name": "t-2 t-3 delegate set late, cold launch, scenes: the delegate misses it, the scene's connection options hold the response", "situation": {"event": "notification", "app": {"running": false, "lifecycle": "scenes"}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground-scenes", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse"}, "evidence": ["T-2", "T-3", "U-44"]},
     {"name": "t-2 delegate set late, app already running: the response arrives", "situation": {"event": "notification", "app": {"running": true}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/default-action"}, "evidence": ["T-2"]},
-    {"name": "t-2 delegate set late, cold foreground action", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground-action"}, "evidence": ["T-2", "T-4"]},
+    {"name": "t-2 delegate set late, cold foreground action, SwiftUI", "situation": {"event": "notification", "app": {"running": false, "lifecycle": "swiftUI"}, "notification": {"response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground-action"}, "evidence": ["T-2", "T-4"]},
+    {"name": "t-2 t-3 delegate set late, cold foreground action, scenes: the response in the connection options", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground-action-scenes", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse"}, "evidence": ["T-2", "T-3", "T-4"]},
     {"name": "t-2 delegate set late, cold background action", "situation": {"event": "notification", "app": {"running": false}, "notification": {"response": "customAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/delegate-set-late-cold-background"}, "evidence": ["T-2", "T-4"]},
     {"name": "link on macOS: the browser (inferred)", "situation": {"event": "link", "platform": "macOS", "link": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/other-platform"}, "evidence": ["U-28"]},
     {"name": "a link with no scheme: nothing", "situation": {"event": "link", "link": {"url": "example"}}, "expect": {"outcome": "nothing", "rule": "link/no-link"}, "evidence": ["M-5"]},
@@ -2730,7 +2732,8 @@ enum BuiltinPolicies {
     "actionOptions": ["none", "authenticationRequired", "foreground"],
     "customDismissAction": "bool",
     "delegateSetAtLaunch": "bool",
-    "running": "bool"
+    "running": "bool",
+    "lifecycle": ["appDelegate", "scenes", "swiftUI"]
   },
   "rules": [
     {
@@ -2764,6 +2767,22 @@ enum BuiltinPolicies {
       "evidence": ["T-4"],
       "confidence": "documented",
       "note": "The dismiss action reaches the app only if the notification's category has the customDismissAction option; ignoring a notification or flicking a banner away never does."
+    },
+    {
+      "id": "delegate-set-late-cold-foreground-scenes",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=13", "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false, "lifecycle": "scenes" },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse" },
+      "evidence": ["T-2", "T-3", "U-44"],
+      "confidence": "inferred",
+      "note": "The app opens, but its notification center delegate was not set before launch finished, so userNotificationCenter(_:didReceive:withCompletionHandler:) is not called for the tap that launched it (T-2; Delta Chat, 2025). The scene still connects to process the notification, and UIKit puts the response in connectionOptions.notificationResponse (T-3): Apple's text does not make that depend on the delegate, so TapRoute reads the response as there, to be read in scene(_:willConnectTo:options:). Set the delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) to receive it in the delegate too."
+    },
+    {
+      "id": "delegate-set-late-cold-foreground-action-scenes",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=13", "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false, "lifecycle": "scenes" },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse" },
+      "evidence": ["T-2", "T-3", "T-4", "U-44"],
+      "confidence": "inferred",
+      "note": "A foreground action launches the app (T-4), but a delegate set after launch misses the response that launched it (T-2: the reports are of default taps; for an action it is inference from Apple's \"to guarantee that your app responds to all actionable notifications\"). The scene connects to process the notification with the response in connectionOptions.notificationResponse (T-3), which Apple's text does not make depend on the delegate."
     },
     {
       "id": "delegate-set-late-cold-foreground",
