@@ -319,11 +319,97 @@ struct FixtureFieldTests {
      "evidence": []}
     """#
 
-  @Test("a row stating every field passes through the engine")
+  @Test("a row stating every field passes through the engine and leaves nothing unstated")
   func everyFieldThroughTheEngine() throws {
     let fixtures = try Self.load(#"{"fixtures": [\#(Self.contestedRow)]}"#)
     let results = FixtureRunner.run(fixtures, engine: try engine())
     #expect(results.map(\.mismatches) == [[]])
+    #expect(FixtureRunner.unstatedFields(results) == [])
+  }
+
+  @Test("what a decision has for a row to state: a row can state none of url and the delivery strings")
+  func decisionHas() {
+    typealias Field = Fixture.Expectation.Field
+    #expect(
+      Field.allCases.filter(Self.delivered.has)
+        == Field.allCases.filter { $0 != .callbacks && $0 != .presentation })
+    #expect(
+      Field.allCases.filter(Self.bare.has)
+        == [.outcome, .rule, .confidence, .url, .handoff, .activityType, .urlLocation, .alternatives])
+    #expect(Field.allCases.filter(Decision(outcome: .undecided).has).contains(.rule) == false)
+  }
+
+  @Test("coverage lists the fields a row leaves unstated, in text and in the report")
+  func coverageListsUnstatedFields() {
+    let stated = Fixture(
+      name: "states little", situation: Situation(event: .tap),
+      expected: .init(outcome: .storeFront, rule: "tap/unpublished", url: .noURL, alternatives: []))
+    let full = Fixture(
+      name: "states all", situation: Situation(event: .tap),
+      expected: .init(
+        outcome: .storeFront, rule: "tap/unpublished", url: .noURL, confidence: .single, handoff: .null,
+        activityType: .null, urlLocation: .null, alternatives: []))
+    let results = [stated, full].map {
+      Fixture.Result(fixture: $0, decision: Self.bare, mismatches: $0.expected.mismatches(Self.bare))
+    }
+    #expect(results.allSatisfy { $0.passed })
+    let unstated = FixtureRunner.unstatedFields(results)
+    #expect(
+      unstated == [
+        .init(fixture: "states little", fields: [.confidence, .handoff, .activityType, .urlLocation])
+      ])
+    #expect(
+      FixtureReport.text(results, unreached: [], unstated: unstated) == """
+        PASS  states little  (storeFront by tap/unpublished)
+        PASS  states all  (storeFront by tap/unpublished)
+        coverage: every rule is reached by a fixture
+        coverage: 1 row leaves 4 fields of their decision unstated:
+          states little  (confidence, handoff, activityType, urlLocation)
+        2 passed, 0 failed
+
+        """)
+    #expect(
+      FixtureReport.text(Array(results.dropFirst()), unreached: nil, unstated: [])
+        .contains("coverage: every row states every field of its decision\n"))
+  }
+
+  @Test("taproute test --coverage lists unstated fields, in text and JSON, and still exits 0")
+  func coverageCLI() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "taproute-fixture-fields-\(UUID().uuidString).json")
+    try Data(
+      #"""
+      {"fixtures": [
+        \#(Self.contestedRow),
+        {"name": "outcome only", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"url": "https://example.com"}}, "expect": {"outcome": "storeProductPage"}, "evidence": []}
+      ]}
+      """#.utf8
+    ).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let text = try Binary.run(["test", file.path, "--coverage"])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(
+      text.stdout.contains(
+        """
+        coverage: 1 row leaves 8 fields of their decision unstated:
+          outcome only  (rule, confidence, url, handoff, activityType, urlLocation, alternatives, notes)
+        2 passed, 0 failed
+
+        """), "\(text.stdout)")
+    let json = try Binary.run(["test", file.path, "--coverage", "--json"])
+    #expect(json.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let unstated = try #require(object["unstatedFields"] as? [[String: Any]])
+    #expect(unstated.count == 1)
+    #expect(unstated.first?["name"] as? String == "outcome only")
+    #expect(
+      unstated.first?["fields"] as? [String]
+        == ["rule", "confidence", "url", "handoff", "activityType", "urlLocation", "alternatives", "notes"])
+    let plain = try Binary.run(["test", file.path, "--json"])
+    let without = try #require(
+      try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
+    #expect(without["unstatedFields"] == nil, "only --coverage reports unstated fields")
   }
 
   /// The node at a path of `fixtures.schema.json`.
@@ -388,5 +474,6 @@ struct FixtureFieldTests {
     let row = try #require(block.hasPrefix("json\n") ? String(block.dropFirst(5)) : nil, "not JSON")
     let results = FixtureRunner.run(try Self.load(#"{"fixtures": [\#(row)]}"#), engine: try engine())
     #expect(results.count == 1 && results.allSatisfy { $0.passed }, "\(results.map(\.mismatches))")
+    #expect(FixtureRunner.unstatedFields(results) == [])
   }
 }

@@ -91,3 +91,22 @@ extension Fixture.Expectation {
     "[" + values.map(\.rawValue).joined(separator: ", ") + "]"
   }
 }
+
+extension Decision {
+  /// True when this decision has `field` for a fixture row to state: always `outcome`, and
+  /// the fields a row can state as none (`url`, `handoff`, `activityType`, `urlLocation` with
+  /// `null`, `alternatives` with `[]`); the others when the decision has a value (`notes`
+  /// when it has one: a pattern cannot say there is none).
+  package func has(_ field: Fixture.Expectation.Field) -> Bool {
+    switch field {
+    case .outcome, .url, .handoff, .activityType, .urlLocation, .alternatives: true
+    case .rule: rule != nil
+    case .confidence: confidence != nil
+    case .callbacks: callbacks != nil
+    case .presentation: presentation != nil
+    case .appCallbacks: appCallbacks != nil
+    case .delivers: delivers != nil
+    case .notes: !notes.isEmpty
+    }
+  }
+}
