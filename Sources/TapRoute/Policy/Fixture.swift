@@ -32,6 +32,12 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
   public var description: String { name }
 
   /// What a fixture expects; a field left nil is not checked.
+  ///
+  /// Every field of a decision may be stated (``Decision/outcome``, ``Decision/rule``,
+  /// ``Decision/confidence``, ``Decision/url``, ``Decision/callbacks``,
+  /// ``Decision/presentation``, the ``Decision/delivery`` fields, ``Decision/alternatives``,
+  /// ``Decision/notes``); a field that may be none says "must be none" with `.noURL`,
+  /// ``Nullable/null`` or an empty array.
   public struct Expectation: Sendable, Hashable {
     /// The outcome the decision must have.
     public var outcome: Outcome
@@ -47,6 +53,23 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
     public var appCallbacks: [AppCallback]?
     /// What those callbacks receive, when checked.
     public var delivers: Delivered?
+    /// The decision's confidence, when checked.
+    public var confidence: Confidence?
+    /// What the container app is handed (``AppDelivery/handoff``), when checked.
+    public var handoff: Nullable<Situation.Handoff>?
+    /// The `activityType` of a delivered `NSUserActivity` (``AppDelivery/activityType``),
+    /// when checked.
+    public var activityType: Nullable<String>?
+    /// Where the URL sits in what the app's callbacks receive (``AppDelivery/urlLocation``),
+    /// when checked.
+    public var urlLocation: Nullable<String>?
+    /// The decision's other readings, in order, when checked; empty: it has none.
+    public var alternatives: [Alternative]?
+    /// Patterns in `NSRegularExpression` syntax, each of which must match part of at least
+    /// one of the decision's notes, when checked (a plain phrase is a substring test; `^` and
+    /// `$` anchor a pattern to a whole note). A pattern that does not compile is reported as
+    /// a mismatch.
+    public var notes: [String]?
 
     /// What a fixture expects of the decision's `url`.
     ///
@@ -59,11 +82,47 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
       case equals(String)
     }
 
+    /// What a fixture expects of a decision field that may be none (`handoff`,
+    /// `activityType`, `urlLocation`): none, or exactly a value.
+    ///
+    /// As with ``URLExpectation``, no case is named `none`.
+    public enum Nullable<Value: Sendable & Hashable>: Sendable, Hashable {
+      /// The decision has none (`null` in a fixture file).
+      case null
+      /// The decision has exactly this value.
+      case equals(Value)
+
+      /// The value expected; nil for ``null``.
+      public var value: Value? {
+        switch self {
+        case .null: nil
+        case .equals(let value): value
+        }
+      }
+    }
+
+    /// One other reading a fixture expects the decision to have: its outcome and,
+    /// when checked, its rule.
+    public struct Alternative: Sendable, Hashable {
+      /// The other reading's outcome.
+      public var outcome: Outcome
+      /// The rule whose other reading it is (`tap/message-not-installed-web-url`), when checked.
+      public var rule: String?
+
+      /// An expected other reading.
+      public init(outcome: Outcome, rule: String? = nil) {
+        self.outcome = outcome
+        self.rule = rule
+      }
+    }
+
     /// An expectation; every field but `outcome` is optional and unchecked when nil.
     public init(
       outcome: Outcome, rule: String? = nil, callbacks: [Situation.Callback]? = nil,
       presentation: Presentation? = nil, url: URLExpectation? = nil, appCallbacks: [AppCallback]? = nil,
-      delivers: Delivered? = nil
+      delivers: Delivered? = nil, confidence: Confidence? = nil, handoff: Nullable<Situation.Handoff>? = nil,
+      activityType: Nullable<String>? = nil, urlLocation: Nullable<String>? = nil,
+      alternatives: [Alternative]? = nil, notes: [String]? = nil
     ) {
       self.appCallbacks = appCallbacks
       self.delivers = delivers
@@ -72,6 +131,12 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
       self.callbacks = callbacks
       self.presentation = presentation
       self.url = url
+      self.confidence = confidence
+      self.handoff = handoff
+      self.activityType = activityType
+      self.urlLocation = urlLocation
+      self.alternatives = alternatives
+      self.notes = notes
     }
   }
 }

@@ -131,52 +131,126 @@ extension PolicyLoader {
     return fixtures
   }
 
+  /// A row's `expect`: `outcome`, then every other field it states (``Fixture/Expectation/Field``),
+  /// each value checked and every problem located.
   private func readExpectation(
     _ value: JSONValue, path: String, ruleNames: Set<String>?, reader: inout JSONReader
   ) -> Fixture.Expectation? {
+    typealias Field = Fixture.Expectation.Field
+    guard let f = reader.object(value, path: path, allowed: Field.allCases.map(\.rawValue)) else {
+      return nil
+    }
     guard
-      let f = reader.object(
-        value, path: path,
-        allowed: ["outcome", "rule", "callbacks", "presentation", "url", "appCallbacks", "delivers"])
-    else { return nil }
-    guard
-      let outcome = reader.require(f, "outcome", path: path, at: value.location).flatMap({
-        reader.choice(
-          $0, path: path + ".outcome", what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
+      let outcome = reader.require(f, Field.outcome.rawValue, path: path, at: value.location).flatMap({
+        Self.outcome($0, path: path + ".outcome", reader: &reader)
       })
     else { return nil }
     var expectation = Fixture.Expectation(outcome: outcome)
-    if let r = f["rule"], let rule = reader.string(r, path: path + ".rule") {
-      if let ruleNames, !ruleNames.contains(rule) {
-        let hint = JSONReader.nearest(rule, in: Array(ruleNames)).map { " (did you mean \"\($0)\"?)" } ?? ""
-        reader.error(
-          .unknownRule, "fixture expects rule \(Words.quoted(rule)), which no table defines\(hint)",
-          path: path + ".rule", at: r.location)
+    for field in Field.allCases {
+      guard let v = f[field.rawValue] else { continue }
+      let at = path + "." + field.rawValue
+      switch field {
+      case .outcome: break
+      case .rule: expectation.rule = Self.rule(v, path: at, ruleNames: ruleNames, reader: &reader)
+      case .confidence:
+        expectation.confidence = reader.choice(
+          v, path: at, what: "confidence", choices: Confidence.allCases.map { ($0.rawValue, $0) })
+      case .url:
+        expectation.url = reader.nullableString(v, path: at).map { $0.map { .equals($0) } ?? .noURL }
+      case .callbacks:
+        expectation.callbacks = reader.choices(
+          v, path: at, what: "callback", choices: Callback.allCases.map { ($0.rawValue, $0) })
+      case .presentation:
+        expectation.presentation = reader.choice(
+          v, path: at, what: "presentation", choices: Presentation.allCases.map { ($0.rawValue, $0) })
+      case .handoff:
+        expectation.handoff = Self.nullable(v) {
+          reader.choice(
+            v, path: at, what: "handoff", choices: Situation.Handoff.allCases.map { ($0.rawValue, $0) })
+        }
+      case .appCallbacks:
+        expectation.appCallbacks = reader.choices(
+          v, path: at, what: "app callback", choices: AppCallback.allCases.map { ($0.rawValue, $0) })
+      case .delivers:
+        expectation.delivers = reader.choice(
+          v, path: at, what: "delivered value", choices: Delivered.allCases.map { ($0.rawValue, $0) })
+      case .activityType:
+        expectation.activityType = reader.nullableString(v, path: at).map { $0.map { .equals($0) } ?? .null }
+      case .urlLocation:
+        expectation.urlLocation = reader.nullableString(v, path: at).map { $0.map { .equals($0) } ?? .null }
+      case .alternatives:
+        expectation.alternatives = Self.readAlternatives(v, path: at, ruleNames: ruleNames, reader: &reader)
+      case .notes: expectation.notes = Self.readNotePatterns(v, path: at, reader: &reader)
       }
-      expectation.rule = rule
-    }
-    if let c = f["callbacks"] {
-      expectation.callbacks = reader.choices(
-        c, path: path + ".callbacks", what: "callback", choices: Callback.allCases.map { ($0.rawValue, $0) })
-    }
-    if let p = f["presentation"] {
-      expectation.presentation = reader.choice(
-        p, path: path + ".presentation", what: "presentation",
-        choices: Presentation.allCases.map { ($0.rawValue, $0) })
-    }
-    if let u = f["url"], let url = reader.nullableString(u, path: path + ".url") {
-      expectation.url = url.map { .equals($0) } ?? .noURL
-    }
-    if let c = f["appCallbacks"] {
-      expectation.appCallbacks = reader.choices(
-        c, path: path + ".appCallbacks", what: "app callback",
-        choices: AppCallback.allCases.map { ($0.rawValue, $0) })
-    }
-    if let d = f["delivers"] {
-      expectation.delivers = reader.choice(
-        d, path: path + ".delivers", what: "delivered value",
-        choices: Delivered.allCases.map { ($0.rawValue, $0) })
     }
     return expectation
+  }
+
+  /// An outcome a fixture expects.
+  private static func outcome(_ value: JSONValue, path: String, reader: inout JSONReader) -> Outcome? {
+    reader.choice(value, path: path, what: "outcome", choices: Outcome.allCases.map { ($0.rawValue, $0) })
+  }
+
+  /// A rule a fixture expects, which must be one of `ruleNames` when they are given (TR112).
+  private static func rule(
+    _ value: JSONValue, path: String, ruleNames: Set<String>?, reader: inout JSONReader
+  ) -> String? {
+    guard let rule = reader.string(value, path: path) else { return nil }
+    if let ruleNames, !ruleNames.contains(rule) {
+      let hint = JSONReader.nearest(rule, in: Array(ruleNames)).map { " (did you mean \"\($0)\"?)" } ?? ""
+      reader.error(
+        .unknownRule, "fixture expects rule \(Words.quoted(rule)), which no table defines\(hint)",
+        path: path, at: value.location)
+    }
+    return rule
+  }
+
+  /// `.null` for JSON null, else `.equals` of what `read` reads (nil on its error).
+  private static func nullable<T>(
+    _ value: JSONValue, _ read: () -> T?
+  ) -> Fixture.Expectation.Nullable<T>? {
+    value.isNull ? .null : read().map { .equals($0) }
+  }
+
+  /// `alternatives`: the other readings in order, each `{ "outcome": ..., "rule": ... }`.
+  private static func readAlternatives(
+    _ value: JSONValue, path: String, ruleNames: Set<String>?, reader: inout JSONReader
+  ) -> [Fixture.Expectation.Alternative]? {
+    typealias Field = Fixture.Expectation.Alternative.Field
+    guard let items = reader.array(value, path: path) else { return nil }
+    var alternatives: [Fixture.Expectation.Alternative] = []
+    for (i, item) in items.enumerated() {
+      let at = JSONReader.join(path, i)
+      guard let f = reader.object(item, path: at, allowed: Field.allCases.map(\.rawValue)),
+        let outcome = reader.require(f, Field.outcome.rawValue, path: at, at: item.location).flatMap({
+          Self.outcome($0, path: at + ".outcome", reader: &reader)
+        })
+      else { continue }
+      let rule = f[Field.rule.rawValue].flatMap {
+        Self.rule($0, path: at + ".rule", ruleNames: ruleNames, reader: &reader)
+      }
+      alternatives.append(Fixture.Expectation.Alternative(outcome: outcome, rule: rule))
+    }
+    return alternatives.count == items.count ? alternatives : nil
+  }
+
+  /// `notes`: patterns, each of which must compile as a regular expression (TR114).
+  private static func readNotePatterns(_ value: JSONValue, path: String, reader: inout JSONReader)
+    -> [String]?
+  {
+    guard let items = reader.array(value, path: path) else { return nil }
+    let patterns = items.enumerated().compactMap { i, item -> String? in
+      let at = JSONReader.join(path, i)
+      guard let pattern = reader.string(item, path: at) else { return nil }
+      guard Fixture.Expectation.notePattern(pattern) != nil else {
+        reader.error(
+          .badNotePattern,
+          "note pattern \(Words.quoted(pattern)) is not a regular expression (NSRegularExpression syntax)",
+          path: at, at: item.location)
+        return nil
+      }
+      return pattern
+    }
+    return patterns.count == items.count ? patterns : nil
   }
 }

@@ -1,7 +1,10 @@
-/// The readable report of a fixture run: one line per row, details for failures, and the
-/// closing line `N passed, M failed`.
+/// The readable report of a fixture run: one line per row, details for failures, with
+/// `--coverage` the rules no row reaches and the rows that leave fields of their decision
+/// unstated, and the closing line `N passed, M failed`.
 package enum FixtureReport {
-  package static func text(_ results: [FixtureRunner.Result], unreached: [String]?) -> String {
+  package static func text(
+    _ results: [FixtureRunner.Result], unreached: [String]?, unstated: [FixtureRunner.UnstatedFields]? = nil
+  ) -> String {
     var lines: [String] = []
     for result in results {
       let decision = result.decision
@@ -30,6 +33,15 @@ package enum FixtureReport {
           ? "coverage: every rule is reached by a fixture"
           : "coverage: \(Words.count(unreached.count, "rule")) reached by no fixture:")
       lines += unreached.map { "  \($0)" }
+    }
+    if let unstated {
+      let rows = Words.count(unstated.count, "row") + (unstated.count == 1 ? " leaves " : " leave ")
+      let fields = Words.count(unstated.reduce(0) { $0 + $1.fields.count }, "field")
+      lines.append(
+        unstated.isEmpty
+          ? "coverage: every row states every field of its decision"
+          : "coverage: \(rows)\(fields) of their decision unstated:")
+      lines += unstated.map { "  \($0.fixture)  (\($0.fields.map(\.rawValue).joined(separator: ", ")))" }
     }
     let passed = results.filter(\.passed).count
     lines.append("\(passed) passed, \(results.count - passed) failed")

@@ -127,6 +127,8 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   /// Evidence against a rule, or alternative readings, on a rule that is not `contested`;
   /// a contested rule without an alternative reading.
   public static let contestedRule = DiagnosticCode(rawValue: "TR113")
+  /// A fixture's note pattern that is not a regular expression (`NSRegularExpression` syntax).
+  public static let badNotePattern = DiagnosticCode(rawValue: "TR114")
 
   // Evidence sources (a block of its own, so codes added elsewhere in TR1xx do not collide).
   /// An evidence source whose kind is not one the format defines.

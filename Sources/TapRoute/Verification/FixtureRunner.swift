@@ -19,4 +19,23 @@ package enum FixtureRunner {
       !reached.contains($0)
     }
   }
+
+  /// A fixture row and the fields of its decision that the row does not state.
+  package struct UnstatedFields: Sendable, Hashable {
+    /// The row's name.
+    package var fixture: String
+    /// The fields, in the order of a decision's fields.
+    package var fields: [Fixture.Expectation.Field]
+  }
+
+  /// The rows that leave a field of their decision unstated (``Decision/has(_:)``), in row
+  /// order, each with those fields; rows that state every field are left out.
+  package static func unstatedFields(_ results: [Result]) -> [UnstatedFields] {
+    results.compactMap { result in
+      let fields = Fixture.Expectation.Field.allCases.filter {
+        result.decision.has($0) && !result.fixture.expected.states($0)
+      }
+      return fields.isEmpty ? nil : UnstatedFields(fixture: result.fixture.name, fields: fields)
+    }
+  }
 }
