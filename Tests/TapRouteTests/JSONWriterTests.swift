@@ -95,10 +95,15 @@ struct JSONWriterTests {
     #expect(
       JSONWriter.decisionKeys
         == JSONWriter.decisionKeys.sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) })
-    // Every key the encoder writes for the full decision is one the writer writes.
+    // Every key the encoder writes for the full decision (and for its steps, which add
+    // `event`) is one the writer writes.
     let encoded = Self.encoded(Self.everyFieldDecision, line: 7)
     let object = try? JSONSerialization.jsonObject(with: Data(encoded.utf8)) as? [String: Any]
-    #expect(Set(object?.keys.map { $0 } ?? []) == Set(JSONWriter.decisionKeys))
+    let steps = object?["steps"] as? [[String: Any]] ?? []
+    #expect(object?["confidenceFrom"] != nil)
+    #expect(steps.allSatisfy { $0["event"] as? String == "tap" })
+    #expect(
+      Set((object?.keys.map { $0 } ?? []) + steps.flatMap(\.keys)) == Set(JSONWriter.decisionKeys))
   }
 
   @Test(
@@ -265,10 +270,13 @@ struct JSONWriterTests {
       outcome: .extensionLaunch, url: "u://1", callbacks: [.viewDidLoad, .didSelect], presentation: .expanded,
       rule: "tap/launch", evidence: ["D-4"], confidence: .documented, notes: ["n\u{1}"], steps: nil,
       trigger: .didBecomeActive, trace: trace)
+    // The weaker step, whose confidence is the decision's: `confidenceFrom` names it.
+    var weakest = step
+    weakest.confidence = .several
     return Decision(
       outcome: .containerLaunch, url: "containerAppDemo://x/é", callbacks: [], presentation: .compact,
       rule: "open/messages-any-scheme", evidence: ["S004-5", "F-9"], confidence: .several,
-      notes: ["quote \"", "slash /"], steps: [step, step], trigger: .willBecomeActive, trace: trace,
+      notes: ["quote \"", "slash /"], steps: [step, weakest], trigger: .willBecomeActive, trace: trace,
       alternatives: [step],
       assumed: [
         AssumedFact(fact: .platform, value: .text("iOS")), AssumedFact(fact: .osVersion, value: .text("26")),

@@ -338,7 +338,7 @@ public struct Decision: Sendable, Hashable, Codable {
 
   private enum CodingKeys: String, CodingKey {
     case outcome, url, callbacks, presentation, handoff, appCallbacks, delivers, activityType, urlLocation
-    case rule, evidence, confidence, assumed, alternatives, notes, steps
+    case rule, evidence, confidence, confidenceFrom, assumed, alternatives, notes, steps
     case trigger, trace
   }
 
@@ -370,10 +370,11 @@ public struct Decision: Sendable, Hashable, Codable {
     try c.encodeIfPresent(rule, forKey: .rule)
     try c.encode(evidence, forKey: .evidence)
     try c.encodeIfPresent(confidence, forKey: .confidence)
+    try c.encodeIfPresent(confidenceFrom, forKey: .confidenceFrom)
     if !assumed.isEmpty { try c.encode(AssumedFacts(facts: assumed), forKey: .assumed) }
     try c.encodeIfPresent(alternatives, forKey: .alternatives)
     try c.encode(notes, forKey: .notes)
-    try c.encodeIfPresent(steps, forKey: .steps)
+    try c.encodeIfPresent(steps?.map(DecisionStep.init), forKey: .steps)
     try c.encodeIfPresent(trigger, forKey: .trigger)
     try c.encodeIfPresent(trace, forKey: .trace)
   }

@@ -79,7 +79,13 @@ package enum DecisionText {
       basis += field("rule", decision.rule ?? "(none)")
       basis += field(
         "evidence", decision.evidence.isEmpty ? "(none)" : decision.evidence.joined(separator: ", "))
-      basis += field("confidence", decision.confidence?.rawValue)
+      basis += field(
+        "confidence",
+        decision.confidence.map { confidence in
+          // A composed decision names the step its confidence comes from.
+          guard let source = decision.confidenceFrom else { return confidence.rawValue }
+          return "\(confidence.rawValue), from step \(source.step + 1) (\(source.rule))"
+        })
       if !decision.notes.isEmpty {
         notes.append("notes:")
         notes += decision.notes.map { "  - " + $0 }

@@ -6,9 +6,9 @@ extension JSONWriter {
   /// place; the tests compare this list with the decision's fields and the bytes with
   /// `JSONEncoder`'s, so a field left out fails them.
   package static let decisionKeys = [
-    "activityType", "alternatives", "appCallbacks", "assumed", "callbacks", "confidence", "delivers",
-    "evidence", "handoff", "line", "notes", "outcome", "presentation", "rule", "steps", "trace", "trigger",
-    "url", "urlLocation",
+    "activityType", "alternatives", "appCallbacks", "assumed", "callbacks", "confidence", "confidenceFrom",
+    "delivers", "event", "evidence", "handoff", "line", "notes", "outcome", "presentation", "rule", "steps",
+    "trace", "trigger", "url", "urlLocation",
   ]
 
   /// Writes `decision` as one JSON object; with `line`, a `"line": N` member is added in its
@@ -39,7 +39,8 @@ extension JSONWriter {
 
   /// Writes every field of `decision`; while a template is recorded, the line number and the
   /// URLs standing in for a slot (``DecisionTemplates/Slot``) are left as holes.
-  private mutating func fields(of decision: Decision, line: Int?, cited: [EvidenceEntry]?) {
+  private mutating func fields(of decision: Decision, line: Int?, cited: [EvidenceEntry]?, step: Bool = false)
+  {
     // Every field is read: build a compiled decision's fields once, not once per field.
     let decision = decision.materialized
     beginObject()
@@ -85,7 +86,21 @@ extension JSONWriter {
       endArray()
     }
     member("confidence", decision.confidence?.rawValue)
+    if let source = decision.confidenceFrom {
+      key("confidenceFrom")
+      beginObject()
+      key("confidence")
+      string(source.confidence.rawValue)
+      key("event")
+      string(source.event)
+      key("rule")
+      string(source.rule)
+      key("step")
+      int(source.step)
+      endObject()
+    }
     member("delivers", delivery?.delivers?.rawValue)
+    if step { member("event", Decision.event(ofRule: decision.rule)) }
     key("evidence")
     strings(decision.evidence)
     member("handoff", delivery?.handoff?.rawValue)
@@ -102,7 +117,7 @@ extension JSONWriter {
     if let steps = decision.steps {
       key("steps")
       beginArray()
-      for step in steps { fields(of: step, line: nil, cited: nil) }
+      for each in steps { fields(of: each, line: nil, cited: nil, step: true) }
       endArray()
     }
     if let trace = decision.trace {
