@@ -131,7 +131,7 @@ for _ in 0..<200_000 {
 print("generated (dense and word by word) and interpreted agree on all but \(differ) of \(checked) situations (\(Big.tapTable.rules.count) tap + \(Big.openTable.rules.count) open rules)")
 exit(differ == 0 ? 0 : 1)
 SWIFT
-# In the root package's build folder, so that the library's release objects a root release
-# build left there (Scripts/install.sh in CI) are reused rather than compiled again.
+# In the root package's build folder, so that the library's release objects the benchmark's
+# build left there (Scripts/instructions.sh, before this in CI) are reused, not compiled again.
 swift build -q -c release --package-path "$WORK/pkg" --scratch-path "$ROOT/.build"
 "$ROOT/.build/release/Check"

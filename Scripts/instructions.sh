@@ -77,8 +77,9 @@ for name, entry in json.load(open(sys.argv[1]))["variants"].items():
   for line in "${budgets[@]}"; do variants+=("${line%% *}"); done
 fi
 
-# The root package's build folder: the library's release objects that Scripts/install.sh (or
-# any root release build) left there are reused, not compiled a second time for the benchmark.
+# The root package's build folder, so that the library's release objects are shared: CI builds
+# the benchmark first, and the root's release build (Scripts/install.sh) and the generated-code
+# check then reuse them (in the other order SwiftPM compiles the library again).
 scratch=(--scratch-path .build)
 if [ "$build" = 1 ]; then
   # SwiftPM can keep the root package's old list of source files in the benchmark's build
