@@ -15,11 +15,6 @@ package struct SituationKey: Sendable {
   /// The part that holds it (`app`, `widget`); empty for the top level.
   package var part: String
 
-  /// The keys `event` reads: the top level, the parts every event reads (`app`), and the
-  /// event's own part. Nil for a name that is no event.
-  package static func keys(for event: String) -> [SituationKey]? {
-    guard let own = events.first(where: { $0.event == event })?.part else { return nil }
-    let shared = Set(all.map(\.part)).subtracting(events.map(\.part) + [""])
-    return all.filter { $0.part.isEmpty || $0.part == own || shared.contains($0.part) }
-  }
+  /// The parts every event reads (`app`): those no event names as its own.
+  package static let sharedParts = Set(all.map(\.part)).subtracting(events.map(\.part) + [""])
 }

@@ -135,7 +135,7 @@ package enum DecisionText {
     /// of (`tap`, `delivery`, `widget`).
     static func stepLabel(_ step: Decision) -> String {
       if let trigger = step.trigger { return "open(url) in \(trigger.rawValue)" }
-      return step.rule.flatMap { $0.split(separator: "/").first.map(String.init) } ?? "tap"
+      return Decision.event(ofRule: step.rule) ?? "tap"
     }
 
     /// The trace of each step of `decision` (or of the decision itself).

@@ -5,9 +5,8 @@ package enum SituationHelp {
   /// The help text: the keys every event reads, then each event's own part (only `event`'s
   /// with `event`). Nil for a name that is no event.
   package static func text(event: String? = nil) -> String? {
-    if let event, SituationKey.keys(for: event) == nil { return nil }
     let events = SituationKey.events.filter { event == nil || $0.event == event }
-    let shared = Set(SituationKey.all.map(\.part)).subtracting(SituationKey.events.map(\.part) + [""])
+    if events.isEmpty { return nil }
     var out = """
       A situation is the JSON object that decide, explain, matrix and test read: "event" says
       what happened, the keys below say the rest. A key left out takes its default, and the
@@ -18,7 +17,9 @@ package enum SituationHelp {
 
       """
     out += rows(
-      SituationKey.all.filter { ($0.part.isEmpty && $0.key != "event") || shared.contains($0.part) })
+      SituationKey.all.filter {
+        ($0.part.isEmpty && $0.key != "event") || SituationKey.sharedParts.contains($0.part)
+      })
     for (name, part, doc) in events {
       out +=
         "\n" + SVGText.wrap("event \"\(name)\": \(plain(doc))", width: 100).joined(separator: "\n  ") + "\n"
