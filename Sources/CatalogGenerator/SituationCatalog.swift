@@ -135,7 +135,7 @@ enum SituationCatalog {
       doc: ["A person uses a control (iOS 18) in Control Center, on the Lock Screen or on the Action button."]
     ),
     Event(
-      name: "notification", part: "notification", url: nil,
+      name: "notification", part: "notification", url: "url",
       doc: ["A person responds to one of the app's notifications (a tap, an action, a dismissal)."]),
     Event(
       name: "appClip", part: "appClip", url: nil,
@@ -411,6 +411,18 @@ enum SituationCatalog {
           doc: [
             "The app sets `UNUserNotificationCenter`'s delegate before it finishes launching (T-2;",
             "false: later, so a cold launch misses the response that launched it).",
+          ]),
+        Field(
+          key: "url", type: .url,
+          doc: [
+            "The URL a Notification Content extension passes to `extensionContext?.open(_:)` (read with",
+            "`contentExtensionOpenURL`, T-6; nil: none).",
+          ]),
+        Field(
+          key: "interactive", type: .bool(default: true), fact: FactRole(bit: 56),
+          doc: [
+            "The content extension sets `UNNotificationExtensionUserInteractionEnabled`, so its view",
+            "gets touches (iOS 12, T-7; default: true, since a control that opens a URL needs it).",
           ]),
       ],
       doc: ["A person's response to a notification, and how its category is set up."],

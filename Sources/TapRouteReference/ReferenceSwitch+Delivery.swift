@@ -2,7 +2,7 @@ import TapRoute
 
 extension ReferenceSwitch {
   /// Which of the container app's callbacks receive what it was handed, written by hand from
-  /// DOMAIN-LINKS.md §3 and DOMAIN-SURFACES.md (W-4, W-5, W-7, T-1 to T-3): app delegate,
+  /// DOMAIN-LINKS.md §3 and DOMAIN-SURFACES.md (U-42, W-4, W-5, W-7, T-1 to T-3): app delegate,
   /// scenes (from iOS 13) or SwiftUI (from iOS 14), cold or running. An app-delegate app built
   /// with the SDK after iOS 26 and run there does not launch (U-75). For a universal link on a
   /// cold SwiftUI app it takes the documented reading (`onOpenURL`), not the contested one.
@@ -39,7 +39,12 @@ extension ReferenceSwitch {
       switch lifecycle {
       case .swiftUI: callbacks = [.onOpenURL]
       case .scenes: callbacks = cold ? [.sceneWillConnect] : [link ? .sceneContinue : .sceneOpenURLContexts]
-      case .appDelegate: callbacks = launch + [link ? .applicationContinue : .applicationOpenURL]
+      case .appDelegate:
+        // application(_:open:options:) is iOS 9 and later; before it the URL callback is
+        // application(_:open:sourceApplication:annotation:) (U-42).
+        let openURL: AppCallback =
+          version.major < 9 ? .applicationOpenURLSourceApplication : .applicationOpenURL
+        callbacks = launch + [link ? .applicationContinue : openURL]
       }
     case .userActivity:
       switch lifecycle {

@@ -53,8 +53,10 @@ struct DecisionTemplatesTests {
       if written != JSONWriterTests.encoded(decision, line: line) { return }
     }
     let count = json.decisionTemplates.count
-    // Most decisions are lazy, and share templates: far fewer were recorded than written.
-    #expect(lazy > situations.count / 2)
+    // Many decisions are lazy, and share templates: far fewer were recorded than written.
+    // (Most hostile URLs need percent-encoding, and a decision naming an encoded URL carries
+    // the remark that says so, which no template holds: about half of these are lazy.)
+    #expect(lazy > situations.count / 3)
     #expect(count.usable > 50)
     #expect(count.recorded * 4 < lazy)
   }

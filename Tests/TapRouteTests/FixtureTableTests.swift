@@ -23,6 +23,17 @@ struct FixtureTableTests {
     #expect(fixtureRows.count >= 60)
   }
 
+  @Test("every shipped row states every field of its decision (issue 35)")
+  func everyFieldStated() throws {
+    let engine = try engine()
+    let results = FixtureRunner.run(fixtureRows.map(\.fixture), engine: engine)
+    let unstated = FixtureRunner.unstatedFields(results)
+    #expect(
+      unstated.isEmpty,
+      "rows leaving fields unstated: \(unstated.prefix(5).map { "\($0.fixture) (\($0.fields.map(\.rawValue)))" })"
+    )
+  }
+
   @Test("every registered evidence id is cited by a rule and by a fixture")
   func evidenceIsCitedByRulesAndFixtures() throws {
     let policies = try engine().policies

@@ -53,8 +53,9 @@ public protocol CompiledPolicies: Sendable {
   /// The redirect hooks among tap rule `rule`'s callbacks, in firing order, 4 bits each
   /// (the hook's index in `Situation.Redirect.Hook.allCases` + 1, first hook lowest).
   static func tapRedirectHooks(_ rule: Int) -> UInt64
-  /// What rule `rule` of the `table` table hands the container app when it opens it (its
-  /// `then.handoff`); nil when it says nothing.
+  /// What a delivery composed after rule `rule` of the `table` table is decided with: its
+  /// `then.handoff`, nil when it says nothing or names its own `appCallbacks`
+  /// (``AppDelivery/composedHandoff``).
   static func handoff(_ table: Situation.Event, _ rule: Int) -> Situation.Handoff?
   /// The index of the first rule of `event`'s table matching `situation` with the handoff
   /// fact taken as `handoff` instead of the situation's (how a delivery composes after the
@@ -229,6 +230,20 @@ extension Outcome {
     switch self {
     case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch, .appClipLaunch: true
     default: false
+    }
+  }
+
+  /// True when a decision with this outcome and `handoff` (its rule's `then.handoff`) names
+  /// a URL: the URL field is what the app receives, so a rule that hands it a user activity,
+  /// an intent, a notification response or nothing names none, even where the tapped view
+  /// carried one (a `Link` in a small widget). No handoff (a rule that says nothing of it)
+  /// keeps the URL.
+  @inlinable
+  func carriesURL(handoff: Situation.Handoff?) -> Bool {
+    guard carriesURL else { return false }
+    switch handoff {
+    case nil, .url?, .universalLink?: return true
+    case .userActivity?, .notificationResponse?, .shortcutItem?, .intent?, .nothing?: return false
     }
   }
 }

@@ -56,7 +56,7 @@ final class CompiledTable: Sendable {
     /// The redirect hooks among its callbacks in firing order, 4 bits each (index in
     /// `Hook.allCases` + 1, first lowest): ``CompiledPolicies/tapRedirectHooks(_:)``.
     var redirectHooks: UInt64
-    /// What it hands the container app it opens, if anything.
+    /// What a delivery composed after it is decided with (``AppDelivery/composedHandoff``).
     var handoff: Situation.Handoff? = nil
 
     /// The data of a rule that decides nothing.
@@ -208,7 +208,7 @@ final class CompiledTable: Sendable {
         confidence: rule.confidence, tested: testedMasks[r], contested: !rule.alternatives.isEmpty,
         redirectHooks: rule.then.outcome == .extensionLaunch || rule.then.outcome == .transcriptView
           ? Situation.Redirect.Hooks.packed(rule.then.callbacks ?? []) : 0,
-        handoff: rule.then.delivery?.handoff)
+        handoff: rule.then.delivery?.composedHandoff)
     }
   }
 

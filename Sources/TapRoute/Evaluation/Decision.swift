@@ -15,8 +15,11 @@ public struct Decision: Sendable, Hashable, Codable {
   /// registers, at five through memory (about 90 instructions more per decision).
   private var unfiredHooks: UInt32 = 0
   private var shownPresentation: Presentation?
-  /// The URL that opens: the message URL for an extension launch or the browser, the
-  /// `open(url)` URL for a container or other-app launch.
+  /// The URL that opens, as the app or browser receives it under the default reading: the
+  /// message URL for an extension launch or the browser, the `open(url)` URL for a container
+  /// or other-app launch; nil when the rule hands the app no URL (a user activity, an intent,
+  /// a notification response, nothing), and percent-encoded where `URL(string:)` encodes it
+  /// (SDK 17 on iOS 17, N-8, X-12).
   public var url: String?
   /// The fields behind `storage`: shared storage, or the rules of a compiled decision (see
   /// ``CompiledPolicies``), whose fields are built when read.

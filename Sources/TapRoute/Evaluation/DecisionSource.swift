@@ -313,13 +313,13 @@ struct LazyHit: Sendable {
       return decision
     case (.tap, .redirectUndecided):
       var tapStep = source.template(.tap, tapIndex)
-      if tapStep.outcome.carriesURL { tapStep.url = eventURL ?? url }
+      if tapStep.outcome.carriesURL(handoff: tapStep.delivery?.handoff) { tapStep.url = eventURL ?? url }
       tapStep.setAssumed(assumed, from: source.assumedDefaults)
       tapStep.alternatives = tapAlternatives(tapStep, openHit: nil)
       var openStep: Decision
       if openRule >= 0 {
         openStep = source.template(.open, openIndex)
-        if openStep.outcome.carriesURL { openStep.url = redirectURL }
+        if openStep.outcome.carriesURL(handoff: openStep.delivery?.handoff) { openStep.url = redirectURL }
         openStep.alternatives = Engine.alternatives(openStep.alternatives, url: redirectURL)
       } else {
         openStep = source.undecided(.open)
@@ -557,6 +557,7 @@ extension Engine {
   @inlinable @inline(never)
   static func decideRemarked<Rules: LeanRules>(_ rules: Rules, _ situation: Situation) -> Decision {
     var decision = decideUnremarked(rules, situation)
+    Engine.encodeURLs(situation, rules.source, in: &decision)
     Engine.addRemarks(situation, rules.source, to: &decision)
     return decision
   }
@@ -583,7 +584,8 @@ extension Engine {
     let delivery =
       outcome == .containerLaunch ? composedDelivery(rules, situation, after: event, rule) : .none
     return Decision.lazy(
-      outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(event, rule),
+      outcome: outcome, url: outcome.carriesURL(handoff: rules.handoff(event, rule)) ? url : nil,
+      callbacks: rules.callbacks(event, rule),
       presentation: rules.presentation(event, rule),
       assumed: rules.testedFacts(event, rule) & situation.leftOut | delivery.assumed,
       hit: LazyHit.make(
@@ -686,7 +688,8 @@ extension Engine {
       let delivery =
         outcome == .containerLaunch ? composedDelivery(rules, situation, after: .tap, tap) : .none
       return Decision.lazy(
-        outcome: outcome, url: outcome.carriesURL ? url : nil, callbacks: rules.callbacks(.tap, tap),
+        outcome: outcome, url: outcome.carriesURL(handoff: rules.handoff(.tap, tap)) ? url : nil,
+        callbacks: rules.callbacks(.tap, tap),
         presentation: rules.presentation(.tap, tap), assumed: assumed | delivery.assumed,
         unfired: launches ? hooks : 0,
         hit: LazyHit.make(

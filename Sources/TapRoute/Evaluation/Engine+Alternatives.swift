@@ -14,7 +14,7 @@ extension Engine {
     guard let alternatives, let url else { return alternatives }
     return alternatives.map { alternative in
       var copy = alternative
-      if alternative.outcome.carriesURL { copy.url = url }
+      if alternative.outcome.carriesURL(handoff: alternative.delivery?.handoff) { copy.url = url }
       return copy
     }
   }

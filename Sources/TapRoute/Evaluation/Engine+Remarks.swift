@@ -15,7 +15,7 @@ extension Engine {
     }
     if let version = situation.osVersion, isNewer(version, than: newestOS) { return true }
     if let version = situation.app.sdkVersion, isNewer(version, than: newestSDK) { return true }
-    return false
+    return hasEncodedURL(situation, newestOS: newestOS, newestSDK: newestSDK)
   }
 
   /// True when `version` is past what tables whose newest version is `newest` know: a newest
@@ -46,6 +46,9 @@ extension Engine {
       remarks.append(
         "the SDK version \(version) is newer than the tables know: decided as SDK \(newestSDK), the newest they know"
       )
+    }
+    if let encoded = encodedURLRemark(situation, newestOS: newestOS, newestSDK: newestSDK) {
+      remarks.append(encoded)
     }
     return remarks
   }

@@ -14,6 +14,12 @@ public struct AppDelivery: Sendable, Hashable {
   /// Where the URL sits in what the callbacks receive (`connectionOptions.urlContexts`).
   public internal(set) var urlLocation: String?
 
+  /// The handoff the `delivery` table is composed with after the rule that opened the app:
+  /// ``handoff``, unless the rule names its own ``appCallbacks`` (it says how the app
+  /// receives what it is handed, as a notification rule for a delegate set late does, and a
+  /// composed delivery would say it a second time).
+  var composedHandoff: Situation.Handoff? { appCallbacks == nil ? handoff : nil }
+
   /// Delivery fields from their parts; all nil is no delivery.
   public init(
     handoff: Situation.Handoff? = nil, appCallbacks: [AppCallback]? = nil, delivers: Delivered? = nil,
@@ -70,6 +76,9 @@ public enum AppCallback: String, Sendable, Hashable, Codable, CaseIterable {
   case didFinishLaunching = "application(_:didFinishLaunchingWithOptions:)"
   /// `UIApplicationDelegate.application(_:open:options:)` (deprecated in iOS 26).
   case applicationOpenURL = "application(_:open:options:)"
+  /// `UIApplicationDelegate.application(_:open:sourceApplication:annotation:)` (iOS 4.2 to
+  /// 9.0, before `application(_:open:options:)`).
+  case applicationOpenURLSourceApplication = "application(_:open:sourceApplication:annotation:)"
   /// `UIApplicationDelegate.application(_:continue:restorationHandler:)` (deprecated in iOS 26).
   case applicationContinue = "application(_:continue:restorationHandler:)"
   /// `UIApplicationDelegate.application(_:performActionFor:completionHandler:)`.

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 50 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 51 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -130,7 +130,7 @@ extension Situation {
     case .widget: widget.url
     case .liveActivity: liveActivity.url
     case .control: control.url
-    case .notification: nil
+    case .notification: notification.url
     case .appClip: nil
     case .link: link.url
     }
@@ -145,7 +145,7 @@ extension Situation {
     case .widget: widget.url = url
     case .liveActivity: liveActivity.url = url
     case .control: control.url = url
-    case .notification: break
+    case .notification: notification.url = url
     case .appClip: break
     case .link: link.url = url
     }
@@ -163,7 +163,7 @@ extension Situation.Event {
     case .widget: "widget.url"
     case .liveActivity: "liveActivity.url"
     case .control: "control.url"
-    case .notification: nil
+    case .notification: "notification.url"
     case .appClip: nil
     case .link: "link.url"
     }
@@ -351,6 +351,8 @@ extension Situation.Notification {
       && actionOptions == .none
       && customDismissAction == false
       && delegateSetAtLaunch == true
+      && url == nil
+      && interactive == true
   }
 }
 
@@ -620,15 +622,23 @@ extension Situation {
     /// The app sets `UNUserNotificationCenter`'s delegate before it finishes launching (T-2;
     /// false: later, so a cold launch misses the response that launched it).
     public var delegateSetAtLaunch: Bool
+    /// The URL a Notification Content extension passes to `extensionContext?.open(_:)` (read with
+    /// `contentExtensionOpenURL`, T-6; nil: none).
+    public var url: String?
+    /// The content extension sets `UNNotificationExtensionUserInteractionEnabled`, so its view
+    /// gets touches (iOS 12, T-7; default: true, since a control that opens a URL needs it).
+    public var interactive: Bool
 
     /// A response; by default a tap on the notification.
     public init(
-      response: Notification.Response = .defaultAction, actionOptions: Notification.ActionOptions = .none, customDismissAction: Bool = false, delegateSetAtLaunch: Bool = true
+      response: Notification.Response = .defaultAction, actionOptions: Notification.ActionOptions = .none, customDismissAction: Bool = false, delegateSetAtLaunch: Bool = true, url: String? = nil, interactive: Bool = true
     ) {
       self.response = response
       self.actionOptions = actionOptions
       self.customDismissAction = customDismissAction
       self.delegateSetAtLaunch = delegateSetAtLaunch
+      self.url = url
+      self.interactive = interactive
     }
   }
 }
@@ -742,6 +752,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case handoff
   case lifecycle
   case running
+  case interactive
 
   /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
@@ -796,6 +807,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .handoff: .enumeration(Handoff.allCases.map(\.rawValue))
     case .lifecycle: .enumeration(App.Lifecycle.allCases.map(\.rawValue))
     case .running: .bool
+    case .interactive: .bool
     }
   }
 
@@ -813,15 +825,15 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .target: [.tap]
     case .layout: [.tap]
     case .expired: [.tap]
-    case .urlClass: [.tap, .open, .widget, .liveActivity, .control, .link]
-    case .urlNeedsEncoding: [.tap, .open, .widget, .liveActivity, .control, .link]
+    case .urlClass: [.tap, .open, .widget, .liveActivity, .control, .notification, .link]
+    case .urlNeedsEncoding: [.tap, .open, .widget, .liveActivity, .control, .notification, .link]
     case .extensionRunning: [.tap]
     case .alreadySelected: [.tap]
     case .afterDrawerSwipe: [.tap]
     case .presentationContext: [.tap]
     case .extensionPoint: [.open]
-    case .schemeOwner: [.tap, .open, .widget, .liveActivity, .control, .link]
-    case .universalLink: [.tap, .open, .widget, .liveActivity, .control, .link]
+    case .schemeOwner: [.tap, .open, .widget, .liveActivity, .control, .notification, .link]
+    case .universalLink: [.tap, .open, .widget, .liveActivity, .control, .notification, .link]
     case .from: [.link]
     case .senderKnown: [.link]
     case .safariChosen: [.link]
@@ -852,6 +864,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .handoff: [.delivery]
     case .lifecycle: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
     case .running: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
+    case .interactive: [.notification]
     }
   }
 
@@ -877,7 +890,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .widget: "scheme class of $.widget.url"
       case .liveActivity: "scheme class of $.liveActivity.url"
       case .control: "scheme class of $.control.url"
-      case .notification: "none: a notification reads no URL"
+      case .notification: "scheme class of $.notification.url"
       case .appClip: "none: a appClip reads no URL"
       case .link: "scheme class of $.link.url"
       }
@@ -889,7 +902,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .widget: "percent-encoding need of $.widget.url"
       case .liveActivity: "percent-encoding need of $.liveActivity.url"
       case .control: "percent-encoding need of $.control.url"
-      case .notification: "none: a notification reads no URL"
+      case .notification: "percent-encoding need of $.notification.url"
       case .appClip: "none: a appClip reads no URL"
       case .link: "percent-encoding need of $.link.url"
       }
@@ -906,7 +919,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .widget: "owner of the scheme of $.widget.url, from $.app.urlSchemes"
       case .liveActivity: "owner of the scheme of $.liveActivity.url, from $.app.urlSchemes"
       case .control: "owner of the scheme of $.control.url, from $.app.urlSchemes"
-      case .notification: "owner of the scheme with no URL, from $.app.urlSchemes"
+      case .notification: "owner of the scheme of $.notification.url, from $.app.urlSchemes"
       case .appClip: "owner of the scheme with no URL, from $.app.urlSchemes"
       case .link: "owner of the scheme of $.link.url, from $.app.urlSchemes"
       }
@@ -918,7 +931,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .widget: "universal-link verdict of $.widget.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       case .liveActivity: "universal-link verdict of $.liveActivity.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       case .control: "universal-link verdict of $.control.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
-      case .notification: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
+      case .notification: "universal-link verdict of $.notification.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       case .appClip: "universal-link verdict with no URL, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       case .link: "universal-link verdict of $.link.url, from $.app.appID, $.app.associatedDomains, $.app.aasa"
       }
@@ -952,6 +965,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .handoff: "$.delivery.handoff"
     case .lifecycle: "$.app.lifecycle"
     case .running: "$.app.running"
+    case .interactive: "$.notification.interactive"
     }
   }
 
@@ -1031,6 +1045,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .handoff: FactMask(bit: 53)
     case .lifecycle: FactMask(bit: 54)
     case .running: FactMask(bit: 55)
+    case .interactive: FactMask(bit: 56)
     }
   }
 }
@@ -1090,6 +1105,7 @@ struct FactSnapshot: Sendable {
   var handoff: Int
   var lifecycle: Int
   var running: Bool
+  var interactive: Bool
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
@@ -1151,6 +1167,7 @@ struct FactSnapshot: Sendable {
     handoff = situation.delivery.handoff.index
     lifecycle = situation.app.lifecycle.index
     running = situation.app.running
+    interactive = situation.notification.interactive
     if computed { computeFacts(situation, url: Situation.url(of: situation, event: event)) }
   }
 
@@ -1207,6 +1224,7 @@ struct FactSnapshot: Sendable {
     case .handoff: handoff
     case .lifecycle: lifecycle
     case .running: running ? 1 : 0
+    case .interactive: interactive ? 1 : 0
     }
   }
 
@@ -1216,7 +1234,8 @@ struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+    Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1273,7 +1292,8 @@ struct FactSnapshot: Sendable {
         fullAppInstalled ? 1 : 0,
         Int32(truncatingIfNeeded: handoff),
         Int32(truncatingIfNeeded: lifecycle),
-        running ? 1 : 0
+        running ? 1 : 0,
+        interactive ? 1 : 0
       )
     }
   }
@@ -1306,7 +1326,7 @@ extension Situation {
     case .widget: situation.widget.url
     case .liveActivity: situation.liveActivity.url
     case .control: situation.control.url
-    case .notification: nil
+    case .notification: situation.notification.url
     case .appClip: nil
     case .link: situation.link.url
     }
@@ -1374,6 +1394,7 @@ extension Situation {
     check(notification, "actionOptions", .actionOptions)
     check(notification, "customDismissAction", .customDismissAction)
     check(notification, "delegateSetAtLaunch", .delegateSetAtLaunch)
+    check(notification, "interactive", .interactive)
     check(appClip, "invokedFrom", .invokedFrom)
     check(appClip, "experience", .experience)
     check(appClip, "senderInContacts", .senderInContacts)
@@ -1393,7 +1414,7 @@ extension Situation {
     case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding)
     case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding)
     case .control: check(control, "url", .urlClass, .urlNeedsEncoding)
-    case .notification: break
+    case .notification: check(notification, "url", .urlClass, .urlNeedsEncoding)
     case .appClip: break
     case .link: check(link, "url", .urlClass, .urlNeedsEncoding)
     }
@@ -1539,6 +1560,9 @@ extension Situation {
     case .running:
       guard index == 0 || index == 1 else { return false }
       self.app.running = index == 1
+    case .interactive:
+      guard index == 0 || index == 1 else { return false }
+      self.notification.interactive = index == 1
     default: return false
     }
     return true
@@ -1742,6 +1766,8 @@ extension JSONReader {
     }
     flag(fields, "customDismissAction", path: path, into: &notification.customDismissAction)
     flag(fields, "delegateSetAtLaunch", path: path, into: &notification.delegateSetAtLaunch)
+    notification.url = url(fields, "url", path: path)
+    flag(fields, "interactive", path: path, into: &notification.interactive)
     return notification
   }
 
@@ -2029,7 +2055,7 @@ extension Situation.Control: Codable {
 
 extension Situation.Notification: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case response, actionOptions, customDismissAction, delegateSetAtLaunch
+    case response, actionOptions, customDismissAction, delegateSetAtLaunch, url, interactive
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -2040,6 +2066,8 @@ extension Situation.Notification: Codable {
     actionOptions = try c.decode(.actionOptions, or: actionOptions)
     customDismissAction = try c.decode(.customDismissAction, or: customDismissAction)
     delegateSetAtLaunch = try c.decode(.delegateSetAtLaunch, or: delegateSetAtLaunch)
+    url = try c.decodeURL(forKey: .url)
+    interactive = try c.decode(.interactive, or: interactive)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -2049,6 +2077,8 @@ extension Situation.Notification: Codable {
     try c.encode(actionOptions, forKey: .actionOptions)
     try c.encode(customDismissAction, forKey: .customDismissAction)
     try c.encode(delegateSetAtLaunch, forKey: .delegateSetAtLaunch)
+    try c.encodeIfPresent(url, forKey: .url)
+    try c.encode(interactive, forKey: .interactive)
   }
 }
 
@@ -2275,6 +2305,8 @@ extension Situation {
       if self.notification.actionOptions != .none { notificationFields.append("\"actionOptions\":\"\(self.notification.actionOptions.rawValue)\"") }
       if self.notification.customDismissAction != false { notificationFields.append("\"customDismissAction\":\(self.notification.customDismissAction)") }
       if self.notification.delegateSetAtLaunch != true { notificationFields.append("\"delegateSetAtLaunch\":\(self.notification.delegateSetAtLaunch)") }
+      if let url = self.notification.url { notificationFields.append("\"url\":\(Self.jsonString(url))") }
+      if self.notification.interactive != true { notificationFields.append("\"interactive\":\(self.notification.interactive)") }
       if !notificationFields.isEmpty { top.append("\"notification\":{" + notificationFields.joined(separator: ",") + "}") }
     }
     if event == .appClip {
@@ -2413,7 +2445,7 @@ extension SituationScanner {
     case .widget: if urlGiven & 16 != 0 { given |= urlFacts }
     case .liveActivity: if urlGiven & 32 != 0 { given |= urlFacts }
     case .control: if urlGiven & 64 != 0 { given |= urlFacts }
-    case .notification: break
+    case .notification: if urlGiven & 128 != 0 { given |= urlFacts }
     case .appClip: break
     case .link: if urlGiven & 512 != 0 { given |= urlFacts }
     }
@@ -2700,6 +2732,13 @@ extension SituationScanner {
       case "delegateSetAtLaunch":
         guard seen.first(3), this.bool(into: &notification.delegateSetAtLaunch) else { return false }
         this.given |= Fact.delegateSetAtLaunch.bit
+        return true
+      case "url":
+        this.urlGiven |= 128
+        return seen.first(4) && this.url(into: &notification.url)
+      case "interactive":
+        guard seen.first(5), this.bool(into: &notification.interactive) else { return false }
+        this.given |= Fact.interactive.bit
         return true
       default: return false
       }

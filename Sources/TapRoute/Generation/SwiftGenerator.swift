@@ -167,7 +167,7 @@ package struct SwiftGenerator {
     out += ruleValues(
       allTables, signature: "handoff(_ table: Situation.Event, _ rule: Int) -> Situation.Handoff?",
       access: a, lookedUp: true
-    ) { rule in rule.then.delivery?.handoff.map { ".\($0.rawValue)" } }
+    ) { rule in rule.then.delivery?.composedHandoff.map { ".\($0.rawValue)" } }
     out += "\n"
     out += redirectHooks(tap, access: a)
     out += "\n"

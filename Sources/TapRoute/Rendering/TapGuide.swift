@@ -270,6 +270,8 @@ package enum TapGuide {
       introduction:
         "Without scenes, or on iOS 12 before them, the app delegate receives everything: on a cold launch its launch options first. Its URL callback is deprecated in iOS 26, and an app built with the SDK after iOS 26 must adopt scenes to launch at all.",
       items: [
+        .rule("delivery/app-delegate-url-cold-before-ios9"),
+        .rule("delivery/app-delegate-url-running-before-ios9"),
         .rule("delivery/app-delegate-url-cold"), .rule("delivery/app-delegate-url-running"),
         .fixture("u-44 scenes on iOS 12: no scenes yet, the app delegate receives the URL"),
         .rule("delivery/app-delegate-universal-link-cold"),
@@ -367,6 +369,7 @@ package enum TapGuide {
         .rule("control/before-controls-mac-watch"), .rule("control/open-intent-extension-only"),
         .rule("control/open-intent"), .rule("control/open-url-no-url"),
         .rule("control/open-url-universal-link-ios18-0"), .rule("control/open-url-universal-link"),
+        .rule("control/open-url-own-scheme"), .rule("control/open-url-other-scheme"),
         .rule("control/open-url-custom-scheme"), .rule("control/open-app-when-run"),
         .rule("control/requires-authentication-locked"), .rule("control/app-intent"),
         .rule("control/set-value-intent"),
@@ -378,6 +381,9 @@ package enum TapGuide {
       items: [
         .rule("notification/before-user-notifications"),
         .rule("notification/content-extension-default-unavailable"),
+        .rule("notification/content-extension-open-url-before-12"),
+        .rule("notification/content-extension-not-interactive"),
+        .rule("notification/content-extension-open-url-own-scheme"),
         .rule("notification/content-extension-open-url"), .rule("notification/dismiss-not-delivered"),
         .rule("notification/delegate-set-late-cold-foreground-scenes"),
         .rule("notification/delegate-set-late-cold-foreground"),
