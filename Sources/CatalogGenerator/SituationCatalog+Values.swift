@@ -34,13 +34,15 @@ extension SituationCatalog {
     "Widget.Element": ["background", "link", "button", "toggle"],
     "Widget.IntentMode": [
       "background", "openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic",
-      "openURLIntent",
+      "openURLIntent", "noIntent",
     ],
+    "Widget.Configuration": ["static", "appIntent", "intent"],
     "Widget.Location": ["homeScreen", "lockScreen", "standBy", "carPlay", "iPhoneWidgetsOnMac"],
     "LiveActivity.Presentation": [
       "lockScreen", "compactLeading", "compactTrailing", "minimal", "expanded", "standBy", "carPlay",
     ],
     "LiveActivity.URLSetOn": ["both", "dynamicIsland", "lockScreen"],
+    "LiveActivity.PairedPhoneOS": ["iOS18OrLater", "beforeIOS18"],
     "Situation.SchemeOwner": ["unknown", "none", "own", "other"],
     "Link.Source": [
       "messages", "mail", "notes", "safariCrossDomain", "safariSameDomain", "safariViewController", "webView",
@@ -51,6 +53,7 @@ extension SituationCatalog {
       "appIntent", "openIntent", "openURLIntent", "appIntentOpenAppWhenRun", "setValueIntent",
     ],
     "Control.IntentTargets": ["appAndExtension", "extensionOnly"],
+    "Control.Placement": ["controlCenter", "lockScreen", "actionButton"],
     "Control.AuthenticationPolicy": [
       "alwaysAllowed", "requiresAuthentication", "requiresLocalDeviceAuthentication",
     ],

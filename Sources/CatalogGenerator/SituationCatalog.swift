@@ -329,6 +329,20 @@ enum SituationCatalog {
           key: "location", type: .enumeration(type: "Widget.Location", default: "homeScreen"),
           fact: FactRole(bit: 29),
           doc: ["Where the widget is shown, as `WidgetLocation` names it (default: the Home Screen)."]),
+        Field(
+          key: "multipleWidgetURLs", type: .bool(default: false), fact: FactRole(bit: 57),
+          label: "several widgetURLs",
+          doc: [
+            "The view hierarchy has more than one `widgetURL` modifier, which Apple calls undefined",
+            "(W-2); `url` is then the one TapRoute takes as delivered (reports: the last).",
+          ]),
+        Field(
+          key: "configuration", type: .enumeration(type: "Widget.Configuration", default: "static"),
+          fact: FactRole(bit: 58),
+          doc: [
+            "How the widget is configured: `StaticConfiguration` (default), `AppIntentConfiguration` or",
+            "`IntentConfiguration` (W-16).",
+          ]),
       ],
       doc: ["A tap on a WidgetKit widget: its size, where it is, and what the tap lands on."],
       initDoc: "A widget tap; by default on the background of a small Home Screen widget with no URL.",
@@ -365,6 +379,20 @@ enum SituationCatalog {
             "The watch app declares `Supports Launch for Live Activity Attribute Types`, so a tap in",
             "the Smart Stack opens it (L-7).",
           ]),
+        Field(
+          key: "touchAndHold", type: .bool(default: false), fact: FactRole(bit: 59), label: "touch and hold",
+          doc: ["The person touches and holds the presentation instead of tapping it (L-1)."]),
+        Field(
+          key: "hasWatchApp", type: .bool(default: false), fact: FactRole(bit: 60), label: "watch app",
+          doc: ["The app has a watchOS app (read on Apple Watch, L-7)."]),
+        Field(
+          key: "pairedPhoneOS",
+          type: .enumeration(type: "LiveActivity.PairedPhoneOS", default: "iOS18OrLater"),
+          fact: FactRole(bit: 61), label: "paired iPhone OS",
+          doc: [
+            "On Apple Watch, the iOS of the paired iPhone the Live Activity runs on, on the one line",
+            "the sources draw: Live Activities reach the Smart Stack from iOS 18 and watchOS 11 (L-10).",
+          ]),
       ],
       doc: ["A tap on a Live Activity: the presentation tapped and where its URLs are set."],
       initDoc: "A Live Activity tap; by default on the Lock Screen presentation's background, with no URL.",
@@ -387,6 +415,12 @@ enum SituationCatalog {
           type: .enumeration(type: "Control.AuthenticationPolicy", default: "alwaysAllowed"),
           fact: FactRole(bit: 41), label: "authentication policy",
           doc: ["The intent's `authenticationPolicy` (C-3)."]),
+        Field(
+          key: "placement", type: .enumeration(type: "Control.Placement", default: "controlCenter"),
+          fact: FactRole(bit: 62),
+          doc: [
+            "Where the control sits: Control Center (default), the Lock Screen or the Action button (C-1, C-7)."
+          ]),
       ],
       doc: ["A control (`ControlWidget`) a person uses, and the app intent it performs."],
       initDoc: "A control; by default a button with a plain app intent in both targets, always allowed.",

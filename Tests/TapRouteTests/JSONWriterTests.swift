@@ -273,6 +273,9 @@ struct JSONWriterTests {
     // The weaker step, whose confidence is the decision's: `confidenceFrom` names it.
     var weakest = step
     weakest.confidence = .several
+    weakest.assumed = [
+      AssumedFact(fact: .lifecycle, value: .text("scenes")), AssumedFact(fact: .running, value: .bool(false)),
+    ]
     return Decision(
       outcome: .containerLaunch, url: "containerAppDemo://x/é", callbacks: [], presentation: .compact,
       rule: "open/messages-any-scheme", evidence: ["S004-5", "F-9"], confidence: .several,

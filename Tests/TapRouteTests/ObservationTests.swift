@@ -234,7 +234,7 @@ struct ObservationTests {
     (
       "unknown outcome",
       #"{"situation":{"event":"tap"},"observed":{"outcome":"launch"},"source":{"date":"2026"}}"#,
-      #"o.json:1:52: error: $.observed.outcome: unknown outcome "launch"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, backgroundLaunch, undecided [TR203]"#
+      #"o.json:1:52: error: $.observed.outcome: unknown outcome "launch"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, backgroundLaunch, expandsInPlace, offersToOpenOnPhone, undecided [TR203]"#
     ),
     (
       "not an object", #"42"#,

@@ -82,7 +82,14 @@ struct SimulationTests {
           "only a receive step matches the drawer's binding",
           #"only a receive step's arrival transition (one with no "outcome") names the callbacks it fires"#,
         ])
-      #expect(error.diagnostics.map(\.path) == ["$.transitions[12].on.bound", "$.transitions[21].callbacks"])
+      // The paths name each edited transition by its index in the file.
+      let ids = try Repo.transitionIDs()
+      let sendMessage = try #require(ids.firstIndex(of: "send-message"))
+      let arrival = try #require(ids.firstIndex(of: "arrival-opens-nothing"))
+      #expect(
+        error.diagnostics.map(\.path) == [
+          "$.transitions[\(sendMessage)].on.bound", "$.transitions[\(arrival)].callbacks",
+        ])
     }
   }
 

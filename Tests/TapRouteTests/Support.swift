@@ -22,6 +22,14 @@ enum Repo {
       }
   }
 
+  /// The ids of `Policies/transitions.json`'s transitions, in file order.
+  static func transitionIDs() throws -> [String] {
+    let data = try Data(contentsOf: policies.appendingPathComponent("transitions.json"))
+    let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let transitions = object?["transitions"] as? [[String: Any]] ?? []
+    return transitions.compactMap { $0["id"] as? String }
+  }
+
   /// A scratch copy of Policies/ in a fresh temporary directory, for tests that break it.
   static func scratchPolicies() throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("taproute-\(UUID().uuidString)")

@@ -163,6 +163,8 @@ private func ordinal(_ outcome: Outcome) -> Int {
   case .intentRun: 11
   case .appClipLaunch: 12
   case .backgroundLaunch: 13
+  case .expandsInPlace: 14
+  case .offersToOpenOnPhone: 15
   }
 }
 

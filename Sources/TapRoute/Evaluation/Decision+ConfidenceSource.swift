@@ -10,7 +10,7 @@ extension Decision {
     guard let steps, let confidence,
       let index = steps.firstIndex(where: { $0.confidence == confidence }), let rule = steps[index].rule
     else { return nil }
-    return ConfidenceSource(step: index, rule: rule, confidence: confidence)
+    return ConfidenceSource(step: index, rule: rule, confidence: confidence, assumed: steps[index].assumed)
   }
 
   /// The table, and so the event, that decided a step: the part of its rule before the `/`.
@@ -29,13 +29,49 @@ public struct ConfidenceSource: Sendable, Hashable, Codable {
   public var rule: String
   /// The step's confidence, which is the decision's.
   public var confidence: Confidence
+  /// The defaults the step's rule took for facts the situation did not give: when not empty,
+  /// the confidence rests on them, and giving those facts may change it.
+  public var assumed: [AssumedFact]
 
-  /// The source of a decision's confidence: step `step`, decided by `rule`.
-  public init(step: Int, rule: String, confidence: Confidence) {
+  /// The source of a decision's confidence: step `step`, decided by `rule`, which took the
+  /// defaults `assumed`.
+  public init(step: Int, rule: String, confidence: Confidence, assumed: [AssumedFact] = []) {
     self.step = step
     self.rule = rule
     self.confidence = confidence
+    self.assumed = assumed
     event = Decision.event(ofRule: rule) ?? ""
+  }
+
+  /// The situation keys to give to replace the step's defaults (`app.lifecycle`), in order.
+  public var keysToGive: [String] {
+    assumed.map { item in
+      let path = item.fact.source(for: Situation.Event(rawValue: event) ?? .tap)
+      return path.hasPrefix("$.") ? String(path.dropFirst(2)) : path
+    }
+  }
+
+  private enum CodingKeys: String, CodingKey { case step, event, rule, confidence, assumed }
+
+  /// Reads the JSON form `encode(to:)` writes; a missing `assumed` is none.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    step = try c.decode(Int.self, forKey: .step)
+    event = try c.decode(String.self, forKey: .event)
+    rule = try c.decode(String.self, forKey: .rule)
+    confidence = try c.decode(Confidence.self, forKey: .confidence)
+    assumed = try c.decodeIfPresent(AssumedFacts.self, forKey: .assumed)?.facts ?? []
+  }
+
+  /// Writes `step`, `event`, `rule`, `confidence`, and `assumed` (an object of fact and
+  /// default) when the step took defaults.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(step, forKey: .step)
+    try c.encode(event, forKey: .event)
+    try c.encode(rule, forKey: .rule)
+    try c.encode(confidence, forKey: .confidence)
+    if !assumed.isEmpty { try c.encode(AssumedFacts(facts: assumed), forKey: .assumed) }
   }
 }
 

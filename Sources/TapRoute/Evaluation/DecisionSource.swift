@@ -62,6 +62,15 @@ enum DecisionSource: Sendable {
     }
   }
 
+  /// The facts rule `rule` of `event`'s table tests, one bit per fact.
+  func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask {
+    switch self {
+    case .generated(let generated): generated.policies.testedFacts(event, rule)
+    case .tables(let tables): tables.table(event).ruleData(rule).tested
+    case .builtIn: CompiledBuiltinPolicies.testedFacts(event, rule)
+    }
+  }
+
   /// What a situation no rule of `event`'s table matches decides.
   func undecided(_ event: Situation.Event) -> Decision {
     switch self {
@@ -288,11 +297,33 @@ struct LazyHit: Sendable {
   /// repeats.
   func decision(url: String?, assumed: FactMask) -> Decision {
     var decision = stepsDecision(url: url, assumed: assumed)
+    var stepRules = self.stepRules
     if deliveryRule >= 0, let delivery = Engine.deliveryEvent {
       decision = Engine.composeDelivery(decision, source.template(delivery, Int(deliveryRule)))
+      stepRules.append((delivery, Int(deliveryRule)))
+    }
+    // Each step names the defaults its own rule took: which step rests on an assumption.
+    if assumed != 0, var steps = decision.steps, steps.count == stepRules.count {
+      let defaults = source.assumedDefaults
+      for (i, (event, rule)) in stepRules.enumerated() {
+        steps[i].setAssumed(assumed & source.testedFacts(event, rule), from: defaults)
+      }
+      decision.steps = steps
     }
     if let remarks { decision.notes += remarks.notes }
     return decision
+  }
+
+  /// The table and rule of each step before a composed delivery, in order.
+  private var stepRules: [(Situation.Event, Int)] {
+    switch (event, kind) {
+    case (_, .undecided): []
+    case (.tap, .rule): [(.tap, tapIndex)]
+    case (.tap, .composed): [(.tap, tapIndex), (.open, openIndex)]
+    case (.tap, .redirectUndecided):
+      openRule >= 0 ? [(.tap, tapIndex), (.open, openIndex)] : [(.tap, tapIndex)]
+    case (_, _): [(event, openIndex)]
+    }
   }
 
   /// The decision's fields but the delivery composed after a container launch.

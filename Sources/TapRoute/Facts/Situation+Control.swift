@@ -27,6 +27,21 @@ extension Situation.Control {
   public enum AuthenticationPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     case alwaysAllowed, requiresAuthentication, requiresLocalDeviceAuthentication
   }
+
+  /// Where the control sits (C-1): Control Center, the Lock Screen, or the Action button.
+  public enum Placement: String, Sendable, Hashable, Codable, CaseIterable {
+    case controlCenter, lockScreen, actionButton
+  }
+}
+
+extension Situation.Control.Placement {
+  var index: Int {
+    switch self {
+    case .controlCenter: 0
+    case .lockScreen: 1
+    case .actionButton: 2
+    }
+  }
 }
 
 extension Situation.Control.Intent {

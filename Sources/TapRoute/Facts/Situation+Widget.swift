@@ -37,6 +37,19 @@ extension Situation.Widget {
     case foregroundDynamic
     /// An `OpenURLIntent` (iOS 18); its URL is the part's `url`.
     case openURLIntent
+    /// A plain `Button(action:)` or `Toggle(isOn:)` with no app intent (Apple names only the
+    /// initializers that take one, W-7).
+    case noIntent
+  }
+
+  /// How the widget is configured: a fixed widget, or one the person edits (W-16).
+  public enum Configuration: String, Sendable, Hashable, Codable, CaseIterable {
+    /// `StaticConfiguration`.
+    case `static`
+    /// `AppIntentConfiguration` (iOS 17).
+    case appIntent
+    /// `IntentConfiguration` (SiriKit intents, before iOS 17).
+    case intent
   }
 
   /// `WidgetLocation`: where the widget is shown.
@@ -69,6 +82,24 @@ extension Situation.LiveActivity {
     case dynamicIsland
     /// Only on the Lock Screen view.
     case lockScreen
+  }
+
+  /// The iOS of the iPhone an Apple Watch is paired with, on the line the sources draw
+  /// (L-10: Live Activities reach the Smart Stack from iOS 18 and watchOS 11).
+  public enum PairedPhoneOS: String, Sendable, Hashable, Codable, CaseIterable {
+    /// iOS 18 or later (the default).
+    case iOS18OrLater
+    /// Before iOS 18: no Live Activity reaches the watch.
+    case beforeIOS18
+  }
+}
+
+extension Situation.LiveActivity.PairedPhoneOS {
+  var index: Int {
+    switch self {
+    case .iOS18OrLater: 0
+    case .beforeIOS18: 1
+    }
   }
 }
 
@@ -108,6 +139,17 @@ extension Situation.Widget.IntentMode {
     case .foregroundDeferred: 3
     case .foregroundDynamic: 4
     case .openURLIntent: 5
+    case .noIntent: 6
+    }
+  }
+}
+
+extension Situation.Widget.Configuration {
+  var index: Int {
+    switch self {
+    case .static: 0
+    case .appIntent: 1
+    case .intent: 2
     }
   }
 }

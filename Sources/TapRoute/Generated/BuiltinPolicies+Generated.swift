@@ -165,7 +165,8 @@ enum BuiltinPolicies {
     "authenticationPolicy": ["alwaysAllowed", "requiresAuthentication", "requiresLocalDeviceAuthentication"],
     "locked": "bool",
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
-    "schemeOwner": ["unknown", "none", "own", "other"]
+    "schemeOwner": ["unknown", "none", "own", "other"],
+    "placement": ["controlCenter", "lockScreen", "actionButton"]
   },
   "rules": [
     {
@@ -199,6 +200,22 @@ enum BuiltinPolicies {
       "evidence": ["C-2"],
       "confidence": "documented",
       "note": "The system requires the OpenIntent to be a member of both the app target and the widget extension target to open the app; a 2026 report adds that with the intent only in the extension nothing happens, even on a long press."
+    },
+    {
+      "id": "action-button-open-intent",
+      "when": {"platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "actionButton"},
+      "then": {"outcome": "containerLaunch", "handoff": "intent"},
+      "evidence": ["C-7", "C-2"],
+      "confidence": "documented",
+      "note": "On the Action button a press shows the control's hint text (for an OpenIntent, by default 'Hold to Open' the app) and pressing and holding performs the action, which for an OpenIntent launches the app (C-7, C-2)."
+    },
+    {
+      "id": "lock-screen-open-intent",
+      "when": {"platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "lockScreen"},
+      "then": {"outcome": "containerLaunch", "handoff": "intent"},
+      "evidence": ["C-2", "C-8"],
+      "confidence": "documented",
+      "note": "An OpenIntent in both targets opens the app (C-2). On the Lock Screen one report says the control fires on a press and hold, like the flashlight and camera, not on a plain tap (C-8)."
     },
     {
       "id": "open-intent",
@@ -306,6 +323,14 @@ enum BuiltinPolicies {
       "evidence": ["C-3"],
       "confidence": "inferred",
       "note": "The intent's authenticationPolicy requires an authenticated device, so the control does not perform its action until the person authenticates; TapRoute reads it as the system asking for authentication and then running the intent (nothing runs if the person cancels). Apple does not describe the prompt."
+    },
+    {
+      "id": "action-button",
+      "when": {"platform": ["iOS", "iPadOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "actionButton"},
+      "then": {"outcome": "intentRun"},
+      "evidence": ["C-7", "C-1"],
+      "confidence": "documented",
+      "note": "On the Action button a press shows the control's hint text and pressing and holding performs the action configured to it (C-7): the intent runs without bringing the app forward (C-1)."
     },
     {
       "id": "app-intent",
@@ -1513,6 +1538,24 @@ enum BuiltinPolicies {
         {"kind": "radar", "title": "FB17446617: SwiftUI App lifecycle drops cold-start Universal Links / .onOpenURL on iOS (feedback-assistant/reports issue 650)", "url": "https://github.com/feedback-assistant/reports/issues/650", "date": "2025-05-01", "platforms": ["iOS 18.4"], "quote": "3.\tCold-launch the app by tapping the link when the app is not running.\n4.\tObserve that neither handler is invoked.", "where": "issue description, steps (Operating System Version: iOS 18.4)"}
       ]
     },
+    "W-16": {
+      "claim": "A tap on a configurable widget opens the app, and WidgetKit passes the person's configuration in the NSUserActivity: with an AppIntentConfiguration the app reads it with widgetConfigurationIntent(of:), with an IntentConfiguration the activity's interaction holds the INIntent. These pages do not say that the configuration kind changes what a tap opens.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Making a configurable widget", "url": "https://developer.apple.com/documentation/widgetkit/making-a-configurable-widget", "date": "2026", "platforms": ["iOS 17+", "iPadOS 17+", "macOS 14+"], "quote": "When a person taps on a widget to open your app, WidgetKit passes the customized intent to your app in an `NSUserActivity`. In your app’s code that handles the user activity, such as `onContinueUserActivity(_:perform:)` for a SwiftUI app or `scene(_:continue:)` for a UIKit app, use the `widgetConfigurationIntent(of:)` method to access the widget’s intent.", "where": "Access customized values in your app", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (path documentation/WidgetKit/making-a-configurable-widget.md); the page gives no revision date. The page also says: \"Prior to iOS 17, iPadOS 17, and macOS 14, configurable widgets used SiriKit Intents.\""},
+        {"kind": "appleDocumentation", "title": "Linking to specific app scenes from your widget or Live Activity", "url": "https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity", "date": "2026", "platforms": ["iOS", "macOS"], "quote": "If you use an `AppIntentConfiguration` to configure your widget, use the `widgetConfigurationIntent(of:)` function to access the widget’s intent. Similarly, if you use an `IntentConfiguration`, the user activity’s `interaction` property contains the associated `INIntent`.", "where": "Detect the originating widget by accessing the user activity object (Note)", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (path documentation/WidgetKit/linking-to-specific-app-scenes-from-your-widget-or-live-activity.md); the page gives no revision date. This note sits in the section about taps on a widget that has no widgetURL or Link."}
+      ]
+    },
+    "W-17": {
+      "claim": "Apple adds buttons to widgets and Live Activities with the Button and Toggle initializers that take an app intent, and says that an interaction with a widget outside its buttons and toggles launches the app; it does not say what a plain Button(action:) does. Reports from before iOS 17 say a SwiftUI Button does not work on widgets: a tap launches the host app.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Adding interactivity to widgets and Live Activities", "url": "https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities", "date": "2026", "platforms": ["iOS 17+", "iPadOS 17+", "macOS 14+"], "quote": "After you’ve implemented the app intent, add a `Button` to your widget using one of the initializers that take an app intent, for example, `init(_:intent:)`.\n…\nTo add a toggle or button to a Live Activity, adopt the App Intents framework and use the initializers for Button and Toggle that take an app intent.", "where": "Add a button (first sentence); the second sentence is from Displaying live data with Live Activities, Add buttons or toggles", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (path documentation/WidgetKit/adding-interactivity-to-widgets-and-live-activities.md); the page gives no revision date. The Live Activity sentence is from documentation/ActivityKit/displaying-live-data-with-live-activities.md in the same mirror."},
+        {"kind": "appleDocumentation", "title": "Human Interface Guidelines: Widgets", "url": "https://developer.apple.com/design/human-interface-guidelines/widgets", "date": "2025-01-17", "platforms": ["iOS", "iPadOS", "macOS", "watchOS"], "quote": "People tap or click a widget to launch its corresponding app. In iOS, iPadOS, macOS, and watchOS, widgets can also include buttons and toggles to offer additional functionality without launching the app.\n…\nWhen people interact with your widget in areas that aren’t buttons or toggles, the interaction launches your app.", "where": "Adding interactivity to widgets", "note": "Stored copy in tmaasen/apple-dev-mcp, content/universal/widgets.md (scraped 2025-07-19)."},
+        {"kind": "blog", "title": "How to Handle Tap Gestures on Widgets? (Swift Senpai)", "url": "https://swiftsenpai.com/development/widget-tap-gestures", "date": "2023-03-14", "platforms": ["iOS 14", "iOS 15", "iOS 16"], "quote": "When a widget detects taps, it will launch its host app, and this behavior cannot be altered.\n…\nSiwftUI Button does not work on widgets", "where": "\"How Do Tap Gestures Work on Widgets?\" (sic: \"SiwftUI\")", "note": "Written before iOS 17 added intent-based buttons; it does not cover Button(action:) on iOS 17+."},
+        {"kind": "forumThread", "title": "Disabling application activation after activating actions from widgets (home-assistant/iOS issue 1438)", "url": "https://github.com/home-assistant/iOS/issues/1438", "date": "2021-01-29", "platforms": ["iOS 14", "macOS 11"], "quote": "Unfortunately Apple has decided that we cannot perform things in Widgets, they _must_ launch the app to do any work.", "where": "maintainer comment (zacwest)"}
+      ]
+    },
     "L-1": {
       "claim": "People can tap a compact or a minimal Live Activity to open the app; touching and holding one shows the expanded presentation. A tap on the minimal presentation in StandBy expands the Live Activity to fill the display with the Lock Screen presentation.",
       "confidence": "documented",
@@ -1576,6 +1619,22 @@ enum BuiltinPolicies {
         {"kind": "blog", "title": "iOS 16 timer Live Activity (press write-up, mirrored at vuink.com)", "url": "https://vuink.com/post/512cvkryf-d-darg/2023/03/ios-16-timer-live-activity", "date": "2023-03", "platforms": ["iOS 16"], "quote": "tapping the timer itself doesn't do anything whatsoever", "where": "body, on the Clock timer Live Activity", "note": "Quoted from the digest (DOMAIN-SURFACES.md L-8); the page was not re-read in the stored corpora."}
       ],
       "uncited": "A first-party app's own behaviour, not what a third-party Live Activity does; context for the liveActivity table's notes."
+    },
+    "L-9": {
+      "claim": "Apple's Human Interface Guidelines say that a tap on a Live Activity in the Apple Watch Smart Stack opens the watchOS app directly when the app has one, and otherwise opens a full-screen view with a button to hand off to the app on iPhone; they do not name the opt-in key that Apple's ActivityKit pages require for opening the watch app (L-7).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Human Interface Guidelines: Live Activities", "url": "https://developer.apple.com/design/human-interface-guidelines/live-activities", "date": "2024-06-10", "platforms": ["watchOS 11+"], "quote": "If you have a watchOS app, when someone taps the Live Activity in the Smart Stack, it opens the watchOS app directly. If you don’t have a watchOS app, tapping opens a full-screen view with a button to hand off to your app on the connected iPhone.", "where": "Platform considerations > watchOS", "note": "Stored copy in tmaasen/apple-dev-mcp, content/universal/live-activities.md (scraped 2025-07-19). The HIG does not mention the opt-in key, so the two Apple texts disagree on whether having a watch app is enough."}
+      ],
+      "note": "Contradicts L-7 on whether a watch app without the opt-in key opens: the rules that read it are contested."
+    },
+    "L-10": {
+      "claim": "Live Activities appear in the Apple Watch Smart Stack starting with iOS 18 and watchOS 11, when the Live Activity begins on an iPhone with a connected Apple Watch.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Displaying live data with Live Activities", "url": "https://developer.apple.com/documentation/activitykit/displaying-live-data-with-live-activities", "date": "2026", "platforms": ["iOS 18+", "watchOS 11+"], "quote": "Starting with iOS 18 and watchOS 11, Live Activities appear in the Smart Stack on Apple Watch automatically. Updates to your Live Activity on iOS are also automatically sent to Apple Watch.", "where": "Customize Live Activities in the Smart Stack on watchOS", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (path documentation/ActivityKit/displaying-live-data-with-live-activities.md); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "Human Interface Guidelines: Live Activities", "url": "https://developer.apple.com/design/human-interface-guidelines/live-activities", "date": "2024-06-10", "platforms": ["iOS 18+", "watchOS 11+"], "quote": "Starting in watchOS 11 and iOS 18, Live Activities also appear in the Smart Stack on Apple Watch.\n…\nStarting with watchOS 11, when a Live Activity begins on an iPhone with a connected Apple Watch, the Smart Stack appears with the Live Activity at the top.", "where": "introduction; Platform considerations > watchOS", "note": "Stored copy in tmaasen/apple-dev-mcp, content/universal/live-activities.md (scraped 2025-07-19)."}
+      ]
     },
     "W-1": {
       "claim": "By default, tapping or clicking a widget or Live Activity opens its corresponding app.",
@@ -1776,6 +1835,21 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "iOS 18 Control Widget that opens a URL (Apple Developer Forums thread 758911)", "url": "https://developer.apple.com/forums/thread/758911", "date": "2024", "platforms": ["iOS 18"], "quote": "Now, with iOS 18 and Control Widgets, I want to create a Control Widget button that smply opens the app with the same URL. However UIApplication code is not allowed within extensions. For this, Apple says to use OpenIntent which is shown here:", "where": "question"}
       ],
       "note": "The asker's reading of the documentation, not an answer; no reply is in the stored copy."
+    },
+    "C-7": {
+      "claim": "On the Action button a press shows the control's hint text and pressing and holding performs the action configured to it; a control whose action is an OpenIntent launches the app when executed.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Human Interface Guidelines: Controls", "url": "https://developer.apple.com/design/human-interface-guidelines/controls", "date": "2024-06-10", "platforms": ["iOS 18+", "iPadOS 18+"], "quote": "Provide hint text for the Action button. When a person presses the Action button, the system displays hint text to help them understand what happens when they press and hold. When someone presses and holds the Action button, the system performs the action configured to it.", "where": "Best practices", "note": "Stored copy found by find_string (file id 639634700 in the code index; front matter source https://developer.apple.com/design/human-interface-guidelines/controls); date is the change-log entry \"June 10, 2024 New page\"."},
+        {"kind": "appleDocumentation", "title": "Adding refinements and configuration to controls", "url": "https://developer.apple.com/documentation/widgetkit/adding-refinements-and-configuration-to-controls", "date": "2026", "platforms": ["iOS 18+"], "quote": "The following code shows custom hint text for a button with an `OpenIntent` action. The hint text is the same as a button, but when executed, this action launches the app:", "where": "Refine Action button hint text", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (path documentation/WidgetKit/adding-refinements-and-configuration-to-controls.md); the page gives no revision date."}
+      ]
+    },
+    "C-8": {
+      "claim": "One report: the controls at the bottom of the Lock Screen, like the flashlight and camera, fire on a press and hold (press in, release once the control enlarges), not on a plain tap.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp PR 6572)", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18+"], "quote": "ロック画面下部のコントロールは懐中電灯・カメラと同様に「触れたまま押し込む → 拡大したら離す」で発動するため、長押しが正しい起動操作である。", "quoteEnglish": "The controls at the bottom of the Lock Screen, like the flashlight and camera, fire with \"touch and keep pressing → release once it enlarges\", so a long press is the correct launch operation.", "where": "PR description (概要)", "note": "The same PR says the real bug was that the OpenIntent existed only in the extension target (see C-2)."}
+      ]
     },
     "T-4": {
       "claim": "Apple: tapping a notification's action button forwards the action to the app without bringing it to the foreground: the system launches the app in the background and calls the delegate's didReceive method. The foreground option brings the app to the foreground (unlocking as needed); authenticationRequired makes the system prompt to unlock and then notify the app. The dismiss action is delivered only with the category's customDismissAction option, and only for an explicit dismissal.",
@@ -2311,12 +2385,12 @@ enum BuiltinPolicies {
     {"name": "l-3 iOS 16.0: no Live Activity", "situation": {"event": "liveActivity", "osVersion": "16.0"}, "expect": {"outcome": "nothing", "rule": "liveActivity/before-live-activities", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-3", "16\\.1"]}, "evidence": ["L-3"]},
     {"name": "l-7 watchOS 10: no Live Activity in the Smart Stack", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "10"}, "expect": {"outcome": "nothing", "rule": "liveActivity/watch-before-11", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "watchOS 11"]}, "evidence": ["L-7"]},
     {"name": "l-7 watch app opted in: the watch app opens", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "11", "liveActivity": {"opensWatchApp": true}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/watch-app", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "names no handoff"]}, "evidence": ["L-7"]},
-    {"name": "l-7 Apple Watch: a full-screen view, nothing opens", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "26"}, "expect": {"outcome": "nothing", "rule": "liveActivity/watch", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "full screen"]}, "evidence": ["L-7"]},
+    {"name": "l-7 l-9 Apple Watch: a full-screen view with a button to open the app on iPhone", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "26"}, "expect": {"outcome": "offersToOpenOnPhone", "rule": "liveActivity/watch", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "full screen"]}, "evidence": ["L-7", "L-9"]},
     {"name": "l-7 w-1 a click in the Mac's menu bar: the app opens (inferred)", "situation": {"event": "liveActivity", "platform": "macOS", "osVersion": "26"}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/mac", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "W-1"]}, "evidence": ["L-7", "W-1"]},
     {"name": "l-7 visionOS: no Live Activity", "situation": {"event": "liveActivity", "platform": "visionOS", "osVersion": "26"}, "expect": {"outcome": "nothing", "rule": "liveActivity/visionos", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "not visionOS"]}, "evidence": ["L-7"]},
     {"name": "l-7 CarPlay, app without CarPlay support: nothing", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "carPlay", "url": "myapp://ride/1"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/carplay-not-integrated", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "CarPlay"]}, "evidence": ["L-7"]},
     {"name": "l-7 CarPlay, app with CarPlay support: the app opens with the URL", "situation": {"event": "liveActivity", "app": {"supportsCarPlay": true, "urlSchemes": ["myapp"]}, "liveActivity": {"presentation": "carPlay", "url": "myapp://ride/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/own-scheme", "confidence": "documented", "url": "myapp://ride/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["app\\.urlSchemes"]}, "evidence": ["L-7", "W-4"]},
-    {"name": "l-1 StandBy minimal: expands, nothing opens", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "standBy"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/standby", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-1", "StandBy"]}, "evidence": ["L-1"]},
+    {"name": "l-1 StandBy minimal: expands in place, nothing opens", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "standBy"}}, "expect": {"outcome": "expandsInPlace", "rule": "liveActivity/standby", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-1", "StandBy"]}, "evidence": ["L-1"]},
     {"name": "w-7 locked: a Lock Screen Live Activity button is inactive", "situation": {"event": "liveActivity", "locked": true, "liveActivity": {"activityElement": "button"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/control-locked", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-7", "inactive"]}, "evidence": ["W-7", "L-6"]},
     {"name": "l-6 an expanded-presentation toggle runs its intent", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "expanded", "activityElement": "toggle"}}, "expect": {"outcome": "intentRun", "rule": "liveActivity/control", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-6", "W-7"]}, "evidence": ["L-6"]},
     {"name": "l-6 iOS 16.2 button on the Lock Screen: no interactivity, the app opens", "situation": {"event": "liveActivity", "osVersion": "16.2", "app": {"urlSchemes": ["myapp"]}, "liveActivity": {"activityElement": "button", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/own-scheme", "confidence": "documented", "url": "myapp://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["app\\.urlSchemes"]}, "evidence": ["L-6", "W-7"]},
@@ -2424,7 +2498,17 @@ enum BuiltinPolicies {
     {"name": "t-6 content extension opens the app's own scheme: the app (single report)", "situation": {"event": "notification", "app": {"urlSchemes": ["myapp"]}, "notification": {"response": "contentExtensionOpenURL", "url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "notification/content-extension-open-url-own-scheme", "confidence": "single", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["one undated report", "performNotificationDefaultAction"]}, "evidence": ["T-6", "T-5"]},
     {"name": "t-6 content extension opens another app's scheme: nothing (inferred)", "situation": {"event": "notification", "app": {"urlSchemes": ["myapp"]}, "notification": {"response": "contentExtensionOpenURL", "url": "otherapp://x"}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-open-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["the one report speaks of the app's own scheme"]}, "evidence": ["T-6", "D-1"]},
     {"name": "u-42 a URL into a running app-delegate app on iOS 8: application(_:open:sourceApplication:annotation:)", "situation": {"event": "delivery", "osVersion": "8", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running-before-ios9", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:sourceApplication:annotation:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 4.2 to 9.0"]}, "evidence": ["U-42"]},
-    {"name": "u-42 a URL launching an app-delegate app on iOS 8: launch options, then application(_:open:sourceApplication:annotation:)", "situation": {"event": "delivery", "osVersion": "8", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold-before-ios9", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:sourceApplication:annotation:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["iOS 4.2 to 9.0", "inference"]}, "evidence": ["U-42"]}
+    {"name": "u-42 a URL launching an app-delegate app on iOS 8: launch options, then application(_:open:sourceApplication:annotation:)", "situation": {"event": "delivery", "osVersion": "8", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold-before-ios9", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:sourceApplication:annotation:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["iOS 4.2 to 9.0", "inference"]}, "evidence": ["U-42"]},
+    {"name": "w-17 a Button with no app intent, no widgetURL: a tap on the widget, its activity", "situation": {"event": "widget", "osVersion": "26", "widget": {"element": "button", "intentMode": "noIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/button-without-intent-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-17", "Button\\(intent:\\)"]}, "evidence": ["W-17", "W-5"]},
+    {"name": "w-17 a Button with no app intent, the app's widgetURL: the app gets the URL", "situation": {"event": "widget", "osVersion": "26", "app": {"urlSchemes": ["myapp"]}, "widget": {"element": "button", "intentMode": "noIntent", "url": "myapp://item/9"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/button-without-intent", "confidence": "inferred", "url": "myapp://item/9", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-17", "URL callbacks \\(W-4\\)"]}, "evidence": ["W-17", "W-4"]},
+    {"name": "w-2 several widgetURL modifiers: undefined, one report has the last delivered", "situation": {"event": "widget", "osVersion": "26", "app": {"urlSchemes": ["myapp"]}, "widget": {"multipleWidgetURLs": true, "url": "myapp://last"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/multiple-widget-urls", "confidence": "single", "url": "myapp://last", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["undefined \\(W-2\\)", "Keep one widgetURL"]}, "evidence": ["W-2", "W-4"]},
+    {"name": "w-16 a configurable widget tapped with no URL: the activity carries its configuration", "situation": {"event": "widget", "osVersion": "26", "widget": {"configuration": "appIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url-configurable", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["widgetConfigurationIntent\\(of:\\)", "W-16"]}, "evidence": ["W-16", "W-5"]},
+    {"name": "l-1 touch and hold on the minimal presentation: the expanded presentation, nothing opens", "situation": {"event": "liveActivity", "osVersion": "17", "app": {"urlSchemes": ["myapp"]}, "liveActivity": {"presentation": "minimal", "touchAndHold": true, "url": "myapp://game/1"}}, "expect": {"outcome": "expandsInPlace", "rule": "liveActivity/touch-and-hold", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["expanded presentation \\(L-1\\)"]}, "evidence": ["L-1"]},
+    {"name": "l-10 Apple Watch paired with an iPhone on iOS 17: no Live Activity on the watch", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "11", "liveActivity": {"pairedPhoneOS": "beforeIOS18"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/watch-phone-before-18", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 18 and watchOS 11 \\(L-10\\)"]}, "evidence": ["L-10"]},
+    {"name": "l-7 l-9 Apple Watch, app with a watch app but no opt-in key: contested", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "11", "liveActivity": {"hasWatchApp": true}}, "expect": {"outcome": "offersToOpenOnPhone", "rule": "liveActivity/watch-app-no-opt-in", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "liveActivity/watch-app-no-opt-in"}], "notes": ["Supports Launch for Live Activity Attribute Types", "Add the key"]}, "evidence": ["L-7", "L-9"]},
+    {"name": "c-7 an OpenIntent on the Action button: press and hold opens the app", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent", "placement": "actionButton"}}, "expect": {"outcome": "containerLaunch", "rule": "control/action-button-open-intent", "confidence": "documented", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["hint text", "C-7"]}, "evidence": ["C-7", "C-2"]},
+    {"name": "c-8 an OpenIntent on the Lock Screen: opens the app, on a press and hold (one report)", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent", "placement": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "control/lock-screen-open-intent", "confidence": "documented", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["press and hold", "C-8"]}, "evidence": ["C-2", "C-8"]},
+    {"name": "c-7 an app intent on the Action button: press and hold runs it", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "appIntent", "placement": "actionButton"}}, "expect": {"outcome": "intentRun", "rule": "control/action-button", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["pressing and holding performs the action"]}, "evidence": ["C-7", "C-1"]}
   ]
 }
 
@@ -2628,7 +2712,10 @@ enum BuiltinPolicies {
     "locked": "bool",
     "supportsCarPlay": "bool",
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
-    "schemeOwner": ["unknown", "none", "own", "other"]
+    "schemeOwner": ["unknown", "none", "own", "other"],
+    "touchAndHold": "bool",
+    "hasWatchApp": "bool",
+    "pairedPhoneOS": ["iOS18OrLater", "beforeIOS18"]
   },
   "rules": [
     {
@@ -2648,6 +2735,14 @@ enum BuiltinPolicies {
       "note": "Live Activities reach the Apple Watch Smart Stack with watchOS 11 (the opt-in key is watchOS 11's, L-7); before it there is none on the watch."
     },
     {
+      "id": "watch-phone-before-18",
+      "when": {"platform": "watchOS", "pairedPhoneOS": "beforeIOS18"},
+      "then": {"outcome": "nothing"},
+      "evidence": ["L-10"],
+      "confidence": "documented",
+      "note": "Live Activities reach the Apple Watch Smart Stack from iOS 18 and watchOS 11 (L-10): with the paired iPhone on an older iOS there is no Live Activity on the watch to tap."
+    },
+    {
       "id": "watch-app",
       "when": {"platform": "watchOS", "opensWatchApp": true},
       "then": {"outcome": "containerLaunch"},
@@ -2656,12 +2751,28 @@ enum BuiltinPolicies {
       "note": "With Supports Launch for Live Activity Attribute Types in the watch app's Info.plist, a tap in the Smart Stack opens the app's watch app (L-7). Apple does not say what the watch app is handed (nor, for complications, which callback gets a widgetURL), so the decision names no handoff."
     },
     {
+      "id": "watch-app-no-opt-in",
+      "when": {"platform": "watchOS", "hasWatchApp": true},
+      "then": {"outcome": "offersToOpenOnPhone"},
+      "evidence": ["L-7"],
+      "against": ["L-9"],
+      "alternatives": [
+        {
+          "then": {"outcome": "containerLaunch"},
+          "evidence": ["L-9"],
+          "note": "Apple's Human Interface Guidelines: with a watchOS app, a tap on the Live Activity in the Smart Stack opens the watchOS app directly (L-9), with no opt-in key named."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: Apple's ActivityKit pages: a tap shows the Live Activity full screen with an option to open the app on iPhone, and opening the watch app needs the Supports Launch for Live Activity Attribute Types key (L-7). Apple's Human Interface Guidelines say a watch app is enough (the alternative). Add the key to be sure."
+    },
+    {
       "id": "watch",
       "when": {"platform": "watchOS"},
-      "then": {"outcome": "nothing"},
-      "evidence": ["L-7"],
+      "then": {"outcome": "offersToOpenOnPhone"},
+      "evidence": ["L-7", "L-9"],
       "confidence": "documented",
-      "note": "A tap on Apple Watch opens nothing: it shows the Live Activity full screen with an option to open the app on iPhone (L-7)."
+      "note": "A tap on Apple Watch opens nothing at once: it shows the Live Activity full screen with a button to open the app on iPhone (L-7, L-9)."
     },
     {
       "id": "mac",
@@ -2690,10 +2801,18 @@ enum BuiltinPolicies {
     {
       "id": "standby",
       "when": {"presentation": "standBy"},
-      "then": {"outcome": "nothing"},
+      "then": {"outcome": "expandsInPlace"},
       "evidence": ["L-1"],
       "confidence": "documented",
       "note": "A tap on the minimal presentation in StandBy opens nothing: the Live Activity expands to fill the display with its Lock Screen presentation (L-1), where a further tap is the lockScreen situation."
+    },
+    {
+      "id": "touch-and-hold",
+      "when": {"presentation": ["compactLeading", "compactTrailing", "minimal"], "touchAndHold": true},
+      "then": {"outcome": "expandsInPlace"},
+      "evidence": ["L-1"],
+      "confidence": "documented",
+      "note": "Touching and holding a compact or minimal Live Activity shows its expanded presentation (L-1) instead of opening the app; a tap there is the expanded situation."
     },
     {
       "id": "control-locked",
@@ -3793,6 +3912,22 @@ enum BuiltinPolicies {
       "note": "An app intent runs (in the widget extension's process, or the app's, W-7) and the app does not come forward: the user stays where they were. TapRoute does not track an app process started only to run the intent."
     },
     {
+      "id": "tap-expands-in-place",
+      "on": { "step": "tap", "outcome": "expandsInPlace" },
+      "set": {},
+      "evidence": ["L-1"],
+      "confidence": "documented",
+      "note": "The Live Activity grows where it is (its expanded presentation, or StandBy's full screen) and nothing opens (L-1): the user stays where they were."
+    },
+    {
+      "id": "tap-offers-to-open-on-phone",
+      "on": { "step": "tap", "outcome": "offersToOpenOnPhone" },
+      "set": {},
+      "evidence": ["L-7"],
+      "confidence": "documented",
+      "note": "Apple Watch shows the Live Activity full screen with a button to open the app on iPhone (L-7); nothing opens until the person taps it, so the state does not change."
+    },
+    {
       "id": "tap-launches-in-background",
       "on": { "step": "tap", "outcome": "backgroundLaunch" },
       "set": { "appRunning": true },
@@ -3933,12 +4068,14 @@ enum BuiltinPolicies {
     "osVersion": {"newest": "26"},
     "family": ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner"],
     "element": ["background", "link", "button", "toggle"],
-    "intentMode": ["background", "openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic", "openURLIntent"],
+    "intentMode": ["background", "openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic", "openURLIntent", "noIntent"],
     "location": ["homeScreen", "lockScreen", "standBy", "carPlay", "iPhoneWidgetsOnMac"],
     "locked": "bool",
     "supportsCarPlay": "bool",
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
-    "schemeOwner": ["unknown", "none", "own", "other"]
+    "schemeOwner": ["unknown", "none", "own", "other"],
+    "multipleWidgetURLs": "bool",
+    "configuration": ["static", "appIntent", "intent"]
   },
   "rules": [
     {
@@ -4078,6 +4215,22 @@ enum BuiltinPolicies {
       "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-7), so TapRoute reads a tap on one as a tap on the widget, which hands the app the widgetURL (W-4)."
     },
     {
+      "id": "button-without-intent-no-url",
+      "when": {"element": ["button", "toggle"], "intentMode": "noIntent", "urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["W-17", "W-5"],
+      "confidence": "inferred",
+      "note": "A Button(action:) or Toggle(isOn:) with no app intent: Apple adds buttons with the initializers that take an app intent and says an interaction outside buttons and toggles launches the app (W-17); what a plain button's closure does it does not say. Reports from before iOS 17 say a SwiftUI Button does not work on widgets, the tap launches the app, so TapRoute reads the tap as one on the widget: with no widgetURL, the NSUserActivity of W-5. Use Button(intent:)."
+    },
+    {
+      "id": "button-without-intent",
+      "when": {"element": ["button", "toggle"], "intentMode": "noIntent"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-17", "W-4"],
+      "confidence": "inferred",
+      "note": "A Button(action:) or Toggle(isOn:) with no app intent: TapRoute reads the tap as one on the widget (W-17: an interaction outside buttons and toggles launches the app; reports before iOS 17: a SwiftUI Button does not work on widgets), so the app gets the widgetURL in its URL callbacks (W-4). Use Button(intent:)."
+    },
+    {
       "id": "control-locked",
       "when": {"element": ["button", "toggle"], "locked": true},
       "then": {"outcome": "nothing"},
@@ -4178,6 +4331,22 @@ enum BuiltinPolicies {
       ],
       "confidence": "contested",
       "note": "Default: the Link's URL, on Apple's current text, which names systemSmall among the families that take Link (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
+    },
+    {
+      "id": "multiple-widget-urls",
+      "when": {"element": "background", "multipleWidgetURLs": true, "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-2", "W-4"],
+      "confidence": "single",
+      "note": "The view hierarchy has more than one widgetURL modifier: Apple says widgets support one and the behaviour with several is undefined (W-2); one report has the last one delivered. TapRoute takes url as that URL and the app gets it in its URL callbacks (W-4). Keep one widgetURL, on the outermost view, and use Link for the others."
+    },
+    {
+      "id": "no-url-configurable",
+      "when": {"urlClass": ["none", "unparseable"], "configuration": ["appIntent", "intent"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "evidence": ["W-16", "W-5"],
+      "confidence": "documented",
+      "note": "A configurable widget tapped with no widgetURL or Link opens the app with an NSUserActivity (W-5) that carries the person's configuration (W-16): with an AppIntentConfiguration read it with widgetConfigurationIntent(of:), with an IntentConfiguration from the activity's interaction (its INIntent). The configuration kind does not change what opens."
     },
     {
       "id": "no-url",

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 51 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 57 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -317,6 +317,8 @@ extension Situation.Widget {
       && url == nil
       && intentMode == .background
       && location == .homeScreen
+      && multipleWidgetURLs == false
+      && configuration == .static
   }
 }
 
@@ -329,6 +331,9 @@ extension Situation.LiveActivity {
       && url == nil
       && urlSetOn == .both
       && opensWatchApp == false
+      && touchAndHold == false
+      && hasWatchApp == false
+      && pairedPhoneOS == .iOS18OrLater
   }
 }
 
@@ -340,6 +345,7 @@ extension Situation.Control {
       && url == nil
       && intentTargets == .appAndExtension
       && authenticationPolicy == .alwaysAllowed
+      && placement == .controlCenter
   }
 }
 
@@ -542,16 +548,24 @@ extension Situation {
     public var intentMode: Widget.IntentMode
     /// Where the widget is shown, as `WidgetLocation` names it (default: the Home Screen).
     public var location: Widget.Location
+    /// The view hierarchy has more than one `widgetURL` modifier, which Apple calls undefined
+    /// (W-2); `url` is then the one TapRoute takes as delivered (reports: the last).
+    public var multipleWidgetURLs: Bool
+    /// How the widget is configured: `StaticConfiguration` (default), `AppIntentConfiguration` or
+    /// `IntentConfiguration` (W-16).
+    public var configuration: Widget.Configuration
 
     /// A widget tap; by default on the background of a small Home Screen widget with no URL.
     public init(
-      family: Widget.Family = .systemSmall, element: Widget.Element = .background, url: String? = nil, intentMode: Widget.IntentMode = .background, location: Widget.Location = .homeScreen
+      family: Widget.Family = .systemSmall, element: Widget.Element = .background, url: String? = nil, intentMode: Widget.IntentMode = .background, location: Widget.Location = .homeScreen, multipleWidgetURLs: Bool = false, configuration: Widget.Configuration = .static
     ) {
       self.family = family
       self.element = element
       self.url = url
       self.intentMode = intentMode
       self.location = location
+      self.multipleWidgetURLs = multipleWidgetURLs
+      self.configuration = configuration
     }
   }
 }
@@ -572,16 +586,26 @@ extension Situation {
     /// The watch app declares `Supports Launch for Live Activity Attribute Types`, so a tap in
     /// the Smart Stack opens it (L-7).
     public var opensWatchApp: Bool
+    /// The person touches and holds the presentation instead of tapping it (L-1).
+    public var touchAndHold: Bool
+    /// The app has a watchOS app (read on Apple Watch, L-7).
+    public var hasWatchApp: Bool
+    /// On Apple Watch, the iOS of the paired iPhone the Live Activity runs on, on the one line
+    /// the sources draw: Live Activities reach the Smart Stack from iOS 18 and watchOS 11 (L-10).
+    public var pairedPhoneOS: LiveActivity.PairedPhoneOS
 
     /// A Live Activity tap; by default on the Lock Screen presentation's background, with no URL.
     public init(
-      presentation: LiveActivity.Presentation = .lockScreen, activityElement: Widget.Element = .background, url: String? = nil, urlSetOn: LiveActivity.URLSetOn = .both, opensWatchApp: Bool = false
+      presentation: LiveActivity.Presentation = .lockScreen, activityElement: Widget.Element = .background, url: String? = nil, urlSetOn: LiveActivity.URLSetOn = .both, opensWatchApp: Bool = false, touchAndHold: Bool = false, hasWatchApp: Bool = false, pairedPhoneOS: LiveActivity.PairedPhoneOS = .iOS18OrLater
     ) {
       self.presentation = presentation
       self.activityElement = activityElement
       self.url = url
       self.urlSetOn = urlSetOn
       self.opensWatchApp = opensWatchApp
+      self.touchAndHold = touchAndHold
+      self.hasWatchApp = hasWatchApp
+      self.pairedPhoneOS = pairedPhoneOS
     }
   }
 }
@@ -597,15 +621,18 @@ extension Situation {
     public var intentTargets: Control.IntentTargets
     /// The intent's `authenticationPolicy` (C-3).
     public var authenticationPolicy: Control.AuthenticationPolicy
+    /// Where the control sits: Control Center (default), the Lock Screen or the Action button (C-1, C-7).
+    public var placement: Control.Placement
 
     /// A control; by default a button with a plain app intent in both targets, always allowed.
     public init(
-      controlIntent: Control.Intent = .appIntent, url: String? = nil, intentTargets: Control.IntentTargets = .appAndExtension, authenticationPolicy: Control.AuthenticationPolicy = .alwaysAllowed
+      controlIntent: Control.Intent = .appIntent, url: String? = nil, intentTargets: Control.IntentTargets = .appAndExtension, authenticationPolicy: Control.AuthenticationPolicy = .alwaysAllowed, placement: Control.Placement = .controlCenter
     ) {
       self.controlIntent = controlIntent
       self.url = url
       self.intentTargets = intentTargets
       self.authenticationPolicy = authenticationPolicy
+      self.placement = placement
     }
   }
 }
@@ -753,6 +780,12 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case lifecycle
   case running
   case interactive
+  case multipleWidgetURLs
+  case configuration
+  case touchAndHold
+  case hasWatchApp
+  case pairedPhoneOS
+  case placement
 
   /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
@@ -808,6 +841,12 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .lifecycle: .enumeration(App.Lifecycle.allCases.map(\.rawValue))
     case .running: .bool
     case .interactive: .bool
+    case .multipleWidgetURLs: .bool
+    case .configuration: .enumeration(Widget.Configuration.allCases.map(\.rawValue))
+    case .touchAndHold: .bool
+    case .hasWatchApp: .bool
+    case .pairedPhoneOS: .enumeration(LiveActivity.PairedPhoneOS.allCases.map(\.rawValue))
+    case .placement: .enumeration(Control.Placement.allCases.map(\.rawValue))
     }
   }
 
@@ -865,6 +904,12 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .lifecycle: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
     case .running: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
     case .interactive: [.notification]
+    case .multipleWidgetURLs: [.widget]
+    case .configuration: [.widget]
+    case .touchAndHold: [.liveActivity]
+    case .hasWatchApp: [.liveActivity]
+    case .pairedPhoneOS: [.liveActivity]
+    case .placement: [.control]
     }
   }
 
@@ -966,6 +1011,12 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .lifecycle: "$.app.lifecycle"
     case .running: "$.app.running"
     case .interactive: "$.notification.interactive"
+    case .multipleWidgetURLs: "$.widget.multipleWidgetURLs"
+    case .configuration: "$.widget.configuration"
+    case .touchAndHold: "$.liveActivity.touchAndHold"
+    case .hasWatchApp: "$.liveActivity.hasWatchApp"
+    case .pairedPhoneOS: "$.liveActivity.pairedPhoneOS"
+    case .placement: "$.control.placement"
     }
   }
 
@@ -1046,6 +1097,12 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .lifecycle: FactMask(bit: 54)
     case .running: FactMask(bit: 55)
     case .interactive: FactMask(bit: 56)
+    case .multipleWidgetURLs: FactMask(bit: 57)
+    case .configuration: FactMask(bit: 58)
+    case .touchAndHold: FactMask(bit: 59)
+    case .hasWatchApp: FactMask(bit: 60)
+    case .pairedPhoneOS: FactMask(bit: 61)
+    case .placement: FactMask(bit: 62)
     }
   }
 }
@@ -1106,6 +1163,12 @@ struct FactSnapshot: Sendable {
   var lifecycle: Int
   var running: Bool
   var interactive: Bool
+  var multipleWidgetURLs: Bool
+  var configuration: Int
+  var touchAndHold: Bool
+  var hasWatchApp: Bool
+  var pairedPhoneOS: Int
+  var placement: Int
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
@@ -1168,6 +1231,12 @@ struct FactSnapshot: Sendable {
     lifecycle = situation.app.lifecycle.index
     running = situation.app.running
     interactive = situation.notification.interactive
+    multipleWidgetURLs = situation.widget.multipleWidgetURLs
+    configuration = situation.widget.configuration.index
+    touchAndHold = situation.liveActivity.touchAndHold
+    hasWatchApp = situation.liveActivity.hasWatchApp
+    pairedPhoneOS = situation.liveActivity.pairedPhoneOS.index
+    placement = situation.control.placement.index
     if computed { computeFacts(situation, url: Situation.url(of: situation, event: event)) }
   }
 
@@ -1225,6 +1294,12 @@ struct FactSnapshot: Sendable {
     case .lifecycle: lifecycle
     case .running: running ? 1 : 0
     case .interactive: interactive ? 1 : 0
+    case .multipleWidgetURLs: multipleWidgetURLs ? 1 : 0
+    case .configuration: configuration
+    case .touchAndHold: touchAndHold ? 1 : 0
+    case .hasWatchApp: hasWatchApp ? 1 : 0
+    case .pairedPhoneOS: pairedPhoneOS
+    case .placement: placement
     }
   }
 
@@ -1235,7 +1310,7 @@ struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1293,7 +1368,13 @@ struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: handoff),
         Int32(truncatingIfNeeded: lifecycle),
         running ? 1 : 0,
-        interactive ? 1 : 0
+        interactive ? 1 : 0,
+        multipleWidgetURLs ? 1 : 0,
+        Int32(truncatingIfNeeded: configuration),
+        touchAndHold ? 1 : 0,
+        hasWatchApp ? 1 : 0,
+        Int32(truncatingIfNeeded: pairedPhoneOS),
+        Int32(truncatingIfNeeded: placement)
       )
     }
   }
@@ -1383,13 +1464,19 @@ extension Situation {
     check(widget, "element", .element)
     check(widget, "intentMode", .intentMode)
     check(widget, "location", .location)
+    check(widget, "multipleWidgetURLs", .multipleWidgetURLs)
+    check(widget, "configuration", .configuration)
     check(liveActivity, "presentation", .presentation)
     check(liveActivity, "activityElement", .activityElement)
     check(liveActivity, "urlSetOn", .urlSetOn)
     check(liveActivity, "opensWatchApp", .opensWatchApp)
+    check(liveActivity, "touchAndHold", .touchAndHold)
+    check(liveActivity, "hasWatchApp", .hasWatchApp)
+    check(liveActivity, "pairedPhoneOS", .pairedPhoneOS)
     check(control, "controlIntent", .controlIntent)
     check(control, "intentTargets", .intentTargets)
     check(control, "authenticationPolicy", .authenticationPolicy)
+    check(control, "placement", .placement)
     check(notification, "response", .response)
     check(notification, "actionOptions", .actionOptions)
     check(notification, "customDismissAction", .customDismissAction)
@@ -1563,6 +1650,24 @@ extension Situation {
     case .interactive:
       guard index == 0 || index == 1 else { return false }
       self.notification.interactive = index == 1
+    case .multipleWidgetURLs:
+      guard index == 0 || index == 1 else { return false }
+      self.widget.multipleWidgetURLs = index == 1
+    case .configuration:
+      guard Widget.Configuration.allCases.indices.contains(index) else { return false }
+      self.widget.configuration = Widget.Configuration.allCases[index]
+    case .touchAndHold:
+      guard index == 0 || index == 1 else { return false }
+      self.liveActivity.touchAndHold = index == 1
+    case .hasWatchApp:
+      guard index == 0 || index == 1 else { return false }
+      self.liveActivity.hasWatchApp = index == 1
+    case .pairedPhoneOS:
+      guard LiveActivity.PairedPhoneOS.allCases.indices.contains(index) else { return false }
+      self.liveActivity.pairedPhoneOS = LiveActivity.PairedPhoneOS.allCases[index]
+    case .placement:
+      guard Control.Placement.allCases.indices.contains(index) else { return false }
+      self.control.placement = Control.Placement.allCases[index]
     default: return false
     }
     return true
@@ -1703,6 +1808,12 @@ extension JSONReader {
     {
       widget.location = choice
     }
+    flag(fields, "multipleWidgetURLs", path: path, into: &widget.multipleWidgetURLs)
+    if let v = fields["configuration"],
+      let choice = choice(v, path: Self.join(path, "configuration"), what: "configuration", choices: cases(Widget.Configuration.self))
+    {
+      widget.configuration = choice
+    }
     return widget
   }
 
@@ -1726,6 +1837,13 @@ extension JSONReader {
       liveActivity.urlSetOn = choice
     }
     flag(fields, "opensWatchApp", path: path, into: &liveActivity.opensWatchApp)
+    flag(fields, "touchAndHold", path: path, into: &liveActivity.touchAndHold)
+    flag(fields, "hasWatchApp", path: path, into: &liveActivity.hasWatchApp)
+    if let v = fields["pairedPhoneOS"],
+      let choice = choice(v, path: Self.join(path, "pairedPhoneOS"), what: "paired iPhone OS", choices: cases(LiveActivity.PairedPhoneOS.self))
+    {
+      liveActivity.pairedPhoneOS = choice
+    }
     return liveActivity
   }
 
@@ -1747,6 +1865,11 @@ extension JSONReader {
       let choice = choice(v, path: Self.join(path, "authenticationPolicy"), what: "authentication policy", choices: cases(Control.AuthenticationPolicy.self))
     {
       control.authenticationPolicy = choice
+    }
+    if let v = fields["placement"],
+      let choice = choice(v, path: Self.join(path, "placement"), what: "placement", choices: cases(Control.Placement.self))
+    {
+      control.placement = choice
     }
     return control
   }
@@ -1976,7 +2099,7 @@ extension Situation.Delivery: Codable {
 
 extension Situation.Widget: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case family, element, url, intentMode, location
+    case family, element, url, intentMode, location, multipleWidgetURLs, configuration
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -1988,6 +2111,8 @@ extension Situation.Widget: Codable {
     url = try c.decodeURL(forKey: .url)
     intentMode = try c.decode(.intentMode, or: intentMode)
     location = try c.decode(.location, or: location)
+    multipleWidgetURLs = try c.decode(.multipleWidgetURLs, or: multipleWidgetURLs)
+    configuration = try c.decode(.configuration, or: configuration)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -1998,12 +2123,14 @@ extension Situation.Widget: Codable {
     try c.encodeIfPresent(url, forKey: .url)
     try c.encode(intentMode, forKey: .intentMode)
     try c.encode(location, forKey: .location)
+    try c.encode(multipleWidgetURLs, forKey: .multipleWidgetURLs)
+    try c.encode(configuration, forKey: .configuration)
   }
 }
 
 extension Situation.LiveActivity: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case presentation, activityElement, url, urlSetOn, opensWatchApp
+    case presentation, activityElement, url, urlSetOn, opensWatchApp, touchAndHold, hasWatchApp, pairedPhoneOS
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -2015,6 +2142,9 @@ extension Situation.LiveActivity: Codable {
     url = try c.decodeURL(forKey: .url)
     urlSetOn = try c.decode(.urlSetOn, or: urlSetOn)
     opensWatchApp = try c.decode(.opensWatchApp, or: opensWatchApp)
+    touchAndHold = try c.decode(.touchAndHold, or: touchAndHold)
+    hasWatchApp = try c.decode(.hasWatchApp, or: hasWatchApp)
+    pairedPhoneOS = try c.decode(.pairedPhoneOS, or: pairedPhoneOS)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -2025,12 +2155,15 @@ extension Situation.LiveActivity: Codable {
     try c.encodeIfPresent(url, forKey: .url)
     try c.encode(urlSetOn, forKey: .urlSetOn)
     try c.encode(opensWatchApp, forKey: .opensWatchApp)
+    try c.encode(touchAndHold, forKey: .touchAndHold)
+    try c.encode(hasWatchApp, forKey: .hasWatchApp)
+    try c.encode(pairedPhoneOS, forKey: .pairedPhoneOS)
   }
 }
 
 extension Situation.Control: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case controlIntent, url, intentTargets, authenticationPolicy
+    case controlIntent, url, intentTargets, authenticationPolicy, placement
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -2041,6 +2174,7 @@ extension Situation.Control: Codable {
     url = try c.decodeURL(forKey: .url)
     intentTargets = try c.decode(.intentTargets, or: intentTargets)
     authenticationPolicy = try c.decode(.authenticationPolicy, or: authenticationPolicy)
+    placement = try c.decode(.placement, or: placement)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -2050,6 +2184,7 @@ extension Situation.Control: Codable {
     try c.encodeIfPresent(url, forKey: .url)
     try c.encode(intentTargets, forKey: .intentTargets)
     try c.encode(authenticationPolicy, forKey: .authenticationPolicy)
+    try c.encode(placement, forKey: .placement)
   }
 }
 
@@ -2280,6 +2415,8 @@ extension Situation {
       if let url = self.widget.url { widgetFields.append("\"url\":\(Self.jsonString(url))") }
       if self.widget.intentMode != .background { widgetFields.append("\"intentMode\":\"\(self.widget.intentMode.rawValue)\"") }
       if self.widget.location != .homeScreen { widgetFields.append("\"location\":\"\(self.widget.location.rawValue)\"") }
+      if self.widget.multipleWidgetURLs != false { widgetFields.append("\"multipleWidgetURLs\":\(self.widget.multipleWidgetURLs)") }
+      if self.widget.configuration != .static { widgetFields.append("\"configuration\":\"\(self.widget.configuration.rawValue)\"") }
       if !widgetFields.isEmpty { top.append("\"widget\":{" + widgetFields.joined(separator: ",") + "}") }
     }
     if event == .liveActivity {
@@ -2289,6 +2426,9 @@ extension Situation {
       if let url = self.liveActivity.url { liveActivityFields.append("\"url\":\(Self.jsonString(url))") }
       if self.liveActivity.urlSetOn != .both { liveActivityFields.append("\"urlSetOn\":\"\(self.liveActivity.urlSetOn.rawValue)\"") }
       if self.liveActivity.opensWatchApp != false { liveActivityFields.append("\"opensWatchApp\":\(self.liveActivity.opensWatchApp)") }
+      if self.liveActivity.touchAndHold != false { liveActivityFields.append("\"touchAndHold\":\(self.liveActivity.touchAndHold)") }
+      if self.liveActivity.hasWatchApp != false { liveActivityFields.append("\"hasWatchApp\":\(self.liveActivity.hasWatchApp)") }
+      if self.liveActivity.pairedPhoneOS != .iOS18OrLater { liveActivityFields.append("\"pairedPhoneOS\":\"\(self.liveActivity.pairedPhoneOS.rawValue)\"") }
       if !liveActivityFields.isEmpty { top.append("\"liveActivity\":{" + liveActivityFields.joined(separator: ",") + "}") }
     }
     if event == .control {
@@ -2297,6 +2437,7 @@ extension Situation {
       if let url = self.control.url { controlFields.append("\"url\":\(Self.jsonString(url))") }
       if self.control.intentTargets != .appAndExtension { controlFields.append("\"intentTargets\":\"\(self.control.intentTargets.rawValue)\"") }
       if self.control.authenticationPolicy != .alwaysAllowed { controlFields.append("\"authenticationPolicy\":\"\(self.control.authenticationPolicy.rawValue)\"") }
+      if self.control.placement != .controlCenter { controlFields.append("\"placement\":\"\(self.control.placement.rawValue)\"") }
       if !controlFields.isEmpty { top.append("\"control\":{" + controlFields.joined(separator: ",") + "}") }
     }
     if event == .notification {
@@ -2346,11 +2487,14 @@ enum SituationNames {
   static let widgetElement = table(Widget.Element.self)
   static let widgetIntentMode = table(Widget.IntentMode.self)
   static let widgetLocation = table(Widget.Location.self)
+  static let widgetConfiguration = table(Widget.Configuration.self)
   static let liveActivityPresentation = table(LiveActivity.Presentation.self)
   static let liveActivityURLSetOn = table(LiveActivity.URLSetOn.self)
+  static let liveActivityPairedPhoneOS = table(LiveActivity.PairedPhoneOS.self)
   static let controlIntent = table(Control.Intent.self)
   static let controlIntentTargets = table(Control.IntentTargets.self)
   static let controlAuthenticationPolicy = table(Control.AuthenticationPolicy.self)
+  static let controlPlacement = table(Control.Placement.self)
   static let notificationResponse = table(Notification.Response.self)
   static let notificationActionOptions = table(Notification.ActionOptions.self)
   static let appClipInvocation = table(AppClip.Invocation.self)
@@ -2642,6 +2786,15 @@ extension SituationScanner {
         widget.location = value
         this.given |= Fact.location.bit
         return true
+      case "multipleWidgetURLs":
+        guard seen.first(5), this.bool(into: &widget.multipleWidgetURLs) else { return false }
+        this.given |= Fact.multipleWidgetURLs.bit
+        return true
+      case "configuration":
+        guard seen.first(6), let value = this.choice(SituationNames.widgetConfiguration) else { return false }
+        widget.configuration = value
+        this.given |= Fact.configuration.bit
+        return true
       default: return false
       }
     }
@@ -2675,6 +2828,19 @@ extension SituationScanner {
         guard seen.first(4), this.bool(into: &liveActivity.opensWatchApp) else { return false }
         this.given |= Fact.opensWatchApp.bit
         return true
+      case "touchAndHold":
+        guard seen.first(5), this.bool(into: &liveActivity.touchAndHold) else { return false }
+        this.given |= Fact.touchAndHold.bit
+        return true
+      case "hasWatchApp":
+        guard seen.first(6), this.bool(into: &liveActivity.hasWatchApp) else { return false }
+        this.given |= Fact.hasWatchApp.bit
+        return true
+      case "pairedPhoneOS":
+        guard seen.first(7), let value = this.choice(SituationNames.liveActivityPairedPhoneOS) else { return false }
+        liveActivity.pairedPhoneOS = value
+        this.given |= Fact.pairedPhoneOS.bit
+        return true
       default: return false
       }
     }
@@ -2703,6 +2869,11 @@ extension SituationScanner {
         guard seen.first(3), let value = this.choice(SituationNames.controlAuthenticationPolicy) else { return false }
         control.authenticationPolicy = value
         this.given |= Fact.authenticationPolicy.bit
+        return true
+      case "placement":
+        guard seen.first(4), let value = this.choice(SituationNames.controlPlacement) else { return false }
+        control.placement = value
+        this.given |= Fact.placement.bit
         return true
       default: return false
       }

@@ -29,6 +29,12 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
   /// The container app runs in the background to handle the event (a notification action
   /// without the foreground option, T-4); it does not come forward.
   case backgroundLaunch
+  /// What was tapped grows in place and nothing opens: a Live Activity's expanded
+  /// presentation after a touch and hold, or StandBy's full-screen one (L-1).
+  case expandsInPlace
+  /// Apple Watch shows the Live Activity full screen with a button to open the app on the
+  /// paired iPhone; nothing opens until the person taps it (L-7).
+  case offersToOpenOnPhone
   /// No rule decides this situation; TapRoute does not guess.
   case undecided
 }
@@ -37,6 +43,9 @@ extension Outcome {
   /// The outcomes a tap in Messages, or its redirect's `open(url)`, can have: what a
   /// session's transitions must cover. The others come from the other surfaces' events.
   package static var messagesCases: [Outcome] {
-    allCases.filter { $0 != .intentRun && $0 != .appClipLaunch && $0 != .backgroundLaunch }
+    allCases.filter {
+      $0 != .intentRun && $0 != .appClipLaunch && $0 != .backgroundLaunch && $0 != .expandsInPlace
+        && $0 != .offersToOpenOnPhone
+    }
   }
 }

@@ -84,7 +84,11 @@ package enum DecisionText {
         decision.confidence.map { confidence in
           // A composed decision names the step its confidence comes from.
           guard let source = decision.confidenceFrom else { return confidence.rawValue }
-          return "\(confidence.rawValue), from step \(source.step + 1) (\(source.rule))"
+          let from = "\(confidence.rawValue), from step \(source.step + 1) (\(source.rule))"
+          // Whether that step rests on defaults, and what to give to replace them.
+          guard !source.assumed.isEmpty else { return from }
+          let defaults = source.assumed.map { "\($0.fact.rawValue) \($0.value)" }.joined(separator: ", ")
+          return from + ", under assumed \(defaults); give \(source.keysToGive.joined(separator: ", "))"
         })
       if !decision.notes.isEmpty {
         notes.append("notes:")
@@ -94,8 +98,12 @@ package enum DecisionText {
         steps.append("steps:")
         for (i, step) in decisionSteps.enumerated() {
           let what = Self.stepLabel(step)
+          let assumed =
+            step.assumed.isEmpty
+            ? ""
+            : "; assumed " + step.assumed.map { "\($0.fact.rawValue) \($0.value)" }.joined(separator: ", ")
           steps.append(
-            "  \(i + 1). \(what) -> \(step.outcome.rawValue) by \(step.rule ?? "(no rule)") (\(step.confidence?.rawValue ?? "-"))"
+            "  \(i + 1). \(what) -> \(step.outcome.rawValue) by \(step.rule ?? "(no rule)") (\(step.confidence?.rawValue ?? "-")\(assumed))"
           )
         }
       }

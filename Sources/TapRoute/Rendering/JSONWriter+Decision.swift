@@ -60,18 +60,7 @@ extension JSONWriter {
     }
     if !decision.assumed.isEmpty {
       key("assumed")
-      beginObject()
-      // Sorted by name, as `.sortedKeys` writes the nested object.
-      for item in decision.assumed.sorted(by: {
-        $0.fact.rawValue.utf8.lexicographicallyPrecedes($1.fact.rawValue.utf8)
-      }) {
-        key(item.fact.rawValue)
-        switch item.value {
-        case .bool(let b): bool(b)
-        case .text(let t): string(t)
-        }
-      }
-      endObject()
+      assumedFacts(decision.assumed)
     }
     if let callbacks = decision.callbacks {
       key("callbacks")
@@ -89,6 +78,10 @@ extension JSONWriter {
     if let source = decision.confidenceFrom {
       key("confidenceFrom")
       beginObject()
+      if !source.assumed.isEmpty {
+        key("assumed")
+        assumedFacts(source.assumed)
+      }
       key("confidence")
       string(source.confidence.rawValue)
       key("event")
@@ -174,6 +167,19 @@ extension JSONWriter {
     string(entry.fact.rawValue)
     key("rule")
     string(entry.rule)
+    endObject()
+  }
+
+  /// Assumed facts as an object, sorted by name as `.sortedKeys` writes a nested object.
+  private mutating func assumedFacts(_ facts: [AssumedFact]) {
+    beginObject()
+    for item in facts.sorted(by: { $0.fact.rawValue.utf8.lexicographicallyPrecedes($1.fact.rawValue.utf8) }) {
+      key(item.fact.rawValue)
+      switch item.value {
+      case .bool(let b): bool(b)
+      case .text(let t): string(t)
+      }
+    }
     endObject()
   }
 }

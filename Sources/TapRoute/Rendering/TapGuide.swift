@@ -309,6 +309,7 @@ package enum TapGuide {
       introduction:
         "A tap on a WidgetKit widget opens its containing app: with the widgetURL or the tapped Link's URL, or a user activity naming the widget when there is none. A Link works only in the families that have room for more than one target, and in systemSmall the reports disagree.",
       items: [
+        .rule("widget/multiple-widget-urls"), .rule("widget/no-url-configurable"),
         .rule("widget/no-url"), .rule("widget/own-scheme"), .rule("widget/custom-scheme"),
         .rule("widget/web-url"),
         .rule("widget/other-url"),
@@ -320,7 +321,9 @@ package enum TapGuide {
       introduction:
         "From iOS 17 and macOS 14 a button or toggle runs its app intent without opening the app, unless the intent asks to come to the foreground; before that, and where a family has no interactive controls, the tap is a tap on the widget.",
       items: [
-        .rule("widget/control"), .rule("widget/control-locked"), .rule("widget/open-app-when-run"),
+        .rule("widget/control"), .rule("widget/button-without-intent-no-url"),
+        .rule("widget/button-without-intent"),
+        .rule("widget/control-locked"), .rule("widget/open-app-when-run"),
         .rule("widget/foreground-mode"), .rule("widget/dynamic-mode"), .rule("widget/modes-before-26"),
         .rule("widget/open-url-intent"), .rule("widget/open-url-intent-custom-scheme"),
         .rule("widget/control-before-ios17"), .rule("widget/control-before-ios17-no-url"),
@@ -355,7 +358,10 @@ package enum TapGuide {
         .rule("liveActivity/no-url"), .rule("liveActivity/url"), .rule("liveActivity/own-scheme"),
         .rule("liveActivity/custom-scheme"), .rule("liveActivity/lock-screen-island-url"),
         .rule("liveActivity/island-lock-screen-url"), .rule("liveActivity/link-ignored"),
-        .rule("liveActivity/control"), .rule("liveActivity/control-locked"), .rule("liveActivity/standby"),
+        .rule("liveActivity/control"), .rule("liveActivity/control-locked"),
+        .rule("liveActivity/watch-phone-before-18"), .rule("liveActivity/watch-app-no-opt-in"),
+        .rule("liveActivity/touch-and-hold"),
+        .rule("liveActivity/standby"),
         .rule("liveActivity/carplay-not-integrated"), .rule("liveActivity/watch"),
         .rule("liveActivity/watch-app"),
         .rule("liveActivity/mac"),
@@ -367,11 +373,13 @@ package enum TapGuide {
       items: [
         .rule("control/no-controls-visionos"), .rule("control/before-controls"),
         .rule("control/before-controls-mac-watch"), .rule("control/open-intent-extension-only"),
+        .rule("control/action-button-open-intent"), .rule("control/lock-screen-open-intent"),
         .rule("control/open-intent"), .rule("control/open-url-no-url"),
         .rule("control/open-url-universal-link-ios18-0"), .rule("control/open-url-universal-link"),
         .rule("control/open-url-own-scheme"), .rule("control/open-url-other-scheme"),
         .rule("control/open-url-custom-scheme"), .rule("control/open-app-when-run"),
-        .rule("control/requires-authentication-locked"), .rule("control/app-intent"),
+        .rule("control/requires-authentication-locked"), .rule("control/action-button"),
+        .rule("control/app-intent"),
         .rule("control/set-value-intent"),
       ]),
     Section(
@@ -671,6 +679,8 @@ package enum TapGuide {
     case .intentRun: "an app intent runs without bringing the app forward"
     case .appClipLaunch: "an App Clip opens"
     case .backgroundLaunch: "the container app runs in the background without coming forward"
+    case .expandsInPlace: "the Live Activity grows in place and nothing opens"
+    case .offersToOpenOnPhone: "Apple Watch shows the Live Activity with a button to open the app on iPhone"
     case .undecided: "no rule decides"
     }
   }
