@@ -95,7 +95,7 @@ enum CommandLineTool {
       COMMANDS:
       \(rows.map { CommandSpec.row($0.name, $0.summary, width: width) }.joined())
       Run 'taproute help <command>' or 'taproute <command> --help' for a command's options,
-      and 'taproute help situation [EVENT]' for every key of the situation JSON, per event.
+      and 'taproute help situation [EVENT] [--json]' for every key of the situation JSON, per event.
 
       """
     let withoutJSON = commands.filter { !$0.takesJSON }.map(\.name)
@@ -179,14 +179,17 @@ enum CommandLineTool {
       }
       if topic == "situation" {
         // The situation's keys, per event (generated from the situation catalog).
-        guard rest.count <= 2 else {
+        let asJSON = rest.contains("--json")
+        let names = rest.dropFirst().filter { $0 != "--json" }
+        guard names.count <= 1, !names.contains(where: { $0.hasPrefix("-") }) else {
           console.usageError(
-            "taproute help situation: one event at most; usage: taproute help situation [EVENT]")
+            "taproute help situation: one event at most; usage: taproute help situation [EVENT] [--json]")
           return exitInput
         }
-        guard let text = SituationHelp.text(event: rest.count == 2 ? rest[1] : nil) else {
+        let event = names.first
+        guard let text = asJSON ? SituationHelp.json(event: event) : SituationHelp.text(event: event) else {
           console.usageError(
-            "taproute help situation: unknown event \(Words.quoted(rest.last ?? "")); expected one of \(SituationHelp.eventNames.joined(separator: ", "))"
+            "taproute help situation: unknown event \(Words.quoted(event ?? "")); expected one of \(SituationHelp.eventNames.joined(separator: ", "))"
           )
           return exitInput
         }

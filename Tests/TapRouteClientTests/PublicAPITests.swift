@@ -83,6 +83,39 @@ struct PublicAPITests {
     #expect(throws: DiagnosticsError.self) { try Engine.builtIn.fixtures(contentsOf: url) }
   }
 
+  @Test("An error in a resource copy of the client's fixture file names the file beside the test")
+  func errorNamesTheSourceFile() throws {
+    // A resource bundle under .build holds a copy named like the file beside this test.
+    let bundle = FileManager.default.temporaryDirectory
+      .appendingPathComponent("taproute-\(UUID().uuidString)/.build/Client_Tests.resources")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    defer {
+      try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent().deletingLastPathComponent())
+    }
+    let copy = bundle.appendingPathComponent("client-fixtures.json")
+    try Data(
+      #"{"fixtures":[{"name":"x","situation":{"event":"tap"},"expect":{"outcome":"nope"},"evidence":[]}]}"#
+        .utf8
+    ).write(to: copy)
+    do {
+      _ = try Engine.builtIn.fixtures(contentsOf: copy)
+      Issue.record("a bad row loaded")
+    } catch {
+      #expect(error.diagnostics.map(\.file) == [clientFixtures.path])
+    }
+  }
+
+  @Test("The app's callbacks read and print as Apple names them")
+  func appCallbackNames() throws {
+    let decision = Engine.builtIn.decide(
+      Situation(
+        event: .tap, osVersion: "17",
+        tap: .init(redirect: .init(hooks: [.willBecomeActive], url: "myapp://open"))))
+    #expect(decision.appCallbackNames == ["scene(_:willConnectTo:options:)"])
+    #expect(decision.appCallbacks?.map(\.rawValue) == decision.appCallbackNames)
+    #expect("\(decision.delivers.map(String.init(describing:)) ?? "-")" == "url")
+  }
+
   @Test("The shipped fixture table, row by row", arguments: shippedFixtures())
   func shippedRow(_ fixture: Fixture) {
     let result = Engine.builtIn.check(fixture)

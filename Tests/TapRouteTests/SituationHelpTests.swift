@@ -51,4 +51,23 @@ struct SituationHelpTests {
     let two = try Binary.run(["help", "situation", "tap", "open"])
     #expect(two.status == 2)
   }
+
+  @Test("--json lists the same keys, per event, as an object a script can read")
+  func json() throws {
+    let result = try Binary.run(["help", "situation", "--json"])
+    #expect(result.status == 0)
+    let root = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let shared = try #require(root["shared"] as? [[String: String]])
+    let events = try #require(root["events"] as? [[String: Any]])
+    #expect(events.compactMap { $0["event"] as? String } == Situation.Event.allCases.map(\.rawValue))
+    var listed = Set(shared.compactMap { $0["key"] })
+    for event in events {
+      for key in event["keys"] as? [[String: String]] ?? [] { listed.insert(key["key"] ?? "") }
+    }
+    #expect(listed == Set(SituationKey.all.map(\.key)).subtracting(["event"]))
+    let one = try Binary.run(["help", "situation", "notification", "--json"])
+    #expect(one.status == 0 && one.stdout.contains("\"notification.interactive\""))
+    #expect(!one.stdout.contains("\"widget.url\""))
+  }
 }

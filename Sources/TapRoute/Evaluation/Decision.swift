@@ -132,6 +132,9 @@ public struct Decision: Sendable, Hashable, Codable {
   }
   /// The container app's callbacks that fire, in order (``delivery``'s).
   public var appCallbacks: [AppCallback]? { delivery?.appCallbacks }
+  /// The container app's callbacks as Apple's documentation names them
+  /// (`scene(_:willConnectTo:options:)`), in order; empty when the decision names none.
+  public var appCallbackNames: [String] { delivery?.appCallbacks?.map(\.rawValue) ?? [] }
   /// What the container app's callbacks receive (``delivery``'s).
   public var delivers: Delivered? { delivery?.delivers }
   /// For a composed decision, each decision in turn (the tap, then the redirect's open).

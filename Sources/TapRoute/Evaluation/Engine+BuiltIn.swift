@@ -17,12 +17,30 @@ extension Engine {
   /// Loads a fixture file (the format of `Policies/fixtures.json`), checked against this
   /// engine's policies: every rule and evidence id a row names must exist.
   ///
-  /// Throws every problem at once, each located by file, line, column and JSON path.
-  public func fixtures(contentsOf url: URL) throws(DiagnosticsError) -> [Fixture] {
+  /// Throws every problem at once, each located by file, line, column and JSON path. A file
+  /// read from a test target's resource bundle (a copy under `.build`) is named as the file
+  /// of the same name beside `filePath`, the calling source file (`#filePath`), when there is
+  /// one: the file a person edits, not its copy.
+  public func fixtures(contentsOf url: URL, filePath: StaticString = #filePath) throws(DiagnosticsError)
+    -> [Fixture]
+  {
+    let shown = Self.sourceCopy(of: url, beside: "\(filePath)") ?? url.path
     guard let data = FileManager.default.contents(atPath: url.path) else {
-      throw DiagnosticsError([Diagnostic(file: url.path, code: .unreadable, message: "cannot read file")])
+      throw DiagnosticsError([Diagnostic(file: shown, code: .unreadable, message: "cannot read file")])
     }
-    return try policies.loadFixtures(bytes: [UInt8](data), file: url.path)
+    return try policies.loadFixtures(bytes: [UInt8](data), file: shown)
+  }
+
+  /// The path of the file named as `url` beside the source file `sourceFile`, when `url` is
+  /// another file of that name (a resource copy) and that one exists; nil otherwise.
+  static func sourceCopy(of url: URL, beside sourceFile: String) -> String? {
+    guard sourceFile.hasPrefix("/") else { return nil }
+    let candidate = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
+      .appendingPathComponent(url.lastPathComponent)
+    guard candidate.standardizedFileURL.path != url.standardizedFileURL.path,
+      FileManager.default.fileExists(atPath: candidate.path)
+    else { return nil }
+    return candidate.path
   }
 
   /// Decides a fixture's situation (with the trace, as `explain`) and says what differs

@@ -447,9 +447,9 @@ enum BuiltinPolicies {
       "id": "swiftui-user-activity",
       "when": { "handoff": "userActivity", "lifecycle": "swiftUI" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onContinueUserActivity(_:perform:)"], "delivers": "userActivity" },
-      "evidence": ["W-5"],
+      "evidence": ["W-5", "L-5"],
       "confidence": "documented",
-      "note": "A widget tapped with no URL hands the app an NSUserActivity, which a SwiftUI App receives in onContinueUserActivity(_:perform:) (W-5); its userInfo holds the widget's kind and family under WidgetCenter.UserInfoKey. TapRoute names no activityType: Apple's text does not give it."
+      "note": "A widget tapped with no URL hands the app an NSUserActivity, which a SwiftUI App receives in onContinueUserActivity(_:perform:) (W-5); for a widget its userInfo holds the widget's kind and family under WidgetCenter.UserInfoKey, and TapRoute names no activityType (Apple's text gives none); a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
     },
     {
       "id": "swiftui-notification-cold",
@@ -519,9 +519,9 @@ enum BuiltinPolicies {
       "id": "scenes-user-activity-cold",
       "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity" },
-      "evidence": ["W-5", "U-45"],
+      "evidence": ["W-5", "U-45", "L-5"],
       "confidence": "inferred",
-      "note": "Apple names onContinueUserActivity and application(_:continue:restorationHandler:) for a widget tapped with no URL (W-5), not the scene callbacks; TapRoute reads a scene-based app as receiving the activity like a universal link's, in connectionOptions.userActivities of scene(_:willConnectTo:options:) on a cold launch (U-45). Its userInfo holds the widget's kind and family (W-5)."
+      "note": "Apple names onContinueUserActivity and application(_:continue:restorationHandler:) for a widget tapped with no URL (W-5), not the scene callbacks; TapRoute reads a scene-based app as receiving the activity like a universal link's, in connectionOptions.userActivities of scene(_:willConnectTo:options:) on a cold launch (U-45). For a widget its userInfo holds the widget's kind and family (W-5); a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
     },
     {
       "id": "scenes-user-activity-running",
@@ -615,9 +615,9 @@ enum BuiltinPolicies {
       "id": "app-delegate-user-activity-cold",
       "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
-      "evidence": ["W-5", "U-43"],
+      "evidence": ["W-5", "U-43", "L-5"],
       "confidence": "documented",
-      "note": "A widget tapped with no URL hands the app an NSUserActivity, which the app delegate receives in application(_:continue:restorationHandler:) (W-5), after the launch options name its type (userActivityDictionary, U-43); its userInfo holds the widget's kind and family."
+      "note": "A widget tapped with no URL hands the app an NSUserActivity, which the app delegate receives in application(_:continue:restorationHandler:) (W-5), after the launch options name its type (userActivityDictionary, U-43); for a widget its userInfo holds the widget's kind and family, and a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
     },
     {
       "id": "app-delegate-user-activity-running",

@@ -3,12 +3,19 @@
 // name the JSON forms use), never the memberwise dump of a type's private storage.
 
 extension Decision: CustomStringConvertible {
-  /// One line: `outcome: containerLaunch, url: "myapp://open", rule: open/messages-any-scheme,
-  /// confidence: several`, the fields `taproute decide` prints first (no URL when the decision
-  /// opens none; `rule: (none)` when undecided).
+  /// One line: `outcome: containerLaunch, url: "myapp://open", appCallbacks:
+  /// [scene(_:willConnectTo:options:)], delivers: url, rule: open/messages-any-scheme,
+  /// confidence: several`, the fields `taproute decide` prints first: the URL the app
+  /// receives (none when it receives none), the app's callbacks by Apple's names and what
+  /// they receive (when the decision names them), the rule (`(none)` when undecided).
   public var description: String {
     var fields = ["outcome: \(outcome.rawValue)"]
     if let url { fields.append("url: \(Words.quoted(url))") }
+    if let appCallbacks {
+      fields.append("appCallbacks: [\(appCallbacks.map(\.rawValue).joined(separator: ", "))]")
+    }
+    if let delivers { fields.append("delivers: \(delivers.rawValue)") }
+    if let activityType = delivery?.activityType { fields.append("activityType: \(activityType)") }
     fields.append("rule: \(rule ?? "(none)")")
     if let confidence { fields.append("confidence: \(confidence.rawValue)") }
     return fields.joined(separator: ", ")
@@ -106,5 +113,10 @@ extension EvidenceEntry.Source.Kind: CustomStringConvertible {
 
 extension Diagnostic.Severity: CustomStringConvertible {
   /// The severity's name (`error`).
+  public var description: String { rawValue }
+}
+
+extension Delivered: CustomStringConvertible {
+  /// What is delivered, by its name (`url`, `userActivity`).
   public var description: String { rawValue }
 }

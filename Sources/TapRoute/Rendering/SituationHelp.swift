@@ -1,3 +1,5 @@
+import Foundation
+
 /// `taproute help situation [EVENT]`: the keys of a situation, per event, from the generated
 /// ``SituationKey`` rows (the situation catalog's), so that the help, the README's situation
 /// table and the JSON Schema say the same.
@@ -30,6 +32,38 @@ package enum SituationHelp {
       out += "\nRun 'taproute help situation EVENT' for one event's keys.\n"
     }
     return out
+  }
+
+  /// The same keys as JSON (`taproute help situation --json`): `{"shared": [KEY...],
+  /// "events": [{"event", "part", "doc", "keys": [KEY...]}]}`, each KEY with `key`, `values`,
+  /// `default`, `fact` (`yes`, `computed: ...` or empty), `doc` and `part`, Markdown code spans
+  /// as plain text; sorted keys, so the output is stable. Nil for a name that is no event.
+  package static func json(event: String? = nil) -> String? {
+    let events = SituationKey.events.filter { event == nil || $0.event == event }
+    if events.isEmpty { return nil }
+    func object(_ key: SituationKey) -> [String: String] {
+      [
+        "key": key.key, "values": plain(key.values), "default": plain(key.defaultValue),
+        "fact": plain(key.fact), "doc": plain(key.doc), "part": key.part,
+      ]
+    }
+    let shared = SituationKey.all.filter {
+      ($0.part.isEmpty && $0.key != "event") || SituationKey.sharedParts.contains($0.part)
+    }
+    let root: [String: Any] = [
+      "shared": shared.map(object),
+      "events": events.map { name, part, doc in
+        [
+          "event": name, "part": part, "doc": plain(doc),
+          "keys": SituationKey.all.filter { $0.part == part && !part.isEmpty }.map(object),
+        ] as [String: Any]
+      },
+    ]
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    else { return nil }
+    return String(decoding: data, as: UTF8.self) + "\n"
   }
 
   /// The event names, for the error that names an unknown one.
