@@ -13,6 +13,21 @@ extension ReferenceSwitch {
     let cold = !s.app.running
     // An iMessage-only app has no container app to deliver to (S000-5).
     if !s.app.hasContainerApp { return Result(.nothing, appCallbacks: []) }
+    // The Mac and Apple Watch have neither iOS's app nor its scene delegate (W-4): a URL goes
+    // to onOpenURL under SwiftUI, on the Mac else to AppKit's application(_:open:); what
+    // else arrives where the switch, like the tables, does not say (nil: not computed).
+    let link = handoff == .url || handoff == .universalLink
+    switch s.platform {
+    case .macOS where link:
+      return Result(.containerLaunch, appCallbacks: lifecycle == .swiftUI ? [.onOpenURL] : [.appKitOpenURLs])
+    case .macOS where handoff == .userActivity || handoff == .shortcutItem || handoff == .nothing:
+      return Result(.containerLaunch)
+    case .watchOS where link && lifecycle == .swiftUI:
+      return Result(.containerLaunch, appCallbacks: [.onOpenURL])
+    case .watchOS where link || handoff == .userActivity || handoff == .shortcutItem || handoff == .nothing:
+      return Result(.containerLaunch)
+    default: break
+    }
     if lifecycle == .swiftUI && version.major < 14 { return Result(.nothing, appCallbacks: []) }
     if lifecycle == .appDelegate && version.major >= 27 && sdk.major >= 27 {
       return Result(.nothing, appCallbacks: [])

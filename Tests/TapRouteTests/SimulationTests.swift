@@ -223,7 +223,7 @@ struct SimulationTests {
     (
       "misspelt app callback",
       #"{"situation":{"event":"widget"},"steps":[{"step":"tap","expectAppCallbacks":["onOpenUrl"]}]}"#,
-      #"s.json:1:78: error: $.steps[0].expectAppCallbacks[0]: unknown app callback "onOpenUrl"; expected one of application(_:didFinishLaunchingWithOptions:), application(_:open:options:), application(_:open:sourceApplication:annotation:), application(_:continue:restorationHandler:), application(_:performActionFor:completionHandler:), scene(_:willConnectTo:options:), scene(_:openURLContexts:), scene(_:continue:), windowScene(_:performActionFor:completionHandler:), userNotificationCenter(_:didReceive:withCompletionHandler:), onOpenURL, onContinueUserActivity(_:perform:), perform() (did you mean "onOpenURL"?) [TR203]"#
+      #"s.json:1:78: error: $.steps[0].expectAppCallbacks[0]: unknown app callback "onOpenUrl"; expected one of application(_:didFinishLaunchingWithOptions:), application(_:open:options:), application(_:open:sourceApplication:annotation:), application(_:open:), application(_:continue:restorationHandler:), application(_:performActionFor:completionHandler:), scene(_:willConnectTo:options:), scene(_:openURLContexts:), scene(_:continue:), windowScene(_:performActionFor:completionHandler:), userNotificationCenter(_:didReceive:withCompletionHandler:), onOpenURL, onContinueUserActivity(_:perform:), perform() (did you mean "onOpenURL"?) [TR203]"#
     ),
     (
       "no steps", #"{"steps":[]}"#, #"s.json:1:10: error: $.steps: a session needs at least one step [TR205]"#

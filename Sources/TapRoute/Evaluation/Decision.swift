@@ -177,6 +177,12 @@ public struct Decision: Sendable, Hashable, Codable {
       url: url, body: .lazy(hit), assumedMask: assumed, shownCallbacks: callbacks)
   }
 
+  /// True for a lazy decision whose remarks are kept to be written when its fields are built.
+  var hasPendingRemarks: Bool {
+    guard case .lazy(let hit) = body else { return false }
+    return hit.remarks != nil
+  }
+
   /// Keeps `remarks` to append to the notes when they are read, if the decision is lazy and
   /// has no pending note of unfired hooks (which the remarks must follow); false otherwise.
   mutating func deferRemarks(_ remarks: PendingRemarks) -> Bool {

@@ -310,7 +310,10 @@ struct LazyHit: Sendable {
       }
       decision.steps = steps
     }
-    if let remarks { decision.notes += remarks.notes }
+    if let remarks {
+      decision.notes += remarks.notes
+      remarks.encodeURLs(in: &decision)
+    }
     return decision
   }
 
@@ -416,6 +419,13 @@ final class PendingRemarks: Sendable {
 
   /// The remarks, in their fixed order.
   var notes: [String] { Engine.remarks(situation, newestOS: newestOS, newestSDK: newestSDK) }
+
+  /// Names the encoded form of the situation's URLs in `decision`'s steps and other readings
+  /// (``Engine/encodeURLs(_:_:in:)`` left them to the build).
+  func encodeURLs(in decision: inout Decision) {
+    let pairs = Engine.encodedURLs(situation, newestOS: newestOS, newestSDK: newestSDK)
+    if !pairs.isEmpty { Engine.replaceNested(pairs, in: &decision) }
+  }
 }
 
 /// What the lean decide reads of one kind of source. `decideLean` is generic over it, so
@@ -588,8 +598,8 @@ extension Engine {
   @inlinable @inline(never)
   static func decideRemarked<Rules: LeanRules>(_ rules: Rules, _ situation: Situation) -> Decision {
     var decision = decideUnremarked(rules, situation)
-    Engine.encodeURLs(situation, rules.source, in: &decision)
     Engine.addRemarks(situation, rules.source, to: &decision)
+    Engine.encodeURLs(situation, rules.source, in: &decision)
     return decision
   }
 

@@ -38,7 +38,9 @@ extension Engine {
   @usableFromInline
   static func hasEncodedURL(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> Bool {
     guard encodesURLs(situation, newestOS: newestOS, newestSDK: newestSDK) else { return false }
-    if let url = situation.eventURL, URLSchemeClass.scan(url).needsEncoding { return true }
+    if let url = situation.eventURL, URLSchemeClass.scan(url).needsEncoding {
+      return true
+    }
     if situation.event == .tap, let url = situation.tap.redirect.url, URLSchemeClass.scan(url).needsEncoding {
       return true
     }
@@ -46,37 +48,44 @@ extension Engine {
   }
 
   /// Replaces each URL of `situation` that `URL(string:)` percent-encodes by its encoded form
-  /// wherever `decision` names it (its URL, its steps' and its alternatives'); the note that
-  /// says so is a remark (``encodedURLRemark(_:newestOS:newestSDK:)``), written when the
-  /// notes are read.
+  /// wherever `decision` names it: its URL now, and its steps' and other readings' URLs now
+  /// too unless the decision is lazy with pending remarks, whose build does it
+  /// (``PendingRemarks/encodeURLs(in:)``), so that the common lazy decision is not built
+  /// here. The note that says so is a remark (``encodedURLRemark(_:newestOS:newestSDK:)``).
   @usableFromInline
   static func encodeURLs(_ situation: Situation, _ source: DecisionSource, in decision: inout Decision) {
     let pairs = encodedURLs(situation, newestOS: source.newestOSVersion, newestSDK: source.newestSDKVersion)
     guard !pairs.isEmpty else { return }
-    func replaced(_ url: String?) -> String? {
-      guard let url, let encoded = pairs.first(where: { $0.0 == url })?.1 else { return url }
-      return encoded
-    }
-    func replace(_ decision: inout Decision) {
-      decision.url = replaced(decision.url)
-      if let steps = decision.steps, steps.contains(where: { replaced($0.url) != $0.url }) {
-        decision.steps = steps.map { step in
-          var copy = step
-          copy.url = replaced(step.url)
-          return copy
-        }
-      }
-      if let alternatives = decision.alternatives,
-        alternatives.contains(where: { replaced($0.url) != $0.url })
-      {
-        decision.alternatives = alternatives.map { alternative in
-          var copy = alternative
-          replace(&copy)
-          return copy
-        }
+    decision.url = replaced(decision.url, pairs)
+    if decision.hasPendingRemarks { return }
+    replaceNested(pairs, in: &decision)
+  }
+
+  /// `url`, or its encoded form when `pairs` names it.
+  static func replaced(_ url: String?, _ pairs: [(String, String)]) -> String? {
+    guard let url, let encoded = pairs.first(where: { $0.0 == url })?.1 else { return url }
+    return encoded
+  }
+
+  /// Replaces the URLs `pairs` names in `decision`'s URL, steps and other readings.
+  static func replaceNested(_ pairs: [(String, String)], in decision: inout Decision) {
+    decision.url = replaced(decision.url, pairs)
+    if let steps = decision.steps, steps.contains(where: { replaced($0.url, pairs) != $0.url }) {
+      decision.steps = steps.map { step in
+        var copy = step
+        copy.url = replaced(step.url, pairs)
+        return copy
       }
     }
-    replace(&decision)
+    if let alternatives = decision.alternatives,
+      alternatives.contains(where: { replaced($0.url, pairs) != $0.url })
+    {
+      decision.alternatives = alternatives.map { alternative in
+        var copy = alternative
+        replaceNested(pairs, in: &copy)
+        return copy
+      }
+    }
   }
 
   /// The note on the URLs `URL(string:)` percent-encodes in `situation`; nil when none.

@@ -79,6 +79,8 @@ public enum AppCallback: String, Sendable, Hashable, Codable, CaseIterable {
   /// `UIApplicationDelegate.application(_:open:sourceApplication:annotation:)` (iOS 4.2 to
   /// 9.0, before `application(_:open:options:)`).
   case applicationOpenURLSourceApplication = "application(_:open:sourceApplication:annotation:)"
+  /// AppKit's `NSApplicationDelegate.application(_:open:)`, which receives the URLs on macOS.
+  case appKitOpenURLs = "application(_:open:)"
   /// `UIApplicationDelegate.application(_:continue:restorationHandler:)` (deprecated in iOS 26).
   case applicationContinue = "application(_:continue:restorationHandler:)"
   /// `UIApplicationDelegate.application(_:performActionFor:completionHandler:)`.

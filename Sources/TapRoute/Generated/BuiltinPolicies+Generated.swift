@@ -363,6 +363,7 @@ enum BuiltinPolicies {
   "title": "Delivery into the container app: which of its callbacks receive what",
   "hitPolicy": "first",
   "facts": {
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "hasContainerApp": "bool",
     "handoff": ["url", "universalLink", "userActivity", "notificationResponse", "shortcutItem", "intent", "nothing"],
     "lifecycle": ["appDelegate", "scenes", "swiftUI"],
@@ -378,6 +379,46 @@ enum BuiltinPolicies {
       "evidence": ["S000-5"],
       "confidence": "inferred",
       "note": "An iMessage-only app has no container app (S000-5), so nothing opens and nothing is delivered. Every other surface ships inside its app."
+    },
+    {
+      "id": "macos-swiftui-url",
+      "when": { "platform": "macOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
+      "evidence": ["W-4"],
+      "confidence": "documented",
+      "note": "On the Mac a SwiftUI App receives the URL in onOpenURL(perform:), as on iOS (W-4: the URL goes to onOpenURL, application(_:open:options:) or application(_:open:), by life cycle)."
+    },
+    {
+      "id": "macos-url",
+      "when": { "platform": "macOS", "handoff": ["url", "universalLink"] },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:)"], "delivers": "url" },
+      "evidence": ["W-4"],
+      "confidence": "documented",
+      "note": "On the Mac an app with an app delegate receives the URL in AppKit's application(_:open:) (W-4); the iOS app and scene delegate callbacks do not exist there."
+    },
+    {
+      "id": "macos-other",
+      "when": { "platform": "macOS", "handoff": ["userActivity", "shortcutItem", "nothing"] },
+      "then": { "outcome": "containerLaunch" },
+      "evidence": ["W-4", "W-5"],
+      "confidence": "inferred",
+      "note": "On the Mac the app opens (W-4), but which AppKit callback receives an activity, or that nothing is handed over, no source in TapRoute's evidence says, so the decision names no callback rather than iOS's."
+    },
+    {
+      "id": "watchos-swiftui-url",
+      "when": { "platform": "watchOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
+      "evidence": ["W-4"],
+      "confidence": "inferred",
+      "note": "A watch app built with the SwiftUI App life cycle: TapRoute reads W-4's onOpenURL(perform:) as where the URL arrives, as in a SwiftUI app on iOS; no source speaks of watchOS itself."
+    },
+    {
+      "id": "watchos-other",
+      "when": { "platform": "watchOS", "handoff": ["url", "universalLink", "userActivity", "shortcutItem", "nothing"] },
+      "then": { "outcome": "containerLaunch" },
+      "evidence": ["W-4"],
+      "confidence": "inferred",
+      "note": "watchOS has no UIKit app or scene delegate; what a WatchKit app's WKApplicationDelegate receives no source in TapRoute's evidence says, so the decision names no callback rather than iOS's. A SwiftUI watch app (app.lifecycle swiftUI) gets URLs in onOpenURL."
     },
     {
       "id": "swiftui-before-ios14",
@@ -2353,12 +2394,12 @@ enum BuiltinPolicies {
     {"name": "w-11 CarPlay without integration: buttons still work", "situation": {"event": "widget", "widget": {"location": "carPlay", "element": "button"}}, "expect": {"outcome": "intentRun", "rule": "widget/carplay-not-integrated-control", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-11", "buttons and toggles work"]}, "evidence": ["W-11"]},
     {"name": "w-11 CarPlay without integration: the widget is dimmed, nothing opens", "situation": {"event": "widget", "widget": {"location": "carPlay", "url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "widget/carplay-not-integrated", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-11", "dims"]}, "evidence": ["W-11"]},
     {"name": "w-11 CarPlay with integration: the app's CarPlay template opens", "situation": {"event": "widget", "app": {"supportsCarPlay": true}, "widget": {"location": "carPlay"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/carplay", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-11", "CarPlay template"]}, "evidence": ["W-11"]},
-    {"name": "w-7 a button in a watchOS complication: a tap on the widget (inferred)", "situation": {"event": "widget", "platform": "watchOS", "osVersion": "26", "widget": {"family": "accessoryRectangular", "element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-watchos-visionos-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-7", "user activity"]}, "evidence": ["W-7", "W-5"]},
+    {"name": "w-7 a button in a watchOS complication: a tap on the widget (inferred)", "situation": {"event": "widget", "platform": "watchOS", "osVersion": "26", "widget": {"family": "accessoryRectangular", "element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-watchos-visionos-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-7", "user activity"]}, "evidence": ["W-7", "W-5", "W-4"]},
     {"name": "w-7 a toggle in a visionOS widget with a widgetURL (inferred)", "situation": {"event": "widget", "platform": "visionOS", "osVersion": "26", "widget": {"family": "systemMedium", "element": "toggle", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-watchos-visionos", "confidence": "inferred", "url": "myapp://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-7", "W-4"]}, "evidence": ["W-7", "W-4"]},
     {"name": "w-8 iOS 16 button, no widgetURL: the app opens with a user activity", "situation": {"event": "widget", "osVersion": "16.4", "widget": {"family": "systemMedium", "element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-ios17-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-8", "W-5"]}, "evidence": ["W-8", "W-5"]},
     {"name": "w-8 iOS 14 button with a widgetURL: the app gets the URL", "situation": {"event": "widget", "osVersion": "14", "widget": {"element": "button", "url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-ios17", "confidence": "several", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-8", "W-4"]}, "evidence": ["W-8", "W-4"]},
-    {"name": "w-7 macOS 13 button, no widgetURL: a click on the widget", "situation": {"event": "widget", "platform": "macOS", "osVersion": "13", "widget": {"element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-macos14-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["macOS 14", "W-5"]}, "evidence": ["W-7", "W-8"]},
-    {"name": "w-7 macOS 12 toggle with a widgetURL: the app gets the URL", "situation": {"event": "widget", "platform": "macOS", "osVersion": "12", "widget": {"element": "toggle", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-macos14", "confidence": "inferred", "url": "myapp://x", "handoff": "url", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["macOS 14", "W-4"]}, "evidence": ["W-7", "W-4"]},
+    {"name": "w-7 macOS 13 button, no widgetURL: a click on the widget", "situation": {"event": "widget", "platform": "macOS", "osVersion": "13", "widget": {"element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-macos14-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["macOS 14", "names no callback"]}, "evidence": ["W-7", "W-8", "W-4"]},
+    {"name": "w-7 macOS 12 toggle with a widgetURL: the app gets the URL", "situation": {"event": "widget", "platform": "macOS", "osVersion": "12", "widget": {"element": "toggle", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-macos14", "confidence": "inferred", "url": "myapp://x", "handoff": "url", "appCallbacks": ["application(_:open:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["macOS 14", "W-4"]}, "evidence": ["W-7", "W-4"]},
     {"name": "w-7 a button in accessoryInline is a tap on the widget", "situation": {"event": "widget", "widget": {"family": "accessoryInline", "element": "button", "location": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-single-target-family-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["accessoryInline", "W-5"]}, "evidence": ["W-7", "W-5"]},
     {"name": "w-7 a toggle in accessoryInline with a widgetURL", "situation": {"event": "widget", "widget": {"family": "accessoryInline", "element": "toggle", "url": "myapp://x", "location": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-single-target-family", "confidence": "inferred", "url": "myapp://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["accessoryInline", "W-4"]}, "evidence": ["W-7"]},
     {"name": "w-7 locked device: a Lock Screen widget's toggle is inactive", "situation": {"event": "widget", "locked": true, "widget": {"family": "accessoryCircular", "element": "toggle", "location": "lockScreen"}}, "expect": {"outcome": "nothing", "rule": "widget/control-locked", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-7", "inactive"]}, "evidence": ["W-7", "W-13"]},
@@ -2508,7 +2549,13 @@ enum BuiltinPolicies {
     {"name": "l-7 l-9 Apple Watch, app with a watch app but no opt-in key: contested", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "11", "liveActivity": {"hasWatchApp": true}}, "expect": {"outcome": "offersToOpenOnPhone", "rule": "liveActivity/watch-app-no-opt-in", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "liveActivity/watch-app-no-opt-in"}], "notes": ["Supports Launch for Live Activity Attribute Types", "Add the key"]}, "evidence": ["L-7", "L-9"]},
     {"name": "c-7 an OpenIntent on the Action button: press and hold opens the app", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent", "placement": "actionButton"}}, "expect": {"outcome": "containerLaunch", "rule": "control/action-button-open-intent", "confidence": "documented", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["hint text", "C-7"]}, "evidence": ["C-7", "C-2"]},
     {"name": "c-8 an OpenIntent on the Lock Screen: opens the app, on a press and hold (one report)", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent", "placement": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "control/lock-screen-open-intent", "confidence": "documented", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["press and hold", "C-8"]}, "evidence": ["C-2", "C-8"]},
-    {"name": "c-7 an app intent on the Action button: press and hold runs it", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "appIntent", "placement": "actionButton"}}, "expect": {"outcome": "intentRun", "rule": "control/action-button", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["pressing and holding performs the action"]}, "evidence": ["C-7", "C-1"]}
+    {"name": "c-7 an app intent on the Action button: press and hold runs it", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "appIntent", "placement": "actionButton"}}, "expect": {"outcome": "intentRun", "rule": "control/action-button", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["pressing and holding performs the action"]}, "evidence": ["C-7", "C-1"]},
+    {"name": "w-4 a widget URL into a SwiftUI watch app: onOpenURL (inferred)", "situation": {"event": "widget", "platform": "watchOS", "osVersion": "10", "app": {"lifecycle": "swiftUI", "urlSchemes": ["myapp"]}, "widget": {"family": "accessoryRectangular", "url": "myapp://run/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/own-scheme", "confidence": "inferred", "url": "myapp://run/1", "handoff": "url", "appCallbacks": ["onOpenURL"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no source speaks of watchOS"]}, "evidence": ["W-4"]},
+    {"name": "w-4 a URL into a SwiftUI Mac app: onOpenURL", "situation": {"event": "delivery", "platform": "macOS", "osVersion": "15", "app": {"lifecycle": "swiftUI"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/macos-swiftui-url", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["onOpenURL"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["onOpenURL\\(perform:\\)"]}, "evidence": ["W-4"]},
+    {"name": "w-4 a URL into a Mac app with an app delegate: AppKit's application(_:open:)", "situation": {"event": "delivery", "platform": "macOS", "osVersion": "15", "app": {"lifecycle": "appDelegate"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/macos-url", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["AppKit's application\\(_:open:\\)"]}, "evidence": ["W-4"]},
+    {"name": "a user activity into a Mac app: the app opens, no callback named", "situation": {"event": "delivery", "platform": "macOS", "osVersion": "15", "app": {"lifecycle": "appDelegate"}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/macos-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["names no callback"]}, "evidence": ["W-4", "W-5"]},
+    {"name": "a URL into a SwiftUI watch app: onOpenURL (inferred)", "situation": {"event": "delivery", "platform": "watchOS", "osVersion": "11", "app": {"lifecycle": "swiftUI"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/watchos-swiftui-url", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["onOpenURL"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no source speaks of watchOS"]}, "evidence": ["W-4"]},
+    {"name": "a user activity into a watch app: the app opens, no callback named", "situation": {"event": "delivery", "platform": "watchOS", "osVersion": "11", "app": {"lifecycle": "scenes"}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/watchos-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["WKApplicationDelegate"]}, "evidence": ["W-4"]}
   ]
 }
 

@@ -197,7 +197,8 @@ public struct AppRecorder: Sendable, Hashable, Codable {
     case .applicationPerformAction, .windowScenePerformAction: return .shortcutItem
     case .perform: return .intent
     case .applicationContinue, .sceneContinue, .onContinueUserActivity: return .userActivity
-    case .applicationOpenURL, .applicationOpenURLSourceApplication, .sceneOpenURLContexts, .onOpenURL:
+    case .applicationOpenURL, .applicationOpenURLSourceApplication, .appKitOpenURLs, .sceneOpenURLContexts,
+      .onOpenURL:
       return .url
     case .didFinishLaunching, .sceneWillConnect: return url == nil ? .nothing : .url
     }

@@ -291,7 +291,10 @@ package enum TapGuide {
         .rule("delivery/swiftui-url"), .rule("delivery/swiftui-universal-link-cold"),
         .rule("delivery/swiftui-user-activity"), .rule("delivery/swiftui-notification-cold"),
         .rule("delivery/swiftui-shortcut-cold"), .rule("delivery/swiftui-shortcut-running"),
-        .rule("delivery/nothing-handed-cold-swiftui"), .rule("delivery/swiftui-before-ios14"),
+        .rule("delivery/nothing-handed-cold-swiftui"), .rule("delivery/macos-swiftui-url"),
+        .rule("delivery/macos-url"), .rule("delivery/macos-other"),
+        .rule("delivery/watchos-swiftui-url"), .rule("delivery/watchos-other"),
+        .rule("delivery/swiftui-before-ios14"),
       ]),
     Section(
       title: "Delivery whatever the life cycle",
