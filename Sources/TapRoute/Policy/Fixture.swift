@@ -1,7 +1,7 @@
 /// A row of a fixture table: a situation and what the tables must decide for it.
 ///
 /// Fixture files (`Policies/fixtures.json`, or a client's own) load with
-/// ``Engine/fixtures(contentsOf:)``; ``Engine/check(_:)`` decides a row and says what
+/// ``Engine/fixtures(contentsOf:filePath:)``; ``Engine/check(_:)`` decides a row and says what
 /// differs. A fixture describes itself by its name, so a parameterized Swift Testing test
 /// over fixtures names each case after its row.
 public struct Fixture: Sendable, Hashable, CustomStringConvertible {
