@@ -124,7 +124,9 @@ public enum ReferenceSwitch {
     case .delivery:
       // FB17446617 (W-15): a universal link that cold-launches a SwiftUI app from iOS 18.4
       // may reach neither onOpenURL nor onContinueUserActivity.
+      // On the Mac and Apple Watch the URL goes to onOpenURL, uncontested (W-4).
       guard s.app.hasContainerApp, s.delivery.handoff == .universalLink, s.app.lifecycle == .swiftUI,
+        s.platform != .macOS, s.platform != .watchOS,
         !s.app.running, let ios184 = try? OSVersion(18, 4), version >= ios184
       else { return [] }
       return [Result(.containerLaunch)]
