@@ -30,7 +30,7 @@ extension URLSchemeClass {
     while i < bytes.count {
       let b = bytes[i]
       let escapeComplete =
-        b == UInt8(ascii: "%") && i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])
+        b == UInt8(ascii: "%") && i + 2 < bytes.count && isHexDigit(bytes[i + 1]) && isHexDigit(bytes[i + 2])
       if escapeComplete || (b != UInt8(ascii: "%") && isURICharacter(b)) {
         out.append(b)
       } else {
@@ -44,8 +44,4 @@ extension URLSchemeClass {
     return changed ? String(decoding: out, as: UTF8.self) : nil
   }
 
-  private static func isHex(_ b: UInt8) -> Bool {
-    (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f"))
-      || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"))
-  }
 }

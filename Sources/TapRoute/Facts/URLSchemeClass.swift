@@ -311,7 +311,7 @@ public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
 
   private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-  private static func isHexDigit(_ b: UInt8) -> Bool {
+  static func isHexDigit(_ b: UInt8) -> Bool {
     isDigit(b) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f"))
       || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"))
   }

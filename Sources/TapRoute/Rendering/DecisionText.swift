@@ -51,7 +51,7 @@ package enum DecisionText {
       if !decision.assumed.isEmpty {
         assumed.append(
           "assumed (not given): "
-            + decision.assumed.map { "\($0.fact.rawValue) \($0.value)" }.joined(separator: ", "))
+            + Self.listed(decision.assumed))
       }
       outcome += field("outcome", decision.outcome.rawValue)
       outcome += field("url", decision.url.map(Words.quoted))
@@ -87,7 +87,7 @@ package enum DecisionText {
           let from = "\(confidence.rawValue), from step \(source.step + 1) (\(source.rule))"
           // Whether that step rests on defaults, and what to give to replace them.
           guard !source.assumed.isEmpty else { return from }
-          let defaults = source.assumed.map { "\($0.fact.rawValue) \($0.value)" }.joined(separator: ", ")
+          let defaults = Self.listed(source.assumed)
           return from + ", under assumed \(defaults); give \(source.keysToGive.joined(separator: ", "))"
         })
       if !decision.notes.isEmpty {
@@ -101,7 +101,7 @@ package enum DecisionText {
           let assumed =
             step.assumed.isEmpty
             ? ""
-            : "; assumed " + step.assumed.map { "\($0.fact.rawValue) \($0.value)" }.joined(separator: ", ")
+            : "; assumed " + Self.listed(step.assumed)
           steps.append(
             "  \(i + 1). \(what) -> \(step.outcome.rawValue) by \(step.rule ?? "(no rule)") (\(step.confidence?.rawValue ?? "-")\(assumed))"
           )
@@ -135,6 +135,11 @@ package enum DecisionText {
     }
 
     /// Words a source says, whole and on one line, in typographic quotes.
+    /// Assumed facts as the text lists them: `lifecycle scenes, running false`.
+    static func listed(_ assumed: [AssumedFact]) -> String {
+      assumed.map { "\($0.fact.rawValue) \($0.value)" }.joined(separator: ", ")
+    }
+
     static func said(_ words: String) -> String {
       "\u{201C}" + DecisionText.oneLine(words) + "\u{201D}"
     }
