@@ -69,11 +69,14 @@ extension SituationCatalog {
 
   /// The facts computed from the URL at `part.key`, if an event reads its URL there.
   private static func urlFactNames(_ part: Part, _ field: Field) -> [String] {
-    let inputOf = computedFacts.filter { $0.inputs.contains("\(part.key).\(field.key)") }.map(\.name)
+    let inputOf = computedFacts.filter {
+      $0.inputs.contains("\(part.key).\(field.key)")
+        || $0.field == field.key && events.contains { $0.part == part.key && $0.url != nil }
+    }.map(\.name)
     guard field.type.isURL, events.contains(where: { urlPath($0) == "\(part.key).\(field.key)" }) else {
       return inputOf
     }
-    return urlFacts.map(\.name) + computedFacts.map(\.name)
+    return urlFacts.map(\.name) + computedFacts.filter { $0.field == nil }.map(\.name)
   }
 
   /// One row per key of the situation, parts and nested values included.

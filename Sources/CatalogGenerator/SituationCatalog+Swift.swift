@@ -143,6 +143,11 @@ extension SituationCatalog {
     let urlEvents = events.filter { $0.url != nil }.map { "." + $0.name }.joined(separator: ", ")
     for fact in all {
       switch fact {
+      case .computed(let c) where c.field != nil:
+        let reading = events.filter { event in
+          parts.contains { $0.key == event.part && $0.fields.contains { $0.key == c.field } }
+        }
+        out += "    case .\(fact.name): [\(reading.map { "." + $0.name }.joined(separator: ", "))]\n"
       case .url, .computed: out += "    case .\(fact.name): [\(urlEvents)]\n"
       case .field(let f):
         out +=
@@ -368,11 +373,16 @@ extension SituationCatalog {
     let urlFactList = urlFacts.map { "." + $0.name }.joined(separator: ", ")
     out += "    switch event {\n"
     for event in events {
-      if let url = event.url {
-        out += "    case .\(event.name): check(\(event.part), \"\(url)\", \(urlFactList))\n"
-      } else {
-        out += "    case .\(event.name): break\n"
+      // A fact computed from another field of the event's part is left out with it; for an
+      // event whose part has no such field, with the first part's that has one (as a field's
+      // fact is whatever the event).
+      var checks = computedFacts.compactMap { c -> String? in
+        guard let field = c.field else { return nil }
+        let part = hasField(event, field) ? event.part : events.first { hasField($0, field) }?.part
+        return part.map { "check(\($0), \"\(field)\", .\(c.name))" }
       }
+      if let url = event.url { checks.insert("check(\(event.part), \"\(url)\", \(urlFactList))", at: 0) }
+      out += "    case .\(event.name): \(checks.isEmpty ? "break" : checks.joined(separator: "; "))\n"
     }
     out += "    }\n    return mask\n  }\n}\n"
     return out
@@ -951,6 +961,50 @@ extension SituationCatalog {
     out += """
           }
         }
+
+        /// The keys of the URL fields of `event`'s part other than the event's own URL
+        /// (`widgetURL`): the URLs a rule's `then.url` may name as the one the app receives.
+        package static func otherURLKeys(of event: Event) -> [String] {
+          switch event {
+
+      """
+    for event in events {
+      let keys = otherURLFields(event).map { "\"\($0)\"" }
+      out += "    case .\(event.name): [\(keys.joined(separator: ", "))]\n"
+    }
+    out += """
+          }
+        }
+
+        /// The value of the URL field `key` of the event's part other than the event's own URL
+        /// (``otherURLKeys(of:)``); nil when it is nil or the part has no such field.
+        package func otherURL(_ key: String) -> String? {
+          switch (event, key) {
+
+      """
+    for event in events {
+      for key in otherURLFields(event) {
+        out += "    case (.\(event.name), \"\(key)\"): \(event.part).\(key)\n"
+      }
+    }
+    out += """
+          default: nil
+          }
+        }
+
+        /// True when the event's part has a URL besides the event's own URL: the decision then
+        /// takes the slower path that names the URL a rule's `then.url` picks.
+        package var hasOtherURL: Bool {
+          switch event {
+
+      """
+    for event in events {
+      let fields = otherURLFields(event).map { "\(event.part).\($0) != nil" }
+      out += "    case .\(event.name): \(fields.isEmpty ? "false" : fields.joined(separator: " || "))\n"
+    }
+    out += """
+          }
+        }
       }
 
       extension Situation.Event {
@@ -1118,10 +1172,27 @@ extension SituationCatalog {
     var out = "    case .\(c.name):\n      switch event {\n"
     let inputs = c.inputs.map { "$." + $0 }.joined(separator: ", ")
     for event in events {
+      if let field = c.field {
+        let has = parts.contains { $0.key == event.part && $0.fields.contains { $0.key == field } }
+        let source = has ? "$.\(event.part).\(field)" : "none: the \(event.name) event has no \(field)"
+        out += "      case .\(event.name): \"\(source)\"\n"
+        continue
+      }
       let url = urlPath(event).map { "of $.\($0)" } ?? "with no URL"
       out += "      case .\(event.name): \"\(c.computed) \(url), from \(inputs)\"\n"
     }
     return out + "      }\n"
+  }
+
+  /// True when `event`'s part has a field `key`.
+  static func hasField(_ event: Event, _ key: String) -> Bool {
+    parts.contains { $0.key == event.part && $0.fields.contains { $0.key == key } }
+  }
+
+  /// The keys of `event`'s part's URL fields other than the event's URL.
+  static func otherURLFields(_ event: Event) -> [String] {
+    guard let part = parts.first(where: { $0.key == event.part }) else { return [] }
+    return part.fields.filter { $0.type.isURL && $0.key != event.url }.map(\.key)
   }
 
   /// `Fact.computedBy`: the `Situation` method that computes a computed fact from the URL
@@ -1148,7 +1219,7 @@ extension SituationCatalog {
   /// `leftOut`'s checks of the computed facts: left out when an input field is.
   fileprivate static func computedLeftOut() -> String {
     var out = ""
-    for c in computedFacts {
+    for c in computedFacts where c.field == nil {
       for input in c.inputs {
         let parts = input.split(separator: ".", maxSplits: 1).map(String.init)
         let (part, key) = parts.count == 2 ? (parts[0], parts[1]) : ("top", parts[0])
@@ -1162,8 +1233,15 @@ extension SituationCatalog {
   /// the scanner's `inputsGiven` records input `i`.
   fileprivate static var computedInputs: [String] {
     var seen: [String] = []
-    for input in computedFacts.flatMap(\.inputs) where !seen.contains(input) { seen.append(input) }
+    for input in computedFacts.flatMap(inputs(of:)) where !seen.contains(input) { seen.append(input) }
     return seen
+  }
+
+  /// The fields `c` reads, as `part.key`: its inputs, or the field of each event's part it is
+  /// computed from.
+  fileprivate static func inputs(of c: ComputedFact) -> [String] {
+    guard let field = c.field else { return c.inputs }
+    return events.filter { hasField($0, field) }.map { "\($0.part).\(field)" }
   }
 
   /// A scanner `case` that also records its field given when a computed fact reads it.
@@ -1181,6 +1259,19 @@ extension SituationCatalog {
   fileprivate static func computedFactsGiven() -> String {
     var out = ""
     for c in computedFacts {
+      if let field = c.field {
+        // Given with the field of the event's own part.
+        // As `leftOut`: the event's own part's field, else the first part's that has one.
+        let first = events.first { hasField($0, field) }?.part ?? ""
+        let firstBit = computedInputs.firstIndex(of: "\(first).\(field)").map { 1 << $0 } ?? 0
+        out += "    switch situation.event {\n"
+        for event in events where hasField(event, field) && event.part != first {
+          let bit = computedInputs.firstIndex(of: "\(event.part).\(field)").map { 1 << $0 } ?? 0
+          out += "    case .\(event.name): if inputsGiven & \(bit) != 0 { given |= Fact.\(c.name).bit }\n"
+        }
+        out += "    default: if inputsGiven & \(firstBit) != 0 { given |= Fact.\(c.name).bit }\n    }\n"
+        continue
+      }
       let mask = c.inputs.compactMap { computedInputs.firstIndex(of: $0) }.reduce(0) { $0 | 1 << $1 }
       out += "    if inputsGiven & \(mask) == \(mask) { given |= Fact.\(c.name).bit }\n"
     }

@@ -44,6 +44,8 @@ extension SituationCatalog {
     "LiveActivity.URLSetOn": ["both", "dynamicIsland", "lockScreen"],
     "LiveActivity.PairedPhoneOS": ["iOS18OrLater", "beforeIOS18"],
     "Situation.SchemeOwner": ["unknown", "none", "own", "other"],
+    "Situation.URLPresence": ["none", "given"],
+    "Link.Tapped": ["text", "richPreview", "unloadedPreview"],
     "Link.Source": [
       "messages", "mail", "notes", "safariCrossDomain", "safariSameDomain", "safariViewController", "webView",
       "otherAppOpen", "typed", "scriptRedirect",

@@ -95,6 +95,9 @@ enum SituationCatalog {
     var inputs: [String]
     /// The case the function returns when an input is left out, and the snapshot's default.
     var unknown = "unknown"
+    /// The key of the field of the event's part the fact is computed from, where that is not
+    /// the event's URL (`widgetURL`); nil for a fact of the event's URL.
+    var field: String? = nil
   }
 
   /// An event: which part it reads and where its URL is.
@@ -322,6 +325,12 @@ enum SituationCatalog {
             "otherwise the widget's `widgetURL` (nil: none).",
           ]),
         Field(
+          key: "widgetURL", type: .url,
+          doc: [
+            "The widget's `widgetURL` when the tap lands on a `Link` (`url` is then the Link's",
+            "destination): where the Link is ignored, the app receives this one (nil: none).",
+          ]),
+        Field(
           key: "intentMode", type: .enumeration(type: "Widget.IntentMode", default: "background"),
           fact: FactRole(bit: 28), label: "intent mode",
           doc: ["How a tapped button's or toggle's app intent asks to run (default: in the background)."]),
@@ -365,6 +374,12 @@ enum SituationCatalog {
           key: "url", type: .url,
           doc: [
             "The URL the tapped view carries: a `Link`'s destination, otherwise the `widgetURL` (nil: none)."
+          ]),
+        Field(
+          key: "widgetURL", type: .url,
+          doc: [
+            "The presentation's `widgetURL` when the tap lands on a `Link` (`url` is then the Link's",
+            "destination): where the Link is ignored, the app receives this one (nil: none).",
           ]),
         Field(
           key: "urlSetOn", type: .enumeration(type: "LiveActivity.URLSetOn", default: "both"),
@@ -420,6 +435,12 @@ enum SituationCatalog {
           fact: FactRole(bit: 62),
           doc: [
             "Where the control sits: Control Center (default), the Lock Screen or the Action button (C-1, C-7)."
+          ]),
+        Field(
+          key: "privacySensitive", type: .bool(default: false), fact: FactRole(bit: 32),
+          label: "privacy-sensitive",
+          doc: [
+            "The control's view is marked `privacySensitive()`: its state is redacted while the device is locked (C-3)."
           ]),
       ],
       doc: ["A control (`ControlWidget`) a person uses, and the app intent it performs."],
@@ -503,6 +524,12 @@ enum SituationCatalog {
         Field(
           key: "appClip", type: .bool(default: false), fact: FactRole(bit: 23),
           doc: ["An App Clip experience is registered for the URL (A-1)."]),
+        Field(
+          key: "tapped", type: .enumeration(type: "Link.Tapped", default: "text"), fact: FactRole(bit: 31),
+          doc: [
+            "What the person taps: the link's text (default), its rich-link preview, or a preview not",
+            "loaded yet (\"Tap to Load Preview\", M-3).",
+          ]),
       ],
       doc: ["A plain link the user follows, and where."],
       initDoc: "A link; by default in the text of a message from a known sender.",
@@ -527,5 +554,8 @@ enum SituationCatalog {
     ComputedFact(
       name: "universalLink", bit: 19, type: "Situation.UniversalLinkVerdict", function: "universalLink",
       computed: "universal-link verdict", inputs: ["app.appID", "app.associatedDomains", "app.aasa"]),
+    ComputedFact(
+      name: "widgetURL", bit: 63, type: "Situation.URLPresence", function: "widgetURLPresence",
+      computed: "widgetURL presence", inputs: [], unknown: "none", field: "widgetURL"),
   ]
 }

@@ -146,7 +146,7 @@ struct FixtureFieldTests {
       name: "alternatives: an unknown key",
       expect: #"{"outcome": "nothing", "alternatives": [{"outcome": "browser", 1️⃣"note": "x"}]}"#,
       diagnostic:
-        #"fixtures.json:1️⃣: error: $.fixtures[0].expect.alternatives[0].note: unknown key "note"; allowed: outcome, rule [TR101]"#
+        #"fixtures.json:1️⃣: error: $.fixtures[0].expect.alternatives[0].note: unknown key "note"; allowed: outcome, rule, url [TR101]"#
     ),
     BadRow(
       name: "notes: not a regular expression",

@@ -312,6 +312,9 @@ struct LazyHit: Sendable {
     }
     if let remarks {
       decision.notes += remarks.notes
+      if event != .tap, kind == .rule {
+        remarks.selectURLs(in: &decision, template: source.template(event, openIndex))
+      }
       remarks.encodeURLs(in: &decision)
     }
     return decision
@@ -419,6 +422,12 @@ final class PendingRemarks: Sendable {
 
   /// The remarks, in their fixed order.
   var notes: [String] { Engine.remarks(situation, newestOS: newestOS, newestSDK: newestSDK) }
+
+  /// Names the URL each `then.url` of `template` (the deciding rule's) picks in `decision`'s
+  /// steps and other readings (``Engine/selectURLs(_:_:in:)`` left them to the build).
+  func selectURLs(in decision: inout Decision, template: Decision) {
+    if situation.hasOtherURL { Engine.selectNestedURLs(template, situation, in: &decision) }
+  }
 
   /// Names the encoded form of the situation's URLs in `decision`'s steps and other readings
   /// (``Engine/encodeURLs(_:_:in:)`` left them to the build).
@@ -599,6 +608,7 @@ extension Engine {
   static func decideRemarked<Rules: LeanRules>(_ rules: Rules, _ situation: Situation) -> Decision {
     var decision = decideUnremarked(rules, situation)
     Engine.addRemarks(situation, rules.source, to: &decision)
+    Engine.selectURLs(rules, situation, in: &decision)
     Engine.encodeURLs(situation, rules.source, in: &decision)
     return decision
   }

@@ -18,7 +18,7 @@ extension Engine {
     }
   }
 
-  /// The situation's URLs (the event's, and a tap's redirect URL) that `URL(string:)`
+  /// The situation's URLs (the event's, a tap's redirect URL, the event part's others) that `URL(string:)`
   /// percent-encodes, each with its encoded form; empty when none does.
   static func encodedURLs(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> [(
     String, String
@@ -26,6 +26,9 @@ extension Engine {
     guard encodesURLs(situation, newestOS: newestOS, newestSDK: newestSDK) else { return [] }
     var urls = [situation.eventURL]
     if situation.event == .tap { urls.append(situation.tap.redirect.url) }
+    // A URL a rule's then.url may name instead (widgetURL): a situation with one takes the
+    // remarked path anyway (``Situation/hasOtherURL``).
+    urls += Situation.otherURLKeys(of: situation.event).map { situation.otherURL($0) }
     return urls.compactMap { url in
       guard let url, URLSchemeClass.scan(url).needsEncoding, let encoded = URLSchemeClass.percentEncoded(url)
       else { return nil }

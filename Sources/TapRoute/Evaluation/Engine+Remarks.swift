@@ -15,6 +15,7 @@ extension Engine {
     }
     if let version = situation.osVersion, isNewer(version, than: newestOS) { return true }
     if let version = situation.app.sdkVersion, isNewer(version, than: newestSDK) { return true }
+    if situation.hasOtherURL { return true }
     return hasEncodedURL(situation, newestOS: newestOS, newestSDK: newestSDK)
   }
 

@@ -57,10 +57,16 @@ extension Fixture.Expectation {
         alternatives.count == got.count
         && zip(alternatives, got).allSatisfy { wanted, other in
           wanted.outcome == other.outcome && (wanted.rule == nil || wanted.rule == other.rule)
+            && (wanted.url == nil || wanted.url?.value == other.url)
         }
       guard !same else { return [] }
-      let expected = alternatives.map { "\($0.outcome.rawValue)\($0.rule.map { " by \($0)" } ?? "")" }
-      let actual = got.map { "\($0.outcome.rawValue) by \($0.rule ?? "no rule")" }
+      func url(_ url: String?) -> String { " with url \(url.map(Words.quoted) ?? "null")" }
+      let expected = alternatives.map {
+        "\($0.outcome.rawValue)\($0.rule.map { " by \($0)" } ?? "")\($0.url.map { url($0.value) } ?? "")"
+      }
+      let actual = got.map {
+        "\($0.outcome.rawValue) by \($0.rule ?? "no rule")\(alternatives.contains { $0.url != nil } ? url($0.url) : "")"
+      }
       return [
         "\(name): expected [\(expected.joined(separator: ", "))], got [\(actual.joined(separator: ", "))]"
       ]

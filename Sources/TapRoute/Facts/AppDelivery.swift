@@ -13,6 +13,10 @@ public struct AppDelivery: Sendable, Hashable {
   public internal(set) var activityType: String?
   /// Where the URL sits in what the callbacks receive (`connectionOptions.urlContexts`).
   public internal(set) var urlLocation: String?
+  /// The key of the URL field of the event's part that the app receives instead of the
+  /// event's own URL (a rule's `then.url`: `widgetURL` for a `Link` a small widget ignores);
+  /// nil for the event's URL.
+  public internal(set) var urlFrom: String?
 
   /// The handoff the `delivery` table is composed with after the rule that opened the app:
   /// ``handoff``, unless the rule names its own ``appCallbacks`` (it says how the app
@@ -23,18 +27,20 @@ public struct AppDelivery: Sendable, Hashable {
   /// Delivery fields from their parts; all nil is no delivery.
   public init(
     handoff: Situation.Handoff? = nil, appCallbacks: [AppCallback]? = nil, delivers: Delivered? = nil,
-    activityType: String? = nil, urlLocation: String? = nil
+    activityType: String? = nil, urlLocation: String? = nil, urlFrom: String? = nil
   ) {
     self.handoff = handoff
     self.appCallbacks = appCallbacks
     self.delivers = delivers
     self.activityType = activityType
     self.urlLocation = urlLocation
+    self.urlFrom = urlFrom
   }
 
   /// True when no field is set.
   var isEmpty: Bool {
     handoff == nil && appCallbacks == nil && delivers == nil && activityType == nil && urlLocation == nil
+      && urlFrom == nil
   }
 
   /// `self`, with every field `later` sets taken from `later`: a composed decision's delivery.
@@ -43,7 +49,7 @@ public struct AppDelivery: Sendable, Hashable {
     return AppDelivery(
       handoff: later.handoff ?? handoff, appCallbacks: later.appCallbacks ?? appCallbacks,
       delivers: later.delivers ?? delivers, activityType: later.activityType ?? activityType,
-      urlLocation: later.urlLocation ?? urlLocation)
+      urlLocation: later.urlLocation ?? urlLocation, urlFrom: later.urlFrom ?? urlFrom)
   }
 }
 

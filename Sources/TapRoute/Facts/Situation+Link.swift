@@ -304,3 +304,23 @@ extension Situation.Link {
     }
   }
 }
+
+extension Situation.Link {
+  /// What the person taps in a message or page that shows the link (`link.tapped`, M-3).
+  public enum Tapped: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The link's text.
+    case text
+    /// Its rich-link preview, loaded (Open Graph metadata, M-3).
+    case richPreview
+    /// A preview not loaded yet: a blank bubble labelled "Tap to Load Preview" (M-3).
+    case unloadedPreview
+
+    var index: Int {
+      switch self {
+      case .text: 0
+      case .richPreview: 1
+      case .unloadedPreview: 2
+      }
+    }
+  }
+}

@@ -189,3 +189,31 @@ extension Situation.LiveActivity.URLSetOn {
     }
   }
 }
+
+extension Situation {
+  /// Whether a URL field is set: the computed fact `widgetURL`.
+  public enum URLPresence: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The field is nil (or left out).
+    case none
+    /// The field holds a URL.
+    case given
+
+    var index: Int {
+      switch self {
+      case .none: 0
+      case .given: 1
+      }
+    }
+  }
+
+  /// Whether the tapped widget or Live Activity presentation has a `widgetURL` beside the
+  /// `Link` the tap lands on (`widget.widgetURL`, `liveActivity.widgetURL`): the computed fact
+  /// `widgetURL`, `none` for any other event. `url` (the event's URL) is not read.
+  public func widgetURLPresence(url: String?) -> URLPresence {
+    switch event {
+    case .widget: widget.widgetURL == nil ? .none : .given
+    case .liveActivity: liveActivity.widgetURL == nil ? .none : .given
+    default: .none
+    }
+  }
+}

@@ -166,7 +166,8 @@ enum BuiltinPolicies {
     "locked": "bool",
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
     "schemeOwner": ["unknown", "none", "own", "other"],
-    "placement": ["controlCenter", "lockScreen", "actionButton"]
+    "placement": ["controlCenter", "lockScreen", "actionButton"],
+    "privacySensitive": "bool"
   },
   "rules": [
     {
@@ -323,6 +324,14 @@ enum BuiltinPolicies {
       "evidence": ["C-3"],
       "confidence": "inferred",
       "note": "The intent's authenticationPolicy requires an authenticated device, so the control does not perform its action until the person authenticates; TapRoute reads it as the system asking for authentication and then running the intent (nothing runs if the person cancels). Apple does not describe the prompt."
+    },
+    {
+      "id": "privacy-sensitive-locked",
+      "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "lockScreen", "privacySensitive": true, "locked": true },
+      "then": { "outcome": "intentRun" },
+      "evidence": ["C-9", "C-1"],
+      "confidence": "inferred",
+      "note": "On a locked device the system redacts a privacySensitive() control on the Lock Screen, its content and, on the template, its state (C-9): the person does not see the toggle's value. Apple says nothing of what using it then does; with authenticationPolicy alwaysAllowed (the rule before takes the others) TapRoute reads it as running its intent as it would unredacted."
     },
     {
       "id": "action-button",
@@ -1892,6 +1901,14 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp PR 6572)", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18+"], "quote": "ロック画面下部のコントロールは懐中電灯・カメラと同様に「触れたまま押し込む → 拡大したら離す」で発動するため、長押しが正しい起動操作である。", "quoteEnglish": "The controls at the bottom of the Lock Screen, like the flashlight and camera, fire with \"touch and keep pressing → release once it enlarges\", so a long press is the correct launch operation.", "where": "PR description (概要)", "note": "The same PR says the real bug was that the OpenIntent existed only in the extension target (see C-2)."}
       ]
     },
+    "C-9": {
+      "claim": "Apple: the system redacts a control marked privacySensitive() when it is displayed on the Lock Screen and the device is locked; applied to the control template, the modifier redacts its content and its state.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "ControlWidgetTemplate.privacySensitive(_:)", "url": "https://developer.apple.com/documentation/swiftui/controlwidgettemplate/privacysensitive(_:)", "date": "2026", "platforms": ["iOS 18+", "iPadOS 18+", "macOS 26+", "watchOS 26+"], "quote": "The system redacts controls marked with this modifier when those controls are displayed on the Lock Screen and the device is locked.\n…\nTo redact the content *and* the state of the control, apply this modifier to the control template:", "where": "Discussion, first and second paragraphs", "note": "Stored copy found by the search tool (documentation corpus, page privacysensitive(_:).md of SwiftUI's ControlWidgetTemplate); the page gives no revision date. It says nothing of what using a redacted control does."}
+      ],
+      "note": "The page speaks of display only; that a redacted control still performs its action as it would unredacted is TapRoute's inference from that silence."
+    },
     "T-4": {
       "claim": "Apple: tapping a notification's action button forwards the action to the app without bringing it to the foreground: the system launches the app in the background and calls the delegate's didReceive method. The foreground option brings the app to the foreground (unlocking as needed); authenticationRequired makes the system prompt to unlock and then notify the app. The dismiss action is delivered only with the category's customDismissAction option, and only for an explicit dismissal.",
       "confidence": "documented",
@@ -1916,9 +1933,9 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "blog", "title": "UNNotificationContentExtension文档没有告诉你的 (juejin)", "url": "https://juejin.cn/post/6844903896905678856", "date": null, "platforms": ["iOS 10+"], "quote": "按钮打开链接,由于里面没有UIApplication相关的打开方法,需要使用[self.extensionContext openURL:[NSURL URLWithString:url] completionHandler:]; 可以打开你的app scheme,然后里面的参数就自己设置了", "quoteEnglish": "To open a link from a button: since there is no UIApplication open method in there, use [self.extensionContext openURL:[NSURL URLWithString:url] completionHandler:]; it can open your app's scheme, and you set the parameters yourself.", "where": "item 6", "note": "Undated in the stored copy; the post names no iOS version. It speaks of the app's own scheme only."},
         {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS,  the Today and iMessage app extension points support this method.", "where": "Discussion, first paragraph"},
-        {"kind": "publicCode", "title": "artemnovichkov/hackathon NotificationContentExtension/NotificationViewController.swift", "url": "https://github.com/artemnovichkov/hackathon/blob/92f11b37f0c0ea7720ca427e04f496914843e5bc/NotificationContentExtension/NotificationViewController.swift", "date": "2017", "platforms": ["iOS 10+"], "quote": "if let url = URL(string: \"hackathon://\") {\n            extensionContext?.open(url, completionHandler: nil)\n        }", "where": "didReceive(_:completionHandler:)", "note": "Calls the method; states no outcome."},
-        {"kind": "inference", "title": "No observed outcome in docs, forums or code", "url": null, "date": "2026", "platforms": ["iOS 10+"], "note": "DOMAIN-SURFACES.md also notes a private _UNNotificationContentExtensionVendorContext implementing openURL:completionHandler: in runtime header dumps; an implementation is not an observed outcome."}
-      ]
+        {"kind": "publicCode", "title": "artemnovichkov/hackathon NotificationContentExtension/NotificationViewController.swift", "url": "https://github.com/artemnovichkov/hackathon/blob/92f11b37f0c0ea7720ca427e04f496914843e5bc/NotificationContentExtension/NotificationViewController.swift", "date": "2017", "platforms": ["iOS 10+"], "quote": "if let url = URL(string: \"hackathon://\") {\n            extensionContext?.open(url, completionHandler: nil)\n        }", "where": "didReceive(_:completionHandler:)", "note": "Calls the method; states no outcome."}
+      ],
+      "note": "No document, forum thread or code found states what the call does from a content extension beyond the report above. DOMAIN-SURFACES.md notes a private _UNNotificationContentExtensionVendorContext implementing openURL:completionHandler: in runtime header dumps; an implementation is not an observed outcome."
     },
     "T-7": {
       "claim": "UNNotificationExtensionUserInteractionEnabled (iOS 12) is the Info.plist key saying whether user interactions in a notification content extension's custom interface are enabled.",
@@ -2105,6 +2122,14 @@ enum BuiltinPolicies {
         {"kind": "radar", "title": "23344980: Universal Links should give some debug indication that it was activated (openradar-mirror issue 7106)", "url": "https://github.com/lionheart/openradar-mirror/issues/7106", "date": "2015-10-31", "platforms": ["iOS 9"], "quote": "Mobile Safari doesn’t open links in the app even if it is working. I only got it to work when I tried tapping on a link I sent myself in Messages.", "where": "Description"}
       ],
       "note": "The app receives the link as a universal link (continue userActivity, DOMAIN-LINKS.md section 3). Neither Apple page names the text of a message in Messages more precisely than \"links ... such as those that occur in ... Messages\"."
+    },
+    "M-3": {
+      "claim": "Apple's Messages for Business tutorial: a URL sent without the rich link feature is treated as untrusted and shows as a blank bubble with the website domain and the label \"Tap to Load Preview\", so the user chooses whether to load a preview before opening the link in a web browser.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Sending Rich Link Messages (Messages for Business API tutorial)", "url": "https://register.apple.com/resources/messages/msp-api-tutorial/rich-links", "date": null, "platforms": ["iOS"], "quote": "When a URL is sent to a user’s device, a preview bubble appears. If the rich link feature is not used, the URL is treated as untrusted. A blank bubble appears with the website domain and the label “Tap to Load Preview.” This allows the user to see the domain name of the site, and chose whether they want to load a preview before opening the link in a web browser.", "where": "Sending Rich Link Messages, first paragraph", "note": "Stored copy found by the search tool (pages corpus); undated. (sic: \"chose\"). Written for Messages for Business; that a person's own contacts' messages show the same bubble is not said there."}
+      ],
+      "note": "No source says whether a tap on a loaded preview, rather than on the link's text, follows the universal-link rules; TapRoute reads it as the same tap (inference)."
     },
     "M-4": {
       "claim": "A report, quoting an Apple spokesperson: links in a text from an unknown sender are disabled, and open once the user replies or adds the sender to the contact list.",
@@ -2412,8 +2437,12 @@ enum BuiltinPolicies {
     {"name": "w-7 iOS 17 button: the intent runs, the app stays closed", "situation": {"event": "widget", "osVersion": "17", "widget": {"element": "button", "url": "myapp://ignored"}}, "expect": {"outcome": "intentRun", "rule": "widget/control", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-7", "without launching the app"]}, "evidence": ["W-7"]},
     {"name": "w-14 macOS 14 full-size no-op button catches background taps", "situation": {"event": "widget", "platform": "macOS", "osVersion": "14", "widget": {"family": "systemLarge", "element": "button"}}, "expect": {"outcome": "intentRun", "rule": "widget/control", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-14", "W-7"]}, "evidence": ["W-7", "W-14"]},
     {"name": "w-3 a Link in accessoryCircular is a tap on the widget", "situation": {"event": "widget", "widget": {"family": "accessoryCircular", "element": "link", "url": "myapp://item/2", "location": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-single-target-family", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-3", "W-5"]}, "evidence": ["W-3", "W-5"]},
+    {"name": "w-3 a Link in accessoryCircular with a widgetURL: the app receives the widgetURL", "situation": {"event": "widget", "widget": {"family": "accessoryCircular", "element": "link", "url": "myapp://item/2", "widgetURL": "myapp://widget/home", "location": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-single-target-family-widget-url", "confidence": "inferred", "url": "myapp://widget/home", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-3", "receives widget\\.widgetURL"]}, "evidence": ["W-3"]},
     {"name": "w-3 iOS 16 Link in systemSmall: contested, ignored by default", "situation": {"event": "widget", "osVersion": "16", "widget": {"element": "link", "url": "myapp://item/2"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-small-before-ios17", "confidence": "contested", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "widget/link-small-before-ios17"}], "notes": ["W-3", "Link is ignored"]}, "evidence": ["W-3"]},
+    {"name": "w-3 iOS 16 Link in systemSmall with a widgetURL: the widgetURL by default, the Link's URL the other reading", "situation": {"event": "widget", "osVersion": "16", "widget": {"element": "link", "url": "myapp://item/2", "widgetURL": "myapp://widget/home"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-small-before-ios17-widget-url", "confidence": "contested", "url": "myapp://widget/home", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "containerLaunch", "rule": "widget/link-small-before-ios17-widget-url", "url": "myapp://item/2"}], "notes": ["W-3", "Link is ignored"]}, "evidence": ["W-3"]},
     {"name": "w-3 iOS 26 Link in systemSmall: contested, the Link's URL by default", "situation": {"event": "widget", "widget": {"element": "link", "url": "myapp://item/2"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-small", "confidence": "contested", "url": "myapp://item/2", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "containerLaunch", "rule": "widget/link-small"}], "notes": ["W-3", "Link's URL"]}, "evidence": ["W-3"]},
+    {"name": "w-3 iOS 26 Link in systemSmall with a widgetURL: the Link's URL by default, the widgetURL the other reading", "situation": {"event": "widget", "widget": {"element": "link", "url": "myapp://item/2", "widgetURL": "myapp://widget/home"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-small-widget-url", "confidence": "contested", "url": "myapp://item/2", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "containerLaunch", "rule": "widget/link-small-widget-url", "url": "myapp://widget/home"}], "notes": ["W-3", "not widget\\.widgetURL"]}, "evidence": ["W-3"]},
+    {"name": "w-3 a medium widget's Link: its own URL, whatever the widgetURL", "situation": {"event": "widget", "app": {"urlSchemes": ["myapp"]}, "widget": {"family": "systemMedium", "element": "link", "url": "myapp://item/2", "widgetURL": "myapp://widget/home"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/own-scheme", "confidence": "documented", "url": "myapp://item/2", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-4"]}, "evidence": ["W-3", "W-4"]},
     {"name": "w-3 a Link in systemMedium: the Link's URL", "situation": {"event": "widget", "widget": {"family": "systemMedium", "element": "link", "url": "myapp://item/3"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme", "confidence": "contested", "url": "myapp://item/3", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "otherAppLaunch", "rule": "widget/custom-scheme"}], "notes": ["W-6", "W-4"]}, "evidence": ["W-3", "W-4"]},
     {"name": "w-11 StandBy, no URL: the app opens (after the arrow)", "situation": {"event": "widget", "osVersion": "17", "widget": {"location": "standBy"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["StandBy", "W-5"]}, "evidence": ["W-11", "W-5"]},
     {"name": "w-6 an https widgetURL opens the app, not Safari", "situation": {"event": "widget", "widget": {"family": "systemLarge", "url": "https://example.com/a"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/web-url", "confidence": "several", "url": "https://example.com/a", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-4", "urlContexts"]}, "evidence": ["W-6", "W-4"]},
@@ -2436,6 +2465,7 @@ enum BuiltinPolicies {
     {"name": "l-6 an expanded-presentation toggle runs its intent", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "expanded", "activityElement": "toggle"}}, "expect": {"outcome": "intentRun", "rule": "liveActivity/control", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-6", "W-7"]}, "evidence": ["L-6"]},
     {"name": "l-6 iOS 16.2 button on the Lock Screen: no interactivity, the app opens", "situation": {"event": "liveActivity", "osVersion": "16.2", "app": {"urlSchemes": ["myapp"]}, "liveActivity": {"activityElement": "button", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/own-scheme", "confidence": "documented", "url": "myapp://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["app\\.urlSchemes"]}, "evidence": ["L-6", "W-7"]},
     {"name": "l-2 a Link in the compact presentation is a tap on it", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactLeading", "activityElement": "link", "url": "myapp://order/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/link-ignored", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeLiveActivity", "urlLocation": null, "alternatives": [], "notes": ["L-2", "NSUserActivityTypeLiveActivity"]}, "evidence": ["L-2"]},
+    {"name": "l-2 a Link in the minimal presentation with a widgetURL: the app receives the widgetURL, percent-encoded", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "minimal", "activityElement": "link", "url": "myapp://order/1", "widgetURL": "myapp://order/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/link-ignored-widget-url", "confidence": "inferred", "url": "myapp://order/a%20b", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["L-2", "receives liveActivity\\.widgetURL", "percent-encodes"]}, "evidence": ["L-2", "L-3", "N-8"]},
     {"name": "l-4 q-2 Lock Screen, URL set only on the Dynamic Island: contested, no URL by default", "situation": {"event": "liveActivity", "liveActivity": {"url": "myapp://order/1", "urlSetOn": "dynamicIsland"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/lock-screen-island-url", "confidence": "contested", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeLiveActivity", "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "liveActivity/lock-screen-island-url"}], "notes": ["L-4", "Lock Screen banner"]}, "evidence": ["L-4", "L-3"]},
     {"name": "l-4 q-1 Dynamic Island, URL set only on the Lock Screen view: no URL", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactTrailing", "url": "myapp://order/1", "urlSetOn": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/island-lock-screen-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeLiveActivity", "urlLocation": null, "alternatives": [], "notes": ["L-4", "NSUserActivityTypeLiveActivity"]}, "evidence": ["L-4", "L-2"]},
     {"name": "l-3 the island's URL reaches the minimal presentation", "situation": {"event": "liveActivity", "app": {"urlSchemes": ["myapp"]}, "liveActivity": {"presentation": "minimal", "url": "myapp://order/1", "urlSetOn": "dynamicIsland"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/own-scheme", "confidence": "documented", "url": "myapp://order/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["widgetURL of the tapped presentation"]}, "evidence": ["L-3"]},
@@ -2465,6 +2495,8 @@ enum BuiltinPolicies {
     {"name": "c-3 locked, the intent requires authentication: it runs once the person authenticates", "situation": {"event": "control", "locked": true, "control": {"controlIntent": "setValueIntent", "authenticationPolicy": "requiresAuthentication"}}, "expect": {"outcome": "intentRun", "rule": "control/requires-authentication-locked", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["authenticationPolicy"]}, "evidence": ["C-3"]},
     {"name": "c-3 locked, always allowed: the intent runs", "situation": {"event": "control", "locked": true, "control": {"controlIntent": "appIntent"}}, "expect": {"outcome": "intentRun", "rule": "control/app-intent", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["without opening the app", "OpenIntent"]}, "evidence": ["C-3", "C-1"]},
     {"name": "c-1 a toggle runs its SetValueIntent", "situation": {"event": "control", "control": {"controlIntent": "setValueIntent"}}, "expect": {"outcome": "intentRun", "rule": "control/set-value-intent", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SetValueIntent"]}, "evidence": ["C-1"]},
+    {"name": "c-9 a privacy-sensitive toggle on the locked Lock Screen: redacted, still runs its intent (inferred)", "situation": {"event": "control", "locked": true, "control": {"controlIntent": "setValueIntent", "placement": "lockScreen", "privacySensitive": true}}, "expect": {"outcome": "intentRun", "rule": "control/privacy-sensitive-locked", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["redacts a privacySensitive\\(\\) control"]}, "evidence": ["C-9"]},
+    {"name": "c-9 a privacy-sensitive toggle in Control Center on an unlocked device: runs its intent", "situation": {"event": "control", "locked": false, "control": {"controlIntent": "setValueIntent", "privacySensitive": true}}, "expect": {"outcome": "intentRun", "rule": "control/set-value-intent", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SetValueIntent"]}, "evidence": ["C-1", "C-9"]},
     {"name": "t-1 a plain notification tap opens the app with the response", "situation": {"event": "notification"}, "expect": {"outcome": "containerLaunch", "rule": "notification/default-action", "confidence": "inferred", "url": null, "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationDefaultActionIdentifier", "connectionOptions\\.notificationResponse \\(T-3\\)"]}, "evidence": ["T-1", "T-2", "T-3"]},
     {"name": "t-1 iOS 9: no UserNotifications response", "situation": {"event": "notification", "osVersion": "9.3", "notification": {"response": "defaultAction"}}, "expect": {"outcome": "containerLaunch", "rule": "notification/before-user-notifications", "confidence": "inferred", "url": null, "handoff": "nothing", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)"], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["arrived in iOS 10", "no notification response is handed over"]}, "evidence": ["T-1"]},
     {"name": "t-5 performNotificationDefaultAction needs iOS 12", "situation": {"event": "notification", "osVersion": "11.4", "notification": {"response": "contentExtensionDefaultAction"}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-default-unavailable", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["performNotificationDefaultAction\\(\\) is available from iOS 12"]}, "evidence": ["T-5"]},
@@ -2517,6 +2549,7 @@ enum BuiltinPolicies {
     {"name": "link on macOS: the browser (inferred)", "situation": {"event": "link", "platform": "macOS", "link": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/other-platform", "confidence": "inferred", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Inference, not observed"]}, "evidence": ["U-28"]},
     {"name": "a link with no scheme: nothing", "situation": {"event": "link", "link": {"url": "example"}}, "expect": {"outcome": "nothing", "rule": "link/no-link", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no link an app or the browser follows"]}, "evidence": ["M-5"]},
     {"name": "m-4 a link from an unknown sender in Messages: nothing until the user replies", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "senderKnown": false}}, "expect": {"outcome": "nothing", "rule": "link/messages-unknown-sender", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["are disabled \\(M-4"]}, "evidence": ["M-4"]},
+    {"name": "m-3 a link whose preview is not loaded: the first tap loads it, nothing opens", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "tapped": "unloadedPreview"}}, "expect": {"outcome": "nothing", "rule": "link/messages-unloaded-preview", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Tap to Load Preview"]}, "evidence": ["M-3", "A-1"]},
     {"name": "m-5 the app's own scheme in a message: the app, through its URL callbacks", "situation": {"event": "link", "app": {"urlSchemes": ["myapp"]}, "link": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/own-scheme", "confidence": "inferred", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["own schemes \\(app\\.urlSchemes\\) opens the app", "connectionOptions\\.urlContexts"]}, "evidence": ["M-5"]},
     {"name": "m-5 the app's own scheme, app not installed: nothing", "situation": {"event": "link", "app": {"installed": false, "urlSchemes": ["myapp"]}, "link": {"url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "link/own-scheme-not-installed", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not even a link \\(M-5\\)"]}, "evidence": ["M-5"]},
     {"name": "m-5 another app's scheme in Mail: that app", "situation": {"event": "link", "app": {"urlSchemes": ["myapp"]}, "link": {"url": "otherapp://x", "from": "mail"}}, "expect": {"outcome": "otherAppLaunch", "rule": "link/other-scheme", "confidence": "inferred", "url": "otherapp://x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["opens whichever app registered it"]}, "evidence": ["M-5"]},
@@ -2529,6 +2562,7 @@ enum BuiltinPolicies {
     {"name": "u-29 the user chose Safari for the domain: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "notes", "safariChosen": true}}, "expect": {"outcome": "browser", "rule": "link/safari-chosen", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["default for the domain", "\\(U-29\\)"]}, "evidence": ["U-29"]},
     {"name": "u-34 a matching universal link tapped in another app's WKWebView: the app (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "webView"}}, "expect": {"outcome": "containerLaunch", "rule": "link/web-view", "confidence": "contested", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [{"outcome": "browser", "rule": "link/web-view"}], "notes": ["WKWebView opens the app", "host app can suppress the hand-off \\(U-34\\)"]}, "evidence": ["U-34"]},
     {"name": "m-1 a matching universal link in a message: the app, as a universal link", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/universal-link", "confidence": "documented", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["receives the link as a universal link \\(M-1\\)", "connectionOptions\\.userActivities"]}, "evidence": ["M-1", "U-4"]},
+    {"name": "m-3 a tap on a matching universal link's rich preview: read as a tap on the link (inferred)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "tapped": "richPreview"}}, "expect": {"outcome": "containerLaunch", "rule": "link/universal-link-rich-preview", "confidence": "inferred", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["No source says whether a tap on a rich-link preview", "connectionOptions\\.userActivities"]}, "evidence": ["M-3", "A-1", "M-1"]},
     {"name": "a link whose AASA verdict is unknown: the browser (contested)", "situation": {"event": "link", "link": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/universal-link-unknown", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "link/universal-link-unknown"}], "notes": ["verdict is unknown", "\\(U-28\\)"]}, "evidence": ["U-28", "M-1"]},
     {"name": "u-4 a link excluded by the AASA file: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/buy/1", "from": "safariCrossDomain"}}, "expect": {"outcome": "browser", "rule": "link/no-universal-link", "confidence": "inferred", "url": "https://example.com/buy/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["an exclude component matches first \\(U-4\\)"]}, "evidence": ["U-4"]},
     {"name": "a link no AASA pattern matches: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/about", "from": "otherAppOpen"}}, "expect": {"outcome": "browser", "rule": "link/no-universal-link", "confidence": "inferred", "url": "https://example.com/about", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No pattern of the domain.s AASA file matches"]}, "evidence": ["U-4", "U-28"]},
@@ -2537,7 +2571,7 @@ enum BuiltinPolicies {
     {"name": "t-7 content extension opens a URL on iOS 11: nothing", "situation": {"event": "notification", "osVersion": "11", "app": {"urlSchemes": ["myapp"]}, "notification": {"response": "contentExtensionOpenURL", "url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-open-url-before-12", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 12 \\(T-7\\)"]}, "evidence": ["T-7", "T-5"]},
     {"name": "t-7 content extension without user interaction: its button cannot open anything", "situation": {"event": "notification", "app": {"urlSchemes": ["myapp"]}, "notification": {"response": "contentExtensionOpenURL", "url": "myapp://item/1", "interactive": false}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-not-interactive", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationExtensionUserInteractionEnabled"]}, "evidence": ["T-7"]},
     {"name": "t-6 content extension opens the app's own scheme: the app (single report)", "situation": {"event": "notification", "app": {"urlSchemes": ["myapp"]}, "notification": {"response": "contentExtensionOpenURL", "url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "notification/content-extension-open-url-own-scheme", "confidence": "single", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["one undated report", "performNotificationDefaultAction"]}, "evidence": ["T-6", "T-5"]},
-    {"name": "t-6 content extension opens another app's scheme: nothing (inferred)", "situation": {"event": "notification", "app": {"urlSchemes": ["myapp"]}, "notification": {"response": "contentExtensionOpenURL", "url": "otherapp://x"}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-open-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["the one report speaks of the app's own scheme"]}, "evidence": ["T-6", "D-1"]},
+    {"name": "t-6 d-1 content extension opens another app's scheme: contested, nothing by default", "situation": {"event": "notification", "app": {"urlSchemes": ["myapp"]}, "notification": {"response": "contentExtensionOpenURL", "url": "otherapp://x"}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-open-url-other-scheme", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "otherAppLaunch", "rule": "notification/content-extension-open-url-other-scheme", "url": "otherapp://x"}], "notes": ["the Today and iMessage app extension points support this method"]}, "evidence": ["T-6", "D-1"]},
     {"name": "u-42 a URL into a running app-delegate app on iOS 8: application(_:open:sourceApplication:annotation:)", "situation": {"event": "delivery", "osVersion": "8", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running-before-ios9", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:sourceApplication:annotation:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 4.2 to 9.0"]}, "evidence": ["U-42"]},
     {"name": "u-42 a URL launching an app-delegate app on iOS 8: launch options, then application(_:open:sourceApplication:annotation:)", "situation": {"event": "delivery", "osVersion": "8", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold-before-ios9", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:sourceApplication:annotation:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["iOS 4.2 to 9.0", "inference"]}, "evidence": ["U-42"]},
     {"name": "w-17 a Button with no app intent, no widgetURL: a tap on the widget, its activity", "situation": {"event": "widget", "osVersion": "26", "widget": {"element": "button", "intentMode": "noIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/button-without-intent-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-17", "Button\\(intent:\\)"]}, "evidence": ["W-17", "W-5"]},
@@ -2580,7 +2614,8 @@ enum BuiltinPolicies {
     "appClip": "bool",
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
     "schemeOwner": ["unknown", "none", "own", "other"],
-    "universalLink": ["unknown", "noMatch", "match", "exclude"]
+    "universalLink": ["unknown", "noMatch", "match", "exclude"],
+    "tapped": ["text", "richPreview", "unloadedPreview"]
   },
   "rules": [
     {
@@ -2606,6 +2641,14 @@ enum BuiltinPolicies {
       "evidence": ["M-4"],
       "confidence": "single",
       "note": "Links in a text from a sender who is not a contact and to whom the user has not replied are disabled (M-4, a report quoting Apple): nothing opens until the user replies or adds the sender."
+    },
+    {
+      "id": "messages-unloaded-preview",
+      "when": { "from": "messages", "urlClass": "web", "tapped": "unloadedPreview" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["M-3", "A-1"],
+      "confidence": "inferred",
+      "note": "A link whose preview is not loaded shows as a blank bubble with the domain and 'Tap to Load Preview', so the person chooses 'whether they want to load a preview before opening the link' (M-3, Apple's Messages for Business tutorial); for an App Clip link sent as SMS, 'the recipient must opt to load the rich link before they can tap the preview' (A-1). TapRoute reads the first tap as loading the preview and opening nothing; a tap on the loaded preview is the richPreview situation."
     },
     {
       "id": "own-scheme",
@@ -2704,6 +2747,14 @@ enum BuiltinPolicies {
       "note": "Default: a matching universal link the user taps in a WKWebView opens the app, as Apple's pages say of links in web views and other apps (M-1); reports from web-view host apps disagree, and a host app can suppress the hand-off (U-34)."
     },
     {
+      "id": "universal-link-rich-preview",
+      "when": { "tapped": "richPreview", "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "evidence": ["M-3", "M-1", "A-1"],
+      "confidence": "inferred",
+      "note": "No source says whether a tap on a rich-link preview, rather than on the link's text, follows the universal-link rules (M-3). TapRoute reads it as the same tap, as Apple treats a tap on an App Clip link's preview as an invocation ('before they can tap the preview to launch the App Clip', A-1): the app opens with the link (M-1)."
+    },
+    {
       "id": "universal-link",
       "when": { "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
@@ -2762,7 +2813,8 @@ enum BuiltinPolicies {
     "schemeOwner": ["unknown", "none", "own", "other"],
     "touchAndHold": "bool",
     "hasWatchApp": "bool",
-    "pairedPhoneOS": ["iOS18OrLater", "beforeIOS18"]
+    "pairedPhoneOS": ["iOS18OrLater", "beforeIOS18"],
+    "widgetURL": ["none", "given"]
   },
   "rules": [
     {
@@ -2878,12 +2930,20 @@ enum BuiltinPolicies {
       "note": "From iOS 17 a button or toggle in the Lock Screen or expanded presentation runs its app intent without launching the app (W-7); a LiveActivityIntent runs in the app's process (L-6). An intent that also opens the app (openAppWhenRun, foreground modes) is the widget table's reading and is not modelled here."
     },
     {
+      "id": "link-ignored-widget-url",
+      "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"], "widgetURL": "given"},
+      "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
+      "evidence": ["L-2", "L-3"],
+      "confidence": "inferred",
+      "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation, whose widgetURL is 'the default URL for deep linking into the app for each view of the Live Activity' (L-3): the app receives liveActivity.widgetURL, not the Link's URL."
+    },
+    {
       "id": "link-ignored",
       "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "evidence": ["L-2", "L-5"],
       "confidence": "inferred",
-      "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation: its widgetURL if it has one, else the NSUserActivityTypeLiveActivity activity (L-5). The answer is for a Live Activity without a widgetURL."
+      "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation: with no widgetURL, the NSUserActivityTypeLiveActivity activity (L-5); with one, the rule before this one."
     },
     {
       "id": "lock-screen-island-url",
@@ -3016,6 +3076,21 @@ enum BuiltinPolicies {
       "evidence": ["T-6"],
       "confidence": "single",
       "note": "The URL's scheme is the app's own (app.urlSchemes): one undated report says a content extension's button can open the app's scheme with extensionContext.open (T-6), and the app then gets the URL in its URL callbacks. Apple names only the Today and iMessage extension points as supporting the method (T-6); performNotificationDefaultAction() is the documented way to open the app (T-5)."
+    },
+    {
+      "id": "content-extension-open-url-other-scheme",
+      "when": { "response": "contentExtensionOpenURL", "urlClass": "other", "schemeOwner": "other" },
+      "then": { "outcome": "nothing" },
+      "evidence": ["D-1"],
+      "alternatives": [
+        {
+          "then": { "outcome": "otherAppLaunch" },
+          "evidence": ["T-6"],
+          "note": "One report: from a content extension's button, extensionContext openURL 'can open your app's scheme' (T-6), so the method does work there; that it opens another app's scheme too is TapRoute's inference (no report covers it)."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default nothing: another app's scheme (not in app.urlSchemes), and Apple says that in iOS 'the Today and iMessage app extension points support this method' (D-1), not a notification content extension. One report has the method open the app's own scheme from a content extension (T-6, the other reading). performNotificationDefaultAction() is the documented way to open the app, and the app can then open the URL."
     },
     {
       "id": "content-extension-open-url",
@@ -4122,7 +4197,8 @@ enum BuiltinPolicies {
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
     "schemeOwner": ["unknown", "none", "own", "other"],
     "multipleWidgetURLs": "bool",
-    "configuration": ["static", "appIntent", "intent"]
+    "configuration": ["static", "appIntent", "intent"],
+    "widgetURL": ["none", "given"]
   },
   "rules": [
     {
@@ -4342,12 +4418,35 @@ enum BuiltinPolicies {
       "note": "From iOS 17 and macOS 14 a button or toggle runs its app intent without launching the app, in the widget extension's process by default (W-7), and the widget's timeline reloads. A full-size button behind the content catches every tap that misses the others, so the widget never opens its app (W-14), which Apple does not want."
     },
     {
+      "id": "link-single-target-family-widget-url",
+      "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "given"},
+      "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
+      "evidence": ["W-3"],
+      "confidence": "inferred",
+      "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: 'for interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier' (W-3). The app receives widget.widgetURL, not the Link's URL; TapRoute does not check whose scheme it names."
+    },
+    {
       "id": "link-single-target-family",
       "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "evidence": ["W-3", "W-5"],
       "confidence": "inferred",
-      "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: the app gets the widget's widgetURL if it sets one, else a user activity (W-5). The answer is for a widget without a widgetURL."
+      "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: with no widgetURL the app gets a user activity (W-5); with one, the rule before this one."
+    },
+    {
+      "id": "link-small-before-ios17-widget-url",
+      "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "given"},
+      "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
+      "evidence": ["W-3"],
+      "alternatives": [
+        {
+          "then": {"outcome": "containerLaunch", "handoff": "url"},
+          "evidence": ["W-3"],
+          "note": "Apple's current text: systemSmall has room for more than one interaction target, and 'if an interaction targets a Link control, the system uses the URL in that control' (W-3): the Link's URL."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the Link is ignored and the tap counts as a tap on the widget, so the app receives widget.widgetURL ('for interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier', W-3), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports."
     },
     {
       "id": "link-small-before-ios17",
@@ -4362,7 +4461,22 @@ enum BuiltinPolicies {
         }
       ],
       "confidence": "contested",
-      "note": "Default: the Link is ignored and the tap counts as a tap on the widget (the widgetURL if the widget sets one, else a user activity, W-5), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports; no source gives the version in which small widgets gained Link."
+      "note": "Default: the Link is ignored and the tap counts as a tap on the widget: with no widgetURL, a user activity (W-5), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports; no source gives the version in which small widgets gained Link."
+    },
+    {
+      "id": "link-small-widget-url",
+      "when": {"element": "link", "family": "systemSmall", "widgetURL": "given"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "evidence": ["W-3", "W-4"],
+      "alternatives": [
+        {
+          "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
+          "evidence": ["W-3"],
+          "note": "Apple's 2020 text and reports to 2023: Link has no effect in systemSmall, so the tap counts as a tap on the widget and the app receives widget.widgetURL (W-3)."
+        }
+      ],
+      "confidence": "contested",
+      "note": "Default: the Link's URL, not widget.widgetURL, on Apple's current text, which names systemSmall among the families that take Link: 'if an interaction targets a Link control, the system uses the URL in that control' (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
     },
     {
       "id": "link-small",

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 57 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 60 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 /// What happened on a device: the input to every decision.
 ///
@@ -148,6 +148,48 @@ extension Situation {
     case .notification: notification.url = url
     case .appClip: break
     case .link: link.url = url
+    }
+  }
+
+  /// The keys of the URL fields of `event`'s part other than the event's own URL
+  /// (`widgetURL`): the URLs a rule's `then.url` may name as the one the app receives.
+  package static func otherURLKeys(of event: Event) -> [String] {
+    switch event {
+    case .tap: []
+    case .open: []
+    case .delivery: []
+    case .widget: ["widgetURL"]
+    case .liveActivity: ["widgetURL"]
+    case .control: []
+    case .notification: []
+    case .appClip: []
+    case .link: []
+    }
+  }
+
+  /// The value of the URL field `key` of the event's part other than the event's own URL
+  /// (``otherURLKeys(of:)``); nil when it is nil or the part has no such field.
+  package func otherURL(_ key: String) -> String? {
+    switch (event, key) {
+    case (.widget, "widgetURL"): widget.widgetURL
+    case (.liveActivity, "widgetURL"): liveActivity.widgetURL
+    default: nil
+    }
+  }
+
+  /// True when the event's part has a URL besides the event's own URL: the decision then
+  /// takes the slower path that names the URL a rule's `then.url` picks.
+  package var hasOtherURL: Bool {
+    switch event {
+    case .tap: false
+    case .open: false
+    case .delivery: false
+    case .widget: widget.widgetURL != nil
+    case .liveActivity: liveActivity.widgetURL != nil
+    case .control: false
+    case .notification: false
+    case .appClip: false
+    case .link: false
     }
   }
 }
@@ -315,6 +357,7 @@ extension Situation.Widget {
     family == .systemSmall
       && element == .background
       && url == nil
+      && widgetURL == nil
       && intentMode == .background
       && location == .homeScreen
       && multipleWidgetURLs == false
@@ -329,6 +372,7 @@ extension Situation.LiveActivity {
     presentation == .lockScreen
       && activityElement == .background
       && url == nil
+      && widgetURL == nil
       && urlSetOn == .both
       && opensWatchApp == false
       && touchAndHold == false
@@ -346,6 +390,7 @@ extension Situation.Control {
       && intentTargets == .appAndExtension
       && authenticationPolicy == .alwaysAllowed
       && placement == .controlCenter
+      && privacySensitive == false
   }
 }
 
@@ -382,6 +427,7 @@ extension Situation.Link {
       && senderKnown == true
       && safariChosen == false
       && appClip == false
+      && tapped == .text
   }
 }
 
@@ -544,6 +590,9 @@ extension Situation {
     /// The URL the tapped element carries: a `Link`'s destination, an `OpenURLIntent`'s URL,
     /// otherwise the widget's `widgetURL` (nil: none).
     public var url: String?
+    /// The widget's `widgetURL` when the tap lands on a `Link` (`url` is then the Link's
+    /// destination): where the Link is ignored, the app receives this one (nil: none).
+    public var widgetURL: String?
     /// How a tapped button's or toggle's app intent asks to run (default: in the background).
     public var intentMode: Widget.IntentMode
     /// Where the widget is shown, as `WidgetLocation` names it (default: the Home Screen).
@@ -557,11 +606,12 @@ extension Situation {
 
     /// A widget tap; by default on the background of a small Home Screen widget with no URL.
     public init(
-      family: Widget.Family = .systemSmall, element: Widget.Element = .background, url: String? = nil, intentMode: Widget.IntentMode = .background, location: Widget.Location = .homeScreen, multipleWidgetURLs: Bool = false, configuration: Widget.Configuration = .static
+      family: Widget.Family = .systemSmall, element: Widget.Element = .background, url: String? = nil, widgetURL: String? = nil, intentMode: Widget.IntentMode = .background, location: Widget.Location = .homeScreen, multipleWidgetURLs: Bool = false, configuration: Widget.Configuration = .static
     ) {
       self.family = family
       self.element = element
       self.url = url
+      self.widgetURL = widgetURL
       self.intentMode = intentMode
       self.location = location
       self.multipleWidgetURLs = multipleWidgetURLs
@@ -580,6 +630,9 @@ extension Situation {
     public var activityElement: Widget.Element
     /// The URL the tapped view carries: a `Link`'s destination, otherwise the `widgetURL` (nil: none).
     public var url: String?
+    /// The presentation's `widgetURL` when the tap lands on a `Link` (`url` is then the Link's
+    /// destination): where the Link is ignored, the app receives this one (nil: none).
+    public var widgetURL: String?
     /// Where the `widgetURL` is set: the Lock Screen view and the `DynamicIsland` (default), or
     /// only one of them (L-3, L-4).
     public var urlSetOn: LiveActivity.URLSetOn
@@ -596,11 +649,12 @@ extension Situation {
 
     /// A Live Activity tap; by default on the Lock Screen presentation's background, with no URL.
     public init(
-      presentation: LiveActivity.Presentation = .lockScreen, activityElement: Widget.Element = .background, url: String? = nil, urlSetOn: LiveActivity.URLSetOn = .both, opensWatchApp: Bool = false, touchAndHold: Bool = false, hasWatchApp: Bool = false, pairedPhoneOS: LiveActivity.PairedPhoneOS = .iOS18OrLater
+      presentation: LiveActivity.Presentation = .lockScreen, activityElement: Widget.Element = .background, url: String? = nil, widgetURL: String? = nil, urlSetOn: LiveActivity.URLSetOn = .both, opensWatchApp: Bool = false, touchAndHold: Bool = false, hasWatchApp: Bool = false, pairedPhoneOS: LiveActivity.PairedPhoneOS = .iOS18OrLater
     ) {
       self.presentation = presentation
       self.activityElement = activityElement
       self.url = url
+      self.widgetURL = widgetURL
       self.urlSetOn = urlSetOn
       self.opensWatchApp = opensWatchApp
       self.touchAndHold = touchAndHold
@@ -623,16 +677,19 @@ extension Situation {
     public var authenticationPolicy: Control.AuthenticationPolicy
     /// Where the control sits: Control Center (default), the Lock Screen or the Action button (C-1, C-7).
     public var placement: Control.Placement
+    /// The control's view is marked `privacySensitive()`: its state is redacted while the device is locked (C-3).
+    public var privacySensitive: Bool
 
     /// A control; by default a button with a plain app intent in both targets, always allowed.
     public init(
-      controlIntent: Control.Intent = .appIntent, url: String? = nil, intentTargets: Control.IntentTargets = .appAndExtension, authenticationPolicy: Control.AuthenticationPolicy = .alwaysAllowed, placement: Control.Placement = .controlCenter
+      controlIntent: Control.Intent = .appIntent, url: String? = nil, intentTargets: Control.IntentTargets = .appAndExtension, authenticationPolicy: Control.AuthenticationPolicy = .alwaysAllowed, placement: Control.Placement = .controlCenter, privacySensitive: Bool = false
     ) {
       self.controlIntent = controlIntent
       self.url = url
       self.intentTargets = intentTargets
       self.authenticationPolicy = authenticationPolicy
       self.placement = placement
+      self.privacySensitive = privacySensitive
     }
   }
 }
@@ -708,16 +765,20 @@ extension Situation {
     public var safariChosen: Bool
     /// An App Clip experience is registered for the URL.
     public var appClip: Bool
+    /// What the person taps: the link's text (default), its rich-link preview, or a preview not
+    /// loaded yet ("Tap to Load Preview", M-3).
+    public var tapped: Link.Tapped
 
     /// A link; by default in the text of a message from a known sender.
     public init(
-      url: String? = nil, from: Link.Source = .messages, senderKnown: Bool = true, safariChosen: Bool = false, appClip: Bool = false
+      url: String? = nil, from: Link.Source = .messages, senderKnown: Bool = true, safariChosen: Bool = false, appClip: Bool = false, tapped: Link.Tapped = .text
     ) {
       self.url = url
       self.from = from
       self.senderKnown = senderKnown
       self.safariChosen = safariChosen
       self.appClip = appClip
+      self.tapped = tapped
     }
   }
 }
@@ -760,6 +821,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case intentMode
   case location
   case locked
+  case tapped
+  case privacySensitive
   case supportsCarPlay
   case presentation
   case activityElement
@@ -786,6 +849,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case hasWatchApp
   case pairedPhoneOS
   case placement
+  case widgetURL
 
   /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
@@ -821,6 +885,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .intentMode: .enumeration(Widget.IntentMode.allCases.map(\.rawValue))
     case .location: .enumeration(Widget.Location.allCases.map(\.rawValue))
     case .locked: .bool
+    case .tapped: .enumeration(Link.Tapped.allCases.map(\.rawValue))
+    case .privacySensitive: .bool
     case .supportsCarPlay: .bool
     case .presentation: .enumeration(LiveActivity.Presentation.allCases.map(\.rawValue))
     case .activityElement: .enumeration(Widget.Element.allCases.map(\.rawValue))
@@ -847,6 +913,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .hasWatchApp: .bool
     case .pairedPhoneOS: .enumeration(LiveActivity.PairedPhoneOS.allCases.map(\.rawValue))
     case .placement: .enumeration(Control.Placement.allCases.map(\.rawValue))
+    case .widgetURL: .enumeration(Situation.URLPresence.allCases.map(\.rawValue))
     }
   }
 
@@ -884,6 +951,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .intentMode: [.widget]
     case .location: [.widget]
     case .locked: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
+    case .tapped: [.link]
+    case .privacySensitive: [.control]
     case .supportsCarPlay: [.tap, .open, .delivery, .widget, .liveActivity, .control, .notification, .appClip, .link]
     case .presentation: [.liveActivity]
     case .activityElement: [.liveActivity]
@@ -910,6 +979,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .hasWatchApp: [.liveActivity]
     case .pairedPhoneOS: [.liveActivity]
     case .placement: [.control]
+    case .widgetURL: [.widget, .liveActivity]
     }
   }
 
@@ -991,6 +1061,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .intentMode: "$.widget.intentMode"
     case .location: "$.widget.location"
     case .locked: "$.locked"
+    case .tapped: "$.link.tapped"
+    case .privacySensitive: "$.control.privacySensitive"
     case .supportsCarPlay: "$.app.supportsCarPlay"
     case .presentation: "$.liveActivity.presentation"
     case .activityElement: "$.liveActivity.activityElement"
@@ -1017,6 +1089,18 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .hasWatchApp: "$.liveActivity.hasWatchApp"
     case .pairedPhoneOS: "$.liveActivity.pairedPhoneOS"
     case .placement: "$.control.placement"
+    case .widgetURL:
+      switch event {
+      case .tap: "none: the tap event has no widgetURL"
+      case .open: "none: the open event has no widgetURL"
+      case .delivery: "none: the delivery event has no widgetURL"
+      case .widget: "$.widget.widgetURL"
+      case .liveActivity: "$.liveActivity.widgetURL"
+      case .control: "none: the control event has no widgetURL"
+      case .notification: "none: the notification event has no widgetURL"
+      case .appClip: "none: the appClip event has no widgetURL"
+      case .link: "none: the link event has no widgetURL"
+      }
     }
   }
 
@@ -1027,6 +1111,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .schemeOwner: "schemeOwner"
     case .universalLink: "universalLink"
+    case .widgetURL: "widgetURLPresence"
     default: nil
     }
   }
@@ -1077,6 +1162,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .intentMode: FactMask(bit: 28)
     case .location: FactMask(bit: 29)
     case .locked: FactMask(bit: 30)
+    case .tapped: FactMask(bit: 31)
+    case .privacySensitive: FactMask(bit: 32)
     case .supportsCarPlay: FactMask(bit: 33)
     case .presentation: FactMask(bit: 34)
     case .activityElement: FactMask(bit: 35)
@@ -1103,6 +1190,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .hasWatchApp: FactMask(bit: 60)
     case .pairedPhoneOS: FactMask(bit: 61)
     case .placement: FactMask(bit: 62)
+    case .widgetURL: FactMask(bit: 63)
     }
   }
 }
@@ -1143,6 +1231,8 @@ struct FactSnapshot: Sendable {
   var intentMode: Int
   var location: Int
   var locked: Bool
+  var tapped: Int
+  var privacySensitive: Bool
   var supportsCarPlay: Bool
   var presentation: Int
   var activityElement: Int
@@ -1169,6 +1259,7 @@ struct FactSnapshot: Sendable {
   var hasWatchApp: Bool
   var pairedPhoneOS: Int
   var placement: Int
+  var widgetURL: Situation.URLPresence
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
@@ -1211,6 +1302,8 @@ struct FactSnapshot: Sendable {
     intentMode = situation.widget.intentMode.index
     location = situation.widget.location.index
     locked = situation.locked
+    tapped = situation.link.tapped.index
+    privacySensitive = situation.control.privacySensitive
     supportsCarPlay = situation.app.supportsCarPlay
     presentation = situation.liveActivity.presentation.index
     activityElement = situation.liveActivity.activityElement.index
@@ -1237,6 +1330,7 @@ struct FactSnapshot: Sendable {
     hasWatchApp = situation.liveActivity.hasWatchApp
     pairedPhoneOS = situation.liveActivity.pairedPhoneOS.index
     placement = situation.control.placement.index
+    widgetURL = .none
     if computed { computeFacts(situation, url: Situation.url(of: situation, event: event)) }
   }
 
@@ -1274,6 +1368,8 @@ struct FactSnapshot: Sendable {
     case .intentMode: intentMode
     case .location: location
     case .locked: locked ? 1 : 0
+    case .tapped: tapped
+    case .privacySensitive: privacySensitive ? 1 : 0
     case .supportsCarPlay: supportsCarPlay ? 1 : 0
     case .presentation: presentation
     case .activityElement: activityElement
@@ -1300,6 +1396,7 @@ struct FactSnapshot: Sendable {
     case .hasWatchApp: hasWatchApp ? 1 : 0
     case .pairedPhoneOS: pairedPhoneOS
     case .placement: placement
+    case .widgetURL: widgetURL.index
     }
   }
 
@@ -1310,7 +1407,7 @@ struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1349,6 +1446,8 @@ struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: intentMode),
         Int32(truncatingIfNeeded: location),
         locked ? 1 : 0,
+        Int32(truncatingIfNeeded: tapped),
+        privacySensitive ? 1 : 0,
         supportsCarPlay ? 1 : 0,
         Int32(truncatingIfNeeded: presentation),
         Int32(truncatingIfNeeded: activityElement),
@@ -1374,7 +1473,8 @@ struct FactSnapshot: Sendable {
         touchAndHold ? 1 : 0,
         hasWatchApp ? 1 : 0,
         Int32(truncatingIfNeeded: pairedPhoneOS),
-        Int32(truncatingIfNeeded: placement)
+        Int32(truncatingIfNeeded: placement),
+        Int32(truncatingIfNeeded: widgetURL.index)
       )
     }
   }
@@ -1394,6 +1494,7 @@ extension FactSnapshot {
   mutating func computeFacts(_ situation: Situation, url: String?) {
     schemeOwner = situation.schemeOwner(url: url)
     universalLink = situation.universalLink(url: url)
+    widgetURL = situation.widgetURLPresence(url: url)
   }
 }
 
@@ -1477,6 +1578,7 @@ extension Situation {
     check(control, "intentTargets", .intentTargets)
     check(control, "authenticationPolicy", .authenticationPolicy)
     check(control, "placement", .placement)
+    check(control, "privacySensitive", .privacySensitive)
     check(notification, "response", .response)
     check(notification, "actionOptions", .actionOptions)
     check(notification, "customDismissAction", .customDismissAction)
@@ -1490,20 +1592,21 @@ extension Situation {
     check(link, "senderKnown", .senderKnown)
     check(link, "safariChosen", .safariChosen)
     check(link, "appClip", .appClip)
+    check(link, "tapped", .tapped)
     check(app, "urlSchemes", .schemeOwner)
     check(app, "appID", .universalLink)
     check(app, "associatedDomains", .universalLink)
     check(app, "aasa", .universalLink)
     switch event {
-    case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding)
-    case .open: check(open, "url", .urlClass, .urlNeedsEncoding)
-    case .delivery: break
-    case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding)
-    case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding)
-    case .control: check(control, "url", .urlClass, .urlNeedsEncoding)
-    case .notification: check(notification, "url", .urlClass, .urlNeedsEncoding)
-    case .appClip: break
-    case .link: check(link, "url", .urlClass, .urlNeedsEncoding)
+    case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .open: check(open, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .delivery: check(widget, "widgetURL", .widgetURL)
+    case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding); check(liveActivity, "widgetURL", .widgetURL)
+    case .control: check(control, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .notification: check(notification, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .appClip: check(widget, "widgetURL", .widgetURL)
+    case .link: check(link, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
     }
     return mask
   }
@@ -1590,6 +1693,12 @@ extension Situation {
     case .locked:
       guard index == 0 || index == 1 else { return false }
       self.locked = index == 1
+    case .tapped:
+      guard Link.Tapped.allCases.indices.contains(index) else { return false }
+      self.link.tapped = Link.Tapped.allCases[index]
+    case .privacySensitive:
+      guard index == 0 || index == 1 else { return false }
+      self.control.privacySensitive = index == 1
     case .supportsCarPlay:
       guard index == 0 || index == 1 else { return false }
       self.app.supportsCarPlay = index == 1
@@ -1798,6 +1907,7 @@ extension JSONReader {
       widget.element = choice
     }
     widget.url = url(fields, "url", path: path)
+    widget.widgetURL = url(fields, "widgetURL", path: path)
     if let v = fields["intentMode"],
       let choice = choice(v, path: Self.join(path, "intentMode"), what: "intent mode", choices: cases(Widget.IntentMode.self))
     {
@@ -1831,6 +1941,7 @@ extension JSONReader {
       liveActivity.activityElement = choice
     }
     liveActivity.url = url(fields, "url", path: path)
+    liveActivity.widgetURL = url(fields, "widgetURL", path: path)
     if let v = fields["urlSetOn"],
       let choice = choice(v, path: Self.join(path, "urlSetOn"), what: "URL set on", choices: cases(LiveActivity.URLSetOn.self))
     {
@@ -1871,6 +1982,7 @@ extension JSONReader {
     {
       control.placement = choice
     }
+    flag(fields, "privacySensitive", path: path, into: &control.privacySensitive)
     return control
   }
 
@@ -1924,6 +2036,11 @@ extension JSONReader {
     flag(fields, "senderKnown", path: path, into: &link.senderKnown)
     flag(fields, "safariChosen", path: path, into: &link.safariChosen)
     flag(fields, "appClip", path: path, into: &link.appClip)
+    if let v = fields["tapped"],
+      let choice = choice(v, path: Self.join(path, "tapped"), what: "tapped", choices: cases(Link.Tapped.self))
+    {
+      link.tapped = choice
+    }
     return link
   }
 }
@@ -2099,7 +2216,7 @@ extension Situation.Delivery: Codable {
 
 extension Situation.Widget: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case family, element, url, intentMode, location, multipleWidgetURLs, configuration
+    case family, element, url, widgetURL, intentMode, location, multipleWidgetURLs, configuration
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -2109,6 +2226,7 @@ extension Situation.Widget: Codable {
     family = try c.decode(.family, or: family)
     element = try c.decode(.element, or: element)
     url = try c.decodeURL(forKey: .url)
+    widgetURL = try c.decodeURL(forKey: .widgetURL)
     intentMode = try c.decode(.intentMode, or: intentMode)
     location = try c.decode(.location, or: location)
     multipleWidgetURLs = try c.decode(.multipleWidgetURLs, or: multipleWidgetURLs)
@@ -2121,6 +2239,7 @@ extension Situation.Widget: Codable {
     try c.encode(family, forKey: .family)
     try c.encode(element, forKey: .element)
     try c.encodeIfPresent(url, forKey: .url)
+    try c.encodeIfPresent(widgetURL, forKey: .widgetURL)
     try c.encode(intentMode, forKey: .intentMode)
     try c.encode(location, forKey: .location)
     try c.encode(multipleWidgetURLs, forKey: .multipleWidgetURLs)
@@ -2130,7 +2249,7 @@ extension Situation.Widget: Codable {
 
 extension Situation.LiveActivity: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case presentation, activityElement, url, urlSetOn, opensWatchApp, touchAndHold, hasWatchApp, pairedPhoneOS
+    case presentation, activityElement, url, widgetURL, urlSetOn, opensWatchApp, touchAndHold, hasWatchApp, pairedPhoneOS
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -2140,6 +2259,7 @@ extension Situation.LiveActivity: Codable {
     presentation = try c.decode(.presentation, or: presentation)
     activityElement = try c.decode(.activityElement, or: activityElement)
     url = try c.decodeURL(forKey: .url)
+    widgetURL = try c.decodeURL(forKey: .widgetURL)
     urlSetOn = try c.decode(.urlSetOn, or: urlSetOn)
     opensWatchApp = try c.decode(.opensWatchApp, or: opensWatchApp)
     touchAndHold = try c.decode(.touchAndHold, or: touchAndHold)
@@ -2153,6 +2273,7 @@ extension Situation.LiveActivity: Codable {
     try c.encode(presentation, forKey: .presentation)
     try c.encode(activityElement, forKey: .activityElement)
     try c.encodeIfPresent(url, forKey: .url)
+    try c.encodeIfPresent(widgetURL, forKey: .widgetURL)
     try c.encode(urlSetOn, forKey: .urlSetOn)
     try c.encode(opensWatchApp, forKey: .opensWatchApp)
     try c.encode(touchAndHold, forKey: .touchAndHold)
@@ -2163,7 +2284,7 @@ extension Situation.LiveActivity: Codable {
 
 extension Situation.Control: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case controlIntent, url, intentTargets, authenticationPolicy, placement
+    case controlIntent, url, intentTargets, authenticationPolicy, placement, privacySensitive
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -2175,6 +2296,7 @@ extension Situation.Control: Codable {
     intentTargets = try c.decode(.intentTargets, or: intentTargets)
     authenticationPolicy = try c.decode(.authenticationPolicy, or: authenticationPolicy)
     placement = try c.decode(.placement, or: placement)
+    privacySensitive = try c.decode(.privacySensitive, or: privacySensitive)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -2185,6 +2307,7 @@ extension Situation.Control: Codable {
     try c.encode(intentTargets, forKey: .intentTargets)
     try c.encode(authenticationPolicy, forKey: .authenticationPolicy)
     try c.encode(placement, forKey: .placement)
+    try c.encode(privacySensitive, forKey: .privacySensitive)
   }
 }
 
@@ -2244,7 +2367,7 @@ extension Situation.AppClip: Codable {
 
 extension Situation.Link: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case url, from, senderKnown, safariChosen, appClip
+    case url, from, senderKnown, safariChosen, appClip, tapped
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -2256,6 +2379,7 @@ extension Situation.Link: Codable {
     senderKnown = try c.decode(.senderKnown, or: senderKnown)
     safariChosen = try c.decode(.safariChosen, or: safariChosen)
     appClip = try c.decode(.appClip, or: appClip)
+    tapped = try c.decode(.tapped, or: tapped)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -2266,6 +2390,7 @@ extension Situation.Link: Codable {
     try c.encode(senderKnown, forKey: .senderKnown)
     try c.encode(safariChosen, forKey: .safariChosen)
     try c.encode(appClip, forKey: .appClip)
+    try c.encode(tapped, forKey: .tapped)
   }
 }
 
@@ -2413,6 +2538,7 @@ extension Situation {
       if self.widget.family != .systemSmall { widgetFields.append("\"family\":\"\(self.widget.family.rawValue)\"") }
       if self.widget.element != .background { widgetFields.append("\"element\":\"\(self.widget.element.rawValue)\"") }
       if let url = self.widget.url { widgetFields.append("\"url\":\(Self.jsonString(url))") }
+      if let widgetURL = self.widget.widgetURL { widgetFields.append("\"widgetURL\":\(Self.jsonString(widgetURL))") }
       if self.widget.intentMode != .background { widgetFields.append("\"intentMode\":\"\(self.widget.intentMode.rawValue)\"") }
       if self.widget.location != .homeScreen { widgetFields.append("\"location\":\"\(self.widget.location.rawValue)\"") }
       if self.widget.multipleWidgetURLs != false { widgetFields.append("\"multipleWidgetURLs\":\(self.widget.multipleWidgetURLs)") }
@@ -2424,6 +2550,7 @@ extension Situation {
       if self.liveActivity.presentation != .lockScreen { liveActivityFields.append("\"presentation\":\"\(self.liveActivity.presentation.rawValue)\"") }
       if self.liveActivity.activityElement != .background { liveActivityFields.append("\"activityElement\":\"\(self.liveActivity.activityElement.rawValue)\"") }
       if let url = self.liveActivity.url { liveActivityFields.append("\"url\":\(Self.jsonString(url))") }
+      if let widgetURL = self.liveActivity.widgetURL { liveActivityFields.append("\"widgetURL\":\(Self.jsonString(widgetURL))") }
       if self.liveActivity.urlSetOn != .both { liveActivityFields.append("\"urlSetOn\":\"\(self.liveActivity.urlSetOn.rawValue)\"") }
       if self.liveActivity.opensWatchApp != false { liveActivityFields.append("\"opensWatchApp\":\(self.liveActivity.opensWatchApp)") }
       if self.liveActivity.touchAndHold != false { liveActivityFields.append("\"touchAndHold\":\(self.liveActivity.touchAndHold)") }
@@ -2438,6 +2565,7 @@ extension Situation {
       if self.control.intentTargets != .appAndExtension { controlFields.append("\"intentTargets\":\"\(self.control.intentTargets.rawValue)\"") }
       if self.control.authenticationPolicy != .alwaysAllowed { controlFields.append("\"authenticationPolicy\":\"\(self.control.authenticationPolicy.rawValue)\"") }
       if self.control.placement != .controlCenter { controlFields.append("\"placement\":\"\(self.control.placement.rawValue)\"") }
+      if self.control.privacySensitive != false { controlFields.append("\"privacySensitive\":\(self.control.privacySensitive)") }
       if !controlFields.isEmpty { top.append("\"control\":{" + controlFields.joined(separator: ",") + "}") }
     }
     if event == .notification {
@@ -2465,6 +2593,7 @@ extension Situation {
       if self.link.senderKnown != true { linkFields.append("\"senderKnown\":\(self.link.senderKnown)") }
       if self.link.safariChosen != false { linkFields.append("\"safariChosen\":\(self.link.safariChosen)") }
       if self.link.appClip != false { linkFields.append("\"appClip\":\(self.link.appClip)") }
+      if self.link.tapped != .text { linkFields.append("\"tapped\":\"\(self.link.tapped.rawValue)\"") }
       if !linkFields.isEmpty { top.append("\"link\":{" + linkFields.joined(separator: ",") + "}") }
     }
     return "{" + top.joined(separator: ",") + "}"
@@ -2500,6 +2629,7 @@ enum SituationNames {
   static let appClipInvocation = table(AppClip.Invocation.self)
   static let appClipExperience = table(AppClip.Experience.self)
   static let linkSource = table(Link.Source.self)
+  static let linkTapped = table(Link.Tapped.self)
 
   static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
   where T.RawValue == String {
@@ -2595,6 +2725,10 @@ extension SituationScanner {
     }
     if inputsGiven & 1 == 1 { given |= Fact.schemeOwner.bit }
     if inputsGiven & 14 == 14 { given |= Fact.universalLink.bit }
+    switch situation.event {
+    case .liveActivity: if inputsGiven & 32 != 0 { given |= Fact.widgetURL.bit }
+    default: if inputsGiven & 16 != 0 { given |= Fact.widgetURL.bit }
+    }
     situation.unspecifiedMask = Fact.allBits & ~given
     return situation
   }
@@ -2776,22 +2910,25 @@ extension SituationScanner {
       case "url":
         this.urlGiven |= 16
         return seen.first(2) && this.url(into: &widget.url)
+      case "widgetURL":
+        this.inputsGiven |= 16
+        return seen.first(3) && this.url(into: &widget.widgetURL)
       case "intentMode":
-        guard seen.first(3), let value = this.choice(SituationNames.widgetIntentMode) else { return false }
+        guard seen.first(4), let value = this.choice(SituationNames.widgetIntentMode) else { return false }
         widget.intentMode = value
         this.given |= Fact.intentMode.bit
         return true
       case "location":
-        guard seen.first(4), let value = this.choice(SituationNames.widgetLocation) else { return false }
+        guard seen.first(5), let value = this.choice(SituationNames.widgetLocation) else { return false }
         widget.location = value
         this.given |= Fact.location.bit
         return true
       case "multipleWidgetURLs":
-        guard seen.first(5), this.bool(into: &widget.multipleWidgetURLs) else { return false }
+        guard seen.first(6), this.bool(into: &widget.multipleWidgetURLs) else { return false }
         this.given |= Fact.multipleWidgetURLs.bit
         return true
       case "configuration":
-        guard seen.first(6), let value = this.choice(SituationNames.widgetConfiguration) else { return false }
+        guard seen.first(7), let value = this.choice(SituationNames.widgetConfiguration) else { return false }
         widget.configuration = value
         this.given |= Fact.configuration.bit
         return true
@@ -2819,25 +2956,28 @@ extension SituationScanner {
       case "url":
         this.urlGiven |= 32
         return seen.first(2) && this.url(into: &liveActivity.url)
+      case "widgetURL":
+        this.inputsGiven |= 32
+        return seen.first(3) && this.url(into: &liveActivity.widgetURL)
       case "urlSetOn":
-        guard seen.first(3), let value = this.choice(SituationNames.liveActivityURLSetOn) else { return false }
+        guard seen.first(4), let value = this.choice(SituationNames.liveActivityURLSetOn) else { return false }
         liveActivity.urlSetOn = value
         this.given |= Fact.urlSetOn.bit
         return true
       case "opensWatchApp":
-        guard seen.first(4), this.bool(into: &liveActivity.opensWatchApp) else { return false }
+        guard seen.first(5), this.bool(into: &liveActivity.opensWatchApp) else { return false }
         this.given |= Fact.opensWatchApp.bit
         return true
       case "touchAndHold":
-        guard seen.first(5), this.bool(into: &liveActivity.touchAndHold) else { return false }
+        guard seen.first(6), this.bool(into: &liveActivity.touchAndHold) else { return false }
         this.given |= Fact.touchAndHold.bit
         return true
       case "hasWatchApp":
-        guard seen.first(6), this.bool(into: &liveActivity.hasWatchApp) else { return false }
+        guard seen.first(7), this.bool(into: &liveActivity.hasWatchApp) else { return false }
         this.given |= Fact.hasWatchApp.bit
         return true
       case "pairedPhoneOS":
-        guard seen.first(7), let value = this.choice(SituationNames.liveActivityPairedPhoneOS) else { return false }
+        guard seen.first(8), let value = this.choice(SituationNames.liveActivityPairedPhoneOS) else { return false }
         liveActivity.pairedPhoneOS = value
         this.given |= Fact.pairedPhoneOS.bit
         return true
@@ -2874,6 +3014,10 @@ extension SituationScanner {
         guard seen.first(4), let value = this.choice(SituationNames.controlPlacement) else { return false }
         control.placement = value
         this.given |= Fact.placement.bit
+        return true
+      case "privacySensitive":
+        guard seen.first(5), this.bool(into: &control.privacySensitive) else { return false }
+        this.given |= Fact.privacySensitive.bit
         return true
       default: return false
       }
@@ -2970,6 +3114,11 @@ extension SituationScanner {
       case "appClip":
         guard seen.first(4), this.bool(into: &link.appClip) else { return false }
         this.given |= Fact.appClip.bit
+        return true
+      case "tapped":
+        guard seen.first(5), let value = this.choice(SituationNames.linkTapped) else { return false }
+        link.tapped = value
+        this.given |= Fact.tapped.bit
         return true
       default: return false
       }

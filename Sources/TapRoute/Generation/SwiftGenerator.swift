@@ -837,6 +837,7 @@ package struct SwiftGenerator {
       if let delivers = delivery.delivers { parts.append("delivers: .\(delivers.rawValue)") }
       if let type = delivery.activityType { parts.append("activityType: \(Self.literal(type))") }
       if let location = delivery.urlLocation { parts.append("urlLocation: \(Self.literal(location))") }
+      if let key = delivery.urlFrom { parts.append("urlFrom: \(Self.literal(key))") }
       return "delivery: AppDelivery(\(parts.joined(separator: ", ")))"
     }
     func evidence(_ ids: [String]) -> String {

@@ -51,6 +51,6 @@ extension Fixture.Expectation {
 extension Fixture.Expectation.Alternative {
   /// A field an expected other reading may state; the raw value is its key in a fixture file.
   package enum Field: String, CaseIterable, Sendable, Hashable {
-    case outcome, rule
+    case outcome, rule, url
   }
 }

@@ -108,11 +108,14 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
       public var outcome: Outcome
       /// The rule whose other reading it is (`tap/message-not-installed-web-url`), when checked.
       public var rule: String?
+      /// The URL the app receives under it (`null`: none), when checked.
+      public var url: Nullable<String>?
 
       /// An expected other reading.
-      public init(outcome: Outcome, rule: String? = nil) {
+      public init(outcome: Outcome, rule: String? = nil, url: Nullable<String>? = nil) {
         self.outcome = outcome
         self.rule = rule
+        self.url = url
       }
     }
 

@@ -212,7 +212,7 @@ extension PolicyLoader {
     value.isNull ? .null : read().map { .equals($0) }
   }
 
-  /// `alternatives`: the other readings in order, each `{ "outcome": ..., "rule": ... }`.
+  /// `alternatives`: the other readings in order, each `{ "outcome": ..., "rule": ..., "url": ... }`.
   private static func readAlternatives(
     _ value: JSONValue, path: String, ruleNames: Set<String>?, reader: inout JSONReader
   ) -> [Fixture.Expectation.Alternative]? {
@@ -229,7 +229,10 @@ extension PolicyLoader {
       let rule = f[Field.rule.rawValue].flatMap {
         Self.rule($0, path: at + ".rule", ruleNames: ruleNames, reader: &reader)
       }
-      alternatives.append(Fixture.Expectation.Alternative(outcome: outcome, rule: rule))
+      let url = f[Field.url.rawValue].flatMap { v in
+        Self.nullable(v) { reader.string(v, path: at + ".url") }
+      }
+      alternatives.append(Fixture.Expectation.Alternative(outcome: outcome, rule: rule, url: url))
     }
     return alternatives.count == items.count ? alternatives : nil
   }

@@ -249,7 +249,7 @@ extension PolicyLoader {
   }
 
   /// The keys of a `then` that say what the container app is handed and receives.
-  static let deliveryKeys = ["handoff", "appCallbacks", "delivers", "activityType", "urlLocation"]
+  static let deliveryKeys = ["handoff", "appCallbacks", "delivers", "activityType", "urlLocation", "url"]
 
   /// A `then`'s delivery fields: nil when it has none. Only a launch of the container app (or
   /// an App Clip) is handed something; the callbacks and what they receive may also be said
@@ -285,6 +285,16 @@ extension PolicyLoader {
     }
     if let value = fields["urlLocation"] {
       delivery.urlLocation = reader.string(value, path: path + ".urlLocation")
+    }
+    if let value = fields["url"] {
+      // Which of the event's URL fields, checked against the event where the table is read.
+      delivery.urlFrom = reader.string(value, path: path + ".url")
+      if delivery.handoff != .url && delivery.handoff != .universalLink {
+        reader.error(
+          .badOutcomeFields,
+          "only a rule that hands the app a URL (handoff url or universalLink) names which URL",
+          path: path + ".url", at: value.location)
+      }
     }
     if outcome == .extensionLaunch || outcome == .transcriptView {
       reader.error(

@@ -63,6 +63,7 @@ extension PolicyLoader {
           .policyMissingField, "a table needs at least one rule", path: "$.rules", at: rulesValue.location)
       }
     }
+    if let event { checkURLFields(rules, event: event, reader: &reader) }
     guard let name, let event else { return nil }
     return DecisionTable(
       name: name, event: event, title: title, hitPolicy: hitPolicy, facts: declarations, rules: rules,
@@ -142,5 +143,27 @@ extension PolicyLoader {
       declarations.append(FactDeclaration(fact: fact, location: member.keyLocation))
     }
     return (declarations, newest)
+  }
+
+  /// TR106: a `then.url` names one of the URL fields of the event's part other than its own
+  /// URL (``Situation/otherURLKeys(of:)``).
+  private func checkURLFields(_ rules: [Rule], event: Situation.Event, reader: inout JSONReader) {
+    let keys = Situation.otherURLKeys(of: event)
+    for rule in rules {
+      let thens =
+        [(rule.then, rule.path + ".then")]
+        + rule.alternatives.enumerated().map {
+          ($1.then, JSONReader.join(rule.path + ".alternatives", $0) + ".then")
+        }
+      for (then, path) in thens {
+        guard let key = then.delivery?.urlFrom, !keys.contains(key) else { continue }
+        let known =
+          keys.isEmpty ? "it has none" : "it has " + keys.map { "\"\($0)\"" }.joined(separator: ", ")
+        reader.error(
+          .unknownValue,
+          "\"\(key)\" is not a URL of a \(event.rawValue) situation besides its own url; \(known)",
+          path: path + ".url", at: rule.location)
+      }
+    }
   }
 }
