@@ -2939,7 +2939,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-ignored",
-      "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"]},
+      "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"], "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "evidence": ["L-2", "L-5"],
       "confidence": "inferred",
@@ -4427,7 +4427,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-single-target-family",
-      "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"]},
+      "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "evidence": ["W-3", "W-5"],
       "confidence": "inferred",
@@ -4450,7 +4450,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-small-before-ios17",
-      "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17"},
+      "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "evidence": ["W-3", "W-5"],
       "alternatives": [
@@ -4480,7 +4480,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-small",
-      "when": {"element": "link", "family": "systemSmall"},
+      "when": {"element": "link", "family": "systemSmall", "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "evidence": ["W-3", "W-4"],
       "alternatives": [
