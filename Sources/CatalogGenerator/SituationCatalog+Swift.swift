@@ -994,6 +994,7 @@ extension SituationCatalog {
 
         /// True when the event's part has a URL besides the event's own URL: the decision then
         /// takes the slower path that names the URL a rule's `then.url` picks.
+        @inline(__always)
         package var hasOtherURL: Bool {
           switch event {
 
@@ -1067,7 +1068,7 @@ extension SituationCatalog {
 
         /// True when ``unreadParts`` is not empty, without building it: what the decide path
         /// asks of every situation.
-        @usableFromInline
+        @usableFromInline @inline(__always)
         var hasUnreadParts: Bool {
 
       """
@@ -1077,7 +1078,7 @@ extension SituationCatalog {
     out += "  }\n\n"
     out += """
         /// The bits of ``givenParts`` of the parts `event` reads.
-        @usableFromInline
+        @usableFromInline @inline(__always)
         static func partsRead(by event: Event) -> UInt16 {
           switch event {
 

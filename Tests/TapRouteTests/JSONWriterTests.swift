@@ -252,6 +252,8 @@ struct JSONWriterTests {
       // `callbacks` and `presentation` are kept next to `outcome` as well as in the storage.
       if label == "shownCallbacks" { return ["callbacks"] }
       if label == "shownPresentation" { return ["presentation"] }
+      // `url` is kept as decided, and percent-encoded when read (`encodesURLs`).
+      if label == "rawURL" { return ["url"] }
       // The delivery fields are written flat, each under its own key.
       if label == "delivery" {
         return ["activityType", "appCallbacks", "delivers", "handoff", "urlLocation"]
@@ -261,8 +263,8 @@ struct JSONWriterTests {
   }
 
   /// Stored fields that are no JSON key of their own: a pending note of unfired redirect
-  /// hooks is written out as the last of `notes`.
-  static let writtenThroughOtherKeys: Set<String> = ["unfiredHooks", "assumedValues"]
+  /// hooks is written out as the last of `notes`; `encodesURLs` decides how `url` reads.
+  static let writtenThroughOtherKeys: Set<String> = ["unfiredHooks", "assumedValues", "encodesURLs"]
 
   static let everyFieldDecision: Decision = {
     let trace = [TraceEntry(rule: "tap/a \"b\"", fact: .installed, expected: "true", actual: "false\n")]

@@ -29,6 +29,28 @@ struct WidgetEventTests {
     #expect(old.rule == "widget/control-before-ios17-no-url" && old.outcome == .containerLaunch)
   }
 
+  @Test("a rule's then.url names the widgetURL, encoded, even where the Link gives no URL (W-3, N-8)")
+  func widgetURLPicked() throws {
+    // iOS 16: the Link is ignored by default, so the widgetURL is the decision's URL (as written:
+    // iOS 16 does not percent-encode); the Link's URL is the other reading's.
+    let old = try Self.decide(
+      #"{"event":"widget","osVersion":"16","widget":{"element":"link","url":"myapp://l","widgetURL":"myapp://x/a b"}}"#
+    )
+    #expect(old.rule == "widget/link-small-before-ios17-widget-url" && old.url == "myapp://x/a b")
+    #expect(old.alternatives?.map(\.url) == ["myapp://l"])
+    // iOS 26, a Link given without its URL: the default reading names none; the other reading
+    // names the widgetURL as the app receives it, percent-encoded, with the note.
+    let new = try Self.decide(#"{"event":"widget","widget":{"element":"link","widgetURL":"myapp://x/a b"}}"#)
+    #expect(new.rule == "widget/link-small-widget-url" && new.url == nil)
+    #expect(new.alternatives?.map(\.url) == ["myapp://x/a%20b"])
+    #expect(new.notes.contains { $0.contains("\"myapp://x/a b\" as \"myapp://x/a%20b\"") })
+    // A medium widget's Link keeps its own URL; the widgetURL is not read.
+    let medium = try Self.decide(
+      #"{"event":"widget","widget":{"family":"systemMedium","element":"link","url":"myapp://l","widgetURL":"myapp://w"}}"#
+    )
+    #expect(medium.url == "myapp://l")
+  }
+
   @Test("the contested points keep both readings (W-3, L-4)")
   func contestedReadings() throws {
     let small = try Self.decide(#"{"event":"widget","widget":{"element":"link","url":"myapp://x"}}"#)

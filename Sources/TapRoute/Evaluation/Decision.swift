@@ -8,6 +8,12 @@
 public struct Decision: Sendable, Hashable, Codable {
   /// What the tap or `open(url)` does; ``Outcome/undecided`` when no rule matches.
   public var outcome: Outcome
+  /// True when the app's `URL(string:)` percent-encodes what it is given (SDK 17 on iOS 17,
+  /// N-8, X-12): `url` reads ``rawURL`` encoded, and a lazy decision's build names its steps'
+  /// and other readings' URLs encoded, with a note. Set from the situation's SDK, OS and
+  /// platform, a few comparisons, so that no decision scans its URLs before one is read (the
+  /// scan cost about 480 instructions a decision). Declared next to `outcome`, in its padding.
+  @usableFromInline var encodesURLs: Bool = false
   /// The redirect hooks none of which fires, 4 bits each (callback index + 1), for the note
   /// `notes` ends with; 0 when there is none. Building that note and a storage object for it
   /// on every such decision cost 365 ns where the decision takes 46. Declared next to
@@ -20,7 +26,12 @@ public struct Decision: Sendable, Hashable, Codable {
   /// or other-app launch; nil when the rule hands the app no URL (a user activity, an intent,
   /// a notification response, nothing), and percent-encoded where `URL(string:)` encodes it
   /// (SDK 17 on iOS 17, N-8, X-12).
-  public var url: String?
+  public var url: String? {
+    get { encodesURLs ? Engine.arriving(rawURL) : rawURL }
+    set { rawURL = newValue }
+  }
+  /// `url` as the tables decided it, before the percent-encoding of ``encodesURLs``.
+  @usableFromInline var rawURL: String?
   /// The fields behind `storage`: shared storage, or the rules of a compiled decision (see
   /// ``CompiledPolicies``), whose fields are built when read.
   private var body: Body
@@ -33,7 +44,7 @@ public struct Decision: Sendable, Hashable, Codable {
   private var storage: Storage {
     switch body {
     case .stored(let storage): storage
-    case .lazy(let hit): hit.decision(url: url, assumed: assumedMask).storage
+    case .lazy(let hit): hit.decision(url: rawURL, assumed: assumedMask, encodes: encodesURLs).storage
     }
   }
   /// The facts the deciding rule(s) tested that the situation left out, with the default
@@ -169,12 +180,13 @@ public struct Decision: Sendable, Hashable, Codable {
   @usableFromInline @inline(__always)
   static func lazy(
     outcome: Outcome, url: consuming String? = nil, callbacks: consuming LazyCallbacks,
-    presentation: Presentation?, assumed: FactMask = 0, unfired: UInt8 = 0, hit: consuming LazyHit
+    presentation: Presentation?, assumed: FactMask = 0, unfired: UInt8 = 0, encodes: Bool = false,
+    hit: consuming LazyHit
   ) -> Decision {
     Decision(
-      outcome: outcome, unfiredHooks: unfired == 0 ? 0 : packedUnfired(unfired),
+      outcome: outcome, encodesURLs: encodes, unfiredHooks: unfired == 0 ? 0 : packedUnfired(unfired),
       shownPresentation: presentation,
-      url: url, body: .lazy(hit), assumedMask: assumed, shownCallbacks: callbacks)
+      rawURL: url, body: .lazy(hit), assumedMask: assumed, shownCallbacks: callbacks)
   }
 
   /// True for a lazy decision whose remarks are kept to be written when its fields are built.
@@ -265,7 +277,7 @@ public struct Decision: Sendable, Hashable, Codable {
       a.assumedMask == 0 || a.assumed == b.assumed
     else { return false }
     if case .lazy(let x) = a.body, case .lazy(let y) = b.body, x.same(as: y),
-      a.unfiredHooks == b.unfiredHooks
+      a.unfiredHooks == b.unfiredHooks, a.encodesURLs == b.encodesURLs
     {
       return true
     }
@@ -516,7 +528,7 @@ extension Decision {
     alternatives: [Decision]? = nil, assumed: [AssumedFact] = [], delivery: AppDelivery? = nil
   ) {
     self.outcome = outcome
-    self.url = url
+    self.rawURL = url
     shownCallbacks = LazyCallbacks(callbacks)
     shownPresentation = presentation
     body = .stored(
@@ -620,8 +632,15 @@ extension Decision {
   /// pending note of unfired redirect hooks (packed) and the assumed facts. Nil for a stored
   /// decision, and for one whose assumed values were set by hand rather than its source's.
   var lazyParts: (hit: LazyHit, unfired: UInt32, assumed: FactMask)? {
-    // Remarks are the situation's own, not the rules': a remarked decision has no template.
+    // Remarks are the situation's own, not the rules': a remarked decision has no template;
+    // nor has one whose URLs arrive percent-encoded, with a note quoting them.
     guard case .lazy(let hit) = body, hit.remarks == nil else { return nil }
+    if encodesURLs,
+      Engine.needsEncoding(rawURL) || Engine.needsEncoding(hit.eventURL)
+        || Engine.needsEncoding(hit.redirectURL)
+    {
+      return nil
+    }
     return (hit, unfiredHooks, assumedMask)
   }
 

@@ -295,7 +295,7 @@ struct LazyHit: Sendable {
   /// The decision's fields, built as the eager evaluation builds them. `url` is the
   /// decision's URL and `assumed` its assumed facts, which an undecided redirect's tap step
   /// repeats.
-  func decision(url: String?, assumed: FactMask) -> Decision {
+  func decision(url: String?, assumed: FactMask, encodes: Bool = false) -> Decision {
     var decision = stepsDecision(url: url, assumed: assumed)
     var stepRules = self.stepRules
     if deliveryRule >= 0, let delivery = Engine.deliveryEvent {
@@ -315,8 +315,8 @@ struct LazyHit: Sendable {
       if event != .tap, kind == .rule {
         remarks.selectURLs(in: &decision, template: source.template(event, openIndex))
       }
-      remarks.encodeURLs(in: &decision)
     }
+    if encodes { Engine.encodeArriving(in: &decision, headline: url) }
     return decision
   }
 
@@ -429,12 +429,6 @@ final class PendingRemarks: Sendable {
     if situation.hasOtherURL { Engine.selectNestedURLs(template, situation, in: &decision) }
   }
 
-  /// Names the encoded form of the situation's URLs in `decision`'s steps and other readings
-  /// (``Engine/encodeURLs(_:_:in:)`` left them to the build).
-  func encodeURLs(in decision: inout Decision) {
-    let pairs = Engine.encodedURLs(situation, newestOS: newestOS, newestSDK: newestSDK)
-    if !pairs.isEmpty { Engine.replaceNested(pairs, in: &decision) }
-  }
 }
 
 /// What the lean decide reads of one kind of source. `decideLean` is generic over it, so
@@ -609,19 +603,20 @@ extension Engine {
     var decision = decideUnremarked(rules, situation)
     Engine.addRemarks(situation, rules.source, to: &decision)
     Engine.selectURLs(rules, situation, in: &decision)
-    Engine.encodeURLs(situation, rules.source, in: &decision)
     return decision
   }
 
   @inlinable @inline(__always)
   static func decideUnremarked<Rules: LeanRules>(_ rules: Rules, _ situation: Situation) -> Decision {
     let event = situation.event
+    let encodes = Engine.encodesURLs(
+      situation, newestOS: rules.newestOSVersion, newestSDK: rules.newestSDKVersion)
     if event == .tap {
       let url = situation.tap.url
       if let url, url.utf8.count > Engine.maximumMessageURLLength {
-        return decideLongURL(rules, situation, url: url)
+        return decideLongURL(rules, situation, url: url, encodes: encodes)
       }
-      return decideTap(rules, situation, url: url)
+      return decideTap(rules, situation, url: url, encodes: encodes)
     }
     // Every other event: the first matching rule of its table decides.
     let url = situation.eventURL
@@ -629,21 +624,36 @@ extension Engine {
     guard rule >= 0 else {
       return Decision.lazy(
         outcome: .undecided, callbacks: .none, presentation: nil,
-        hit: LazyHit.make(rules.source, .undecided, event: event))
+        encodes: encodes, hit: LazyHit.make(rules.source, .undecided, event: event))
     }
     let outcome = rules.outcome(event, rule)
     let delivery =
       outcome == .containerLaunch ? composedDelivery(rules, situation, after: event, rule) : .none
     return Decision.lazy(
-      outcome: outcome, url: outcome.carriesURL(handoff: rules.handoff(event, rule)) ? url : nil,
+      outcome: outcome, url: receivesURL(rules, outcome, event, rule) ? url : nil,
       callbacks: rules.callbacks(event, rule),
       presentation: rules.presentation(event, rule),
       assumed: rules.testedFacts(event, rule) & situation.leftOut | delivery.assumed,
+      encodes: encodes,
       hit: LazyHit.make(
         rules.source, .rule, event: event, openRule: rule,
         context: rules.contested(event, rule)
           ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil,
         deliveryRule: delivery.rule))
+  }
+
+  /// True when a decision of rule `rule` of `event`'s table names a URL
+  /// (``Outcome/carriesURL(handoff:)``), reading the rule's handoff only for the outcomes
+  /// that are handed something: the extension launches and the browser, most decisions, skip
+  /// that call.
+  @inlinable @inline(__always)
+  static func receivesURL<Rules: LeanRules>(
+    _ rules: Rules, _ outcome: Outcome, _ event: Situation.Event, _ rule: Int
+  ) -> Bool {
+    switch outcome {
+    case .containerLaunch, .appClipLaunch: outcome.carriesURL(handoff: rules.handoff(event, rule))
+    default: outcome.carriesURL
+    }
   }
 
   /// The rule of the `delivery` table composed after a launch of the container app, and the
@@ -687,23 +697,23 @@ extension Engine {
   /// A tap whose message URL is over the D-3 limit: decided as usual, then flagged (out of
   /// line, so that the common path returns its decision without a copy).
   @inlinable @inline(never)
-  static func decideLongURL<Rules: LeanRules>(_ rules: Rules, _ situation: Situation, url: String)
-    -> Decision
-  {
-    var decision = decideTap(rules, situation, url: url)
+  static func decideLongURL<Rules: LeanRules>(
+    _ rules: Rules, _ situation: Situation, url: String, encodes: Bool
+  ) -> Decision {
+    var decision = decideTap(rules, situation, url: url, encodes: encodes)
     Engine.flagLongMessageURL(url, in: &decision)
     return decision
   }
 
   @inlinable @inline(__always)
-  static func decideTap<Rules: LeanRules>(_ rules: Rules, _ situation: Situation, url: String?)
-    -> Decision
-  {
+  static func decideTap<Rules: LeanRules>(
+    _ rules: Rules, _ situation: Situation, url: String?, encodes: Bool
+  ) -> Decision {
     let tap = rules.tapRule(situation)
     guard tap >= 0 else {
       return Decision.lazy(
         outcome: .undecided, callbacks: .none, presentation: nil,
-        hit: LazyHit.make(rules.source, .undecided, event: .tap))
+        encodes: encodes, hit: LazyHit.make(rules.source, .undecided, event: .tap))
     }
     let outcome = rules.outcome(.tap, tap)
     let hooks = situation.tap.redirect.hooks.mask
@@ -739,10 +749,11 @@ extension Engine {
       let delivery =
         outcome == .containerLaunch ? composedDelivery(rules, situation, after: .tap, tap) : .none
       return Decision.lazy(
-        outcome: outcome, url: outcome.carriesURL(handoff: rules.handoff(.tap, tap)) ? url : nil,
+        outcome: outcome, url: receivesURL(rules, outcome, .tap, tap) ? url : nil,
         callbacks: rules.callbacks(.tap, tap),
         presentation: rules.presentation(.tap, tap), assumed: assumed | delivery.assumed,
         unfired: launches ? hooks : 0,
+        encodes: encodes,
         hit: LazyHit.make(
           rules.source, .rule, event: .tap, tapRule: tap, context: context, deliveryRule: delivery.rule))
     }
@@ -754,6 +765,7 @@ extension Engine {
       return Decision.lazy(
         outcome: .undecided, url: url, callbacks: rules.callbacks(.tap, tap),
         presentation: rules.presentation(.tap, tap), assumed: assumed,
+        encodes: encodes,
         hit: LazyHit.make(
           rules.source, .redirectUndecided, event: .tap, tapRule: tap, openRule: open, hook: hook,
           context: LazyHit.Context(
@@ -771,6 +783,7 @@ extension Engine {
       outcome: opensApp ? openOutcome : outcome, url: opensApp ? redirectURL : url,
       callbacks: rules.callbacks(.tap, tap), presentation: rules.presentation(.tap, tap),
       assumed: assumed | rules.testedFacts(.open, open) & redirectLeftOut | delivery.assumed,
+      encodes: encodes,
       hit: LazyHit.make(
         rules.source, .composed, event: .tap, tapRule: tap, openRule: open, hook: hook,
         context: contested || rules.contested(.open, open)

@@ -2,66 +2,72 @@
 // built with the iOS 17 SDK or later, running on iOS 17 or later or an aligned OS version
 // (N-8, X-12). The tables decide on the text as written (`urlNeedsEncoding`, `sdkVersion`);
 // the decision's URL fields then name the URL as it arrives.
+//
+// Nothing is scanned while deciding: the decision keeps a flag (``Decision/encodesURLs``,
+// from the situation's SDK, OS and platform), `url` encodes when read, and a lazy
+// decision's build encodes its steps and other readings and writes the note. Scanning the
+// situation's URLs on every decision, to tell whether a note was due, cost about 480
+// instructions a decision, a third of the decide.
 
 extension Engine {
   /// True when `URL(string:)` in an app of `situation` percent-encodes invalid characters:
   /// built with SDK 17 or later (absent: `newestSDK`), on iOS or iPadOS 17, macOS 14,
   /// watchOS 10 or later, or visionOS (absent OS version: `newestOS`).
+  /// Inlined into every decide: a few loads and comparisons of packed versions.
+  @inlinable @inline(__always)
   static func encodesURLs(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> Bool {
-    guard (situation.app.sdkVersion ?? newestSDK).major >= 17 else { return false }
-    let os = (situation.osVersion ?? newestOS).major
-    switch situation.platform {
-    case .iOS, .iPadOS: return os >= 17
-    case .macOS: return os >= 14
-    case .watchOS: return os >= 10
+    encodesURLs(
+      situation.platform, os: situation.osVersion ?? newestOS, sdk: situation.app.sdkVersion ?? newestSDK)
+  }
+
+  /// ``encodesURLs(_:newestOS:newestSDK:)`` of a platform, OS and SDK version.
+  @inlinable @inline(__always)
+  static func encodesURLs(_ platform: Situation.Platform, os: OSVersion, sdk: OSVersion) -> Bool {
+    guard sdk.isAtLeast(major: 17) else { return false }
+    switch platform {
+    case .iOS, .iPadOS: return os.isAtLeast(major: 17)
+    case .macOS: return os.isAtLeast(major: 14)
+    case .watchOS: return os.isAtLeast(major: 10)
     case .visionOS: return true
     }
   }
 
-  /// The situation's URLs (the event's, a tap's redirect URL, the event part's others) that `URL(string:)`
-  /// percent-encodes, each with its encoded form; empty when none does.
-  static func encodedURLs(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> [(
-    String, String
-  )] {
-    guard encodesURLs(situation, newestOS: newestOS, newestSDK: newestSDK) else { return [] }
-    var urls = [situation.eventURL]
-    if situation.event == .tap { urls.append(situation.tap.redirect.url) }
-    // A URL a rule's then.url may name instead (widgetURL): a situation with one takes the
-    // remarked path anyway (``Situation/hasOtherURL``).
-    urls += Situation.otherURLKeys(of: situation.event).map { situation.otherURL($0) }
-    return urls.compactMap { url in
-      guard let url, URLSchemeClass.scan(url).needsEncoding, let encoded = URLSchemeClass.percentEncoded(url)
-      else { return nil }
-      return (url, encoded)
-    }
+  /// `url` as an app whose `URL(string:)` percent-encodes receives it: encoded when it needs
+  /// encoding, else as it is.
+  @usableFromInline
+  static func arriving(_ url: String?) -> String? {
+    guard let url, URLSchemeClass.scan(url).needsEncoding, let encoded = URLSchemeClass.percentEncoded(url)
+    else { return url }
+    return encoded
   }
 
-  /// True when `situation` has a URL `URL(string:)` percent-encodes (the cheap test
-  /// ``hasRemarks(_:newestOS:newestSDK:)`` makes before the decision takes the slow path).
-  @usableFromInline
-  static func hasEncodedURL(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> Bool {
-    guard encodesURLs(situation, newestOS: newestOS, newestSDK: newestSDK) else { return false }
-    if let url = situation.eventURL, URLSchemeClass.scan(url).needsEncoding {
-      return true
-    }
-    if situation.event == .tap, let url = situation.tap.redirect.url, URLSchemeClass.scan(url).needsEncoding {
-      return true
-    }
-    return false
+  /// True when `URL(string:)` percent-encodes `url` (from SDK 17 on iOS 17).
+  static func needsEncoding(_ url: String?) -> Bool {
+    guard let url else { return false }
+    return URLSchemeClass.scan(url).needsEncoding
   }
 
-  /// Replaces each URL of `situation` that `URL(string:)` percent-encodes by its encoded form
-  /// wherever `decision` names it: its URL now, and its steps' and other readings' URLs now
-  /// too unless the decision is lazy with pending remarks, whose build does it
-  /// (``PendingRemarks/encodeURLs(in:)``), so that the common lazy decision is not built
-  /// here. The note that says so is a remark (``encodedURLRemark(_:newestOS:newestSDK:)``).
-  @usableFromInline
-  static func encodeURLs(_ situation: Situation, _ source: DecisionSource, in decision: inout Decision) {
-    let pairs = encodedURLs(situation, newestOS: source.newestOSVersion, newestSDK: source.newestSDKVersion)
+  /// For a decision whose app percent-encodes URLs: names the encoded form of each URL that
+  /// needs it in `decision` (its URL, `headline` as decided, its steps and other readings, at
+  /// every depth) and appends the note that says so; nothing when no URL needs it.
+  static func encodeArriving(in decision: inout Decision, headline: String?) {
+    var pairs: [(String, String)] = []
+    func collect(_ url: String?) {
+      guard let url, !pairs.contains(where: { $0.0 == url }), URLSchemeClass.scan(url).needsEncoding,
+        let encoded = URLSchemeClass.percentEncoded(url)
+      else { return }
+      pairs.append((url, encoded))
+    }
+    func walk(_ decision: Decision) {
+      collect(decision.rawURL)
+      for step in decision.steps ?? [] { walk(step) }
+      for alternative in decision.alternatives ?? [] { walk(alternative) }
+    }
+    collect(headline)
+    walk(decision)
     guard !pairs.isEmpty else { return }
-    decision.url = replaced(decision.url, pairs)
-    if decision.hasPendingRemarks { return }
     replaceNested(pairs, in: &decision)
+    decision.notes.append(encodedURLNote(pairs))
   }
 
   /// `url`, or its encoded form when `pairs` names it.
@@ -72,16 +78,16 @@ extension Engine {
 
   /// Replaces the URLs `pairs` names in `decision`'s URL, steps and other readings.
   static func replaceNested(_ pairs: [(String, String)], in decision: inout Decision) {
-    decision.url = replaced(decision.url, pairs)
-    if let steps = decision.steps, steps.contains(where: { replaced($0.url, pairs) != $0.url }) {
+    decision.url = replaced(decision.rawURL, pairs)
+    if let steps = decision.steps, steps.contains(where: { replaced($0.rawURL, pairs) != $0.rawURL }) {
       decision.steps = steps.map { step in
         var copy = step
-        copy.url = replaced(step.url, pairs)
+        copy.url = replaced(step.rawURL, pairs)
         return copy
       }
     }
     if let alternatives = decision.alternatives,
-      alternatives.contains(where: { replaced($0.url, pairs) != $0.url })
+      alternatives.contains(where: { replaced($0.rawURL, pairs) != $0.rawURL })
     {
       decision.alternatives = alternatives.map { alternative in
         var copy = alternative
@@ -91,10 +97,8 @@ extension Engine {
     }
   }
 
-  /// The note on the URLs `URL(string:)` percent-encodes in `situation`; nil when none.
-  static func encodedURLRemark(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> String? {
-    let pairs = encodedURLs(situation, newestOS: newestOS, newestSDK: newestSDK)
-    guard !pairs.isEmpty else { return nil }
+  /// The note on the URLs `URL(string:)` percent-encodes, each with its encoded form.
+  static func encodedURLNote(_ pairs: [(String, String)]) -> String {
     let shown = pairs.map { "\(Words.quoted($0.0)) as \(Words.quoted($0.1))" }.joined(separator: ", ")
     return
       "URL(string:) percent-encodes invalid characters in an app built with the iOS 17 SDK or later on iOS 17 or later and the aligned OS versions (N-8, X-12), so a URL named here is the one that arrives: \(shown)"

@@ -15,14 +15,19 @@ extension Engine {
     }
     if let version = situation.osVersion, isNewer(version, than: newestOS) { return true }
     if let version = situation.app.sdkVersion, isNewer(version, than: newestSDK) { return true }
-    if situation.hasOtherURL { return true }
-    return hasEncodedURL(situation, newestOS: newestOS, newestSDK: newestSDK)
+    return situation.hasOtherURL
   }
 
   /// True when `version` is past what tables whose newest version is `newest` know: a newest
   /// of `26` covers every 26.x (the tables name no minor version), `26.2` only up to 26.2.
+  /// One comparison of packed versions (the decide path asks it of every situation).
+  @inline(__always)
   static func isNewer(_ version: OSVersion, than newest: OSVersion) -> Bool {
-    newest.minor == 0 && newest.patch == 0 ? version.major > newest.major : version > newest
+    // Minor and patch are the low 34 bits: a whole-major newest covers every version below
+    // the next major.
+    let low: UInt64 = 1 << 34 - 1
+    let bound = newest.packed & low == 0 ? newest.packed | low : newest.packed
+    return version.packed > bound
   }
 
   /// The remarks on `situation` a decision over tables whose newest versions are `newestOS`
@@ -47,9 +52,6 @@ extension Engine {
       remarks.append(
         "the SDK version \(version) is newer than the tables know: decided as SDK \(newestSDK), the newest they know"
       )
-    }
-    if let encoded = encodedURLRemark(situation, newestOS: newestOS, newestSDK: newestSDK) {
-      remarks.append(encoded)
     }
     return remarks
   }

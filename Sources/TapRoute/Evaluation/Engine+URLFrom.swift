@@ -24,7 +24,9 @@ extension Engine {
     let rule = rules.rule(event, situation)
     guard rule >= 0 else { return }
     let template = rules.source.template(event, rule)
-    if decision.url != nil { decision.url = deliveredURL(decision.url, template.delivery, situation) }
+    if decision.rawURL != nil || template.delivery?.urlFrom != nil {
+      decision.url = deliveredURL(decision.rawURL, template.delivery, situation)
+    }
     if decision.hasPendingRemarks { return }
     selectNestedURLs(template, situation, in: &decision)
   }
@@ -32,18 +34,19 @@ extension Engine {
   /// Names the URL each `then.url` of `template` (the deciding rule's template) picks in
   /// `decision`'s first step (the event's own) and its other readings.
   static func selectNestedURLs(_ template: Decision, _ situation: Situation, in decision: inout Decision) {
-    if var steps = decision.steps, let first = steps.first, first.url != nil {
-      steps[0].url = deliveredURL(first.url, template.delivery, situation)
+    if var steps = decision.steps, let first = steps.first, first.rawURL != nil {
+      steps[0].url = deliveredURL(first.rawURL, template.delivery, situation)
       decision.steps = steps
     }
     guard var alternatives = decision.alternatives, let templates = template.alternatives,
       alternatives.count == templates.count,
       templates.contains(where: { $0.delivery?.urlFrom != nil })
     else { return }
-    for i in alternatives.indices where alternatives[i].url != nil {
-      alternatives[i].url = deliveredURL(alternatives[i].url, templates[i].delivery, situation)
-      if var steps = alternatives[i].steps, let first = steps.first, first.url != nil {
-        steps[0].url = deliveredURL(first.url, templates[i].delivery, situation)
+    for i in alternatives.indices where alternatives[i].rawURL != nil || templates[i].delivery?.urlFrom != nil
+    {
+      alternatives[i].url = deliveredURL(alternatives[i].rawURL, templates[i].delivery, situation)
+      if var steps = alternatives[i].steps, let first = steps.first, first.rawURL != nil {
+        steps[0].url = deliveredURL(first.rawURL, templates[i].delivery, situation)
         alternatives[i].steps = steps
       }
     }

@@ -16,4 +16,12 @@ extension OSVersion {
     func component(_ bits: UInt64) -> Int { Int(truncatingIfNeeded: bits & 0x1_FFFF) }
     self.init(clamping: component(key >> 34), component(key >> 17), component(key))
   }
+
+  /// The version whose ``orderKey`` is `key`, taken as it is: for generated code's constants,
+  /// the order keys of versions its tables were checked to hold. Inlined, it is a constant
+  /// where ``init(orderKey:)`` is a call (the decide path reads the newest versions twice).
+  @_spi(Generated) @inlinable
+  public init(uncheckedOrderKey key: UInt64) {
+    packed = key
+  }
 }

@@ -6,10 +6,12 @@
 /// order is the version order on every platform, 32-bit `Int` included.
 public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
   /// The version packed as `major << 34 | minor << 17 | patch`, each component below 2^17.
-  private let packed: UInt64
+  @usableFromInline let packed: UInt64
 
   /// The major version (`17` in `17.4.1`).
   public var major: Int { Self.component(packed >> 34) }
+  /// True when the major version is `major` or later: one comparison of the packed value.
+  @inlinable func isAtLeast(major: UInt64) -> Bool { packed >= major << 34 }
   /// The minor version (`4` in `17.4.1`); 0 when not written.
   public var minor: Int { Self.component(packed >> 17) }
   /// The patch version (`1` in `17.4.1`); 0 when not written.

@@ -179,6 +179,7 @@ extension Situation {
 
   /// True when the event's part has a URL besides the event's own URL: the decision then
   /// takes the slower path that names the URL a rule's `then.url` picks.
+  @inline(__always)
   package var hasOtherURL: Bool {
     switch event {
     case .tap: false
@@ -264,7 +265,7 @@ extension Situation {
 
   /// True when ``unreadParts`` is not empty, without building it: what the decide path
   /// asks of every situation.
-  @usableFromInline
+  @usableFromInline @inline(__always)
   var hasUnreadParts: Bool {
     givenParts & ~Self.partsRead(by: event) != 0
       && ((event != .tap && !tap.isDefault)
@@ -279,7 +280,7 @@ extension Situation {
   }
 
   /// The bits of ``givenParts`` of the parts `event` reads.
-  @usableFromInline
+  @usableFromInline @inline(__always)
   static func partsRead(by event: Event) -> UInt16 {
     switch event {
     case .tap: 0x1

@@ -101,8 +101,8 @@ package struct SwiftGenerator {
       // Decides as the interpreter does for tables \(Self.tableList(allTables)).
 
       \(opening)
-        \(a)static let newestOSVersion = OSVersion(orderKey: \(hex(newest.orderKey)))
-        \(a)static let newestSDKVersion = OSVersion(orderKey: \(hex(newestSDK.orderKey)))
+        \(a)static var newestOSVersion: OSVersion { OSVersion(uncheckedOrderKey: \(hex(newest.orderKey))) }
+        \(a)static var newestSDKVersion: OSVersion { OSVersion(uncheckedOrderKey: \(hex(newestSDK.orderKey))) }
         \(a)static let interpreted = Engine(interpreting: \(typeName).self)
 
 

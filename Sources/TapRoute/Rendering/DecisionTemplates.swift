@@ -126,7 +126,10 @@ struct DecisionTemplates: Sendable {
       redirectURL: hit.redirectURL.map { _ in Slot.redirectURL.standIn })
     standInHit.deliveryRule = hit.deliveryRule
     var standIn = decision.replacingHit(standInHit)
-    standIn.url = decision.url.map { _ in Slot.url.standIn }
+    // Stand-ins are placed as they are: a decision whose URLs need percent-encoding has no
+    // template (``Decision/lazyParts``).
+    standIn.encodesURLs = false
+    standIn.url = decision.rawURL.map { _ in Slot.url.standIn }
     let template = JSONWriter.recordTemplate { record(&$0, standIn) }
     let usable = !template.contains(Slot.escapedPrefix)
     recorded[key] = (hit.source, usable ? template : nil)

@@ -26,7 +26,7 @@ extension JSONWriter {
       write(template) { json, slot in
         switch DecisionTemplates.Slot(rawValue: slot) {
         case .line?: json.int(line ?? 0)
-        case .url?: json.string(decision.url ?? "")
+        case .url?: json.string(decision.rawURL ?? "")
         case .eventURL?: json.string(parts.hit.eventURL ?? "")
         case .redirectURL?: json.string(parts.hit.redirectURL ?? "")
         case nil: json.string("")

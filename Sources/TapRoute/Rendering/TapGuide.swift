@@ -110,10 +110,6 @@ package enum TapGuide {
         .fixture("d-5 already selected but not running: a launch like any other"),
       ]),
     Section(
-      title: "iPad and repeated taps",
-      introduction: "iPadOS 18 reports differ from iOS for a running extension.",
-      items: [.rule("tap/running-ipados18")]),
-    Section(
       title: "After swiping to another iMessage app",
       introduction: "A swipe through the app drawer changes what the next tap on a message calls.",
       items: [.rule("tap/after-drawer-swipe-ios26"), .rule("tap/after-drawer-swipe")]),
@@ -329,7 +325,8 @@ package enum TapGuide {
         .rule("widget/button-without-intent"),
         .rule("widget/control-locked"), .rule("widget/open-app-when-run"),
         .rule("widget/foreground-mode"), .rule("widget/dynamic-mode"), .rule("widget/modes-before-26"),
-        .rule("widget/open-url-intent"), .rule("widget/open-url-intent-custom-scheme"),
+        .rule("widget/open-url-intent-ios18-0"), .rule("widget/open-url-intent"),
+        .rule("widget/open-url-intent-unknown"), .rule("widget/open-url-intent-custom-scheme"),
         .rule("widget/control-before-ios17"), .rule("widget/control-before-ios17-no-url"),
         .rule("widget/control-before-macos14"), .rule("widget/control-before-macos14-no-url"),
         .rule("widget/control-single-target-family"), .rule("widget/control-single-target-family-no-url"),
@@ -351,8 +348,8 @@ package enum TapGuide {
         "StandBy and CarPlay show small widgets; CarPlay opens only an app that integrates with it. An iPhone widget on the Mac runs its buttons on the iPhone.",
       items: [
         .fixture("w-11 StandBy, no URL: the app opens (after the arrow)"), .rule("widget/carplay"),
-        .rule("widget/carplay-not-integrated"), .rule("widget/carplay-not-integrated-control"),
-        .rule("widget/mac-control"), .rule("widget/mac-open"),
+        .rule("widget/carplay-not-integrated"), .rule("widget/carplay-control"),
+        .rule("widget/mac-control"), .rule("widget/mac-control-opens-app"), .rule("widget/mac-open"),
       ]),
     Section(
       title: "Live Activities",
@@ -367,7 +364,8 @@ package enum TapGuide {
         .rule("liveActivity/watch-phone-before-18"), .rule("liveActivity/watch-app-no-opt-in"),
         .rule("liveActivity/touch-and-hold"),
         .rule("liveActivity/standby"),
-        .rule("liveActivity/carplay-not-integrated"), .rule("liveActivity/watch"),
+        .rule("liveActivity/carplay-before-26"), .rule("liveActivity/carplay-not-integrated"),
+        .rule("liveActivity/carplay-control"), .rule("liveActivity/watch"),
         .rule("liveActivity/watch-app"),
         .rule("liveActivity/mac"),
       ]),
