@@ -232,9 +232,9 @@ extension SituationCatalog {
           .joined(separator: ", ")
         return (u.name, values, "The \(u.computed) of the URL the event reads: \(urls).")
       case .computed(let c) where c.field != nil:
-        let paths = events.filter { event in
-          parts.contains { $0.key == event.part && $0.fields.contains { $0.key == c.field } }
-        }.map { "$.\($0.part).\(c.field ?? "") (\($0.name))" }.joined(separator: ", ")
+        let field = c.field ?? ""
+        let paths = events.filter { hasField($0, field) }.map { "$.\($0.part).\(field) (\($0.name))" }
+          .joined(separator: ", ")
         return (c.name, .enumeration(Self.values[c.type] ?? []), "The \(c.computed) of \(paths).")
       case .computed(let c):
         let urls = events.compactMap { event in urlPath(event).map { "$.\($0) (\(event.name))" } }

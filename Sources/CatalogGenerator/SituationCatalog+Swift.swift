@@ -144,9 +144,8 @@ extension SituationCatalog {
     for fact in all {
       switch fact {
       case .computed(let c) where c.field != nil:
-        let reading = events.filter { event in
-          parts.contains { $0.key == event.part && $0.fields.contains { $0.key == c.field } }
-        }
+        let field = c.field ?? ""
+        let reading = events.filter { hasField($0, field) }
         out += "    case .\(fact.name): [\(reading.map { "." + $0.name }.joined(separator: ", "))]\n"
       case .url, .computed: out += "    case .\(fact.name): [\(urlEvents)]\n"
       case .field(let f):
@@ -1174,7 +1173,7 @@ extension SituationCatalog {
     let inputs = c.inputs.map { "$." + $0 }.joined(separator: ", ")
     for event in events {
       if let field = c.field {
-        let has = parts.contains { $0.key == event.part && $0.fields.contains { $0.key == field } }
+        let has = hasField(event, field)
         let source = has ? "$.\(event.part).\(field)" : "none: the \(event.name) event has no \(field)"
         out += "      case .\(event.name): \"\(source)\"\n"
         continue

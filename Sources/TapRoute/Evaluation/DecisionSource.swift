@@ -428,7 +428,6 @@ final class PendingRemarks: Sendable {
   func selectURLs(in decision: inout Decision, template: Decision) {
     if situation.hasOtherURL { Engine.selectNestedURLs(template, situation, in: &decision) }
   }
-
 }
 
 /// What the lean decide reads of one kind of source. `decideLean` is generic over it, so

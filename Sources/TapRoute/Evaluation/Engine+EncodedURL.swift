@@ -16,15 +16,9 @@ extension Engine {
   /// Inlined into every decide: a few loads and comparisons of packed versions.
   @inlinable @inline(__always)
   static func encodesURLs(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> Bool {
-    encodesURLs(
-      situation.platform, os: situation.osVersion ?? newestOS, sdk: situation.app.sdkVersion ?? newestSDK)
-  }
-
-  /// ``encodesURLs(_:newestOS:newestSDK:)`` of a platform, OS and SDK version.
-  @inlinable @inline(__always)
-  static func encodesURLs(_ platform: Situation.Platform, os: OSVersion, sdk: OSVersion) -> Bool {
-    guard sdk.isAtLeast(major: 17) else { return false }
-    switch platform {
+    guard (situation.app.sdkVersion ?? newestSDK).isAtLeast(major: 17) else { return false }
+    let os = situation.osVersion ?? newestOS
+    switch situation.platform {
     case .iOS, .iPadOS: return os.isAtLeast(major: 17)
     case .macOS: return os.isAtLeast(major: 14)
     case .watchOS: return os.isAtLeast(major: 10)
@@ -53,8 +47,7 @@ extension Engine {
   static func encodeArriving(in decision: inout Decision, headline: String?) {
     var pairs: [(String, String)] = []
     func collect(_ url: String?) {
-      guard let url, !pairs.contains(where: { $0.0 == url }), URLSchemeClass.scan(url).needsEncoding,
-        let encoded = URLSchemeClass.percentEncoded(url)
+      guard let url, !pairs.contains(where: { $0.0 == url }), let encoded = arriving(url), encoded != url
       else { return }
       pairs.append((url, encoded))
     }
