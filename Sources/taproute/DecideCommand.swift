@@ -99,12 +99,12 @@ enum DecideCommand {
         return CommandLineTool.exitOK
       case .json?, .text?, nil: break
       }
-      let evidence = explain ? engine.policies.evidence(_:) : nil
+      let policies = explain ? engine.policies : nil
       console.out(
         json
           ? DecisionText.json(
-            decision, pretty: true, cited: evidence.map { DecisionText.citedEntries(decision, $0) }) + "\n"
-          : DecisionText.render(decision, trace: explain, evidence: evidence))
+            decision, pretty: true, explained: policies.map { DecisionText.Explanation(decision, $0) }) + "\n"
+          : DecisionText.render(decision, trace: explain, policies: policies))
       return CommandLineTool.exitOK
     }
   }
@@ -173,13 +173,13 @@ enum DecideCommand {
         }
       case .success(let situation):
         let decision = explain ? engine.explain(situation) : engine.decide(situation)
-        let evidence = explain ? engine.policies.evidence(_:) : nil
+        let policies = explain ? engine.policies : nil
         if json {
           out.decision(
-            decision, line: line.number, cited: evidence.map { DecisionText.citedEntries(decision, $0) })
+            decision, line: line.number, explained: policies.map { DecisionText.Explanation(decision, $0) })
           out.raw("\n")
         } else {
-          let text = DecisionText.render(decision, trace: explain, evidence: evidence)
+          let text = DecisionText.render(decision, trace: explain, policies: policies)
           out.raw(
             "line \(line.number):\n"
               + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  \($0)\n" }

@@ -35,7 +35,7 @@ struct ClientShapeTests {
         tap: .init(redirect: .init(hooks: [.willBecomeActive], url: "myapp://open"))))
     #expect(
       "\(redirect)"
-        == #"outcome: containerLaunch, url: "myapp://open", appCallbacks: [scene(_:willConnectTo:options:)], delivers: url, rule: open/messages-any-scheme, confidence: several"#
+        == #"outcome: containerLaunch, url: "myapp://open", appCallbacks: [scene(_:willConnectTo:options:)], delivers: url, rule: open/messages-any-scheme, confidence: inferred"#
     )
     let undecided = try Engine(policiesAt: emptyTables()).decide(Situation(event: .tap))
     #expect("\(undecided)" == "outcome: undecided, rule: (none)")

@@ -37,8 +37,8 @@ struct AuditTests {
         ],
         0,
         [
-          "Examples/plists/Container-Info.plist: note: CFBundleURLTypes: open(\"containerAppDemo://\") from the extension gives containerLaunch (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9, U-44, U-48, W-15, U-53) [TR414]",
-          "Examples/plists/Container-Info.plist: note: redirect \"containerAppDemo://open\" opens the container app (open/messages-any-scheme; several; evidence S004-5, S004-7, D-1, S004-12, S004-11, F-9, U-44, U-48, W-15, U-53) [TR413]",
+          "Examples/plists/Container-Info.plist: note: CFBundleURLTypes: open(\"containerAppDemo://\") from the extension gives containerLaunch (open/messages-any-scheme; inferred; evidence S004-7, S004-5, D-1, U-42, U-44, U-48, W-15) [TR414]",
+          "Examples/plists/Container-Info.plist: note: redirect \"containerAppDemo://open\" opens the container app (open/messages-any-scheme; inferred; evidence S004-7, S004-5, D-1, U-42, U-44, U-48, W-15) [TR413]",
           "audit: 0 errors, 0 warnings, 3 notes",
         ], []
       ),
@@ -63,7 +63,7 @@ struct AuditTests {
         1,
         [
           "Examples/plists/Widget-Info.plist: error: NSExtension.NSExtensionPointIdentifier: extension point is \"com.apple.widget-extension\", not \"com.apple.message-payload-provider\": Messages will not host it as an iMessage app (S000-5) [TR410]",
-          "error: redirect \"https://example.com/app\" (web) opens nothing; the completion reports false (open/messages-web-url; contested; evidence F-3, N-6, S004-4, F-10) [TR411]",
+          "error: redirect \"https://example.com/app\" (web) opens nothing; the completion reports false (open/messages-web-url; contested; evidence F-3, N-6, D-1) [TR411]",
         ], []
       ),
       (
@@ -82,7 +82,7 @@ struct AuditTests {
         ["--extension", plists + "Extension-Info.plist", "--redirect-url", "containerAppDemo://"],
         1,
         [
-          "Examples/plists/Extension-Info.plist: error: redirect \"containerAppDemo://\" opens nothing: an iMessage-only app has no parent app to open (open/messages-no-parent-app; documented; evidence D-1, S000-5, S000-6, N-17) [TR415]"
+          "Examples/plists/Extension-Info.plist: error: redirect \"containerAppDemo://\" opens nothing: an iMessage-only app has no parent app to open (open/messages-no-parent-app; documented; evidence D-1) [TR415]"
         ], []
       ),
       (

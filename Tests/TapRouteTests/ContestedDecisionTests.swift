@@ -20,8 +20,12 @@ struct ContestedDecisionTests {
     #expect(
       decision.assumed.map(\.fact) == Fact.allCases.filter { f in decision.assumed.contains { $0.fact == f } }
     )
-    // The iOS 26 compact report (DOMAIN.md's F-5) has no link, so it is no other reading.
-    #expect(decision.alternatives == nil && decision.confidence == .documented)
+    // The iOS 26 compact report (DOMAIN.md's F-5) has no link, so it is no other reading; the
+    // decision is as sure as its callbacks, which no quote lists for iOS 26 (inferred).
+    #expect(decision.alternatives == nil && decision.confidence == .inferred)
+    let support = try engine().policies.support(for: decision)
+    #expect(support.first { $0.field == "outcome" }?.confidence == .documented)
+    #expect(support.first { $0.field == "callbacks" }?.confidence == .inferred)
   }
 
   @Test("a contested tap shows the other reading with its evidence")

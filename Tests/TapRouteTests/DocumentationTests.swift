@@ -45,9 +45,9 @@ struct DocumentationTests {
     let decision = try engine().decide(situation)
     #expect(
       "\(decision.outcome) \(decision.rule ?? "-") \(decision.confidence?.rawValue ?? "-")"
-        == "containerLaunch open/messages-any-scheme several")
+        == "containerLaunch open/messages-any-scheme inferred")
     let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains("// containerLaunch open/messages-any-scheme several"))
+    #expect(readme.contains("// containerLaunch open/messages-any-scheme inferred"))
   }
 
   @Test("the universal-links article's file gives the verdict the article states")

@@ -41,7 +41,7 @@ struct FixtureTableTests {
     // keeps an id on one side): all three count.
     let citedByRules = Set(
       policies.tables.flatMap {
-        $0.rules.flatMap { $0.evidence + $0.against + $0.alternatives.flatMap(\.evidence) }
+        $0.rules.flatMap(\.citedEvidence)
       }
         + policies.transitions.flatMap(\.evidence)
         + (policies.stickers?.citedEvidence ?? []) + (policies.shortcuts?.citedEvidence ?? []))

@@ -67,10 +67,14 @@ struct JSONWriterTests {
     let decision = engine.explain(situation)
     // All entries, so that every source field (url or file, date or not, quotes in any script) is written.
     let cited = engine.policies.evidence
+    let explained = DecisionText.Explanation(
+      cited: cited, support: DecisionText.Explanation(decision, engine.policies).support)
+    #expect(!explained.support.isEmpty)
     var json = JSONWriter()
-    json.decision(decision, line: nil, cited: cited)
+    json.decision(decision, line: nil, explained: explained)
     #expect(
-      String(decoding: json.bytes, as: UTF8.self) == DecisionText.json(decision, pretty: false, cited: cited))
+      String(decoding: json.bytes, as: UTF8.self)
+        == DecisionText.json(decision, pretty: false, explained: explained))
     #expect(cited.contains { $0.sources.contains { $0.quoteEnglish != nil } })
   }
 

@@ -115,7 +115,8 @@ struct LinkEventTests {
       ])
     let observe = try Binary.run(["observe", "Policies/observations/m-1-messages-universal-link.json"])
     #expect(observe.status == 0)
-    #expect(observe.stdout.contains("-> link/universal-link (documented)"))
+    #expect(
+      observe.stdout.contains("-> link/universal-link (inferred)"), "the delivery step is inferred (U-43)")
   }
 
   @Test("the universal-links article's link example decides as the article says")

@@ -22,7 +22,7 @@ struct MatrixCLITests {
       json: #"{"tap":{"redirect":{"hooks":["willBecomeActive"],"url":"containerAppDemo://"}}}"#,
       row: [
         "iOS,", "iPadOS", "13..<26", "yes", "yes", "no", "any", "containerLaunch", "via", "willBecomeActive",
-        "open/messages-any-scheme", "several",
+        "open/messages-any-scheme", "inferred",
       ]),
     Example(
       name: "an unpublished iMessage-only app", json: #"{"app":{"hasContainerApp":false,"published":false}}"#,

@@ -147,7 +147,7 @@ struct MatrixTests {
         "| Platform | OS | Installed | Enabled | Running | Selected | Outcome | Rule | Confidence |"))
     #expect(
       markdown.contains(
-        "| watchOS | any | any | any | any | any | `nothing` | `tap/watchos-view-only` | several |"))
+        "| watchOS | any | any | any | any | any | `nothing` | `tap/watchos-view-only` | inferred |"))
     let json = MatrixText.render(matrix, format: .json)
     let root = try JSONParser.parse(json).get()
     let rows = try #require(root.objectValue?.first { $0.key == "rows" }?.value.arrayValue)

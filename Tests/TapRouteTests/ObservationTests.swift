@@ -54,7 +54,7 @@ struct ObservationTests {
     let result = try Binary.run(["observe", "--evidence", "Policies/observations"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stderr.isEmpty)
-    #expect(result.stdout.contains("tap/launch (documented)"))
+    #expect(result.stdout.contains("tap/launch (inferred)"))
     #expect(result.stdout.contains("0 contradict"))
     #expect(result.stdout.contains("no new evidence to draft"))
     // N-3 is cited before the registry holds it (issue 12 adds the N-ids); said until then.
@@ -80,11 +80,11 @@ struct ObservationTests {
     #expect(r.differences == [.init(field: "presentation", expected: "expanded", seen: "compact")])
     #expect(r.unmodelled == [])
     #expect(report.exitStatus == 1)
-    #expect(report.summary == [.init(rule: "tap/launch", confidence: .documented, agree: 0, contradict: 1)])
+    #expect(report.summary == [.init(rule: "tap/launch", confidence: .inferred, agree: 0, contradict: 1)])
     let text = ObservationText.text(report, drafts: nil)
-    #expect(text.contains("CONTRADICTS  launch seen compact on iOS 17 -> tap/launch (documented)"))
+    #expect(text.contains("CONTRADICTS  launch seen compact on iOS 17 -> tap/launch (inferred)"))
     #expect(text.contains("  presentation: expected expanded, seen compact"))
-    #expect(text.contains("  rule's evidence: D-4, N-1, N-2, N-3, N-25, S000-1"))
+    #expect(text.contains("  rule's evidence: N-1, N-25, S000-1, N-2, D-4, N-3"))
   }
 
   static let fieldRows: [(name: String, observed: String, field: String, expected: String, seen: String)] = [
@@ -164,7 +164,7 @@ struct ObservationTests {
         .init(
           rule: "tap/message-not-installed-web-url", confidence: .contested, agree: 0, contradict: 1,
           supportAlternative: 1),
-        .init(rule: "tap/launch", confidence: .documented, agree: 0, contradict: 1, supportAlternative: 0),
+        .init(rule: "tap/launch", confidence: .inferred, agree: 0, contradict: 1, supportAlternative: 0),
       ])
     #expect(report.exitStatus == 1, "the documented rule is contradicted")
     let text = ObservationText.text(report, drafts: nil)
@@ -193,10 +193,11 @@ struct ObservationTests {
     try Repo.edit(dir, "evidence.json") { evidence in
       evidence["evidence"]?[draft.id] = entry[draft.id]
     }
-    // Cite it from the contradicted rule, as a reviewer would.
+    // Cite it from the contradicted rule's field, as a reviewer would.
     try Repo.edit(dir, "tap.json") { tap in
-      let cited = tap["rules", id: "launch"]?["evidence"]?.elements ?? []
-      tap["rules", id: "launch"]?["evidence"] = JSONValue(.array(cited + [.string(draft.id)]))
+      let cited = tap["rules", id: "launch"]?["support"]?["presentation"]?["evidence"]?.elements ?? []
+      tap["rules", id: "launch"]?["support"]?["presentation"]?["evidence"] = JSONValue(
+        .array(cited + [.string(draft.id)]))
     }
     let policies = try PolicySet.load(directory: dir)
     #expect(policies.evidence(draft.id)?.claim == draft.claim)

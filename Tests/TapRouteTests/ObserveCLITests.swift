@@ -23,7 +23,7 @@ struct ObserveCLITests {
     #expect(!r.stdout.contains("CONTRADICTS"))
     let last = try #require(r.stdout.split(separator: "\n").last)
     #expect(last.hasSuffix("0 contradict (0 of a rule not contested), 0 support another reading"), "\(last)")
-    #expect(r.stdout.contains("\ntap/launch (documented)"), "the summary names each rule reached")
+    #expect(r.stdout.contains("\ntap/launch (inferred)"), "the summary names each rule reached")
   }
 
   static let contradiction = #"""
@@ -40,10 +40,10 @@ struct ObserveCLITests {
     let r = try Binary.run(["observe", file.path])
     #expect(r.status == 1)
     #expect(r.stderr.isEmpty)
-    #expect(r.stdout.hasPrefix("CONTRADICTS  seen compact on iOS 17 -> tap/launch (documented)\n"))
+    #expect(r.stdout.hasPrefix("CONTRADICTS  seen compact on iOS 17 -> tap/launch (inferred)\n"))
     #expect(r.stdout.contains("\n  at \(file.path):1:1\n"))
     #expect(r.stdout.contains("\n  presentation: expected expanded, seen compact\n"))
-    #expect(r.stdout.contains("\n  rule's evidence: D-4, "))
+    #expect(r.stdout.contains("\n  rule's evidence: N-1, "))
     #expect(!r.stdout.contains("draft evidence.json"), "drafts only with --evidence")
 
     let json = try Binary.run(["observe", "--json", file.path])
@@ -53,7 +53,7 @@ struct ObserveCLITests {
     let result = try #require((object["results"] as? [[String: Any]])?.first)
     #expect(result["verdict"] as? String == "contradicts")
     #expect(result["rule"] as? String == "tap/launch")
-    #expect(result["confidence"] as? String == "documented")
+    #expect(result["confidence"] as? String == "inferred")
     let difference = try #require((result["differences"] as? [[String: Any]])?.first)
     #expect(difference["field"] as? String == "presentation")
     #expect(difference["expected"] as? String == "expanded")

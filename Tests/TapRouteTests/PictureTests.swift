@@ -105,7 +105,7 @@ struct PictureTests {
     }
     #expect(
       notes.contains {
-        $0.first == "open/messages-any-scheme (several)" && $0.last?.hasPrefix("evidence: ") == true
+        $0.first == "open/messages-any-scheme (inferred)" && $0.last?.hasPrefix("evidence: ") == true
       })
     #expect(notes.contains { $0.contains("expected extensionLaunch: met") })
     // The container's launch ends the extension, once, in step 1.

@@ -166,6 +166,7 @@ struct PropertyTests {
       $0["rules", id: "messages-any-scheme"]?["then"]?["outcome"] = .string("otherAppLaunch")
       // Another app is handed nothing of the container's.
       $0["rules", id: "messages-any-scheme"]?["then"]?["handoff"] = nil
+      $0["rules", id: "messages-any-scheme"]?["support"]?["handoff"] = nil
     }
     let broken = try Engine(policies: PolicySet.loadForVerification(directory: dir).0)
     let found = try #require(restrictionCounterexample(broken, seed: 1, count: 2_000))

@@ -265,13 +265,13 @@ struct SimulationTests {
         start: installed, extension not running, nothing selected, in Messages
         1. send m1
            transitions/send-message -> installed, extension running, m1 selected, in Messages
-        2. tap m1 -> extensionLaunch by tap/already-selected (several); callbacks: none
+        2. tap m1 -> extensionLaunch by tap/already-selected (inferred); callbacks: none
            ok: expected extensionLaunch
            transitions/tap-launches-extension -> installed, extension running on a tapped bubble, m1 selected, in Messages
-        3. tap m1 -> extensionLaunch by tap/already-selected (several); callbacks: none
+        3. tap m1 -> extensionLaunch by tap/already-selected (inferred); callbacks: none
            ok: expected extensionLaunch
            transitions/tap-launches-extension -> installed, extension running on a tapped bubble, m1 selected, in Messages
-        4. tap m2 -> containerLaunch by open/messages-any-scheme (several); callbacks: willSelect, didSelect, willTransition, didTransition; appCallbacks: scene(_:willConnectTo:options:) by delivery/scenes-url-cold
+        4. tap m2 -> containerLaunch by open/messages-any-scheme (inferred); callbacks: willSelect, didSelect, willTransition, didTransition; appCallbacks: scene(_:willConnectTo:options:) by delivery/scenes-url-cold
            ok: expected containerLaunch
            transitions/tap-opens-container -> installed, extension not running, m2 selected, app running, in another app
         4 steps; expectations: 3 met, 0 failed

@@ -132,10 +132,10 @@ struct StickerFixture: CustomTestStringConvertible, Sendable {
     StickerFixture(
       name: "animated GIF, edges alias", file: "c.gif",
       bytes: ImageBytes.gif(width: 618, height: 618, frames: 5, transparent: true), size: "large",
-      accepted: true, codes: [.stickerAdvice], evidence: ["S000-7"]),
+      accepted: true, codes: [.stickerAdvice], evidence: ["S000-7", "S000-10"]),
     StickerFixture(
       name: "JPEG, no transparency", file: "d.jpeg", bytes: ImageBytes.jpeg(width: 408, height: 408),
-      size: "regular", accepted: true, codes: [.stickerAdvice], evidence: ["S000-7"]),
+      size: "regular", accepted: true, codes: [.stickerAdvice], evidence: ["S000-7", "S000-10"]),
     StickerFixture(
       name: "larger than the small class is scaled down", file: "e.png",
       bytes: ImageBytes.png(width: 408, height: 408), size: "small", accepted: true, codes: [.stickerSize],

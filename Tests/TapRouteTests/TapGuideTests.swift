@@ -77,7 +77,7 @@ struct TapGuideTests {
     let first = try #require(article.components(separatedBy: "\n### ").dropFirst().first)
     #expect(first.contains("**Situation** `{\"event\":\"tap\"}`"))
     #expect(first.contains("**Assumed** (not given, so the default): `platform` iOS, `osVersion` 26"))
-    #expect(first.contains("Rule `tap/launch-ios26` (documented)"))
+    #expect(first.contains("Rule `tap/launch-ios26` (inferred)"))
   }
 
   @Test("the grouping names only rules and fixtures the shipped policies hold")

@@ -87,7 +87,8 @@ struct VerificationTests {
     let report = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)
     #expect(report.shadowed.map(\.rule) == ["launch-ipados18", "launch"])
     #expect(report.shadowed.allSatisfy { $0.coveredBy == ["launch-early"] })
-    #expect(report.errorCount == 0 && report.warningCount == 2)
+    // Besides the small set's rules citing their evidence as a whole (TR315, its older form).
+    #expect(report.errorCount == 0 && report.diagnostics.filter { $0.code != .unsupportedField }.count == 2)
     #expect(
       report.diagnostics.first?.message
         == #"rule "launch-ipados18" can never fire: earlier rule "launch-early" covers every situation it matches"#
@@ -169,7 +170,7 @@ struct VerificationTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let report = Verifier.verify(try PolicySet.loadForVerification(directory: dir).0)
     #expect(
-      lines(report.diagnostics, in: dir)
+      lines(report.diagnostics.filter { $0.code != .unsupportedField }, in: dir)
         == [
           evidence.resolving(
             #"evidence.json:1️⃣: warning: $.evidence.F-99: evidence "F-99" is registered but no rule cites it [TR304]"#

@@ -27,71 +27,83 @@ enum BuiltinPolicies {
       "id": "not-ios",
       "when": { "platform": ["macOS", "watchOS", "visionOS"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["A-1"],
-      "confidence": "inferred",
-      "note": "Apple describes App Clip invocations on iPhone and iPad (iOS 14 and later) only; TapRoute reads no App Clip as launching elsewhere."
+      "support": {
+        "outcome": { "evidence": ["A-1"], "confidence": "inferred", "reasoning": "A-1 lists the ways to invoke an App Clip with iOS versions and names no other platform; 'nothing' elsewhere is read from that silence." }
+      },
+      "note": "Apple describes App Clip invocations on iPhone and iPad (iOS 14 and later) only (A-1); TapRoute reads no App Clip as launching elsewhere."
     },
     {
       "id": "before-app-clips-banner-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14", "invokedFrom": "safariBanner", "fullAppInstalled": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["A-5"],
-      "confidence": "documented",
-      "note": "Before iOS 14 there are no App Clips; the banner's app-id makes it a plain Smart App Banner, which opens the installed app and hands it the app-argument URL through its open-URL callback."
+      "support": {
+        "outcome": { "evidence": ["A-5"], "confidence": "documented" },
+        "handoff": { "evidence": ["A-5"], "confidence": "documented" }
+      },
+      "note": "Before iOS 14 there are no App Clips (A-5); the banner's app-id makes it a plain Smart App Banner, which opens the installed app and hands it the app-argument URL through its open-URL callback."
     },
     {
       "id": "before-app-clips-banner",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14", "invokedFrom": "safariBanner", "fullAppInstalled": false },
       "then": { "outcome": "storeProductPage" },
-      "evidence": ["A-5"],
-      "confidence": "documented",
-      "note": "Before iOS 14 the banner is a plain Smart App Banner: without the app, tapping it takes the person to the app's entry in the App Store."
+      "support": {
+        "outcome": { "evidence": ["A-5"], "confidence": "documented" }
+      },
+      "note": "Before iOS 14 the banner is a plain Smart App Banner (A-5): without the app, tapping it takes the person to the app's entry in the App Store."
     },
     {
       "id": "before-app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14" },
       "then": { "outcome": "browser" },
-      "evidence": ["A-1"],
-      "confidence": "inferred",
-      "note": "App Clips need iOS 14; before, an invocation URL is an ordinary https link, which TapRoute reads as opening in the browser (a universal link of an installed app would open the app instead, which this table does not model)."
+      "support": {
+        "outcome": { "evidence": ["A-1"], "confidence": "inferred", "reasoning": "A-1's quotes give iOS 14 only for Messages ('Runs iOS 14 or later'); that App Clips need iOS 14 and that the invocation URL then opens in the browser are not quoted." }
+      },
+      "note": "App Clips need iOS 14 (A-1); before, an invocation URL is an ordinary https link, which TapRoute reads as opening in the browser (a universal link of an installed app would open the app instead, which this table does not model)."
     },
     {
       "id": "return-full-app",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "appSwitcher", "fullAppInstalled": true },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
-      "evidence": ["A-2", "A-4"],
-      "confidence": "inferred",
-      "note": "The full app has replaced the App Clip; returning to it from the App Switcher or a notification reopens the app with no invocation URL (Apple says so of an App Clip; TapRoute reads the full app the same way)."
+      "support": {
+        "outcome": { "evidence": ["A-2", "A-4"], "confidence": "inferred", "reasoning": "A-4 says an App Clip returned to from the App Switcher or a notification launches without an invocation URL, and A-2 that the full app replaces the App Clip; neither speaks of returning to the full app." },
+        "handoff": { "evidence": ["A-4"], "confidence": "inferred", "reasoning": "A-4's 'launches without an invocation URL' is said of an App Clip; read for the full app by analogy." }
+      },
+      "note": "The full app has replaced the App Clip (A-2, A-4); returning to it from the App Switcher or a notification reopens the app with no invocation URL (Apple says so of an App Clip; TapRoute reads the full app the same way)."
     },
     {
       "id": "return-without-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "appSwitcher", "fullAppInstalled": false },
       "then": { "outcome": "appClipLaunch" },
-      "evidence": ["A-4"],
-      "confidence": "documented",
-      "note": "Returning to a previously launched App Clip from a notification or the App Switcher launches it without an invocation URL: restore the state it saved."
+      "support": {
+        "outcome": { "evidence": ["A-4"], "confidence": "documented" }
+      },
+      "note": "Returning to a previously launched App Clip from a notification or the App Switcher launches it without an invocation URL (A-4): restore the state it saved."
     },
     {
       "id": "banner-not-associated",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "safariBanner", "experience": "defaultAppClipLinks" },
       "then": { "outcome": "nothing" },
-      "evidence": ["A-5", "A-6"],
-      "confidence": "documented",
-      "note": "The App Clip's Smart App Banner appears only on a website associated with the App Clip (and not in Private Browsing): with default App Clip links alone there is no banner to tap."
+      "support": {
+        "outcome": { "evidence": ["A-5", "A-6"], "confidence": "inferred", "reasoning": "A-5 ('the Smart App Banner only appears on your website if: You associated your App Clip with the website...') and A-6 ('Yes, if you associate your website with the App Clip') give no banner without association, with the App Clip alone; but the rule also takes fullAppInstalled true, where A-5's plain-banner quote says 'If the app is already installed ..., tapping the banner simply opens the app', and no quote says the association also gates that banner." }
+      },
+      "note": "The App Clip's Smart App Banner appears only on a website associated with the App Clip (and not in Private Browsing) (A-5, A-6): with default App Clip links alone there is no banner to tap."
     },
     {
       "id": "code-or-maps-needs-advanced",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": ["appClipCode", "maps"], "experience": ["defaultAppClipLinks", "associatedWebsite"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["A-6"],
-      "confidence": "inferred",
-      "note": "App Clip Codes and Maps invoke only an advanced App Clip experience; without one, TapRoute reads the code or the place as offering no App Clip to open (Apple's table says only \"No\"). This holds with the full app installed too: the code or place names no experience to launch."
+      "support": {
+        "outcome": { "evidence": ["A-6"], "confidence": "inferred", "reasoning": "A-6's table says 'No' for App Clip Codes and Maps with a default experience, i.e. no App Clip invocation; what the person then sees (nothing, or the code's URL in the browser) is not said." }
+      },
+      "note": "App Clip Codes and Maps invoke only an advanced App Clip experience (A-6); without one, TapRoute reads the code or the place as offering no App Clip to open (Apple's table says only \"No\"). This holds with the full app installed too: the code or place names no experience to launch."
     },
     {
       "id": "messages-unknown-sender",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "messages", "senderInContacts": false, "fullAppInstalled": false },
       "then": { "outcome": "browser" },
-      "evidence": ["A-1", "A-5"],
+      "support": {
+        "outcome": { "evidence": ["A-5", "M-4", "A-1"], "confidence": "contested" }
+      },
       "against": ["M-4"],
       "alternatives": [
         {
@@ -100,48 +112,57 @@ enum BuiltinPolicies {
           "note": "A report quoting an Apple spokesperson: links in texts from unknown senders are disabled, and open once the user replies or adds the sender to the contact list (M-4)."
         }
       ],
-      "confidence": "contested",
       "note": "Default: a Messages link launches the App Clip only if the recipient has the sender as a contact (A-1). Nobody says what the link does otherwise; TapRoute reads it as a web link opening in the default browser, as Apple's unexplained note on Messages links says (A-5). A report quoting Apple says links from unknown senders are disabled until the user replies or adds the sender (M-4), which the link table reads as the default."
     },
     {
       "id": "full-app",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "fullAppInstalled": true, "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp"] },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
-      "evidence": ["A-2", "A-3", "A-7"],
-      "confidence": "documented",
-      "note": "The full app replaces the App Clip: every invocation launches it with an NSUserActivity of type NSUserActivityTypeBrowsingWeb carrying the invocation URL, so it must handle every invocation URL the App Clip does. That the experience or the sender's contact status matters as it would for the App Clip is not documented. One report saw an App Clip stay installed beside the full app."
+      "support": {
+        "outcome": { "evidence": ["A-2"], "confidence": "inferred", "reasoning": "A-2 ('Every invocation from that moment on launches the full app instead of the App Clip') states it for App Clip invocations; the rule also takes situations where no invocation happens (a Messages link from a sender not in Contacts, which M-4 reports disabled; QR/NFC default links before iOS 16.4; another app before iOS 17), for which no quote says the full app opens." },
+        "handoff": { "evidence": ["A-3", "A-2"], "confidence": "inferred", "reasoning": "A-3 ('If the app or App Clip is suspended ...'; 'confirm that the invocation is of type NSUserActivityTypeBrowsingWeb') and A-2 ('the system launches it with each invocation') give the BrowsingWeb activity for invocations; inferred for the rest of the when, as for the outcome." }
+      },
+      "note": "The full app replaces the App Clip (A-2, A-3): every invocation launches it with an NSUserActivity of type NSUserActivityTypeBrowsingWeb carrying the invocation URL, so it must handle every invocation URL the App Clip does. That the experience or the sender's contact status matters as it would for the App Clip is not documented. One report saw an App Clip stay installed beside the full app."
     },
     {
       "id": "messages-not-associated",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "messages", "experience": "defaultAppClipLinks" },
       "then": { "outcome": "browser" },
-      "evidence": ["A-6", "A-5"],
-      "confidence": "inferred",
-      "note": "A shared Messages link launches the App Clip only if the website is associated with it; otherwise TapRoute reads the link as opening in the default browser."
+      "support": {
+        "outcome": { "evidence": ["A-6"], "confidence": "inferred", "reasoning": "A-6 says a shared Messages link invokes the App Clip only with the website associated; that the link then opens in the default browser is not quoted." }
+      },
+      "note": "A shared Messages link launches the App Clip only if the website is associated with it (A-6); otherwise TapRoute reads the link as opening in the default browser."
     },
     {
       "id": "qr-nfc-default-link-before-16-4",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "14..<16.4", "invokedFrom": ["qrCode", "nfcTag"], "experience": ["defaultAppClipLinks", "associatedWebsite"] },
       "then": { "outcome": "browser" },
-      "evidence": ["A-6"],
-      "confidence": "inferred",
-      "note": "QR codes and NFC tags invoke a default App Clip experience from iOS 16.4; before, only an advanced experience works, and TapRoute reads the code's https URL as opening in the browser."
+      "support": {
+        "outcome": { "evidence": ["A-6"], "confidence": "inferred", "reasoning": "A-6 says QR codes and NFC tags with default links invoke no App Clip before iOS 16.4 ('No in earlier iOS versions'); that the code's https URL opens in the browser is not quoted." }
+      },
+      "note": "QR codes and NFC tags invoke a default App Clip experience from iOS 16.4 (A-6); before, only an advanced experience works, and TapRoute reads the code's https URL as opening in the browser."
     },
     {
       "id": "other-app-before-17",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "14..<17", "invokedFrom": "otherApp" },
       "then": { "outcome": "browser" },
-      "evidence": ["A-1", "A-6"],
-      "confidence": "inferred",
-      "note": "Another app can launch an App Clip from iOS 17; before, TapRoute reads its App Clip link as an https URL opening in the browser."
+      "support": {
+        "outcome": { "evidence": ["A-1"], "confidence": "inferred", "reasoning": "A-1 says tapping an App Clip link in an app 'requires iOS 17 or later'; that before it the link opens in the browser is not quoted." }
+      },
+      "note": "Another app can launch an App Clip from iOS 17 (A-1); before, TapRoute reads its App Clip link as an https URL opening in the browser."
     },
     {
       "id": "app-clip",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "fullAppInstalled": false, "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp"] },
       "then": { "outcome": "appClipLaunch", "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
-      "evidence": ["A-1", "A-3", "A-4", "A-6"],
-      "confidence": "documented",
-      "note": "The system shows the App Clip card and launches the App Clip, which receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the invocation URL (the site's URL from Messages or the website; the registered experience URL from Maps). A Smart App Banner's app-argument is not available to App Clips; an SMS link needs the rich link loaded first."
+      "support": {
+        "outcome": { "evidence": ["A-1", "A-6"], "confidence": "documented" },
+        "handoff": { "evidence": ["A-3", "U-43"], "confidence": "documented" },
+        "delivers": { "evidence": ["A-3"], "confidence": "documented" },
+        "activityType": { "evidence": ["A-3"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["A-3", "U-43"], "confidence": "inferred", "reasoning": "A-3 says the invocation URL comes in the NSUserActivity of type NSUserActivityTypeBrowsingWeb ('access the URL that the system passes') without naming the property; U-43 says a BrowsingWeb activity's webpageURL holds the URL, but of a universal link, not an App Clip invocation." }
+      },
+      "note": "The system shows the App Clip card and launches the App Clip, which receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the invocation URL (the site's URL from Messages or the website (A-1, A-6, A-3, U-43); the registered experience URL from Maps). A Smart App Banner's app-argument is not available to App Clips; an SMS link needs the rich link loaded first."
     }
   ]
 }
@@ -174,71 +195,85 @@ enum BuiltinPolicies {
       "id": "no-controls-visionos",
       "when": { "platform": "visionOS" },
       "then": { "outcome": "nothing" },
-      "evidence": ["C-1"],
-      "confidence": "inferred",
-      "note": "Apple lists controls for iOS and iPadOS 18 and macOS and watchOS 26, and names no visionOS release; TapRoute reads a control as absent on visionOS."
+      "support": {
+        "outcome": { "evidence": ["C-1"], "confidence": "inferred", "reasoning": "C-1's availability lines for AppIntentControlConfiguration list iOS, iPadOS, macOS and watchOS and no visionOS; that controls are absent on visionOS is read from the missing entry." }
+      },
+      "note": "Apple lists controls for iOS and iPadOS 18 and macOS and watchOS 26, and names no visionOS release (C-1); TapRoute reads a control as absent on visionOS."
     },
     {
       "id": "before-controls",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<18" },
       "then": { "outcome": "nothing" },
-      "evidence": ["C-1"],
-      "confidence": "documented",
-      "note": "Controls arrived in iOS and iPadOS 18."
+      "support": {
+        "outcome": { "evidence": ["C-1"], "confidence": "documented" }
+      },
+      "note": "Controls arrived in iOS and iPadOS 18 (C-1)."
     },
     {
       "id": "before-controls-mac-watch",
       "when": { "platform": ["macOS", "watchOS"], "osVersion": "<26" },
       "then": { "outcome": "nothing" },
-      "evidence": ["C-1"],
-      "confidence": "documented",
-      "note": "Controls arrived on the Mac (Control Center and the menu bar) and on Apple Watch with macOS 26 and watchOS 26."
+      "support": {
+        "outcome": { "evidence": ["C-1"], "confidence": "documented" }
+      },
+      "note": "Controls arrived on the Mac (Control Center and the menu bar) and on Apple Watch with macOS 26 and watchOS 26 (C-1)."
     },
     {
       "id": "open-intent-extension-only",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openIntent", "intentTargets": "extensionOnly" },
       "then": { "outcome": "nothing" },
-      "evidence": ["C-2"],
-      "confidence": "documented",
-      "note": "The system requires the OpenIntent to be a member of both the app target and the widget extension target to open the app; a 2026 report adds that with the intent only in the extension nothing happens, even on a long press."
+      "support": {
+        "outcome": { "evidence": ["C-2"], "confidence": "single" }
+      },
+      "note": "The system requires the OpenIntent to be a member of both the app target and the widget extension target to open the app (C-2); a 2026 report adds that with the intent only in the extension nothing happens, even on a long press."
     },
     {
       "id": "action-button-open-intent",
-      "when": {"platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "actionButton"},
-      "then": {"outcome": "containerLaunch", "handoff": "intent"},
-      "evidence": ["C-7", "C-2"],
-      "confidence": "documented",
+      "when": { "platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "actionButton" },
+      "then": { "outcome": "containerLaunch", "handoff": "intent" },
+      "support": {
+        "outcome": { "evidence": ["C-7", "C-2"], "confidence": "documented" },
+        "handoff": { "evidence": ["C-2"], "confidence": "documented" }
+      },
       "note": "On the Action button a press shows the control's hint text (for an OpenIntent, by default 'Hold to Open' the app) and pressing and holding performs the action, which for an OpenIntent launches the app (C-7, C-2)."
     },
     {
       "id": "lock-screen-open-intent",
-      "when": {"platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "lockScreen"},
-      "then": {"outcome": "containerLaunch", "handoff": "intent"},
-      "evidence": ["C-2", "C-8"],
-      "confidence": "documented",
+      "when": { "platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "lockScreen" },
+      "then": { "outcome": "containerLaunch", "handoff": "intent" },
+      "support": {
+        "outcome": { "evidence": ["C-2", "C-1"], "confidence": "documented" },
+        "handoff": { "evidence": ["C-2"], "confidence": "documented" }
+      },
       "note": "An OpenIntent in both targets opens the app (C-2). On the Lock Screen one report says the control fires on a press and hold, like the flashlight and camera, not on a plain tap (C-8)."
     },
     {
       "id": "open-intent",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension" },
       "then": { "outcome": "containerLaunch", "handoff": "intent" },
-      "evidence": ["C-1", "C-2", "C-3"],
-      "confidence": "documented",
-      "note": "An OpenIntent opens the app, which performs the intent (its parameter says which screen). From the Action button the person holds the button (\"Hold to Open MyApp\"). On a locked device the app opens only once the person unlocks (inference: opening an app needs an unlocked device). The field reports are all from iOS."
+      "support": {
+        "outcome": { "evidence": ["C-2", "C-1"], "confidence": "documented" },
+        "handoff": { "evidence": ["C-2"], "confidence": "documented" }
+      },
+      "note": "An OpenIntent opens the app, which performs the intent (its parameter says which screen) (C-2, C-1). From the Action button the person holds the button (\"Hold to Open MyApp\"). On a locked device the app opens only once the person unlocks (inference: opening an app needs an unlocked device). The field reports are all from iOS."
     },
     {
       "id": "open-url-no-url",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "data", "file"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["C-4"],
-      "confidence": "inferred",
-      "note": "OpenURLIntent opens a universal link; with no URL, or a URL that is neither a web link nor an app's scheme (data:, file:), TapRoute reads it as opening nothing. No source tried it."
+      "support": {
+        "outcome": { "evidence": ["C-4"], "confidence": "inferred", "reasoning": "C-4's Apple text says OpenURLIntent opens a universal link and a custom scheme can't be used; no quote says what it does with no URL or a data, file or scheme-less URL." }
+      },
+      "note": "OpenURLIntent opens a universal link (C-4); with no URL, or a URL that is neither a web link nor an app's scheme (data:, file:), TapRoute reads it as opening nothing. No source tried it."
     },
     {
       "id": "open-url-universal-link-ios18-0",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "18..<18.1", "controlIntent": "openURLIntent", "urlClass": "web" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
-      "evidence": ["C-4"],
+      "support": {
+        "outcome": { "evidence": ["C-4", "W-10"], "confidence": "contested" },
+        "handoff": { "evidence": ["C-4", "W-10"], "confidence": "contested" }
+      },
       "alternatives": [
         {
           "then": { "outcome": "browser" },
@@ -246,22 +281,26 @@ enum BuiltinPolicies {
           "note": "TrainLCD (2026): universal links had a bug in iOS 18.0 that opened the browser, so the app switched its control to a custom scheme. The author's account, not a stated device test."
         }
       ],
-      "confidence": "contested",
-      "note": "Default: Apple's text, OpenURLIntent opens one of the app's universal links in the app. One report says iOS 18.0 opened the browser instead (the alternative). TapRoute takes an https URL here as a universal link the app claims."
+      "note": "Default (C-4, W-10): Apple's text, OpenURLIntent opens one of the app's universal links in the app. One report says iOS 18.0 opened the browser instead (the alternative). TapRoute takes an https URL here as a universal link the app claims."
     },
     {
       "id": "open-url-universal-link",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "web" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
-      "evidence": ["C-4"],
-      "confidence": "documented",
-      "note": "OpenURLIntent is documented for universal links: the app opens with the link. TapRoute takes an https URL here as a universal link the app claims; what an https URL no app claims does is not documented."
+      "support": {
+        "outcome": { "evidence": ["C-4", "W-10"], "confidence": "inferred", "reasoning": "C-4 and W-10 (Apple) document OpenURLIntent for one of the app's own universal links; the control table has no universalLink fact, so the rule takes every https URL as one the app claims, which the note itself says is not documented for a URL no app claims." },
+        "handoff": { "evidence": ["C-4", "W-10"], "confidence": "inferred", "reasoning": "As for the outcome: the universal-link handoff is documented for a URL the app claims; that this URL is claimed is assumed." }
+      },
+      "note": "OpenURLIntent is documented for universal links (C-4, W-10): the app opens with the link. TapRoute takes an https URL here as a universal link the app claims; what an https URL no app claims does is not documented."
     },
     {
       "id": "open-url-own-scheme",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["C-4"],
+      "support": {
+        "outcome": { "evidence": ["C-4"], "confidence": "contested" },
+        "handoff": { "evidence": ["C-4"], "confidence": "contested" }
+      },
       "alternatives": [
         {
           "then": { "outcome": "nothing" },
@@ -269,14 +308,15 @@ enum BuiltinPolicies {
           "note": "Apple: you need to use a universal link for your URL representation, you can't use a custom URL scheme. TodoCalendar (2026, on a device): the control did not open the app and the system ignored its own tc.app:// URL."
         }
       ],
-      "confidence": "contested",
-      "note": "The scheme is the app's own (app.urlSchemes), and that is the case the reports are about: each used the app's own registered scheme. Default: the app opens and receives the URL through its URL callbacks, on three reports (lastGLANCE 2026, device-verified, through the app delegate's URL path; the forum asker of 2024, whose app opened, with an Apple DTS engineer saying a scene-based app gets openURLContexts; TrainLCD 2026). Apple's text forbids a custom scheme and one device report saw nothing open (the alternative), so even the app's own scheme stays contested: an OpenIntent or a universal link is the documented way."
+      "note": "The scheme is the app's own (app.urlSchemes), and that is the case the reports are about (C-4): each used the app's own registered scheme. Default: the app opens and receives the URL through its URL callbacks, on three reports (lastGLANCE 2026, device-verified, through the app delegate's URL path; the forum asker of 2024, whose app opened, with an Apple DTS engineer saying a scene-based app gets openURLContexts; TrainLCD 2026). Apple's text forbids a custom scheme and one device report saw nothing open (the alternative), so even the app's own scheme stays contested: an OpenIntent or a universal link is the documented way."
     },
     {
       "id": "open-url-other-scheme",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other", "schemeOwner": "other" },
       "then": { "outcome": "otherAppLaunch" },
-      "evidence": ["C-4"],
+      "support": {
+        "outcome": { "evidence": ["C-4"], "confidence": "contested", "reasoning": "The sources disagree on whether a custom-scheme URL returned in an OpenURLIntent is opened at all (lastGLANCE: 'The system opens the URL itself'; Apple and TodoCalendar: custom schemes can't be used / the URL was ignored). That the URL, once opened, launches the app that owns another scheme is TapRoute's extension: every report used the app's own scheme." }
+      },
       "alternatives": [
         {
           "then": { "outcome": "nothing" },
@@ -284,14 +324,16 @@ enum BuiltinPolicies {
           "note": "Apple: you need to use a universal link for your URL representation, you can't use a custom URL scheme. TodoCalendar (2026, on a device): the system ignored the custom-scheme URL."
         }
       ],
-      "confidence": "contested",
-      "note": "The scheme is not among the app's own (app.urlSchemes). No report covers another app's scheme; TapRoute reads it from lastGLANCE's report that the system opens the URL itself, so the app that claims the scheme opens. Apple's text forbids a custom scheme and one device report saw a custom-scheme URL ignored (the alternative). Use an OpenIntent or a universal link."
+      "note": "The scheme is not among the app's own (app.urlSchemes) (C-4). No report covers another app's scheme; TapRoute reads it from lastGLANCE's report that the system opens the URL itself, so the app that claims the scheme opens. Apple's text forbids a custom scheme and one device report saw a custom-scheme URL ignored (the alternative). Use an OpenIntent or a universal link."
     },
     {
       "id": "open-url-custom-scheme",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["C-4"],
+      "support": {
+        "outcome": { "evidence": ["C-4"], "confidence": "contested" },
+        "handoff": { "evidence": ["C-4"], "confidence": "contested" }
+      },
       "alternatives": [
         {
           "then": { "outcome": "nothing" },
@@ -299,14 +341,15 @@ enum BuiltinPolicies {
           "note": "Apple: you need to use a universal link for your URL representation, you can't use a custom URL scheme. TodoCalendar (2026, on a device): the control did not open the app and the system ignored the tc.app:// URL."
         }
       ],
-      "confidence": "contested",
-      "note": "Default: the app opens and receives the URL through its URL callbacks, on three reports (lastGLANCE 2026, device-verified, through the app delegate's URL path; the forum asker of 2024, whose app opened, with an Apple DTS engineer saying a scene-based app gets openURLContexts; TrainLCD 2026). Apple's text forbids a custom scheme and one device report saw nothing open (the alternative): do not build on it; an OpenIntent or a universal link is the documented way. Whose scheme it is was not given: list the app's own schemes in app.urlSchemes (another app's scheme is decided by open-url-other-scheme)."
+      "note": "Default (C-4): the app opens and receives the URL through its URL callbacks, on three reports (lastGLANCE 2026, device-verified, through the app delegate's URL path; the forum asker of 2024, whose app opened, with an Apple DTS engineer saying a scene-based app gets openURLContexts; TrainLCD 2026). Apple's text forbids a custom scheme and one device report saw nothing open (the alternative): do not build on it; an OpenIntent or a universal link is the documented way. Whose scheme it is was not given: list the app's own schemes in app.urlSchemes (another app's scheme is decided by open-url-other-scheme)."
     },
     {
       "id": "open-app-when-run",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "appIntentOpenAppWhenRun" },
       "then": { "outcome": "intentRun" },
-      "evidence": ["C-5"],
+      "support": {
+        "outcome": { "evidence": ["C-5"], "confidence": "contested" }
+      },
       "alternatives": [
         {
           "then": { "outcome": "containerLaunch", "handoff": "intent" },
@@ -314,48 +357,52 @@ enum BuiltinPolicies {
           "note": "Apple's interactivity text (for widgets and Live Activities): with openAppWhenRun true the system performs the intent in the app's process."
         }
       ],
-      "confidence": "contested",
-      "note": "Default: the intent runs in the widget extension and the app does not come forward, on two 2026 field reports (lastGLANCE: openAppWhenRun is silently ignored in a control and the button did nothing visible; TrainLCD: launching through a control fails with openAppWhenRun alone). Apple's text, written for widgets, says the intent then runs in the app's process (the alternative). Return an OpenIntent, or an OpenURLIntent, to open the app."
+      "note": "Default (C-5): the intent runs in the widget extension and the app does not come forward, on two 2026 field reports (lastGLANCE: openAppWhenRun is silently ignored in a control and the button did nothing visible; TrainLCD: launching through a control fails with openAppWhenRun alone). Apple's text, written for widgets, says the intent then runs in the app's process (the alternative). Return an OpenIntent, or an OpenURLIntent, to open the app."
     },
     {
       "id": "requires-authentication-locked",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "authenticationPolicy": ["requiresAuthentication", "requiresLocalDeviceAuthentication"], "locked": true },
       "then": { "outcome": "intentRun" },
-      "evidence": ["C-3"],
-      "confidence": "inferred",
-      "note": "The intent's authenticationPolicy requires an authenticated device, so the control does not perform its action until the person authenticates; TapRoute reads it as the system asking for authentication and then running the intent (nothing runs if the person cancels). Apple does not describe the prompt."
+      "support": {
+        "outcome": { "evidence": ["C-3"], "confidence": "inferred", "reasoning": "C-3 (Apple) says a control's intent can require an authenticated device 'to allow the control to perform its action'; that the system prompts and then runs the intent (rather than doing nothing) is TapRoute's reading." }
+      },
+      "note": "The intent's authenticationPolicy requires an authenticated device, so the control does not perform its action until the person authenticates (C-3); TapRoute reads it as the system asking for authentication and then running the intent (nothing runs if the person cancels). Apple does not describe the prompt."
     },
     {
       "id": "privacy-sensitive-locked",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "lockScreen", "privacySensitive": true, "locked": true },
       "then": { "outcome": "intentRun" },
-      "evidence": ["C-9", "C-1"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["C-9", "C-1"], "confidence": "inferred", "reasoning": "C-9 says only that the control is redacted on the locked Lock Screen; that using it runs its intent as it would unredacted is read from C-1's general 'it performs its action using an app intent you specify'." }
+      },
       "note": "On a locked device the system redacts a privacySensitive() control on the Lock Screen, its content and, on the template, its state (C-9): the person does not see the toggle's value. Apple says nothing of what using it then does; with authenticationPolicy alwaysAllowed (the rule before takes the others) TapRoute reads it as running its intent as it would unredacted."
     },
     {
       "id": "action-button",
-      "when": {"platform": ["iOS", "iPadOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "actionButton"},
-      "then": {"outcome": "intentRun"},
-      "evidence": ["C-7", "C-1"],
-      "confidence": "documented",
+      "when": { "platform": ["iOS", "iPadOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "actionButton" },
+      "then": { "outcome": "intentRun" },
+      "support": {
+        "outcome": { "evidence": ["C-7", "C-1"], "confidence": "documented" }
+      },
       "note": "On the Action button a press shows the control's hint text and pressing and holding performs the action configured to it (C-7): the intent runs without bringing the app forward (C-1)."
     },
     {
       "id": "app-intent",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "appIntent" },
       "then": { "outcome": "intentRun" },
-      "evidence": ["C-1", "C-6"],
-      "confidence": "documented",
-      "note": "A control button executes its app intent's action without opening the app. The intent runs in the widget extension, where UIApplication cannot open a URL; to open the app, use an OpenIntent."
+      "support": {
+        "outcome": { "evidence": ["C-1"], "confidence": "documented" }
+      },
+      "note": "A control button executes its app intent's action without opening the app (C-1). The intent runs in the widget extension, where UIApplication cannot open a URL; to open the app, use an OpenIntent."
     },
     {
       "id": "set-value-intent",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "setValueIntent" },
       "then": { "outcome": "intentRun" },
-      "evidence": ["C-1"],
-      "confidence": "documented",
-      "note": "A control toggle performs its SetValueIntent with the new value and switches state; the app does not come forward."
+      "support": {
+        "outcome": { "evidence": ["C-1"], "confidence": "documented" }
+      },
+      "note": "A control toggle performs its SetValueIntent with the new value and switches state (C-1); the app does not come forward."
     }
   ]
 }
@@ -385,95 +432,128 @@ enum BuiltinPolicies {
       "id": "no-container-app",
       "when": { "hasContainerApp": false },
       "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
-      "evidence": ["S000-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["S000-5"], "confidence": "inferred", "reasoning": "S000-5's quotes (the WWDC 2016 transcript, a seed, and Apple's Messages overview: iMessage apps 'as either standalone apps or as app extensions within a containing iOS app') say an iMessage app may have no container app; that a tap then opens and delivers nothing is the consequence, not a quote." },
+        "appCallbacks": { "evidence": ["S000-5"], "confidence": "inferred", "reasoning": "S000-5's quotes (the WWDC 2016 transcript, a seed, and Apple's Messages overview: iMessage apps 'as either standalone apps or as app extensions within a containing iOS app') say an iMessage app may have no container app; that a tap then opens and delivers nothing is the consequence, not a quote." },
+        "delivers": { "evidence": ["S000-5"], "confidence": "inferred", "reasoning": "S000-5's quotes (the WWDC 2016 transcript, a seed, and Apple's Messages overview: iMessage apps 'as either standalone apps or as app extensions within a containing iOS app') say an iMessage app may have no container app; that a tap then opens and delivers nothing is the consequence, not a quote." }
+      },
       "note": "An iMessage-only app has no container app (S000-5), so nothing opens and nothing is delivered. Every other surface ships inside its app."
     },
     {
       "id": "macos-swiftui-url",
       "when": { "platform": "macOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
-      "evidence": ["W-4"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["W-4", "U-43"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-4", "U-46"], "confidence": "documented" },
+        "delivers": { "evidence": ["W-4", "U-46"], "confidence": "documented" }
+      },
       "note": "On the Mac a SwiftUI App receives the URL in onOpenURL(perform:), as on iOS (W-4: the URL goes to onOpenURL, application(_:open:options:) or application(_:open:), by life cycle)."
     },
     {
       "id": "macos-url",
       "when": { "platform": "macOS", "handoff": ["url", "universalLink"] },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:)"], "delivers": "url" },
-      "evidence": ["W-4"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["W-4", "U-43"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-4", "U-43"], "confidence": "inferred", "reasoning": "W-4 (Apple) names application(_:open:) for a URL under an AppKit life cycle, but the rule also covers universal links, for which no quote names application(_:open:); U-43 says a universal link reaches the app as an NSUserActivity of type NSUserActivityTypeBrowsingWeb, which points to NSApplicationDelegate's application(_:continue:restorationHandler:) instead." },
+        "delivers": { "evidence": ["W-4", "U-43"], "confidence": "inferred", "reasoning": "A URL for a custom-scheme URL (W-4); for a universal link U-43's quote says the app receives an NSUserActivity, not a URL." }
+      },
       "note": "On the Mac an app with an app delegate receives the URL in AppKit's application(_:open:) (W-4); the iOS app and scene delegate callbacks do not exist there."
     },
     {
       "id": "macos-other",
       "when": { "platform": "macOS", "handoff": ["userActivity", "shortcutItem", "nothing"] },
       "then": { "outcome": "containerLaunch" },
-      "evidence": ["W-4", "W-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["W-5", "W-4"], "confidence": "inferred", "reasoning": "W-5 (Apple) says the system opens the containing app for a widget tapped without a URL, and its two application(_:continue:restorationHandler:) names suggest the Mac is in scope; for shortcutItem (Home Screen quick actions are an iOS feature) and nothing no quote speaks of the Mac." }
+      },
       "note": "On the Mac the app opens (W-4), but which AppKit callback receives an activity, or that nothing is handed over, no source in TapRoute's evidence says, so the decision names no callback rather than iOS's."
     },
     {
       "id": "watchos-swiftui-url",
       "when": { "platform": "watchOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
-      "evidence": ["W-4"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["L-9"], "confidence": "inferred", "reasoning": "No quote speaks of a URL reaching a watch app; L-9 (Apple HIG, not in the rule's evidence) says a tap on a Live Activity in the Smart Stack opens the watchOS app, without saying what it is handed." },
+        "appCallbacks": { "evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4's platform-neutral list pairs onOpenURL with the SwiftUI life cycle; no quote names watchOS." },
+        "delivers": { "evidence": ["W-4"], "confidence": "inferred", "reasoning": "As appCallbacks: read from W-4's iOS/macOS text; no quote about watchOS." }
+      },
       "note": "A watch app built with the SwiftUI App life cycle: TapRoute reads W-4's onOpenURL(perform:) as where the URL arrives, as in a SwiftUI app on iOS; no source speaks of watchOS itself."
     },
     {
       "id": "watchos-other",
       "when": { "platform": "watchOS", "handoff": ["url", "universalLink", "userActivity", "shortcutItem", "nothing"] },
       "then": { "outcome": "containerLaunch" },
-      "evidence": ["W-4"],
-      "confidence": "inferred",
-      "note": "watchOS has no UIKit app or scene delegate; what a WatchKit app's WKApplicationDelegate receives no source in TapRoute's evidence says, so the decision names no callback rather than iOS's. A SwiftUI watch app (app.lifecycle swiftUI) gets URLs in onOpenURL."
+      "support": {
+        "outcome": { "evidence": ["L-9"], "confidence": "inferred", "reasoning": "No quote speaks of a URL reaching a watch app; L-9 (Apple HIG, not in the rule's evidence) says a tap on a Live Activity in the Smart Stack opens the watchOS app, without saying what it is handed." }
+      },
+      "note": "watchOS has no UIKit app or scene delegate (L-9); what a WatchKit app's WKApplicationDelegate receives no source in TapRoute's evidence says, so the decision names no callback rather than iOS's. A SwiftUI watch app (app.lifecycle swiftUI) gets URLs in onOpenURL."
     },
     {
       "id": "swiftui-before-ios14",
       "when": { "lifecycle": "swiftUI", "osVersion": "<14" },
       "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
-      "evidence": ["U-46"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["U-46"], "confidence": "inferred", "reasoning": "U-46's quoted availability ('iOS: 14.0.0 -') dates onOpenURL, not the SwiftUI App life cycle; that such an app cannot run before iOS 14, so nothing reaches it, is inference." },
+        "appCallbacks": { "evidence": ["U-46"], "confidence": "inferred", "reasoning": "U-46's quoted availability ('iOS: 14.0.0 -') dates onOpenURL, not the SwiftUI App life cycle; that such an app cannot run before iOS 14, so nothing reaches it, is inference." },
+        "delivers": { "evidence": ["U-46"], "confidence": "inferred", "reasoning": "U-46's quoted availability ('iOS: 14.0.0 -') dates onOpenURL, not the SwiftUI App life cycle; that such an app cannot run before iOS 14, so nothing reaches it, is inference." }
+      },
       "note": "SwiftUI's URL and user-activity modifiers (onOpenURL, onContinueUserActivity) start with iOS 14 (U-46), and TapRoute reads the SwiftUI App life cycle as needing it too: such an app does not run on an earlier iOS, so nothing reaches it."
     },
     {
       "id": "app-delegate-next-sdk",
       "when": { "lifecycle": "appDelegate", "osVersion": ">=27", "sdkVersion": ">=27" },
       "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
-      "evidence": ["U-75"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-75"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-75"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-75"], "confidence": "documented" }
+      },
       "note": "Built with the SDK of the next major release after iOS 26 and running on it, an app without the UIScene life cycle won't launch (TN3187, U-75), so no callback receives anything. Built with the iOS 26 SDK it still launches: the check is made only for apps built with the new SDK (U-75)."
     },
     {
       "id": "intent",
       "when": { "handoff": "intent" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["perform()"], "delivers": "intent" },
-      "evidence": ["W-7"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["C-2", "C-7", "W-9", "W-7"], "confidence": "inferred", "reasoning": "Apple says the app opens for a control's OpenIntent (C-2, C-7) and for supportedModes' foreground modes (W-9), but W-7 says only that an openAppWhenRun intent runs 'in the app's process', which is not the app coming forward (the widget table's open-app-when-run rule, which hands off intent, is itself inferred on this)." },
+        "appCallbacks": { "evidence": ["W-7", "C-2"], "confidence": "single" },
+        "delivers": { "evidence": ["W-7", "C-2"], "confidence": "single" }
+      },
       "note": "An app intent that opens the app (openAppWhenRun, or one of the intent kinds Apple lists) runs its perform() in the app's process (W-7), whatever the life cycle and whether the app was running; on a cold launch the app's launch callbacks run first but receive nothing of the intent. The intent must be a member of the app target as well as the extension's."
     },
     {
       "id": "notification-running",
       "when": { "handoff": "notificationResponse", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "evidence": ["T-1", "T-2"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["T-1", "T-4"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["T-1"], "confidence": "documented" },
+        "delivers": { "evidence": ["T-1"], "confidence": "documented" }
+      },
       "note": "The notification center's delegate receives the response, whatever the life cycle; the default tap arrives with actionIdentifier UNNotificationDefaultActionIdentifier (T-1). Set the delegate before launch ends (T-2): one set later might miss the response that launches the app (Apple; Delta Chat saw it missed, T-2)."
     },
     {
       "id": "nothing-handed-running",
       "when": { "handoff": "nothing", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
-      "evidence": ["U-44", "U-42"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "U-42 and U-44 describe what a URL does; no quote describes an app brought forward with nothing handed over: the value restates the launching rule's 'nothing'." },
+        "appCallbacks": { "evidence": [], "confidence": "inferred", "reasoning": "U-42 and U-44 describe what a URL does; no quote describes an app brought forward with nothing handed over: the value restates the launching rule's 'nothing'." },
+        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "U-42 and U-44 describe what a URL does; no quote describes an app brought forward with nothing handed over: the value restates the launching rule's 'nothing'." }
+      },
       "note": "The app comes to the foreground with nothing to open: no URL, activity, response, quick action or intent callback fires, only the life-cycle ones (becoming active), which TapRoute does not list."
     },
     {
       "id": "swiftui-universal-link-cold",
       "when": { "handoff": "universalLink", "lifecycle": "swiftUI", "running": false, "osVersion": ">=18.4" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
-      "evidence": ["U-46"],
+      "support": {
+        "outcome": { "evidence": ["U-43", "W-15"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-46", "W-15"], "confidence": "contested", "reasoning": "U-46 (Apple doc and a DTS answer) has onOpenURL receive a universal link; W-15's FB17446617 (iOS 18.4) reports that a cold launch by a universal link invokes neither onOpenURL nor onContinueUserActivity. U-46 does not distinguish cold from warm launches." },
+        "delivers": { "evidence": ["U-46", "W-15"], "confidence": "contested", "reasoning": "Same disagreement: a URL per U-46, nothing per W-15's radar." }
+      },
       "against": ["W-15"],
       "alternatives": [
         {
@@ -482,232 +562,327 @@ enum BuiltinPolicies {
           "note": "FB17446617 (iOS 18.4): a SwiftUI App cold-launched by a universal link calls neither onOpenURL nor onContinueUserActivity, so the link is lost."
         }
       ],
-      "confidence": "contested",
       "note": "Default: onOpenURL receives the universal link as a URL, as Apple documents (U-46); onContinueUserActivity(NSUserActivityTypeBrowsingWeb) is not called. An open feedback (FB17446617, W-15) reports that on iOS 18.4 a cold launch by a universal link invokes neither handler in a SwiftUI App: test the cold path, and keep a UIApplicationDelegateAdaptor fallback if it fails."
     },
     {
       "id": "swiftui-url",
       "when": { "handoff": ["url", "universalLink"], "lifecycle": "swiftUI" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
-      "evidence": ["U-46", "W-4", "U-53"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["W-4", "U-42", "U-43"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-46", "W-4"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-46", "W-4"], "confidence": "documented" }
+      },
       "note": "A SwiftUI App receives a custom-scheme URL and a universal link alike in onOpenURL, cold or warm (U-46, W-4); a universal link comes as its https URL, not as an NSUserActivity, so onContinueUserActivity(NSUserActivityTypeBrowsingWeb) is not called (U-46). onOpenURL works only under the SwiftUI App life cycle: under a UIKit scene delegate it never fires (W-15, U-53)."
     },
     {
       "id": "swiftui-user-activity",
       "when": { "handoff": "userActivity", "lifecycle": "swiftUI" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onContinueUserActivity(_:perform:)"], "delivers": "userActivity" },
-      "evidence": ["W-5", "L-5"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
+      },
       "note": "A widget tapped with no URL hands the app an NSUserActivity, which a SwiftUI App receives in onContinueUserActivity(_:perform:) (W-5); for a widget its userInfo holds the widget's kind and family under WidgetCenter.UserInfoKey, and TapRoute names no activityType (Apple's text gives none); a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
     },
     {
       "id": "swiftui-notification-cold",
       "when": { "handoff": "notificationResponse", "lifecycle": "swiftUI", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "evidence": ["T-1", "T-2"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["T-1"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["T-2", "T-1"], "confidence": "inferred", "reasoning": "T-2 (Apple) says to set the delegate in the app delegate's willFinish/didFinishLaunching ('For an iOS app') and T-1 that didReceive processes the response; no quote speaks of a SwiftUI App, whose app delegate exists only through a UIApplicationDelegateAdaptor." },
+        "delivers": { "evidence": ["T-1"], "confidence": "documented" }
+      },
       "note": "SwiftUI has no notification modifier: the response goes to the notification center's delegate (T-1), which must be set before launch ends (T-2), so a SwiftUI App sets it in the application(_:didFinishLaunchingWithOptions:) of a UIApplicationDelegateAdaptor. Set later (in a view's onAppear or a Task), it misses the response that launched the app."
     },
     {
       "id": "swiftui-shortcut-cold",
       "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
-      "evidence": ["U-47"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["S003-6", "U-47"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-47", "U-44"], "confidence": "inferred", "reasoning": "U-47 documents connectionOptions.shortcutItem for a UIKit scene delegate; no quote speaks of a SwiftUI App installing one through its UIApplicationDelegateAdaptor, nor of whether windowScene(_:performActionFor:completionHandler:) also fires on that launch." },
+        "delivers": { "evidence": ["U-47"], "confidence": "inferred", "reasoning": "Follows from the appCallbacks reading: U-47's 'this property contains the selected action' is about a UIKit scene's connection options." }
+      },
       "note": "SwiftUI has no quick-action modifier: a SwiftUI App receives the item only through a UIWindowSceneDelegate it installs from its UIApplicationDelegateAdaptor's application(_:configurationForConnecting:options:), in connectionOptions.shortcutItem (U-47). Without one, nothing reads it."
     },
     {
       "id": "swiftui-shortcut-running",
       "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
-      "evidence": ["U-47"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["S003-6"], "confidence": "single" },
+        "appCallbacks": { "evidence": ["U-47"], "confidence": "inferred", "reasoning": "U-47 names windowScene(_:performActionFor:completionHandler:) for a UIKit scene delegate; that a SwiftUI App receives it only through a scene delegate installed from its UIApplicationDelegateAdaptor is inference." },
+        "delivers": { "evidence": ["U-47"], "confidence": "inferred", "reasoning": "Follows from the appCallbacks reading." }
+      },
       "note": "As for a cold launch: only a scene delegate the app installs through its UIApplicationDelegateAdaptor receives the item, in windowScene(_:performActionFor:completionHandler:) (U-47); SwiftUI has no modifier for it."
     },
     {
       "id": "nothing-handed-cold-swiftui",
       "when": { "handoff": "nothing", "lifecycle": "swiftUI", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
-      "evidence": ["U-46"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "U-46 is about URLs; no quote describes a SwiftUI App launched with nothing handed over." },
+        "appCallbacks": { "evidence": [], "confidence": "inferred", "reasoning": "U-46 is about URLs; no quote describes a SwiftUI App launched with nothing handed over." },
+        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "U-46 is about URLs; no quote describes a SwiftUI App launched with nothing handed over." }
+      },
       "note": "The app launches with nothing to open: no SwiftUI URL or activity handler fires."
     },
     {
       "id": "scenes-url-cold",
       "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "urlLocation": "connectionOptions.urlContexts" },
-      "evidence": ["U-44", "U-48", "W-15", "U-53"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-44", "U-42"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-44", "U-48"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-44"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-44", "U-48", "W-15"], "confidence": "documented" }
+      },
       "note": "On a cold launch the URL is in connectionOptions.urlContexts of scene(_:willConnectTo:options:) (U-44); scene(_:openURLContexts:) is not called for it (U-48). Traps: a scene delegate that reads only shortcutItem or userActivities drops it (W-15); SwiftUI's onOpenURL on a view hosted by a UIKit scene delegate never fires (W-15, U-53)."
     },
     {
       "id": "scenes-url-running",
       "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:openURLContexts:)"], "delivers": "url", "urlLocation": "URLContexts" },
-      "evidence": ["U-44", "W-15"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-44", "U-42"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-44"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-44"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-44", "W-15"], "confidence": "documented" }
+      },
       "note": "A running or suspended scene-based app receives the URL in scene(_:openURLContexts:) (U-44), not in application(_:open:options:). A delegate that handles only quick actions loses it (W-15)."
     },
     {
       "id": "scenes-universal-link-cold",
       "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL" },
-      "evidence": ["U-45", "U-43", "U-48", "U-52"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-43", "U-45"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-45", "U-48"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
+        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-45", "U-43", "U-48"], "confidence": "documented" }
+      },
       "note": "On a cold launch the universal link is an NSUserActivity of type NSUserActivityTypeBrowsingWeb in connectionOptions.userActivities (U-45, U-43); scene(_:continue:) is not called for it (U-48). userActivities is a Set: pick the activity by type, not with .first, which may be another activity such as a restored one (U-52)."
     },
     {
       "id": "scenes-universal-link-running",
       "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
-      "evidence": ["U-45", "U-43"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-43", "U-45"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-45"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
+        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-43"], "confidence": "documented" }
+      },
       "note": "A running or suspended scene-based app receives the universal link in scene(_:continue:), as an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the link (U-45, U-43)."
     },
     {
       "id": "scenes-user-activity-cold",
       "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity" },
-      "evidence": ["W-5", "U-45", "L-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-45", "W-16"], "confidence": "inferred", "reasoning": "No quote names the scene callback for a widget's or Live Activity's activity on a cold launch: U-45 (Apple) says connectionOptions.userActivities holds 'the user activities that are available at the time the scene connects', and a universal link's activity arrives there (U-45, U-48); W-16 names scene(_:continue:) 'for a UIKit app' without distinguishing cold launches." },
+        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
+      },
       "note": "Apple names onContinueUserActivity and application(_:continue:restorationHandler:) for a widget tapped with no URL (W-5), not the scene callbacks; TapRoute reads a scene-based app as receiving the activity like a universal link's, in connectionOptions.userActivities of scene(_:willConnectTo:options:) on a cold launch (U-45). For a widget its userInfo holds the widget's kind and family (W-5); a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
     },
     {
       "id": "scenes-user-activity-running",
       "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity" },
-      "evidence": ["W-5", "U-45"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-16"], "confidence": "documented" },
+        "delivers": { "evidence": ["W-5", "L-5", "W-16"], "confidence": "documented" }
+      },
       "note": "Read from the universal link's path (U-45): a running scene-based app receives the widget's NSUserActivity (W-5) in scene(_:continue:)."
     },
     {
       "id": "scenes-notification-cold",
       "when": { "handoff": "notificationResponse", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "evidence": ["T-2", "T-3", "T-1", "U-44"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["T-1", "T-3"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-44", "T-3", "T-2", "T-1"], "confidence": "inferred", "reasoning": "U-44 (Apple) gives application(_:didFinishLaunchingWithOptions:) before scene(_:willConnectTo:options:), T-3 puts the response in the connection options and T-1 has the delegate receive it; no quote gives the order of the scene connection and didReceive (the note says so), so the list's last two are in TapRoute's order." },
+        "delivers": { "evidence": ["T-3", "T-1"], "confidence": "documented" }
+      },
       "note": "The notification center's delegate must be set in application(_:didFinishLaunchingWithOptions:) (T-2), which runs before the scene connects (U-44); the scene connects with the response in connectionOptions.notificationResponse (T-3), and the delegate receives it (T-1). Apple does not give the order of the last two; TapRoute lists the scene first."
     },
     {
       "id": "scenes-shortcut-cold",
       "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
-      "evidence": ["U-47"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["S003-6", "U-47"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-47", "U-44"], "confidence": "inferred", "reasoning": "U-47 and U-44 (Apple) put the quick action in the connection options of scene(_:willConnectTo:options:); that windowScene(_:performActionFor:completionHandler:) is not also called on that launch is not stated (U-47's own note)." },
+        "delivers": { "evidence": ["U-47", "U-44"], "confidence": "documented" }
+      },
       "note": "The quick action is in connectionOptions.shortcutItem when the scene connects (U-47); application(_:performActionFor:completionHandler:) is never called for a scene-based app (U-47). Apple does not say whether windowScene(_:performActionFor:completionHandler:) also fires on this launch; TapRoute reads it as not, like the URL and activity paths. A delegate that reads only shortcutItem drops URLs (W-15)."
     },
     {
       "id": "scenes-shortcut-running",
       "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
-      "evidence": ["U-47"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["S003-6"], "confidence": "single" },
+        "appCallbacks": { "evidence": ["U-47"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-47"], "confidence": "documented" }
+      },
       "note": "A running scene-based app receives the quick action in windowScene(_:performActionFor:completionHandler:); the app delegate's application(_:performActionFor:completionHandler:) is not called for scene-based apps (U-47)."
     },
     {
       "id": "nothing-handed-cold-scenes",
       "when": { "handoff": "nothing", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "nothing" },
-      "evidence": ["U-44"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; the value restates the launching rule's decision." },
+        "appCallbacks": { "evidence": ["U-44"], "confidence": "documented" },
+        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; 'nothing' restates the launching rule's handoff." }
+      },
       "note": "The app launches and its scene connects (U-44) with nothing TapRoute models for it to open: no URL, user activity or quick action reaches a callback. What else the connection options hold is the rule that opened the app's to say."
     },
     {
       "id": "app-delegate-url-cold-before-ios9",
       "when": { "osVersion": "<9", "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:sourceApplication:annotation:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
-      "evidence": ["U-42"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["A-5", "U-42"], "confidence": "inferred", "reasoning": "A-5 (Apple, 'Promoting Apps with Smart App Banners') says application(_:open:sourceApplication:annotation:) 'fires when your app is launched from a URL', and U-42 gives its iOS 4.2-9.0 availability; that it fires after application(_:didFinishLaunchingWithOptions:) is read from U-42's statement for the iOS 9 method." },
+        "delivers": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-42"], "confidence": "documented" }
+      },
       "note": "Before iOS 9 there is no application(_:open:options:) (Apple: iOS 9.0 and later); the URL callback is application(_:open:sourceApplication:annotation:) (iOS 4.2 to 9.0), and a launch to open a URL carries it in launchOptions[.url] (U-42). That the launch calls the older method after the launch methods, as it calls the newer one, is inference from the pages' availability."
     },
     {
       "id": "app-delegate-url-running-before-ios9",
       "when": { "osVersion": "<9", "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:sourceApplication:annotation:)"], "delivers": "url" },
-      "evidence": ["U-42"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-42"], "confidence": "documented" }
+      },
       "note": "Before iOS 9 a running app delegate receives the URL in application(_:open:sourceApplication:annotation:), which asks the delegate to open a resource identified by a URL (iOS 4.2 to 9.0, U-42)."
     },
     {
       "id": "app-delegate-url-cold",
       "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
-      "evidence": ["U-42", "W-4"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-42"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-42"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-42", "W-4"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-42"], "confidence": "documented" }
+      },
       "note": "The launch options carry the URL (UIApplication.LaunchOptionsKey.url), then application(_:open:options:) receives it, unless the launch methods return false (U-42). A scene-based app before iOS 13 takes this path too (no scenes). Before iOS 9 the URL callback was application(_:open:sourceApplication:annotation:) (the rules above). Apple marks application(_:open:options:) available through iOS 26.0, deprecated in 26 (U-42), and the next major SDK after 26 requires scenes (U-75): move to scene(_:openURLContexts:) and connectionOptions.urlContexts."
     },
     {
       "id": "app-delegate-url-running",
       "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:options:)"], "delivers": "url" },
-      "evidence": ["U-42", "W-4"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-42"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-42", "W-4"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-42", "W-4"], "confidence": "documented" }
+      },
       "note": "A running app delegate receives the URL in application(_:open:options:) (U-42, W-4). Apple marks application(_:open:options:) available through iOS 26.0, deprecated in 26 (U-42), and the next major SDK after 26 requires scenes (U-75): move to scene(_:openURLContexts:) and connectionOptions.urlContexts."
     },
     {
       "id": "app-delegate-universal-link-cold",
       "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
-      "evidence": ["U-43"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-43"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-43", "W-5"], "confidence": "inferred", "reasoning": "U-43's quotes say a universal link arrives as an NSUserActivity and that application(_:continue:restorationHandler:) is not called when a launch method returns false, but no quoted sentence says the link's activity goes to that method (the page's 'Update your app delegate to respond to a universal link' is the source's `where`, and its code example is not quoted); W-5 and L-5 name the method for widget and Live Activity activities." },
+        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
+        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-43"], "confidence": "documented" }
+      },
       "note": "The launch options carry UIApplication.LaunchOptionsKey.userActivityDictionary, then application(_:continue:restorationHandler:) receives the NSUserActivity (type NSUserActivityTypeBrowsingWeb, the link in webpageURL), unless a launch method returns false (U-43). Reading launchOptions[.url] instead misses it. The next major SDK after iOS 26 requires scenes (U-75)."
     },
     {
       "id": "app-delegate-universal-link-running",
       "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
-      "evidence": ["U-43"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-43"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-43", "W-5"], "confidence": "inferred", "reasoning": "U-43's quotes say a universal link arrives as an NSUserActivity and that application(_:continue:restorationHandler:) is not called when a launch method returns false, but no quoted sentence says the link's activity goes to that method (the page's 'Update your app delegate to respond to a universal link' is the source's `where`, and its code example is not quoted); W-5 and L-5 name the method for widget and Live Activity activities." },
+        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
+        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-43"], "confidence": "documented" }
+      },
       "note": "A running app delegate receives the universal link in application(_:continue:restorationHandler:) as an NSUserActivity of type NSUserActivityTypeBrowsingWeb (U-43)."
     },
     {
       "id": "app-delegate-user-activity-cold",
       "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
-      "evidence": ["W-5", "U-43", "L-5"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-5", "L-5", "U-43"], "confidence": "documented" },
+        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
+      },
       "note": "A widget tapped with no URL hands the app an NSUserActivity, which the app delegate receives in application(_:continue:restorationHandler:) (W-5), after the launch options name its type (userActivityDictionary, U-43); for a widget its userInfo holds the widget's kind and family, and a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
     },
     {
       "id": "app-delegate-user-activity-running",
       "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
-      "evidence": ["W-5"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["W-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
+      },
       "note": "A running app delegate receives the widget's NSUserActivity in application(_:continue:restorationHandler:) (W-5)."
     },
     {
       "id": "app-delegate-notification-cold",
       "when": { "handoff": "notificationResponse", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "evidence": ["T-2", "T-1"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["T-1"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["T-2", "T-1"], "confidence": "documented" },
+        "delivers": { "evidence": ["T-1"], "confidence": "documented" }
+      },
       "note": "Set the notification center's delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) (T-2); then it receives the response that launched the app (T-1). A delegate set later, after an await or in a view controller, might miss it (Apple); Delta Chat saw it missed (T-2)."
     },
     {
       "id": "app-delegate-shortcut-cold",
       "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
-      "evidence": ["S003-6", "U-47"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["S003-6"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["S003-6"], "confidence": "single" },
+        "delivers": { "evidence": ["S003-6"], "confidence": "single" }
+      },
       "note": "The launch options carry the item (UIApplicationLaunchOptionsShortcutItemKey); handle it there and return false, or application(_:performActionFor:completionHandler:) handles it a second time (S003-6). A scene-based app never gets these (U-47)."
     },
     {
       "id": "app-delegate-shortcut-running",
       "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
-      "evidence": ["S003-6", "U-47"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["S003-6"], "confidence": "single" },
+        "appCallbacks": { "evidence": ["S003-6"], "confidence": "single" },
+        "delivers": { "evidence": ["S003-6"], "confidence": "single" }
+      },
       "note": "A running app delegate receives the quick action in application(_:performActionFor:completionHandler:) (S003-6); Apple says the method is not called for scene-based apps only (U-47)."
     },
     {
       "id": "nothing-handed-cold-app-delegate",
       "when": { "handoff": "nothing", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)"], "delivers": "nothing" },
-      "evidence": ["U-42"],
-      "confidence": "inferred",
-      "note": "The app launches with nothing TapRoute models for it to open: no URL, user activity or quick action reaches a callback. What else the launch options hold is the rule that opened the app's to say."
+      "support": {
+        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; the value restates the launching rule's decision." },
+        "appCallbacks": { "evidence": ["U-42", "U-43"], "confidence": "inferred", "reasoning": "U-42 and U-43 presuppose application(_:didFinishLaunchingWithOptions:) runs at launch ('not called if … return false'), and U-44 says so for a scene-based app; no quote says it for an app-delegate app launched with nothing to open." },
+        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; the value restates the launching rule's decision." }
+      },
+      "note": "The app launches with nothing TapRoute models for it to open (U-42, U-43): no URL, user activity or quick action reaches a callback. What else the launch options hold is the rule that opened the app's to say."
     }
   ]
 }
@@ -724,19 +899,20 @@ enum BuiltinPolicies {
       "claim": "With the app installed, tapping an interactive message launches the iMessage app, where the recipient can change and reply.",
       "confidence": "documented",
       "sources": [
-        {"kind": "wwdcSession", "title": "WWDC 2016 session 204, iMessage Apps and Stickers, Part 1 (Bhaskar Sarma, Lily Hashemi), transcript", "url": "http://asciiwwdc.com/2016/sessions/204", "date": "2016-06", "platforms": ["iOS 10"], "quote": "Interactive messages are a type of message that your application generates and when your user taps on this message, it will launch your application.\n…\nOn their phones they will be able to see that message and if they have the application installed, they will be able to tap on it and tapping will launch DoorDash.\n\nAt that point they will be able to modify the menu, add stuff to it, and send a reply back to me.", "where": "transcript, opening", "note": "Apple's own session page was not in the stored corpora; this is a public transcript mirror. Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/204."},
-        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "他們將可以在手機上看到這條短信息\n而如果它們已經安裝了這個應用\n他們就可以點擊它而點擊操作會啓動DoorDash\n此時他們就可以修改菜單了\n向其中添加信息並回復給我", "quoteEnglish": "They will see this message on their phones, and if they have installed the app they can tap it, and the tap launches DoorDash; then they can change the menu, add to it and reply to me.", "where": "lines 15-19"},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.presentationStyle", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+"], "quote": "The user selects a message in the transcript that represents one of the extension’s MSMessage objects: The Messages app launches the extension using the expanded style.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "quote": "They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.", "where": "transcript", "note": "Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."}
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204, iMessage Apps and Stickers, Part 1 (Bhaskar Sarma, Lily Hashemi), transcript", "url": "http://asciiwwdc.com/2016/sessions/204", "date": "2016-06", "platforms": ["iOS 10"], "quote": "Interactive messages are a type of message that your application generates and when your user taps on this message, it will launch your application.\n…\nOn their phones they will be able to see that message and if they have the application installed, they will be able to tap on it and tapping will launch DoorDash.\n\nAt that point they will be able to modify the menu, add stuff to it, and send a reply back to me.", "where": "transcript, opening", "note": "Found in the stored copy of asciiwwdc.com (http and https) and in apple-docs.everest.mt/docs/wwdc/wwdc2016-204/; Apple's own session page was not in the stored corpora, so these are public transcript mirrors. The three sentences match word for word. Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/204."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "他們將可以在手機上看到這條短信息\n而如果它們已經安裝了這個應用\n他們就可以點擊它而點擊操作會啓動DoorDash\n此時他們就可以修改菜單了\n向其中添加信息並回復給我", "quoteEnglish": "They will see this message on their phones, and if they have installed the app they can tap it, and the tap launches DoorDash; then they can change the menu, add to it and reply to me.", "where": "lines 15-19", "note": "A Chinese translation of the same passage; the English original (the first source) is now quoted, so this seed is a copy kept for reference only."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.presentationStyle", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+"], "quote": "The user selects a message in the transcript that represents one of the extension’s MSMessage objects: The Messages app launches the extension using the MSMessagesAppPresentationStyle.expanded style.", "where": "Discussion", "note": "Read in the docs corpus (developer.apple.com/tutorials/data/documentation/messages/msmessagesappviewcontroller/presentationstyle.md): the item names the style as the symbol MSMessagesAppPresentationStyle.expanded, not 'the expanded style' as quoted before. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "quote": "They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.", "where": "transcript", "note": "Matches word for word in the stored asciiwwdc.com copy (http and https), in apple-docs.everest.mt/docs/wwdc/wwdc2016-224/ and in nonstrict.eu/wwdcindex/wwdc2016/224."}
       ]
     },
     "S000-2": {
       "claim": "Content from an app the recipient has not installed shows the app's name under it; tapping the name opens the Messages App Store on that app's page.",
       "confidence": "single",
       "sources": [
-        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "在貼圖之下 我們可以看到應用的名稱\n也就是發送貼圖的應用\n點擊這段文本就會啓動這個Message App Store\n並將發送貼圖的應用展示給我", "quoteEnglish": "Under the sticker we can see the name of the app that sent it; tapping this text launches the Messages App Store and shows me the app that sent the sticker.", "where": "lines 44-47"}
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "在這裏展示的截圖中我收到了一個貼圖\n來自我的朋友 但我沒有安裝相關的應用\n即他發送貼圖所使用的應用\n這種情況下你可以看到放大的單元格\n在貼圖之下 我們可以看到應用的名稱\n也就是發送貼圖的應用\n點擊這段文本就會啓動這個Message App Store\n並將發送貼圖的應用展示給我\n然後我就可以下載這個應用並使用它\n就像我使用任何其他iMessage應用一樣\n在這裏展示的這個例子中我使用了貼圖作爲示例\n來演示內聯應用歸屬\n但它也適用於任何其他iMessage應用所能生成的內容", "quoteEnglish": "In the screenshot shown here I received a sticker from my friend, but I have not installed the app, that is, the app he used to send the sticker. In this case you can see the enlarged cell; under the sticker we can see the name of the app, that is, the app that sent the sticker. Tapping this text launches the Messages App Store and shows me the app that sent the sticker. Then I can download the app and use it like any other iMessage app. In the example shown here I used a sticker to demonstrate inline app attribution, but it also applies to any other content an iMessage app can produce.", "where": "lines 40-52", "note": "Chinese transcript (a translation) of Apple's WWDC 2016 session 204; Apple's English words for this passage were not found in the stored corpora (the stored English transcripts at asciiwwdc.com and apple-docs.everest.mt show only the session's opening), so this is a copy, not the original."},
+        {"kind": "blog", "title": "Can You Spot the Feature That Makes iMessage Apps Go Viral? (Snaps blog)", "url": "https://www.snaps.io/blog/can-you-spot-the-feature-to-make-imessage-apps-go-viral", "date": null, "platforms": ["iOS 10"], "quote": "Under the photo of that french bulldog, you can see in bold, blue letters, \"From DogStickers\". It's a mini-footnote under the sent sticker.\n\nThe footnote is what we refer to as an inline attribution link. If the recipient of a message wants to install the sticker pack, all she needs to do is tap the .... \"DogStickers\" link.", "where": "body, opening", "note": "Undated in the stored copy (it opens 'This week, Apple activated a new feature (in all iMessage chats)' and says attribution links were 'just added' for sticker packs). A vendor's post: it shows the app name under a sticker and a tap leading to install, but it does not name the Messages App Store or the app's page."}
       ],
-      "note": "The English transcript of WWDC 2016 session 204 (http://asciiwwdc.com/2016/sessions/204) was cited here too; its stored copy shows only the session's opening, so the session's words are quoted from the Chinese transcript (seed) instead. The Xamarin.iOS guide (Microsoft Learn, ja) once cited here restates the session; its stored copy ends before the attribution passage, so it is not a source here. With the English transcript unquoted, the tap on the app name rests on the seed alone (a Chinese transcript of Apple's session), so the entry is single, not documented."
+      "note": "The English transcript of WWDC 2016 session 204 (http://asciiwwdc.com/2016/sessions/204) stops, in every stored copy, before this passage, so the session's words come from the Chinese transcript (a copy). The Snaps blog independently shows the app name under a sticker and a tap on it leading to install, but not the Messages App Store page. That the tap lands on the app's page in the Messages App Store therefore rests on the seed alone: single, not documented."
     },
     "S000-3": {
       "claim": "iMessage apps run only on iOS 10 and later; the content they generate is received on watchOS and macOS, where — in the session's spoken words, known here only through a Chinese translation — it can be viewed.",
@@ -752,44 +928,60 @@ enum BuiltinPolicies {
       "claim": "iMessage apps are app extensions hosted by Messages; unlike other extension points, a container app is optional.",
       "confidence": "documented",
       "sources": [
-        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "在這個意義上iMessage應用是一個應用擴展\n而且在這種情況下短信息應用扮演着\n你的iMessage應用的宿主應用的角色\n…\n不像其他的擴展點你不需要\n提供一個容器應用\n爲你的iMessage應用", "quoteEnglish": "In this sense an iMessage app is an app extension, and Messages plays the role of your iMessage app's host app. … Unlike other extension points, you do not need to provide a container app for your iMessage app.", "where": "lines 111-113, 119-121"},
-        {"kind": "appleDocumentation", "title": "Messages framework overview", "url": "https://developer.apple.com/documentation/messages", "date": "2026", "platforms": ["iOS 10+"], "quote": "You can create sticker packs and iMessage apps as either standalone apps or as app extensions within a containing iOS app.", "where": "Overview", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "在這個意義上iMessage應用是一個應用擴展\n而且在這種情況下短信息應用扮演着\n你的iMessage應用的宿主應用的角色\n…\n不像其他的擴展點你不需要\n提供一個容器應用\n爲你的iMessage應用", "quoteEnglish": "In this sense an iMessage app is an app extension, and Messages plays the role of your iMessage app's host app. … Unlike other extension points, you do not need to provide a container app for your iMessage app.", "where": "lines 111-113, 121-123", "note": "Chinese transcript (a translation) of Apple's WWDC 2016 session 204; Apple's English words for this passage were not found in the stored corpora (the stored English transcripts at asciiwwdc.com and apple-docs.everest.mt show only the session's opening), so this is a copy, not the original. The old 'where' said 119-121; the quoted lines are 121-123."},
+        {"kind": "appleDocumentation", "title": "Messages framework overview", "url": "https://developer.apple.com/documentation/messages", "date": "2026", "platforms": ["iOS 10+"], "quote": "Create app extensions that allow users to send text, stickers, media files, and interactive messages.\n…\nYou can create sticker packs and iMessage apps as either standalone apps or as app extensions within a containing iOS app.", "where": "summary; Overview", "note": "Read in the docs corpus (developer.apple.com/documentation/messages.md); both sentences match word for word. Current web text (stored copy, © 2026); the page gives no revision date."}
       ],
-      "note": "The English transcript of WWDC 2016 session 204 (http://asciiwwdc.com/2016/sessions/204) was cited here too; its stored copy shows only the session's opening, so the session's words are quoted from the Chinese transcript (seed) instead."
+      "note": "That Messages is the extension's host and that this differs from other extension points is the session's (Chinese transcript); Apple's overview states that the Messages framework creates app extensions and that iMessage apps may be standalone or inside a containing iOS app."
     },
     "S000-6": {
       "claim": "Without a container app an iMessage app appears only in the Messages app drawer and the Messages App Store.",
       "confidence": "single",
       "sources": [
-        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "但如果你不提供一個容器應用 那麼\n正如你所見你的應用不會展示在\n主界面以及主App Store中\n它只會展示在Messages App Drawer中\n以及在Messages App Store中", "quoteEnglish": "But if you do not provide a container app, as you can see your app is not shown on the home screen or in the main App Store; it is shown only in the Messages App Drawer and in the Messages App Store.", "where": "lines 135-139"}
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "但如果你不提供一個容器應用 那麼\n正如你所見你的應用不會展示在\n主界面以及主App Store中\n它只會展示在Messages App Drawer中\n以及在Messages App Store中", "quoteEnglish": "But if you do not provide a container app, as you can see your app is not shown on the home screen or in the main App Store; it is shown only in the Messages App Drawer and in the Messages App Store.", "where": "lines 135-139", "note": "Chinese transcript (a translation) of Apple's WWDC 2016 session 204; Apple's English words for this passage were not found in the stored corpora (the stored English transcripts at asciiwwdc.com and apple-docs.everest.mt show only the session's opening), so this is a copy, not the original."}
       ],
-      "note": "The English transcript of WWDC 2016 session 204 (http://asciiwwdc.com/2016/sessions/204) was cited here too; its stored copy shows only the session's opening, so the session's words are quoted from the Chinese transcript (seed) instead. With the English transcript unquoted, the claim rests on the seed alone (a Chinese transcript of Apple's session), so the entry is single, not documented."
+      "note": "The English transcript of WWDC 2016 session 204 (http://asciiwwdc.com/2016/sessions/204) was cited here too; its stored copy shows only the session's opening, so the session's words are quoted from the Chinese transcript (seed) instead. With the English transcript unquoted, the claim rests on the seed alone (a Chinese transcript of Apple's session), so the entry is single, not documented.",
+      "uncited": "Context: no rule decides where an iMessage-only app appears; the rules about a missing container app rest on S000-5."
     },
     "S000-7": {
-      "claim": "Sticker files may be PNG, APNG, JPEG or GIF; animated stickers APNG or GIF; at most 500 KB; PNG/APNG recommended (GIF edges alias, JPEG has no transparency).",
+      "claim": "A sticker file must be PNG, APNG, GIF or JPEG and less than 500 KB.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSSticker.init(contentsOfFileURL:localizedDescription:)", "url": "https://developer.apple.com/documentation/messages/mssticker/init(contentsoffileurl:localizeddescription:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "The file must be a PNG, APNG, GIF, or JPEG, and must be less than 500 KB.", "where": "Discussion", "note": "The GIF-aliasing / JPEG-transparency advice is from the session only. Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "它們是PNG APNGJPEG和GIF\n在這四種格式之外\n如果你想提供動畫貼圖\n我們還支持APNG和GIF\n…\n我們需要限制文件大小貼圖最大隻能有500kb\n正如我剛纔所提到我們支持四種文件格式\n但是 我建議你儘量使用PNG和APNG", "quoteEnglish": "They are PNG, APNG, JPEG and GIF; of these four formats, if you want to provide animated stickers we support APNG and GIF. … We need to limit the file size: a sticker can be at most 500 KB. As I just said we support four formats, but I recommend you use PNG and APNG where you can.", "where": "lines 308-311, 317-319"}
+        {"kind": "appleDocumentation", "title": "MSSticker.init(contentsOfFileURL:localizedDescription:)", "url": "https://developer.apple.com/documentation/messages/mssticker/init(contentsoffileurl:localizeddescription:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "The file must be a PNG, APNG, GIF, or JPEG, and must be less than 500 KB.", "where": "Parameters (fileURL)", "note": "Read in the docs corpus (developer.apple.com/tutorials/data/documentation/messages/mssticker/init(contentsoffileurl:localizeddescription:).md); the sentence stands under Parameters, fileURL, not under Discussion. Apple says 'less than 500 KB'. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessageErrorCode.stickerFileImproperFileSize", "url": "https://developer.apple.com/documentation/messages/msmessageerrorcode/stickerfileimproperfilesize", "date": "2026", "platforms": ["iOS 10+"], "quote": "The image used to create an MSSticker object is larger than 500 KB.", "where": "summary", "note": "Read in the docs corpus (…/msmessageerrorcode/stickerfileimproperfilesize.md). The sister case stickerFileImproperFileFormat reads: 'The image used to create an MSSticker object is not one of the supported file types (PNG, APNG, GIF, or JPEG).' Current web text (stored copy, © 2026)."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "它們是PNG APNGJPEG和GIF\n…\n我們需要限制文件大小貼圖最大隻能有500kb\n正如我剛纔所提到我們支持四種文件格式", "quoteEnglish": "They are PNG, APNG, JPEG and GIF. … We need to limit the file size: a sticker can be at most 500 KB. As I just mentioned, we support four file formats.", "where": "lines 308, 317-318", "note": "Chinese transcript (a translation) of Apple's WWDC 2016 session 204; Apple's English words for this passage were not found in the stored corpora (the stored English transcripts at asciiwwdc.com and apple-docs.everest.mt show only the session's opening), so this is a copy, not the original."}
       ],
-      "note": "The English transcript of WWDC 2016 session 204 (http://asciiwwdc.com/2016/sessions/204) was cited here too; its stored copy shows only the session's opening, so the session's words are quoted from the Chinese transcript (seed) instead."
+      "note": "Apple says 'less than 500 KB'; the session (Chinese transcript) says 'at most 500 KB'. Which animated formats are supported and which formats Apple recommends are in S000-10."
     },
     "S000-8": {
       "claim": "Sticker sizes: small 100x100 pt, regular 136x136 pt, large 206x206 pt, supplied at @3x; larger images are scaled down by the framework.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSSticker.init(contentsOfFileURL:localizedDescription:)", "url": "https://developer.apple.com/documentation/messages/mssticker/init(contentsoffileurl:localizeddescription:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "should not be smaller than 100 x 100 points or larger than 206 x 206 points. Always provide @3x images (300 x 300 pixels to 618 x 618 pixels).", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "對於小貼圖是100乘100像素在3x比例中\n對於中等是136乘136像素在3x比例中\n對於大圖最大的支持尺寸是206\n乘206像素在3x比例中", "quoteEnglish": "For small stickers it is 100 by 100 at 3x; for medium 136 by 136 at 3x; for large the largest supported size is 206 by 206 at 3x.", "where": "lines 355-358"}
+        {"kind": "appleDocumentation", "title": "MSSticker.init(contentsOfFileURL:localizedDescription:)", "url": "https://developer.apple.com/documentation/messages/mssticker/init(contentsoffileurl:localizeddescription:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "For the best results, the image should not be smaller than 100 x 100 points or larger than 206 x 206 points. Always provide @3x images (300 x 300 pixels to 618 x 618 pixels). The system generates the @2x and @1x versions by downscaling the @3x images at runtime.", "where": "Parameters (fileURL)", "note": "Read in the docs corpus; under Parameters (fileURL). Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "MSStickerSize.small", "url": "https://developer.apple.com/documentation/messages/msstickersize/small", "date": "2026", "platforms": ["iOS 10+"], "quote": "Use 100 x 100 point images to create small stickers. Always provide @3x images for these stickers (300 x 300 pixels).", "where": "Discussion", "note": "Read in the docs corpus (…/msstickersize/small.md). Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "MSStickerSize.regular", "url": "https://developer.apple.com/documentation/messages/msstickersize/regular", "date": "2026", "platforms": ["iOS 10+"], "quote": "Use 136 x 136 point images to create regular-sized stickers. Always provide @3x images for these stickers (408 x 408 pixels).", "where": "Discussion", "note": "Read in the docs corpus (…/msstickersize/regular.md). Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "MSStickerSize.large", "url": "https://developer.apple.com/documentation/messages/msstickersize/large", "date": "2026", "platforms": ["iOS 10+"], "quote": "Use 206 x 206 point images to create large stickers. Always provide @3x images for these stickers (618 x 618 pixels).", "where": "Discussion", "note": "Read in the docs corpus (…/msstickersize/large.md). Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "MSStickerSize", "url": "https://developer.apple.com/documentation/messages/msstickersize", "date": "2026", "platforms": ["iOS 10+"], "quote": "The browser scales down sticker images to fit. If a sticker is smaller than the provided space, the browser centers the sticker in the space.", "where": "Overview", "note": "Read in the docs corpus (…/msstickersize.md). Speaks of the sticker browser view. Current web text (stored copy, © 2026)."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "對於小貼圖是100乘100像素在3x比例中\n對於中等是136乘136像素在3x比例中\n對於大圖最大的支持尺寸是206\n乘206像素在3x比例中\n如果你提供的貼圖比大於這些尺寸\n也就是你選擇的單元格大小所支持的尺寸\n那你的貼圖將被短信息框架壓縮並展示\n在這種情況下它們可能看起來並不像你所想象的那樣\n但如果你的貼圖是在範圍之內那麼就可以正常展示", "quoteEnglish": "For small stickers it is 100 by 100 '像素' (pixels) at 3x; for medium 136 by 136 at 3x; for large the largest supported size is 206 by 206 at 3x. If you provide stickers larger than these sizes, that is, the size your chosen cell size supports, your sticker will be scaled down by the Messages framework and shown; in that case it may not look as you imagined. But if your sticker is within the range it shows normally.", "where": "lines 355-363", "note": "Chinese transcript (a translation) of Apple's WWDC 2016 session 204; Apple's English words for this passage were not found in the stored corpora (the stored English transcripts at asciiwwdc.com and apple-docs.everest.mt show only the session's opening), so this is a copy, not the original. The transcript says 像素 (pixels) where Apple's pages say points; read as a translation slip."}
       ],
       "note": "The English transcript of WWDC 2016 session 204 (http://asciiwwdc.com/2016/sessions/204) was cited here too; its stored copy shows only the session's opening, so the session's words are quoted from the Chinese transcript (seed) instead."
     },
+    "S000-10": {
+      "claim": "Animated stickers may be APNG or GIF. The session recommends PNG and APNG: PNG and APNG handle transparency well, GIF less well (its edges show jagged aliasing over a photo), and JPEG does not handle transparency at all.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10"], "quote": "在這四種格式之外\n如果你想提供動畫貼圖\n我們還支持APNG和GIF\n…\n但是 我建議你儘量使用PNG和APNG\n…\n如果你仔細觀察在放大區域中\n左邊的那個 也就是PNG\n不會顯示出任何鋸齒在其邊界周圍\n但右邊的那一個 也就是GIF\n顯示出了一定的鋸齒\n在貼圖的邊界區域\n發生這種區別的原因是PNG\n和APNG可以很好地處理透明\n但GIF不能那麼好的處理透明\n然後如果你想要比較透明屬性\nJPEG事實上根本不處理透明", "quoteEnglish": "Of these four formats, if you want to provide animated stickers we support APNG and GIF. … But I suggest you use PNG and APNG where you can. … If you look closely at the zoomed area, the left one, the PNG, shows no jaggies around its edge, but the right one, the GIF, shows some jaggies at the sticker's edge. The reason for this difference is that PNG and APNG handle transparency well, but GIF does not handle transparency so well; and if you want to compare transparency, JPEG in fact does not handle transparency at all.", "where": "lines 309-311, 319, 330-340", "note": "Chinese transcript (a translation) of Apple's WWDC 2016 session 204; Apple's English words for this passage were not found in the stored corpora (the stored English transcripts at asciiwwdc.com and apple-docs.everest.mt show only the session's opening), so this is a copy, not the original."}
+      ],
+      "note": "Split from S000-7. That GIF transparency is one bit is TapRoute's explanation, not the session's."
+    },
     "S001-1": {
-      "claim": "watchOS can receive and send iMessage app content; macOS can receive it; iMessage apps need iOS 10 or later.",
+      "claim": "iMessage apps run on iOS 10 and later; the content they make is received, and can be viewed, on watchOS and macOS. On watchOS 3 the user can also send the stickers recently sent from the phone.",
       "confidence": "single",
       "sources": [
         {"kind": "seed", "title": "Chinese write-up on iMessage Apps (author not named)", "file": "seeds/001_8b1699cabb9c9779.txt", "date": "2017", "platforms": ["iOS 10", "watchOS", "macOS"], "quote": "- 开发的 iMessage Apps 也仅仅只在 iOS 10 以及更高版本中运行。\n- 目前在 WatchOS 平台上可以接收和发送,Mac OS 平台上则支持可以接收的。", "quoteEnglish": "- The iMessage apps you develop run only on iOS 10 and later. - At present they can be received and sent on watchOS; macOS supports receiving them.", "where": "lines 15-16 (开发须知)", "note": "Opens with 'remember last year's WWDC?' and quotes session 204, so written in 2017; its 'reference sources' line is empty; no URL."},
-        {"kind": "wwdcSession", "title": "WWDC 2016 session 204 slides, 'Introducing Messages Apps and Stickers'", "url": "https://docslib.org/doc/7874037/introducing-messages-apps-and-stickers-session-204", "date": "2016-06", "platforms": ["iOS 10", "watchOS 3", "macOS"], "quote": "Supported Platforms Runs on iOS 10 Content received on watchOS and macOS Can send recent Stickers", "where": "slide 'Supported Platforms' (text of the PDF as the page extracts it)", "note": "Third-party copy of Apple's slide PDF ('© 2016 Apple Inc.')."}
-      ]
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 204 slides, 'Introducing Messages Apps and Stickers'", "url": "https://docslib.org/doc/7874037/introducing-messages-apps-and-stickers-session-204", "date": "2016-06", "platforms": ["iOS 10", "watchOS 3", "macOS"], "quote": "Supported Platforms Runs on iOS 10 Content received on watchOS and macOS", "where": "slide 'Supported Platforms' (text of the PDF as the page extracts it)", "note": "Third-party copy of Apple's slide PDF ('© 2016 Apple Inc.'). The stored excerpt of the page ends at 'Supported Platforms Runs on iOS 10 Content received on watchOS and macOS Supported Platforms Runs on iOS 10 Content'; the slide's further line 'Can send recent Stickers', quoted before, could not be re-read."},
+        {"kind": "seed", "title": "Chinese transcript of WWDC 2016 session 204", "file": "seeds/000_2edd559826d0d01b.txt", "date": "2016-06", "platforms": ["iOS 10", "watchOS 3", "macOS"], "quote": "iMessage應用只能運行在iOS X中\n但是 你的應用所所生成的內容將被\n發送到watchOS和macOS設備並被查看\n在watchOS 3.0中在Messages應用中\n我們將提供一個新頁面叫做Recents Page\nRecents Page與其他頁面不同 會展示貼圖\n你的用戶最近通過手機所發送的\n而你的用戶不止會看到這些最近的貼圖\n他們還可以在手錶上發送這些貼圖\n就好像是在手機上發送一樣", "quoteEnglish": "iMessage apps run only on iOS 10, but the content your app makes is sent to watchOS and macOS devices and can be viewed. In watchOS 3.0, in the Messages app, we will offer a new page called the Recents Page; unlike other pages it shows the stickers your users recently sent from their phone, and your users can not only see these recent stickers but also send them from the watch, as if sending from the phone.", "where": "lines 63-72", "note": "Chinese transcript (a translation) of Apple's WWDC 2016 session 204; Apple's English words for this passage were not found in the stored corpora (the stored English transcripts at asciiwwdc.com and apple-docs.everest.mt show only the session's opening), so this is a copy, not the original."}
+      ],
+      "note": "The write-up (seed 001) says watchOS can 'receive and send'; Apple's session says only the recently sent stickers can be sent from the watch, so the claim follows the session. 'and later' is the write-up's; the slide says 'Runs on iOS 10'. The sending part rests on the Chinese transcript and on the slide line that could not be re-read."
     },
     "S002-1": {
       "claim": "iMessage apps run only on iOS 10 and later; watchOS and macOS receive their messages, but no iMessage app runs there to parse them (the write-up's '不能解析', 'cannot parse').",
@@ -804,18 +996,20 @@ enum BuiltinPolicies {
       "claim": "Compact presentation gives no keyboard, camera or horizontal swipes; expanded gives them but not the input field.",
       "confidence": "single",
       "sources": [
-        {"kind": "seed", "title": "iMessage App (MSMessagesAppViewController), Chinese write-up (Jianshu-style page; author not named)", "file": "seeds/002_dc4c8aea5e4f665f.txt", "date": "2016", "platforms": ["iOS 10", "watchOS", "macOS"], "quote": "在Compact模式下,不能访问键盘和相机,同时也不能使用横向滑动操作(Compact模式下,横向操作会由系统捕获),但是可以访问用户输入框。\n\n在Expanded模式下,我们不能访问用户输入框,但是可以访问键盘、相机,并且可以使用横向滑动操作。", "quoteEnglish": "In compact mode the keyboard and camera cannot be used, nor horizontal swipes (in compact mode the system captures horizontal gestures), but the user's input field can. In expanded mode we cannot use the input field, but can use the keyboard and camera, and horizontal swipes.", "where": "lines 57-59", "note": "Undated; page footer ('©著作权归作者所有…') and sidebar are Jianshu's; no article URL or author in the seed. Written for iOS 10."},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationStyle.compact", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationstyle/compact", "date": "2026", "platforms": ["iOS 10+"], "quote": "When you use the compact presentation style, the extension’s user interface replaces the keyboard. Because the keyboard is not available, adding text fields or text views to your compact layout is not recommended.\n…\nAdditionally, do not include horizontally scrolling elements in a compact layout. This includes gesture recognizers for horizontal swipes.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
-      ]
+        {"kind": "seed", "title": "iMessage App (MSMessagesAppViewController), Chinese write-up (Jianshu-style page; author not named)", "file": "seeds/002_dc4c8aea5e4f665f.txt", "date": "2016", "platforms": ["iOS 10", "watchOS", "macOS"], "quote": "在Compact模式下,不能访问键盘和相机,同时也不能使用横向滑动操作(Compact模式下,横向操作会由系统捕获),但是可以访问用户输入框。\n\n在Expanded模式下,我们不能访问用户输入框,但是可以访问键盘、相机,并且可以使用横向滑动操作。", "quoteEnglish": "In compact mode the keyboard and camera cannot be used, nor horizontal swipes (in compact mode the system captures horizontal gestures), but the user's input field can. In expanded mode we cannot use the input field, but can use the keyboard and camera, and horizontal swipes.", "where": "lines 57-59", "note": "Undated; page footer ('©著作权归作者所有…') and sidebar are Jianshu's; no article URL or author in the seed. Written for iOS 10. The same paragraph appears word for word in the README of github.com/RookieTomWu/iMessageExentsions (docs corpus), a copy, not an independent report."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationStyle.compact", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationstyle/compact", "date": "2026", "platforms": ["iOS 10+"], "quote": "When you use the compact presentation style, the extension’s user interface replaces the keyboard. Because the keyboard is not available, adding text fields or text views to your compact layout is not recommended.\n\nIf you have a control that requires input from the keyboard (for example, a text field), you must call requestPresentationStyle(_:) to expand the extension as soon as the user selects that control. This allows you to display both the extension’s user interface and the keyboard at the same time.\n\nAdditionally, do not include horizontally scrolling elements in a compact layout. This includes gesture recognizers for horizontal swipes.", "where": "Discussion", "note": "Read in the docs corpus (…/msmessagesapppresentationstyle/compact.md); the three paragraphs match word for word. Apple's text on horizontal swipes is an instruction not to use them; it does not say the system captures them. Current web text (stored copy, © 2026)."}
+      ],
+      "note": "Apple states that compact replaces the keyboard, that expanding gives the keyboard, and that compact layouts should not use horizontal swipes. The camera and the input field (kept in compact, lost in expanded) are the write-up's only.",
+      "uncited": "Context: what each presentation offers (keyboard, camera, swipes) decides no tap."
     },
     "S002-3": {
-      "claim": "Becoming active: viewDidLoad, didBecomeActive, viewWillAppear; resigning: viewWillDisappear, viewDidDisappear, willResignActive, after which the system may end the extension at any time.",
+      "claim": "Becoming active: viewDidLoad, then the become-active callbacks (the write-up lists didBecomeActive; an iOS 10 trace shows willBecomeActive then didBecomeActive), then viewWillAppear. Resigning: viewWillDisappear comes before willResignActive (the trace adds didResignActive after it). The write-up lists viewDidDisappear before willResignActive; the trace did not see viewDidDisappear. After willResignActive the system may end the extension at any time, usually at once (write-up only).",
       "confidence": "single",
       "sources": [
         {"kind": "seed", "title": "iMessage App (MSMessagesAppViewController), Chinese write-up (Jianshu-style page; author not named)", "file": "seeds/002_dc4c8aea5e4f665f.txt", "date": "2016", "platforms": ["iOS 10", "watchOS", "macOS"], "quote": "* ####Becoming active 1.- (void)viewDidLoad;2.- (void)didBecomeActiveWithConversation:(MSConversation *)conversation;3.- (void)viewWillAppear:(BOOL)animated;* ####Resigning active 1.- (void)viewWillDisappear:(BOOL)animated;2.- (void)viewDidDisappear:(BOOL)animated;3.- (void)willResignActiveWithConversation:(MSConversation *)conversation;\n…\n会执行- (void)willResignActiveWithConversation:(MSConversation *)conversation;,之后系统随时可以终止Message Extension(一般情况下会立刻终止)。", "quoteEnglish": "Becoming active: 1. viewDidLoad; 2. didBecomeActiveWithConversation:; 3. viewWillAppear:. Resigning active: 1. viewWillDisappear:; 2. viewDidDisappear:; 3. willResignActiveWithConversation:. … willResignActiveWithConversation: runs, after which the system may terminate the Messages extension at any time (usually at once).", "where": "lines 63-65", "note": "Undated; page footer ('©著作权归作者所有…') and sidebar are Jianshu's; no article URL or author in the seed. Written for iOS 10."},
-        {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "quote": "メソッドが呼ばれる順番は以下のようになりました。viewDidLoad() と viewWillAppear(_:) の間に willBecomeActive(with:) と didBecomeActive(with:) が呼ばれました。\n…\nメソッドが呼ばれる順番は以下のようになりました。なぜか viewDidDisappear(_:) は呼ばれませんでした。", "quoteEnglish": "The methods were called in this order: willBecomeActive(with:) and didBecomeActive(with:) were called between viewDidLoad() and viewWillAppear(_:). … The methods were called in this order; for some reason viewDidDisappear(_:) was not called.", "where": "[1] (becoming active, e.g. run from Xcode) and [2] (resigning)", "note": "Device trace. Becoming active: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear. Resigning: viewWillDisappear, willResignActive, didResignActive."}
+        {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "quote": "メソッドが呼ばれる順番は以下のようになりました。viewDidLoad() と viewWillAppear(_:) の間に willBecomeActive(with:) と didBecomeActive(with:) が呼ばれました。\n…\nメソッドが呼ばれる順番は以下のようになりました。なぜか viewDidDisappear(_:) は呼ばれませんでした。", "quoteEnglish": "The methods were called in this order: willBecomeActive(with:) and didBecomeActive(with:) were called between viewDidLoad() and viewWillAppear(_:). … The methods were called in this order; for some reason viewDidDisappear(_:) was not called.", "where": "[1] (becoming active, e.g. run from Xcode) and [2] (resigning)", "note": "Device trace, read in the pages corpus (dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/); both sentences match. Section [1] is a launch 'from Xcode' (not a tap): viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear. Section [2], hiding the app: viewWillDisappear, willResignActive, didResignActive; viewDidDisappear was not called."}
       ],
-      "note": "The Classmethod trace did not observe viewDidDisappear when resigning; the write-up lists it."
+      "note": "Two independent reports agree on the order viewDidLoad, become-active, viewWillAppear and on viewWillDisappear before willResignActive; the termination sentence and viewDidDisappear rest on the write-up alone. The trace's become-active run was started from Xcode, not by a tap."
     },
     "S003-1": {
       "claim": "Static quick actions live in the container's Info.plist under UIApplicationShortcutItems; UIApplicationShortcutItemType and UIApplicationShortcutItemTitle are required; subtitle, icon type, icon file and user info are optional. Static items come before dynamic ones.",
@@ -823,16 +1017,18 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "quote": "静态标签是我们在项目的配置plist文件中配置的标签,在用户安装程序后就可以使用,并且排序会在动态标签的前面。\n…\n必填项(下面两个键值是必须设置的):\n\nUIApplicationShortcutItemType 这个键值设置一个快捷通道类型的字符串\n\nUIApplicationShortcutItemTitle 这个键值设置标签的标题\n\n选填项(下面这些键值不是必须设置的):\n\nUIApplicationShortcutItemSubtitle 设置标签的副标题\n\nUIApplicationShortcutItemIconType 设置标签Icon类型\n\nUIApplicationShortcutItemIconFile 设置标签的Icon文件\n\nUIApplicationShortcutItemUserInfo 设置信息字典(用于传值)", "quoteEnglish": "Static items are set in the project's plist file, usable once the app is installed, and sorted before the dynamic items. … Required (these two keys must be set): UIApplicationShortcutItemType, a string for the shortcut's type; UIApplicationShortcutItemTitle, the item's title. Optional (these keys need not be set): UIApplicationShortcutItemSubtitle, the subtitle; UIApplicationShortcutItemIconType, the icon type; UIApplicationShortcutItemIconFile, the icon file; UIApplicationShortcutItemUserInfo, an info dictionary (to pass values).", "where": "lines 65, 75-89 (1、静态标签)", "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."},
         {"kind": "appleDocumentation", "title": "UIApplicationShortcutItems (Information Property List)", "url": "https://developer.apple.com/documentation/bundleresources/information-property-list/uiapplicationshortcutitems", "date": "2026", "platforms": ["iOS 9+"], "quote": "UIApplicationShortcutItemIconFile\n\nUIApplicationShortcutItemIconSymbolName\n\nUIApplicationShortcutItemIconType\n\nUIApplicationShortcutItemSubtitle\n\nUIApplicationShortcutItemTitle\n\nUIApplicationShortcutItemType", "where": "Topics, Item Configuration", "note": "The page lists the keys without saying which are required. Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "UIApplicationShortcutItem.type", "url": "https://developer.apple.com/documentation/uikit/uiapplicationshortcutitem/type", "date": "2026", "platforms": ["iOS 9+"], "quote": "A required, app-specific string", "where": "summary", "note": "Quoted from an earlier reading; not re-read in this pass. Current web text (stored copy, © 2026); the page gives no revision date."}
+        {"kind": "appleDocumentation", "title": "UIApplicationShortcutItem.type", "url": "https://developer.apple.com/documentation/uikit/uiapplicationshortcutitem/type", "date": "2026", "platforms": ["iOS 9+"], "quote": "A required, app-specific string that you employ to identify the type of quick action to perform.", "where": "summary", "note": "Read in the docs corpus (…/uikit/uiapplicationshortcutitem/type.md); the old quote cut the sentence. Speaks of UIApplicationShortcutItem, the dynamic item class. Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "UIApplicationShortcutItem.init(type:localizedTitle:localizedSubtitle:icon:userInfo:)", "url": "https://developer.apple.com/documentation/uikit/uiapplicationshortcutitem/init(type:localizedtitle:localizedsubtitle:icon:userinfo:)", "date": "2026", "platforms": ["iOS 9+"], "quote": "The required, app-defined type of the Home Screen quick action.\n…\nThe required, user-visible title of the Home Screen quick action.\n…\nThe optional, user-visible subtitle of the Home Screen quick action.\n…\nThe optional icon for the Home Screen quick action.", "where": "Parameters (type, localizedTitle, localizedSubtitle, icon)", "note": "Speaks of dynamic quick actions created in code, not of the Info.plist keys. Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "Adopting 3D Touch on iPhone, Home Screen Quick Actions (Apple guide, iOS 9), as quoted in a blog copy", "url": "https://cnblogs.com/coderYDW/p/6369664.html", "date": null, "platforms": ["iOS 9"], "quote": "iOS 9 displays up to four Home screen quick actions for your app. Within this limit, the system shows your static quick actions first, starting at the topmost position in the menu. If your static items do not exhaust the limit and you have also defined dynamic quick actions, then one or more of your dynamic quick actions is displayed.", "where": "Home Screen Quick Actions (English text quoted in the post)", "note": "A copy: Apple's guide (developer.apple.com/library/…/Adopting3DTouchOniPhone/3DTouchAPIs.html) is in the docs corpus but its stored excerpt ends before this section; the same English paragraph is quoted in the blog found here (cnblogs.com/coderYDW, docs corpus) and at haomeiwen.com/subject/vqiyittx.html (pages corpus). The post's date is not shown in the stored copy; The text speaks of iOS 9."}
       ],
-      "note": "Apple's pages list the keys and call an item's type 'A required, app-specific string'; that UIApplicationShortcutItemTitle is required too, which keys are optional and that static items come before dynamic ones are the seed's words, so the entry is single, not documented."
+      "note": "For the Info.plist keys, which are required and which optional is the seed's word (a translation of Apple's old key reference says the same); Apple's current pages say type and title are required and subtitle and icon optional for dynamic items created in code. That static items come before dynamic ones is Apple's iOS 9 guide, known here from a copy. So single, not documented, for the key rules; the ordering is documented for iOS 9."
     },
     "S003-2": {
       "claim": "Dynamic quick actions are set in code through UIApplication.shortcutItems.",
       "confidence": "documented",
       "sources": [
         {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "quote": "动态标签是我们在程序中,通过代码添加的", "quoteEnglish": "Dynamic items are the ones we add in the program, in code.", "where": "line 95 (2、动态标签)", "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."},
-        {"kind": "appleDocumentation", "title": "UIApplication.shortcutItems", "url": "https://developer.apple.com/documentation/uikit/uiapplication/shortcutitems", "date": "2026", "platforms": ["iOS 9+"], "quote": "Set this property to register an array of dynamic quick actions.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+        {"kind": "appleDocumentation", "title": "UIApplication.shortcutItems", "url": "https://developer.apple.com/documentation/uikit/uiapplication/shortcutitems", "date": "2026", "platforms": ["iOS 9+"], "quote": "Set this property to register an array of dynamic quick actions to display on the Home screen when a user presses your app icon.", "where": "Discussion", "note": "Read in the docs corpus (…/uikit/uiapplication/shortcutitems.md); the old quote cut the sentence. Current web text (stored copy, © 2026)."}
       ]
     },
     "S003-3": {
@@ -840,33 +1036,41 @@ enum BuiltinPolicies {
       "confidence": "single",
       "sources": [
         {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "quote": "所获得的existingItems并不是我们之前设置在info.plist里面的,而是上一次\n\n[UIApplication sharedApplication].shortcutItems = updatedItems;\n\n赋值给他的,又因为我自作聪明的做了一次\n\nNSArray *updatedItems = [existingItems arrayByAddingObjectsFromArray:items];\n\n所以我们每运行一次,shortcutItems中的元素个数就会多3个,", "quoteEnglish": "The existingItems we get are not the ones set in Info.plist but those last assigned with [UIApplication sharedApplication].shortcutItems = updatedItems; and because I cleverly did updatedItems = [existingItems arrayByAddingObjectsFromArray:items], every run added 3 more elements to shortcutItems.", "where": "lines 118-123", "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."},
-        {"kind": "appleDocumentation", "title": "UIApplication.shortcutItems", "url": "https://developer.apple.com/documentation/uikit/uiapplication/shortcutitems", "date": "2026", "platforms": ["iOS 9+"], "quote": "Read this property to retrieve the currently registered Home screen dynamic quick actions", "where": "Discussion", "note": "Dynamic only, consistent with the seed. Current web text (stored copy, © 2026); the page gives no revision date."}
-      ]
+        {"kind": "appleDocumentation", "title": "UIApplication.shortcutItems", "url": "https://developer.apple.com/documentation/uikit/uiapplication/shortcutitems", "date": "2026", "platforms": ["iOS 9+"], "quote": "Read this property to retrieve the currently registered Home screen dynamic quick actions.\n\nThe items in the `shortcutItems` array are instances of the UIApplicationShortcutItem class, and are therefore immutable.", "where": "Discussion", "note": "Read in the docs corpus; the page's Terminology box adds that these items are considered dynamic 'to distinguish them from the static quick actions you can specify at build time' in UIApplicationShortcutItems (the box is cut in the stored excerpt after that link). Dynamic only, consistent with the seed. Current web text (stored copy, © 2026)."}
+      ],
+      "note": "That the registered items persist between launches is the seed's observation (each run added three more); Apple says only that reading returns the currently registered dynamic items."
     },
     "S003-4": {
-      "claim": "At most 4 quick actions show, static and dynamic together, though the API states no limit.",
-      "confidence": "single",
+      "claim": "On iOS 9, up to four Home screen quick actions show, static ones first and then dynamic ones while room is left (Apple's iOS 9 guide); two Chinese write-ups say at most four, static and dynamic together. The shortcutItems reference states no limit.",
+      "confidence": "documented",
       "sources": [
         {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "quote": "1、快捷标签最多可以创建四个,包括静态的和动态的。", "quoteEnglish": "1. At most four quick actions can be created, static and dynamic included.", "where": "几点注意 (notes at the end)", "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."},
-        {"kind": "blog", "title": "3D touch 静态、动态设置及进入APP的跳转方式 (cnblogs)", "url": "https://cnblogs.com/DafaRan/p/5949169.html", "date": "2016-10", "platforms": ["iOS 9", "iOS 10"], "quote": "系统限制每个app最多显示4个快捷图标,包括静态和动态", "quoteEnglish": "The system limits each app to showing at most 4 quick-action icons, static and dynamic included.", "where": "body", "note": "Quoted from an earlier reading; not re-read in this pass."}
-      ]
+        {"kind": "blog", "title": "3D touch 静态、动态设置及进入APP的跳转方式 (cnblogs)", "url": "https://cnblogs.com/DafaRan/p/5949169.html", "date": "2016-10", "platforms": ["iOS 9", "iOS 10"], "quote": "系统限制每个app最多显示4个快捷图标,包括静态和动态", "quoteEnglish": "The system limits each app to showing at most 4 quick-action icons, static and dynamic included.", "where": "body", "note": "Not found in the stored corpora in this pass (pages corpus searched by title and by the quoted sentence); the quote is from an earlier reading and could not be re-read. A traditional-Chinese page (hk.javashuo.com/article/p-gbjqjewk-eq.html) carries the same sentence ('系統限制每一個app最多顯示4個快捷鍵'), which suggests a shared origin."},
+        {"kind": "appleDocumentation", "title": "Adopting 3D Touch on iPhone, Home Screen Quick Actions (Apple guide, iOS 9), as quoted in a blog copy", "url": "https://cnblogs.com/coderYDW/p/6369664.html", "date": null, "platforms": ["iOS 9"], "quote": "iOS 9 displays up to four Home screen quick actions for your app. Within this limit, the system shows your static quick actions first, starting at the topmost position in the menu. If your static items do not exhaust the limit and you have also defined dynamic quick actions, then one or more of your dynamic quick actions is displayed.", "where": "Home Screen Quick Actions (English text quoted in the post)", "note": "A copy: Apple's guide (developer.apple.com/library/…/Adopting3DTouchOniPhone/3DTouchAPIs.html) is in the docs corpus but its stored excerpt ends before this section; the same English paragraph is quoted in the blog found here (cnblogs.com/coderYDW, docs corpus) and at haomeiwen.com/subject/vqiyittx.html (pages corpus). The post's date is not shown in the stored copy; The text speaks of iOS 9."}
+      ],
+      "note": "Apple's limit is worded for iOS 9 and is known here from copies of the guide; no source read here states the limit for later iOS versions, so applying four to them is inference."
     },
     "S003-5": {
-      "claim": "A quick action's title shows at most two lines (the seed says 'title and icon'); the rest is cut with an ellipsis.",
-      "confidence": "single",
+      "claim": "A quick action's title shows on one line if it fits; if it is longer and the item has no subtitle, the title shows on two lines; if the item has a subtitle, the title shows on a single line, possibly cut with an ellipsis (Apple). The seed: title and icon take at most two lines, the rest cut with '...'.",
+      "confidence": "documented",
       "sources": [
-        {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "quote": "2、每个标签的题目和icon最多两行,多出的会用...省略", "quoteEnglish": "2. Each item's title and icon take at most two lines; the rest is cut with '...'.", "where": "几点注意 (notes at the end)", "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."}
+        {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "quote": "2、每个标签的题目和icon最多两行,多出的会用...省略", "quoteEnglish": "2. Each item's title and icon take at most two lines; the rest is cut with '...'.", "where": "几点注意 (notes at the end)", "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."},
+        {"kind": "appleDocumentation", "title": "UIMutableApplicationShortcutItem.localizedTitle", "url": "https://developer.apple.com/documentation/uikit/uimutableapplicationshortcutitem/localizedtitle", "date": "2026", "platforms": ["iOS 9+"], "quote": "Every Home Screen mutable quick action must have a user-visible title.\n\nIf the title fits on one line, the system displays it as a single line quick action. If the title is too long for one line and you have not specified a localizedSubtitle string, the system displays the title on two lines.", "where": "Discussion", "note": "Read in the docs corpus (…/uimutableapplicationshortcutitem/localizedtitle.md). Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "UIApplicationShortcutItem.localizedSubtitle", "url": "https://developer.apple.com/documentation/uikit/uiapplicationshortcutitem/localizedsubtitle", "date": "2026", "platforms": ["iOS 9+"], "quote": "If you specify a subtitle for a quick action, the system then displays the title on a single line (potentially with an ellipsis character), no matter how long the title is.", "where": "Discussion", "note": "Read in the docs corpus (…/uiapplicationshortcutitem/localizedsubtitle.md). Current web text (stored copy, © 2026)."}
       ],
-      "note": "The seed names the title and the icon, not the subtitle; TapRoute applies the two-line limit to the title and the subtitle alike, which is inference."
+      "note": "Apple says nothing of how many lines the subtitle itself may take. TapRoute's two-line limit for the subtitle, and for a title that has a subtitle, goes against Apple's text. The 27-characters-per-line figure in shortcuts.json has no source."
     },
     "S003-6": {
-      "claim": "A quick action on a running app calls application(_:performActionFor:completionHandler:); on a cold launch didFinishLaunchingWithOptions receives it under UIApplicationLaunchOptionsShortcutItemKey, and returning NO there keeps the perform-action callback from handling it a second time.",
-      "confidence": "single",
+      "claim": "In an app without scenes: a quick action chosen while the app runs goes to application(_:performActionFor:completionHandler:); on a launch by a quick action, didFinishLaunchingWithOptions finds the item under UIApplication.LaunchOptionsKey.shortcutItem, and handling it there (Apple's sample then returns false) keeps performActionFor from handling it too. In an app that supports scenes, launchOptions is nil. The delegate method and the launch-options key are deprecated in iOS 26.",
+      "confidence": "documented",
       "sources": [
         {"kind": "seed", "title": "3D Touch 使用心得(仿微信3D Touch), Chinese write-up republished on 程序博客网", "file": "seeds/003_2c45d294df06a934.txt", "date": "2024-04-28", "platforms": ["iOS 9"], "quote": "当我们通过标签进入app时,就会在appdelegate中调用这样一个回调,我们可以获取shortcutItem的信息进行相关逻辑操作。\n…\n- (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions;\n\n也需要进行一下判断,在launchOptions中有UIApplicationLaunchOptionsShortcutItemKey这样一个键,通过它,我们可以区别是否是从标签进入的app,如果是则处理结束逻辑后,返回NO,防止处理逻辑被反复回调。", "quoteEnglish": "When we enter the app through a quick action, this callback (application:performActionForShortcutItem:completionHandler:) is called on the app delegate … application:didFinishLaunchingWithOptions: also needs a check: launchOptions has the key UIApplicationLaunchOptionsShortcutItemKey, by which we can tell whether the app was entered from a quick action; if so, after handling it return NO, so that the handling is not called back again.", "where": "3、Item点击回调", "note": "The date is the republication stamp ('来源:互联网 … 时间:2024/04/28'); the content is about iOS 9 / iPhone 6s (2015-16). No original author or URL."},
-        {"kind": "appleDocumentation", "title": "UIApplication.LaunchOptionsKey.shortcutItem", "url": "https://developer.apple.com/documentation/uikit/uiapplication/launchoptionskey/shortcutitem", "date": "2026", "platforms": ["iOS 3.0-26.0"], "quote": "A key indicating that the app was launched in response to the user selecting a Home screen quick action.", "where": "summary", "note": "Deprecated in iOS 26 per the page's availability. Current web text (stored copy, © 2026); the page gives no revision date."}
+        {"kind": "appleDocumentation", "title": "UIApplication.LaunchOptionsKey.shortcutItem", "url": "https://developer.apple.com/documentation/uikit/uiapplication/launchoptionskey/shortcutitem", "date": "2026", "platforms": ["iOS 3.0-26.0"], "quote": "A key indicating that the app was launched in response to the user selecting a Home screen quick action.\n\nThe value of this key is the UIApplicationShortcutItem object representing the action that the user selected.", "where": "summary", "note": "Read in the docs corpus; availability iOS 3.0-26.0 (deprecated in iOS 26). Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "UIApplicationDelegate.application(_:performActionFor:completionHandler:)", "url": "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:performactionfor:completionhandler:)", "date": "2026", "platforms": ["iOS 9.0-26.0"], "quote": "Tells the delegate that the user selected a Home screen quick action for your app, except when you’ve intercepted the interaction in a launch method.", "where": "summary", "note": "Read in the docs corpus; the stored excerpt ends in the Parameters section, so the Discussion was not read. Availability iOS 9.0-26.0 (deprecated in iOS 26). Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "UIApplicationDelegate.application(_:didFinishLaunchingWithOptions:)", "url": "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didfinishlaunchingwithoptions:)", "date": "2026", "platforms": ["iOS 3+"], "quote": "A dictionary indicating the reason the person or system launched the app. The contents of this dictionary may be empty in situations where a person launched the app directly. If the app supports scenes, this is `nil`.", "where": "Parameters (launchOptions)", "note": "Read in the docs corpus. Current web text (stored copy, © 2026)."},
+        {"kind": "publicCode", "title": "Apple sample code AppChat, AppDelegate.swift (© 2016 Apple Inc.)", "url": "https://developer.apple.com/library/archive/samplecode/AppChat/Listings/AppChat_AppDelegate_swift.html", "date": "2016", "platforms": ["iOS 10"], "quote": "if let shortcutItem = launchOptions?[.shortcutItem] as? UIApplicationShortcutItem, let rootViewController = rootViewController {\n            let didHandleShortcutItem = ShortcutItemHandler.handle(shortcutItem, with: rootViewController)\n            performAdditionalHandling = !didHandleShortcutItem\n        }", "where": "application(_:didFinishLaunchingWithOptions:)", "note": "Apple's own sample (docs corpus): it returns performAdditionalHandling, false when the launch method handled the shortcut item."}
       ],
-      "note": "Apple's launch-options key says only that the app was launched by a quick action; that application(_:performActionFor:completionHandler:) handles a running app and that returning NO from didFinishLaunchingWithOptions keeps it from handling the item twice are the seed's words (Apple's UIApplicationDelegate pages were not looked up), so the entry is single, not documented."
+      "note": "Apple's summary says performActionFor is not called when a launch method intercepted the quick action; that returning false is the way to intercept is shown by Apple's sample and said by the seed, not stated in the text read here (the Discussion of performActionFor was not in the stored excerpt). Scene-based apps get the item through UIScene.ConnectionOptions.shortcutItem and windowScene(_:performActionFor:completionHandler:), not covered by this entry."
     },
     "S004-1": {
       "claim": "Container app not published and not installed on the recipient's device: tapping the message opens the App Store front page inside Messages, whatever MSMessage.url is.",
@@ -876,41 +1080,44 @@ enum BuiltinPolicies {
       ]
     },
     "S004-2": {
-      "claim": "A sender who deleted the container app after sending gets the App Store front page when tapping their own message: the app is simply not installed on that device.",
+      "claim": "When the container app is not published, a sender who deletes it after sending meets the same situation when tapping their own message: the App Store front page opens inside Messages.",
       "confidence": "single",
       "sources": [
         {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "发送方在发送message后如果删除Container App之后也会遇到相同情况。", "quoteEnglish": "The sender meets the same situation if they delete the container app after sending the message.", "where": "line 6", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
-      ]
+      ],
+      "note": "Why (the app is simply not installed on the sender's device) is TapRoute's reading; the seed gives no reason. The seed does not say what a sender sees when the app is published."
     },
     "S004-3": {
       "claim": "Container app published, recipient without it: tapping opens the App Store inside Messages on the container app's product page.",
-      "confidence": "single",
+      "confidence": "several",
       "sources": [
-        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "当Container App已上架:接收方没有安装Container App的情况下,接收方点击message之后会在iMessage内部打开App Store并跳转到下载Container App的下载页。", "quoteEnglish": "When the container app is published: if the recipient has not installed it, tapping the message opens the App Store inside iMessage and goes to the container app's download page.", "where": "line 7", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."},
-        {"kind": "publicCode", "title": "liuyanhongwl/ios_common, files/iMessage-Developer.md (Chinese notes)", "url": "https://github.com/liuyanhongwl/ios_common/blob/c58f3b7fcb5c1e22207fbd17089d6d075dd33f2c/files/iMessage-Developer.md", "date": "2016-12-12", "platforms": ["iOS 10+"], "quote": "**点击自定义消息**。如果没有app, 会弹出iMessage App Store 里面的相对应app下载页面。", "quoteEnglish": "Tapping the custom message: without the app, the matching app's download page in the iMessage App Store pops up.", "where": "2.2. 交互", "note": "Says nothing about unpublished apps. The original repository (QiuDaniel/ios_common, cited before, is a fork of it); permalink to the stored commit. Dated by the file's first commit; iOS 10-11 era (mentions the Messages App Store)."}
-      ]
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "当Container App已上架:接收方没有安装Container App的情况下,接收方点击message之后会在iMessage内部打开App Store并跳转到下载Container App的下载页。", "quoteEnglish": "When the container app is published: if the recipient has not installed it, tapping the message opens the App Store inside iMessage and goes to the container app's download page.", "where": "line 7", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed; the original post was not found in the stored corpora, so the seed is the only copy."},
+        {"kind": "publicCode", "title": "liuyanhongwl/ios_common, files/iMessage-Developer.md (Chinese notes)", "url": "https://github.com/liuyanhongwl/ios_common/blob/c58f3b7fcb5c1e22207fbd17089d6d075dd33f2c/files/iMessage-Developer.md", "date": "2016-12-12", "platforms": ["iOS 10+"], "quote": "**点击自定义消息**。如果没有app, 会弹出iMessage App Store 里面的相对应app下载页面。", "quoteEnglish": "Tapping the custom message: without the app, the matching app's download page in the iMessage App Store pops up.", "where": "2.2. 交互", "note": "Read with read_file (liuyanhongwl/ios_common, files/iMessage-Developer.md, commit c58f3b7): the sentence matches word for word. Says nothing about unpublished apps. An independent author from the seed's. Dated by the file's first commit; iOS 10-11 era (mentions the Messages App Store)."}
+      ],
+      "note": "Two independent reports (the seed and the liuyanhongwl notes) say a recipient without the app lands on the app's download page in the (iMessage) App Store; only the seed says the container app was published, which a download page requires."
     },
     "S004-4": {
-      "claim": "Interactive messages do not support universal links: an https MSMessage.url does not route the tap into the app.",
+      "claim": "Interactive messages do not support universal links (the seed's author, correcting a blog that said one could jump with them).",
       "confidence": "single",
       "sources": [
         {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "Interactive Messages是不支持Universal Links的,所以上面谋篇博客中说可以使用Universal Links进行跳转,应该是想当然了。", "quoteEnglish": "Interactive Messages do not support Universal Links, so the blog above that says you can jump with Universal Links was presumably assuming it.", "where": "line 8", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
       ],
-      "note": "The Branch Help Center page once cited here speaks of links that would open Messages, not of tapping a message's URL (see F-10). The claim rests on the seed's sentence; that an https MSMessage.url therefore does not route the tap into the app is the seed's reading of 'do not support Universal Links', an inference."
+      "note": "That an https MSMessage.url therefore does not route a tap into the app is TapRoute's reading of the seed's sentence. The Branch Help Center page once cited here speaks of links that would open Messages, not of tapping a message's URL (see F-10)."
     },
     "S004-5": {
-      "claim": "The Messages extension can open only its own containing app, and only through open(url); it cannot open other apps.",
-      "confidence": "single",
+      "claim": "An iMessage extension can use extensionContext.open(_:completionHandler:) only to open its parent (containing) app, and only if that app is shown on the Home screen (Apple); the seed adds that it opens its containing app by URL scheme and cannot open other apps.",
+      "confidence": "documented",
       "sources": [
-        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "4.iMessage只能通过URL Scheme的方式打开自己的Containing App,无法打开其他App", "quoteEnglish": "4. iMessage can open only its own containing app, through a URL scheme; it cannot open other apps", "where": "line 9", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."},
-        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "quote": "An iMessage app extension can use this method only to open its parent app, and only if the parent app is shown on the iOS home screen.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
-      ]
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "4.iMessage只能通过URL Scheme的方式打开自己的Containing App,无法打开其他App,且url的shceme没有时,无法打开任何app。", "quoteEnglish": "4. iMessage can open only its own containing app, by way of a URL scheme, and cannot open other apps; and when the URL has no scheme, no app can be opened.", "where": "line 9", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed; the original post was not found in the stored corpora, so the seed is the only copy."},
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS,  the Today and iMessage app extension points support this method. An iMessage app extension can use this method only to open its parent app, and only if the parent app is shown on the iOS home screen.", "where": "Discussion", "note": "Read in the docs corpus (…/foundation/nsextensioncontext/open(_:completionhandler:).md); word for word (the stored text has two spaces after 'In iOS,'). Current web text (stored copy, © 2026)."}
+      ],
+      "note": "Neither source says open(_:) is the only way for the extension to open its app; the seed's '通过URL Scheme的方式' names the kind of URL, not the sole API. Same Apple sentence as D-1: the two entries could be merged."
     },
     "S004-6": {
       "claim": "When the URL has no scheme, open(url) opens no app at all.",
       "confidence": "single",
       "sources": [
-        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "且url的shceme没有时,无法打开任何app。", "quoteEnglish": "and when the URL has no scheme, no app can be opened.", "where": "line 9", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "4.iMessage只能通过URL Scheme的方式打开自己的Containing App,无法打开其他App,且url的shceme没有时,无法打开任何app。", "quoteEnglish": "4. iMessage can open only its own containing app, by way of a URL scheme, and cannot open other apps; and when the URL has no scheme, no app can be opened.", "where": "line 9", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed; the original post was not found in the stored corpora, so the seed is the only copy."}
       ]
     },
     "S004-7": {
@@ -922,11 +1129,11 @@ enum BuiltinPolicies {
       "note": "Rests on the seed alone, which speaks of any non-empty scheme; it names no https URL, so reading it for https is inference. The ganleyth/Test file once cited here calls no open() in the stored versions read in this pass (including 0d224ee, the permalink used); an audit reports the redirect in commits 67ea02e and babb690 (2018-04-21), which could not be read here."
     },
     "S004-8": {
-      "claim": "Apple's openURL:completionHandler: text: each extension point decides whether it supports the method; in iOS 8 only Today did; a widget may open its containing app, and opening other apps may bring extra App Review.",
+      "claim": "Apple's current text: each extension point decides whether to support openURL:completionHandler:; in iOS the Today and iMessage extension points support it; a Today widget can use it to open its containing app. An older Apple text, known here only from the seed's copy: in iOS 8 only the Today extension point supported it, and opening other apps from a widget might entail additional App Store review.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS, the Today and iMessage app extension points support this method.\n…\nYou can use this method in a Today widget to open the widget’s containing app.", "where": "Discussion; Important box", "note": "The stored copy is cut inside the Important box, after its first sentence; the older wording the seed quotes (iOS 8: only Today; other apps may need additional App Review) is the seed's. Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS 8, only the Today extension point (used for creating widgets) supports this method.\nImportant\nApple allows a widget to use the openURL:completionHandler: method to open the widget’s own containing app.\nIf you employ this method to open other apps from your widget, your App Store submission might entail additional review to ensure compliance with the intent of widgets.", "where": "lines 13-16 (the seed's copy of Apple's older openURL:completionHandler: text, in English)", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS,  the Today and iMessage app extension points support this method.\n…\nYou can use this method in a Today widget to open the widget’s containing app.", "where": "Discussion; Important box", "note": "Read in the docs corpus; word for word (two spaces after 'In iOS,'). The stored excerpt is cut inside the Important box after 'If you use this meth'. Current web text (stored copy, © 2026)."},
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS 8, only the Today extension point (used for creating widgets) supports this method.\nImportant\nApple allows a widget to use the openURL:completionHandler: method to open the widget’s own containing app.\nIf you employ this method to open other apps from your widget, your App Store submission might entail additional review to ensure compliance with the intent of widgets.", "where": "lines 13-16 (the seed's copy of Apple's older openURL:completionHandler: text, in English)", "note": "The seed's copy of Apple's older openURL:completionHandler: text, in English (a copy: Apple's older page was not found in the stored corpora; an exact-string search of the code index for 'only the Today extension point (used for creating' found nothing). Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed; the original post was not found in the stored corpora, so the seed is the only copy."}
       ]
     },
     "S004-9": {
@@ -941,22 +1148,25 @@ enum BuiltinPolicies {
       "confidence": "single",
       "sources": [
         {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "然后就会惊喜的发现:第一次点击是OK的,顺利的跳转到了Container App,然后回来再点击却发现没卵用了,不是打开Container App,而是打开iMessage App。而且通过打断点发现毫无反应。这是因为当调转到Container App之后iMessage App就已经退出了", "quoteEnglish": "Then you will be surprised: the first tap is OK and jumps to the container app, but coming back and tapping again does nothing: instead of the container app, the iMessage app opens, and breakpoints show no reaction. This is because the iMessage app has already exited once the container app was opened", "where": "line 22", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
-      ]
+      ],
+      "note": "Apple's didSelect and willSelect pages say these methods are called when the user selects a message 'while your extension is active', which fits the seed's second-tap observation (D-4)."
     },
     "S004-11": {
-      "claim": "Workaround: in willBecomeActive, when conversation.selectedMessage is set, call extensionContext open with the container's scheme; this opens the container on every tap.",
+      "claim": "Workaround: in willBecomeActive, when conversation.selectedMessage is set, call extensionContext openURL with the container's scheme, so that a tap, which launches the iMessage app, goes on into the container app.",
       "confidence": "single",
       "sources": [
-        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "为了选择能够尽早进入Container App,我是这么写的:\n-(void)willBecomeActiveWithConversation:(MSConversation *)conversation {\nif (conversation.selectedMessage) {\n[self.extensionContext openURL:[NSURL URLWithString:@\"containerAppDemo://\"] completionHandler:nil];", "quoteEnglish": "To get into the container app as early as possible, I wrote this: in willBecomeActiveWithConversation:, if conversation.selectedMessage is set, [self.extensionContext openURL:[NSURL URLWithString:@\"containerAppDemo://\"] completionHandler:nil];", "where": "lines 28-31", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
-      ]
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "既然点击message后会唤起iMessage App,那么不妨在这两个方法中加入一些逻辑:\n…\n为了选择能够尽早进入Container App,我是这么写的:\n-(void)willBecomeActiveWithConversation:(MSConversation *)conversation {\nif (conversation.selectedMessage) {\n[self.extensionContext openURL:[NSURL URLWithString:@\"containerAppDemo://\"] completionHandler:nil];\n}\n}", "quoteEnglish": "Since tapping a message brings up the iMessage app, we might as well add some logic in these two methods (willBecomeActive, didBecomeActive): … To get into the container app as early as possible, I wrote this: in willBecomeActiveWithConversation:, if conversation.selectedMessage is set, [self.extensionContext openURL:[NSURL URLWithString:@\"containerAppDemo://\"] completionHandler:nil];", "where": "lines 25, 28-33", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed; the original post was not found in the stored corpora, so the seed is the only copy."}
+      ],
+      "note": "The seed gives the code and its reason (a tap on a message brings up the iMessage app); it does not state a test result such as 'opens the container on every tap', which is TapRoute's reading. X-6: a live-layout instance also gets willBecomeActive with selectedMessage set (inference that the redirect then fires without a tap)."
     },
     "S004-12": {
-      "claim": "extensionContext is available on most extension view controllers (UIViewController NSExtensionAdditions).",
-      "confidence": "single",
+      "claim": "Every UIViewController (iOS 8+) has an extensionContext property; a view controller taking part in an extension request gets a non-nil value, looked up through the view-controller hierarchy (Apple). The seed calls it available on almost every extension view controller.",
+      "confidence": "documented",
       "sources": [
-        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "绝大部分Extension的UIViewController都有这个属性\n@interface UIViewController(NSExtensionAdditions) <NSExtensionRequestHandling>\n// Returns the extension context. Also acts as a convenience method for a view controller to check if it participating in an extension request.\n@property (nullable, nonatomic,readonly,strong) NSExtensionContext *extensionContext NS_AVAILABLE_IOS(8_0);", "quoteEnglish": "Almost every extension's UIViewController has this property: (the UIKit header lines follow, in English).", "where": "lines 37-40", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "绝大部分Extension的UIViewController都有这个属性\n@interface UIViewController(NSExtensionAdditions) <NSExtensionRequestHandling>\n// Returns the extension context. Also acts as a convenience method for a view controller to check if it participating in an extension request.\n@property (nullable, nonatomic,readonly,strong) NSExtensionContext *extensionContext NS_AVAILABLE_IOS(8_0);", "quoteEnglish": "Almost every extension's UIViewController has this property: (the UIKit header lines follow, in English).", "where": "lines 37-40", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."},
+        {"kind": "appleDocumentation", "title": "UIViewController.extensionContext", "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller/extensioncontext", "date": "2026", "platforms": ["iOS 8+"], "quote": "Returns the extension context of the view controller.\n…\nThe view controller can check this property to see if it participates in an extension request. If no extension context is set for the current view controller, the system walks up the view controller hierarchy to find a parent view controller that has a non `nil` `extensionContext` value.", "where": "summary; Discussion", "note": "Read in the docs corpus (…/uikit/uiviewcontroller/extensioncontext.md). Current web text (stored copy, © 2026)."}
       ],
-      "note": "The seed copies UIViewController (NSExtensionAdditions) from UIKit's header (NS_AVAILABLE_IOS(8_0)); the header itself and Apple's extensionContext page were not looked up, so the entry rests on the seed's copy and is single, not documented."
+      "note": "The seed copies UIViewController (NSExtensionAdditions) from UIKit's header (NS_AVAILABLE_IOS(8_0)); Apple's extensionContext page now states the property directly."
     },
     "D-1": {
       "claim": "NSExtensionContext.open: Today and iMessage extension points support it; an iMessage extension may open only its parent app, and only if the parent app is on the Home screen; the completion reports success as a Bool.",
@@ -966,49 +1176,52 @@ enum BuiltinPolicies {
       ]
     },
     "D-2": {
-      "claim": "MSMessage.url selected on macOS loads in a web browser; the current text allows HTTP, HTTPS or data and says custom app schemes are not supported; the 2016 text said HTTP, HTTPS or file.",
+      "claim": "MSMessage.url: if the message is selected on macOS, the system loads the URL in a web browser; the current text says the URL must use an HTTP, HTTPS or data scheme and custom app schemes are not supported.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessage.url", "url": "https://developer.apple.com/documentation/messages/msmessage/url", "date": "2026", "platforms": ["iOS 10+"], "quote": "If the message is selected on macOS, the system loads the URL in a web browser. The URL should point to a web service that returns a meaningful result based on the encoded data.\n\nThe URL property must use an HTTP, HTTPS, or data scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "Discussion, last paragraphs", "note": "Read in the stored copy of the same page under its older address (https://developer.apple.com/documentation/messages/msmessage/1649739-url?changes=_5); the stored copy at this address shows only the page's opening. Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "quote": "The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "question, quoting https://developer.apple.com/reference/messages/msmessage/1649739-url", "note": "A developer quotes the 2016 reference page; only this paragraph is quoted, so whether the 2016 page also said a message selected on macOS loads in a browser is not shown. Thread date not shown in the stored copy."},
-        {"kind": "sdkHeader", "title": "Messages.framework MSMessage.h, @property URL", "url": "https://docs.rs/objc2-messages/latest/src/objc2_messages/generated/MSMessage.rs.html", "date": "2017", "platforms": ["iOS 11+"], "quote": "A HTTP(S) or data URL used to encode data to be transferred in message.\n…\nWhen no app exists on the receiving device that\n can consume the message, if this URL is a HTTP(S) url, it will be loaded in a web browser.", "where": "@property URL, @abstract and @discussion", "note": "The quote was read in a public copy of the SDK header in the code index (the index does not name its repository) and in the MOE/NatJ Java bindings; the link is objc2-messages' generated bindings, which carry the header's doc comments (the stored excerpt of that page shows its opening only). DOMAIN.md dates this wording to the iOS 11+ SDK."}
-      ]
+        {"kind": "appleDocumentation", "title": "MSMessage.url", "url": "https://developer.apple.com/documentation/messages/msmessage/url", "date": "2026", "platforms": ["iOS 10+"], "quote": "If the message is selected on macOS, the system loads the URL in a web browser. The URL should point to a web service that returns a meaningful result based on the encoded data.\n\nThe URL property must use an HTTP, HTTPS, or data scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "Discussion, last paragraphs", "note": "Read in full in the stored mirror Averyy/apple-dev-docs, documentation/Messages/msmessage/url.md (commit bef8048); both paragraphs match word for word. The sentence on schemes stands in its own paragraph and is not tied to macOS. Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "quote": "The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "question, quoting https://developer.apple.com/reference/messages/msmessage/1649739-url", "note": "Not found in the stored corpora in this pass (pages corpus searched by thread title and by the quoted sentence); the quote is from an earlier reading and could not be re-read. A developer quotes the 2016 reference page; only this paragraph is quoted, so whether the 2016 page also said a message selected on macOS loads in a browser is not shown."},
+        {"kind": "sdkHeader", "title": "Messages.framework MSMessage.h, @property URL", "url": "https://docs.rs/objc2-messages/latest/src/objc2_messages/generated/MSMessage.rs.html", "date": "2017", "platforms": ["iOS 11+"], "quote": "A HTTP(S) or data URL used to encode data to be transferred in message.\n…\nWhen no app exists on the receiving device that\n can consume the message, if this URL is a HTTP(S) url, it will be loaded in a web browser.", "where": "@property URL, @abstract and @discussion", "note": "Re-read in public copies of MSMessage.h in the code index (exact-string search: five copies, including MOE/NatJ Java bindings); the sentences match. The objc2-messages page linked here shows only its opening in the stored excerpt. DOMAIN.md dates this wording to the iOS 11+ SDK."}
+      ],
+      "note": "An earlier reading quoted a 2016 text ('http, https, or file scheme') from Developer Forums thread 60779; the thread could not be found in this pass, so that part now rests on nothing re-readable and is kept here, not in the claim."
     },
     "D-3": {
-      "claim": "MSMessage.url may hold at most 5,000 characters; inserting a longer one fails with MSMessageErrorCode.urlExceedsMaxSize.",
+      "claim": "MSMessage.url cannot be longer than 5,000 characters; the error code MSMessageErrorCode.urlExceedsMaxSize (value 8, the eighth case of an enum starting at 1) means the message's URL is longer than that.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessageErrorCode.urlExceedsMaxSize", "url": "https://developer.apple.com/documentation/messages/msmessageerrorcode/urlexceedsmaxsize", "date": "2026", "platforms": ["iOS 10+"], "quote": "longer than the maximum allowed length (5,000 characters)", "where": "summary", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "quote": "The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "question, quoting https://developer.apple.com/reference/messages/msmessage/1649739-url", "note": "A developer quotes the 2016 reference page; only this paragraph is quoted, so whether the 2016 page also said a message selected on macOS loads in a browser is not shown. Thread date not shown in the stored copy."},
-        {"kind": "sdkHeader", "title": "MSMessageError.h enum MSMessageErrorCode (as seen in public bindings)", "date": null, "platforms": ["iOS 10+"], "quote": "MSMessageErrorCodeURLExceedsMaxSize = 8", "where": "enum MSMessageErrorCode", "note": "Value 8 read in a public copy of the enum in the code index; also in objc2-messages' generated source https://docs.rs/crate/objc2-messages/latest/source/src/generated/MSMessageError.rs (not re-read there)."}
-      ]
+        {"kind": "appleDocumentation", "title": "MSMessageErrorCode.urlExceedsMaxSize", "url": "https://developer.apple.com/documentation/messages/msmessageerrorcode/urlexceedsmaxsize", "date": "2026", "platforms": ["iOS 10+"], "quote": "The URL in an MSMessage object’s url property is longer than the maximum allowed length (5,000 characters).", "where": "summary", "note": "Read in the mirror Averyy/apple-dev-docs (documentation/Messages/msmessageerrorcode/urlexceedsmaxsize.md) and the docs corpus; the old quote was a fragment of this sentence. Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "MSMessage.url", "url": "https://developer.apple.com/documentation/messages/msmessage/url", "date": "2026", "platforms": ["iOS 10+"], "quote": "The URL property must use an HTTP, HTTPS, or data scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "Discussion", "note": "Read in the Averyy/apple-dev-docs mirror (documentation/Messages/msmessage/url.md). Replaces Developer Forums thread 60779, which could not be found in this pass. Current web text (stored copy, © 2026)."},
+        {"kind": "sdkHeader", "title": "MSMessageError.h enum MSMessageErrorCode (as seen in public bindings)", "date": null, "platforms": ["iOS 10+"], "quote": "typedef NS_ENUM(NSInteger, MSMessageErrorCode) {\n    MSMessageErrorCodeFileNotFound = 1,\n    MSMessageErrorCodeFileUnreadable,\n    MSMessageErrorCodeImproperFileType,\n    MSMessageErrorCodeImproperFileURL,\n    MSMessageErrorCodeStickerFileImproperFileAttributes,\n    MSMessageErrorCodeStickerFileImproperFileSize,\n    MSMessageErrorCodeStickerFileImproperFileFormat,\n    MSMessageErrorCodeURLExceedsMaxSize,\n} NS_ENUM_AVAILABLE_IOS(10_0);", "where": "enum MSMessageErrorCode", "note": "Read in a public copy of the iOS 10 MSMessageError.h in the code index ('Copyright © 2016 Apple Inc.'). The header gives no literal 8: the enum starts at 1 and URLExceedsMaxSize is its eighth case, so its value is 8 by C enum rules. The old quote 'MSMessageErrorCodeURLExceedsMaxSize = 8' is not in the header."}
+      ],
+      "note": "Which call reports the error (insert or send) is not stated on these pages; that inserting a longer URL fails with it is TapRoute's reading, supported by the field reports of 'error 8' (N-14)."
     },
     "D-4": {
-      "claim": "When a tap launches the extension, selectedMessage is set in willBecomeActive/didBecomeActive and willSelect/didSelect are not called; they are called only when the extension is already active (active: willSelect, didSelect, transition to expanded; inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear).",
+      "claim": "When the user's selection of a message launches the extension, conversation.selectedMessage is already set at launch. willSelect and didSelect are documented for a selection made while the extension is active (and for a new message arriving while it is active), and are not called in the transcript presentation style or the media context.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSConversation.selectedMessage", "url": "https://developer.apple.com/documentation/messages/msconversation/selectedmessage", "date": "2026", "platforms": ["iOS 10+"], "quote": "If your extension was launched because the user selected the message, then this property is set when the extension is launched.\n\nIf the user selects a message while your extension is running, the system takes the following steps:", "where": "Discussion", "note": "The steps that follow: willSelect(_:conversation:), update selectedMessage, didSelect(_:conversation:). Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "This method is called when the user selects one of your app’s message objects in the transcript while your extension is active.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "Invoked in response to the user selecting a message object in the transcript, before the system updates the conversation’s selectedMessage property.\n…\nThis method is called when the user selects one of your app’s message objects in the transcript while your extension is active.", "where": "summary; Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "quote": "メソッドが呼ばれる順番は以下のようになりました。viewDidLoad() と viewWillAppear(_:) の間に willBecomeActive(with:) と didBecomeActive(with:) が呼ばれました。\n…\nメッセージがタップされた時に iMessage アプリがアクティブかどうかによって、呼ばれるメソッドが異なります。", "quoteEnglish": "The methods were called in this order: willBecomeActive(with:) and didBecomeActive(with:) were called between viewDidLoad() and viewWillAppear(_:). … Which methods are called when a message is tapped depends on whether the iMessage app is active.", "where": "[1] (becoming active) and [3] (a message is tapped)", "note": "Device trace. Section [1] traces a launch from Xcode, not a tap. The per-case lists of section [3] (active: willSelect, didSelect, willTransition, didTransition; inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear) are cut from the stored excerpt; they were read earlier and not re-read here."}
-      ]
+        {"kind": "appleDocumentation", "title": "MSConversation.selectedMessage", "url": "https://developer.apple.com/documentation/messages/msconversation/selectedmessage", "date": "2026", "platforms": ["iOS 10+"], "quote": "If the user selected one of your extension’s messages in the conversation transcript, this property is set to the selected message object. Otherwise, it is set to `nil`.\n\nIf your extension was launched because the user selected the message, then this property is set when the extension is launched.\n\nIf the user selects a message while your extension is running, the system takes the following steps:", "where": "Discussion", "note": "Read in the mirror Averyy/apple-dev-docs (documentation/Messages/msconversation/selectedmessage.md). The steps that follow: willSelect(_:conversation:), update selectedMessage, didSelect(_:conversation:). Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "This method is called when the user selects one of your app’s message objects in the transcript while your extension is active.\n…\nThis method is called when a new message arrives while your extension is active.\n…\nThe system does not call this method if the controller’s presentationStyle property is MSMessagesAppPresentationStyle.transcript, or if its presentationContext property is MSMessagesAppPresentationContext.media.", "where": "Discussion", "note": "Read in the Averyy/apple-dev-docs mirror (…/didselect-conversation.md). Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "Invoked in response to the user selecting a message object in the transcript, before the system updates the conversation’s selectedMessage property.\n…\nThis method is called when the user selects one of your app’s message objects in the transcript while your extension is active.", "where": "summary; Discussion", "note": "Read in the Averyy/apple-dev-docs mirror (…/willselect-conversation.md); the page also says the method is called when a new message arrives while the extension is active. Current web text (stored copy, © 2026)."},
+        {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "quote": "メソッドが呼ばれる順番は以下のようになりました。viewDidLoad() と viewWillAppear(_:) の間に willBecomeActive(with:) と didBecomeActive(with:) が呼ばれました。\n…\nメッセージがタップされた時に iMessage アプリがアクティブかどうかによって、呼ばれるメソッドが異なります。", "quoteEnglish": "The methods were called in this order: willBecomeActive(with:) and didBecomeActive(with:) were called between viewDidLoad() and viewWillAppear(_:). … Which methods are called when a message is tapped depends on whether the iMessage app is active.", "where": "[1] (becoming active) and [3] (a message is tapped)", "note": "Device trace, read in the pages corpus. Section [1] traces a launch from Xcode, not a tap. The per-case lists of section [3] are cut from the stored excerpt; they are N-3's, which cites the same post."}
+      ],
+      "note": "That willSelect/didSelect are not called when a tap launches the extension is inference from 'while your extension is active', borne out by traces (N-3 on iOS 10, X-1 on iOS 26). The callback orders once in this claim (active: willSelect, didSelect, transition to expanded; inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear) come from the iOS 10 trace and belong to N-3. Apple does not name willBecomeActive as the place where selectedMessage is first readable for a tap launch (MSMessageLiveLayout says so only for a live-layout instance)."
     },
     "D-5": {
-      "claim": "Tapping a message that is already selected calls no select callback; right after sending, the sent message counts as selected.",
+      "claim": "On iOS 10 betas (beta 3, and the duplicate on beta 8), tapping a message that is already selected called neither willSelect nor didSelect; in the reporter's steps the message tapped was the one just sent, after whose sending both callbacks had fired with a nil message.",
       "confidence": "single",
       "sources": [
         {"kind": "radar", "title": "rdar://27621637 MSMessagesAppViewController.didSelect(message:conversation:) not called when user selects already selected message (openradar mirror #15498)", "url": "https://github.com/lionheart/openradar-mirror/issues/15498", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "quote": "An instance of MSMessagesAppViewController does not call willSelect(message:conversation:) or didSelect(message:conversation:) when a user taps a message that is already selected.", "where": "Summary", "note": "Steps: send a message from IceCreamBuilder, tap it: neither willSelect nor didSelect is called. Open Radar link: http://www.openradar.me/27621637"},
         {"kind": "radar", "title": "rdar://28158453, duplicate of 27621637 (openradar mirror #15764)", "url": "https://github.com/lionheart/openradar-mirror/issues/15764", "date": "2016-09-05", "platforms": ["iOS 10 beta 8"], "quote": "This is a duplicate of rdar://27621637\n\nSummary:\nAn instance of MSMessagesAppViewController does not call willSelect(message:conversation:) or didSelect(message:conversation:) when a user taps a message that is already selected.", "where": "Description", "note": "Filed as a duplicate, with the original's words; not an independent report."},
         {"kind": "radar", "title": "rdar://27621557 willSelect(message:conversation:) called with non-optional nil message (openradar mirror #15499)", "url": "https://github.com/lionheart/openradar-mirror/issues/15499", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "quote": "When a message is sent, an instance of MSMessagesAppViewController calls both willSelect(message:conversation:) and didSelect(message:conversation:) with a nil value for message, even though message is not an optional variable in this method.", "where": "Summary", "note": "When a message is sent, willSelect and didSelect are called with a nil message: the just-sent message is treated as a selection."}
       ],
-      "note": "Both halves come from one reporter's two radars of 2016-07-30 (iOS 10 beta 3); the third radar is a word-for-word duplicate. So single, not several."
+      "note": "Both halves come from one reporter's two radars of 2016-07-30 (iOS 10 beta 3); the third radar is a word-for-word duplicate. So single, not several. That the just-sent message 'counts as selected' is the reporter's reading (his title calls it 'already selected'); no shipped-iOS report is in this entry (see N-11, N-20)."
     },
     "D-6": {
       "claim": "Live layouts render only on iOS 11+ devices with the app installed; macOS, iOS 9 and earlier and SMS show the alternate layout.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+", "macOS", "iOS 9", "SMS"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the alternate layout.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+"], "quote": "An alternative layout is required to represent your message on devices that don’t have your iMessage app installed, or on devices that aren’t running iOS 11 or later. Note: this could be either the receiver’s or the sender’s device; the sender may have a second device that doesn’t have your app installed.", "where": "Overview", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+", "macOS", "iOS 9", "SMS"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the alternate layout.", "where": "Discussion", "note": "Read in the mirror Averyy/apple-dev-docs (documentation/Messages/msmessagelivelayout/alternatelayout.md); word for word (the stored text has two spaces in 'use the  alternate layout'). Current web text (stored copy, © 2026)."},
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+"], "quote": "An alternative layout is required to represent your message on devices that don’t have your iMessage app installed, or on devices that aren’t running iOS 11 or later. Note: this could be either the receiver’s or the sender’s device; the sender may have a second device that doesn’t have your app installed.", "where": "Overview", "note": "Read in the Averyy/apple-dev-docs mirror (documentation/Messages/msmessagelivelayout.md); word for word. Current web text (stored copy, © 2026)."}
       ]
     },
     "F-1": {
@@ -1019,11 +1232,12 @@ enum BuiltinPolicies {
       ]
     },
     "F-2": {
-      "claim": "iOS 9 and earlier recipients get the summary text and the URL as two plain messages, only when the URL is http/https.",
+      "claim": "An iOS 10 beta-era write-up: recipients on versions before iOS 10 (and before macOS Sierra) receive only the message's summary text and its URL as two separate messages, and only if the URL has an http or https scheme.",
       "confidence": "single",
       "sources": [
-        {"kind": "blog", "title": "A Deep Dive Into iOS Messages Extensions (twocentstudios, Christopher Trott)", "url": "http://twocentstudios.com/2016/06/24/a-deep-dive-into-ios-messages-extensions/", "date": "2016-06-24", "platforms": ["iOS 10 beta 1", "iOS 10 beta 2", "iOS 9"], "quote": "User A creates a custom message using an extension. What happens if User B is on a previous version of iOS?\n\nThe answer to these was:", "where": "Overview, Backwards Compatibility", "note": "Written for iOS 10 beta 1, updated for beta 2 (2016-07-07). The stored copy is cut after 'The answer to these was:' ('1. Use a standardized template layout (v…'), so the quote shows the question only: the two-plain-messages answer is DOMAIN.md's reading and could not be re-read here. Most likely origin of F-2; verify."}
-      ]
+        {"kind": "blog", "title": "A Deep Dive Into iOS Messages Extensions (twocentstudios, Christopher Trott), post source in the author's blog repository", "url": "https://github.com/twocentstudios/twocentstudios.github.com/blob/0efb7e16d26c5d2dd7f6045f3afb61d2ddf89e8b/_posts/2016-06-25-a-deep-dive-into-ios-%20messages-extensions.markdown", "date": "2016-06-24", "platforms": ["iOS 10 beta 1", "iOS 10 beta 2", "iOS 9", "OS X 10.11"], "quote": "**Message summary display**: all users running iOS 10+ and macOS Sierra+ will see a template view of a message created by an extension regardless of whether or not they have that specific extension installed. Users on previous versions will only receive the message's summary text and URL as two separate messages, but only if the URL has an http/https scheme.", "where": "Overview, User Interface Points", "note": "The author's own Markdown source of the post at http://twocentstudios.com/2016/06/24/a-deep-dive-into-ios-messages-extensions/ (the stored web copy is cut after 'The answer to these was:'). Found by an exact-string search of the code index; the file is in twocentstudios/twocentstudios.github.com (10 stored versions; the commit in the link is one of them, the text was read from a stored version). The post says it was written for iOS 10 beta 1, partly updated for beta 2 (2016-07-07), and that its information comes from the WWDC talk and from the beta."}
+      ],
+      "note": "The write-up does not say whether the summary text still arrives when the URL is not http/https. Written for iOS 10 beta 1-2 from the WWDC talk and the beta; no shipped-iOS report. X-7 reads the same sentence for macOS before Sierra."
     },
     "F-3": {
       "claim": "extensionContext.open with a web URL does not open a web page from an iMessage extension (one developer, iOS 12-13), while it still opens the parent app; an iOS 10 write-up likewise says the extension can open only its own containing app, through a URL scheme, and no other app.",
@@ -1036,108 +1250,114 @@ enum BuiltinPolicies {
       "note": "Same developer and repository as N-6: not an independent report; merge the two (see N-6). Split off from the old claim: 'whether the container opens for https is contested'. Neither source says what an https URL does to the container: the README says only 'That doesn't work', the issue 'no solution for … external web links'. The seed's next sentence (S004-7, iOS 10) says any non-empty scheme opens only the containing app, which read for https would open the container. TapRoute's reading: that question is open, and it belongs to the rule open/messages-web-url (already contested, S004-7 as its alternative), not to this entry's confidence. The 'no web page' part is also what Apple documents (D-1: an iMessage extension may use open only to open its parent app)."
     },
     "F-4": {
-      "claim": "iOS 10 beta 1/2 write-ups said a recipient without the extension got a web browser on the URL; shipped iOS 10 opens the App Store instead.",
+      "claim": "An iOS 10 beta 1-2 write-up said a recipient without the extension gets a web browser opened on the message's http/https URL; later reports from shipped iOS 10 (S004-1, S004-3) have the App Store open instead.",
       "confidence": "contested",
       "sources": [
-        {"kind": "blog", "title": "A Deep Dive Into iOS Messages Extensions (twocentstudios, Christopher Trott)", "url": "http://twocentstudios.com/2016/06/24/a-deep-dive-into-ios-messages-extensions/", "date": "2016-06-24", "platforms": ["iOS 10 beta 1", "iOS 10 beta 2", "iOS 9"], "quote": "User A creates a custom message using an extension. What happens if User B receiving a specially created message does not have the extension installed that was used to create the message?\n…\nThe answer to these was:", "where": "Overview, Backwards Compatibility", "note": "Written for iOS 10 beta 1, updated for beta 2 (2016-07-07). The stored copy is cut after 'The answer to these was:', so the answer itself could not be re-read here. The 'web browser' reading is per DOMAIN.md; the SDK header text (HTTP(S) URL loaded in a web browser when no app can consume the message) says the same and may be where the beta-era reading came from."},
-        {"kind": "sdkHeader", "title": "Messages.framework MSMessage.h, @property URL", "url": "https://docs.rs/objc2-messages/latest/src/objc2_messages/generated/MSMessage.rs.html", "date": "2017", "platforms": ["iOS 11+"], "quote": "A HTTP(S) or data URL used to encode data to be transferred in message.\n…\nWhen no app exists on the receiving device that\n can consume the message, if this URL is a HTTP(S) url, it will be loaded in a web browser.", "where": "@property URL, @abstract and @discussion", "note": "The quote was read in a public copy of the SDK header in the code index (the index does not name its repository) and in the MOE/NatJ Java bindings; the link is objc2-messages' generated bindings, which carry the header's doc comments (the stored excerpt of that page shows its opening only). DOMAIN.md dates this wording to the iOS 11+ SDK."},
-        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "当Container App已上架:接收方没有安装Container App的情况下,接收方点击message之后会在iMessage内部打开App Store并跳转到下载Container App的下载页。", "quoteEnglish": "When the container app is published: if the recipient has not installed it, tapping the message opens the App Store inside iMessage and goes to the container app's download page.", "where": "line 7", "note": "Undated; it cites http://www.jianshu.com/p/be79b8729bf8 and http://www.cocoachina.com/ios/20160919/17593.html as prior posts, so it was written on or after 2016-09-19. No original URL or author is given in the seed."}
+        {"kind": "blog", "title": "A Deep Dive Into iOS Messages Extensions (twocentstudios, Christopher Trott), post source in the author's blog repository", "url": "https://github.com/twocentstudios/twocentstudios.github.com/blob/0efb7e16d26c5d2dd7f6045f3afb61d2ddf89e8b/_posts/2016-06-25-a-deep-dive-into-ios-%20messages-extensions.markdown", "date": "2016-06-24", "platforms": ["iOS 10 beta 1", "iOS 10 beta 2", "iOS 9", "OS X 10.11"], "quote": "2. Require model data to be encoded as a URL which allows fallback to a web browser.\n…\nFor users that do not have your extension installed, a web browser will be opened with the message's URL (on compatible OS versions assuming an http/https schema).", "where": "Overview, Backwards Compatibility; User Interface Points", "note": "The author's own Markdown source of the post at http://twocentstudios.com/2016/06/24/a-deep-dive-into-ios-messages-extensions/ (the stored web copy is cut after 'The answer to these was:'). Found by an exact-string search of the code index; the file is in twocentstudios/twocentstudios.github.com (10 stored versions; the commit in the link is one of them, the text was read from a stored version). The post says it was written for iOS 10 beta 1, partly updated for beta 2 (2016-07-07), and that its information comes from the WWDC talk and from the beta."},
+        {"kind": "sdkHeader", "title": "Messages.framework MSMessage.h, @property URL", "url": "https://docs.rs/objc2-messages/latest/src/objc2_messages/generated/MSMessage.rs.html", "date": "2017", "platforms": ["iOS 11+"], "quote": "A HTTP(S) or data URL used to encode data to be transferred in message.\n…\nWhen no app exists on the receiving device that\n can consume the message, if this URL is a HTTP(S) url, it will be loaded in a web browser.", "where": "@property URL, @abstract and @discussion", "note": "Re-read in public copies of MSMessage.h in the code index (exact-string search); word for word. DOMAIN.md dates this wording to the iOS 11+ SDK."},
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 10"], "quote": "当Container App已上架:接收方没有安装Container App的情况下,接收方点击message之后会在iMessage内部打开App Store并跳转到下载Container App的下载页。", "quoteEnglish": "When the container app is published: if the recipient has not installed it, tapping the message opens the App Store inside iMessage and goes to the container app's download page.", "where": "line 7", "note": "Undated; written on or after 2016-09-19 (it cites a cocoachina post of that date). No original URL or author is given in the seed."}
       ],
-      "note": "Contradicted for shipped iOS by S004-1/S004-3."
+      "note": "Contradicted for shipped iOS by S004-1/S004-3 and by Apple's early MSMessage text (X-5: the App Store for iMessage opens). Only one beta-era write-up was found ('write-ups' was plural before); it says its information comes from the WWDC talk and the beta, so it may describe the design rather than an observed tap. The iOS 11+ header's browser sentence (second source) may be where the reading came from."
     },
     "F-5": {
       "claim": "A tap on one of the extension's messages launches it expanded (Apple's documentation, WWDC 2016, an iOS 10 radar).",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.presentationStyle", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle", "date": "2026", "platforms": ["iOS 10+"], "quote": "The user selects the extension in the app drawer: The Messages app launches the extension using the compact style.\nThe user selects a message in the transcript that represents one of the extension’s MSMessage objects: The Messages app launches the extension using the expanded style.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "quote": "They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.", "where": "transcript", "note": "Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."},
-        {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10.0"], "quote": "Actual: Message app launches in expanded presentation style but receives no callbacks whatsoever.", "where": "Actual results", "note": "Sample project: https://github.com/prendio2/MessageAppCallbacks ; Open Radar: http://www.openradar.me/28515522"}
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.presentationStyle", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+"], "quote": "The user selects the extension in the app drawer: The Messages app launches the extension using the MSMessagesAppPresentationStyle.compact style.\nThe user selects a message in the transcript that represents one of the extension’s MSMessage objects: The Messages app launches the extension using the MSMessagesAppPresentationStyle.expanded style.", "where": "Discussion (the list of actions that set the property)", "note": "Read in Apple's Markdown rendering of the page, https://developer.apple.com/tutorials/data/documentation/messages/msmessagesappviewcontroller/presentationstyle.md, where the two style names are links (the old quote shortened them to 'compact' and 'expanded'). Current web text (© 2026); the page gives no revision date."},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "quote": "They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen, as shown here.", "where": "transcript, introduction (Alex Carter)", "note": "Copy: a community transcript of Apple's session, not Apple's own text. The same sentence is in the transcript at https://nonstrict.eu/wwdcindex/wwdc2016/224, which says it 'has potential transcription errors'. The old quote stopped before ', as shown here.'"},
+        {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10"], "quote": "Actual Results:\nMessage app launches in expanded presentation style but receives no callbacks whatsoever.", "where": "Actual Results", "note": "Product Version: 10. Steps: launch the app, insert a message, send, swipe to a different iMessage app in the app drawer, tap the message. Expected Results name didSelectMessage, willTransitionToPresentationStyle or didBecomeActiveWithConversation. Open Radar: http://www.openradar.me/28515522. Sample project: https://github.com/prendio2/MessageAppCallbacks (read in this pass; see F-6)."}
       ],
       "note": "DOMAIN.md cites a 2026 report that iOS 26 launches the extension compact on tap and never expands it by itself; the report could not be found in any stored corpus, so no reader can check it: it is not a source here and contests no rule. Code that checks presentationStyle in willBecomeActive and calls requestPresentationStyle(.expanded) works under both."
     },
     "F-6": {
-      "claim": "After swiping to another iMessage app in the drawer, tapping your message launched your extension with no callbacks at all.",
+      "claim": "On iOS 10 (radar 28515522), after sending a message, swiping to another iMessage app in the drawer and tapping the message, the extension launched expanded and none of the callbacks its sample project logs fired (didBecomeActive, willTransition, didTransition and didSelect among them); the sample does not log willBecomeActive, willSelect or the view-controller callbacks.",
       "confidence": "single",
       "sources": [
-        {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10.0"], "quote": "Actual: Message app launches in expanded presentation style but receives no callbacks whatsoever.", "where": "Actual results", "note": "Sample project: https://github.com/prendio2/MessageAppCallbacks ; Open Radar: http://www.openradar.me/28515522"}
+        {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10"], "quote": "Actual Results:\nMessage app launches in expanded presentation style but receives no callbacks whatsoever.", "where": "Actual Results", "note": "Product Version: 10. Steps: launch the app, insert a message, send, swipe to a different iMessage app in the app drawer, tap the message. Expected Results name didSelectMessage, willTransitionToPresentationStyle or didBecomeActiveWithConversation. Open Radar: http://www.openradar.me/28515522. Sample project: https://github.com/prendio2/MessageAppCallbacks (read in this pass; see F-6)."},
+        {"kind": "publicCode", "title": "prendio2/MessageAppCallbacks README.md (the radar's sample project, same reporter)", "url": "https://github.com/prendio2/MessageAppCallbacks/blob/13f4ea50a49653b72d860d2b8357d5c1edc6c3a5/README.md", "date": "2016-09-28", "platforms": ["iOS 10"], "quote": "# iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app\n1. Launch app\n2. Tap insert message\n3. Send\n4. Swipe to a different iMessage app in the app drawer\n5. Tap the message in the conversation view\n…\n## Actual\nMessage app launches in expanded presentation style but receives no callbacks whatsoever.", "where": "README, third section", "note": "Same reporter and words as the radar: not an independent report. Date from the sample's file header ('Created by Oisin Prendiville on 28/09/2016')."},
+        {"kind": "publicCode", "title": "prendio2/MessageAppCallbacks MessagesExtension/MessagesViewController.m (the radar's sample project)", "url": "https://github.com/prendio2/MessageAppCallbacks/blob/13f4ea50a49653b72d860d2b8357d5c1edc6c3a5/MessagesExtension/MessagesViewController.m", "date": "2016-09-28", "platforms": ["iOS 10"], "quote": "-(void)didBecomeActiveWithConversation:(MSConversation *)conversation {\n  NSLog(@\"💬 didBecomeActiveWithConversation\");\n}\n…\n-(void)willTransitionToPresentationStyle:(MSMessagesAppPresentationStyle)presentationStyle {\n  NSLog(@\"💬 willTransitionToPresentationStyle\");\n}\n…\n- (void)didSelectMessage:(MSMessage *)message conversation:(MSConversation *)conversation {\n  NSLog(@\"💬 didSelectMessage\");\n}", "where": "MessagesViewController, conversation handling", "note": "The file logs only didBecomeActive, willResignActive, didReceive, didStartSending, didCancelSending, willTransition, didTransition and didSelect. It does not override willBecomeActive, willSelect, didResignActive or the view-controller callbacks, so the report cannot show whether those fired."}
       ],
-      "note": "The radar names a sample project (https://github.com/prendio2/MessageAppCallbacks) that was not opened here, so it is not a source."
+      "note": "One reporter (radar and sample project are the same person's), so single. 'No callbacks whatsoever' can only mean none of the callbacks the sample logs; whether willBecomeActive, willSelect or viewDidLoad fired is not observed. Reported on iOS 10 only; applying it to later versions is TapRoute's inference."
     },
     "F-8": {
-      "claim": "Field code works around the callback gaps by redirecting from both willBecomeActive (when selectedMessage is set) and didSelect, guarded per message and reset in didResignActive.",
+      "claim": "One public Messages extension (linkstr, 2025-26) calls the same redirect from willBecomeActive (with conversation.selectedMessage), didSelect and didReceive, skips a message whose identifier it already opened, and clears that guard in didResignActive and when open reports false.",
       "confidence": "single",
       "sources": [
-        {"kind": "publicCode", "title": "therealparmesh/linkstr, LinkstrMessagesExtension/MessagesViewController.swift", "url": "https://github.com/therealparmesh/linkstr/blob/4e9a1261e8c76f53da46d8ca853ff1f742077287/LinkstrMessagesExtension/MessagesViewController.swift", "date": "2026", "platforms": ["iOS"], "quote": "  override func willBecomeActive(with conversation: MSConversation) {\n    super.willBecomeActive(with: conversation)\n    viewModel.selectMessage(conversation.selectedMessage)\n    autoOpenSelectedMessageIfPossible()\n  }\n…\n  override func didResignActive(with conversation: MSConversation) {\n    super.didResignActive(with: conversation)\n    // Allow re-opening the same selected bubble on the next activation cycle.\n    lastAutoOpenedMessageGUID = nil\n  }\n…\n    guard payload.messageGUID != lastAutoOpenedMessageGUID else { return }", "where": "MessagesViewController", "note": "Redirects from willBecomeActive, didSelect and didReceive; guarded by lastAutoOpenedMessageGUID; reset in didResignActive; a false completion sets 'Couldn't open Linkstr. Make sure the app is installed.'. Permalink to the stored commit; date from DOMAIN.md (2025-26)."}
+        {"kind": "publicCode", "title": "therealparmesh/linkstr, LinkstrMessagesExtension/MessagesViewController.swift", "url": "https://github.com/therealparmesh/linkstr/blob/4e9a1261e8c76f53da46d8ca853ff1f742077287/LinkstrMessagesExtension/MessagesViewController.swift", "date": "2026", "platforms": ["iOS"], "quote": "  override func willBecomeActive(with conversation: MSConversation) {\n    super.willBecomeActive(with: conversation)\n    viewModel.selectMessage(conversation.selectedMessage)\n    autoOpenSelectedMessageIfPossible()\n  }\n\n  override func didSelect(_ message: MSMessage, conversation: MSConversation) {\n    super.didSelect(message, conversation: conversation)\n    viewModel.selectMessage(message)\n    autoOpenSelectedMessageIfPossible()\n  }\n\n  override func didReceive(_ message: MSMessage, conversation: MSConversation) {\n    super.didReceive(message, conversation: conversation)\n    viewModel.selectMessage(message)\n    autoOpenSelectedMessageIfPossible()\n  }\n\n  override func didResignActive(with conversation: MSConversation) {\n    super.didResignActive(with: conversation)\n    // Allow re-opening the same selected bubble on the next activation cycle.\n    lastAutoOpenedMessageGUID = nil\n  }\n…\n  private func openInLinkstr(url: URL) {\n    extensionContext?.open(url) { [weak self] success in\n      guard !success else { return }\n      Task { @MainActor in\n        self?.lastAutoOpenedMessageGUID = nil\n        self?.viewModel.selectionError = \"Couldn't open Linkstr. Make sure the app is installed.\"\n      }\n    }\n  }\n\n  private func autoOpenSelectedMessageIfPossible() {\n    guard let payload = viewModel.selectedPayload else { return }\n    guard payload.messageGUID != lastAutoOpenedMessageGUID else { return }\n    guard let url = viewModel.makeOpenInLinkstrURL() else { return }\n\n    lastAutoOpenedMessageGUID = payload.messageGUID\n    openInLinkstr(url: url)\n  }", "where": "MessagesViewController (whole methods)", "note": "Permalink to the stored commit, re-read in this pass. The code states no reason for redirecting from three callbacks; the file carries no date (2025-26 per DOMAIN.md)."}
       ],
-      "note": "One field file. The ganleyth/Test file once cited here presents view controllers and calls no open() in every stored version read in this pass (including 0d224ee, the permalink used); an audit reports the redirect in commits 67ea02e and babb690 (2018-04-21), which could not be read here, so it is not a source and the entry is single, not several."
+      "note": "TapRoute's inference, not the code's words: that the code redirects from several callbacks to work around the callback gaps (D-4, F-6). Same file as N-17: propose merging F-8 into N-17.",
+      "uncited": "Context: one extension's redirect pattern, shown as a workaround in the docs; no field of a rule rests on it."
     },
     "F-9": {
-      "claim": "The responder-chain trick (reaching UIApplication from an extension) opened web and Settings URLs from an iMessage extension in 2019; built with Xcode 11 its UIApplication open call is 'unavailable in application extensions'; a 2025 gist reports a responder-chain form working on iOS 15-26. It is unsupported, an App Review risk.",
+      "claim": "A 2019-20 iMessage extension sample opened Settings and web URLs by walking the responder chain to an object that implements open (its README heads this 'Original works in iOS 12'); built with Xcode 11 the UIApplication open call is 'unavailable in application extensions', the README says the approach 'was broken deliberately by a new restriction in iOS 13', and Apple DTS advised forwarding the URL to the parent app with extensionContext.open. A 2020 blog: there is no supported way for a share extension on iOS to open a URL in an app.",
       "confidence": "single",
       "sources": [
-        {"kind": "publicCode", "title": "AndyDentFree/im-plausibilities, webFromIM/README.md", "url": "https://github.com/AndyDentFree/im-plausibilities/blob/1bab917cb985e37a750765474af5e197e65e07cd/webFromIM/README.md", "date": "2019", "platforms": ["iOS 12", "iOS 13"], "quote": "The obvious thing to try is `self.extensionContext.open` which is [documented](https://developer.apple.com/documentation/foundation/nsextensioncontext/1416791-open) as _Asks the system to open a URL on behalf of the currently running app extension._\n\nThat doesn't work. However, you can iterate back up the responder chain to find a suitable handler for the open method (actually the iMessage instance) and invoke `open` with that object.\n\nThis approach works for URLs which will open a local app, like settings for a camera, or for web URLs.", "where": "'Launching a URL' (a later version heads it 'Launching a URL - Original works in iOS 12')", "note": "Year is approximate (iOS 12-13 era per DOMAIN.md); the repository's issue #2 records the Xcode 11 break and the Apple DTS advice."},
-        {"kind": "publicCode", "title": "AndyDentFree/im-plausibilities issue #2, 'XCode-11 'open(_:options:completionHandler:)' is unavailable in application extensions'", "url": "https://github.com/AndyDentFree/im-plausibilities/issues/2", "date": "2019-09-28", "platforms": ["iOS 13", "Xcode 11"], "quote": "Trying to build with XCode 11.0 gets an error:\n\n `'open(_:options:completionHandler:)' is unavailable in application extensions for iOS`\n…\nHave updated imDataUrlApp in 0363e39 to prove that `self.extensionContext?.open` still works to open a parent app, but there's no solution for opening Settings or external web links\n…\nwhich was recommended by Apple DTS.\n\n1. Forward the URL to your parent app using `self.extensionContext?.open` \n2. Have the parent app then launch the external app or URL on your behalf.", "where": "description (2019-09-28); comments of 2019-12-05 and 2020-03-18", "note": "The repository owner's own issue and comments."},
-        {"kind": "publicCode", "title": "Gist 'Code to open main app from share extension' (Tunous)", "url": "https://gist.github.com/Tunous/363bb71baa5b401ff8a63304f6389be5", "date": "2025-11-19", "platforms": ["iOS 15", "iOS 18", "iOS 26"], "quote": "Verified on iOS 15-26", "where": "gist description", "note": "From iOS 18 it walks the responder chain to UIApplication and calls open(_:options:); contests 'stopped working' for the non-deprecated call. Quoted from an earlier reading; the gist was not in the stored corpora in this pass."},
-        {"kind": "blog", "title": "Link Unshortener for iOS (Jeff Johnson, lapcatsoftware)", "url": "https://lapcatsoftware.com/articles/link-unshortener-ios.html", "date": "2020-05-19", "platforms": ["iOS 13"], "quote": "Sadly, there's no supported way for a share extension on iOS to open a URL in an app. Some developers have suggested to me that there's an unsupported way to bypass this limitation", "where": "body", "note": "App Review risk."}
+        {"kind": "publicCode", "title": "AndyDentFree/im-plausibilities, webFromIM/README.md", "url": "https://github.com/AndyDentFree/im-plausibilities/blob/585e2ea0b40b99788a7e332564961231c62674c8/webFromIM/README.md", "date": "2020", "platforms": ["iOS 12", "iOS 13"], "quote": "## Launching a URL - iOS 13 Onwards\nThe approach below was broken deliberately by a new restriction in iOS 13. \n\nCompiling the app gets an error in XCode-11:\n\n`open(_:options:completionHandler:)' is unavailable in application extensions`\n\nThe official workaround, from Apple Developer Support, is to use the parent app to handle the URL. You can still use `self.extensionContext.open` to open the parent app from your extension.\n…\n### Launching a URL - Original works in iOS 12\n…\nThat doesn't work. However, you can iterate back up the responder chain to find a suitable handler for the open method (actually the iMessage instance) and invoke `open` with that object.\n\nThis approach works for URLs which will open a local app, like settings for a camera, or for web URLs.", "where": "'Launching a URL - iOS 13 Onwards' and 'Launching a URL - Original works in iOS 12'", "note": "Version of 2020 (it mentions a change 'As of 2020-06-18'); the earlier version 1bab917 has only the 'Original' text, under the heading 'Launching a URL'. The repository owner's own words."},
+        {"kind": "publicCode", "title": "AndyDentFree/im-plausibilities issue #2, 'XCode-11 'open(_:options:completionHandler:)' is unavailable in application extensions'", "url": "https://github.com/AndyDentFree/im-plausibilities/issues/2", "date": "2019-09-28", "platforms": ["iOS 13", "Xcode 11"], "quote": "Trying to build with XCode 11.0 gets an error:\n\n `'open(_:options:completionHandler:)' is unavailable in application extensions for iOS`\n…\nHave updated imDataUrlApp in 0363e39 to prove that `self.extensionContext?.open` still works to open a parent app, but there's no solution for opening Settings or external web links\n…\nWhilst I've yet to update these samples with this, [Touchgram](https://apps.apple.com/us/app/touchgram-for-imessage/id1447336478?ls=1) has been updated to prove you can do work around this as a two-step thing, which was recommended by Apple DTS.\n\n1. Forward the URL to your parent app using `self.extensionContext?.open` \n2. Have the parent app then launch the external app or URL on your behalf.", "where": "description (2019-09-28); comments of 2019-12-05 and 2020-03-18", "note": "The repository owner's issue; the DTS advice is reported, not quoted from Apple."},
+        {"kind": "blog", "title": "Link Unshortener for iOS (Jeff Johnson, lapcatsoftware)", "url": "https://lapcatsoftware.com/articles/link-unshortener-ios.html", "date": "2020-05-19", "platforms": ["iOS 13"], "quote": "According to Apple's App Extension Programming Guide, some API are unavailable to app extensions, including all UIApplication methods. Sadly, there's no supported way for a share extension on iOS to open a URL in an app.", "where": "body, fourth paragraph", "note": "About share extensions, not iMessage extensions. The next sentence (an unsupported way to bypass the limit) is cut in the stored copy, so it is not quoted."}
       ],
-      "note": "Each part has one source. Not found: anything backing the former 'up to iOS 12', 'the iOS 18 SDK forces false' (the zenn.dev post, whose stored copy could not be found, is reported to say only that an Xcode 16.4 build 'did not work', 動きませんでした) or 'Apple staff call it a hack' (Developer Forums thread 764570 could not be read); those are no longer claimed. Chinese Q&A (cloud.tencent.com/developer/ask/sof/1333272) reports APPLICATION_EXTENSION_API_ONLY build errors from iOS 14.5 for UIApplication.shared in extensions (not re-read)."
+      "note": "TapRoute's inference, not in these quotes: that the trick is an App Review risk, and whether it works after iOS 13 in an iMessage extension. The Tunous gist (2025-11-19, 'Verified on iOS 15-26', share extensions) could not be found in the stored corpora in this pass; it is X-13's source, not this entry's. Not found either: backing for 'the iOS 18 SDK forces false' (zenn.dev) and 'Apple staff call it a hack' (Developer Forums thread 764570)."
     },
     "F-10": {
-      "claim": "Deep-link vendors (Branch) state that no link can open an installed Messages extension; links can only land on its App Store page.",
+      "claim": "Branch, a deep-link vendor, says Apple did not build support for a link that opens the messages app: a Branch link cannot open an installed messages app and can only link to its page in the iMessage App Store, even when it is already installed.",
       "confidence": "single",
       "sources": [
-        {"kind": "blog", "title": "Branch Help Center, 'iMessage Apps' (developer hub)", "url": "https://help.branch.io/developers-hub/docs/imessage-apps", "date": "2016", "platforms": ["iOS 10+"], "quote": "Apple did not build support for the use case where a user clicks a link and the messages app opens.", "where": "body", "note": "Vendor documentation; it goes on that Branch cannot open the existing, pre-installed Messages app, and recommends Branch only for driving installs. Page written for iOS 10; still published (stored copy undated)."}
-      ]
+        {"kind": "blog", "title": "Branch Help Center, 'iMessage Apps' (developers hub)", "url": "https://help.branch.io/developers-hub/docs/imessage-apps", "date": "2016", "platforms": ["iOS 10+"], "quote": "Apple did not build support for the use case where a user clicks a link and the messages app opens. Therefore, Branch cannot open up the existing, pre-installed messages app. Branch can only link to the messages app in the iMessage App Store, even when it's already installed.", "where": "'Only use Branch for driving installs of messages apps'", "note": "Vendor documentation written for iOS 10 ('With iOS 10, Branch has added support…'); still published (stored copy undated). The same paragraph is in the older guide at https://dev.branch.io/features/ios-imessage/guide/."}
+      ],
+      "note": "About links (Branch links, web links) that a user clicks, not about tapping an MSMessage bubble in the transcript and not about extensionContext.open. That no other vendor's link can do better is TapRoute's inference."
     },
     "N-1": {
       "claim": "When the user selects one of the extension's messages, Messages launches the extension expanded; launched from the app drawer it starts compact.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.presentationStyle", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+"], "quote": "The user selects the extension in the app drawer: The Messages app launches the extension using the compact style.\nThe user selects a message in the transcript that represents one of the extension’s MSMessage objects: The Messages app launches the extension using the expanded style.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "quote": "They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.", "where": "transcript", "note": "Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."},
-        {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10.0"], "quote": "Actual: Message app launches in expanded presentation style but receives no callbacks whatsoever.", "where": "Actual results", "note": "Sample project: https://github.com/prendio2/MessageAppCallbacks ; Open Radar: http://www.openradar.me/28515522"}
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.presentationStyle", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/presentationstyle", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+"], "quote": "The user selects the extension in the app drawer: The Messages app launches the extension using the MSMessagesAppPresentationStyle.compact style.\nThe user selects a message in the transcript that represents one of the extension’s MSMessage objects: The Messages app launches the extension using the MSMessagesAppPresentationStyle.expanded style.", "where": "Discussion (the list of actions that set the property)", "note": "Read in Apple's Markdown rendering of the page, https://developer.apple.com/tutorials/data/documentation/messages/msmessagesappviewcontroller/presentationstyle.md, where the two style names are links (the old quote shortened them to 'compact' and 'expanded'). Current web text (© 2026); the page gives no revision date."},
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "quote": "They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen, as shown here.", "where": "transcript, introduction (Alex Carter)", "note": "Copy: a community transcript of Apple's session, not Apple's own text. The same sentence is in the transcript at https://nonstrict.eu/wwdcindex/wwdc2016/224, which says it 'has potential transcription errors'. The old quote stopped before ', as shown here.'"},
+        {"kind": "radar", "title": "rdar://28515522 iMessage app receives no callbacks at all if a message is selected after user scrolls to a different app (openradar mirror #15981)", "url": "https://github.com/lionheart/openradar-mirror/issues/15981", "date": "2016-09-28", "platforms": ["iOS 10"], "quote": "Actual Results:\nMessage app launches in expanded presentation style but receives no callbacks whatsoever.", "where": "Actual Results", "note": "Product Version: 10. Steps: launch the app, insert a message, send, swipe to a different iMessage app in the app drawer, tap the message. Expected Results name didSelectMessage, willTransitionToPresentationStyle or didBecomeActiveWithConversation. Open Radar: http://www.openradar.me/28515522. Sample project: https://github.com/prendio2/MessageAppCallbacks (read in this pass; see F-6)."}
       ]
     },
     "N-2": {
       "claim": "selectedMessage is already set when a tap launches the extension; while it is active Messages calls willSelect, updates the selection, then didSelect; willBecomeActive/didBecomeActive fire for both drawer and message launches.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSConversation.selectedMessage", "url": "https://developer.apple.com/documentation/messages/msconversation/selectedmessage", "date": "2026", "platforms": ["iOS 10+"], "quote": "If your extension was launched because the user selected the message, then this property is set when the extension is launched.\n\nIf the user selects a message while your extension is running, the system takes the following steps:", "where": "Discussion", "note": "The steps that follow: willSelect(_:conversation:), update selectedMessage, didSelect(_:conversation:). Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "This method is called when the user selects one of your app’s message objects in the transcript while your extension is active.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "Invoked in response to the user selecting a message object in the transcript, before the system updates the conversation’s selectedMessage property.\n…\nThis method is called when the user selects one of your app’s message objects in the transcript while your extension is active.", "where": "summary; Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willBecomeActive(with:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willbecomeactive(with:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "The extension becomes active both when the user selects the extension from the app drawer, and when the user selects a message in the transcript that represents an MSMessage object created by a copy of the extension.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
-      ]
+        {"kind": "appleDocumentation", "title": "MSConversation.selectedMessage", "url": "https://developer.apple.com/documentation/messages/msconversation/selectedmessage", "date": "2026", "platforms": ["iOS 10+"], "quote": "If your extension was launched because the user selected the message, then this property is set when the extension is launched.\n\nIf the user selects a message while your extension is running, the system takes the following steps:\n\n1. Invokes your MSMessagesAppViewController object’s willSelect(_:conversation:) method.\n2. Updates the conversation’s selectedMessage property.", "where": "Discussion", "note": "Read at https://developer.apple.com/tutorials/data/documentation/messages/msconversation/selectedmessage.md, where the third step is cut after its link; the older Objective-C page (https://developer.apple.com/documentation/messages/msconversation/1648186-selectedmessage?language=objc, stored copy) gives it whole: '3. Invokes your MSMessagesAppViewController object’s didSelectMessage:conversation: method.' Current web text (© 2026); no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "Invoked in response to the user selecting a message object in the transcript, after the system updates the conversation’s selectedMessage property.\n…\nThis method is called when the user selects one of your app’s message objects in the transcript while your extension is active.", "where": "summary; Discussion", "note": "Read at https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didselect(_:conversation:).md. Current web text (© 2026); no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "Invoked in response to the user selecting a message object in the transcript, before the system updates the conversation’s selectedMessage property.\n…\nThis method is called when the user selects one of your app’s message objects in the transcript while your extension is active.", "where": "summary; Discussion", "note": "Read at https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:).md. Current web text (© 2026); no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willBecomeActive(with:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willbecomeactive(with:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "The extension becomes active both when the user selects the extension from the app drawer, and when the user selects a message in the transcript that represents an MSMessage object created by a copy of the extension.", "where": "Discussion", "note": "Read at https://developer.apple.com/tutorials/data/documentation/messages/msmessagesappviewcontroller/willbecomeactive(with:).md. Current web text (© 2026); no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didBecomeActive(with:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didbecomeactive(with:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "Override this method to respond after the Messages extension becomes active. The extension becomes active both when the user selects the extension from the app drawer, and when the user selects a message in the transcript that represents an MSMessage object created by a copy of the extension.", "where": "Discussion", "note": "Read at https://developer.apple.com/tutorials/data/documentation/messages/msmessagesappviewcontroller/didbecomeactive(with:).md. Current web text (© 2026); no revision date."}
+      ],
+      "note": "Apple's text says willSelect/didSelect are called 'while your extension is active'; that they are not called when a tap launches the extension is TapRoute's reading (D-4), not a sentence of these pages."
     },
     "N-3": {
-      "claim": "A second, independent iOS 10 device trace matches D-4: active extension gets willSelect, didSelect, willTransition, didTransition; an inactive one gets viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear.",
+      "claim": "A 2016 iOS 10 device trace (Classmethod) shows viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear when the extension becomes active (e.g. run from Xcode), and says the methods called on a message tap differ with whether the extension is already active.",
       "confidence": "single",
       "sources": [
-        {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "quote": "メソッドが呼ばれる順番は以下のようになりました。viewDidLoad() と viewWillAppear(_:) の間に willBecomeActive(with:) と didBecomeActive(with:) が呼ばれました。\n…\nメッセージがタップされた時に iMessage アプリがアクティブかどうかによって、呼ばれるメソッドが異なります。", "quoteEnglish": "The methods were called in this order: willBecomeActive(with:) and didBecomeActive(with:) were called between viewDidLoad() and viewWillAppear(_:). … Which methods are called when a message is tapped depends on whether the iMessage app is active.", "where": "[1] (becoming active) and [3] (a message is tapped)", "note": "Device trace. Section [1] traces a launch from Xcode, not a tap. The per-case lists of section [3] (active: willSelect, didSelect, willTransition, didTransition; inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear) are cut from the stored excerpt; they were read earlier and not re-read here."}
-      ]
+        {"kind": "blog", "title": "[iOS 10] iMessage アプリのライフサイクルについて (Classmethod DevelopersIO)", "url": "https://dev.classmethod.jp/articles/ios-10-message-extension-lifecycle/", "date": "2016-10-17", "platforms": ["iOS 10"], "quote": "メソッドが呼ばれる順番は以下のようになりました。viewDidLoad() と viewWillAppear(_:) の間に willBecomeActive(with:) と didBecomeActive(with:) が呼ばれました。\n…\n自分のアプリで作成したメッセージがタップされたイベントは、MSMessagesAppViewController のサブクラスでハンドリングできます。メッセージがタップされた時に iMessage アプリがアクティブかどうかによって、呼ばれるメソッドが異なります。", "quoteEnglish": "The methods were called in the following order. willBecomeActive(with:) and didBecomeActive(with:) were called between viewDidLoad() and viewWillAppear(_:). … A tap on a message your app created can be handled in your MSMessagesAppViewController subclass. Which methods are called when a message is tapped depends on whether the iMessage app is active.", "where": "[1] (becoming active: 'こちらは、Xcode からアプリを実行した場合などがあてはまります', e.g. running from Xcode) and [3] (a message is tapped), opening", "note": "Device trace. Section [1]'s list: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear, for a launch such as running from Xcode, not a tap. The per-case lists of section [3] are cut from every stored copy (four addresses tried in this pass), so they cannot be checked here. English is TapRoute's translation."}
+      ],
+      "note": "Read earlier and not checkable in any stored copy: section [3]'s lists (active: willSelect, didSelect, willTransition, didTransition; inactive: viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear, viewDidAppear). Until they can be re-read they support nothing. A book (Mastering iOS 12 Programming, copy at https://aigencon.com/view/book/EB9781789133202_355.html) gives the same activation order: 'These methods are called after viewDidLoad() in the view controller life cycle, but before viewWillAppear(_:).'"
     },
     "N-4": {
-      "claim": "A live layout (iOS 11+) is rendered by the extension in the transcript (presentationStyle .transcript), where didTransition and didReceive are not called (and, per the header comments, willSelect/didSelect); the media context (system Stickers app, Messages camera, FaceTime) has the same callback gaps and cannot insert MSMessage objects.",
+      "claim": "A live layout (iOS 11+) is rendered by the extension in the transcript (presentationStyle .transcript). There, Apple's pages say didSelect and didReceive are not called, and the SDK header says willSelect, didSelect, didReceive and the transition callbacks are not called and dismiss() does nothing. In the media context (the Stickers app throughout iOS, including Messages camera and FaceTime) the select and receive callbacks are not called either, and the app cannot insert MSMessage objects.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationStyle.transcript", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationstyle/transcript", "date": "2026", "platforms": ["iOS 11+"], "quote": "The iMessage app is displayed in the Messages app’s transcript or input field.", "where": "summary", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didTransition(to:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didtransition(to:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "The system doesn’t call this method on a view controller that is presenting a live view in the transcript or input field", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didReceive(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didreceive(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "The system does not call this method if the controller's presentationStyle property is transcript, or if its presentationContext property is media.", "where": "Discussion, last sentence", "note": "Read in an earlier pass; in this pass the stored copy of the older address (https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/1649189-didreceive) shows the sentence with its symbol names lost ('…presentation property is MSMessages…'). Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "sdkHeader", "title": "MSMessagesAppViewController.h callback comments (as seen in public bindings)", "date": "2018", "platforms": ["iOS 12+"], "quote": "… will not be called when the presentationStyle is MSMessagesAppPresentationStyleTranscript or the presentationContext is MSMessagesAppPresentationContextMedia", "where": "comment on didCancelSending", "note": "Seen verbatim for didCancelSending in the code index; that willSelect/didSelect carry the same sentence is per DOMAIN.md and was not re-read here."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationStyle.transcript", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationstyle/transcript", "date": "2026", "platforms": ["iOS 11+"], "quote": "The iMessage app is displayed in the Messages app’s transcript or input field.", "where": "summary", "note": "Read in the listing of https://developer.apple.com/documentation/messages/msmessagesapppresentationstyle.md. Current web text (© 2026); no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "The system does not call this method if the controller’s presentationStyle property is MSMessagesAppPresentationStyle.transcript, or if its presentationContext property is MSMessagesAppPresentationContext.media.", "where": "Discussion, last paragraph", "note": "Copy: read in a public snapshot of Apple's page ('Snapshot-pinned source for Apple iOS and iPadOS snapshot-3d18b70026fe', code index id 67332383793); the stored copy of Apple's own page stops before this paragraph."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.didReceive(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/didreceive(_:conversation:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "The system does not call this method if the controller’s presentationStyle property is MSMessagesAppPresentationStyle.transcript, or if its presentationContext property is MSMessagesAppPresentationContext.media.", "where": "Discussion, last paragraph", "note": "Copy: read in a public snapshot of Apple's page (same snapshot, code index id 67487610189); the stored copy of Apple's own page stops before this paragraph. The old quote's wording ('property is transcript … is media') was a paraphrase of the symbol names."},
+        {"kind": "sdkHeader", "title": "MSMessagesAppViewController.h doc comments, as carried into the Multi-OS Engine Java bindings (apple.messages.MSMessagesAppViewController)", "date": "2018", "platforms": ["iOS 12+"], "quote": "This method will not be called when the `presentationStyle` is `MSMessagesAppPresentationStyleTranscript` or the `presentationContext` is `MSMessagesAppPresentationContextMedia`.\n…\nThis method will not be called when the `presentationStyle` is `MSMessagesAppPresentationStyleTranscript`.\n…\nCalling this method does nothing when the `presentationStyle` is `MSMessagesAppPresentationStyleTranscript`.", "where": "comments on willSelectMessage:conversation: and didSelectMessage:conversation: (first sentence, also on didReceive, didStartSending, didCancelSending); on willTransition/didTransitionToPresentationStyle: (second); on dismiss (third)", "note": "Copy of Apple's header comments in generated bindings (code index id 2858070463; the index does not name the repository). The file has presentationContext, so it is from the iOS 12 SDK or later; its year is an estimate."},
         {"kind": "appleDocumentation", "title": "Adding Sticker packs and iMessage apps to the system Stickers app, Messages camera, and FaceTime", "url": "https://developer.apple.com/documentation/messages/adding-sticker-packs-and-imessage-apps-to-the-system-stickers-app-messages-camera-and-facetime", "date": "2026", "platforms": ["iOS 12+"], "quote": "In iOS 12 and later, Sticker packs and iMessage apps can appear in multiple contexts.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext.media", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext/media", "date": "2026", "platforms": ["iOS 12+"], "quote": "The iMessage app can only insert sticker and image attachments. You can’t insert MSMessage objects, text, or non-image assets.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the alternate layout.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext.media", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext/media", "date": "2026", "platforms": ["iOS 12+"], "quote": "The iMessage app can only insert sticker and image attachments. You can’t insert MSMessage objects, text, or non-image assets.", "where": "Discussion, first bullet", "note": "Read in stored copies of the page (code index ids 13181210839, 67542752251). Current web text (© 2026)."},
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the alternate layout.", "where": "Discussion", "note": "Read in stored copies of the page (ids 14264046904, 13093708010). Current web text (© 2026)."}
       ],
-      "note": "No cited page says dismiss() does nothing in the transcript: Apple's MSMessagesAppViewController page says only 'Dismisses the extension and marks it for termination.' That willSelect/didSelect are not called there rests on the header comment seen for didCancelSending and DOMAIN.md."
+      "note": "The didTransition page's own sentence ('The system doesn’t call this method on a view controller that is presenting a live view in the transcript or input field—in other words, when the view c…') is cut in the stored copy, so the header's sentence is quoted instead. That a tap on a live message in the transcript reaches the extension's own view is TapRoute's reading of 'rendered by the extension', not a quoted sentence."
     },
     "N-5": {
-      "claim": "The iOS 11+ SDK header calls MSMessage.url 'A HTTP(S) or data URL' and says an HTTP(S) URL is loaded in a web browser when no app on the receiving device can consume the message; the current web text allows HTTP, HTTPS or data and rejects custom schemes; the 2016 text said http, https or file.",
+      "claim": "The SDK header calls MSMessage.url 'A HTTP(S) or data URL' and says an HTTP(S) URL is loaded in a web browser when no app on the receiving device can consume the message; Apple's current page says a message selected on macOS loads its URL in a web browser and that the URL must use HTTP, HTTPS or data (custom app schemes not supported); the 2016 page, as a developer quoted it, said http, https or file.",
       "confidence": "documented",
       "sources": [
-        {"kind": "sdkHeader", "title": "Messages.framework MSMessage.h, @property URL", "url": "https://docs.rs/objc2-messages/latest/src/objc2_messages/generated/MSMessage.rs.html", "date": "2017", "platforms": ["iOS 11+"], "quote": "A HTTP(S) or data URL used to encode data to be transferred in message.\n…\nWhen no app exists on the receiving device that\n can consume the message, if this URL is a HTTP(S) url, it will be loaded in a web browser.", "where": "@property URL, @abstract and @discussion", "note": "The quote was read in a public copy of the SDK header in the code index (the index does not name its repository) and in the MOE/NatJ Java bindings; the link is objc2-messages' generated bindings, which carry the header's doc comments (the stored excerpt of that page shows its opening only). DOMAIN.md dates this wording to the iOS 11+ SDK."},
-        {"kind": "appleDocumentation", "title": "MSMessage.url", "url": "https://developer.apple.com/documentation/messages/msmessage/url", "date": "2026", "platforms": ["iOS 10+"], "quote": "If the message is selected on macOS, the system loads the URL in a web browser. The URL should point to a web service that returns a meaningful result based on the encoded data.\n\nThe URL property must use an HTTP, HTTPS, or data scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "Discussion, last paragraphs", "note": "Read in the stored copy of the same page under its older address (https://developer.apple.com/documentation/messages/msmessage/1649739-url?changes=_5); the stored copy at this address shows only the page's opening. Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "quote": "The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "question, quoting https://developer.apple.com/reference/messages/msmessage/1649739-url", "note": "A developer quotes the 2016 reference page; only this paragraph is quoted, so whether the 2016 page also said a message selected on macOS loads in a browser is not shown. Thread date not shown in the stored copy."}
+        {"kind": "sdkHeader", "title": "Messages.framework MSMessage.h, @property URL", "url": "https://docs.rs/objc2-messages/latest/src/objc2_messages/generated/MSMessage.rs.html", "date": "2017", "platforms": ["iOS 11+"], "quote": "@abstract   A HTTP(S) or data URL used to encode data to be transferred in message.\n @discussion This URL should encode any data that is to be delivered to the extension running\n on the recipient's device(s). When no app exists on the receiving device that\n can consume the message, if this URL is a HTTP(S) url, it will be loaded in a web browser.", "where": "@property URL, @abstract and @discussion", "note": "Copy: read in public copies of the header in the code index (ids 27220842456 and 878842504; the index does not name the repositories) and in the Multi-OS Engine Java bindings (ids 2489082384, 2435292885). The docs.rs link is objc2-messages' generated bindings, whose stored excerpt shows only its opening. No copy dates the wording; DOMAIN.md says iOS 11+ SDK."},
+        {"kind": "appleDocumentation", "title": "MSMessage.url", "url": "https://developer.apple.com/documentation/messages/msmessage/url", "date": "2026", "platforms": ["iOS 10+"], "quote": "If the message is selected on macOS, the system loads the URL in a web browser. The URL should point to a web service that returns a meaningful result based on the encoded data.\n\nThe URL property must use an HTTP, HTTPS, or data scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "Discussion, last paragraphs", "note": "Copy: read in a public snapshot of Apple's page (code index id 67345528552) and in a copy inside a 2016-era Chinese write-up (id 542044347); Apple's own stored copy (https://developer.apple.com/tutorials/data/documentation/messages/msmessage/url.md) stops before these paragraphs. Current web text (© 2026)."},
+        {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "quote": "The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "question, quoting https://developer.apple.com/reference/messages/msmessage/1649739-url", "note": "A developer's copy of the 2016 reference page, not Apple staff; only this paragraph is quoted, so whether the 2016 page also spoke of macOS is not shown. Thread date not shown in the stored copy."}
       ],
-      "note": "Stands (weakly) against the App Store outcome for an uninstalled app with an https URL, which S004-1/S004-3 report for shipped iOS 10."
+      "note": "DOMAIN.md dates the header wording to the iOS 11 SDK; no copy read here shows that, so 'iOS 11+' is not claimed. The current page ties the browser to macOS but states the scheme rule without naming a platform. Stands (weakly) against the App Store outcome for an uninstalled app with an https URL, which S004-1/S004-3 report for shipped iOS 10: that reading of 'no app exists on the receiving device' as 'your app is not installed' is TapRoute's inference."
     },
     "N-6": {
       "claim": "extensionContext.open with a web URL does not open a web page from an iMessage extension, while it still opens the parent app (one developer, iOS 12-13); the developer reports that Apple Developer Technical Support advised forwarding the URL to the parent app and letting it open the link.",
@@ -1153,11 +1373,12 @@ enum BuiltinPolicies {
       "claim": "Apple's open(_:completionHandler:) text lets a Today widget open its containing app (its older wording warned that opening other apps might entail additional App Review), and Today extensions are deprecated ('Use WidgetKit instead').",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "quote": "You can use this method in a Today widget to open the widget’s containing app.", "where": "Discussion, Important box", "note": "The stored copy is cut inside the Important box, after this sentence; the older wording on other apps is the seed's copy below. Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "sdkHeader", "title": "NCWidgetProviding deprecation (as carried into objc2-notification-center's generated bindings)", "url": "https://docs.rs/objc2-notification-center/0.3.1/src/objc2_notification_center/generated/NCWidgetProviding.rs.html", "date": null, "platforms": ["iOS 14+"], "quote": "Use WidgetKit instead. Today View extensions have been deprecated.", "where": "deprecation attribute of NCWidgetProviding", "note": "Deprecated in iOS 14.0 per https://onestack.dev/ios-reference/NotificationCenter (third-party SDK listing)."},
-        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 8"], "quote": "Apple allows a widget to use the openURL:completionHandler: method to open the widget’s own containing app.\nIf you employ this method to open other apps from your widget, your App Store submission might entail additional review to ensure compliance with the intent of widgets.", "where": "lines 15-16 (the seed's copy of Apple's older openURL:completionHandler: text, in English)"}
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "quote": "You can use this method in a Today widget to open the widget’s containing app.", "where": "Discussion, Important box, first sentence", "note": "Read at https://developer.apple.com/tutorials/data/documentation/foundation/nsextensioncontext/open(_:completionhandler:).md; the stored copy is cut inside the Important box after 'If you use this meth…', so the current wording on other apps cannot be read. Current web text (© 2026); no revision date."},
+        {"kind": "appleDocumentation", "title": "NCWidgetProviding (NotificationCenter framework)", "url": "https://developer.apple.com/documentation/notificationcenter/ncwidgetproviding", "date": "2026", "platforms": ["iOS 10-14"], "quote": "\"iOS: 10.0.0 - 14.0.0\",\n    \"iPadOS: 10.0.0 - 14.0.0\",", "where": "page metadata, availability", "note": "Read at https://developer.apple.com/documentation/notificationcenter/ncwidgetproviding.md. A closed range marks the protocol deprecated in iOS 14. Current web text (© 2026)."},
+        {"kind": "sdkHeader", "title": "NotificationCenter deprecation message (as carried into objc2-notification-center's generated bindings)", "url": "https://docs.rs/objc2-notification-center/0.3.2/objc2_notification_center/trait.NCWidgetListViewDelegate.html", "date": null, "platforms": ["iOS 14+"], "quote": "Use WidgetKit instead. Today View extensions have been deprecated.", "where": "deprecation attribute (seen on NCWidgetListViewDelegate)", "note": "Copy of Apple's SDK deprecation message in third-party generated bindings."},
+        {"kind": "seed", "title": "Developer blog (Chinese, untitled, author not named) on Interactive Messages pitfalls", "file": "seeds/004_fd431b1385257897.txt", "date": "2016-09", "platforms": ["iOS 8"], "quote": "Apple allows a widget to use the openURL:completionHandler: method to open the widget’s own containing app.\nIf you employ this method to open other apps from your widget, your App Store submission might entail additional review to ensure compliance with the intent of widgets.", "where": "lines 15-16", "note": "Copy: the blog's English copy of Apple's older openURL:completionHandler: text (its line 13 copies 'In iOS 8, only the Today extension point (used for creating widgets) supports this method.'). Apple's own older page was not found."}
       ],
-      "note": "No longer claimed: that shipped iOS 12-13 widgets opened other apps' schemes (alipays://, https); DOMAIN.md names such field code but no link was found, so it is not a source. Developer Forums thread 660986 (Today Extension vs WidgetKit) could not be read in this pass. The App Review warning implies a widget could open other apps, which stands against S004-9; that is inference."
+      "note": "The older warning is read only in copies (the seed and a React Native README), not on an Apple page; it speaks of App Review, not of what happens on the device. That a widget could in fact open other apps is TapRoute's inference from the warning, and it stands against S004-9 only as inference. No longer claimed: shipped iOS 12-13 widgets opening other apps' schemes (no link found). Developer Forums thread 660986 is stored but is a developer's question about supporting iOS 13 and 14, not Apple's word."
     },
     "N-8": {
       "claim": "For apps linked on or after iOS 17 and aligned OS versions, URL(string:) parses by RFC 3986 and automatically percent- and IDNA-encodes invalid characters to help create a valid URL. It returns nil only if the string is not a valid URL even after encoding. For apps linked before iOS 17, the initializer parses by RFCs 1738 and 1808 and expects only characters allowed in a properly formed URL, with all others percent-encoded; for a malformed string it returns nil.",
@@ -1174,19 +1395,19 @@ enum BuiltinPolicies {
       "claim": "On iOS 18, opening the host app from a Share extension through extensionContext.open fails (LSApplicationWorkspaceErrorDomain 115), which the write-up calls 'not a bug'; Apple's documentation lists only the Today and iMessage extension points as supporting open(url).",
       "confidence": "single",
       "sources": [
-        {"kind": "blog", "title": "iOS 18 Share Extension for an unauthenticated user (msg.samsonov.io)", "url": "https://msg.samsonov.io/2026-01-14-ios-18-share-extension-for-unauthenticated-user", "date": "2026-01-14", "platforms": ["iOS 18"], "quote": "In iOS 18, this stopped working.\n…\nLSApplicationWorkspaceErrorDomain Code=115\n\nThis is not a bug or a temporary regression. Apple explicitly stat", "where": "'What Apple broke (and why it’s not a bug)'", "note": "The stored copy is cut mid-sentence after 'Apple explicitly stat'."},
-        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS, the Today and iMessage app extension points support this method.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+        {"kind": "blog", "title": "iOS 18 Share Extension for an unauthenticated user (msg.samsonov.io)", "url": "https://msg.samsonov.io/2026-01-14-ios-18-share-extension-for-unauthenticated-user", "date": "2026-01-14", "platforms": ["iOS 18"], "quote": "This pattern worked for years. Share Extension acted as a launcher: it detected a problem, passed control to the main app, and closed.\n\nIn iOS 18, this stopped working.\n\nWhat Apple broke (and why it’s not a bug)\n\nWhen you try to open an app from a Share Extension in iOS 18, you get an error:\n\nLSApplicationWorkspaceErrorDomain Code=115\n\nThis is not a bug or a temporary regression.", "where": "'The naive solution: \"just open the app\"' (end) and 'What Apple broke (and why it’s not a bug)'", "note": "The pattern is extensionContext?.open(URL(string: \"dropkind://login\")!) and extensionContext?.open(URL(string: \"https://dropkind.app/auth\")!), shown just before. The stored copy ends mid-sentence after 'Apple explicitly stat', so what the author says Apple stated cannot be read."},
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS,  the Today and iMessage app extension points support this method.", "where": "Discussion", "note": "Read at https://developer.apple.com/tutorials/data/documentation/foundation/nsextensioncontext/open(_:completionhandler:).md. Current web text (© 2026); no revision date."}
       ],
-      "note": "Contested in part by the Tunous gist (2025-11-19, 'Verified on iOS 15-26'), which reaches UIApplication through the responder chain; see F-9 and N-24. Developer Forums thread 764570, which the write-up and DOMAIN.md cite for Apple staff's words, could not be read, so 'Apple staff say such extensions may not open URLs directly' is no longer claimed."
+      "note": "The post's 'This pattern worked for years' (extensionContext.open from a Share extension before iOS 18) disagrees with Apple's text, which lists only the Today and iMessage extension points; neither side is checked further here. Nothing in these quotes speaks of the responder-chain workaround. Contested in part by the Tunous gist for the responder-chain call (see X-13, N-24). Developer Forums thread 764570 could not be read."
     },
     "N-10": {
       "claim": "visionOS does not load Messages app extensions (nor keyboard extensions or widgets of compatible iOS apps): an iOS app may run on Apple Vision Pro, but its Messages extension does not.",
-      "confidence": "inferred",
+      "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "Determining whether to bring your app to visionOS", "url": "https://developer.apple.com/documentation/visionos/determining-whether-to-bring-your-app-to-visionos", "date": "2026", "platforms": ["visionOS 1+"], "quote": "Frameworks and features might behave differently or be unavailable when your app runs in visionOS.", "where": "Overview", "note": "The sentence 'visionOS doesn't load … Messages app extensions …' is as quoted in DOMAIN.md; the stored copy shows only the article's opening, so it was not re-read. Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "Making your existing app compatible with visionOS", "url": "https://developer.apple.com/documentation/visionos/making-your-app-compatible-with-visionos", "date": "2026", "platforms": ["visionOS 1+"], "quote": "Although visionOS provides a complete set of iOS frameworks for linking, some features of those frameworks might be unavailable due to hardware or usage differences.", "where": "Overview", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
+        {"kind": "appleDocumentation", "title": "Determining whether to bring your app to visionOS", "url": "https://developer.apple.com/documentation/visionos/determining-whether-to-bring-your-app-to-visionos", "date": "2026", "platforms": ["visionOS 1+"], "quote": "Here’s a list of frameworks and features that behave differently in visionOS:\n…\n- **App extensions.** visionOS doesn’t load App Clips, device drivers, device activity monitors, keyboard extensions, Messages app extensions, photo-editing app extensions, SMS and call-reporting extensions, or widgets.", "where": "'Decide whether your app suits the platform' list (the section on behavior differences)", "note": "Copy: read in two public copies of Apple's article in the code index (ids 13555587840 and 67434250895); Apple's own stored copy (https://developer.apple.com/documentation/visionos/determining-whether-to-bring-your-app-to-visionos.md) shows only the opening, whose sentence 'Frameworks and features might behave differently or be unavailable when your app runs in visionOS.' is Apple's word for word. Current web text (© 2026)."},
+        {"kind": "appleDocumentation", "title": "Making your existing app compatible with visionOS", "url": "https://developer.apple.com/documentation/visionos/making-your-app-compatible-with-visionos", "date": "2026", "platforms": ["visionOS 1+"], "quote": "A compatible iPadOS or iOS app links against the iOS SDK and runs in\nvisionOS without needing to add a visionOS destination.\nAlthough visionOS provides a complete set of iOS frameworks for linking, some features of those frameworks might be unavailable due to hardware or usage differences.", "where": "Overview", "note": "Read at https://developer.apple.com/documentation/visionos/making-your-app-compatible-with-visionos.md. Current web text (© 2026)."}
       ],
-      "note": "Apple's quoted words say only that features may be unavailable to a compatible app in visionOS; that visionOS does not load its Messages extension is DOMAIN.md's quotation of the same article, not re-read here, so the entry is inferred, not documented."
+      "note": "The list names Messages app extensions and widgets but does not itself say 'compatible app'; the article is about bringing iOS apps (compatible or rebuilt) to visionOS. That an SMS/iMessage message from such an app then falls back to its URL or alternate layout on visionOS is TapRoute's inference."
     },
     "N-11": {
       "claim": "On iPad, tapping the same message bubble several times in a row does not fire didSelect(_:conversation:) after the first tap (one undated write-up; no iPadOS version named).",
@@ -1200,79 +1421,84 @@ enum BuiltinPolicies {
       "claim": "No evidence that Mac Messages runs third-party iMessage apps on macOS 11 or later: the Messages framework lists iOS, iPadOS and Mac Catalyst, and the alternateLayout text still lists macOS among devices that do not support iMessage apps.",
       "confidence": "inferred",
       "sources": [
-        {"kind": "appleDocumentation", "title": "Messages framework", "url": "https://developer.apple.com/documentation/messages", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+", "Mac Catalyst 14+"], "quote": "\"iOS: 10.0 -\",\n    \"iPadOS: 10.0 -\",\n    \"macCatalyst: 14.0 -\"", "where": "page metadata, availability", "note": "Availability lists iOS, iPadOS and Mac Catalyst only, no macOS. Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["macOS"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the alternate layout.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "blog", "title": "An Introduction to Messages Extensions on iOS (SitePoint)", "url": "https://www.sitepoint.com/an-overview-of-messages-extensions-on-ios/", "date": "2016", "platforms": ["macOS 10.12"], "quote": "On the macOS side … We're only able to view stickers on macOS.", "where": "body"},
+        {"kind": "appleDocumentation", "title": "Messages framework", "url": "https://developer.apple.com/documentation/messages", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+", "Mac Catalyst 14+"], "quote": "\"iOS: 10.0 -\",\n    \"iPadOS: 10.0 -\",\n    \"macCatalyst: 14.0 -\"", "where": "page metadata, availability", "note": "Read at https://developer.apple.com/documentation/messages.md; no macOS entry. Current web text (© 2026)."},
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["macOS"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the alternate layout.", "where": "Discussion", "note": "Read in stored copies of the page (code index ids 14264046904, 13093708010). Current web text (© 2026)."},
+        {"kind": "blog", "title": "An Introduction to Messages Extensions on iOS (SitePoint)", "url": "https://www.sitepoint.com/an-overview-of-messages-extensions-on-ios/", "date": "2016", "platforms": ["macOS 10.12"], "quote": "On the macOS side, it doesn’t look like many of the features in the iMessage extensions is supported. We’re only able to view stickers on macOS.", "where": "'What Are Extensions?', fourth paragraph"},
         {"kind": "inference", "title": "Absence of any macOS 11+ report", "date": "2026", "platforms": ["macOS 11+"], "note": "Nothing found in docs, forums or code; inference from absence."}
       ]
     },
     "N-13": {
-      "claim": "MSSticker has only imageFileURL (a local image) and localizedDescription: a sticker carries no message URL, so nothing about a sticker tap can depend on a URL.",
+      "claim": "Apple's MSSticker page lists only an initializer from a file URL and two properties, imageFileURL (the image's file, which must be saved on the device) and localizedDescription; a sticker has no property for a message URL.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSSticker", "url": "https://developer.apple.com/documentation/messages/mssticker", "date": "2026", "platforms": ["iOS 10+"], "quote": "imageFileURL\n\nThe file URL of the image displayed by the sticker.\n\nlocalizedDescription\n\nThe sticker’s localized description.", "where": "Topics, Reading Sticker Data", "note": "The class lists no other property. Current web text (stored copy, © 2026); the page gives no revision date."}
-      ]
+        {"kind": "appleDocumentation", "title": "MSSticker", "url": "https://developer.apple.com/documentation/messages/mssticker", "date": "2026", "platforms": ["iOS 10+"], "quote": "imageFileURL\n\nThe file URL of the image displayed by the sticker.\n\nlocalizedDescription\n\nThe sticker’s localized description.", "where": "Topics, Reading Sticker Data", "note": "Read at https://developer.apple.com/tutorials/data/documentation/messages/mssticker.md; the only other topic is init(contentsOfFileURL:localizedDescription:). Current web text (© 2026)."},
+        {"kind": "appleDocumentation", "title": "MSSticker.init(contentsOfFileURL:localizedDescription:)", "url": "https://developer.apple.com/documentation/messages/mssticker/init(contentsoffileurl:localizeddescription:)", "date": "2026", "platforms": ["iOS 10+"], "quote": "A URL for the image displayed by this sticker. This URL must refer to a file saved on the device.", "where": "Parameters, fileURL", "note": "Read at https://developer.apple.com/tutorials/data/documentation/messages/mssticker/init(contentsoffileurl:localizeddescription:).md. Current web text (© 2026)."}
+      ],
+      "note": "TapRoute's inference, not Apple's words: that therefore nothing about a tap on a sticker can depend on a URL (rules sticker-tap, macos-sticker, before-ios10-sticker, sms-rcs-other, visionos-other)."
     },
     "N-14": {
-      "claim": "'error 8' when inserting a message is MSMessageErrorCode.urlExceedsMaxSize (value 8): the URL is longer than 5,000 characters (D-3).",
+      "claim": "MSMessageErrorCode.urlExceedsMaxSize means the message's URL is longer than 5,000 characters; in the SDK header it is the eighth case counted from FileNotFound = 1, so its raw value is 8. A 2016 developer saw insert fail with 'com.apple.messages.messagesapp-error error 8.' once a URL query value grew long.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessageErrorCode.urlExceedsMaxSize", "url": "https://developer.apple.com/documentation/messages/msmessageerrorcode/urlexceedsmaxsize", "date": "2026", "platforms": ["iOS 10+"], "quote": "longer than the maximum allowed length (5,000 characters)", "where": "summary", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessageErrorCode", "url": "https://developer.apple.com/documentation/messages/msmessageerrorcode", "date": "2026", "platforms": ["iOS 10+"], "quote": "The error codes that the Messages framework generates.", "where": "summary", "note": "The page lists the cases without their raw values. Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "sdkHeader", "title": "MSMessageError.h enum MSMessageErrorCode (as seen in public bindings)", "date": null, "platforms": ["iOS 10+"], "quote": "MSMessageErrorCodeURLExceedsMaxSize = 8", "where": "enum MSMessageErrorCode", "note": "Value 8 read in a public copy of the enum in the code index; also in objc2-messages' generated source https://docs.rs/crate/objc2-messages/latest/source/src/generated/MSMessageError.rs (not re-read there)."},
-        {"kind": "forumThread", "title": "Apple Developer Forums thread 60779, 'Limits on the MSMessage URL string Length'", "url": "https://developer.apple.com/forums/thread/60779", "date": "2016", "platforms": ["iOS 10"], "quote": "The URL property must use an http, https, or file scheme. Custom app schemes are not supported. Additionally, the URL cannot be longer than 5,000 characters.", "where": "question, quoting https://developer.apple.com/reference/messages/msmessage/1649739-url", "note": "A developer quotes the 2016 reference page; only this paragraph is quoted, so whether the 2016 page also said a message selected on macOS loads in a browser is not shown. Thread date not shown in the stored copy."}
+        {"kind": "appleDocumentation", "title": "MSMessageErrorCode.urlExceedsMaxSize", "url": "https://developer.apple.com/documentation/messages/msmessageerrorcode/urlexceedsmaxsize", "date": "2026", "platforms": ["iOS 10+"], "quote": "The URL in an MSMessage object’s url property is longer than the maximum allowed length (5,000 characters).", "where": "summary", "note": "Read at https://developer.apple.com/documentation/messages/msmessageerrorcode/urlexceedsmaxsize.md. Current web text (© 2026)."},
+        {"kind": "sdkHeader", "title": "MSMessageError.h enum MSMessageErrorCode (public copies)", "date": null, "platforms": ["iOS 10+"], "quote": "MSMessageErrorCodeFileNotFound = 1,\n    MSMessageErrorCodeFileUnreadable,\n    MSMessageErrorCodeImproperFileType,\n    MSMessageErrorCodeImproperFileURL,\n    MSMessageErrorCodeStickerFileImproperFileAttributes,\n    MSMessageErrorCodeStickerFileImproperFileSize,\n    MSMessageErrorCodeStickerFileImproperFileFormat,\n    MSMessageErrorCodeURLExceedsMaxSize,", "where": "enum MSMessageErrorCode", "note": "Copy: public copies of the header in the code index (ids 27220842456, 440121788, 108694992; repositories not named). The value 8 follows from the implicit numbering."},
+        {"kind": "forumThread", "title": "Apple Developer Forums thread 52504, 'Data size limit in MSMessage?'", "url": "https://developer.apple.com/forums/thread/52504", "date": "2016", "platforms": ["iOS 10 beta"], "quote": "However, when the length of the value property of any one of my NSURLQueryItems exceeds a certain amount, insert(message: MSMessage) fails with the following error:\n\nThe operation couldn’t be completed. (com.apple.messages.messagesapp-error error 8.)", "where": "question", "note": "A developer's question; whether an Apple reply follows is not shown in the stored excerpt. Thread date not shown."}
       ],
-      "note": "Send-time error: no message is inserted, so there is nothing to tap. Developer Forums thread 52504, named in DOMAIN.md, could not be read."
+      "note": "That the forum's 'error 8' (domain com.apple.messages.messagesapp-error) is this case is TapRoute's inference from the matching number and the long URL; the thread as stored does not name the case. Thread 60779 (the 5,000-character limit quoted from the 2016 page) is dropped here as it is N-5's source and adds nothing to the mapping. Send-time error: no message is inserted, so there is nothing to tap."
     },
     "N-15": {
-      "claim": "Apple now describes the messages presentation context as 'the list of iMessage apps that appears when you press the plus button'; no documented change to what a tap does.",
+      "claim": "Apple's current text describes the messages presentation context as 'the list of iMessage apps that appears when you press the plus button'.",
       "confidence": "documented",
       "sources": [
         {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext", "date": "2026", "platforms": ["iOS 12+"], "quote": "A constant that indicates the iMessage app appears in Messages in the list of iMessage apps that appears when you press the plus button.", "where": "Topics, Presentation Contexts", "note": "The page carries no date, so 'since iOS 17' (the plus-button Messages UI) is an inference. Current web text (stored copy, © 2026); the page gives no revision date."},
         {"kind": "appleDocumentation", "title": "Adding Sticker packs and iMessage apps to the system Stickers app, Messages camera, and FaceTime", "url": "https://developer.apple.com/documentation/messages/adding-sticker-packs-and-imessage-apps-to-the-system-stickers-app-messages-camera-and-facetime", "date": "2026", "platforms": ["iOS 12+"], "quote": "The Sticker pack or iMessage app appears in the list of iMessage apps that appears when you press the plus button.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
       ],
-      "note": "Context only: it says where the app is launched from, not what a tap does."
+      "note": "TapRoute's inference, not in the quotes: that this wording dates from iOS 17's plus-button Messages UI (the pages carry no date), and that nothing about what a tap does changed with it (no source speaks of taps here). Context only: it says where the app is launched from."
     },
     "N-16": {
       "claim": "A message with shouldExpire set is deleted a short time after the recipient reads it (unless they keep it): then there is nothing left to tap.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessage.shouldExpire", "url": "https://developer.apple.com/documentation/messages/msmessage/shouldexpire", "date": "2026", "platforms": ["iOS 10+"], "quote": "Expired messages are deleted a short time after being read by the recipient. The recipient may opt to keep the message.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
-      ]
+        {"kind": "appleDocumentation", "title": "MSMessage.shouldExpire", "url": "https://developer.apple.com/documentation/messages/msmessage/shouldexpire", "date": "2026", "platforms": ["iOS 10+"], "quote": "If true, the message should expire after it is read. Expired messages are deleted a short time after being read by the recipient. The recipient may opt to keep the message.", "where": "Discussion", "note": "Read in public copies of Apple's page (code index ids 14042379750, 67422654333, 13392821632). Current web text (© 2026)."}
+      ],
+      "note": "'Then there is nothing left to tap' is TapRoute's reading of 'deleted'."
     },
     "N-17": {
-      "claim": "Field code redirects to the parent app from willBecomeActive, didSelect and didReceive, guarded by the message's identifier and reset in didResignActive, and reads a false completion as 'parent app not available'.",
+      "claim": "One public Messages extension (linkstr, 2025-26) calls the same redirect to its parent app from willBecomeActive (with conversation.selectedMessage), didSelect and didReceive, skips a message whose identifier it already opened, clears that guard in didResignActive, and on a false completion shows 'Couldn't open Linkstr. Make sure the app is installed.'",
       "confidence": "single",
       "sources": [
-        {"kind": "publicCode", "title": "therealparmesh/linkstr, LinkstrMessagesExtension/MessagesViewController.swift", "url": "https://github.com/therealparmesh/linkstr/blob/4e9a1261e8c76f53da46d8ca853ff1f742077287/LinkstrMessagesExtension/MessagesViewController.swift", "date": "2026", "platforms": ["iOS"], "quote": "  override func willBecomeActive(with conversation: MSConversation) {\n    super.willBecomeActive(with: conversation)\n    viewModel.selectMessage(conversation.selectedMessage)\n    autoOpenSelectedMessageIfPossible()\n  }\n…\n  override func didResignActive(with conversation: MSConversation) {\n    super.didResignActive(with: conversation)\n    // Allow re-opening the same selected bubble on the next activation cycle.\n    lastAutoOpenedMessageGUID = nil\n  }\n…\n    guard payload.messageGUID != lastAutoOpenedMessageGUID else { return }", "where": "MessagesViewController", "note": "Redirects from willBecomeActive, didSelect and didReceive; guarded by lastAutoOpenedMessageGUID; reset in didResignActive; a false completion sets 'Couldn't open Linkstr. Make sure the app is installed.'. Permalink to the stored commit; date from DOMAIN.md (2025-26)."}
-      ]
+        {"kind": "publicCode", "title": "therealparmesh/linkstr, LinkstrMessagesExtension/MessagesViewController.swift", "url": "https://github.com/therealparmesh/linkstr/blob/4e9a1261e8c76f53da46d8ca853ff1f742077287/LinkstrMessagesExtension/MessagesViewController.swift", "date": "2026", "platforms": ["iOS"], "quote": "  override func willBecomeActive(with conversation: MSConversation) {\n    super.willBecomeActive(with: conversation)\n    viewModel.selectMessage(conversation.selectedMessage)\n    autoOpenSelectedMessageIfPossible()\n  }\n\n  override func didSelect(_ message: MSMessage, conversation: MSConversation) {\n    super.didSelect(message, conversation: conversation)\n    viewModel.selectMessage(message)\n    autoOpenSelectedMessageIfPossible()\n  }\n\n  override func didReceive(_ message: MSMessage, conversation: MSConversation) {\n    super.didReceive(message, conversation: conversation)\n    viewModel.selectMessage(message)\n    autoOpenSelectedMessageIfPossible()\n  }\n\n  override func didResignActive(with conversation: MSConversation) {\n    super.didResignActive(with: conversation)\n    // Allow re-opening the same selected bubble on the next activation cycle.\n    lastAutoOpenedMessageGUID = nil\n  }\n…\n  private func openInLinkstr(url: URL) {\n    extensionContext?.open(url) { [weak self] success in\n      guard !success else { return }\n      Task { @MainActor in\n        self?.lastAutoOpenedMessageGUID = nil\n        self?.viewModel.selectionError = \"Couldn't open Linkstr. Make sure the app is installed.\"\n      }\n    }\n  }\n\n  private func autoOpenSelectedMessageIfPossible() {\n    guard let payload = viewModel.selectedPayload else { return }\n    guard payload.messageGUID != lastAutoOpenedMessageGUID else { return }\n    guard let url = viewModel.makeOpenInLinkstrURL() else { return }\n\n    lastAutoOpenedMessageGUID = payload.messageGUID\n    openInLinkstr(url: url)\n  }", "where": "MessagesViewController (whole methods)", "note": "Permalink to the stored commit, re-read in this pass. The code states no reason for redirecting from three callbacks; the file carries no date (2025-26 per DOMAIN.md)."}
+      ],
+      "note": "One file, so single. Absorbs F-8 (same file). That it redirects from three callbacks to cover the callback gaps, and that a false completion means 'parent app not available', are TapRoute's readings; the code's own words are 'Couldn't open Linkstr. Make sure the app is installed.'"
     },
     "N-18": {
-      "claim": "An extension installed before the upgrade to iOS 10 showed only its icon and never launched until reinstalled; interactive-message content in a notification preview could not be tapped.",
+      "claim": "On iOS 10.0.1, an iMessage app whose containing app was installed before the upgrade from iOS 9 showed only its icon (a blank screen with the icon) and never launched until the app was reinstalled (three radars, 2016-09); one of them says reinstalling worked only from time to time.",
       "confidence": "several",
       "sources": [
         {"kind": "radar", "title": "rdar://28498569 iMessage apps don't work after updating from iOS 9 to iOS 10 (openradar mirror #15972)", "url": "https://github.com/lionheart/openradar-mirror/issues/15972", "date": "2016-09-27", "platforms": ["iOS 9", "iOS 10.0.1"], "quote": "If you've installed an app with a bundled iMessage extension on iOS 9 and then update to iOS 10, the iMessage app appears in the app drawer but just shows the app's logo until you reinstall.", "where": "Summary"},
-        {"kind": "radar", "title": "rdar://28351693 iMessage App doesn't work if user installs app before updating to iOS 10 (openradar mirror #15870; closed as duplicate of 27637951)", "url": "https://github.com/lionheart/openradar-mirror/issues/15870", "date": "2016-09-17", "platforms": ["iOS 10.0.1"], "quote": "If an app has a bundled iMessage app and the user installs it before updating the iOS 10, the iMessage app doesn’t work.", "where": "Summary"},
-        {"kind": "radar", "title": "rdar://27546398 iMessage extension: peek from notification center doesn't open app (openradar mirror #15466)", "url": "https://github.com/lionheart/openradar-mirror/issues/15466", "date": "2016-07-26", "platforms": ["iOS 10 beta 3"], "quote": "the content can't be tapped. I would expect that I can tap the content just as in the Messages app in order to select it in the iMessage extension.", "where": "Description"},
-        {"kind": "radar", "title": "rdar://28298308 iMessages extension apps won't launch after update to iOS 10 (openradar mirror #15831)", "url": "https://github.com/lionheart/openradar-mirror/issues/15831", "date": "2016-09-14", "platforms": ["iOS 10.0.1"], "quote": "The only workaround is to reinstall containing app and this solution works only from time to time.", "where": "Notes", "note": "Custom-UI apps show the launch screen forever; reinstalling works 'only from time to time'."}
+        {"kind": "radar", "title": "rdar://28351693 iMessage App doesn't work if user installs app before updating to iOS 10 (openradar mirror #15870; closed as duplicate of 27637951)", "url": "https://github.com/lionheart/openradar-mirror/issues/15870", "date": "2016-09-17", "platforms": ["iOS 10.0.1"], "quote": "If an app has a bundled iMessage app and the user installs it before updating the iOS 10, the iMessage app doesn’t work.\n…\nThe iMessage app fails to launch, there is just a blank screen with the app icon in the middle", "where": "Summary; Actual Results"},
+        {"kind": "radar", "title": "rdar://28298308 iMessages extension apps won't launch after update to iOS 10 (openradar mirror #15831)", "url": "https://github.com/lionheart/openradar-mirror/issues/15831", "date": "2016-09-14", "platforms": ["iOS 10.0.1"], "quote": "On some devices, all of the iMessages app extensions, which implements custom UI (except sticker apps) won't launch and will infinitely show launch screen with app icon.\n…\nThe only workaround is to reinstall containing app and this solution works only from time to time.", "where": "Summary; Notes", "note": "The radar's Expected and Actual Results are swapped as filed; 'reproducible: rarely'. It names the update to iOS 10, not an install on iOS 9."}
       ],
-      "note": "Bugs of iOS 10.0.x (install migration, notification preview), not a routing rule; DOMAIN.md's '15972, 15870, 15466' are openradar-mirror issue numbers, not radar numbers."
+      "note": "Bugs of iOS 10.0.x install migration, not a routing rule; no later report either way. DOMAIN.md's '15972, 15870, 15466' are openradar-mirror issue numbers, not radar numbers. The notification-preview radar (15466) is now N-30.",
+      "uncited": "Context: an iOS 10.0.1 upgrade bug (the icon only, until reinstalled) that no rule models."
     },
     "N-20": {
-      "claim": "Sending a message from the extension calls willSelect/didSelect with the just-sent message (nil in iOS 10 beta 3), so the sent message becomes the selection; a later tap on it calls no select callback.",
-      "confidence": "single",
+      "claim": "When the extension sends a message, the just-sent message becomes the selection: iOS 10 beta 3 called willSelect and didSelect with a nil message, and on iOS 10 a second reporter saw didSelect called as soon as the message was added; a later tap on that message calls no select callback (both reporters).",
+      "confidence": "several",
       "sources": [
-        {"kind": "radar", "title": "rdar://27621557 willSelect(message:conversation:) called with non-optional nil message (openradar mirror #15499)", "url": "https://github.com/lionheart/openradar-mirror/issues/15499", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "quote": "When a message is sent, an instance of MSMessagesAppViewController calls both willSelect(message:conversation:) and didSelect(message:conversation:) with a nil value for message, even though message is not an optional variable in this method.", "where": "Summary", "note": "When a message is sent, willSelect and didSelect are called with a nil message: the just-sent message is treated as a selection."},
-        {"kind": "radar", "title": "rdar://27621637 MSMessagesAppViewController.didSelect(message:conversation:) not called when user selects already selected message (openradar mirror #15498)", "url": "https://github.com/lionheart/openradar-mirror/issues/15498", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "quote": "An instance of MSMessagesAppViewController does not call willSelect(message:conversation:) or didSelect(message:conversation:) when a user taps a message that is already selected.", "where": "Summary", "note": "Steps: send a message from IceCreamBuilder, tap it: neither willSelect nor didSelect is called. Open Radar link: http://www.openradar.me/27621637"}
+        {"kind": "radar", "title": "rdar://27621557 MSMessagesAppViewController.willSelect(message:conversation:) called with non-optional nil message (openradar mirror #15499)", "url": "https://github.com/lionheart/openradar-mirror/issues/15499", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "quote": "When a message is sent, an instance of MSMessagesAppViewController calls both willSelect(message:conversation:) and didSelect(message:conversation:) with a nil value for message, even though message is not an optional variable in this method.", "where": "Summary", "note": "Open Radar: http://www.openradar.me/27621557."},
+        {"kind": "radar", "title": "rdar://27621637 MSMessagesAppViewController.didSelect(message:conversation:) not called when user selects already selected message (openradar mirror #15498)", "url": "https://github.com/lionheart/openradar-mirror/issues/15498", "date": "2016-07-30", "platforms": ["iOS 10 beta 3"], "quote": "An instance of MSMessagesAppViewController does not call willSelect(message:conversation:) or didSelect(message:conversation:) when a user taps a message that is already selected.", "where": "Summary", "note": "Steps: send a message from IceCreamBuilder, tap it: neither willSelect nor didSelect is called. Duplicate 28158453 (iOS 10 beta 8, mirror #15764) repeats it. Open Radar: http://www.openradar.me/27621637"},
+        {"kind": "publicCode", "title": "prendio2/MessageAppCallbacks README.md (sample project of rdar://28515522, a second reporter)", "url": "https://github.com/prendio2/MessageAppCallbacks/blob/13f4ea50a49653b72d860d2b8357d5c1edc6c3a5/README.md", "date": "2016-09-28", "platforms": ["iOS 10"], "quote": "# didSelectMessage:conversation: called before user actually selects it\n\n1. Launch app\n2. Tap insert message\n3. Send\n…\n## Actual\n`didSelectMessage` is called as soon as the message is added to the conversation\n\n\n# didSelectMessage:conversation not called when user taps a message they previously tapped\n1. Launch app\n2. Tap insert message\n3. Send\n4. Tap the message in the conversation view\n…\n## Actual\nSince that message has been considered selected all along there is no callback and we cannot respond to the tap", "where": "README, first and second sections", "note": "A different reporter from radars 27621557/27621637 (Oisin Prendiville, shipped iOS 10, 2016-09-28). The sample logs didSelect but not willSelect, so it shows didSelect only."}
       ],
-      "note": "Both radars are one reporter's, filed the same day on iOS 10 beta 3 with the same sample app, so single, not several."
+      "note": "The two radars are one reporter's, filed the same day on iOS 10 beta 3 with the same sample app; the sample project of radar 28515522 is a second reporter on shipped iOS 10, so the entry is several for didSelect. willSelect on send and the nil message rest on the beta-3 radar alone. X-3's static reading (iOS 26.3) says a nil message never produces willSelect or didSelect, which stands against the nil part on current systems."
     },
     "N-21": {
-      "claim": "The live-layout fallback applies to the sender too: a sender's second device without the app installed shows the alternate layout, so taps there follow the not-installed rules.",
+      "claim": "Apple's MSMessageLiveLayout page says the alternative layout is used on devices without the iMessage app or not on iOS 11+, and that this could be the sender's own second device without the app.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+"], "quote": "An alternative layout is required to represent your message on devices that don’t have your iMessage app installed, or on devices that aren’t running iOS 11 or later. Note: this could be either the receiver’s or the sender’s device; the sender may have a second device that doesn’t have your app installed.", "where": "Overview", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
-      ]
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+", "iPadOS 11+"], "quote": "An alternative layout is required to represent your message on devices that don’t have your iMessage app installed, or on devices that aren’t running iOS 11 or later. Note: this could be either the receiver’s or the sender’s device; the sender may have a second device that doesn’t have your app installed.", "where": "Overview, first paragraph", "note": "Read in public copies of Apple's page (code index ids 14771642814, 67647518498). Current web text (© 2026); no revision date."}
+      ],
+      "note": "TapRoute's inference, not Apple's words: that a tap on that device then follows the not-installed rules (S004-1, S004-3, X-5). Same quote as X-6's first source; propose merging N-21 into X-6."
     },
     "N-24": {
       "claim": "A 2025 gist reports that a Share extension can still reach UIApplication through the responder chain and open its host app with open(_:options:) on iOS 15-26.",
@@ -1280,7 +1506,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "publicCode", "title": "Gist 'Code to open main app from share extension' (Tunous)", "url": "https://gist.github.com/Tunous/363bb71baa5b401ff8a63304f6389be5", "date": "2025-11-19", "platforms": ["iOS 15", "iOS 18", "iOS 26"], "quote": "Verified on iOS 15-26", "where": "gist description", "note": "From iOS 18 it walks the responder chain to UIApplication and calls open(_:options:); contests 'stopped working' for the non-deprecated call. Quoted from an earlier reading; the gist was not in the stored corpora in this pass."}
       ],
-      "note": "Contests in part N-9 (iOS 18: extensionContext.open fails from a Share extension) for the non-deprecated call; still unsupported and an App Review risk. The zenn.dev post once cited here (reported to say the older perform(openURL:) form did not work in an Xcode 16.4 build) could not be found in the stored corpora."
+      "note": "The only source (the Tunous gist, 2025-11-19) could not be found in any stored corpus in this pass, so the claim rests on nothing a reader can check here. X-13 cites the same gist together with other reports (Chromium's extension_open_url.mm, a capacitor-share-extension issue); the responder-chain claim should rest on X-13 once its other sources are checked. Field code of the same kind is stored (e.g. Infomaniak/ios-euria EuriaShareExtension/Sources/ShareViewController.swift walks the responder chain to UIApplication and calls application.open(url)), but it states no iOS version or result."
     },
     "N-19": {
       "claim": "Apple's willSelect(_:conversation:) page says the method is also called when a new message arrives while the extension is active (for messages sent using the extension only), not only when the user selects a message.",
@@ -1295,9 +1521,9 @@ enum BuiltinPolicies {
       "claim": "The Messages App Store existed from iOS 10 and was redesigned with a new app drawer in iOS 11; it was still present in 2020 (iOS 13). No public source found describing it after iOS 17, where Apple's docs speak only of the plus-button list.",
       "confidence": "inferred",
       "sources": [
-        {"kind": "wwdcSession", "title": "WWDC 2017 session 234, What's New in iMessage Apps (transcript)", "url": "https://asciiwwdc.com/2017/sessions/234", "date": "2017-06", "platforms": ["iOS 11"], "quote": "With a completely redesigned App Store for iMessage and new App Drawer", "where": "session abstract", "note": "Also https://nonstrict.eu/wwdcindex/wwdc2017/234"},
-        {"kind": "blog", "title": "Have you forgotten about Apple's App Store for Messages? (MacDailyNews, quoting Jonny Evans, Computerworld)", "url": "https://macdailynews.com/2020/02/13/have-you-forgotten-about-apples-app-store-for-messages/", "date": "2020-02-13", "platforms": ["iOS 13"], "quote": "Once the appeal of sticker packs wears off, there just doesn’t seem to be much inside Apple’s forgotten App Store for Messages.", "where": "quoting Jonny Evans (Computerworld)"},
-        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext", "date": "2026", "platforms": ["iOS 17+"], "quote": "A constant that indicates the iMessage app appears in Messages in the list of iMessage apps that appears when you press the plus button.", "where": "Topics, Presentation Contexts", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "wwdcSession", "title": "WWDC 2017 session 234, What's New in iMessage Apps (session abstract)", "url": "https://asciiwwdc.com/2017/sessions/234", "date": "2017-06", "platforms": ["iOS 11"], "quote": "With a completely redesigned App Store for iMessage and new App Drawer, discovering, installing, and using iMessage apps has never been easier.", "where": "session abstract", "note": "Apple's session abstract as carried by asciiwwdc (a copy); also https://nonstrict.eu/wwdcindex/wwdc2017/234."},
+        {"kind": "blog", "title": "Have you forgotten about Apple's App Store for Messages? (MacDailyNews, quoting Jonny Evans, Computerworld)", "url": "https://macdailynews.com/2020/02/13/have-you-forgotten-about-apples-app-store-for-messages/", "date": "2020-02-13", "platforms": ["iOS 13"], "quote": "Once the appeal of sticker packs wears off, there just doesn’t seem to be much inside Apple’s forgotten App Store for Messages.", "where": "quoting Jonny Evans (Computerworld)", "note": "Copy: MacDailyNews quoting Computerworld; the original article was not looked up."},
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext", "date": "2026", "platforms": ["iOS 17+"], "quote": "A constant that indicates the iMessage app appears in Messages in the list of iMessage apps that appears when you press the plus button.", "where": "Topics, Presentation Contexts", "note": "Read at https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext.md. The page carries no date; 'iOS 17+' is TapRoute's dating."},
         {"kind": "inference", "title": "No iOS 17-26 source found on whether tapping attribution still opens a Messages-specific store page or the main App Store", "url": null, "date": "2026", "platforms": ["iOS 17", "iOS 18", "iOS 26"], "note": "Searched docs and pages; nothing found."}
       ]
     },
@@ -1314,22 +1540,23 @@ enum BuiltinPolicies {
       "claim": "Tapping an interactive message in the transcript launches the extension full screen (expanded), in Apple's own WWDC 2016 words; this is a second Apple source for N-1 on iOS 10.",
       "confidence": "documented",
       "sources": [
-        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "quote": "They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen.", "where": "transcript", "note": "Also indexed at https://nonstrict.eu/wwdcindex/wwdc2016/224."}
-      ]
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "quote": "They also allow a user to reply to an interactive message by tapping one in the transcript and in this point an extension will be launched full screen, as shown here.", "where": "transcript, introduction (Alex Carter)", "note": "Copy: a community transcript of Apple's session, not Apple's own text. The same sentence is in the transcript at https://nonstrict.eu/wwdcindex/wwdc2016/224, which says it 'has potential transcription errors'. The old quote stopped before ', as shown here.'"}
+      ],
+      "note": "Same quote as N-1's and F-5's WWDC source: propose merging N-25 into N-1 (every rule that cites N-25 also cites N-1)."
     },
     "N-26": {
       "claim": "Group conversations: Apple describes managing app state in one-to-one and group conversations (participant identifiers, sessions), but no public source says a tap routes differently in a group; treat group taps as one-to-one (inferred).",
       "confidence": "inferred",
       "sources": [
-        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (Alex Carter, Stephen Lottermoser), transcript", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "quote": "manage your app state in one-to-one and group conversations", "where": "session abstract", "note": "Nothing on tap routing."},
-        {"kind": "blog", "title": "Mastering iOS 12 Programming (Packt), 'Understanding sessions, messages, and conversations'", "url": "https://subscription.packtpub.com/book/mobile/9781789133202/22/ch22lvl1sec150/understanding-sessions-messages-and-conversations", "date": "2018", "platforms": ["iOS 12"], "quote": "The participant identifiers are mostly meant to identify users in a group conversation.\n…\nselectedMessage is only set if your extension was launched due to a user tapping on a message that was sent by your extension.", "where": "section 'Understanding sessions, messages, and conversations'"}
+        {"kind": "wwdcSession", "title": "WWDC 2016 session 224, iMessage Apps and Stickers, Part 2 (session abstract)", "url": "http://asciiwwdc.com/2016/sessions/224", "date": "2016-06", "platforms": ["iOS 10"], "quote": "Learn about how to manage your app state in one-to-one and group conversations to provide an engaging and collaborative experience.", "where": "session abstract", "note": "Apple's abstract as carried by asciiwwdc and nonstrict.eu (copies). Nothing on tap routing."},
+        {"kind": "blog", "title": "Mastering iOS 12 Programming (Packt), 'Understanding sessions, messages, and conversations'", "url": "https://subscription.packtpub.com/book/mobile/9781789133202/22/ch22lvl1sec150/understanding-sessions-messages-and-conversations", "date": "2018", "platforms": ["iOS 12"], "quote": "The participant identifiers are mostly meant to identify users in a group conversation.\n…\nThe selectedMessage property is only set if your extension was launched due to a user tapping on a message that was sent by your extension.", "where": "section 'Understanding sessions, messages, and conversations'", "note": "The Packt page shows only the section's opening; the quoted sentences were read in a copy of the book at https://trantor.is/content/VwEvYwKAYgnbRZ_Y/537ad980-f5a0-4377-aafc-a37c4a8d74e2.xhtml."}
       ]
     },
     "N-27": {
       "claim": "SMS/RCS recipients: Apple says SMS devices get the alternate (template) layout; no public source describes what tapping it does on SMS, RCS (iOS 18+) or Android, so the answer is inferred.",
       "confidence": "inferred",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["SMS"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the alternate layout.", "where": "Discussion", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["SMS"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the alternate layout.", "where": "Discussion", "note": "Read in public copies of Apple's page (code index ids 14264046904, 13093708010). Apple's text names SMS devices, not RCS. Current web text (© 2026)."},
         {"kind": "inference", "title": "No public report of the tap outcome for SMS/RCS recipients", "url": null, "date": "2026", "platforms": ["iOS 18", "iOS 26", "Android"], "note": "Searched pages; only generic SMS/iMessage articles found."}
       ]
     },
@@ -1341,20 +1568,28 @@ enum BuiltinPolicies {
       ],
       "note": "TapRoute's reading (inference): Apple ties this instance, and its willBecomeActive(with:), to the message being added to the transcript or input field, not to a tap. Apple does not say when a message counts as added: on sending, on arrival, or each time the transcript draws the bubble again (after scrolling, or on reopening the conversation). 'When the bubble is shown' is not Apple's wording."
     },
+    "N-30": {
+      "claim": "Interactive-message content shown when an iMessage notification is force-touched (peeked) in Notification Center could not be tapped to select it in the extension (iOS 10 beta 3).",
+      "confidence": "single",
+      "sources": [
+        {"kind": "radar", "title": "rdar://27546398 iMessage extension: peek from notification center doesn't open app (openradar mirror #15466)", "url": "https://github.com/lionheart/openradar-mirror/issues/15466", "date": "2016-07-26", "platforms": ["iOS 10 beta 3"], "quote": "When receiving an interactive iMessage via Notification Center and force-touching the notification to reveal the content\n- it takes a long time (several seconds) until the content is displayed\n- the content can't be tapped. I would expect that I can tap the content just as in the Messages app in order to select it in the iMessage extension.", "where": "Description", "note": "Product Version: 10.0b3. Open Radar: http://www.openradar.me/27546398. No later report either way."}
+      ],
+      "note": "A beta-era report; applying it to shipped iOS 10 and later is TapRoute's inference. Split from N-18 (id proposed as the next free N number; check for collisions with other helpers' proposals)."
+    },
     "X-1": {
       "claim": "On the iOS 26.3.1 simulator a tapped bubble launches the extension with willBecomeActive (selectedMessage already set, presentationStyle reading compact), then didBecomeActive, then willTransition to expanded and didTransition; no willSelect or didSelect was seen before willBecomeActive in any run.",
       "confidence": "single",
       "sources": [
-        {"kind": "deviceTrace", "title": "Live arrival host trace, iOS 26.3 simulator (iPhone 17e), run T-R3 (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST_TRACE.md)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "6.89 host willBecomeActive thr=main mt=266199.6693 wall=1790916594.4064 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2\n6.89 host didBecomeActive thr=main mt=266199.6720 wall=1790916594.4091 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2\n6.90 host willTransition thr=main mt=266199.6768 wall=1790916594.4139 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2 to=expanded\n6.90 host didTransition thr=main mt=266199.6770 wall=1790916594.4141 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=expanded conv=7fd1b2", "where": "section T-R3, the re-tap at 6.89-6.90 s (run T-R5 at 6.97-6.98 s shows the same four lines)", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it. A simulator, not a device (the report's own U11). The trace does not log viewDidLoad, viewWillAppear or viewDidAppear, so where they fall against the transitions is not observed."},
-        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "**Live:** willBecomeActive, didBecomeActive, then willTransition/didTransition, observed on every activation; a willSelect/didSelect before willBecomeActive was **not observed** in any run (a tapped bubble arrives already selected in willBecomeActive).", "where": "section 'Extension side (B1)', item E9", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it."}
+        {"kind": "deviceTrace", "title": "Live arrival host trace, iOS 26.3 simulator (iPhone 17e), run T-R3 (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST_TRACE.md)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "6.89 host willBecomeActive thr=main mt=266199.6693 wall=1790916594.4064 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2\n6.89 host didBecomeActive thr=main mt=266199.6720 wall=1790916594.4091 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2\n6.90 host willTransition thr=main mt=266199.6768 wall=1790916594.4139 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2 to=expanded\n6.90 host didTransition thr=main mt=266199.6770 wall=1790916594.4141 msg=- sess=- sender=- local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=expanded conv=7fd1b2", "where": "section T-R3, the re-tap at 6.89-6.90 s (run T-R5 at 6.97-6.98 s shows the same four lines)", "note": "Read in this pass as code index id 70593684813 (docs/IMESSAGE_LIVE_ARRIVAL_HOST_TRACE.md) (the 6.89 s lines confirmed); the index does not name the repository, so the link repeats the code search. A simulator, not a device. The trace does not log viewDidLoad, viewWillAppear or viewDidAppear."},
+        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "**Live:** willBecomeActive, didBecomeActive, then willTransition/didTransition, observed on every activation; a willSelect/didSelect before willBecomeActive was **not observed** in any run (a tapped bubble arrives already selected in willBecomeActive).", "where": "section 'Extension side (B1)', item E9", "note": "Read in this pass as code index id 70094717065 (docs/IMESSAGE_LIVE_ARRIVAL_HOST.md); the index does not name the repository, so the link repeats the GitHub code search (logging subsystem cards.foolish) that finds it. The report's own status line: 'PHASE 2 (static + live on iOS 26.3)', run on 2026-10-02 on the iPhone 17e simulator, iOS 26.3.1 (23D8133); its U11: 'Nothing here was read from or run on a device.'"}
       ],
-      "note": "Supports D-4, N-1 and N-2 on iOS 26.3: the launch is expanded. Inference, not observed: code that reads presentationStyle inside willBecomeActive sees compact just before the expansion, which may be where F-5's 'compact' comes from. D-4's iOS 10 trace has no transition callbacks on launch; this one has them."
+      "note": "Supports D-4, N-1 and N-2 on iOS 26.3: the launch is expanded. Inference, not observed: code that reads presentationStyle inside willBecomeActive sees compact just before the expansion, which may be where F-5's 'compact' comes from. D-4's iOS 10 trace has no transition callbacks on launch; this one has them. The report's static reading (E9, S4) says a first activation on a cached conversation may fire willSelect and didSelect before willBecomeActive; no run showed it, so 'not called on launch' (N-2's reading, rule tap/launch) holds for every observed run, not for every possible one."
     },
     "X-2": {
       "claim": "On the iOS 26.3.1 simulator, closing the drawer gives willResignActive then didResignActive; Send pressed with the drawer closed activates a fresh controller (expanded) that gets didStartSending and is resigned at once; tapping the bubble again is a cold open with the message already selected in willBecomeActive.",
       "confidence": "single",
       "sources": [
-        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "Closing the drawer: willResignActive, didResignActive. Send pressed with the drawer closed: the host activated a FRESH controller in the same process (didBecomeActive, style expanded), sent didStartSending to it, and resigned it at once; no didReceive. Re-tapping the bubble was a cold open (willBecomeActive with the arrival already selected) that replayed the move.", "where": "section 'Live evidence (phase 2, iOS 26.3 simulator)', row L7 (run R6)", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it."}
+        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "Closing the drawer: willResignActive, didResignActive. Send pressed with the drawer closed: the host activated a FRESH controller in the same process (didBecomeActive, style expanded), sent didStartSending to it, and resigned it at once; no didReceive. Re-tapping the bubble was a cold open (willBecomeActive with the arrival already selected) that replayed the move.", "where": "section 'Live evidence (phase 2, iOS 26.3 simulator)', row L7 (run R6)", "note": "Read in this pass as code index id 70094717065 (docs/IMESSAGE_LIVE_ARRIVAL_HOST.md); the index does not name the repository, so the link repeats the GitHub code search (logging subsystem cards.foolish) that finds it. The report's own status line: 'PHASE 2 (static + live on iOS 26.3)', run on 2026-10-02 on the iPhone 17e simulator, iOS 26.3.1 (23D8133); its U11: 'Nothing here was read from or run on a device.'"}
       ],
       "note": "Matches the S004-10 and S004-11 mechanics on iOS 26: a closed drawer is ended, and the next tap launches the extension afresh."
     },
@@ -1362,19 +1597,20 @@ enum BuiltinPolicies {
       "claim": "On the iOS 26.3.1 simulator, a drawer bound to a tapped bubble gets willSelect, didSelect (selectedMessage already the new message) and didReceive in one main-thread burst when a message arrives in the bound bubble's MSSession; a message in a new session is not delivered; an own send from a drawer opened from the + menu delivers nothing. Messages.framework forwards willSelect and didSelect only when the message is non-nil.",
       "confidence": "single",
       "sources": [
-        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "| L1 | R1 unbound (+ menu), compact | Own send: didStartSending only; no didReceive, no didSelect, no selection change in 15 s; the drawer kept the stale board while the transcript showed the new bubble. | high (T-R1) |\n| L2 | R2/R3 bound (tapped bubble), compact | Send pressed on a bubble in the bound session: willSelect, didSelect (`selectedMessage` already the arrival), didReceive, one main-thread burst within 1.5 ms; same bytes in all three. Worked for lobby joins, Start, and board moves by other seats at 4 seats. | high (T-R2, T-R3) |\n...\n| L6 | R7 new session | A door bubble sent in a NEW `MSSession` over a bound drawer: didStartSending only, no delivery; the old bubble stayed a full bubble instead of collapsing to a caption. | high (T-R7) |", "where": "section 'Live evidence (phase 2, iOS 26.3 simulator)', rows L1, L2 and L6", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it. Every delivery was observed on a compact drawer; delivery to an expanded drawer is the report's open question U1, and the arrivals are own sends staged by a test door (its N7)."},
-        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "`-[MSMessagesAppViewController _conversation:willSelectMessage:]` (0x23dc) and `_conversation:didSelectMessage:` (0x23f8) forward to the public callbacks ONLY IF both arguments are non-nil.\n  A nil `activeMessage` never produces willSelect or didSelect.", "where": "section 'Extension side (B1)', item E8 (static reading of Messages.framework)", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it."},
-        {"kind": "deviceTrace", "title": "Live arrival host trace, iOS 26.3 simulator (iPhone 17e), run T-R3 (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST_TRACE.md)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "35.28 host willSelect thr=main mt=266228.0536 wall=1790916622.7912 msg=129b:add449b1 sess=09a893ca/3a5ddc sender=0250350A local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2\n35.28 host didSelect thr=main mt=266228.0541 wall=1790916622.7917 msg=129b:add449b1 sess=09a893ca/3a5ddc sender=0250350A local=B638E849 sel=129b:add449b1 selsess=09a893ca/3a5ddc style=compact conv=7fd1b2 fresh=false\n35.28 select 129b - routing as an arrival\n35.28 host didReceive thr=main mt=266228.0555 wall=1790916622.7931 msg=129b:add449b1 sess=09a893ca/3a5ddc sender=0250350A local=B638E849 sel=129b:add449b1 selsess=09a893ca/3a5ddc style=compact conv=7fd1b2 door=true", "where": "section T-R3, the arrival at 35.28 s", "note": "Found by GitHub code search (logging subsystem cards.foolish); the repository name was not recoverable, so the link repeats the code search that finds it."},
+        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "| L1 | R1 unbound (+ menu), compact | Own send: didStartSending only; no didReceive, no didSelect, no selection change in 15 s; the drawer kept the stale board while the transcript showed the new bubble. | high (T-R1) |\n| L2 | R2/R3 bound (tapped bubble), compact | Send pressed on a bubble in the bound session: willSelect, didSelect (`selectedMessage` already the arrival), didReceive, one main-thread burst within 1.5 ms; same bytes in all three. Worked for lobby joins, Start, and board moves by other seats at 4 seats. | high (T-R2, T-R3) |\n...\n| L6 | R7 new session | A door bubble sent in a NEW `MSSession` over a bound drawer: didStartSending only, no delivery; the old bubble stayed a full bubble instead of collapsing to a caption. | high (T-R7) |", "where": "section 'Live evidence (phase 2, iOS 26.3 simulator)', rows L1, L2 and L6", "note": "Read in this pass as code index id 70094717065 (docs/IMESSAGE_LIVE_ARRIVAL_HOST.md); the index does not name the repository, so the link repeats the GitHub code search (logging subsystem cards.foolish) that finds it. The report's own status line: 'PHASE 2 (static + live on iOS 26.3)', run on 2026-10-02 on the iPhone 17e simulator, iOS 26.3.1 (23D8133); its U11: 'Nothing here was read from or run on a device.'"},
+        {"kind": "publicCode", "title": "What Messages does when a message arrives for an open iMessage extension (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST.md, phase 2)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "`-[MSMessagesAppViewController _conversation:willSelectMessage:]` (0x23dc) and `_conversation:didSelectMessage:` (0x23f8) forward to the public callbacks ONLY IF both arguments are non-nil.\n  A nil `activeMessage` never produces willSelect or didSelect.", "where": "section 'Extension side (B1)', item E8 (static reading of Messages.framework)", "note": "Read in this pass as code index id 70094717065 (docs/IMESSAGE_LIVE_ARRIVAL_HOST.md); the index does not name the repository, so the link repeats the GitHub code search (logging subsystem cards.foolish) that finds it. The report's own status line: 'PHASE 2 (static + live on iOS 26.3)', run on 2026-10-02 on the iPhone 17e simulator, iOS 26.3.1 (23D8133); its U11: 'Nothing here was read from or run on a device.'"},
+        {"kind": "deviceTrace", "title": "Live arrival host trace, iOS 26.3 simulator (iPhone 17e), run T-R3 (foolish iMessage card game, docs/IMESSAGE_LIVE_ARRIVAL_HOST_TRACE.md)", "url": "https://github.com/search?q=%22cards.foolish%22&type=code", "date": "2026-10-02", "platforms": ["iOS 26.3 simulator"], "quote": "35.28 host willSelect thr=main mt=266228.0536 wall=1790916622.7912 msg=129b:add449b1 sess=09a893ca/3a5ddc sender=0250350A local=B638E849 sel=130b:c8b03797 selsess=09a893ca/6e3278 style=compact conv=7fd1b2\n35.28 host didSelect thr=main mt=266228.0541 wall=1790916622.7917 msg=129b:add449b1 sess=09a893ca/3a5ddc sender=0250350A local=B638E849 sel=129b:add449b1 selsess=09a893ca/3a5ddc style=compact conv=7fd1b2 fresh=false\n35.28 select 129b - routing as an arrival\n35.28 host didReceive thr=main mt=266228.0555 wall=1790916622.7931 msg=129b:add449b1 sess=09a893ca/3a5ddc sender=0250350A local=B638E849 sel=129b:add449b1 selsess=09a893ca/3a5ddc style=compact conv=7fd1b2 door=true", "where": "section T-R3, the arrival at 35.28 s", "note": "Read in this pass as code index id 70593684813 (docs/IMESSAGE_LIVE_ARRIVAL_HOST_TRACE.md) (the 6.89 s lines confirmed); the index does not name the repository, so the link repeats the code search. A simulator, not a device. The trace does not log viewDidLoad, viewWillAppear or viewDidAppear."},
         {"kind": "appleDocumentation", "title": "MSMessagesAppViewController.willSelect(_:conversation:)", "url": "https://developer.apple.com/documentation/messages/msmessagesappviewcontroller/willselect(_:conversation:)", "date": "2026", "platforms": ["iOS 10+", "iPadOS 10+"], "quote": "This method is called when a new message arrives while your extension is active. You receive notifications about messages sent using your extension only.", "where": "Discussion, second paragraph", "note": "Current web text (stored copy, © 2026); the same text N-19 cites. It says nothing about sessions or a drawer opened from the + menu."}
       ],
-      "note": "Consequence (inference): didSelect can fire without any tap, so a redirect in didSelect (S004-10, F-8) opens the container when a reply arrives in the bound session. Apple's willSelect text already says it is called when a new message arrives while the extension is active (N-19)."
+      "note": "Consequence (inference): didSelect can fire without any tap, so a redirect in didSelect (S004-10, F-8) opens the container when a reply arrives in the bound session. Apple's willSelect text already says it is called when a new message arrives while the extension is active (N-19). The report itself limits this to own sends staged by a test door (its N7) on a compact drawer (U1); a remote sender's arrival is not observed."
     },
     "X-4": {
-      "claim": "Field code comments (2026): a drawer opened from the + menu is bound to no message, and the host delivers nothing to it (no didReceive, no didSelect) until a bubble is tapped; the apps close the drawer after the first send from it so that the next tap binds it.",
+      "claim": "A doc comment in the UTTT iMessage game's MessagesViewController (2026) restates the foolish report: a drawer opened from the + menu is bound to no message and gets nothing (no didReceive, no didSelect) until a bubble is tapped, so the game closes an unbound drawer after its first send.",
       "confidence": "single",
       "sources": [
-        {"kind": "publicCode", "title": "MessagesViewController.swift of the UTTT and foolish iMessage games (GitHub code search)", "url": "https://github.com/search?q=%22is+bound+to+no+message+at+all%22&type=code", "date": "2026", "platforms": ["iOS 26"], "quote": "/// A drawer opened from the + menu is bound to no message at all, and the\n/// host delivers nothing to it - no didReceive, no didSelect - until a\n/// bubble is tapped. foolish established this from the host binaries (see\n/// its didStartSending); the answer is the same here: the first send from\n/// an unbound drawer closes it, so the next thing the human does - tap\n/// the bubble - binds it.\nprivate var unbound = true", "where": "the doc comment on the `unbound` property of MessagesViewController", "note": "Three copies of the file were found by code search; the repository names were not recoverable, so the link repeats the code search that finds it. Field practice of the same kind as F-8 and N-17."}
-      ]
+        {"kind": "publicCode", "title": "MessagesViewController.swift of the UTTT and foolish iMessage games (GitHub code search)", "url": "https://github.com/search?q=%22is+bound+to+no+message+at+all%22&type=code", "date": "2026", "platforms": ["iOS 26"], "quote": "/// A drawer opened from the + menu is bound to no message at all, and the\n/// host delivers nothing to it - no didReceive, no didSelect - until a\n/// bubble is tapped. foolish established this from the host binaries (see\n/// its didStartSending); the answer is the same here: the first send from\n/// an unbound drawer closes it, so the next thing the human does - tap\n/// the bubble - binds it.\nprivate var unbound = true", "where": "the doc comment on the `unbound` property of MessagesViewController", "note": "Three copies found (code index ids 68842223167, 68865284001, 68836362508); the repository names were not recoverable, so the link repeats the code search. The comment cites foolish ('foolish established this from the host binaries'), so it is not an independent observation."}
+      ],
+      "note": "Not independent of X-1..X-3: the comment credits the foolish report's reading of the host binaries. Field practice of the same kind as N-17 (which absorbs F-8)."
     },
     "X-5": {
       "claim": "Apple's MSMessage reference: when a user selects a message from an iMessage app on an iOS device without the app, the system opens the App Store for iMessage and prompts the user to install it; on macOS the system attempts to open the URL and, if it does not recognize the URL, displays an error message.",
@@ -1388,8 +1624,8 @@ enum BuiltinPolicies {
       "claim": "Apple's MSMessageLiveLayout: an alternate layout represents the message on devices that don't have the iMessage app installed or aren't running iOS 11 or later, which could be either the receiver's or the sender's device; the template layout supports devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices).",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+", "iPadOS 11+"], "quote": "An alternative layout is required to represent your message on devices that don’t have your iMessage app installed, or on devices that aren’t running iOS 11 or later. Note: this could be either the receiver’s or the sender’s device; the sender may have a second device that doesn’t have your app installed.", "where": "Overview, first paragraph", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+", "macOS", "SMS"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the  alternate layout.", "where": "Discussion", "note": "Current web text (stored copy, © 2026)."}
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout", "date": "2026", "platforms": ["iOS 11+", "iPadOS 11+"], "quote": "An alternative layout is required to represent your message on devices that don’t have your iMessage app installed, or on devices that aren’t running iOS 11 or later. Note: this could be either the receiver’s or the sender’s device; the sender may have a second device that doesn’t have your app installed.", "where": "Overview, first paragraph", "note": "Read in public copies of Apple's page (code index ids 14771642814, 67647518498). Current web text (© 2026); no revision date."},
+        {"kind": "appleDocumentation", "title": "MSMessageLiveLayout.alternateLayout", "url": "https://developer.apple.com/documentation/messages/msmessagelivelayout/alternatelayout", "date": "2026", "platforms": ["iOS 11+", "macOS", "SMS"], "quote": "To display the live layout, the device must be running iOS 11 or later, and must have your iMessage app installed. All other devices, including devices that do not support iMessage apps (macOS, iOS 9 and earlier, and SMS devices), use the  alternate layout.", "where": "Discussion", "note": "Read in public copies of Apple's page (code index ids 14264046904, 13093708010). Current web text (© 2026)."}
       ],
       "note": "Inference, not in Apple's words: the S004-11 workaround (open the container from willBecomeActive whenever selectedMessage is set) also runs when a live message is merely drawn in the transcript, because that instance gets selectedMessage just before willBecomeActive (N-29), unless the code checks presentationStyle == .transcript."
     },
@@ -1405,31 +1641,32 @@ enum BuiltinPolicies {
       "claim": "Apple: MSMessagesAppPresentationContext.media (iOS 12.0+, Mac Catalyst 13.1+) means the iMessage app appears inside the Stickers app throughout iOS, including in Messages, FaceTime, the emoji keyboard and Markup; there the app can insert only sticker and image attachments, not MSMessage objects, text or non-image assets, and cannot use MSConversation's send methods.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext.media", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext/media", "date": "2026", "platforms": ["iOS 12+", "iPadOS 12+", "Mac Catalyst 13.1+"], "quote": "A constant that indicates the iMessage app appears inside the Stickers app throughout iOS including in Messages, FaceTime, the emoji keyboard, and Markup.\n...\n- The iMessage app can only insert sticker and image attachments. You can’t insert [`MSMessage`](/documentation/Messages/MSMessage) objects, text, or non-image assets.\n- You can’t use any of the [`MSConversation`](/documentation/Messages/MSConversation) class’s `send` messages", "where": "summary and Discussion (availability iOS 12.0, iPadOS 12.0, Mac Catalyst 13.1)", "note": "Current web text (stored copy, © 2026)."}
+        {"kind": "appleDocumentation", "title": "MSMessagesAppPresentationContext.media", "url": "https://developer.apple.com/documentation/messages/msmessagesapppresentationcontext/media", "date": "2026", "platforms": ["iOS 12+", "iPadOS 12+", "Mac Catalyst 13.1+"], "quote": "A constant that indicates the iMessage app appears inside the Stickers app throughout iOS including in Messages, FaceTime, the emoji keyboard, and Markup.\n...\n- The iMessage app can only insert sticker and image attachments. You can’t insert [`MSMessage`](/documentation/Messages/MSMessage) objects, text, or non-image assets.\n- You can’t use any of the [`MSConversation`](/documentation/Messages/MSConversation) class’s `send` messages ([`sendAttachment(_:withAlternateFilename:completionHandler:)`](msconversation/sendattachment(_:withalternatefilename:completionhandler:).md), [`send(_:completionHandler:)`](msconversation/send(_:completionhandler:)-9krz.md), [`send(_:completionHandler:)`](msconversation/send(_:completionhandler:)-4kje0.md), or [`sendText(_:completionHandler:)`](msconversation/sendtext(_:completionhandler:).md)).", "where": "summary and Discussion (availability iOS 12.0, iPadOS 12.0, Mac Catalyst 13.1)", "note": "Read in public copies of Apple's page (code index ids 14605644220, 13181210839, 67542752251); link targets as in the copy. Current web text (© 2026)."}
       ],
       "note": "Inference: a media context before iOS 12 cannot occur. The Messages framework lists Mac Catalyst 14.0, yet Mac Messages hosts no iMessage apps (N-12 stands)."
     },
     "X-9": {
-      "claim": "A 2016 sticker pack's README: people with macOS Sierra see its stickers, but must build the app to use them themselves.", "note": "DOMAIN.md also cites a 2017 blog (beckyhansmeyer.com/tag/stickers) for Sierra-era Mac Messages not sending stickers; that page is not in the stored corpora, so it is not a source here.",
+      "claim": "A 2016 sticker pack's README: people with macOS Sierra see its stickers, but must build the app to use them themselves.",
       "confidence": "single",
       "sources": [
-        {"kind": "publicCode", "title": "youre-holding-it-wrong sticker pack README (sberrevoets)", "url": "https://github.com/sberrevoets/youre-holding-it-wrong", "date": "2016", "platforms": ["iOS 10 beta 1", "macOS Sierra"], "quote": "People with iOS 10/macOS Sierra installed will see stickers but will need to build this app to their own device to be able to use them theirselves.", "where": "README, last list item"}
-      ]
+        {"kind": "publicCode", "title": "youre-holding-it-wrong sticker pack README (sberrevoets)", "url": "https://github.com/sberrevoets/youre-holding-it-wrong/blob/05fc636ea98a3382de8b58ec7e8ef15e8c366b84/README.md", "date": "2016", "platforms": ["iOS 10 beta 1", "macOS Sierra"], "quote": "People with iOS 10/macOS Sierra installed will see stickers but will need to build this app to their own device to be able to use them theirselves.", "where": "README, last list item", "note": "Permalink to the stored commit. Written during the iOS 10 beta 1 period (the same list speaks of 'beta 1'). 'Build this app to their own device' is said of iOS 10 and macOS Sierra users together."}
+      ],
+      "note": "DOMAIN.md also cites a 2017 blog (beckyhansmeyer.com/tag/stickers) for Sierra-era Mac Messages not sending stickers; that page is not in the stored corpora, so it is not a source here."
     },
     "X-10": {
       "claim": "Apple's NSExtensionContext.open(_:completionHandler:): each extension point determines whether to support the method; in iOS the Today and iMessage app extension points support it, and an iMessage app extension can use it only to open its parent app, and only if the parent app is shown on the iOS home screen. The symbol is listed for macOS 10.10+, tvOS, watchOS and visionOS with no statement about them.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+", "macOS 10.10+", "tvOS 9+", "watchOS 2+", "visionOS 1+"], "quote": "Each extension point determines whether to support this method, or under which conditions to support this method. In iOS,  the Today and iMessage app extension points support this method. An iMessage app extension can use this method only to open its parent app, and only if the parent app is shown on the iOS home screen.", "where": "Discussion, first paragraph; availability from the page's metadata", "note": "Current web text (stored copy, © 2026)."}
+        {"kind": "appleDocumentation", "title": "NSExtensionContext.open(_:completionHandler:)", "url": "https://developer.apple.com/documentation/foundation/nsextensioncontext/open(_:completionhandler:)", "date": "2026", "platforms": ["iOS 8+", "iPadOS 8+", "Mac Catalyst 13.1+", "macOS 10.10+", "tvOS 9+", "watchOS 2+", "visionOS 1+"], "quote": "\"iOS: 8.0.0 -\",\n    \"iPadOS: 8.0.0 -\",\n    \"macCatalyst: 13.1.0 -\",\n    \"macOS: 10.10.0 -\",\n    \"tvOS: 9.0.0 -\",\n    \"visionOS: 1.0.0 -\",\n    \"watchOS: 2.0.0 -\"\n…\nEach extension point determines whether to support this method, or under which conditions to support this method. In iOS,  the Today and iMessage app extension points support this method. An iMessage app extension can use this method only to open its parent app, and only if the parent app is shown on the iOS home screen.\n…\nYou can use this method in a Today widget to open the widget’s containing app. If you use this method to open other apps from your Today widget, your App Store submission may require additional review.", "where": "page metadata, availability; Discussion, first paragraph; Discussion, Important", "note": "Current web text (stored copy, © 2026, at developer.apple.com/tutorials/data/documentation/foundation/nsextensioncontext/open(_:completionhandler:).md; the Important note read in the Averyy/apple-dev-docs mirror). The availability lines are now quoted, since the claim's platform list rests on them."}
       ]
     },
     "X-11": {
-      "claim": "A 2014 report: on OS X 10.10, NSExtensionContext openURL:completionHandler: called from a Today widget configured the default way did nothing: the URL did not open and the completion handler was not called, because the extension host proxy was nil. Apple's guide says the Calendar widget in OS X opens Calendar when users click an event.",
+      "claim": "A 2014 blog post (Daniel Jalkut, Indie Stack, on a friend's Today extension) says that calling -[NSExtensionContext openURL:completionHandler:] from a Today widget on OS X 'chances are' passes the message to nil: the URL does not open and the completion handler is not called. The same post quotes Apple's App Extension Programming Guide: the Calendar widget in OS X opens Calendar when users click an event.",
       "confidence": "single",
       "sources": [
-        {"kind": "blog", "title": "Open URL From Today Extension (Indie Stack, Daniel Jalkut)", "url": "https://indiestack.com/2014/12/", "date": "2014-12", "platforms": ["OS X 10.10"], "quote": "In some cases, it can make sense for a Today widget to request its containing app to open. For example, the Calendar widget in OS X opens Calendar when users click an event.\n...\nSo, when you call -[NSExtensionContext openURL:completionHandler:] from a Today widget on OS X, chances are it will pass the message along to … nil. The symptom here is the URL doesn’t open, your completion handler doesn’t get called. You simply get nothing.", "where": "post 'Open URL From Today Extension' (the first quoted paragraph is the post quoting Apple's App Extension Programming Guide)"}
+        {"kind": "blog", "title": "Open URL From Today Extension (Indie Stack, Daniel Jalkut)", "url": "http://indiestack.com/category/apple/page/2/", "date": "2014-12", "platforms": ["OS X 10.10"], "quote": "In some cases, it can make sense for a Today widget to request its containing app to open. For example, the Calendar widget in OS X opens Calendar when users click an event.\n...\nSo, when you call -[NSExtensionContext openURL:completionHandler:] from a Today widget on OS X, chances are it will pass the message along to … nil. The symptom here is the URL doesn’t open, your completion handler doesn’t get called. You simply get nothing.", "where": "post 'Open URL From Today Extension' (the first quoted paragraph is the post quoting Apple's App Extension Programming Guide)", "note": "Found in the stored copy of the category archive (the post's own URL, indiestack.com/2014/12/, is not stored). Only the first quoted paragraph could be compared; the second is kept from the digest and was not re-read. The Calendar sentence is a copy of Apple's guide (developer.apple.com/library/ios/documentation/General/Conceptual/ExtensibilityPG/Today.html), whose stored excerpt does not reach it. The platform OS X 10.10 is the release current in December 2014, not the post's words."}
       ],
-      "note": "Contests the reading of Apple's guide that a macOS Today widget opens its app; the post does not say whether a later OS X fixed it."
+      "note": "Contests the reading of Apple's guide that a macOS Today widget opens its app. The post is hedged ('chances are') and reports a friend's problem; the stored copy does not show the cause the digest gives ('configured the default way', a nil extension host proxy), so TapRoute does not rely on it. The post does not say whether a later OS X fixed it."
     },
     "X-12": {
       "claim": "Two reports say that on systems before iOS 17 URL(string:) returns nil for a string with characters outside RFC 3986, while the same code gets a URL on iOS 17 or later. A 2025 blog post: a URL whose query holds braces and quotes (the author names spaces between parameters as the cause) 'works on systems after iOS 17, but returns nil on systems before iOS 17'. A 2026 Stripe pull request: a test's known-invalid URL string no longer fails on iOS 17+ because NSURL escapes it, and it is replaced so that the test runs on both iOS 16 and iOS 26.",
@@ -1441,15 +1678,17 @@ enum BuiltinPolicies {
       "note": "Neither report names the SDK; both describe the running OS. TapRoute's inference: Apple's link check (N-8: 'linked on or after iOS 17 and aligned OS versions') can only turn on a parser that the device's own Foundation has, so an app built with the iOS 17 SDK or later still gets nil on a device before iOS 17. Encoding then needs both the SDK (Apple, N-8) and iOS 17 or later on the device (these reports). Apple's 'aligned OS versions' does not itself say the device's OS decides. A Stripe reviewer read it the same way: 'This only applies for apps linked on and running on iOS 17' (stripe/stripe-ios PR 3001, 2023-10-19)."
     },
     "X-13": {
-      "claim": "Several reports, 2023-2025: from a share extension on iOS 18, walking the responder chain to UIApplication and calling the non-deprecated open(_:options:completionHandler:) opens the host app; only the deprecated openURL: selector stopped working (UIKit logs that its caller must migrate and forces it to return false). None of them is NSExtensionContext.open.",
+      "claim": "Reports from 2024-2025: on iOS 18 a share extension that reaches UIApplication through the responder chain and calls the deprecated openURL: no longer opens its host app (UIKit logs that the caller of UIApplication.openURL(_:) needs to migrate to open(_:options:completionHandler:) and forces it to return false); one report says the same code had worked on iOS 17. Two reports say that calling open(_:options:completionHandler:) instead opened the app on iOS 18, one of them on the UIApplication found in the responder chain. Chromium's extension code (2023) calls openURL:options:completionHandler: on a responder found in the chain. None of them is NSExtensionContext.open.",
       "confidence": "several",
       "sources": [
         {"kind": "forumThread", "title": "Example code does not work on iOS 18 (calvinckho/capacitor-share-extension issue 17)", "url": "https://github.com/calvinckho/capacitor-share-extension/issues/17", "date": "2025-06-12", "platforms": ["iOS 18"], "quote": "Porting an app to iOS 18 and Capacitor 7, sharing from another app into a capacitor app does not successfully open the app with the provided attachment, especially a url. (the call to `#selector(openURL ` generates a \"Bad Access\" error).\n...\nFollowing this on [stackoverflow](https://stackoverflow.com/questions/79002378/ios-18-0-shared-extention-open-app-url-cant-work), if I replace the above with the code below, my app opens successfully.", "where": "issue description (the replacement calls application.open(url, options: [:]) on the UIApplication found in the responder chain)"},
         {"kind": "forumThread", "title": "Not working in iOS 18 (ShoutSocial/share_handler issue 96)", "url": "https://github.com/ShoutSocial/share_handler/issues/96", "date": "2024-09-11", "platforms": ["iOS 18.0"], "quote": "BUG IN CLIENT OF UIKIT: The caller of UIApplication.openURL(_:) needs to migrate to the non-deprecated UIApplication.open(_:options:completionHandler:). Force returning false (NO).", "where": "issue description, the console message"},
-        {"kind": "publicCode", "title": "Chromium ios/chrome/common/extension_open_url.mm", "url": "https://chromium.googlesource.com/chromium/src/+/main/ios/chrome/common/extension_open_url.mm", "date": "2023", "platforms": ["iOS"], "quote": "SEL open_url_selector = @selector(openURL:options:completionHandler:);\n    if ([responder respondsToSelector:open_url_selector]) {", "where": "ExtensionOpenURL, the responder-chain loop (the newer of the two stored versions; the older one used @selector(openURL:))", "note": "Found by code search; the link is formed from the file's path in the Chromium repository."},
+        {"kind": "publicCode", "title": "Fix broken 'open in Rainbow' option in Safari share menu (rainbow-me/rainbow pull request 6473)", "url": "https://github.com/rainbow-me/rainbow/pull/6473", "date": "2025-02-28", "platforms": ["iOS 18"], "quote": "Apple released a breaking change in iOS 18 that broke the method I was using to open the UIResponder. This uses the new `application.open` API on iOS 18 and the old logic for older iOS versions for both the Share and Open extensions.\n…\nWorked on my iPhone 12, QA Passed 👍🏽", "where": "pull request description; review by ibrahimtaveras00, 2025-02-28", "note": "The description does not show the code, so that it reaches UIApplication through the responder chain is not in the quote."},
+        {"kind": "forumThread", "title": "iOS 18 No Longer Opens App (Expensify/react-native-share-menu issue 318)", "url": "https://github.com/Expensify/react-native-share-menu/issues/318", "date": "2024-09-23", "platforms": ["iOS 17", "iOS 18"], "quote": "I had set this extension up originally for my app running iOS 17.\n…\nAnyway, I noticed after I upgraded my device to iOS 18, nothing would happen after clicking my app in the share sheet.", "where": "issue description (the cause it names: the deprecated openUrl called in ShareViewController)"},
+        {"kind": "publicCode", "title": "Chromium ios/chrome/common/extension_open_url.mm", "url": "https://chromium.googlesource.com/chromium/src/+/main/ios/chrome/common/extension_open_url.mm", "date": "2023", "platforms": ["iOS"], "quote": "SEL open_url_selector = @selector(openURL:options:completionHandler:);\n    if ([responder respondsToSelector:open_url_selector]) {", "where": "ExtensionOpenURL, the responder-chain loop (the newer of the two stored versions; the older one used @selector(openURL:))", "note": "Found by code search; the link is formed from the file's path in the Chromium repository. Code, not an observed outcome; it names no iOS version."},
         {"kind": "blog", "title": "Link Unshortener for iOS (lapcatsoftware)", "url": "https://lapcatsoftware.com/articles/link-unshortener-ios.html", "date": "2020-05-19", "platforms": ["iOS 13"], "quote": "Sadly, there's no supported way for a share extension on iOS to open a URL in an app.", "where": "paragraph beginning \"The share extension embedded in Link Unshortener for Mac\"", "note": "Context, not support: the responder chain is unsupported, which is why TapRoute keeps it out of the open table."}
       ],
-      "note": "Contests part of N-9 and F-9 for share extensions (that iOS 18 ended every way for a share extension to open its app). It does not change extensionContext.open, which D-1 still limits to Today and iMessage. The samsonov post (N-9) also claims extensionContext.open from a share extension 'worked for years' before iOS 18; that is unverified and conflicts with D-1 and with lapcat. DOMAIN.md also cites a 2025 gist (Tunous, 'Verified on iOS 15-26 and macOS 15'); it is not in the stored corpora, so it is not a source here."
+      "note": "Contests part of N-9 and F-9 for share extensions (that iOS 18 ended every way for a share extension to open its app). It does not change extensionContext.open, which D-1 still limits to Today and iMessage. No quote here names a version after iOS 18: rules that say 'iOS 18 to 26' need another entry (E-2, N-24) or say it is inferred. That only the deprecated selector stopped (every other path kept working) is TapRoute's reading of these reports, not their words. The samsonov post (N-9) also claims extensionContext.open from a share extension 'worked for years' before iOS 18; that is unverified and conflicts with D-1 and with lapcat. DOMAIN.md also cites a 2025 gist (Tunous, 'Verified on iOS 15-26 and macOS 15'); it is not in the stored corpora, so it is not a source here."
     },
     "T-1": {
       "claim": "userNotificationCenter(_:didReceive:withCompletionHandler:) processes the user's response to a delivered notification, including a response that launched the app without selecting a custom action.",
@@ -1489,7 +1728,7 @@ enum BuiltinPolicies {
       "claim": "A universal link reaches the app as an NSUserActivity whose activityType is NSUserActivityTypeBrowsingWeb and whose webpageURL holds the http or https URL; under the app-delegate life cycle it arrives in application(_:continue:restorationHandler:), which is not called when a launch method returns false. A launch to continue an activity carries UIApplication.LaunchOptionsKey.userActivityDictionary in launchOptions.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "Supporting universal links in your app", "url": "https://developer.apple.com/documentation/xcode/supporting-universal-links-in-your-app", "date": "2026", "platforms": ["iOS"], "quote": "When the system opens your app as the result of a universal link, your app receives an NSUserActivity object with an activityType value of NSUserActivityTypeBrowsingWeb. The activity object’s webpageURL property contains the HTTP or HTTPS URL that the user accesses.", "where": "Update your app delegate to respond to a universal link", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "Supporting universal links in your app", "url": "https://developer.apple.com/documentation/xcode/supporting-universal-links-in-your-app", "date": "2026", "platforms": ["iOS"], "quote": "Update your app delegate to respond when it receives an NSUserActivity object with the activityType set to NSUserActivityTypeBrowsingWeb.\n…\nWhen the system opens your app as the result of a universal link, your app receives an NSUserActivity object with an activityType value of NSUserActivityTypeBrowsingWeb. The activity object’s webpageURL property contains the HTTP or HTTPS URL that the user accesses.\n…\nThis example code shows how to handle a universal link in iOS and tvOS:\n\nfunc application(_ application: UIApplication,\n                 continue userActivity: NSUserActivity,", "where": "Overview, step 2; Update your app delegate to respond to a universal link; the iOS and tvOS example", "note": "Current web text (stored copy in the Averyy/apple-dev-docs mirror, documentation/Xcode/supporting-universal-links-in-your-app.md); the page gives no revision date. The overview step and the example are added because the claim names application(_:continue:restorationHandler:), which the old quote did not."},
         {"kind": "appleDocumentation", "title": "UIApplicationDelegate application(_:continue:restorationHandler:)", "url": "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:continue:restorationhandler:)", "date": "2026", "platforms": ["iOS 8.0+"], "quote": "This method isn’t called if either application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) returns false.", "where": "Discussion", "note": "The stored copy (Averyy/apple-dev-docs mirror) lists iOS 8.0+; DOMAIN-LINKS.md U-43 reports a newer availability line of 8.0-26.0, which was not re-read here."},
         {"kind": "appleDocumentation", "title": "UIApplication.LaunchOptionsKey.userActivityDictionary", "url": "https://developer.apple.com/documentation/uikit/uiapplication/launchoptionskey/useractivitydictionary", "date": "2026", "platforms": ["iOS 8.0+"], "quote": "A key indicating a dictionary associated with an activity that the user wants to continue.", "where": "summary", "note": "Current web text (stored copy, © 2026); the page gives no revision date."}
       ]
@@ -1515,8 +1754,8 @@ enum BuiltinPolicies {
       "claim": "SwiftUI's onOpenURL(perform:) (iOS 14 and later) is called when the app receives a universal link or a custom URL; SwiftUI passes a universal link to the app as a URL, for onOpenURL(perform:), not as an NSUserActivity.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "SwiftUI View onOpenURL(perform:)", "url": "https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)", "date": "2026", "platforms": ["iOS 14.0+"], "quote": "\"iOS: 14.0.0 -\"\n…\nA closure that SwiftUI calls when your app receives a Universal Link or a custom URL. The closure takes the URL as an input parameter.", "where": "page metadata, availability; Parameters, action", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "forumThread", "title": "SwiftUI .onContinueUserActivity(NSUserActivityTypeBrowsingWeb) doesn't seem to work (Apple Developer Forums thread 762526)", "url": "https://developer.apple.com/forums/thread/762526", "date": null, "platforms": ["iOS 17", "iOS 18"], "quote": "SwiftUI passes a Universal Link to your app directly as a URL. To receive a Universal Link, use the onOpenURL(perform:) modifier instead.", "where": "accepted answer by a DTS Engineer", "note": "The stored copy of the thread shows no date."}
+        {"kind": "appleDocumentation", "title": "SwiftUI View onOpenURL(perform:)", "url": "https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)", "date": "2026", "platforms": ["iOS 14.0+"], "quote": "\"iOS: 14.0.0 -\"\n…\nA closure that SwiftUI calls when your app receives a Universal Link or a custom URL. The closure takes the URL as an input parameter.\n…\nUI frameworks traditionally pass Universal Links to your app using an NSUserActivity. However, SwiftUI passes a Universal Link to your app directly as a URL, which you receive using this modifier.", "where": "page metadata, availability; Parameters, action; Discussion", "note": "Current web text (stored copy, © 2026, developer.apple.com/tutorials/data/documentation/swiftui/view/onopenurl(perform:).md); the page gives no revision date."},
+        {"kind": "appleDocumentation", "title": "SwiftUI View onContinueUserActivity(_:perform:)", "url": "https://developer.apple.com/documentation/swiftui/view/oncontinueuseractivity(_:perform:)", "date": "2026", "platforms": ["iOS 14.0+"], "quote": "UI frameworks traditionally pass Universal Links to your app using a user activity. However, SwiftUI passes a Universal Link to your app directly as a URL. To receive a Universal Link, use the onOpenURL(perform:) modifier instead.", "where": "Discussion", "note": "Stored copy in the Averyy/apple-dev-docs mirror; the page gives no revision date. It replaces Apple Developer Forums thread 762526 (a DTS answer in the same words), which is not in the stored corpora."}
       ]
     },
     "U-47": {
@@ -1533,8 +1772,8 @@ enum BuiltinPolicies {
       "claim": "Field reports, 2026: on a cold launch a scene-based app's running-app callbacks are not called for the link that launched it: a universal link's activity arrives in connectionOptions.userActivities and a Live Activity's URL in connectionOptions.urlContexts, so a scene delegate that reads neither drops the link.",
       "confidence": "several",
       "sources": [
-        {"kind": "publicCode", "title": "fix(CDVSceneDelegate): deliver a universal link that arrives at launch (apache/cordova-ios pull request 1717)", "url": "https://github.com/apache/cordova-ios/pull/1717", "date": "2026-09-08", "platforms": ["iOS 26.6"], "quote": "`-scene:continueUserActivity:` is only called for an app that is already running. On a cold launch\nthe activity arrives in `connectionOptions.userActivities`, and `-scene:willConnectToSession:options:`\ndoes not look at it", "where": "pull request description, Motivation and Context"},
-        {"kind": "publicCode", "title": "chore(live-activities): APN-UIKit delivery-tracking sample integration (customerio/customerio-ios pull request 1152)", "url": "https://github.com/customerio/customerio-ios/pull/1152", "date": "2026-07-10", "platforms": ["iOS"], "quote": "// On a cold launch from a Live Activity tap, iOS delivers the `widgetURL` here in\n        // `connectionOptions.urlContexts` rather than via `scene(_:openURLContexts:)`.", "where": "diff of Apps/APN-UIKit/APN UIKit/SceneDelegate.swift, code comment"}
+        {"kind": "publicCode", "title": "fix(CDVSceneDelegate): deliver a universal link that arrives at launch (apache/cordova-ios pull request 1717)", "url": "https://github.com/apache/cordova-ios/pull/1717", "date": "2026-09-08", "platforms": ["iOS 26.6"], "quote": "A universal link that launches the app is dropped: the app opens on its start page and the link is\nnever handled.\n\n`-scene:continueUserActivity:` is only called for an app that is already running. On a cold launch\nthe activity arrives in `connectionOptions.userActivities`, and `-scene:willConnectToSession:options:`\ndoes not look at it — `userActivities` appears nowhere in CordovaLib.", "where": "pull request description, Motivation and Context (tested on an iPhone 16, iOS 26.6)"},
+        {"kind": "publicCode", "title": "chore(live-activities): APN-UIKit delivery-tracking sample integration (customerio/customerio-ios pull request 1152)", "url": "https://github.com/customerio/customerio-ios/pull/1152", "date": "2026-07-10", "platforms": ["iOS"], "quote": "// On a cold launch from a Live Activity tap, iOS delivers the `widgetURL` here in\n        // `connectionOptions.urlContexts` rather than via `scene(_:openURLContexts:)`.", "where": "Apps/APN-UIKit/APN UIKit/SceneDelegate.swift, code comment in scene(_:willConnectTo:options:)", "note": "Read in the stored file (code search); a developer's comment, not a test report, and it names no iOS version."}
       ]
     },
     "U-52": {
@@ -1543,13 +1782,14 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "publicCode", "title": "[Feat] #976 - univeral link (sopt-makers/SOPT-iOS pull request 980), review by coderabbitai", "url": "https://github.com/sopt-makers/SOPT-iOS/pull/980", "date": "2026-09-06", "platforms": ["iOS"], "quote": "`userActivities`는 `Set`입니다. Line 41과 Line 40은 임의의 첫 활동만 처리합니다. 상태 복원 활동과 웹 탐색 활동이 함께 있으면 상태 복원 활동이 선택될 수 있습니다.", "where": "review thread on SOPT-iOS/Projects/Demo/Sources/Application/SceneDelegate.swift", "quoteEnglish": "`userActivities` is a `Set`. Lines 41 and 40 handle only an arbitrary first activity. When a state-restoration activity and a web-browsing activity are both present, the state-restoration activity may be chosen."}
       ],
-      "note": "That userActivities is a Set is Apple's declaration (U-45); that a restoration activity can sit beside the link's is the review's reading, not an observation."
+      "note": "That userActivities is a Set is Apple's declaration (U-45); that a restoration activity can sit beside the link's is the review's reading, not an observation. Apple's scene(_:willConnectTo:options:) page says that when the app restores state 'the user activity is presented in the stateRestorationActivity property of session', so whether a restoration activity can appear in userActivities at all is not documented."
     },
     "U-53": {
       "claim": "SwiftUI logs at run time that its scene methods for URLs and NSUserActivity cannot be used without the SwiftUI App life cycle, with unpredictable results.",
-      "confidence": "single",
+      "confidence": "several",
       "sources": [
-        {"kind": "forumThread", "title": "Impossible to use .onOpenURL when using the new SwiftUI App Lifecycle (xavierdonnellon/swiftui-statusbarstyle issue 4)", "url": "https://github.com/xavierdonnellon/swiftui-statusbarstyle/issues/4", "date": "2022-03-24", "platforms": ["iOS 15"], "quote": "runtime: SwiftUI: Cannot use Scene methods for URL, NSUserActivity, and other External Events without using SwiftUI Lifecycle. Without SwiftUI Lifecycle, advertising and handling External Events wastes resources, and will have unpredictable results.", "where": "issue description, the console message"}
+        {"kind": "forumThread", "title": "Impossible to use .onOpenURL when using the new SwiftUI App Lifecycle (xavierdonnellon/swiftui-statusbarstyle issue 4)", "url": "https://github.com/xavierdonnellon/swiftui-statusbarstyle/issues/4", "date": "2022-03-24", "platforms": ["iOS"], "quote": "runtime: SwiftUI: Cannot use Scene methods for URL, NSUserActivity, and other External Events without using SwiftUI Lifecycle. Without SwiftUI Lifecycle, advertising and handling External Events wastes resources, and will have unpredictable results.", "where": "issue description, the console message", "note": "The issue names no iOS version."},
+        {"kind": "forumThread", "title": "Cannot use Scene methods for URL, NSUserActivity, and other External Events without using SwiftUI Lifecycle Warning (pointfreeco/swift-snapshot-testing issue 583)", "url": "https://github.com/pointfreeco/swift-snapshot-testing/issues/583", "date": "2022-03-16", "platforms": ["iOS 15"], "quote": "When running snapshot tests, if the view being tested uses the SwiftUI `.onOpenURL` modifier, a warning is produced that reads:\n\n> Cannot use Scene methods for URL, NSUserActivity, and other External Events without using SwiftUI Lifecycle. Without SwiftUI Lifecycle, advertising and handling External Events wastes resources, and will have unpredictable results.", "where": "issue description (environment: Xcode 13.2.1, iOS 15)"}
       ]
     },
     "U-75": {
@@ -1582,12 +1822,12 @@ enum BuiltinPolicies {
       ]
     },
     "W-15": {
-      "claim": "Field reports of an app that opens but loses the link: under a UIKit scene delegate SwiftUI's onOpenURL never fired and a scene delegate that handled only quick actions dropped widget URLs (2026); a scene delegate reading only shortcutItem never reads the widget URLs that arrive in urlContexts or openURLContexts (2026); with the SwiftUI App life cycle on iOS 18.4, a cold launch by a universal link invoked neither onOpenURL nor onContinueUserActivity (2025, open feedback).",
+      "claim": "Field reports of an app that opens but loses the link: in an app whose SwiftUI views are hosted by a UIKit scene delegate, SwiftUI's onOpenURL never fired and a scene delegate that handled only quick actions dropped widget URLs, so a widget tap opened the app but nothing happened (2026); with the SwiftUI App life cycle on iOS 18.4, a cold launch by a universal link invoked neither onOpenURL nor onContinueUserActivity (2025, open feedback). An automated review (2026) reads a scene delegate that captures only shortcutItem as never reading the widget URLs that arrive in urlContexts or openURLContexts.",
       "confidence": "several",
       "sources": [
-        {"kind": "publicCode", "title": "fix(#312): deep linking for widgets, custom URLs, and Universal Links (MacMagazine/app-iOS pull request 313)", "url": "https://github.com/MacMagazine/app-iOS/pull/313", "date": "2026-07-21", "platforms": ["iOS"], "quote": "Under a `UISceneDelegate`, SwiftUI's `.onOpenURL` **never fires**, and `SceneDelegate` handled only shortcut items — so widget URLs were dropped.", "where": "pull request description, Root cause"},
-        {"kind": "publicCode", "title": "iOS shell: Fused Render for iPhone (fusedio/fused-render pull request 906), review by cursor[bot]", "url": "https://github.com/fusedio/fused-render/pull/906", "date": "2026-08-28", "platforms": ["iOS"], "quote": "The custom `SceneDelegate` only captures `shortcutItem` into `pending`. Widget taps arrive as `fusedrender://` URLs in `urlContexts` / `openURLContexts`, which this delegate never reads or forwards.", "where": "review thread on ios/FusedRender/SceneDelegate.swift"},
-        {"kind": "radar", "title": "FB17446617: SwiftUI App lifecycle drops cold-start Universal Links / .onOpenURL on iOS (feedback-assistant/reports issue 650)", "url": "https://github.com/feedback-assistant/reports/issues/650", "date": "2025-05-01", "platforms": ["iOS 18.4"], "quote": "3.\tCold-launch the app by tapping the link when the app is not running.\n4.\tObserve that neither handler is invoked.", "where": "issue description, steps (Operating System Version: iOS 18.4)"}
+        {"kind": "publicCode", "title": "fix(#312): deep linking for widgets, custom URLs, and Universal Links (MacMagazine/app-iOS pull request 313)", "url": "https://github.com/MacMagazine/app-iOS/pull/313", "date": "2026-07-21", "platforms": ["iOS"], "quote": "Tapping any widget opened the app but **nothing happened**, on every widget size.\n…\nUnder a `UISceneDelegate`, SwiftUI's `.onOpenURL` **never fires**, and `SceneDelegate` handled only shortcut items — so widget URLs were dropped.", "where": "pull request description, Problem and Root cause"},
+        {"kind": "publicCode", "title": "iOS shell: Fused Render for iPhone (fusedio/fused-render pull request 906), review by cursor[bot]", "url": "https://github.com/fusedio/fused-render/pull/906", "date": "2026-08-28", "platforms": ["iOS"], "quote": "The custom `SceneDelegate` only captures `shortcutItem` into `pending`. Widget taps arrive as `fusedrender://` URLs in `urlContexts` / `openURLContexts`, which this delegate never reads or forwards.", "where": "review thread on ios/FusedRender/SceneDelegate.swift", "note": "An automated review's reading of the code, not an observed tap."},
+        {"kind": "radar", "title": "FB17446617: SwiftUI App lifecycle drops cold-start Universal Links / .onOpenURL on iOS (feedback-assistant/reports issue 650)", "url": "https://github.com/feedback-assistant/reports/issues/650", "date": "2025-05-01", "platforms": ["iOS 18.4"], "quote": "3.\tCold-launch the app by tapping the link when the app is not running.\n4.\tObserve that neither handler is invoked.", "where": "issue description, steps (Operating System Version: iOS 18.4; step 1 is a SwiftUI App with .onOpenURL and optionally onContinueUserActivity(NSUserActivityTypeBrowsingWeb))"}
       ]
     },
     "W-16": {
@@ -1607,6 +1847,23 @@ enum BuiltinPolicies {
         {"kind": "blog", "title": "How to Handle Tap Gestures on Widgets? (Swift Senpai)", "url": "https://swiftsenpai.com/development/widget-tap-gestures", "date": "2023-03-14", "platforms": ["iOS 14", "iOS 15", "iOS 16"], "quote": "When a widget detects taps, it will launch its host app, and this behavior cannot be altered.\n…\nSiwftUI Button does not work on widgets", "where": "\"How Do Tap Gestures Work on Widgets?\" (sic: \"SiwftUI\")", "note": "Written before iOS 17 added intent-based buttons; it does not cover Button(action:) on iOS 17+."},
         {"kind": "forumThread", "title": "Disabling application activation after activating actions from widgets (home-assistant/iOS issue 1438)", "url": "https://github.com/home-assistant/iOS/issues/1438", "date": "2021-01-29", "platforms": ["iOS 14", "macOS 11"], "quote": "Unfortunately Apple has decided that we cannot perform things in Widgets, they _must_ launch the app to do any work.", "where": "maintainer comment (zacwest)"}
       ]
+    },
+    "W-18": {
+      "claim": "Starting with iOS 17, iPadOS 17 or macOS 14, widgets and Live Activities can include buttons and toggles that offer app functionality without launching the app; on a locked device they are inactive and the system performs no action unless the person authenticates and unlocks the device. An interaction with a toggle or button always guarantees a timeline reload.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Adding interactivity to widgets and Live Activities", "url": "https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities", "date": "2026", "platforms": ["iOS 17+", "iPadOS 17+", "macOS 14+"], "quote": "Starting with iOS 17, iPadOS 17, or macOS 14, widgets and Live Activities can include buttons and toggles to offer specific app functionality without launching the app. For example, a Reminders widget allows people to mark a task as completed with a toggle. On a locked device, buttons and toggles are inactive and the system doesn’t perform actions unless a person authenticates and unlocks their device.\n…\nInteractions with a toggle or button always guarantee a timeline reload.", "where": "Overview, first paragraph; Implement the Perform Function, Note", "note": "Quoted from the stored mirror Averyy/apple-dev-docs (documentation/WidgetKit/adding-interactivity-to-widgets-and-live-activities.md); the page gives no revision date. Split from W-7, whose quote does not hold these sentences."}
+      ],
+      "note": "The page does not name watchOS or visionOS; what a button does before iOS 17 or macOS 14 is W-8's (reports) and TapRoute's inference."
+    },
+    "W-19": {
+      "claim": "Apple lists the widget sizes that can include buttons and toggles: systemSmall, systemMedium, systemLarge, systemExtraLarge, and accessoryCircular and accessoryRectangular on iPhone and iPad. Apple's Human Interface Guidelines add that inline accessory widgets offer only one tap target.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Adding interactivity to widgets and Live Activities", "url": "https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities", "date": "2026", "platforms": ["iOS 17+", "iPadOS 17+", "macOS 14+"], "quote": "Widgets of the following sizes can include buttons and toggles:\n\n- WidgetFamily.systemSmall\n- WidgetFamily.systemMedium\n- WidgetFamily.systemLarge\n- WidgetFamily.systemExtraLarge\n- WidgetFamily.accessoryCircular on iPhone and iPad\n- WidgetFamily.accessoryRectangular on iPhone and iPad", "where": "Overview, list of sizes", "note": "Quoted from the stored mirror Averyy/apple-dev-docs (documentation/WidgetKit/adding-interactivity-to-widgets-and-live-activities.md); the page gives no revision date. Split from W-7."},
+        {"kind": "appleDocumentation", "title": "Human Interface Guidelines: Widgets", "url": "https://developer.apple.com/design/human-interface-guidelines/widgets", "date": "2025", "platforms": ["iOS", "iPadOS", "macOS", "watchOS"], "quote": "Multiple interaction targets — SwiftUI links, buttons, and toggles — might make sense for your content, but avoid creating app-like layouts in your widgets. Pay attention to the size of targets and make sure people can tap or click them with confidence and without accidentally performing unintended interactions. In watchOS, use a confirmation prompt to avoid unintended interactions. Note that inline accessory widgets offer only one tap target.", "where": "Adding interactivity to widgets", "note": "Stored copy in tmaasen/apple-dev-mcp, content/universal/widgets.md (scraped 2025-07-19)."}
+      ],
+      "note": "accessoryCorner (a watchOS complication family) is on neither list; that a button there acts as a tap on the widget is TapRoute's inference. The HIG also says watchOS widgets can include buttons and toggles, which the developer page's list does not cover."
     },
     "L-1": {
       "claim": "People can tap a compact or a minimal Live Activity to open the app; touching and holding one shows the expanded presentation. A tap on the minimal presentation in StandBy expands the Live Activity to fill the display with the Lock Screen presentation.",
@@ -1631,13 +1888,13 @@ enum BuiltinPolicies {
       ]
     },
     "L-4": {
-      "claim": "Two reports (iOS 26.5, 2026) contest L-3's 'each view': a URL set with DynamicIsland.widgetURL reached only the Dynamic Island, never the Lock Screen banner; and in another app a deep link worked from the Live Activity's main content while a tap on the Dynamic Island only opened the app.",
+      "claim": "Two reports from apps built with the expo-widgets library (iOS 26.5, 2026) contest L-3's 'each view': a URL set with DynamicIsland.widgetURL reached only the Dynamic Island, never the Lock Screen banner (simulator); and in another app a deep link worked from the Live Activity's main content while a tap on the Dynamic Island only opened the app (the report does not say which view carried the URL).",
       "confidence": "several",
       "sources": [
         {"kind": "forumThread", "title": "Live Activity start URL never reaches the Lock Screen banner (only the Dynamic Island) (expo/expo issue 48400)", "url": "https://github.com/expo/expo/issues/48400", "date": "2026-08-01", "platforms": ["iOS 26.5 simulator"], "quote": "The URL passed to `LiveActivityFactory.start(props, url)` can only ever reach the Dynamic Island. The Lock Screen banner never receives it, so tapping a Live Activity on the Lock Screen cannot deep-link into the app.", "where": "issue description, Summary (its Cause: .widgetURL(...) is chained onto the value the dynamicIsland: closure returns)"},
         {"kind": "forumThread", "title": "Live Activity Deeplinking does not work from dynamic island (expo/expo issue 47872)", "url": "https://github.com/expo/expo/issues/47872", "date": "2026-07-16", "platforms": ["iOS 26.5"], "quote": "4. Tap on Live Activity Main Content -> Deeplink works\n5. Tap on Dynamic Island -> Deeplink does not work. App is just opened", "where": "issue description, Steps to reproduce (step 2: \"Use widgeturl modifier or Link tag to link into app\")"}
       ],
-      "note": "Neither report says which view the second app set its URL on. A review bot's advice in semantic-craft/iOS-vibebuddy PR 158 (2026-09-12), to apply one URL to the encompassing DynamicIsland, is in the digest but was not checked here, so it is not a source."
+      "note": "Neither report is of hand-written SwiftUI: both depend on where expo-widgets places the modifier, and the same library earlier had a bug that dropped the Dynamic Island's URL (expo/expo PR 44346). Apple's own texts read the other way: L-3 ('the default URL for deep linking into the app for each view of the Live Activity') and L-2, whose Lock Screen bullet links to DynamicIsland.widgetURL(_:). A review bot's advice in semantic-craft/iOS-vibebuddy PR 158 (2026-09-12), to apply one URL to the encompassing DynamicIsland, is in the digest but was not checked here, so it is not a source."
     },
     "L-5": {
       "claim": "A Live Activity tap with no URL opens the app with an NSUserActivity whose activityType is NSUserActivityTypeLiveActivity, passed to onContinueUserActivity(_:perform:) or application(_:continue:restorationHandler:).",
@@ -1669,10 +1926,10 @@ enum BuiltinPolicies {
       "note": "L-7 gives no source saying a Live Activity's buttons or toggles still work in CarPlay. That is the widget page (W-11), and it speaks only of widgets. For Live Activities Apple's HIG says the opposite: 'the system deactivates interactive elements'. Without the small activity family CarPlay shows the compact leading and trailing views (CarPlay Developer Guide), which hold no buttons (L-6). Whether a tap on a deactivated button counts as a tap on the Live Activity is not said."
     },
     "L-8": {
-      "claim": "One press report (iOS 16, 2023): tapping the timer of Apple's own Clock Live Activity does nothing.",
+      "claim": "One press report (iOS 16, 2023): tapping the timer of Apple's own Clock Live Activity on the Lock Screen does nothing, unlike third-party Live Activities, which open their app.",
       "confidence": "single",
       "sources": [
-        {"kind": "blog", "title": "iOS 16 timer Live Activity (press write-up, mirrored at vuink.com)", "url": "https://vuink.com/post/512cvkryf-d-darg/2023/03/ios-16-timer-live-activity", "date": "2023-03", "platforms": ["iOS 16"], "quote": "tapping the timer itself doesn't do anything whatsoever", "where": "body, on the Clock timer Live Activity", "note": "Quoted from the digest (DOMAIN-SURFACES.md L-8); the page was not re-read in the stored corpora."}
+        {"kind": "blog", "title": "iOS 16 timer Live Activity (press write-up, mirrored at vuink.com)", "url": "https://vuink.com/post/512cvkryf-d-darg/2023/03/ios-16-timer-live-activity", "date": "2023-03", "platforms": ["iOS 16"], "quote": "First, we have the issue of the Live Activity on the lock screen. Live Activities from third-party developers open the corresponding app when the Live Activity is tapped. Apple’s timer Live Activity doesn’t follow this convention. Instead, tapping the timer itself doesn’t do anything whatsoever.", "where": "body, on the Clock timer Live Activity", "note": "A copy: vuink.com mirrors the post (its path appears to encode 512pixels.net/2023/03/ios-16-timer-live-activity); the original was not found in the stored corpora."}
       ],
       "uncited": "A first-party app's own behaviour, not what a third-party Live Activity does; context for the liveActivity table's notes."
     },
@@ -1682,7 +1939,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "appleDocumentation", "title": "Human Interface Guidelines: Live Activities", "url": "https://developer.apple.com/design/human-interface-guidelines/live-activities", "date": "2024-06-10", "platforms": ["watchOS 11+"], "quote": "If you have a watchOS app, when someone taps the Live Activity in the Smart Stack, it opens the watchOS app directly. If you don’t have a watchOS app, tapping opens a full-screen view with a button to hand off to your app on the connected iPhone.", "where": "Platform considerations > watchOS", "note": "Stored copy in tmaasen/apple-dev-mcp, content/universal/live-activities.md (scraped 2025-07-19). The HIG does not mention the opt-in key, so the two Apple texts disagree on whether having a watch app is enough."}
       ],
-      "note": "Contradicts L-7 on whether a watch app without the opt-in key opens: the rules that read it are contested."
+      "note": "Contradicts L-7 on whether a watch app without the opt-in key opens: the rules that read it are contested. Apple's reference page for the key (L-11) sides with L-7: without a matching entry the system shows the full-screen wrapper. The HIG sentence is the less specific text."
     },
     "L-10": {
       "claim": "Live Activities appear in the Apple Watch Smart Stack starting with iOS 18 and watchOS 11, when the Live Activity begins on an iPhone with a connected Apple Watch.",
@@ -1692,6 +1949,14 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "Human Interface Guidelines: Live Activities", "url": "https://developer.apple.com/design/human-interface-guidelines/live-activities", "date": "2024-06-10", "platforms": ["iOS 18+", "watchOS 11+"], "quote": "Starting in watchOS 11 and iOS 18, Live Activities also appear in the Smart Stack on Apple Watch.\n…\nStarting with watchOS 11, when a Live Activity begins on an iPhone with a connected Apple Watch, the Smart Stack appears with the Live Activity at the top.", "where": "introduction; Platform considerations > watchOS", "note": "Stored copy in tmaasen/apple-dev-mcp, content/universal/live-activities.md (scraped 2025-07-19)."}
       ]
     },
+    "L-11": {
+      "claim": "Apple's reference for the watchOS Info.plist key WKSupportsLiveActivityLaunchAttributeTypes (watchOS 11.1+): when a person taps a forwarded Live Activity in the Smart Stack, the system launches the watchOS app only if the app declares the Live Activity's attribute type in this key; if no matching entry exists, or no watchOS app is installed, it shows a full-screen wrapper with an option to open the app on iPhone.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "WKSupportsLiveActivityLaunchAttributeTypes", "url": "https://developer.apple.com/documentation/bundleresources/information-property-list/wksupportsliveactivitylaunchattributetypes", "date": "2026", "platforms": ["watchOS 11.1+"], "quote": "If the person taps the Live Activity in the Smart Stack, the system checks whether your watchOS app declares a matching attribute type in this key. If the Live Activity’s attribute type matches an entry, the system launches the watchOS app and identifies that Live Activity as the reason for the launch.\n\nIf no matching entry exists, or if no watchOS app is installed, the system instead shows a full-screen wrapper around the Live Activity with an option to open the app on iPhone.", "where": "Discussion", "note": "Current web text (stored copy, © 2026, developer.apple.com/documentation/bundleresources/information-property-list/wksupportsliveactivitylaunchattributetypes.md)."}
+      ],
+      "note": "Agrees with L-7 and contradicts L-9 (HIG) on a watch app without the key."
+    },
     "W-1": {
       "claim": "By default, tapping or clicking a widget or Live Activity opens its corresponding app.",
       "confidence": "documented",
@@ -1700,11 +1965,12 @@ enum BuiltinPolicies {
       ]
     },
     "W-2": {
-      "claim": "widgetURL(_:) sets the URL to open in the containing app when the widget is tapped; a widget supports one widgetURL, and with several the behaviour is undefined (one report: the last one won). It is available from iOS 14, macOS 11, watchOS 9 and visionOS 26.",
+      "claim": "widgetURL(_:) sets the URL to open in the containing app when the widget is tapped; a widget supports one widgetURL, and with several the behaviour is undefined (two reports: the last one won). It is available from iOS 14, macOS 11, watchOS 9 and visionOS 26.",
       "confidence": "documented",
       "sources": [
         {"kind": "appleDocumentation", "title": "View.widgetURL(_:)", "url": "https://developer.apple.com/documentation/swiftui/view/widgeturl(_:)", "date": "2026", "platforms": ["iOS 14+", "iPadOS 14+", "macOS 11+", "watchOS 9+", "visionOS 26+"], "quote": "Sets the URL to open in the containing app when the user clicks the widget.\n…\nWidgets support one widgetURL modifier in their view hierarchy. If multiple views have widgetURL modifiers, the behavior is undefined.\n…\n\"iOS: 14.0.0 -\",\n    \"iPadOS: 14.0.0 -\",\n    \"macCatalyst: 14.0.0 -\",\n    \"macOS: 11.0.0 -\",\n    \"visionOS: 26.0.0 -\",\n    \"watchOS: 9.0.0 -\"", "where": "abstract; Discussion; page metadata, availability", "note": "Current web text (stored copy, © 2026); the page gives no revision date."},
-        {"kind": "forumThread", "title": "I'd like to get the widgetURL from each button in .systemMedium (ABausG/home_widget issue 235)", "url": "https://github.com/ABausG/home_widget/issues/235", "date": "2024-03-13", "platforms": ["iOS"], "quote": "With the above code, only \"myapp://?homeWidget&click=1\" is always passed.", "where": "issue description (two widgetURL modifiers in one medium widget)"}
+        {"kind": "forumThread", "title": "I'd like to get the widgetURL from each button in .systemMedium (ABausG/home_widget issue 235)", "url": "https://github.com/ABausG/home_widget/issues/235", "date": "2024-03-13", "platforms": ["iOS"], "quote": "With the above code, only \"myapp://?homeWidget&click=1\" is always passed.", "where": "issue description (two widgetURL modifiers in one medium widget; click=1 is the second)"},
+        {"kind": "forumThread", "title": "WidgetClick does not trigger (ABausG/home_widget issue 72)", "url": "https://github.com/ABausG/home_widget/issues/72", "date": "2022-04-17", "platforms": ["iOS"], "quote": "But note that this method allows handle only one gesture in the widget. If you have multiple `.widgetURL` methods in one widget, you will be able to handle only url specified in the last `.widgetURL` method.", "where": "comment by mtrfnvwork, 2022-04-17"}
       ]
     },
     "W-3": {
@@ -1714,25 +1980,27 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "Linking to specific app scenes from your widget or Live Activity", "url": "https://developer.apple.com/documentation/widgetkit/linking-to-specific-app-scenes-from-your-widget-or-live-activity", "date": "2026", "platforms": ["iOS", "iPadOS", "macOS"], "quote": "For widgets with enough space for more than one interaction target — WidgetFamily.accessoryRectangular, WidgetFamily.systemSmall, and larger system family sizes — add one or more Link controls to your view hierarchy. You can use one widgetURL and additional Link controls. If an interaction targets a Link control, the system uses the URL in that control. For interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier.", "where": "Launch a specific screen in your app", "note": "Quoted from the stored mirror Averyy/apple-dev-docs of Apple's page (the page gives no revision date)."},
         {"kind": "forumThread", "title": "Perform a deeplink from SwiftUI widget on tap (Stack Overflow 64230355, mirrored), quoting Apple's 2020 'Respond to User Interactions'", "url": "https://wiki.gubat.org/content/stackoverflow.com_en_all_2023-11/questions/64230355/perform-a-deeplink-from-swiftui-widget-on-tap", "date": "2020", "platforms": ["iOS 14"], "quote": "For widgets that use\nWidgetFamily.systemMedium\nor WidgetFamily.systemLarge\n, add one or more Link controls to your widget’s view hierarchy.", "where": "answer quoting Apple's documentation of the time", "note": "A mirror of a Stack Overflow answer; the words are Apple's 2020 text as the answer quotes it."},
         {"kind": "forumThread", "title": "How to navigate from Widgets (Apple Developer Forums 650246)", "url": "https://developer.apple.com/forums/thread/650246", "date": "2020", "platforms": ["iOS 14"], "quote": "You may annotate an entire widget using the widgetURL modifier API, and in systemMedium and systemLarge you may use the Link API in SwiftUI to have ‘sub-links’", "where": "reply (the author's role is not shown)"},
-        {"kind": "blog", "title": "How to Handle Tap Gestures on Widgets? (Swift Senpai)", "url": "https://swiftsenpai.com/development/widget-tap-gestures", "date": "2023-03-14", "platforms": ["iOS 16"], "quote": "SwiftUI Link is not supported on the systemSmall widget families", "where": "list of quirks, third item"}
+        {"kind": "blog", "title": "How to Handle Tap Gestures on Widgets? (Swift Senpai)", "url": "https://swiftsenpai.com/development/widget-tap-gestures", "date": "2023-03-14", "platforms": ["iOS 16"], "quote": "SwiftUI Link is not supported on the systemSmall widget families", "where": "list of quirks, third item"},
+        {"kind": "forumThread", "title": "WidgetClick does not trigger (ABausG/home_widget issue 72)", "url": "https://github.com/ABausG/home_widget/issues/72", "date": "2022-04-17", "platforms": ["iOS"], "quote": "Also Link widget allow handle tap gesture only if your widget has medium or large size. To handle tap gesture in small widgets you have to use `.widgetURL` method.", "where": "comment by mtrfnvwork, 2022-04-17"}
       ],
       "note": "IPCams/BugTracker issue 23 (2021) and a Chinese blog are in the digest too; they were not checked here, so they are not sources."
     },
     "W-6": {
-      "claim": "Apple's text names only the containing app as what a widget tap opens, and a contributor says widgetURL never opens the browser; a 2021 feedback report says an external URL must go through the main app. Scriptable widgets set other apps' schemes as tap URLs, but Scriptable is itself the containing app and may relay them. No observation was found of a WidgetKit widget opening Safari, or another app without its own app coming forward first.",
+      "claim": "Apple's texts (W-2, W-4) name only the containing app as what a widget tap opens; a contributor says a Live Activity's widgetURL never opens the browser; a 2021 feedback report (macOS 12) says an external URL must go through the main app, which is slow because the app has to open fully first. Scriptable widgets set other apps' schemes as tap URLs, but Scriptable is itself the containing app and may relay them. No observation was found of a WidgetKit widget opening Safari, or another app without its own app coming forward first.",
       "confidence": "contested",
       "sources": [
         {"kind": "forumThread", "title": "Fix Live Activity getInstances() filtering and start URL scoping (expo/expo pull request 48489)", "url": "https://github.com/expo/expo/pull/48489", "date": "2026-08-07", "platforms": ["iOS"], "quote": "`widgetURL` never opens the browser: tapping always opens the containing app, and the URL is delivered to the app's own link handler", "where": "comment by huextrat replying to the AI review, point 1 (about a Live Activity's widgetURL)"},
-        {"kind": "forumThread", "title": "FB9745173 (sindresorhus, feedback-assistant/reports issue 240)", "url": "https://github.com/feedback-assistant/reports/issues/240", "date": "2021-11-08", "platforms": ["macOS 12"], "quote": "Currently, you have to use a custom URL scheme with `.widgetURL()` to the main app which then opens the external URL. This is slow", "where": "issue description", "note": "Quoted from the digest (DOMAIN-SURFACES.md W-6)."},
-        {"kind": "forumThread", "title": "Configure default apps for items & reminders (mzeryck/Weather-Cal issue 61)", "url": "https://github.com/mzeryck/Weather-Cal/issues/61", "date": "2020-11-23", "platforms": ["iOS 14"], "quote": "For other apps, it's possible if they have a URL scheme.", "where": "comment by mzeryck, 2020-11-23 (a Scriptable widget's tap target; a reply gives reminderStack.url = \"x-apple-reminderkit://REMCDReminder/\")"}
+        {"kind": "radar", "title": "FB9745173: [WidgetKit] Widgets should be allowed to open external URLs directly (sindresorhus, feedback-assistant/reports issue 240)", "url": "https://github.com/feedback-assistant/reports/issues/240", "date": "2021-11-08", "platforms": ["macOS 12"], "quote": "Currently, you have to use a custom URL scheme with `.widgetURL()` to the main app which then opens the external URL. This is slow as the app as to fully open before redirecting to Safari.", "where": "issue description (Type: Suggestion; OS: macOS 12.0.1)"},
+        {"kind": "forumThread", "title": "Configure default apps for items & reminders (mzeryck/Weather-Cal issue 61)", "url": "https://github.com/mzeryck/Weather-Cal/issues/61", "date": "2020-11-23", "platforms": ["iOS 14"], "quote": "It's potentially possible to change those, although in many cases, there's no way to do it. For example, I haven't been able to make the reminders open in the Reminders app. For other apps, it's possible if they have a URL scheme.", "where": "comment by mzeryck, 2020-11-23 (a Scriptable widget's tap target; a reply gives reminderStack.url = \"x-apple-reminderkit://REMCDReminder/\")"}
       ]
     },
     "W-8": {
-      "claim": "Before iOS 17 a widget had no working interactive controls: a tap on a button or any other view launched the app.",
+      "claim": "Reports on iOS 14 to 16 (2020-2023): widgets had no working interactive elements; a tap on a button in an iOS 14 widget opened the app, as a tap anywhere on the widget did.",
       "confidence": "several",
       "sources": [
         {"kind": "forumThread", "title": "New widgets open the app. (home-assistant/iOS issue 1091)", "url": "https://github.com/home-assistant/iOS/issues/1091", "date": "2020-09-25", "platforms": ["iOS 14.0.1"], "quote": "This is a _feature_ of iOS 14 and is beyond our control at the moment unfortunately.", "where": "comment by TomBrien, 2020-09-25 (replying to 'The new widgets open the app')"},
-        {"kind": "forumThread", "title": "Button in iOS Widget (ABausG/home_widget issue 57)", "url": "https://github.com/ABausG/home_widget/issues/57", "date": "2021-12-12", "platforms": ["iOS 15"], "quote": "Yes, currently iOS does not support interactive elements on widgets.", "where": "comment by ABausG, 2021-12-12"},
+        {"kind": "forumThread", "title": "Don't open the app when interacting with iOS 14 widgets (home-assistant/iOS issue 1227)", "url": "https://github.com/home-assistant/iOS/issues/1227", "date": "2020-10-21", "platforms": ["iOS 14"], "quote": "I noticed that when tapping a button on the iOS 14 widget, it opens the home assistant app whereas before iOS 14 tapping a button would stay on the widget screen.", "where": "issue description (rifelpet)"},
+        {"kind": "forumThread", "title": "Button in iOS Widget (ABausG/home_widget issue 57)", "url": "https://github.com/ABausG/home_widget/issues/57", "date": "2021-12-12", "platforms": ["iOS"], "quote": "Yes, currently iOS does not support interactive elements on widgets.", "where": "comment by ABausG, 2021-12-12", "note": "The issue names no iOS version (iOS 15 was current)."},
         {"kind": "blog", "title": "How to Handle Tap Gestures on Widgets? (Swift Senpai)", "url": "https://swiftsenpai.com/development/widget-tap-gestures", "date": "2023-03-14", "platforms": ["iOS 16"], "quote": "For instance, Buttons no longer work, and Links only work under specific conditions.", "where": "introduction"}
       ]
     },
@@ -1774,20 +2042,22 @@ enum BuiltinPolicies {
     },
     "W-13": {
       "claim": "Apple's archived Today-widget guide: in iOS a user may have to unlock the device before the containing app can open.",
-      "confidence": "single",
+      "confidence": "documented",
       "sources": [
-        {"kind": "forumThread", "title": "cordova-plugin-today-widget issue 10, quoting Apple's App Extension Programming Guide (Today)", "url": "https://github.com/DavidStrausz/cordova-plugin-today-widget/issues/10", "date": "2019-11-14", "platforms": ["iOS"], "quote": "(Note that in iOS, a user may have to unlock the device before the containing app can open.)", "where": "comment by DavidStrausz, 2019-11-14, quoting the guide's 'Opening the Containing App' (developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/Today.html)", "note": "Apple's words as the comment quotes them, about Today widgets; Apple's archived page itself was not read here. That the same unlock applies to WidgetKit taps on a locked device is inference."}
-      ]
+        {"kind": "appleDocumentation", "title": "App Extension Programming Guide: Today (archived)", "url": "https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/Today.html", "date": "2017-10-19", "platforms": ["iOS"], "quote": "In some cases, it can make sense for a Today widget to request its containing app to open. For example, the Calendar widget in OS X opens Calendar when users click an event. (Note that in iOS, a user may have to unlock the device before the containing app can open.)", "where": "Opening the Containing App, first paragraph", "note": "Stored copy: a public repository's Markdown copy of the archived page (code-index file id 67076547089; its front matter gives this URL, published 2017-10-19). The section is about Today widgets opening their app with NSExtensionContext's openURL:completionHandler:, not WidgetKit."},
+        {"kind": "forumThread", "title": "cordova-plugin-today-widget issue 10, quoting Apple's App Extension Programming Guide (Today)", "url": "https://github.com/DavidStrausz/cordova-plugin-today-widget/issues/10", "date": "2019-11-14", "platforms": ["iOS"], "quote": "(Note that in iOS, a user may have to unlock the device before the containing app can open.)", "where": "comment by DavidStrausz, 2019-11-14, quoting the guide's 'Opening the Containing App'", "note": "Copy: Apple's words as the comment quotes them; same text as the archived page above."}
+      ],
+      "note": "The guide speaks of Today widgets (iOS 8 to 13). That the same unlock applies to a WidgetKit widget tapped on a locked device is TapRoute's inference; the sentence also says only that the person 'may have to' unlock, not when."
     },
     "W-14": {
-      "claim": "One pull request (tested on iOS 26.0.1) ignored taps on a widget's background with a large invisible Button running a no-op app intent, so a background tap opens nothing; the maintainer closed it, noting Apple does not want nothing to happen when a widget is tapped.",
+      "claim": "One pull request, closed without merging (deltachat-ios 2869, 2025-11-03), adds a large invisible Button with a no-op app intent behind a widget's content, enabled on iOS 18 and later and tested by its author on iOS 26.0.1, so that a tap that misses the widget's buttons no longer opens the app. The maintainer closed it as stale, writing that it is unwanted by Apple that nothing happens when a widget is tapped (his words; he cites no Apple source).",
       "confidence": "single",
       "sources": [
-        {"kind": "forumThread", "title": "feat: ignore taps on widget background (deltachat/deltachat-ios pull request 2869)", "url": "https://github.com/deltachat/deltachat-ios/pull/2869", "date": "2025-11-03", "platforms": ["iOS 18+", "iOS 26.0.1"], "quote": "This uses a large invisible button in the background with a no-op\nAppIntent.\n\nThis is activated conditionally only on iOS 18+.\nAnd it was tested by me on iOS 26.0.1\n…\nit is also unwanted by apple that _nothing_ happens when a widget is tapped.", "where": "description; comment by r10s closing the pull request, 2026-07-15"}
+        {"kind": "forumThread", "title": "feat: ignore taps on widget background (deltachat/deltachat-ios pull request 2869)", "url": "https://github.com/deltachat/deltachat-ios/pull/2869", "date": "2025-11-03", "platforms": ["iOS 18+", "iOS 26.0.1"], "quote": "Because it is annoying that it opens the app when you miss the chat/app\nthat you wanted to press.\n\nThis uses a large invisible button in the background with a no-op\nAppIntent.\n\nThis is activated conditionally only on iOS 18+.\nAnd it was tested by me on iOS 26.0.1\n…\nclosing stale PR, the issue is questionable, and potentially also there elsewhere. it is also unwanted by apple that _nothing_ happens when a widget is tapped.", "where": "description by Simon-Laux, 2025-11-03; comment by r10s closing the pull request, 2026-07-15"}
       ]
     },
     "A-1": {
-      "claim": "Apple: people launch an App Clip by scanning an App Clip Code, NFC tag or QR code, from Siri Suggestions, a link in Maps, a Smart App Banner or App Clip card in Safari or SFSafariViewController (the card from iOS 15), a link shared in Messages (as a text message only), or another app (iOS 17). A Messages invocation needs a recipient on iOS 14 or later who has the sender as a contact.",
+      "claim": "Apple: people launch an App Clip by scanning an App Clip Code, NFC tag or QR code, from Siri Suggestions, a link in Maps, a Smart App Banner or App Clip card in Safari or SFSafariViewController (the card from iOS 15), a link shared in Messages (as a text message only), or another app (iOS 17). A Messages invocation needs a recipient on iOS 14 or later who has the sender as a contact; a link shared as an SMS needs the recipient to load the rich link before tapping the preview launches the App Clip.",
       "confidence": "documented",
       "sources": [
         {"kind": "appleDocumentation", "title": "Configuring the launch experience of your App Clip", "url": "https://developer.apple.com/documentation/appclip/configuring-the-launch-experience-of-your-app-clip", "date": "2026", "platforms": ["iOS 14+"], "quote": "- Scanning an App Clip Code, NFC tag, or QR code at a physical location\n- Tapping a location-based suggestion from Siri Suggestions\n- Tapping a link in the Maps app\n- Tapping a Smart App Banner on a website in Safari or an app that uses SFSafariViewController\n- Tapping the action button of an App Clip card that appears in Safari or an SFSafariViewController (requires iOS 15 or later)\n- Tapping a link that someone shares in the Messages app (as a text message only)\n- Tapping an App Clip preview or link to an App Clip in an app (requires iOS 17 or later)", "where": "Review How People Invoke an App Clip", "note": "Stored copy (mirror Averyy/apple-dev-docs documentation/AppClip/configuring-the-launch-experience-of-your-app-clip.md); link markup dropped."},
@@ -1807,7 +2077,7 @@ enum BuiltinPolicies {
       "claim": "Apple: the App Clip, and the full app that replaces it, receive the invocation as an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the invocation URL: through onContinueUserActivity, scene(_:willConnectTo:options:) on first launch and scene(_:willContinueUserActivityWithType:) when suspended, or application(_:continue:restorationHandler:), not in didFinishLaunching.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "Responding to invocations", "url": "https://developer.apple.com/documentation/appclip/responding-to-invocations", "date": "2026", "platforms": ["iOS 14+"], "quote": "To access the URL, query the NSUserActivity object the system passes to the App Clip upon launch.\n…\nOn the first launch, the system calls the scene(_:willConnectTo:options:) callback. If the app or App Clip is suspended in memory and the user launches it, the system calls scene(_:willContinueUserActivityWithType:).\n…\nNote that you don’t have access to the NSUserActivity object in application(_:didFinishLaunchingWithOptions:).\n\nOn launch, confirm that the invocation is of type NSUserActivityTypeBrowsingWeb, then access the URL that the system passes to the App Clip.", "where": "Access the Invocation Url", "note": "Link markup dropped from the quote."}
+        {"kind": "appleDocumentation", "title": "Responding to invocations", "url": "https://developer.apple.com/documentation/appclip/responding-to-invocations", "date": "2026", "platforms": ["iOS 14+"], "quote": "To access the URL, query the NSUserActivity object the system passes to the App Clip upon launch. If a user installs the full app, it replaces the App Clip, and the system launches it with each invocation. To offer the same functionality and provide an equivalent user experience as the App Clip, the full app also needs to handle all invocation URLs.\n…\n- If you use the SwiftUI lifecycle, apply the onContinueUserActivity(_:perform:) modifier.\n- If you use a scene-based lifecycle, implement the scene(_:willConnectTo:options:) and scene(_:willContinueUserActivityWithType:) callbacks. On the first launch, the system calls the scene(_:willConnectTo:options:) callback. If the app or App Clip is suspended in memory and the user launches it, the system calls scene(_:willContinueUserActivityWithType:).\n- If you use the UIApplicationDelegate object to respond to lifecycle events, be sure to implement the application(_:continue:restorationHandler:) callback. Note that you don’t have access to the NSUserActivity object in application(_:didFinishLaunchingWithOptions:).\n\nOn launch, confirm that the invocation is of type NSUserActivityTypeBrowsingWeb, then access the URL that the system passes to the App Clip.\n…\n    let incomingURL = activity.webpageURL\n…\n    // Update the user interface based on URL components passed to the App Clip or full app.", "where": "Access the Invocation Url: first paragraph, bullet list, following paragraph and sample code", "note": "Stored copy (mirror Averyy/apple-dev-docs documentation/AppClip/responding-to-invocations.md); link markup dropped."}
       ]
     },
     "A-4": {
@@ -1827,41 +2097,43 @@ enum BuiltinPolicies {
       "note": "The App Clip page's note on a Messages link opening the invocation URL in the default browser is unexplained there; TapRoute cites it only for a Messages link that cannot launch the App Clip."
     },
     "A-6": {
-      "claim": "Apple: which invocations each App Clip experience supports: the Smart App Banner and a shared Messages link need the website associated with the App Clip; QR codes and NFC tags work with default App Clip links from iOS 16.4 (earlier only with an advanced experience); App Clip Codes and Maps need an advanced experience; another app's Link or open(_:options:completionHandler:) needs iOS 17.",
+      "claim": "Apple: which invocations each App Clip experience supports: the Smart App Banner and a shared Messages link need the website associated with the App Clip; QR codes and NFC tags work with default App Clip links from iOS 16.4 (earlier only with an advanced experience); App Clip Codes and Maps need an advanced experience; another app's Link or open(_:options:completionHandler:) needs iOS 17 and is listed as supported by the default experience, not by an advanced one.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "Configuring the launch experience of your App Clip", "url": "https://developer.apple.com/documentation/appclip/configuring-the-launch-experience-of-your-app-clip", "date": "2026", "platforms": ["iOS 14+", "iOS 16.4+", "iOS 17+"], "quote": "| A Smart App Banner on your website | Yes, if you associate your website with the App Clip. | Yes, if you associate your website with the App Clip. |\n| A shared link to an App Clip in the Messages app | Yes, if you associate your website with the App Clip. | Yes, if you associate your website with the App Clip. |\n| QR codes | Yes, in iOS 16.4 or later if you enable default App Clip links. No in earlier iOS versions. | Yes |\n| NFC tags | Yes, in iOS 16.4 or later if you enable default App Clip link. No in earlier iOS versions. | Yes |\n| App Clip Codes | No | Yes |\n| Maps | No | Yes |", "where": "Compare Default and Advanced App Clip Experiences, table (columns: invocation, default experience, advanced experience)"}
+        {"kind": "appleDocumentation", "title": "Configuring the launch experience of your App Clip", "url": "https://developer.apple.com/documentation/appclip/configuring-the-launch-experience-of-your-app-clip", "date": "2026", "platforms": ["iOS 14+", "iOS 16.4+", "iOS 17+"], "quote": "The following table shows the invocations and platforms each experience supports.\n\n| Invocation | Default App Clip experience | Advanced App Clip experience |\n| --- | --- | --- |\n| A Smart App Banner on your website | Yes, if you associate your website with the App Clip. | Yes, if you associate your website with the App Clip. |\n| A shared link to an App Clip in the Messages app | Yes, if you associate your website with the App Clip. | Yes, if you associate your website with the App Clip. |\n| QR codes | Yes, in iOS 16.4 or later if you enable default App Clip links. No in earlier iOS versions. | Yes |\n| NFC tags | Yes, in iOS 16.4 or later if you enable default App Clip link. No in earlier iOS versions. | Yes |\n| App Clip Codes | No | Yes |\n| Maps | No | Yes |\n| Spotlight search | Yes, excluding location-based Spotlight suggestions. | Yes |\n| Another app that uses Link Presentation (requires iOS 17) | Yes, if you associate your website with the App Clip or enable default App Clip links | Yes, if you associate your website with the App Clip. |\n| Another app that uses Link or open(_:options:completionHandler:) (requires iOS 17) | Yes | No |", "where": "Compare Default and Advanced App Clip Experiences, table", "note": "Stored copy (mirror Averyy/apple-dev-docs documentation/AppClip/configuring-the-launch-experience-of-your-app-clip.md); link markup dropped."}
       ]
     },
     "A-7": {
-      "claim": "A field report (2026): an App Clip can, unexpectedly, stay installed beside the full app; that app's App Clip then forwards to the full app at once.",
+      "claim": "One pull request (deltachat-ios 3080, 2026) makes its App Clip redirect to the full app at once in case the App Clip stays installed after the full app is installed, a case its author says should not happen; it reports no instance of it.",
       "confidence": "single",
       "sources": [
         {"kind": "forumThread", "title": "Implement App Clip to forward invite links to main app (deltachat/deltachat-ios pull request 3080)", "url": "https://github.com/deltachat/deltachat-ios/pull/3080", "date": "2026-04-20", "platforms": ["iOS"], "quote": "This should not happen but in case the app clip stays installed when the user installs the full app, the app clip redirects to the main app right away, before quickly showing that the user may delete this app clip:", "where": "description"}
       ],
-      "note": "The redirect is that app's own code, not system behaviour."
+      "note": "The redirect is that app's own code, not system behaviour. The pull request is not a report that an App Clip was seen staying installed; Apple says the full app replaces the App Clip (A-2).",
+      "uncited": "Context: a safeguard in one App Clip's code for a case its author says should not happen; it reports no instance, so no field rests on it."
     },
     "C-1": {
       "claim": "Apple: a control executes an action, launches its app to a specific view, or launches a locked camera capture extension, from Control Center, the Lock Screen or the Action button; buttons use AppIntent or OpenIntent and toggles SetValueIntent. The configuration types are available from iOS and iPadOS 18 and from macOS and watchOS 26.",
       "confidence": "documented",
       "sources": [
         {"kind": "appleDocumentation", "title": "Creating controls to perform actions across the system", "url": "https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system", "date": "2026", "platforms": ["iOS 18+", "iPadOS 18+"], "quote": "A control allows your app to execute an action, launch your app to a specific view, or launch a locked camera capture extension from Control Center, the Lock Screen, or by using the Action button.\n…\nWhen someone interacts with a control, it performs its action using an app intent you specify. Use AppIntent or OpenIntent for control buttons and SetValueIntent for control toggles.", "where": "Overview, first paragraph; Understand the Control Lifecycle, fourth paragraph", "note": "Stored copy (mirror Averyy/apple-dev-docs documentation/WidgetKit/creating-controls-to-perform-actions-across-the-system.md); link markup dropped from the quote."},
-        {"kind": "appleDocumentation", "title": "AppIntentControlConfiguration", "url": "https://developer.apple.com/documentation/widgetkit/appintentcontrolconfiguration", "date": "2026", "platforms": ["iOS 18+", "iPadOS 18+", "macOS 26+", "watchOS 26+"], "quote": "\"iOS: 18.0.0 -\",\n    \"iPadOS: 18.0.0 -\",\n    \"macCatalyst: -\",\n    \"macOS: 26.0.0 -\",\n    \"watchOS: 26.0.0 -\"", "where": "page metadata, availability", "note": "No visionOS entry: TapRoute reads controls as absent there (inference from the list)."}
+        {"kind": "appleDocumentation", "title": "AppIntentControlConfiguration", "url": "https://developer.apple.com/documentation/widgetkit/appintentcontrolconfiguration", "date": "2026", "platforms": ["iOS 18+", "iPadOS 18+", "macOS 26+", "watchOS 26+"], "quote": "- iOS 18.0+\n- iPadOS 18.0+\n- Mac Catalyst ?+\n- macOS 26.0+ (Beta)\n- watchOS 26.0+ (Beta)", "where": "Availability", "note": "Stored copy (mirror Averyy/apple-dev-docs documentation/WidgetKit/appintentcontrolconfiguration.md); the mirror was taken while macOS 26 and watchOS 26 were in beta. No visionOS entry: TapRoute reads controls as absent there (inference from the list)."},
+        {"kind": "appleDocumentation", "title": "StaticControlConfiguration", "url": "https://developer.apple.com/documentation/widgetkit/staticcontrolconfiguration", "date": "2026", "platforms": ["iOS 18+", "iPadOS 18+", "macOS 26+", "watchOS 26+"], "quote": "- iOS 18.0+\n- iPadOS 18.0+\n- Mac Catalyst ?+\n- macOS 26.0+ (Beta)\n- watchOS 26.0+ (Beta)", "where": "Availability", "note": "Stored copy (mirror Averyy/apple-dev-docs documentation/WidgetKit/staticcontrolconfiguration.md)."}
       ]
     },
     "C-2": {
-      "claim": "Apple: a control opens its app through an app intent that conforms to OpenIntent, and the system requires that intent's target membership to include both the app and the widget extension to open the app. A 2026 field report: with the intent only in the extension, nothing happens.",
+      "claim": "Apple: a control opens its app through an app intent that conforms to OpenIntent, and the system requires that intent's target membership to include both the app and the widget extension to open the app.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "Creating controls to perform actions across the system", "url": "https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system", "date": "2026", "platforms": ["iOS 18+"], "quote": "Set your control’s action to an app intent that conforms to OpenIntent to open your app when someone uses a control. Using OpenIntent allows you to take someone to a specific area of your app when a control performs its action.\n\nThe system requires the Target Membership of the app intent to be set to both the app and the widget extension to open the app.", "where": "Open Your App with a Control", "note": "Stored copy; link markup dropped from the quote."},
-        {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp pull request 6572)", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18"], "quote": "// NOTE: このファイルはアプリ本体（Canary/Prod）とRideSessionActivity Extensionの\n// 両方のターゲットに所属させること。コントロールから起動されるAppIntentがExtension側にしか\n// 存在しないと、システムがアプリ側でインテントを実行できず長押ししても何も起きない。", "quoteEnglish": "NOTE: this file must belong to both targets, the app itself (Canary/Prod) and the RideSessionActivity extension. If the AppIntent launched from a control exists only on the extension side, the system cannot run the intent on the app side, and nothing happens even on a long press.", "where": "OpenTrainLCDIntent.swift, header comment, quoted in the review thread"}
-      ]
+        {"kind": "appleDocumentation", "title": "Creating controls to perform actions across the system", "url": "https://developer.apple.com/documentation/widgetkit/creating-controls-to-perform-actions-across-the-system", "date": "2026", "platforms": ["iOS 18+"], "quote": "Set your control’s action to an app intent that conforms to OpenIntent to open your app when someone uses a control. Using OpenIntent allows you to take someone to a specific area of your app when a control performs its action.\n\nThe system requires the Target Membership of the app intent to be set to both the app and the widget extension to open the app.", "where": "Open Your App with a Control", "note": "Stored copy (mirror Averyy/apple-dev-docs documentation/WidgetKit/creating-controls-to-perform-actions-across-the-system.md); link markup dropped from the quote."}
+      ],
+      "note": "Apple does not say what the person sees when the membership is wrong. Two 2026 field reports see nothing happen when a control's intent is only in the widget extension, but both intents are AppIntents with openAppWhenRun = true, not OpenIntents; they are under C-5. That an OpenIntent in the extension only also opens nothing is TapRoute's reading of Apple's 'requires'."
     },
     "C-3": {
       "claim": "Apple: a control's app intent can require the device to be authenticated before the control performs its action (authenticationPolicy, e.g. requiresAuthentication); privacySensitive() redacts its state while the device isn't authenticated. On the Action button, a button with an OpenIntent action is hinted \"Hold to Open MyApp\".",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "Adding refinements and configuration to controls", "url": "https://developer.apple.com/documentation/widgetkit/adding-refinements-and-configuration-to-controls", "date": "2026", "platforms": ["iOS 18+"], "quote": "Controls can require a device to be authenticated to allow the control to perform its action or to display its current state and information. Set the `authenticationPolicy` in the control’s app intent to refine what level of authentication is necessary to perform the action.\n…\n// Hint Text: \"Hold to Open MyApp\"", "where": "Enforce Security and Privacy for Controls, first paragraph; Refine Action Button Hint Text, second listing", "note": "Stored copy (mirror documentation/WidgetKit/adding-refinements-and-configuration-to-controls.md)."}
+        {"kind": "appleDocumentation", "title": "Adding refinements and configuration to controls", "url": "https://developer.apple.com/documentation/widgetkit/adding-refinements-and-configuration-to-controls", "date": "2026", "platforms": ["iOS 18+"], "quote": "Controls can require a device to be authenticated to allow the control to perform its action or to display its current state and information. Set the `authenticationPolicy` in the control’s app intent to refine what level of authentication is necessary to perform the action.\n\nThe following code sets the authenticationPolicy to IntentAuthenticationPolicy.requiresAuthentication to require device authentication to unlock a door:\n…\nUse the privacySensitive(_:) modifier on a ControlWidgetTemplate type to redact the active or inactive state of a control while the device isn’t authenticated.\n…\nThe following code shows the default hint text for a button with an `OpenIntent` action:\n\n// Hint Text: \"Hold to Open MyApp\"", "where": "Enforce Security and Privacy for Controls, first to third paragraphs; Refine Action Button Hint Text, second listing", "note": "Stored copy (mirror documentation/WidgetKit/adding-refinements-and-configuration-to-controls.md); link markup dropped."}
       ],
       "note": "The page does not say what the person sees on a locked device when the control's intent requires authentication; that the system asks to unlock and then performs the action is TapRoute's inference."
     },
@@ -1878,13 +2150,17 @@ enum BuiltinPolicies {
       "note": "The TrainLCD comment is the author's account, not a stated device test. The DTS answer speaks of where the URL arrives and does not restate that it was a custom scheme. The digest's onmyway133 blog post (issue 983) shows the same custom-scheme code without stating an outcome, so it is not a source here."
     },
     "C-5": {
-      "claim": "openAppWhenRun on a control's intent is contested: Apple's widget-interactivity text says an intent with openAppWhenRun true is performed in the app's process; two field reports (2026) say a control's intent runs in the widget extension, openAppWhenRun is ignored there, and the app does not open.",
-      "confidence": "contested",
+      "claim": "A control's app intent with openAppWhenRun = true: two 2026 field reports (TrainLCD, lastGLANCE) say it opens the app once the intent is a member of the app target as well as the widget extension, and that nothing happens when it is in the extension only. Both authors first blamed openAppWhenRun itself (lastGLANCE: silently ignored in a control; TrainLCD: a 'known bug') and withdrew that reading in later changes. Apple's interactivity text says an intent with openAppWhenRun true is performed in the app's process, but it is written for widgets and Live Activities, not controls.",
+      "confidence": "several",
       "sources": [
-        {"kind": "appleDocumentation", "title": "Adding interactivity to widgets and Live Activities", "url": "https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities", "date": "2026", "platforms": ["iOS 17+", "iPadOS 17+", "macOS 14+"], "quote": "Per default, the system runs the app intent in the same process as the widget extension. However, if the app intent’s `openAppWhenRun` property is `true`, or if the intent conforms to `AudioPlaybackIntent`, `ForegroundContinuableIntent`, `LiveActivityIntent`, or `PushToTalkTransmissionIntent`, the system performs the app intent in the app’s process.", "where": "Implement the Perform Function, first paragraph", "note": "Stored copy (mirror documentation/WidgetKit/adding-interactivity-to-widgets-and-live-activities.md); link markup dropped. The page speaks of widgets and Live Activities, not controls."},
-        {"kind": "forumThread", "title": "Control Center Add chore: chain an OpenURLIntent instead of openAppWhenRun (krelltunez/lastGLANCE pull request 293)", "url": "https://github.com/krelltunez/lastGLANCE/pull/293", "date": "2026-08-22", "platforms": ["iOS"], "quote": "Fixes the Control Center button doing nothing on tap.\n…\nA control button's intent runs in the **widget extension process**, and `openAppWhenRun` is silently ignored there — the intent performed, wrote its pending token, and nothing was permitted to open the app.", "where": "description, Cause"},
-        {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp pull request 6572)", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18"], "quote": "// NOTE: openAppWhenRunだけではコントロール経由の起動が失敗する既知の不具合があるため、", "quoteEnglish": "NOTE: because of a known bug where launching through a control fails with openAppWhenRun alone,", "where": "OpenTrainLCDIntent.swift, header comment"}
-      ]
+        {"kind": "appleDocumentation", "title": "Adding interactivity to widgets and Live Activities", "url": "https://developer.apple.com/documentation/widgetkit/adding-interactivity-to-widgets-and-live-activities", "date": "2026", "platforms": ["iOS 17+", "iPadOS 17+", "macOS 14+"], "quote": "Per default, the system runs the app intent in the same process as the widget extension. However, if the app intent’s `openAppWhenRun` property is `true`, or if the intent conforms to `AudioPlaybackIntent`, `ForegroundContinuableIntent`, `LiveActivityIntent`, or `PushToTalkTransmissionIntent`, the system performs the app intent in the app’s process.", "where": "Implement the Perform Function, first paragraph", "note": "Stored copy (mirror documentation/WidgetKit/adding-interactivity-to-widgets-and-live-activities.md; also code-index file id 13179855641); link markup dropped. The page speaks of widgets and Live Activities, not controls, and says 'performs … in the app’s process', not that the app comes to the foreground."},
+        {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp pull request 6572)", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18+"], "quote": "**原因**: `OpenTrainLCDIntent` を `RideSessionActivity` Extension のターゲットにしか含めていなかった。`openAppWhenRun = true` の `AppIntent` は Extension プロセスでは実行されず、システムがアプリを起動してアプリ側の定義で `perform()` を走らせる。アプリ本体に定義が無いと実行先が見つからず無反応になる。\n…\n  - `openAppWhenRun = true` による起動に一本化。`OpenURLIntent` によるディープリンク併用は行わない（後述）", "quoteEnglish": "Cause: OpenTrainLCDIntent was included only in the RideSessionActivity extension's target. An AppIntent with openAppWhenRun = true is not run in the extension process; the system launches the app and runs perform() with the app's definition. If the app itself has no definition, nowhere to run it is found and nothing responds.\n…\n  - Launching is unified on openAppWhenRun = true. A deep link through OpenURLIntent is not used alongside it (see below).", "where": "description by TinyKitten, 概要 and 変更内容 (merged version)", "note": "The author's account of the fix; the stored description does not state a device test. Our translation."},
+        {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp pull request 6572), first commit", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18"], "quote": "// NOTE: openAppWhenRunだけではコントロール経由の起動が失敗する既知の不具合があるため、\n// OpenURLIntentによるディープリンクも併せて返す。", "quoteEnglish": "NOTE: because of a known bug where launching through a control fails with openAppWhenRun alone, we also return a deep link through OpenURLIntent.", "where": "ios/RideSessionActivity/OpenTrainLCDIntent.swift, header comment, first commit (stored at commit ed3507a6cb1d307e5d3d36d6bc7e2c522a3eb69d; quoted in the coderabbitai review thread)", "note": "Superseded: the merged version of the PR removed this comment and the OpenURLIntent and names target membership as the cause (source above). Our translation."},
+        {"kind": "forumThread", "title": "Control Center Add chore: chain an OpenURLIntent instead of openAppWhenRun (krelltunez/lastGLANCE pull request 293)", "url": "https://github.com/krelltunez/lastGLANCE/pull/293", "date": "2026-08-22", "platforms": ["iOS"], "quote": "Fixes the Control Center button doing nothing on tap.\n…\nA control button's intent runs in the **widget extension process**, and `openAppWhenRun` is silently ignored there — the intent performed, wrote its pending token, and nothing was permitted to open the app.", "where": "description, Cause", "note": "Superseded by the same author's PRs 305 and 312 (below). The description's footer says it was generated by Claude Code."},
+        {"kind": "forumThread", "title": "Fix the Control Center control doing nothing when tapped (krelltunez/lastGLANCE pull request 305)", "url": "https://github.com/krelltunez/lastGLANCE/pull/305", "date": "2026-08-23", "platforms": ["iOS"], "quote": "A control button can only trigger an `AppIntent`, and iOS resolves that intent against the *app's* AppIntents metadata when deciding whether it may open the app. An extension-only intent is invisible at exactly that moment, so the tap does nothing: no launch, nothing logged, nothing to debug from.", "where": "description, Cause", "note": "The intent is OpenAddChoreIntent, an AppIntent with openAppWhenRun (lastGLANCE PR 291)."},
+        {"kind": "forumThread", "title": "iOS: Control Center Add opens the app but not the new-chore form (krelltunez/lastGLANCE pull request 312)", "url": "https://github.com/krelltunez/lastGLANCE/pull/312", "date": "2026-08-30", "platforms": ["iOS"], "quote": "The Control Center \"Add\" control now launches the app and lands on the chore list. Opening the app and saying where to go are separate problems, and only the first was fixed.\n…\n- Putting the intent in the app target is what lets the app's AppIntents metadata see `OpenAddChoreIntent`, which is what makes `openAppWhenRun = true` effective. That is what opens the app today.\n- `openAppWhenRun` carries no destination.", "where": "description, first paragraph; What is happening"}
+      ],
+      "note": "lastGLANCE's PRs are one app's reports (one author), TrainLCD's another: two independent reports. Neither states its iOS version beyond TrainLCD's iOS 18 deployment. No standing report now says openAppWhenRun is ignored for controls. lastGLANCE PR 312 adds that the chained OpenURLIntent was not performed once openAppWhenRun had opened the app, so the app opens without the URL."
     },
     "C-6": {
       "claim": "A developer asking how an iOS 18 control can open the app with a URL (2024): UIApplication code is not allowed in the extension, and Apple points to OpenIntent.",
@@ -1892,7 +2168,8 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "forumThread", "title": "iOS 18 Control Widget that opens a URL (Apple Developer Forums thread 758911)", "url": "https://developer.apple.com/forums/thread/758911", "date": "2024", "platforms": ["iOS 18"], "quote": "Now, with iOS 18 and Control Widgets, I want to create a Control Widget button that smply opens the app with the same URL. However UIApplication code is not allowed within extensions. For this, Apple says to use OpenIntent which is shown here:", "where": "question"}
       ],
-      "note": "The asker's reading of the documentation, not an answer; no reply is in the stored copy."
+      "note": "The asker's reading of the documentation, not an answer; no reply is in the stored copy.",
+      "uncited": "Context: a developer's question; its quote states no field of a control rule (C-2 is Apple's text for OpenIntent)."
     },
     "C-7": {
       "claim": "On the Action button a press shows the control's hint text and pressing and holding performs the action configured to it; a control whose action is an OpenIntent launches the app when executed.",
@@ -1903,11 +2180,12 @@ enum BuiltinPolicies {
       ]
     },
     "C-8": {
-      "claim": "One report: the controls at the bottom of the Lock Screen, like the flashlight and camera, fire on a press and hold (press in, release once the control enlarges), not on a plain tap.",
+      "claim": "One report (TrainLCD PR 6572, 2026): the controls at the bottom of the Lock Screen, like the flashlight and camera, fire with a press-and-hold (touch and keep pressing, release once the control enlarges), so a long press is the right way to launch one; the author adds that the app's failure to open was not about how it was pressed but that the control's AppIntent was not run.",
       "confidence": "single",
       "sources": [
-        {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp PR 6572)", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18+"], "quote": "ロック画面下部のコントロールは懐中電灯・カメラと同様に「触れたまま押し込む → 拡大したら離す」で発動するため、長押しが正しい起動操作である。", "quoteEnglish": "The controls at the bottom of the Lock Screen, like the flashlight and camera, fire with \"touch and keep pressing → release once it enlarges\", so a long press is the correct launch operation.", "where": "PR description (概要)", "note": "The same PR says the real bug was that the OpenIntent existed only in the extension target (see C-2)."}
-      ]
+        {"kind": "forumThread", "title": "ロック画面コントロールを長押ししてもアプリが開かない問題を修正 (TrainLCD/MobileApp PR 6572)", "url": "https://github.com/TrainLCD/MobileApp/pull/6572", "date": "2026-08-06", "platforms": ["iOS 18+"], "quote": "ロック画面下部のコントロールは懐中電灯・カメラと同様に「触れたまま押し込む → 拡大したら離す」で発動するため、長押しが正しい起動操作である。つまり操作方法の問題ではなく、コントロールに紐づけた `AppIntent` が実行されていなかった。", "quoteEnglish": "The controls at the bottom of the Lock Screen, like the flashlight and camera, fire with \"touch and keep pressing → release once it enlarges\", so a long press is the correct launch operation. In other words, it was not a problem of how it was operated: the AppIntent bound to the control was not being run.", "where": "PR description (概要)", "note": "The bug fixed was an AppIntent with openAppWhenRun = true that existed only in the extension target (see C-5), not an OpenIntent. Our translation."}
+      ],
+      "note": "The report does not say what a plain tap on a Lock Screen control does; that it does nothing is TapRoute's inference."
     },
     "C-9": {
       "claim": "Apple: the system redacts a control marked privacySensitive() when it is displayed on the Lock Screen and the device is locked; applied to the control template, the modifier redacts its content and its state.",
@@ -1956,18 +2234,8 @@ enum BuiltinPolicies {
       "claim": "Apple staff, as quoted in a 2024 issue thread: app extensions are not allowed to open URLs directly, by design; calling UIApplication's open through the Objective-C runtime bypasses a build-time restriction and is now failing.",
       "confidence": "single",
       "sources": [
-        {
-          "kind": "forumThread",
-          "title": "[BUG] openHostApp doesn't work on iOS 18 (MaxAst/expo-share-extension issue 48)",
-          "url": "https://github.com/MaxAst/expo-share-extension/issues/48",
-          "date": "2024-10-07",
-          "platforms": [
-            "iOS 18"
-          ],
-          "quote": "App extensions are not allowed to open URLs directly. This isn’t accidental, but a deliberate design choice on Apple’s part. Don’t try to bypass such restrictions using Silly Runtime Hacks™.",
-          "where": "comment by coryetzkorn, 2024-10-07, quoting an Apple reply",
-          "note": "Apple's words reach us second hand: the commenter quotes them without a link. The same words are quoted as Apple DTS's in krelltunez/lifeGLANCE pull request 310 (2026-08-16)."
-        }
+        {"kind": "forumThread", "title": "[BUG] openHostApp doesn't work on iOS 18 (MaxAst/expo-share-extension issue 48)", "url": "https://github.com/MaxAst/expo-share-extension/issues/48", "date": "2024-10-07", "platforms": ["iOS 18"], "quote": "The UIApplication object is explicitly marked as unavailable from an app extension. If you add code to an app extension that tries to open a URL in the normal way, using UIApplication.shared.open(_:), it’ll fail to build. You’ve used the Objective-C runtime to bypass that build-time restriction, and that’s now failing.\n\nApp extensions are not allowed to open URLs directly. This isn’t accidental, but a deliberate design choice on Apple’s part. Don’t try to bypass such restrictions using Silly Runtime Hacks™.", "where": "comment by coryetzkorn, 2024-10-07, quoting a reply without naming or linking it", "note": "Copy: Apple's words reach us second hand; the comment introduces them with 'It looks like Apple has intentionally removed the ability to open URLs from app extensions.' The original forum reply was not found in the stored corpora."},
+        {"kind": "forumThread", "title": "ios: confirm shares in the extension instead of trying to open the app (krelltunez/lifeGLANCE pull request 310)", "url": "https://github.com/krelltunez/lifeGLANCE/pull/310", "date": "2026-08-16", "platforms": ["iOS 18+"], "quote": "Apple DTS, on this exact question for a Share Extension: \"App extensions are not allowed to open URLs directly. This isn't accidental, but a deliberate design choice on Apple's part.\"", "where": "description", "note": "Copy: names the speaker as Apple DTS, without a link. The same PR reports that its share extension's responder-chain openURL: walk no longer brought the app forward ('iOS 18 closed it')."}
       ],
       "note": "With D-1 and X-10 (only Today and iMessage support extensionContext.open), the reading against every other way an extension opens a URL; X-13 and E-2 report the non-deprecated responder-chain call still working."
     },
@@ -1975,40 +2243,11 @@ enum BuiltinPolicies {
       "claim": "Several reports, 2024-2025: from a share extension on iOS 18 and later, the responder-chain call to the non-deprecated UIApplication.open(_:options:completionHandler:) opens the app; one app replaced that call with SwiftUI's openURL environment action, stating no outcome.",
       "confidence": "several",
       "sources": [
-        {
-          "kind": "publicCode",
-          "title": "Fix URL Opening from Share Extension on iOS 18+ (EternallLight/cordova-plugin-openwith-ios pull request 36)",
-          "url": "https://github.com/EternallLight/cordova-plugin-openwith-ios/pull/36",
-          "date": "2025-04-30",
-          "platforms": [
-            "iOS 18"
-          ],
-          "quote": "Updated the implementation to support opening URLs from the share extension on iOS 18 and above.\nReplaced the deprecated openURL approach with a method adapted from this [Stack Overflow solution](https://stackoverflow.com/questions/27506413/share-extension-to-open-containing-app/78975759#78975759), translated to Objective-C.",
-          "where": "pull request description"
-        },
-        {
-          "kind": "publicCode",
-          "title": "Fix for sharing extension iOS 18 (anyproto/anytype-swift pull request 2159)",
-          "url": "https://github.com/anyproto/anytype-swift/pull/2159",
-          "date": "2024-10-01",
-          "platforms": [
-            "iOS 18"
-          ],
-          "quote": "Fix for sharing extension iOS 18",
-          "where": "pull request title"
-        },
-        {
-          "kind": "publicCode",
-          "title": "Use the swiftUI openURL to open the app on a share (Infomaniak/ios-kDrive pull request 1978)",
-          "url": "https://github.com/Infomaniak/ios-kDrive/pull/1978",
-          "date": "2026-07-23",
-          "platforms": [
-            "iOS"
-          ],
-          "quote": "fix: Use the swiftUI openURL to open the app on a share",
-          "where": "pull request title",
-          "note": "States no outcome; the only report of SwiftUI's openURL in a share extension."
-        }
+        {"kind": "forumThread", "title": "Example code does not work on iOS 18 (calvinckho/capacitor-share-extension issue 17)", "url": "https://github.com/calvinckho/capacitor-share-extension/issues/17", "date": "2025-06-12", "platforms": ["iOS 18"], "quote": "Porting an app to iOS 18 and Capacitor 7, sharing from another app into a capacitor app does not successfully open the app with the provided attachment, especially a url.\n…\nFollowing this on [stackoverflow](https://stackoverflow.com/questions/79002378/ios-18-0-shared-extention-open-app-url-cant-work), if I replace the above with the code below, my app opens successfully.\n…\n        if let application = responder as? UIApplication {\n            application.open(url, options: [:]) { success in", "where": "issue description"},
+        {"kind": "forumThread", "title": "[iOS 18] Sharing does not work, origin app greyed out and stuck (timedtext/expo-config-plugin-ios-share-extension issue 23)", "url": "https://github.com/timedtext/expo-config-plugin-ios-share-extension/issues/23", "date": "2025-01-15", "platforms": ["iOS 18"], "quote": "I was able to fix it with the following patch, hoping this could help other folks with the same issue.\n…\n+          if let application = responder as? UIApplication {\n+            application.open(url!, options: [:]) { success in", "where": "issue description"},
+        {"kind": "forumThread", "title": "iOS 18 No Longer Opens App (Expensify/react-native-share-menu issue 318)", "url": "https://github.com/Expensify/react-native-share-menu/issues/318", "date": "2024-09-23", "platforms": ["iOS 18"], "quote": "Anyway, I noticed after I upgraded my device to iOS 18, nothing would happen after clicking my app in the share sheet. It still shows up but nothing happened.", "where": "issue description by jaaywags; later comments 'thank you its working @jaaywags' (2025-06-06) and 'it's working, thanks!' (2025-11-03)", "note": "The stored excerpt cuts off inside the posted solution, so which call it uses is taken from the DOMAIN notes, not read here."},
+        {"kind": "publicCode", "title": "Fix URL Opening from Share Extension on iOS 18+ (EternallLight/cordova-plugin-openwith-ios pull request 36)", "url": "https://github.com/EternallLight/cordova-plugin-openwith-ios/pull/36", "date": "2025-04-30", "platforms": ["iOS 18"], "quote": "Updated the implementation to support opening URLs from the share extension on iOS 18 and above.\nReplaced the deprecated openURL approach with a method adapted from this [Stack Overflow solution](https://stackoverflow.com/questions/27506413/share-extension-to-open-containing-app/78975759#78975759), translated to Objective-C.", "where": "pull request description", "note": "Open, not merged; names the answer, not the call, and states no test result."},
+        {"kind": "publicCode", "title": "Use the swiftUI openURL to open the app on a share (Infomaniak/ios-kDrive pull request 1978)", "url": "https://github.com/Infomaniak/ios-kDrive/pull/1978", "date": "2026-07-23", "platforms": ["iOS"], "quote": "fix: Use the swiftUI openURL to open the app on a share", "where": "pull request title", "note": "States no outcome; the only report of SwiftUI's openURL in a share extension."}
       ],
       "note": "Confirms X-13 for the non-deprecated call. Still unsupported (E-1) and contested by N-9 (the responder-chain workaround fails with a sandbox error)."
     },
@@ -2016,92 +2255,22 @@ enum BuiltinPolicies {
       "claim": "Keyboard extensions: extensionContext.open fails; iOS 18 broke the openURL: selector (and, in one report, openURL:options:completionHandler:), worked around with a SwiftUI Link view; on iOS 26 a keyboard opens its app only with Full Access.",
       "confidence": "several",
       "sources": [
-        {
-          "kind": "forumThread",
-          "title": "Launching the containing app from keyboard not working (KeyboardKit issue 597)",
-          "url": "https://github.com/KeyboardKit/KeyboardKit/issues/597",
-          "date": "2023-06-05",
-          "platforms": [
-            "iOS 16"
-          ],
-          "quote": "Hi! This is a limitation of keyboard extensions, not an issue with KeyboardKit.",
-          "where": "maintainer's comment, answering a failing controller.extensionContext?.open call"
-        },
-        {
-          "kind": "forumThread",
-          "title": "The selector-based way of opening links no longer works (KeyboardKit issue 795)",
-          "url": "https://github.com/KeyboardKit/KeyboardKit/issues/795",
-          "date": "2024-09-11",
-          "platforms": [
-            "iOS 18"
-          ],
-          "quote": "Trying to use `openURL:options:completionHandler:` doesn't seem to work either, which means that there is currently no way to handle the `.url` keyboard action.\n\nTo work around this, KeyboardKit 8.8.6 will render the `.url` action as a SwiftUI `Link` view, instead of a custom view with the full range of gestures.",
-          "where": "issue description"
-        },
-        {
-          "kind": "forumThread",
-          "title": "iOS 26 keyboard extension open app issue (KeyboardKit issue 966)",
-          "url": "https://github.com/KeyboardKit/KeyboardKit/issues/966",
-          "date": "2025-09-25",
-          "platforms": [
-            "iOS 26"
-          ],
-          "quote": "After System update to iOS 26，keyboard extension cannot open app via UrlOpener without fullaccess\n…\nIf it doesn't work without Full Access, then it's blocked on a system level, and there is then nothing that KeyboardKit can do to work around this.\n\nSince it still works with Full Access, I suggest guiding your users to enabling it by explaining why your keyboard needs full access.",
-          "where": "issue description; maintainer's comment"
-        },
-        {
-          "kind": "forumThread",
-          "title": "OpenUrl ios26 (KeyboardKit issue 968)",
-          "url": "https://github.com/KeyboardKit/KeyboardKit/issues/968",
-          "date": "2025-10-06",
-          "platforms": [
-            "iOS 26"
-          ],
-          "quote": "The settings button on keyboard is not working if keyboard does not have full access granted from settings.",
-          "where": "issue description (its code walks the responder chain to UIApplication and calls open(url, options: [:]))"
-        },
-        {
-          "kind": "forumThread",
-          "title": "In iOS 26, if hasFullAccess is false, the keyboard cannot open the main app. (KeyboardKit issue 964)",
-          "url": "https://github.com/KeyboardKit/KeyboardKit/issues/964",
-          "date": "2025-09-18",
-          "platforms": [
-            "iOS 26"
-          ],
-          "quote": "In iOS 26, if hasFullAccess is false, the keyboard cannot open the main app.",
-          "where": "issue title"
-        }
+        {"kind": "forumThread", "title": "Launching the containing app from keyboard not working (KeyboardKit issue 597)", "url": "https://github.com/KeyboardKit/KeyboardKit/issues/597", "date": "2023-06-05", "platforms": ["iOS"], "quote": "Hi! This is a limitation of keyboard extensions, not an issue with KeyboardKit.", "where": "maintainer's comment, answering a failing controller.extensionContext?.open call", "note": "The issue names no iOS version; dated 2023-06-05."},
+        {"kind": "forumThread", "title": "The selector-based way of opening links no longer works (KeyboardKit issue 795)", "url": "https://github.com/KeyboardKit/KeyboardKit/issues/795", "date": "2024-09-11", "platforms": ["iOS 18"], "quote": "Trying to use `openURL:options:completionHandler:` doesn't seem to work either, which means that there is currently no way to handle the `.url` keyboard action.\n\nTo work around this, KeyboardKit 8.8.6 will render the `.url` action as a SwiftUI `Link` view, instead of a custom view with the full range of gestures.", "where": "issue description"},
+        {"kind": "forumThread", "title": "iOS 26 keyboard extension open app issue (KeyboardKit issue 966)", "url": "https://github.com/KeyboardKit/KeyboardKit/issues/966", "date": "2025-09-25", "platforms": ["iOS 26"], "quote": "After System update to iOS 26，keyboard extension cannot open app via UrlOpener without fullaccess\n…\nIf it doesn't work without Full Access, then it's blocked on a system level, and there is then nothing that KeyboardKit can do to work around this.\n\nSince it still works with Full Access, I suggest guiding your users to enabling it by explaining why your keyboard needs full access.", "where": "issue description; maintainer's comment"},
+        {"kind": "forumThread", "title": "OpenUrl ios26 (KeyboardKit issue 968)", "url": "https://github.com/KeyboardKit/KeyboardKit/issues/968", "date": "2025-10-06", "platforms": ["iOS 26"], "quote": "The settings button on keyboard is not working if keyboard does not have full access granted from settings.", "where": "issue description (its code walks the responder chain to UIApplication and calls open(url, options: [:]))"},
+        {"kind": "forumThread", "title": "In iOS 26, if hasFullAccess is false, the keyboard cannot open the main app. (KeyboardKit issue 964)", "url": "https://github.com/KeyboardKit/KeyboardKit/issues/964", "date": "2025-09-18", "platforms": ["iOS 26"], "quote": "In iOS 26, if hasFullAccess is false, the keyboard cannot open the main app.", "where": "issue title"}
       ],
-      "note": "Full Access is the keyboard's RequestsOpenAccess, granted by the person in Settings. Which call the iOS 26 reports use: issue 968's is the responder-chain UIApplication.open; issue 964's is a SwiftUI Link. That the Link works on iOS 18 to 25 without Full Access is KeyboardKit's workaround, not a separate observation."
+      "note": "Full Access is the keyboard's RequestsOpenAccess, granted by the person in Settings. Which call the iOS 26 reports use: issue 968's is the responder-chain UIApplication.open; issue 966's is KeyboardKit's UrlOpener; issue 964 shows only a SwiftUI Link to the Settings URL (UIApplication.openSettingsURLString), which it says opens the Settings app list rather than the app's settings page, so it does not show a Link to the keyboard's own app failing. That the Link works on iOS 18 to 25 without Full Access is KeyboardKit's workaround, not a separate observation."
     },
     "E-4": {
-      "claim": "Several reports: no supported way found for a Safari web extension to open its containing app; safari-web-extension:// URLs cannot be opened from outside, and the Settings deep link to the extension worked only before iOS 18.",
-      "confidence": "several",
+      "claim": "Two reports about opening a Safari web extension's pages or settings from outside it, not about the extension opening its app: on iOS 18 the containing app failed to open a safari-web-extension:// URL (LaunchServices error -10814; 'not a supported URL scheme, at least from the outside'), and the App-Prefs deep link to the extension in Safari's settings 'worked pre-iOS 18', with no replacement found. No source found says what happens when a Safari web extension tries to open its containing app.",
+      "confidence": "single",
       "sources": [
-        {
-          "kind": "forumThread",
-          "title": "Update instructions in iOS Safari shell app (refined-github issue 7858)",
-          "url": "https://github.com/refined-github/refined-github/issues/7858",
-          "date": "2024-10-12",
-          "platforms": [
-            "iOS 18"
-          ],
-          "quote": "Failed to open URL safari-web-extension://D59D52CA-2E3F-47AF-9068-5F012AB92CD9/assets/options.html: Error Domain=NSOSStatusErrorDomain Code=-10814 \"(null)\"",
-          "where": "comment by sindresorhus, 2024-10-12, followed by: \"Seems like it's not a supported URL scheme, at least from the outside.\""
-        },
-        {
-          "kind": "forumThread",
-          "title": "App Scheme for Safari Web Extensions and any containing apps inside? (bhagyas/app-urls issue 39)",
-          "url": "https://github.com/bhagyas/app-urls/issues/39",
-          "date": "2024-12-09",
-          "platforms": [
-            "iOS 18"
-          ],
-          "quote": "Hi, does anyone know an alternative to App-Prefs:com.apple.mobilesafari&path=WEB_EXTENSIONS/encoded-app-name (which worked pre-iOS 18)?",
-          "where": "issue description"
-        }
+        {"kind": "forumThread", "title": "Update instructions in iOS Safari shell app (refined-github issue 7858)", "url": "https://github.com/refined-github/refined-github/issues/7858", "date": "2024-10-12", "platforms": ["iOS 18"], "quote": "Failed to open URL safari-web-extension://D59D52CA-2E3F-47AF-9068-5F012AB92CD9/assets/options.html: Error Domain=NSOSStatusErrorDomain Code=-10814 \"(null)\"", "where": "comment by sindresorhus, 2024-10-12, followed by: \"Seems like it's not a supported URL scheme, at least from the outside.\""},
+        {"kind": "forumThread", "title": "App Scheme for Safari Web Extensions and any containing apps inside? (bhagyas/app-urls issue 39)", "url": "https://github.com/bhagyas/app-urls/issues/39", "date": "2024-12-09", "platforms": ["iOS 18"], "quote": "Hi, does anyone know an alternative to App-Prefs:com.apple.mobilesafari&path=WEB_EXTENSIONS/encoded-app-name (which worked pre-iOS 18)?", "where": "issue description"}
       ],
-      "note": "Reports of no way found, not of a call tried and failed from the extension itself: that a Safari web extension opens nothing is inference from them."
+      "note": "Each statement rests on one report. What a Safari web extension can do to open its containing app is not covered by these sources; rule open/safari-web-extension's outcome is inference (D-1 covers extensionContext.open only)."
     },
     "E-5": {
       "claim": "A 2024 report: a Screen Time ShieldAction extension cannot open its parent app; opening the app's own scheme is not available to shield extensions.",
@@ -2143,16 +2312,16 @@ enum BuiltinPolicies {
       "claim": "A report, quoting an Apple spokesperson: links in a text from an unknown sender are disabled, and open once the user replies or adds the sender to the contact list.",
       "confidence": "single",
       "sources": [
-        {"kind": "blog", "title": "Scam warning for iPhone users (National Fraud Helpline)", "url": "https://nationalfraudhelpline.co.uk/scam-warning-for-iphone-users/", "date": "2025", "platforms": ["iOS 18"], "quote": "It’s designed to automatically disable links in texts sent from unknown senders, whether from an email address or phone number.\n…\nA spokesperson for Apple told BleepingComputer that if a user replies to the message or adds the sender to their contact list, then they will be able to open the malicious links.", "where": "article body"}
+        {"kind": "blog", "title": "Scam warning for iPhone users (National Fraud Helpline)", "url": "https://nationalfraudhelpline.co.uk/scam-warning-for-iphone-users/", "date": "2025", "platforms": ["iOS 18"], "quote": "Apple uses a tool called “Filter Unknown Senders” which is embedded into the iMessage set-up.\nIt’s designed to automatically disable links in texts sent from unknown senders, whether from an email address or phone number.\n…\nA spokesperson for Apple told BleepingComputer that if a user replies to the message or adds the sender to their contact list, then they will be able to open the malicious links.", "where": "article body", "note": "Copy of BleepingComputer's report (the original was not found in the stored corpora). Only the last sentence is attributed to Apple; the disabling of links is the article's own account."}
       ],
       "note": "The article attributes the protection to \"Filter Unknown Senders\"; another copy of the report says that setting has to be switched on by the user, which the table does not model (link.senderKnown says only whether the sender is known). Apple's own documentation of the protection was not found."
     },
     "M-5": {
-      "claim": "Reports: a custom-scheme URL in a message is a tappable link in iMessage (iOS 13.3), and one comment says it is a clickable link only when the app with that scheme is installed on the receiving device.",
+      "claim": "Reports: a custom-scheme URL (onepassword://…) in a message is clickable in iMessage and WhatsApp (2020; the reporter's screenshots may be from a Mac, the device named is an iPhone on iOS 13.3), and one 2016 comment, naming no platform, says such text is a clickable link only when the app with that scheme is installed on the receiving device.",
       "confidence": "single",
       "sources": [
-        {"kind": "forumThread", "title": "Sharing 1Password items not working properly (signalapp/Signal-iOS issue 4368)", "url": "https://github.com/signalapp/Signal-iOS/issues/4368", "date": "2020-01-27", "platforms": ["iOS 13.3"], "quote": "The `onepassword://share/1?d=xxxx` url should be clickable and open the 1Password app and add the item to the 1Password database (it does work in iMessage and Whatsapp.)", "where": "Expected result"},
-        {"kind": "forumThread", "title": "iw there any way i can shared a deeplink through whatsapp ? or sms (EddyVerbruggen/Custom-URL-scheme issue 158)", "url": "https://github.com/EddyVerbruggen/Custom-URL-scheme/issues/158", "date": "2016-03-02", "platforms": ["iOS"], "quote": "It's only a clickable link when the app with the url scheme is installed on the target device.", "where": "comment by rlech, 2016-03-02"}
+        {"kind": "forumThread", "title": "Sharing 1Password items not working properly (signalapp/Signal-iOS issue 4368)", "url": "https://github.com/signalapp/Signal-iOS/issues/4368", "date": "2020-01-27", "platforms": ["iOS 13.3", "macOS"], "quote": "The `onepassword://share/1?d=xxxx` url should be clickable and open the 1Password app and add the item to the 1Password database (it does work in iMessage and Whatsapp.)", "where": "Expected result", "note": "Steps start in the 1Password app 'in iOS or macOS'; the screenshots are of Signal Desktop and iMessage, so which platform's Messages linkified the URL is not certain."},
+        {"kind": "forumThread", "title": "iw there any way i can shared a deeplink through whatsapp ? or sms (EddyVerbruggen/Custom-URL-scheme issue 158)", "url": "https://github.com/EddyVerbruggen/Custom-URL-scheme/issues/158", "date": "2016-03-02", "platforms": ["unspecified"], "quote": "It's only a clickable link when the app with the url scheme is installed on the target device.", "where": "comment by rlech, 2016-03-02", "note": "No platform named; the thread is about WhatsApp and SMS."}
       ],
       "note": "Which app opens is inference: a linkified scheme:// tap opens the app that registered the scheme, through application(_:open:options:) or scene(_:openURLContexts:). In the same thread the asker replies that the app was installed and the link was still not detected; whether the text is linkified at all is contested between the reports."
     },
@@ -2184,7 +2353,8 @@ enum BuiltinPolicies {
       "claim": "Apple: a universal link with the same domain as the previous navigation in the web browser stays in the browser; a link to a different domain opens the app.",
       "confidence": "documented",
       "sources": [
-        {"kind": "appleDocumentation", "title": "TN3155: Debugging universal links", "url": "https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links", "date": "2025-05-15", "platforms": ["iOS"], "quote": "If a universal link has the same domain as the previous navigation, the web browser will expect the user wants to continue navigating within the browser.", "where": "Use universal links on your site", "note": "Stored copy (mirror of documentation/technotes/tn3155-debugging-universal-links)."},
+        {"kind": "appleDocumentation", "title": "Allowing apps and websites to link to your content", "url": "https://developer.apple.com/documentation/xcode/allowing-apps-and-websites-to-link-to-your-content", "date": "2026", "platforms": ["iOS"], "quote": "When a user browses your website in Safari and taps a universal link in the same domain, the system opens that link in Safari, respecting the user’s most likely intent to continue within the browser. If the user taps a universal link in a different domain, the system opens the link in your app.", "where": "Support universal links", "note": "Stored copy (code-index file id 13489192619)."},
+        {"kind": "appleDocumentation", "title": "TN3155: Debugging universal links", "url": "https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links", "date": "2025-05-15", "platforms": ["iOS"], "quote": "If a universal link has the same domain as the previous navigation, the web browser will expect the user wants to continue navigating within the browser.\n…\nUsing a different subdomain prevents the web browser from treating the link as navigation, so it will open the link in your app.", "where": "Use universal links on your site", "note": "Stored copy (mirror of documentation/technotes/tn3155-debugging-universal-links; code-index file id 67392190704)."},
         {"kind": "appleDocumentation", "title": "App Search Programming Guide: Support Universal Links (archived)", "url": "https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html", "date": null, "platforms": ["iOS 9+"], "quote": "When a user is browsing your website in Safari and they tap a universal link to a URL in the same domain as the current webpage, iOS respects the user’s most likely intent and opens the link in Safari. If the user taps a universal link to a URL in a different domain, iOS opens the link in your app.", "where": "Note under the introduction", "note": "Stored copy (a copy of the archived page in a public repository, id 44647046869 of the search index)."}
       ],
       "note": "TN3155 adds that third-party browsers decide for themselves whether to support universal links (\"Safari implements all of the function described in this technote\"); link.from names Safari only."
@@ -2194,15 +2364,15 @@ enum BuiltinPolicies {
       "confidence": "documented",
       "sources": [
         {"kind": "appleDocumentation", "title": "TN3155: Debugging universal links", "url": "https://developer.apple.com/documentation/technotes/tn3155-debugging-universal-links", "date": "2025-05-15", "platforms": ["iOS"], "quote": "Entering the URL directly into the web browser’s address bar will never open the app, as this is direct navigation within the web browser.", "where": "Test universal links behavior, Note", "note": "Stored copy (mirror of documentation/technotes/tn3155-debugging-universal-links)."},
-        {"kind": "blog", "title": "impact.com Help Center: Troubleshooting Universal Links in App-to-App Tracking", "url": "https://impact-helpdesk.freshdesk.com/en/support/solutions/articles/155000002596-troubleshooting-universal-links-in-app-to-app-tracking", "date": null, "platforms": ["iOS"], "quote": "Other examples of non-user instantiated clicks are copy-pasting the URL directly in the search bar or by navigating to the link in JavaScript using onload() or click().", "where": "step 1, \"Verify the click from the partner's app is a user-instantiated click\""}
+        {"kind": "blog", "title": "impact.com Help Center: Troubleshooting Universal Links in App-to-App Tracking", "url": "https://impact-helpdesk.freshdesk.com/en/support/solutions/articles/155000002596-troubleshooting-universal-links-in-app-to-app-tracking", "date": null, "platforms": ["iOS"], "quote": "Universal Links are validated on the operating system (OS) level and require a user-initialized action such as a click on a web link to open the mobile app.\n…\nOther examples of non-user instantiated clicks are copy-pasting the URL directly in the search bar or by navigating to the link in JavaScript using onload() or click().", "where": "introduction; step 1, \"Verify the click from the partner's app is a user-instantiated click\""}
       ]
     },
     "U-32": {
       "claim": "A vendor's guides: a universal link does not open the app through a JavaScript redirect; server-side HTTP 3xx redirects after a user's click keep working.",
       "confidence": "single",
       "sources": [
-        {"kind": "blog", "title": "impact.com Help Center: Troubleshooting Universal Links in App-to-App Tracking", "url": "https://impact-helpdesk.freshdesk.com/en/support/solutions/articles/155000002596-troubleshooting-universal-links-in-app-to-app-tracking", "date": null, "platforms": ["iOS"], "quote": "Note: Even though Universal Links don't work when a JavaScript redirect is in use, HTTP 3xx redirects still preserve the reference to the original user event.", "where": "step 2, note"},
-        {"kind": "blog", "title": "impact.com Integrations: Troubleshoot iOS Universal Links & Redirects", "url": "https://integrations.impact.com/integration-guides/for-brands/tracking-integrations/troubleshoot-ios-universal-links-and-redirects", "date": null, "platforms": ["iOS"], "quote": "Redirects are server-side HTTP 3xx (301/302), not client-side JavaScript redirects.", "where": "Successful Universal Links via redirects"}
+        {"kind": "blog", "title": "impact.com Help Center: Troubleshooting Universal Links in App-to-App Tracking", "url": "https://impact-helpdesk.freshdesk.com/en/support/solutions/articles/155000002596-troubleshooting-universal-links-in-app-to-app-tracking", "date": null, "platforms": ["iOS"], "quote": "Note: Even though Universal Links don't work when a JavaScript redirect is in use, HTTP 3xx redirects still preserve the reference to the original user event. impact.com uses HTTP 3xx redirects in tracking and hence links following a click on the tracking domain launch the advertiser app successfully when other criteria are satisfied.", "where": "step 2, note"},
+        {"kind": "blog", "title": "impact.com Integrations: Troubleshoot iOS Universal Links & Redirects", "url": "https://integrations.impact.com/integration-guides/for-brands/tracking-integrations/troubleshoot-ios-universal-links-and-redirects", "date": null, "platforms": ["iOS"], "quote": "- The initial click is user-initiated.\n- Redirects are server-side HTTP 3xx (301/302), not client-side JavaScript redirects.", "where": "Successful Universal Links via redirects"}
       ],
       "note": "One vendor's two pages: counted as a single source. TN3155 says a tapped link that is not a universal link but redirects to one is \"routed through the web browser to the app\", which speaks of server redirects from another app, not of script navigation."
     },
@@ -2211,20 +2381,24 @@ enum BuiltinPolicies {
       "confidence": "documented",
       "sources": [
         {"kind": "appleDocumentation", "title": "App Search Programming Guide: Support Universal Links (archived)", "url": "https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html", "date": null, "platforms": ["iOS 9+"], "quote": "If you instantiate a SFSafariViewController, WKWebView, or UIWebView object to handle a universal link, iOS opens your website in Safari instead of opening your app. However, if the user taps a universal link from within an embedded SFSafariViewController, WKWebView, or UIWebView object, iOS opens your app.", "where": "Preparing Your App to Handle Universal Links, Note", "note": "Stored copy (a copy of the archived page in a public repository, id 44647046869 of the search index)."},
-        {"kind": "blog", "title": "Jesse Squires, TIL: iOS Universal Links", "url": "https://jessesquires.github.io/TIL/ios/universal_links.html", "date": null, "platforms": ["iOS"], "quote": "It’s a good way to improve the user experience since SFSafariController will not trigger universal links on open.", "where": "Preflight possible universal links before opening SFSafariController"},
+        {"kind": "blog", "title": "Preflight possible universal links before opening SFSafariController (recoursive.com), as quoted in Jesse Squires, TIL: iOS Universal Links", "url": "https://jessesquires.github.io/TIL/ios/universal_links.html", "date": "2019-02-22", "platforms": ["iOS"], "quote": "It’s a good way to improve the user experience since SFSafariController will not trigger universal links on open.", "where": "Preflight possible universal links before opening SFSafariController (blockquote)", "note": "Copy: Jesse Squires's TIL quotes recoursive.com (https://recoursive.com/2019/02/22/preflight_universal_links/, dated by its URL); the original was not found in the stored corpora. Read in stored copies of the TIL repository."},
         {"kind": "radar", "title": "24857069: SFSafariViewController should consider universal links at launch (openradar-mirror issue 7676)", "url": "https://github.com/lionheart/openradar-mirror/issues/7676", "date": "2016-02-26", "platforms": ["iOS 9.3 beta 4"], "quote": "When a web page with URL A containing a Universal Link B is opened in SFSafariViewController, it opens the associated app when clicking the link to B. However, when B is opened directly in SFSafariViewController, this does not happen.", "where": "Description"}
       ],
       "note": "link.from safariViewController means the controller loading the URL itself, as these sources describe; a tap inside its page is what the archived guide says opens the app. That the page loads in the controller (the table's browser outcome) rather than in Safari is the radar's wording, not the guide's."
     },
     "U-34": {
-      "claim": "Conflicting: a vendor's guide and a web-view library's user say a universal link tapped inside a WKWebView opens the app; another web-view library's user reports every URL handled by the web view instead.",
-      "confidence": "contested",
+      "claim": "Apple: people open the app when they click links to the website within WKWebView (current page), and a tap on a universal link inside an embedded WKWebView, UIWebView or SFSafariViewController opens the app (archived guide). Field reports agree that this is a WKWebView's default (react-native-wkwebview 127, react-native-webview 3310, DuckDuckGo's maintainer), and that a host app can suppress it only by intercepting the navigation or a private policy value. One cross-platform issue (react-native-webview 1906, 2021) saw every URL handled by the web view, in a setup shown for Android and including redirects.",
+      "confidence": "documented",
       "sources": [
-        {"kind": "blog", "title": "impact.com Help Center: Troubleshooting Universal Links in App-to-App Tracking", "url": "https://impact-helpdesk.freshdesk.com/en/support/solutions/articles/155000002596-troubleshooting-universal-links-in-app-to-app-tracking", "date": null, "platforms": ["iOS"], "quote": "To resolve it, you would want to consider a regular anchor link inside a WebView (WKWebView, UIWebView, or SFSafariViewController) for the Universal Link to launch the app.", "where": "step 1"},
-        {"kind": "forumThread", "title": "Disable universal links in WKWebview (CRAlpha/react-native-wkwebview issue 127)", "url": "https://github.com/CRAlpha/react-native-wkwebview/issues/127", "date": "2018-04-03", "platforms": ["iOS"], "quote": "When users click universal links in WKWebview, the associated apps will open.", "where": "issue text"},
-        {"kind": "forumThread", "title": "Webview does not open universal/app links (react-native-webview/react-native-webview issue 1906)", "url": "https://github.com/react-native-webview/react-native-webview/issues/1906", "date": "2021-03-05", "platforms": ["iOS", "Android"], "quote": "Currently, this is not happening - all the URLs are handled by the webview.", "where": "issue text"}
+        {"kind": "appleDocumentation", "title": "Allowing apps and websites to link to your content", "url": "https://developer.apple.com/documentation/xcode/allowing-apps-and-websites-to-link-to-your-content", "date": "2026", "platforms": ["iOS"], "quote": "With universal links, users open your app when they click links to your website within their browser app and WKWebView, and when they click links that result in a call to:", "where": "Support universal links", "note": "Stored copy (code-index file id 13489192619)."},
+        {"kind": "appleDocumentation", "title": "App Search Programming Guide: Support Universal Links (archived)", "url": "https://developer.apple.com/library/archive/documentation/General/Conceptual/AppSearch/UniversalLinks.html", "date": null, "platforms": ["iOS 9+"], "quote": "However, if the user taps a universal link from within an embedded SFSafariViewController, WKWebView, or UIWebView object, iOS opens your app.", "where": "Preparing Your App to Handle Universal Links, Note", "note": "Stored copy (id 44647046869 of the search index)."},
+        {"kind": "forumThread", "title": "Disable universal links in WKWebview (CRAlpha/react-native-wkwebview issue 127)", "url": "https://github.com/CRAlpha/react-native-wkwebview/issues/127", "date": "2018-04-03", "platforms": ["iOS"], "quote": "When users click universal links in WKWebview, the associated apps will open.\nI want to disable this behavior and make users stay in the WKWebview.", "where": "issue text"},
+        {"kind": "forumThread", "title": "Prevent URL scheme/ Universal Links loading on iOS (react-native-webview/react-native-webview issue 3310)", "url": "https://github.com/react-native-webview/react-native-webview/issues/3310", "date": "2024-01-30", "platforms": ["iOS"], "quote": "However, on iOS if the related app which has similar URL mentioned in it's URL scheme/ Universal links, it triggers up the app installed on the phone.", "where": "issue description"},
+        {"kind": "forumThread", "title": "Prevent the opening of installed apps (duckduckgo/iOS issue 268)", "url": "https://github.com/duckduckgo/iOS/issues/268", "date": "2018-02-04", "platforms": ["iOS"], "quote": "This is WKWebView's default behaviour and currently has no public API for disabling it.", "where": "comment by brindy (maintainer), 2018-02-04"},
+        {"kind": "blog", "title": "impact.com Help Center: Troubleshooting Universal Links in App-to-App Tracking", "url": "https://impact-helpdesk.freshdesk.com/en/support/solutions/articles/155000002596-troubleshooting-universal-links-in-app-to-app-tracking", "date": null, "platforms": ["iOS"], "quote": "To resolve it, you would want to consider a regular anchor link inside a WebView (WKWebView, UIWebView, or SFSafariViewController) for the Universal Link to launch the app.", "where": "step 1", "note": "Advice, not an observation."},
+        {"kind": "forumThread", "title": "Webview does not open universal/app links (react-native-webview/react-native-webview issue 1906)", "url": "https://github.com/react-native-webview/react-native-webview/issues/1906", "date": "2021-03-05", "platforms": ["iOS", "Android"], "quote": "Currently, this is not happening - all the URLs are handled by the webview.", "where": "issue text", "note": "Cross-platform; the configuration shown is Android's, and the case includes being redirected to the URL, not only a user tap. Not an isolated iOS observation."}
       ],
-      "note": "Apple's current page says people open the app \"when they click links to your website within their browser app and WKWebView\" (Allowing apps and websites to link to your content), and its archived guide the same (U-33). Host apps can suppress the hand-off: WebKit's private _WKNavigationActionPolicyAllowWithoutTryingAppLink is what the first issue uses, so a given host app may behave either way. The readwise react-native-webview pull request the DOMAIN-LINKS.md digest cites was not found in the stored copies and is no longer quoted."
+      "note": "Host apps can keep a tapped universal link in the web view: WebKit's private _WKNavigationActionPolicyAllowWithoutTryingAppLink (react-native-wkwebview 127) or cancelling the navigation in the delegate and loading it again (react-native-webview 3310's workaround); a given host app may therefore behave either way, which the table's web-view input does not model. The readwise react-native-webview pull request the DOMAIN-LINKS.md digest cites was not found in the stored copies."
     }
   }
 }
@@ -2242,63 +2416,63 @@ enum BuiltinPolicies {
     {"name": "s004-2 sender who deleted the app taps own message", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false, "published": false}, "tap": {"url": "containerAppDemo://sent", "alreadySelected": true}}, "expect": {"outcome": "storeFront", "rule": "tap/message-not-installed-unpublished", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Whatever MSMessage\\.url is", "second device without it \\(N-21\\)"]}, "evidence": ["S004-2"]},
     {"name": "s004-3 published, not installed: product page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false, "published": true}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["lands on its product page"]}, "evidence": ["S004-3"]},
     {"name": "f-10 published, not installed, https URL: no deep link, product page", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed-web-url", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "browser", "rule": "tap/message-not-installed-web-url"}], "notes": ["Default product page", "\\(S004-3, S004-4, F-10\\)"]}, "evidence": ["F-10", "S004-4", "F-4", "N-5"]},
-    {"name": "s000-2 attribution, not installed: product page", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/attribution-not-installed", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Messages App Store on the app's page", "\\(N-22\\)"]}, "evidence": ["S000-2", "N-22"]},
+    {"name": "s000-2 attribution, not installed: product page", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/attribution-not-installed", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Messages App Store on the app's page", "\\(N-22\\)"]}, "evidence": ["S000-2", "N-22"]},
     {"name": "s000-2 attribution of an unpublished app: front page", "situation": {"event": "tap", "app": {"installed": false, "published": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "storeFront", "rule": "tap/attribution-not-installed-unpublished", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no product page to land on", "\\(S004-1\\)"]}, "evidence": ["S000-2", "S004-1"]},
     {"name": "s000-2 sticker tapped, app not installed: nothing", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"target": "sticker"}}, "expect": {"outcome": "nothing", "rule": "tap/sticker-tap", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A sticker carries no URL \\(N-13\\)"]}, "evidence": ["S000-2"]},
     {"name": "attribution with the app installed: nothing to tap", "situation": {"event": "tap", "tap": {"target": "attribution"}}, "expect": {"outcome": "nothing", "rule": "tap/attribution-installed", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["attribution only when the app is not installed"]}, "evidence": ["S000-2"]},
     {"name": "s000-5 iMessage-only app, not installed: product page", "situation": {"event": "tap", "app": {"hasContainerApp": false, "installed": false}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["lands on its product page"]}, "evidence": ["S000-5", "S000-6"]},
-    {"name": "s000-6 iMessage-only app attribution: Messages App Store page", "situation": {"event": "tap", "app": {"hasContainerApp": false, "installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/attribution-not-installed", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Messages App Store on the app's page", "\\(N-22\\)"]}, "evidence": ["S000-6"]},
-    {"name": "s000-1 installed: tap launches the extension (iOS 17)", "situation": {"event": "tap", "osVersion": "17", "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": "containerAppDemo://item/1", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["S000-1", "D-4", "S002-3", "N-3", "N-15"]},
-    {"name": "s004-4 https MSMessage.url is no universal link: extension launches", "situation": {"event": "tap", "osVersion": "17", "tap": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": "https://example.com/item/1", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["S004-4"]},
-    {"name": "ipados 17 launch", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "17"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-4", "S000-1"]},
-    {"name": "n-1 f-5 iOS 26 launches expanded", "situation": {"event": "tap", "osVersion": "26"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["N-1", "F-5", "S002-2"]},
-    {"name": "f-5 iOS 25.9 still launches expanded", "situation": {"event": "tap", "osVersion": "25.9"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["F-5"]},
-    {"name": "s000-3 iOS 10.0 is the first with iMessage apps", "situation": {"event": "tap", "osVersion": "10"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["S000-3"]},
-    {"name": "s000-3 f-2 iOS 9.3.5 with an https URL: browser", "situation": {"event": "tap", "osVersion": "9.3.5", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/before-ios10-web-url", "confidence": "single", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["two plain messages"]}, "evidence": ["S000-3", "F-2", "D-6"]},
-    {"name": "f-2 iOS 9 with an upper-case HTTP URL: browser", "situation": {"event": "tap", "osVersion": "9", "tap": {"url": "HTTP://EXAMPLE.COM/x"}}, "expect": {"outcome": "browser", "rule": "tap/before-ios10-web-url", "confidence": "single", "url": "HTTP://EXAMPLE.COM/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["two plain messages"]}, "evidence": ["F-2"]},
+    {"name": "s000-6 iMessage-only app attribution: Messages App Store page", "situation": {"event": "tap", "app": {"hasContainerApp": false, "installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/attribution-not-installed", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Messages App Store on the app's page", "\\(N-22\\)"]}, "evidence": ["S000-6"]},
+    {"name": "s000-1 installed: tap launches the extension (iOS 17)", "situation": {"event": "tap", "osVersion": "17", "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": "containerAppDemo://item/1", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["S000-1", "D-4", "S002-3", "N-3", "N-15"]},
+    {"name": "s004-4 https MSMessage.url is no universal link: extension launches", "situation": {"event": "tap", "osVersion": "17", "tap": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": "https://example.com/item/1", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["S004-4"]},
+    {"name": "ipados 17 launch", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "17"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-4", "S000-1"]},
+    {"name": "n-1 f-5 iOS 26 launches expanded", "situation": {"event": "tap", "osVersion": "26"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["N-1", "F-5", "S002-2"]},
+    {"name": "f-5 iOS 25.9 still launches expanded", "situation": {"event": "tap", "osVersion": "25.9"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["F-5"]},
+    {"name": "s000-3 iOS 10.0 is the first with iMessage apps", "situation": {"event": "tap", "osVersion": "10"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["S000-3"]},
+    {"name": "s000-3 f-2 iOS 9.3.5 with an https URL: browser", "situation": {"event": "tap", "osVersion": "9.3.5", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/before-ios10-web-url", "confidence": "inferred", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["two plain messages"]}, "evidence": ["S000-3", "F-2", "D-6"]},
+    {"name": "f-2 iOS 9 with an upper-case HTTP URL: browser", "situation": {"event": "tap", "osVersion": "9", "tap": {"url": "HTTP://EXAMPLE.COM/x"}}, "expect": {"outcome": "browser", "rule": "tap/before-ios10-web-url", "confidence": "inferred", "url": "HTTP://EXAMPLE.COM/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["two plain messages"]}, "evidence": ["F-2"]},
     {"name": "f-2 iOS 9 with a custom scheme: not delivered", "situation": {"event": "tap", "osVersion": "9", "tap": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "tap/before-ios10-other", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not http/https is not even delivered"]}, "evidence": ["F-2", "S000-3"]},
     {"name": "f-1 installed but not enabled in Messages: app-management page", "situation": {"event": "tap", "app": {"enabledInMessages": false}}, "expect": {"outcome": "manageApps", "rule": "tap/not-enabled", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["switch the app on", "\\(N-23"]}, "evidence": ["F-1", "N-23"]},
-    {"name": "s002-1 watchOS shows but does not route", "situation": {"event": "tap", "platform": "watchOS", "osVersion": "11", "tap": {"url": "https://example.com"}}, "expect": {"outcome": "nothing", "rule": "tap/watchos-view-only", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["watchOS shows the content but runs no iMessage app"]}, "evidence": ["S002-1", "S001-1"]},
+    {"name": "s002-1 watchOS shows but does not route", "situation": {"event": "tap", "platform": "watchOS", "osVersion": "11", "tap": {"url": "https://example.com"}}, "expect": {"outcome": "nothing", "rule": "tap/watchos-view-only", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["watchOS shows the content but runs no iMessage app"]}, "evidence": ["S002-1", "S001-1"]},
     {"name": "d-2 macOS https: browser", "situation": {"event": "tap", "platform": "macOS", "osVersion": "15", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url", "confidence": "documented", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["http, https or data URL loads in a web browser"]}, "evidence": ["D-2", "D-6", "N-12", "N-5"]},
     {"name": "d-2 macOS data URL: browser", "situation": {"event": "tap", "platform": "macOS", "tap": {"url": "data:text/plain,hello"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url", "confidence": "documented", "url": "data:text/plain,hello", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["http, https or data URL loads in a web browser"]}, "evidence": ["D-2"]},
     {"name": "n-5 d-2 macOS file URL: nothing (inferred)", "situation": {"event": "tap", "platform": "macOS", "tap": {"url": "file:///tmp/x"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-file-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no source says what a file URL does on macOS"]}, "evidence": ["N-5", "D-2"]},
     {"name": "d-2 macOS custom scheme: not supported", "situation": {"event": "tap", "platform": "macOS", "tap": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-custom-scheme", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "otherAppLaunch", "rule": "tap/macos-custom-scheme"}], "notes": ["custom app schemes are not supported on macOS", "early MSMessage text \\(X-5\\)"]}, "evidence": ["D-2"]},
     {"name": "macOS with no URL: nothing", "situation": {"event": "tap", "platform": "macOS"}, "expect": {"outcome": "nothing", "rule": "tap/macos-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Without a loadable URL"]}, "evidence": ["D-2", "S002-1"]},
-    {"name": "d-4 running extension gets willSelect and didSelect", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "documented", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect", "\\(N-19\\)"]}, "evidence": ["D-4"]},
-    {"name": "s004-10 first tap: running, redirect in didSelect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-10", "D-4"]},
-    {"name": "s004-10 second tap: relaunched, didSelect never fires", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["S004-10", "D-4"]},
-    {"name": "s004-10 redirect in willSelect, not running: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(willSelect\\) fires on this tap"]}, "evidence": ["S004-10"]},
-    {"name": "s004-11 workaround: willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-11", "S004-12", "D-4"]},
-    {"name": "s004-11 workaround on iOS 26", "situation": {"event": "tap", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-11", "F-5"]},
-    {"name": "didBecomeActive redirect, not running: container opens", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["D-4", "S002-3"]},
-    {"name": "d-4 willBecomeActive redirect while running: not called, extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "documented", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect", "none of the redirect hooks \\(willBecomeActive\\) fires on this tap"]}, "evidence": ["D-4"]},
-    {"name": "f-8 both hooks, not running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["F-8"]},
-    {"name": "f-8 both hooks, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["F-8"]},
-    {"name": "d-5 already-selected message: no callback, redirect never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "alreadySelected": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/already-selected", "confidence": "several", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["calls no select callback", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["D-5", "N-20"]},
-    {"name": "d-5 already selected but not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"alreadySelected": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["D-5", "D-4"]},
+    {"name": "d-4 running extension gets willSelect and didSelect", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect", "\\(N-19\\)"]}, "evidence": ["D-4"]},
+    {"name": "s004-10 first tap: running, redirect in didSelect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-10", "D-4"]},
+    {"name": "s004-10 second tap: relaunched, didSelect never fires", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["S004-10", "D-4"]},
+    {"name": "s004-10 redirect in willSelect, not running: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(willSelect\\) fires on this tap"]}, "evidence": ["S004-10"]},
+    {"name": "s004-11 workaround: willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-11", "S004-12", "D-4"]},
+    {"name": "s004-11 workaround on iOS 26", "situation": {"event": "tap", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-11", "F-5"]},
+    {"name": "didBecomeActive redirect, not running: container opens", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["D-4", "S002-3"]},
+    {"name": "d-4 willBecomeActive redirect while running: not called, extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect", "none of the redirect hooks \\(willBecomeActive\\) fires on this tap"]}, "evidence": ["D-4"]},
+    {"name": "f-8 both hooks, not running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["F-8"]},
+    {"name": "f-8 both hooks, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["F-8"]},
+    {"name": "d-5 already-selected message: no callback, redirect never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "alreadySelected": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/already-selected", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["calls no select callback", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["D-5", "N-20"]},
+    {"name": "d-5 already selected but not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"alreadySelected": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["D-5", "D-4"]},
     {"name": "f-6 after a drawer swipe: no callbacks at all", "situation": {"event": "tap", "osVersion": "10.0", "tap": {"afterDrawerSwipe": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/after-drawer-swipe", "confidence": "single", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["radar 28515522", "none of the redirect hooks \\(willBecomeActive,\\ didSelect\\) fires on this tap"]}, "evidence": ["F-6"]},
-    {"name": "d-4 iPadOS 18 running: willSelect and didSelect, as on every iOS 10 to 25", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "18.2", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "documented", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect"]}, "evidence": ["D-4", "N-2"]},
-    {"name": "f-5 iOS 26 running: expanded", "situation": {"event": "tap", "osVersion": "26.1", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "documented", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "\\(F-5\\)"]}, "evidence": ["F-5", "D-4", "N-3"]},
-    {"name": "d-1 iMessage-only app redirects: nothing opens, extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"hasContainerApp": false}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iMessage-only app has no parent app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["D-1", "S000-5"]},
-    {"name": "s004-6 redirect URL without scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "single", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6"]},
-    {"name": "s004-6 redirect URL with an empty scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "://item"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "single", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6", "S004-7"]},
+    {"name": "d-4 iPadOS 18 running: willSelect and didSelect, as on every iOS 10 to 25", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "18.2", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect"]}, "evidence": ["D-4", "N-2"]},
+    {"name": "f-5 iOS 26 running: expanded", "situation": {"event": "tap", "osVersion": "26.1", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "\\(F-5\\)"]}, "evidence": ["F-5", "D-4", "N-3"]},
+    {"name": "d-1 iMessage-only app redirects: nothing opens, extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"hasContainerApp": false}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iMessage-only app has no parent app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["D-1", "S000-5"]},
+    {"name": "s004-6 redirect URL without scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6"]},
+    {"name": "s004-6 redirect URL with an empty scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "://item"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6", "S004-7"]},
     {"name": "redirect hook without a URL: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"]}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["gives URL\\(string:\\) nil", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6"]},
     {"name": "f-3 n-6 redirect to an https URL: contested, nothing opens", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "https://example.com/x"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "contested", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page \\(F-3, N-6; iOS 12-13", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["F-3", "N-6", "S004-4"]},
     {"name": "upper-case HTTPS redirect is still web", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "HTTPS://EXAMPLE.COM"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "contested", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page \\(F-3, N-6; iOS 12-13", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["F-3"]},
-    {"name": "s004-5 messages open with the container's scheme", "situation": {"event": "open", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-5", "S004-12"]},
-    {"name": "s004-7 f-9 another app's scheme still opens only the container", "situation": {"event": "open", "osVersion": "17", "open": {"url": "mailto:someone@example.com"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "mailto:someone@example.com", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7", "S004-5", "F-9"]},
-    {"name": "s004-7 undeclared upper-case scheme opens the container", "situation": {"event": "open", "osVersion": "17", "open": {"url": "NOTDECLARED://x"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "NOTDECLARED://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7"]},
+    {"name": "s004-5 messages open with the container's scheme", "situation": {"event": "open", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-5", "S004-12"]},
+    {"name": "s004-7 f-9 another app's scheme still opens only the container", "situation": {"event": "open", "osVersion": "17", "open": {"url": "mailto:someone@example.com"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "mailto:someone@example.com", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7", "S004-5", "F-9"]},
+    {"name": "s004-7 undeclared upper-case scheme opens the container", "situation": {"event": "open", "osVersion": "17", "open": {"url": "NOTDECLARED://x"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "NOTDECLARED://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7"]},
     {"name": "s004-6 no scheme: nothing", "situation": {"event": "open", "osVersion": "17", "open": {"url": "containerAppDemo"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-scheme", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app"]}, "evidence": ["S004-6"]},
     {"name": "s004-6 empty scheme: nothing", "situation": {"event": "open", "osVersion": "17", "open": {"url": "://host/x"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-scheme", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app"]}, "evidence": ["S004-6", "S004-7"]},
     {"name": "missing URL: nothing", "situation": {"event": "open", "open": {"url": null}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["gives URL\\(string:\\) nil, so there is nothing to open"]}, "evidence": ["S004-6"]},
     {"name": "unparseable URL: nothing", "situation": {"event": "open", "open": {"url": "has space://x"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["gives URL\\(string:\\) nil, so there is nothing to open"]}, "evidence": ["D-1"]},
     {"name": "f-3 n-6 https from the Messages extension: contested, nothing", "situation": {"event": "open", "osVersion": "13", "open": {"url": "https://example.com"}}, "expect": {"outcome": "nothing", "rule": "open/messages-web-url", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page"]}, "evidence": ["F-3", "N-6", "F-10"]},
-    {"name": "data URL from the Messages extension: container", "situation": {"event": "open", "open": {"url": "data:,x"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "data:,x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7"]},
-    {"name": "file URL from the Messages extension: container", "situation": {"event": "open", "open": {"url": "file:///x"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "file:///x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7"]},
+    {"name": "data URL from the Messages extension: container", "situation": {"event": "open", "open": {"url": "data:,x"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "data:,x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7"]},
+    {"name": "file URL from the Messages extension: container", "situation": {"event": "open", "open": {"url": "file:///x"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "file:///x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7"]},
     {"name": "d-1 iMessage-only app: open opens nothing", "situation": {"event": "open", "app": {"hasContainerApp": false}, "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-parent-app", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no parent app on the Home screen"]}, "evidence": ["D-1"]},
     {"name": "messages extension on iOS 9 does not exist", "situation": {"event": "open", "osVersion": "9", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/messages-before-ios10", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iMessage extensions exist from iOS 10"]}, "evidence": ["S000-3"]},
-    {"name": "s004-8 Today widget on iOS 8 may open other apps (review risk)", "situation": {"event": "open", "osVersion": "8.0", "open": {"url": "otherapp://x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today-ios8-9", "confidence": "documented", "url": "otherapp://x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["opening other apps may bring additional review"]}, "evidence": ["S004-8"]},
-    {"name": "s004-9 Today widget on iOS 9.3 still may", "situation": {"event": "open", "osVersion": "9.3", "open": {"url": "otherapp://x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today-ios8-9", "confidence": "documented", "url": "otherapp://x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["opening other apps may bring additional review"]}, "evidence": ["S004-8", "S004-9"]},
+    {"name": "s004-8 Today widget on iOS 8 may open other apps (review risk)", "situation": {"event": "open", "osVersion": "8.0", "open": {"url": "otherapp://x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today-ios8-9", "confidence": "single", "url": "otherapp://x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["opening other apps may bring additional review"]}, "evidence": ["S004-8"]},
+    {"name": "s004-9 Today widget on iOS 9.3 still may", "situation": {"event": "open", "osVersion": "9.3", "open": {"url": "otherapp://x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today-ios8-9", "confidence": "single", "url": "otherapp://x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["opening other apps may bring additional review"]}, "evidence": ["S004-8", "S004-9"]},
     {"name": "n-7 s004-9 Today widget on iOS 10: the scheme's app (contested)", "situation": {"event": "open", "osVersion": "10", "open": {"url": "otherapp://x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today", "confidence": "contested", "url": "otherapp://x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/today"}], "notes": ["the URL opens whichever app claims its scheme"]}, "evidence": ["N-7", "S004-9"]},
     {"name": "Today widget with no scheme: nothing", "situation": {"event": "open", "open": {"url": "noscheme", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/today-no-scheme", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["without a scheme no app opens"]}, "evidence": ["S004-6"]},
     {"name": "Today widget without a container: nothing", "situation": {"event": "open", "app": {"hasContainerApp": false}, "open": {"url": "containerAppDemo://", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/today-no-parent-app", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["without one there is nothing to open"]}, "evidence": ["D-1"]},
@@ -2306,30 +2480,30 @@ enum BuiltinPolicies {
     {"name": "d-1 keyboard extension does not support open", "situation": {"event": "open", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only the Today and iMessage extension points support extensionContext.open"]}, "evidence": ["D-1"]},
     {"name": "action and other extension points: nothing", "situation": {"event": "open", "open": {"url": "containerAppDemo://", "extensionPoint": "action"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only the Today and iMessage extension points support extensionContext.open"]}, "evidence": ["D-1"]},
     {"name": "open on macOS: no extension runs", "situation": {"event": "open", "platform": "macOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/macos-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No iMessage extension runs on macOS"]}, "evidence": ["S002-1", "N-12", "X-10"]},
-    {"name": "open on watchOS: no extension runs", "situation": {"event": "open", "platform": "watchOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No iMessage extension runs on watchOS or visionOS"]}, "evidence": ["S002-1", "S000-3"]},
+    {"name": "open on watchOS: no extension runs", "situation": {"event": "open", "platform": "watchOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No iMessage extension runs on watchOS or visionOS"]}, "evidence": ["S002-1", "S000-3"]},
     {"name": "open on iOS 7: no extensions yet", "situation": {"event": "open", "osVersion": "7.1", "open": {"url": "containerAppDemo://", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/before-extensions", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["arrived in iOS 8"]}, "evidence": ["S004-8"]},
-    {"name": "open from iPadOS Messages extension", "situation": {"event": "open", "platform": "iPadOS", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-5"]},
-    {"name": "n-1 n-25 plain tap: iOS 26 assumed, launches expanded", "situation": {"event": "tap"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["N-1", "N-25", "F-5"]},
-    {"name": "n-2 iOS 18 launch: selectedMessage is set, a willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "18", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-2", "S004-11"]},
-    {"name": "n-3 iOS 12 launch: callbacks end with viewDidAppear", "situation": {"event": "tap", "osVersion": "12"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-3", "N-2"]},
-    {"name": "n-4 live layout on iOS 11: the extension's transcript view gets the tap", "situation": {"event": "tap", "osVersion": "11", "tap": {"layout": "live", "url": "containerAppDemo://item/1"}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "documented", "url": "containerAppDemo://item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "\\(N-29\\)"]}, "evidence": ["N-4", "D-6", "N-29"]},
-    {"name": "d-6 live layout on iOS 10.3: alternate layout, the extension launches", "situation": {"event": "tap", "osVersion": "10.3", "tap": {"layout": "live"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-6", "N-4"]},
-    {"name": "n-4 live layout, running, didSelect redirect: never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"layout": "live", "extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "\\(N-29\\)"]}, "evidence": ["N-4"]},
+    {"name": "open from iPadOS Messages extension", "situation": {"event": "open", "platform": "iPadOS", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-5"]},
+    {"name": "n-1 n-25 plain tap: iOS 26 assumed, launches expanded", "situation": {"event": "tap"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["N-1", "N-25", "F-5"]},
+    {"name": "n-2 iOS 18 launch: selectedMessage is set, a willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "18", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-2", "S004-11"]},
+    {"name": "n-3 iOS 12 launch: callbacks end with viewDidAppear", "situation": {"event": "tap", "osVersion": "12"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-3", "N-2"]},
+    {"name": "n-4 live layout on iOS 11: the extension's transcript view gets the tap", "situation": {"event": "tap", "osVersion": "11", "tap": {"layout": "live", "url": "containerAppDemo://item/1"}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "inferred", "url": "containerAppDemo://item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "\\(N-29\\)"]}, "evidence": ["N-4", "D-6", "N-29"]},
+    {"name": "d-6 live layout on iOS 10.3: alternate layout, the extension launches", "situation": {"event": "tap", "osVersion": "10.3", "tap": {"layout": "live"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-6", "N-4"]},
+    {"name": "n-4 live layout, running, didSelect redirect: never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"layout": "live", "extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "\\(N-29\\)"]}, "evidence": ["N-4"]},
     {"name": "n-21 live layout, app not installed: alternate layout, product page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["lands on its product page"]}, "evidence": ["N-21", "D-6"]},
     {"name": "f-1 live layout, app not enabled: app-management page", "situation": {"event": "tap", "osVersion": "26", "app": {"enabledInMessages": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "manageApps", "rule": "tap/not-enabled", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["switch the app on", "\\(N-23"]}, "evidence": ["F-1", "D-6"]},
     {"name": "n-4 media context, running: no select callbacks, didSelect redirect never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "presentationContext": "media", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-media-context", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "compact", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["calls neither willSelect nor didSelect \\(N-4\\)", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["N-4"]},
-    {"name": "n-15 messages context, running: didSelect redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "presentationContext": "messages", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-15", "N-4", "D-4"]},
-    {"name": "n-4 media context, not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"presentationContext": "media"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-4", "N-2"]},
+    {"name": "n-15 messages context, running: didSelect redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "presentationContext": "messages", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-15", "N-4", "D-4"]},
+    {"name": "n-4 media context, not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"presentationContext": "media"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-4", "N-2"]},
     {"name": "n-7 Today widget on iOS 13 opens another app's scheme", "situation": {"event": "open", "osVersion": "13", "open": {"url": "alipays://platformapi/startapp", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today", "confidence": "contested", "url": "alipays://platformapi/startapp", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/today"}], "notes": ["the URL opens whichever app claims its scheme"]}, "evidence": ["N-7"]},
     {"name": "n-7 Today widget on iOS 14 with an https URL", "situation": {"event": "open", "osVersion": "14", "open": {"url": "https://example.com/x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today", "confidence": "contested", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/today"}], "notes": ["the URL opens whichever app claims its scheme"]}, "evidence": ["N-7"]},
     {"name": "n-8 open URL with a space, SDK 16.4: no URL, nothing", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "16.4"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-sdk", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Built with an SDK before iOS 17, URL\\(string:\\) returns nil"]}, "evidence": ["N-8"]},
-    {"name": "n-8 open URL with a space, SDK 17: percent-encoded, container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "several", "url": "containerAppDemo://item/a%20b", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encodes the space or non-ASCII text into a valid URL", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["N-8", "S004-7"]},
-    {"name": "n-8 open URL with a space, SDK left out (26): container", "situation": {"event": "open", "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "several", "url": "containerAppDemo://item/a%20b", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encodes the space or non-ASCII text into a valid URL", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["N-8"]},
-    {"name": "n-8 open URL with a non-ASCII path, SDK 17: container", "situation": {"event": "open", "app": {"sdkVersion": "17.0"}, "open": {"url": "containerAppDemo://item/café"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "several", "url": "containerAppDemo://item/caf%C3%A9", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encodes the space or non-ASCII text into a valid URL", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["N-8"]},
+    {"name": "n-8 open URL with a space, SDK 17: percent-encoded, container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/a%20b", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encodes the space or non-ASCII text into a valid URL", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["N-8", "S004-7"]},
+    {"name": "n-8 open URL with a space, SDK left out (26): container", "situation": {"event": "open", "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/a%20b", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encodes the space or non-ASCII text into a valid URL", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["N-8"]},
+    {"name": "n-8 open URL with a non-ASCII path, SDK 17: container", "situation": {"event": "open", "app": {"sdkVersion": "17.0"}, "open": {"url": "containerAppDemo://item/café"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/caf%C3%A9", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encodes the space or non-ASCII text into a valid URL", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["N-8"]},
     {"name": "n-8 invalid scheme is no URL under any SDK", "situation": {"event": "open", "app": {"sdkVersion": "26"}, "open": {"url": "has space://x"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["gives URL\\(string:\\) nil, so there is nothing to open"]}, "evidence": ["N-8"]},
     {"name": "n-8 https with a space from the Messages extension, SDK 17: still nothing (contested)", "situation": {"event": "open", "app": {"sdkVersion": "17"}, "open": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "open/messages-web-url", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page"]}, "evidence": ["N-8", "F-3"]},
-    {"name": "n-8 redirect URL with a space, SDK 16: the extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "16"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, URL\\(string:\\) returns nil", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["N-8", "S004-11"]},
-    {"name": "n-8 redirect URL with a space, SDK 17: container", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "17"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "several", "url": "containerAppDemo://item/a%20b", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["\\(X-12\\), URL\\(string:\\) percent-encodes", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-8", "S004-11"]},
+    {"name": "n-8 redirect URL with a space, SDK 16: the extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "16"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, URL\\(string:\\) returns nil", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["N-8", "S004-11"]},
+    {"name": "n-8 redirect URL with a space, SDK 17: container", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "17"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/a%20b", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["\\(X-12\\), URL\\(string:\\) percent-encodes", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-8", "S004-11"]},
     {"name": "n-8 macOS https URL with a space, SDK 16: no URL, nothing", "situation": {"event": "tap", "platform": "macOS", "app": {"sdkVersion": "16"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/fallback-url-rejected-by-sdk", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, the app's URL\\(string:\\) returns nil", "X-12"]}, "evidence": ["N-8", "D-2"]},
     {"name": "n-8 macOS https URL with a space, SDK 17: browser", "situation": {"event": "tap", "platform": "macOS", "app": {"sdkVersion": "17"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url", "confidence": "documented", "url": "https://example.com/a%20b", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["http, https or data URL loads in a web browser"]}, "evidence": ["N-8", "D-2"]},
     {"name": "n-8 iOS 9 https URL with a space, SDK 16: nothing delivered", "situation": {"event": "tap", "osVersion": "9", "app": {"sdkVersion": "16"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/before-ios10-url-rejected-by-sdk", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, the sender's URL\\(string:\\) returns nil", "X-12"]}, "evidence": ["N-8", "F-2"]},
@@ -2339,9 +2513,9 @@ enum BuiltinPolicies {
     {"name": "n-10 visionOS message with a custom URL: nothing", "situation": {"event": "tap", "platform": "visionOS", "osVersion": "2", "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "nothing", "rule": "tap/visionos-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No Messages extension runs on visionOS"]}, "evidence": ["N-10"]},
     {"name": "n-10 n-5 visionOS message with an https URL: browser", "situation": {"event": "tap", "platform": "visionOS", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/visionos-web-url", "confidence": "inferred", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["visionOS loads no Messages extension \\(N-10\\)", "HTTP\\(S\\) URL loads in a web browser"]}, "evidence": ["N-10", "N-5"]},
     {"name": "n-10 visionOS sticker: nothing", "situation": {"event": "tap", "platform": "visionOS", "tap": {"target": "sticker"}}, "expect": {"outcome": "nothing", "rule": "tap/visionos-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No Messages extension runs on visionOS"]}, "evidence": ["N-10", "N-13"]},
-    {"name": "n-10 open on visionOS: no extension runs", "situation": {"event": "open", "platform": "visionOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No iMessage extension runs on watchOS or visionOS"]}, "evidence": ["N-10"]},
+    {"name": "n-10 open on visionOS: no extension runs", "situation": {"event": "open", "platform": "visionOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No iMessage extension runs on watchOS or visionOS"]}, "evidence": ["N-10"]},
     {"name": "n-8 visionOS https URL with a space, SDK 16: nothing", "situation": {"event": "tap", "platform": "visionOS", "app": {"sdkVersion": "16"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/fallback-url-rejected-by-sdk", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, the app's URL\\(string:\\) returns nil", "X-12"]}, "evidence": ["N-8", "N-10"]},
-    {"name": "n-11 iPadOS 17 repeat tap of the same bubble: no callbacks", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "17", "tap": {"extensionRunning": true, "alreadySelected": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/already-selected", "confidence": "several", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["calls no select callback", "\\(N-20\\)"]}, "evidence": ["N-11", "D-5"]},
+    {"name": "n-11 iPadOS 17 repeat tap of the same bubble: no callbacks", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "17", "tap": {"extensionRunning": true, "alreadySelected": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/already-selected", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["calls no select callback", "\\(N-20\\)"]}, "evidence": ["N-11", "D-5"]},
     {"name": "n-12 macOS 26 custom scheme: nothing", "situation": {"event": "tap", "platform": "macOS", "osVersion": "26", "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-custom-scheme", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "otherAppLaunch", "rule": "tap/macos-custom-scheme"}], "notes": ["custom app schemes are not supported on macOS", "early MSMessage text \\(X-5\\)"]}, "evidence": ["N-12", "D-2"]},
     {"name": "n-13 macOS sticker with the app's URL scheme nowhere: nothing", "situation": {"event": "tap", "platform": "macOS", "tap": {"target": "sticker", "url": "https://example.com/x"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-sticker", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A sticker carries no URL \\(N-13\\)", "no iMessage app runs on the Mac \\(N-12\\)"]}, "evidence": ["N-13"]},
     {"name": "s000-2 macOS attribution: nothing", "situation": {"event": "tap", "platform": "macOS", "app": {"installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-attribution", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Mac Messages does not offer for iMessage apps \\(N-12\\)"]}, "evidence": ["S000-2", "N-12"]},
@@ -2349,45 +2523,45 @@ enum BuiltinPolicies {
     {"name": "s000-2 f-2 iOS 9 attribution: none to tap", "situation": {"event": "tap", "osVersion": "9.3", "app": {"installed": false}, "tap": {"target": "attribution"}}, "expect": {"outcome": "nothing", "rule": "tap/before-ios10-attribution", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Inline app attribution arrived with iOS 10"]}, "evidence": ["S000-2", "F-2"]},
     {"name": "n-16 expired message: nothing to tap", "situation": {"event": "tap", "osVersion": "17", "tap": {"expired": true}}, "expect": {"outcome": "nothing", "rule": "tap/expired-message", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["shouldExpire is deleted", "nothing to tap"]}, "evidence": ["N-16"]},
     {"name": "n-16 expired message, app not installed: still nothing", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"expired": true}}, "expect": {"outcome": "nothing", "rule": "tap/expired-message", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["shouldExpire is deleted", "nothing to tap"]}, "evidence": ["N-16"]},
-    {"name": "n-16 message not expired (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"expired": false}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-16"]},
-    {"name": "n-17 redirect only in didReceive: a tap never calls it", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didReceive\\) fires on this tap"]}, "evidence": ["N-17", "N-19"]},
-    {"name": "n-17 redirect in willBecomeActive, didSelect and didReceive, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect", "didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-17", "F-8"]},
-    {"name": "n-18 notification preview content: cannot be tapped", "situation": {"event": "tap", "osVersion": "17", "tap": {"target": "notificationPreview"}}, "expect": {"outcome": "nothing", "rule": "tap/notification-preview", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["notification preview could not be tapped"]}, "evidence": ["N-18"]},
+    {"name": "n-16 message not expired (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"expired": false}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-16"]},
+    {"name": "n-17 redirect only in didReceive: a tap never calls it", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didReceive\\) fires on this tap"]}, "evidence": ["N-17", "N-19"]},
+    {"name": "n-17 redirect in willBecomeActive, didSelect and didReceive, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect", "didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-17", "F-8"]},
+    {"name": "n-30 notification preview content: cannot be tapped", "situation": {"event": "tap", "osVersion": "17", "tap": {"target": "notificationPreview"}}, "expect": {"outcome": "nothing", "rule": "tap/notification-preview", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["notification preview could not be tapped"]}, "evidence": ["N-30"]},
     {"name": "n-27 SMS recipient, https URL: browser (inferred)", "situation": {"event": "tap", "osVersion": "17", "tap": {"transport": "sms", "url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/sms-rcs-web-url", "confidence": "inferred", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["alternate \\(template\\) layout \\(D-6\\)", "No public source describes this tap \\(N-27\\)"]}, "evidence": ["N-27", "D-6"]},
     {"name": "n-27 RCS recipient, custom scheme: nothing", "situation": {"event": "tap", "osVersion": "18", "tap": {"transport": "rcs", "url": "containerAppDemo://item/1"}}, "expect": {"outcome": "nothing", "rule": "tap/sms-rcs-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No extension runs for an SMS or RCS message"]}, "evidence": ["N-27", "D-6"]},
     {"name": "n-8 n-27 SMS recipient, https URL with a space, SDK 16: nothing", "situation": {"event": "tap", "app": {"sdkVersion": "16"}, "tap": {"transport": "sms", "url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/sms-rcs-url-rejected-by-sdk", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, the app's URL\\(string:\\) returns nil", "X-12"]}, "evidence": ["N-8", "N-27"]},
-    {"name": "d-6 iMessage transport (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"transport": "iMessage"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-6", "S000-1"]},
-    {"name": "f-6 n-1 after a drawer swipe on iOS 26: expanded", "situation": {"event": "tap", "osVersion": "26", "tap": {"afterDrawerSwipe": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/after-drawer-swipe-ios26", "confidence": "single", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["radar 28515522", "none of the redirect hooks \\(willBecomeActive\\) fires on this tap"]}, "evidence": ["F-6", "N-1", "F-5"]},
-    {"name": "n-26 group conversation: no fact of its own, decided as one-to-one", "situation": {"event": "tap", "osVersion": "16"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-26", "S000-1"]},
-    {"name": "x-1 iOS 26.3 launch by tap: willBecomeActive, didBecomeActive, then the transition to expanded", "situation": {"event": "tap", "osVersion": "26.3.1"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26-3", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 26\\.3\\.1 simulator", "\\(X-1\\)"]}, "evidence": ["X-1", "F-5", "N-1"]},
-    {"name": "x-1 iOS 26.3 willBecomeActive redirect still opens the container", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["X-1", "X-2", "S004-11"]},
-    {"name": "x-1 iOS 26.2 launch: no trace yet, the untraced callback list", "situation": {"event": "tap", "osVersion": "26.2"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "documented", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["X-1", "N-1"]},
-    {"name": "x-7 OS X 10.11 https URL: a plain link, browser", "situation": {"event": "tap", "platform": "macOS", "osVersion": "10.11", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/macos-before-sierra-web-url", "confidence": "single", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Before macOS Sierra \\(10\\.12\\)", "only if it is http or https \\(X-7\\)"]}, "evidence": ["X-7", "F-2"]},
+    {"name": "d-6 iMessage transport (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"transport": "iMessage"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-6", "S000-1"]},
+    {"name": "f-6 n-1 after a drawer swipe on iOS 26: expanded", "situation": {"event": "tap", "osVersion": "26", "tap": {"afterDrawerSwipe": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/after-drawer-swipe-ios26", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["radar 28515522", "none of the redirect hooks \\(willBecomeActive\\) fires on this tap"]}, "evidence": ["F-6", "N-1", "F-5"]},
+    {"name": "n-26 group conversation: no fact of its own, decided as one-to-one", "situation": {"event": "tap", "osVersion": "16"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-26", "S000-1"]},
+    {"name": "x-1 iOS 26.3 launch by tap: willBecomeActive, didBecomeActive, then the transition to expanded", "situation": {"event": "tap", "osVersion": "26.3.1"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26-3", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 26\\.3\\.1 simulator", "\\(X-1\\)"]}, "evidence": ["X-1", "F-5", "N-1"]},
+    {"name": "x-1 iOS 26.3 willBecomeActive redirect still opens the container", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["X-1", "X-2", "S004-11"]},
+    {"name": "x-1 iOS 26.2 launch: no trace yet, the untraced callback list", "situation": {"event": "tap", "osVersion": "26.2"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["X-1", "N-1"]},
+    {"name": "x-7 OS X 10.11 https URL: a plain link, browser", "situation": {"event": "tap", "platform": "macOS", "osVersion": "10.11", "tap": {"url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/macos-before-sierra-web-url", "confidence": "inferred", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Before macOS Sierra \\(10\\.12\\)", "only if it is http or https \\(X-7\\)"]}, "evidence": ["X-7", "F-2"]},
     {"name": "x-7 OS X 10.11 data URL: never delivered, nothing", "situation": {"event": "tap", "platform": "macOS", "osVersion": "10.11.6", "tap": {"url": "data:text/plain,hello"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-before-sierra-other", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["only the summary text and an http or https URL arrive \\(X-7\\)"]}, "evidence": ["X-7", "F-2"]},
     {"name": "x-7 macOS Sierra data URL: browser", "situation": {"event": "tap", "platform": "macOS", "osVersion": "10.12", "tap": {"url": "data:text/plain,hello"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url", "confidence": "documented", "url": "data:text/plain,hello", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["http, https or data URL loads in a web browser"]}, "evidence": ["X-7", "D-2", "X-5"]},
     {"name": "x-5 macOS custom scheme: contested, nothing; a Mac app claiming the scheme is the alternative", "situation": {"event": "tap", "platform": "macOS", "osVersion": "15", "tap": {"url": "containerAppDemo://item/1"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-custom-scheme", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "otherAppLaunch", "rule": "tap/macos-custom-scheme"}], "notes": ["custom app schemes are not supported on macOS", "early MSMessage text \\(X-5\\)"]}, "evidence": ["X-5", "D-2"]},
     {"name": "x-5 iOS without the app: the App Store (product page when published)", "situation": {"event": "tap", "osVersion": "12", "app": {"installed": false}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["lands on its product page"]}, "evidence": ["X-5", "S004-3"]},
-    {"name": "x-6 live layout on iOS 11+ with the app: the transcript instance handles the tap", "situation": {"event": "tap", "osVersion": "11", "tap": {"layout": "live", "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "fires on merely showing the bubble \\(X-6, inference\\)"]}, "evidence": ["X-6", "N-29"]},
+    {"name": "x-6 live layout on iOS 11+ with the app: the transcript instance handles the tap", "situation": {"event": "tap", "osVersion": "11", "tap": {"layout": "live", "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "fires on merely showing the bubble \\(X-6, inference\\)"]}, "evidence": ["X-6", "N-29"]},
     {"name": "x-6 live layout on the sender's second device without the app: alternate layout, store page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["lands on its product page"]}, "evidence": ["X-6", "N-21"]},
     {"name": "x-8 media context (iOS 12+): no select callback, the extension stays", "situation": {"event": "tap", "osVersion": "12", "tap": {"extensionRunning": true, "presentationContext": "media", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-media-context", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "compact", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["calls neither willSelect nor didSelect \\(N-4\\)", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["X-8", "N-4"]},
     {"name": "x-9 Sierra-era Mac sticker: shown, routes nowhere", "situation": {"event": "tap", "platform": "macOS", "osVersion": "10.12", "tap": {"target": "sticker"}}, "expect": {"outcome": "nothing", "rule": "tap/macos-sticker", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A sticker carries no URL \\(N-13\\)", "no iMessage app runs on the Mac \\(N-12\\)"]}, "evidence": ["X-9", "N-13"]},
     {"name": "x-10 x-11 macOS Today widget open(url): contested, nothing; opening its app is the alternative", "situation": {"event": "open", "platform": "macOS", "osVersion": "10.10", "open": {"url": "containerAppDemo://", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/macos-today", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/macos-today"}], "notes": ["openURL:completionHandler: opened nothing"]}, "evidence": ["X-10", "X-11"]},
     {"name": "x-12 iOS 16 device, app built with SDK 17, custom URL with a space: nil, nothing", "situation": {"event": "open", "osVersion": "16.7", "app": {"sdkVersion": "17"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-os", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["on a device before iOS 17 it returns nil"]}, "evidence": ["X-12", "N-8"]},
-    {"name": "x-12 iOS 17 device, SDK 17, custom URL with a space: encoded, container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "several", "url": "containerAppDemo://item/a%20b", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encodes the space or non-ASCII text into a valid URL", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["X-12", "N-8"]},
+    {"name": "x-12 iOS 17 device, SDK 17, custom URL with a space: encoded, container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/a%20b", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encodes the space or non-ASCII text into a valid URL", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["X-12", "N-8"]},
     {"name": "x-12 iOS 16 device, SDK 17, Today widget URL with a space: nothing", "situation": {"event": "open", "osVersion": "16", "app": {"sdkVersion": "17"}, "open": {"url": "otherapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-os", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["on a device before iOS 17 it returns nil"]}, "evidence": ["X-12"]},
     {"name": "x-13 share extension on iOS 18: extensionContext.open still opens nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "share"}}, "expect": {"outcome": "nothing", "rule": "open/unsupported-extension-point", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only the Today and iMessage extension points support extensionContext.open"]}, "evidence": ["X-13", "D-1", "N-9"]},
-    {"name": "x-4 x-3 a bubble tapped on a running drawer (from the + menu or bound): select callbacks, the drawer is now bound", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "documented", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "\\(F-5\\)"]}, "evidence": ["X-4", "X-3", "D-4"]},
-    {"name": "x-3 redirect in didReceive: no tap fires it (an arrival on a bound drawer does)", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "documented", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "none of the redirect hooks \\(didReceive\\) fires on this tap"]}, "evidence": ["X-3", "N-17"]},
+    {"name": "x-4 x-3 a bubble tapped on a running drawer (from the + menu or bound): select callbacks, the drawer is now bound", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "\\(F-5\\)"]}, "evidence": ["X-4", "X-3", "D-4"]},
+    {"name": "x-3 redirect in didReceive: no tap fires it (an arrival on a bound drawer does)", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "none of the redirect hooks \\(didReceive\\) fires on this tap"]}, "evidence": ["X-3", "N-17"]},
     {"name": "delivery defaults: a URL into a cold scene-based app arrives in scene(_:willConnectTo:options:)", "situation": {"event": "delivery"}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["the URL is in connectionOptions.urlContexts"]}, "evidence": ["U-44"]},
     {"name": "u-44 Messages redirect URL into a cold scene-based container: connectionOptions.urlContexts", "situation": {"event": "delivery", "osVersion": "17", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["the URL is in connectionOptions.urlContexts"]}, "evidence": ["U-44", "U-48"]},
     {"name": "u-44 URL into a running scene-based app: scene(_:openURLContexts:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:openURLContexts:)"], "delivers": "url", "activityType": null, "urlLocation": "URLContexts", "alternatives": [], "notes": ["receives the URL in scene\\(_:openURLContexts:\\)"]}, "evidence": ["U-44"]},
     {"name": "w-5 widget with no URL, cold scene-based app: the activity in scene(_:willConnectTo:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-user-activity-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["in connectionOptions.userActivities of scene\\(_:willConnectTo:options:\\) on a cold launch"]}, "evidence": ["W-5", "U-45"]},
-    {"name": "w-5 widget with no URL, running scene-based app: scene(_:continue:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-user-activity-running", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["in scene\\(_:continue:\\)"]}, "evidence": ["W-5", "U-45"]},
+    {"name": "w-5 widget with no URL, running scene-based app: scene(_:continue:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-user-activity-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["in scene\\(_:continue:\\)"]}, "evidence": ["W-5", "U-45"]},
     {"name": "u-45 universal link, cold scene-based app: connectionOptions.userActivities", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-universal-link-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["NSUserActivityTypeBrowsingWeb in connectionOptions.userActivities"]}, "evidence": ["U-45", "U-48", "U-52"]},
     {"name": "u-45 universal link, running scene-based app: scene(_:continue:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-universal-link-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives the universal link in scene\\(_:continue:\\)"]}, "evidence": ["U-45"]},
     {"name": "t-3 notification tap, cold scene-based app: delegate set at launch, scene, then the delegate", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-notification-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["connectionOptions.notificationResponse", "Apple does not give the order of the last two"]}, "evidence": ["T-2", "T-3", "T-1"]},
     {"name": "u-47 quick action, cold scene-based app: connectionOptions.shortcutItem", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-shortcut-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["connectionOptions.shortcutItem"]}, "evidence": ["U-47"]},
-    {"name": "u-47 quick action, running scene-based app: windowScene(_:performActionFor:completionHandler:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-shortcut-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["receives the quick action in windowScene\\(_:performActionFor:completionHandler:\\)"]}, "evidence": ["U-47"]},
+    {"name": "u-47 quick action, running scene-based app: windowScene(_:performActionFor:completionHandler:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-shortcut-running", "confidence": "single", "url": null, "handoff": null, "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["receives the quick action in windowScene\\(_:performActionFor:completionHandler:\\)"]}, "evidence": ["U-47"]},
     {"name": "scene-based app opened with nothing, cold: the scene connects, nothing to read", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-cold-scenes", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["nothing TapRoute models"]}, "evidence": ["U-44"]},
     {"name": "t-1 notification default tap, running app-delegate app: didReceive", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/notification-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationDefaultActionIdentifier"]}, "evidence": ["T-1"]},
     {"name": "t-1 notification tap, running SwiftUI app: didReceive", "situation": {"event": "delivery", "osVersion": "18", "app": {"lifecycle": "swiftUI", "running": true}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/notification-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationDefaultActionIdentifier"]}, "evidence": ["T-1"]},
@@ -2396,15 +2570,15 @@ enum BuiltinPolicies {
     {"name": "u-42 URL, cold app-delegate app: launchOptions[.url], then application(_:open:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["UIApplication.LaunchOptionsKey.url"]}, "evidence": ["U-42"]},
     {"name": "u-42 URL, running app-delegate app: application(_:open:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A running app delegate receives the URL in application\\(_:open:options:\\)"]}, "evidence": ["U-42", "W-4"]},
     {"name": "u-44 scenes on iOS 12: no scenes yet, the app delegate receives the URL", "situation": {"event": "delivery", "osVersion": "12.5", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A running app delegate receives the URL in application\\(_:open:options:\\)"]}, "evidence": ["U-44", "U-42"]},
-    {"name": "u-43 universal link, cold app-delegate app: continue after launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-universal-link-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["userActivityDictionary"]}, "evidence": ["U-43"]},
-    {"name": "u-43 universal link, running app-delegate app: continue", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-universal-link-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["NSUserActivity of type NSUserActivityTypeBrowsingWeb"]}, "evidence": ["U-43"]},
+    {"name": "u-43 universal link, cold app-delegate app: continue after launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-universal-link-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["userActivityDictionary"]}, "evidence": ["U-43"]},
+    {"name": "u-43 universal link, running app-delegate app: continue", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-universal-link-running", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["NSUserActivity of type NSUserActivityTypeBrowsingWeb"]}, "evidence": ["U-43"]},
     {"name": "w-5 widget with no URL, cold app-delegate app: continue after launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-user-activity-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["launch options name its type \\(userActivityDictionary"]}, "evidence": ["W-5"]},
     {"name": "w-5 widget with no URL, running app-delegate app: continue", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-user-activity-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["receives the widget's NSUserActivity in application\\(_:continue:restorationHandler:\\)"]}, "evidence": ["W-5"]},
     {"name": "s003-6 quick action, cold app-delegate app: launch options, then performActionFor unless it returns false", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-shortcut-cold", "confidence": "single", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UIApplicationLaunchOptionsShortcutItemKey"]}, "evidence": ["S003-6"]},
-    {"name": "s003-6 quick action, running app-delegate app: performActionFor", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-shortcut-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["receives the quick action in application\\(_:performActionFor:completionHandler:\\)"]}, "evidence": ["S003-6"]},
+    {"name": "s003-6 quick action, running app-delegate app: performActionFor", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-shortcut-running", "confidence": "single", "url": null, "handoff": null, "appCallbacks": ["application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["receives the quick action in application\\(_:performActionFor:completionHandler:\\)"]}, "evidence": ["S003-6"]},
     {"name": "app-delegate app opened with nothing, cold: only the launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-cold-app-delegate", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)"], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["nothing TapRoute models"]}, "evidence": ["U-42"]},
     {"name": "any app brought forward with nothing: no delivery callback", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-running", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": [], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no URL, activity, response, quick action or intent callback fires"]}, "evidence": ["U-44"]},
-    {"name": "w-7 intent that opens the app: perform() in the app's process", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "intent"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/intent", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["runs its perform\\(\\) in the app's process"]}, "evidence": ["W-7"]},
+    {"name": "w-7 intent that opens the app: perform() in the app's process", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "intent"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/intent", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["runs its perform\\(\\) in the app's process"]}, "evidence": ["W-7"]},
     {"name": "u-46 URL into a SwiftUI app: onOpenURL", "situation": {"event": "delivery", "osVersion": "18", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-url", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["onOpenURL"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not as an NSUserActivity"]}, "evidence": ["U-46", "W-4", "U-53"]},
     {"name": "u-46 universal link, running SwiftUI app: onOpenURL, not onContinueUserActivity", "situation": {"event": "delivery", "osVersion": "18.4", "app": {"lifecycle": "swiftUI", "running": true}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-url", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["onOpenURL"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not as an NSUserActivity"]}, "evidence": ["U-46"]},
     {"name": "u-46 universal link, cold SwiftUI app on iOS 18.3: onOpenURL", "situation": {"event": "delivery", "osVersion": "18.3", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-url", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["onOpenURL"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not as an NSUserActivity"]}, "evidence": ["U-46"]},
@@ -2426,26 +2600,26 @@ enum BuiltinPolicies {
     {"name": "w-12 an openAppWhenRun button in an iPhone widget on the Mac: the intent runs on the iPhone (inferred)", "situation": {"event": "widget", "osVersion": "17", "widget": {"element": "button", "intentMode": "openAppWhenRun", "location": "iPhoneWidgetsOnMac"}}, "expect": {"outcome": "intentRun", "rule": "widget/mac-control-opens-app", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["does not say whether an intent that asks to bring the app forward"]}, "evidence": ["W-12"]},
     {"name": "w-12 a button with no app intent in an iPhone widget on the Mac: read as a click that opens the app (inferred)", "situation": {"event": "widget", "osVersion": "17", "widget": {"element": "button", "intentMode": "noIntent", "location": "iPhoneWidgetsOnMac"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/mac-open", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-12"]}, "evidence": ["W-12", "W-1"]},
     {"name": "w-12 w-1 a click that would open the app, iPhone widget on the Mac: the app opens (inferred)", "situation": {"event": "widget", "widget": {"location": "iPhoneWidgetsOnMac", "url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/mac-open", "confidence": "inferred", "url": "myapp://item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-1", "names no handoff"]}, "evidence": ["W-12", "W-1"]},
-    {"name": "w-11 CarPlay without integration: buttons still work", "situation": {"event": "widget", "widget": {"location": "carPlay", "element": "button"}}, "expect": {"outcome": "intentRun", "rule": "widget/carplay-control", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-11", "whether or not the app integrates with CarPlay"]}, "evidence": ["W-11"]},
-    {"name": "w-11 CarPlay with integration: a button performs its action, the app does not open", "situation": {"event": "widget", "app": {"supportsCarPlay": true}, "widget": {"location": "carPlay", "element": "button"}}, "expect": {"outcome": "intentRun", "rule": "widget/carplay-control", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["tapping a button or toggle performs its action"]}, "evidence": ["W-11"]},
+    {"name": "w-11 CarPlay without integration: buttons still work", "situation": {"event": "widget", "widget": {"location": "carPlay", "element": "button"}}, "expect": {"outcome": "intentRun", "rule": "widget/carplay-control", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-11", "whether or not the app integrates with CarPlay"]}, "evidence": ["W-11"]},
+    {"name": "w-11 CarPlay with integration: a button performs its action, the app does not open", "situation": {"event": "widget", "app": {"supportsCarPlay": true}, "widget": {"location": "carPlay", "element": "button"}}, "expect": {"outcome": "intentRun", "rule": "widget/carplay-control", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["tapping a button or toggle performs its action"]}, "evidence": ["W-11"]},
     {"name": "w-11 CarPlay without integration: the widget is dimmed, nothing opens", "situation": {"event": "widget", "widget": {"location": "carPlay", "url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "widget/carplay-not-integrated", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-11", "dims"]}, "evidence": ["W-11"]},
     {"name": "w-11 CarPlay with integration: the app's CarPlay template opens", "situation": {"event": "widget", "app": {"supportsCarPlay": true}, "widget": {"location": "carPlay"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/carplay", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-11", "CarPlay template"]}, "evidence": ["W-11"]},
-    {"name": "w-7 a button in a watchOS complication: a tap on the widget (inferred)", "situation": {"event": "widget", "platform": "watchOS", "osVersion": "26", "widget": {"family": "accessoryRectangular", "element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-watchos-visionos-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-7", "user activity"]}, "evidence": ["W-7", "W-5", "W-4"]},
-    {"name": "w-7 a toggle in a visionOS widget with a widgetURL (inferred)", "situation": {"event": "widget", "platform": "visionOS", "osVersion": "26", "widget": {"family": "systemMedium", "element": "toggle", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-watchos-visionos", "confidence": "inferred", "url": "myapp://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-7", "W-4"]}, "evidence": ["W-7", "W-4"]},
+    {"name": "w-19 a button in a watchOS complication: a tap on the widget (inferred)", "situation": {"event": "widget", "platform": "watchOS", "osVersion": "26", "widget": {"family": "accessoryRectangular", "element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-watchos-visionos-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-19", "user activity"]}, "evidence": ["W-19", "W-5", "W-4"]},
+    {"name": "w-19 a toggle in a visionOS widget with a widgetURL (inferred)", "situation": {"event": "widget", "platform": "visionOS", "osVersion": "26", "widget": {"family": "systemMedium", "element": "toggle", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-watchos-visionos", "confidence": "inferred", "url": "myapp://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-19", "W-4"]}, "evidence": ["W-19", "W-4"]},
     {"name": "w-8 iOS 16 button, no widgetURL: the app opens with a user activity", "situation": {"event": "widget", "osVersion": "16.4", "widget": {"family": "systemMedium", "element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-ios17-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-8", "W-5"]}, "evidence": ["W-8", "W-5"]},
-    {"name": "w-8 iOS 14 button with a widgetURL: the app gets the URL", "situation": {"event": "widget", "osVersion": "14", "widget": {"element": "button", "url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-ios17", "confidence": "several", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-8", "W-4"]}, "evidence": ["W-8", "W-4"]},
+    {"name": "w-8 iOS 14 button with a widgetURL: the app gets the URL", "situation": {"event": "widget", "osVersion": "14", "widget": {"element": "button", "url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-ios17", "confidence": "inferred", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-8", "W-4"]}, "evidence": ["W-8", "W-4"]},
     {"name": "w-7 macOS 13 button, no widgetURL: a click on the widget", "situation": {"event": "widget", "platform": "macOS", "osVersion": "13", "widget": {"element": "button"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-macos14-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["macOS 14", "names no callback"]}, "evidence": ["W-7", "W-8", "W-4"]},
     {"name": "w-7 macOS 12 toggle with a widgetURL: the app gets the URL", "situation": {"event": "widget", "platform": "macOS", "osVersion": "12", "widget": {"element": "toggle", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-before-macos14", "confidence": "inferred", "url": "myapp://x", "handoff": "url", "appCallbacks": ["application(_:open:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["macOS 14", "W-4"]}, "evidence": ["W-7", "W-4"]},
     {"name": "w-7 a button in accessoryInline is a tap on the widget", "situation": {"event": "widget", "widget": {"family": "accessoryInline", "element": "button", "location": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-single-target-family-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["accessoryInline", "W-5"]}, "evidence": ["W-7", "W-5"]},
     {"name": "w-7 a toggle in accessoryInline with a widgetURL", "situation": {"event": "widget", "widget": {"family": "accessoryInline", "element": "toggle", "url": "myapp://x", "location": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/control-single-target-family", "confidence": "inferred", "url": "myapp://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["accessoryInline", "W-4"]}, "evidence": ["W-7"]},
-    {"name": "w-7 locked device: a Lock Screen widget's toggle is inactive", "situation": {"event": "widget", "locked": true, "widget": {"family": "accessoryCircular", "element": "toggle", "location": "lockScreen"}}, "expect": {"outcome": "nothing", "rule": "widget/control-locked", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-7", "inactive"]}, "evidence": ["W-7", "W-13"]},
+    {"name": "w-18 locked device: a Lock Screen widget's toggle is inactive", "situation": {"event": "widget", "locked": true, "widget": {"family": "accessoryCircular", "element": "toggle", "location": "lockScreen"}}, "expect": {"outcome": "nothing", "rule": "widget/control-locked", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-18", "inactive"]}, "evidence": ["W-18", "W-13"]},
     {"name": "w-10 OpenURLIntent with an https URL, the app's universal links not given: taken as one (inferred)", "situation": {"event": "widget", "osVersion": "18.2", "widget": {"family": "systemMedium", "element": "button", "intentMode": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/open-url-intent-unknown", "confidence": "inferred", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["W-10", "universal link"]}, "evidence": ["W-10"]},
     {"name": "w-10 OpenURLIntent with one of the app's universal links: the app opens", "situation": {"event": "widget", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "widget": {"family": "systemMedium", "element": "button", "intentMode": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/open-url-intent", "confidence": "documented", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["one of the app's universal links"]}, "evidence": ["W-10"]},
     {"name": "w-10 c-4 OpenURLIntent on iOS 18.0: the app by default, the browser the other reading", "situation": {"event": "widget", "osVersion": "18.0", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "widget": {"family": "systemMedium", "element": "button", "intentMode": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/open-url-intent-ios18-0", "confidence": "contested", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [{"outcome": "browser", "rule": "widget/open-url-intent-ios18-0", "url": "https://example.com/item/1"}], "notes": ["iOS 18.0 opened the browser"]}, "evidence": ["W-10", "C-4"]},
     {"name": "w-10 OpenURLIntent with an https URL the app does not claim: nothing (inferred)", "situation": {"event": "widget", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "widget": {"family": "systemMedium", "element": "button", "intentMode": "openURLIntent", "url": "https://example.com/buy/1"}}, "expect": {"outcome": "nothing", "rule": "widget/open-url-intent-custom-scheme", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["does not claim"]}, "evidence": ["W-10"]},
     {"name": "w-10 OpenURLIntent with a custom scheme: nothing (inferred)", "situation": {"event": "widget", "widget": {"element": "button", "intentMode": "openURLIntent", "url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "widget/open-url-intent-custom-scheme", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-10", "custom URL scheme"]}, "evidence": ["W-10"]},
     {"name": "w-7 openAppWhenRun: the app comes forward to run the intent", "situation": {"event": "widget", "osVersion": "17", "widget": {"element": "button", "intentMode": "openAppWhenRun"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/open-app-when-run", "confidence": "inferred", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-7", "app's process"]}, "evidence": ["W-7", "W-9"]},
-    {"name": "w-9 iOS 26 foreground mode: the app comes forward", "situation": {"event": "widget", "osVersion": "26", "widget": {"element": "button", "intentMode": "foreground"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/foreground-mode", "confidence": "documented", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-9", "foreground"]}, "evidence": ["W-9"]},
+    {"name": "w-9 iOS 26 foreground mode: the app comes forward", "situation": {"event": "widget", "osVersion": "26", "widget": {"element": "button", "intentMode": "foreground"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/foreground-mode", "confidence": "inferred", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-9", "foreground"]}, "evidence": ["W-9"]},
     {"name": "w-9 iOS 26 dynamic mode: runs in the background", "situation": {"event": "widget", "widget": {"element": "toggle", "intentMode": "foregroundDynamic"}}, "expect": {"outcome": "intentRun", "rule": "widget/dynamic-mode", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-9", "dynamic"]}, "evidence": ["W-9"]},
     {"name": "w-9 iOS 18 does not read supportedModes: the intent runs as by default", "situation": {"event": "widget", "osVersion": "18", "widget": {"element": "button", "intentMode": "foregroundDeferred"}}, "expect": {"outcome": "intentRun", "rule": "widget/modes-before-26", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-9", "supportedModes"]}, "evidence": ["W-9", "W-7"]},
     {"name": "w-7 iOS 17 button: the intent runs, the app stays closed", "situation": {"event": "widget", "osVersion": "17", "widget": {"element": "button", "url": "myapp://ignored"}}, "expect": {"outcome": "intentRun", "rule": "widget/control", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-7", "without launching the app"]}, "evidence": ["W-7"]},
@@ -2459,7 +2633,7 @@ enum BuiltinPolicies {
     {"name": "w-3 a medium widget's Link: its own URL, whatever the widgetURL", "situation": {"event": "widget", "app": {"urlSchemes": ["myapp"]}, "widget": {"family": "systemMedium", "element": "link", "url": "myapp://item/2", "widgetURL": "myapp://widget/home"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/own-scheme", "confidence": "documented", "url": "myapp://item/2", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-4"]}, "evidence": ["W-3", "W-4"]},
     {"name": "w-3 a Link in systemMedium: the Link's URL", "situation": {"event": "widget", "widget": {"family": "systemMedium", "element": "link", "url": "myapp://item/3"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme", "confidence": "contested", "url": "myapp://item/3", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "otherAppLaunch", "rule": "widget/custom-scheme"}], "notes": ["W-6", "W-4"]}, "evidence": ["W-3", "W-4"]},
     {"name": "w-11 StandBy, no URL: the app opens (after the arrow)", "situation": {"event": "widget", "osVersion": "17", "widget": {"location": "standBy"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["StandBy", "W-5"]}, "evidence": ["W-11", "W-5"]},
-    {"name": "w-6 an https widgetURL opens the app, not Safari", "situation": {"event": "widget", "widget": {"family": "systemLarge", "url": "https://example.com/a"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/web-url", "confidence": "several", "url": "https://example.com/a", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-4", "urlContexts"]}, "evidence": ["W-6", "W-4"]},
+    {"name": "w-6 an https widgetURL opens the app, not Safari", "situation": {"event": "widget", "widget": {"family": "systemLarge", "url": "https://example.com/a"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/web-url", "confidence": "documented", "url": "https://example.com/a", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-4", "urlContexts"]}, "evidence": ["W-6", "W-4"]},
     {"name": "w-4 a widgetURL of the app's own scheme (app.urlSchemes) opens the app with the URL, not contested", "situation": {"event": "widget", "osVersion": "17", "app": {"urlSchemes": ["myapp"]}, "widget": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/own-scheme", "confidence": "documented", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["app\\.urlSchemes", "connectionOptions\\.urlContexts"]}, "evidence": ["W-4", "W-15"]},
     {"name": "w-6 a widgetURL of another app's scheme: contested, the app by default, the other app in the other reading", "situation": {"event": "widget", "app": {"urlSchemes": ["myapp"]}, "widget": {"url": "maps://?q=cafe"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme", "confidence": "contested", "url": "maps://?q=cafe", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "otherAppLaunch", "rule": "widget/custom-scheme"}], "notes": ["Contested for another app's scheme"]}, "evidence": ["W-4", "W-6"]},
     {"name": "w-6 a custom-scheme widgetURL with the app's own schemes not given: contested, the owner assumed unknown", "situation": {"event": "widget", "widget": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme", "confidence": "contested", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "otherAppLaunch", "rule": "widget/custom-scheme"}], "notes": ["owner is not given"]}, "evidence": ["W-4", "W-6"]},
@@ -2467,10 +2641,10 @@ enum BuiltinPolicies {
     {"name": "w-5 text that is no URL counts as none", "situation": {"event": "widget", "widget": {"url": "my app://"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["URL\\(string:\\) gives nil", "W-5"]}, "evidence": ["W-5"]},
     {"name": "l-5 a Live Activity tap with no URL, defaults: the app opens with a user activity", "situation": {"event": "liveActivity"}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeLiveActivity", "urlLocation": null, "alternatives": [], "notes": ["NSUserActivityTypeLiveActivity"]}, "evidence": ["L-5"]},
     {"name": "l-3 iOS 16.0: no Live Activity", "situation": {"event": "liveActivity", "osVersion": "16.0"}, "expect": {"outcome": "nothing", "rule": "liveActivity/before-live-activities", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-3", "16\\.1"]}, "evidence": ["L-3"]},
-    {"name": "l-7 watchOS 10: no Live Activity in the Smart Stack", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "10"}, "expect": {"outcome": "nothing", "rule": "liveActivity/watch-before-11", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "watchOS 11"]}, "evidence": ["L-7"]},
-    {"name": "l-7 watch app opted in: the watch app opens", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "11", "liveActivity": {"opensWatchApp": true}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/watch-app", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "names no handoff"]}, "evidence": ["L-7"]},
-    {"name": "l-7 l-9 Apple Watch: a full-screen view with a button to open the app on iPhone", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "26"}, "expect": {"outcome": "offersToOpenOnPhone", "rule": "liveActivity/watch", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "full screen"]}, "evidence": ["L-7", "L-9"]},
-    {"name": "l-7 a click in the Mac's menu bar: the app opens in iPhone Mirroring", "situation": {"event": "liveActivity", "platform": "macOS", "osVersion": "26"}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/mac", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iPhone Mirroring"]}, "evidence": ["L-7"]},
+    {"name": "l-7 watchOS 10: no Live Activity in the Smart Stack", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "10"}, "expect": {"outcome": "nothing", "rule": "liveActivity/watch-before-11", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "watchOS 11"]}, "evidence": ["L-7"]},
+    {"name": "l-7 watch app opted in: the watch app opens", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "11", "liveActivity": {"opensWatchApp": true}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/watch-app", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "names no handoff"]}, "evidence": ["L-7", "L-11"]},
+    {"name": "l-7 l-9 Apple Watch: a full-screen view with a button to open the app on iPhone", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "26"}, "expect": {"outcome": "offersToOpenOnPhone", "rule": "liveActivity/watch", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "full screen"]}, "evidence": ["L-7", "L-9"]},
+    {"name": "l-7 a click in the Mac's menu bar: the app opens in iPhone Mirroring", "situation": {"event": "liveActivity", "platform": "macOS", "osVersion": "26"}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/mac", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iPhone Mirroring"]}, "evidence": ["L-7"]},
     {"name": "l-7 visionOS: no Live Activity", "situation": {"event": "liveActivity", "platform": "visionOS", "osVersion": "26"}, "expect": {"outcome": "nothing", "rule": "liveActivity/visionos", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "not visionOS"]}, "evidence": ["L-7"]},
     {"name": "l-7 CarPlay, app without CarPlay support: nothing", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "carPlay", "url": "myapp://ride/1"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/carplay-not-integrated", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-7", "CarPlay"]}, "evidence": ["L-7"]},
     {"name": "l-7 CarPlay, a button, app without CarPlay support: nothing, its button deactivated", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "carPlay", "activityElement": "button", "url": "myapp://ride/1"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/carplay-not-integrated", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["deactivates a Live Activity's interactive elements"]}, "evidence": ["L-7"]},
@@ -2478,8 +2652,8 @@ enum BuiltinPolicies {
     {"name": "l-7 CarPlay on iOS 18: no Live Activity there", "situation": {"event": "liveActivity", "osVersion": "18", "app": {"supportsCarPlay": true}, "liveActivity": {"presentation": "carPlay", "url": "myapp://ride/1"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/carplay-before-26", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["supported with iOS 26 in CarPlay"]}, "evidence": ["L-7"]},
     {"name": "l-7 CarPlay, app with CarPlay support: the app opens with the URL", "situation": {"event": "liveActivity", "app": {"supportsCarPlay": true, "urlSchemes": ["myapp"]}, "liveActivity": {"presentation": "carPlay", "url": "myapp://ride/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/own-scheme", "confidence": "documented", "url": "myapp://ride/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["app\\.urlSchemes"]}, "evidence": ["L-7", "W-4"]},
     {"name": "l-1 StandBy minimal: expands in place, nothing opens", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "standBy"}}, "expect": {"outcome": "expandsInPlace", "rule": "liveActivity/standby", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-1", "StandBy"]}, "evidence": ["L-1"]},
-    {"name": "w-7 locked: a Lock Screen Live Activity button is inactive", "situation": {"event": "liveActivity", "locked": true, "liveActivity": {"activityElement": "button"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/control-locked", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-7", "inactive"]}, "evidence": ["W-7", "L-6"]},
-    {"name": "l-6 an expanded-presentation toggle runs its intent", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "expanded", "activityElement": "toggle"}}, "expect": {"outcome": "intentRun", "rule": "liveActivity/control", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-6", "W-7"]}, "evidence": ["L-6"]},
+    {"name": "w-18 locked: a Lock Screen Live Activity button is inactive", "situation": {"event": "liveActivity", "locked": true, "liveActivity": {"activityElement": "button"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/control-locked", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-18", "inactive"]}, "evidence": ["W-18", "L-6"]},
+    {"name": "l-6 an expanded-presentation toggle runs its intent", "situation": {"event": "liveActivity", "osVersion": "17", "liveActivity": {"presentation": "expanded", "activityElement": "toggle"}}, "expect": {"outcome": "intentRun", "rule": "liveActivity/control", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["L-6", "W-7"]}, "evidence": ["L-6"]},
     {"name": "l-6 iOS 16.2 button on the Lock Screen: no interactivity, the app opens", "situation": {"event": "liveActivity", "osVersion": "16.2", "app": {"urlSchemes": ["myapp"]}, "liveActivity": {"activityElement": "button", "url": "myapp://x"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/own-scheme", "confidence": "documented", "url": "myapp://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["app\\.urlSchemes"]}, "evidence": ["L-6", "W-7"]},
     {"name": "l-2 a Link in the compact presentation is a tap on it", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactLeading", "activityElement": "link", "url": "myapp://order/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/link-ignored", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeLiveActivity", "urlLocation": null, "alternatives": [], "notes": ["L-2", "NSUserActivityTypeLiveActivity"]}, "evidence": ["L-2"]},
     {"name": "l-2 a Link in the minimal presentation with a widgetURL: the app receives the widgetURL, percent-encoded", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "minimal", "activityElement": "link", "url": "myapp://order/1", "widgetURL": "myapp://order/a b"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/link-ignored-widget-url", "confidence": "inferred", "url": "myapp://order/a%20b", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["L-2", "receives liveActivity\\.widgetURL", "percent-encodes"]}, "evidence": ["L-2", "L-3", "N-8"]},
@@ -2490,23 +2664,23 @@ enum BuiltinPolicies {
     {"name": "w-6 a Live Activity URL of another app's scheme: contested, the app by default, the other app in the other reading", "situation": {"event": "liveActivity", "app": {"urlSchemes": ["myapp"]}, "liveActivity": {"url": "maps://?q=cafe"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/custom-scheme", "confidence": "contested", "url": "maps://?q=cafe", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "otherAppLaunch", "rule": "liveActivity/custom-scheme"}], "notes": ["Contested for another app's scheme"]}, "evidence": ["W-4", "W-6"]},
     {"name": "w-6 a custom-scheme Live Activity URL with the app's own schemes not given: contested", "situation": {"event": "liveActivity", "liveActivity": {"url": "myapp://order/1"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/custom-scheme", "confidence": "contested", "url": "myapp://order/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "otherAppLaunch", "rule": "liveActivity/custom-scheme"}], "notes": ["owner is not given"]}, "evidence": ["W-4", "W-6"]},
     {"name": "l-1 a compact tap with no URL opens the app", "situation": {"event": "liveActivity", "liveActivity": {"presentation": "compactLeading"}}, "expect": {"outcome": "containerLaunch", "rule": "liveActivity/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeLiveActivity", "urlLocation": null, "alternatives": [], "notes": ["L-1", "NSUserActivityTypeLiveActivity"]}, "evidence": ["L-1", "L-5"]},
-    {"name": "s004-8 Today widget opening its container's own scheme (app.urlSchemes): the container", "situation": {"event": "open", "open": {"url": "myapp://widget", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme", "confidence": "documented", "url": "myapp://widget", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["the widget opens its containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-8"]},
+    {"name": "s004-8 Today widget opening its container's own scheme (app.urlSchemes): the container", "situation": {"event": "open", "open": {"url": "myapp://widget", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme", "confidence": "inferred", "url": "myapp://widget", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["the widget opens its containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-8"]},
     {"name": "s004-8 Today widget on iOS 8, its own scheme in another letter case: the container", "situation": {"event": "open", "osVersion": "8.0", "open": {"url": "MyApp://widget", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp", "myapp-debug"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme", "confidence": "inferred", "url": "MyApp://widget", "handoff": "url", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:sourceApplication:annotation:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["the widget opens its containing app", "launchOptions\\[\\.url\\]"]}, "evidence": ["S004-8"]},
     {"name": "n-7 Today widget opening another app's scheme, the container's schemes given: that app (contested)", "situation": {"event": "open", "open": {"url": "otherapp://x", "extensionPoint": "today"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today", "confidence": "contested", "url": "otherapp://x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/today"}], "notes": ["the URL opens whichever app claims its scheme"]}, "evidence": ["N-7", "S004-9"]},
-    {"name": "s004-7 Messages extension opening another app's scheme: still its container", "situation": {"event": "open", "open": {"url": "otherapp://x"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "several", "url": "otherapp://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7"]},
-    {"name": "n-8 s004-8 Today widget, its own scheme with a space, SDK 17 on iOS 17: the container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17", "urlSchemes": ["myapp"]}, "open": {"url": "myapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme-encoded-url", "confidence": "single", "url": "myapp://open/a%20b", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encoded into a valid URL and opens the container", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["N-8", "S004-8"]},
+    {"name": "s004-7 Messages extension opening another app's scheme: still its container", "situation": {"event": "open", "open": {"url": "otherapp://x"}, "app": {"urlSchemes": ["myapp"]}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "otherapp://x", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7"]},
+    {"name": "n-8 s004-8 Today widget, its own scheme with a space, SDK 17 on iOS 17: the container", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "17", "urlSchemes": ["myapp"]}, "open": {"url": "myapp://open/a b", "extensionPoint": "today"}}, "expect": {"outcome": "containerLaunch", "rule": "open/today-own-scheme-encoded-url", "confidence": "inferred", "url": "myapp://open/a%20b", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encoded into a valid URL and opens the container", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["N-8", "S004-8"]},
     {"name": "c-1 a plain control decides: an app intent runs, the app stays back", "situation": {"event": "control"}, "expect": {"outcome": "intentRun", "rule": "control/app-intent", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["without opening the app", "OpenIntent"]}, "evidence": ["C-1", "C-6"]},
     {"name": "c-1 controls are not on visionOS", "situation": {"event": "control", "platform": "visionOS", "osVersion": "2"}, "expect": {"outcome": "nothing", "rule": "control/no-controls-visionos", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["visionOS"]}, "evidence": ["C-1"]},
     {"name": "c-1 no controls before iOS 18", "situation": {"event": "control", "osVersion": "17.5", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "nothing", "rule": "control/before-controls", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS and iPadOS 18"]}, "evidence": ["C-1"]},
     {"name": "c-1 no controls on macOS 15", "situation": {"event": "control", "platform": "macOS", "osVersion": "15", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "nothing", "rule": "control/before-controls-mac-watch", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["macOS 26 and watchOS 26"]}, "evidence": ["C-1"]},
-    {"name": "c-2 OpenIntent only in the widget extension: nothing opens", "situation": {"event": "control", "control": {"controlIntent": "openIntent", "intentTargets": "extensionOnly"}}, "expect": {"outcome": "nothing", "rule": "control/open-intent-extension-only", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["both the app target and the widget extension"]}, "evidence": ["C-2"]},
-    {"name": "c-2 OpenIntent in both targets opens the app with the intent", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent", "confidence": "documented", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["OpenIntent opens the app", "perform\\(\\)"]}, "evidence": ["C-1", "C-2"]},
-    {"name": "c-1 OpenIntent on watchOS 26 opens the app", "situation": {"event": "control", "platform": "watchOS", "osVersion": "26", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent", "confidence": "documented", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["OpenIntent opens the app", "perform\\(\\)"]}, "evidence": ["C-1"]},
-    {"name": "c-3 OpenIntent on a locked device still opens (after unlocking)", "situation": {"event": "control", "locked": true, "control": {"controlIntent": "openIntent", "authenticationPolicy": "requiresAuthentication"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent", "confidence": "documented", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["unlocks", "OpenIntent opens the app"]}, "evidence": ["C-3"]},
+    {"name": "c-2 OpenIntent only in the widget extension: nothing opens", "situation": {"event": "control", "control": {"controlIntent": "openIntent", "intentTargets": "extensionOnly"}}, "expect": {"outcome": "nothing", "rule": "control/open-intent-extension-only", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["both the app target and the widget extension"]}, "evidence": ["C-2"]},
+    {"name": "c-2 OpenIntent in both targets opens the app with the intent", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent", "confidence": "inferred", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["OpenIntent opens the app", "perform\\(\\)"]}, "evidence": ["C-1", "C-2"]},
+    {"name": "c-1 OpenIntent on watchOS 26 opens the app", "situation": {"event": "control", "platform": "watchOS", "osVersion": "26", "control": {"controlIntent": "openIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent", "confidence": "inferred", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["OpenIntent opens the app", "perform\\(\\)"]}, "evidence": ["C-1"]},
+    {"name": "c-3 OpenIntent on a locked device still opens (after unlocking)", "situation": {"event": "control", "locked": true, "control": {"controlIntent": "openIntent", "authenticationPolicy": "requiresAuthentication"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-intent", "confidence": "inferred", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["unlocks", "OpenIntent opens the app"]}, "evidence": ["C-3"]},
     {"name": "c-4 OpenURLIntent without a URL: nothing", "situation": {"event": "control", "control": {"controlIntent": "openURLIntent"}}, "expect": {"outcome": "nothing", "rule": "control/open-url-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["universal link", "No source tried it"]}, "evidence": ["C-4"]},
     {"name": "c-4 OpenURLIntent with a data URL: nothing", "situation": {"event": "control", "control": {"controlIntent": "openURLIntent", "url": "data:,x"}}, "expect": {"outcome": "nothing", "rule": "control/open-url-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["universal link", "No source tried it"]}, "evidence": ["C-4"]},
     {"name": "c-4 universal link on iOS 18.0: contested, the app by default", "situation": {"event": "control", "osVersion": "18.0.1", "control": {"controlIntent": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-universal-link-ios18-0", "confidence": "contested", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [{"outcome": "browser", "rule": "control/open-url-universal-link-ios18-0"}], "notes": ["iOS 18\\.0 opened the browser", "NSUserActivityTypeBrowsingWeb"]}, "evidence": ["C-4"]},
-    {"name": "c-4 universal link on iOS 18.1 opens the app", "situation": {"event": "control", "osVersion": "18.1", "control": {"controlIntent": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-universal-link", "confidence": "documented", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["documented for universal links", "NSUserActivityTypeBrowsingWeb"]}, "evidence": ["C-4"]},
+    {"name": "c-4 universal link on iOS 18.1 opens the app", "situation": {"event": "control", "osVersion": "18.1", "control": {"controlIntent": "openURLIntent", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-universal-link", "confidence": "inferred", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["documented for universal links", "NSUserActivityTypeBrowsingWeb"]}, "evidence": ["C-4"]},
     {"name": "c-4 custom scheme: contested, the app opens with the URL by default", "situation": {"event": "control", "control": {"controlIntent": "openURLIntent", "url": "myapp://book"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-custom-scheme", "confidence": "contested", "url": "myapp://book", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "nothing", "rule": "control/open-url-custom-scheme"}], "notes": ["three reports", "openURLContexts"]}, "evidence": ["C-4"]},
     {"name": "c-5 openAppWhenRun in a control: contested, the intent runs in the extension", "situation": {"event": "control", "control": {"controlIntent": "appIntentOpenAppWhenRun"}}, "expect": {"outcome": "intentRun", "rule": "control/open-app-when-run", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "control/open-app-when-run"}], "notes": ["widget extension", "openAppWhenRun"]}, "evidence": ["C-5"]},
     {"name": "c-3 locked, the intent requires authentication: it runs once the person authenticates", "situation": {"event": "control", "locked": true, "control": {"controlIntent": "setValueIntent", "authenticationPolicy": "requiresAuthentication"}}, "expect": {"outcome": "intentRun", "rule": "control/requires-authentication-locked", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["authenticationPolicy"]}, "evidence": ["C-3"]},
@@ -2524,24 +2698,24 @@ enum BuiltinPolicies {
     {"name": "t-4 a custom action runs the app in the background", "situation": {"event": "notification", "notification": {"response": "customAction"}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/custom-action", "confidence": "documented", "url": null, "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["launches the app in the background"]}, "evidence": ["T-4"]},
     {"name": "t-4 an authenticationRequired action: unlock, then the background", "situation": {"event": "notification", "notification": {"response": "customAction", "actionOptions": "authenticationRequired"}}, "expect": {"outcome": "backgroundLaunch", "rule": "notification/custom-action-authentication-required", "confidence": "documented", "url": null, "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["unlock the device"]}, "evidence": ["T-4"]},
     {"name": "t-4 a foreground action opens the app", "situation": {"event": "notification", "notification": {"response": "customAction", "actionOptions": "foreground"}}, "expect": {"outcome": "containerLaunch", "rule": "notification/custom-action-foreground", "confidence": "inferred", "url": null, "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["brings the app to the foreground", "connectionOptions\\.notificationResponse"]}, "evidence": ["T-4"]},
-    {"name": "a-1 a QR code launches the App Clip", "situation": {"event": "appClip"}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip", "confidence": "documented", "url": null, "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb"]}, "evidence": ["A-1", "A-3"]},
+    {"name": "a-1 a QR code launches the App Clip", "situation": {"event": "appClip"}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip", "confidence": "inferred", "url": null, "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb"]}, "evidence": ["A-1", "A-3"]},
     {"name": "a-1 no App Clips on macOS", "situation": {"event": "appClip", "platform": "macOS", "osVersion": "15"}, "expect": {"outcome": "nothing", "rule": "appClip/not-ios", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iPhone and iPad \\(iOS 14 and later\\) only"]}, "evidence": ["A-1"]},
     {"name": "a-5 iOS 13 banner with the app installed opens it with app-argument", "situation": {"event": "appClip", "osVersion": "13.7", "appClip": {"invokedFrom": "safariBanner", "fullAppInstalled": true}}, "expect": {"outcome": "containerLaunch", "rule": "appClip/before-app-clips-banner-installed", "confidence": "documented", "url": null, "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["app-argument URL through its open-URL callback", "connectionOptions\\.urlContexts"]}, "evidence": ["A-5"]},
     {"name": "a-5 iOS 13 banner without the app: App Store", "situation": {"event": "appClip", "osVersion": "13.7", "appClip": {"invokedFrom": "safariBanner"}}, "expect": {"outcome": "storeProductPage", "rule": "appClip/before-app-clips-banner", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["entry in the App Store"]}, "evidence": ["A-5"]},
     {"name": "a-1 iOS 13 QR code: the browser", "situation": {"event": "appClip", "osVersion": "13", "appClip": {"invokedFrom": "qrCode"}}, "expect": {"outcome": "browser", "rule": "appClip/before-app-clips", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["App Clips need iOS 14", "opening in the browser"]}, "evidence": ["A-1"]},
     {"name": "a-4 back from the App Switcher: no invocation URL", "situation": {"event": "appClip", "appClip": {"invokedFrom": "appSwitcher"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/return-without-url", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["without an invocation URL"]}, "evidence": ["A-4"]},
     {"name": "a-2 back from the App Switcher with the full app: the app, no URL", "situation": {"event": "appClip", "appClip": {"invokedFrom": "appSwitcher", "fullAppInstalled": true}}, "expect": {"outcome": "containerLaunch", "rule": "appClip/return-full-app", "confidence": "inferred", "url": null, "handoff": "nothing", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no invocation URL"]}, "evidence": ["A-2", "A-4"]},
-    {"name": "a-5 no association: no banner to tap", "situation": {"event": "appClip", "appClip": {"invokedFrom": "safariBanner", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "nothing", "rule": "appClip/banner-not-associated", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["only on a website associated with the App Clip"]}, "evidence": ["A-5", "A-6"]},
+    {"name": "a-5 no association: no banner to tap", "situation": {"event": "appClip", "appClip": {"invokedFrom": "safariBanner", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "nothing", "rule": "appClip/banner-not-associated", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["only on a website associated with the App Clip"]}, "evidence": ["A-5", "A-6"]},
     {"name": "a-6 App Clip Code without an advanced experience: nothing", "situation": {"event": "appClip", "appClip": {"invokedFrom": "appClipCode"}}, "expect": {"outcome": "nothing", "rule": "appClip/code-or-maps-needs-advanced", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["invoke only an advanced App Clip experience"]}, "evidence": ["A-6"]},
-    {"name": "a-6 Maps with an advanced experience launches the App Clip", "situation": {"event": "appClip", "appClip": {"invokedFrom": "maps", "experience": "advanced"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip", "confidence": "documented", "url": null, "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb", "the registered experience URL from Maps"]}, "evidence": ["A-6", "A-4"]},
+    {"name": "a-6 Maps with an advanced experience launches the App Clip", "situation": {"event": "appClip", "appClip": {"invokedFrom": "maps", "experience": "advanced"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip", "confidence": "inferred", "url": null, "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb", "the registered experience URL from Maps"]}, "evidence": ["A-6", "A-4"]},
     {"name": "a-1 Messages link from a stranger: the browser (inferred)", "situation": {"event": "appClip", "appClip": {"invokedFrom": "messages", "senderInContacts": false}}, "expect": {"outcome": "browser", "rule": "appClip/messages-unknown-sender", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "nothing", "rule": "appClip/messages-unknown-sender"}], "notes": ["only if the recipient has the sender as a contact", "default browser"]}, "evidence": ["A-1"]},
-    {"name": "a-1 Messages link from a contact launches the App Clip", "situation": {"event": "appClip", "appClip": {"invokedFrom": "messages"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip", "confidence": "documented", "url": null, "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb", "the site.s URL from Messages"]}, "evidence": ["A-1"]},
-    {"name": "a-2 full app installed: every invocation opens it", "situation": {"event": "appClip", "appClip": {"invokedFrom": "nfcTag", "fullAppInstalled": true}}, "expect": {"outcome": "containerLaunch", "rule": "appClip/full-app", "confidence": "documented", "url": null, "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["The full app replaces the App Clip", "NSUserActivityTypeBrowsingWeb"]}, "evidence": ["A-2", "A-3", "A-7"]},
+    {"name": "a-1 Messages link from a contact launches the App Clip", "situation": {"event": "appClip", "appClip": {"invokedFrom": "messages"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip", "confidence": "inferred", "url": null, "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb", "the site.s URL from Messages"]}, "evidence": ["A-1"]},
+    {"name": "a-2 full app installed: every invocation opens it", "situation": {"event": "appClip", "appClip": {"invokedFrom": "nfcTag", "fullAppInstalled": true}}, "expect": {"outcome": "containerLaunch", "rule": "appClip/full-app", "confidence": "inferred", "url": null, "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["The full app replaces the App Clip", "NSUserActivityTypeBrowsingWeb"]}, "evidence": ["A-2", "A-3", "A-7"]},
     {"name": "a-6 Messages link, website not associated: the browser", "situation": {"event": "appClip", "appClip": {"invokedFrom": "messages", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "browser", "rule": "appClip/messages-not-associated", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["only if the website is associated with it"]}, "evidence": ["A-6"]},
     {"name": "a-6 default App Clip link in a QR code on iOS 16.3: the browser", "situation": {"event": "appClip", "osVersion": "16.3", "appClip": {"invokedFrom": "qrCode", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "browser", "rule": "appClip/qr-nfc-default-link-before-16-4", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["default App Clip experience from iOS 16\\.4"]}, "evidence": ["A-6"]},
-    {"name": "a-6 default App Clip link in a QR code on iOS 16.4 launches the App Clip", "situation": {"event": "appClip", "osVersion": "16.4", "appClip": {"invokedFrom": "qrCode", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip", "confidence": "documented", "url": null, "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb"]}, "evidence": ["A-6"]},
+    {"name": "a-6 default App Clip link in a QR code on iOS 16.4 launches the App Clip", "situation": {"event": "appClip", "osVersion": "16.4", "appClip": {"invokedFrom": "qrCode", "experience": "defaultAppClipLinks"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip", "confidence": "inferred", "url": null, "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb"]}, "evidence": ["A-6"]},
     {"name": "a-1 another app on iOS 16: the browser", "situation": {"event": "appClip", "osVersion": "16", "appClip": {"invokedFrom": "otherApp"}}, "expect": {"outcome": "browser", "rule": "appClip/other-app-before-17", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["launch an App Clip from iOS 17"]}, "evidence": ["A-1", "A-6"]},
-    {"name": "a-1 another app on iOS 17 launches the App Clip", "situation": {"event": "appClip", "osVersion": "17", "appClip": {"invokedFrom": "otherApp"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip", "confidence": "documented", "url": null, "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb"]}, "evidence": ["A-1", "A-6"]},
+    {"name": "a-1 another app on iOS 17 launches the App Clip", "situation": {"event": "appClip", "osVersion": "17", "appClip": {"invokedFrom": "otherApp"}}, "expect": {"outcome": "appClipLaunch", "rule": "appClip/app-clip", "confidence": "inferred", "url": null, "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb"]}, "evidence": ["A-1", "A-6"]},
     {"name": "e-4 a Safari web extension on iOS 18 opens nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "safariWebExtension", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/safari-web-extension", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No report finds a way for a Safari web extension to open its containing app"]}, "evidence": ["E-4"]},
     {"name": "e-5 a ShieldAction extension cannot open its parent app", "situation": {"event": "open", "osVersion": "17", "open": {"url": "containerAppDemo://", "extensionPoint": "shieldAction"}}, "expect": {"outcome": "nothing", "rule": "open/shield-action", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["cannot open its parent app, not even with the app's own scheme"]}, "evidence": ["E-5"]},
     {"name": "s004-6 a share extension's responder-chain call with no scheme opens nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo", "extensionPoint": "share", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/extension-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["without a URL with a scheme no app opens"]}, "evidence": ["S004-6"]},
@@ -2552,11 +2726,11 @@ enum BuiltinPolicies {
     {"name": "x-13 the deprecated openURL: from a share extension on iOS 18 opens nothing", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "share", "method": "openURLSelector"}}, "expect": {"outcome": "nothing", "rule": "open/open-url-selector-ios18", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UIKit forces the deprecated openURL: to return false"]}, "evidence": ["X-13"]},
     {"name": "e-3 the deprecated openURL: from a keyboard on iOS 26 opens nothing, Full Access or not", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "openURLSelector", "fullAccess": true}}, "expect": {"outcome": "nothing", "rule": "open/open-url-selector-ios18", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UIKit forces the deprecated openURL: to return false"]}, "evidence": ["E-3"]},
     {"name": "e-2 SwiftUI's openURL in a share extension opens the container (inferred)", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "share", "method": "swiftUIOpenURL"}}, "expect": {"outcome": "containerLaunch", "rule": "open/swiftui-open-url", "confidence": "inferred", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["stating no outcome", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["E-2"]},
-    {"name": "e-3 a SwiftUI Link in a keyboard on iOS 18 opens the container", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "swiftUIOpenURL"}}, "expect": {"outcome": "containerLaunch", "rule": "open/keyboard-swiftui-link", "confidence": "single", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["renders the URL action as a SwiftUI Link view", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["E-3"]},
+    {"name": "e-3 a SwiftUI Link in a keyboard on iOS 18 opens the container", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "swiftUIOpenURL"}}, "expect": {"outcome": "containerLaunch", "rule": "open/keyboard-swiftui-link", "confidence": "inferred", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["renders the URL action as a SwiftUI Link view", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["E-3"]},
     {"name": "e-3 a keyboard's UIApplication.open on iOS 18: nothing (contested)", "situation": {"event": "open", "osVersion": "18", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-application-open-ios18", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/keyboard-application-open-ios18"}], "notes": ["doesn't seem to work either"]}, "evidence": ["E-3", "X-13"]},
     {"name": "e-3 q-5 a keyboard on iOS 26 without Full Access cannot open its app", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen"}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-ios26-no-full-access", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["a keyboard without Full Access cannot open its app"]}, "evidence": ["E-3"]},
     {"name": "e-3 a SwiftUI Link in a keyboard on iOS 26 without Full Access opens nothing", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "swiftUIOpenURL", "fullAccess": false}}, "expect": {"outcome": "nothing", "rule": "open/keyboard-ios26-no-full-access", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["a keyboard without Full Access cannot open its app"]}, "evidence": ["E-3"]},
-    {"name": "e-3 a keyboard on iOS 26 with Full Access opens its app", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen", "fullAccess": true}}, "expect": {"outcome": "containerLaunch", "rule": "open/keyboard-ios26-full-access", "confidence": "single", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["it still works with Full Access", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["E-3"]},
+    {"name": "e-3 a keyboard on iOS 26 with Full Access opens its app", "situation": {"event": "open", "osVersion": "26", "open": {"url": "containerAppDemo://", "extensionPoint": "keyboard", "method": "applicationOpen", "fullAccess": true}}, "expect": {"outcome": "containerLaunch", "rule": "open/keyboard-ios26-full-access", "confidence": "inferred", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["it still works with Full Access", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["E-3"]},
     {"name": "t-2 delegate set late, cold launch, app delegate: the app opens without the response", "situation": {"event": "notification", "app": {"running": false, "lifecycle": "appDelegate"}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground", "confidence": "inferred", "url": null, "handoff": "nothing", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)"], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not set before launch finished", "userNotificationCenter\\(_:didReceive:withCompletionHandler:\\) is not called"]}, "evidence": ["T-2"]},
     {"name": "t-2 t-3 delegate set late, cold launch, scenes: the delegate misses it, the scene's connection options hold the response", "situation": {"event": "notification", "app": {"running": false, "lifecycle": "scenes"}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/delegate-set-late-cold-foreground-scenes", "confidence": "inferred", "url": null, "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["connectionOptions\\.notificationResponse \\(T-3\\)", "is not called for the tap that launched it"]}, "evidence": ["T-2", "T-3", "U-44"]},
     {"name": "t-2 delegate set late, app already running: the response arrives", "situation": {"event": "notification", "app": {"running": true}, "notification": {"response": "defaultAction", "delegateSetAtLaunch": false}}, "expect": {"outcome": "containerLaunch", "rule": "notification/default-action", "confidence": "documented", "url": null, "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationDefaultActionIdentifier", "delegate receives the response, whatever the life cycle"]}, "evidence": ["T-2"]},
@@ -2568,13 +2742,13 @@ enum BuiltinPolicies {
     {"name": "m-4 a link from an unknown sender in Messages: nothing until the user replies", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "senderKnown": false}}, "expect": {"outcome": "nothing", "rule": "link/messages-unknown-sender", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["are disabled \\(M-4"]}, "evidence": ["M-4"]},
     {"name": "m-3 a link whose preview is not loaded: the first tap loads it, nothing opens", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "tapped": "unloadedPreview"}}, "expect": {"outcome": "nothing", "rule": "link/messages-unloaded-preview", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Tap to Load Preview"]}, "evidence": ["M-3", "A-1"]},
     {"name": "m-5 the app's own scheme in a message: the app, through its URL callbacks", "situation": {"event": "link", "app": {"urlSchemes": ["myapp"]}, "link": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/own-scheme", "confidence": "inferred", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["own schemes \\(app\\.urlSchemes\\) opens the app", "connectionOptions\\.urlContexts"]}, "evidence": ["M-5"]},
-    {"name": "m-5 the app's own scheme, app not installed: nothing", "situation": {"event": "link", "app": {"installed": false, "urlSchemes": ["myapp"]}, "link": {"url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "link/own-scheme-not-installed", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not even a link \\(M-5\\)"]}, "evidence": ["M-5"]},
+    {"name": "m-5 the app's own scheme, app not installed: nothing", "situation": {"event": "link", "app": {"installed": false, "urlSchemes": ["myapp"]}, "link": {"url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "link/own-scheme-not-installed", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not even a link \\(M-5\\)"]}, "evidence": ["M-5"]},
     {"name": "m-5 another app's scheme in Mail: that app", "situation": {"event": "link", "app": {"urlSchemes": ["myapp"]}, "link": {"url": "otherapp://x", "from": "mail"}}, "expect": {"outcome": "otherAppLaunch", "rule": "link/other-scheme", "confidence": "inferred", "url": "otherapp://x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["opens whichever app registered it"]}, "evidence": ["M-5"]},
     {"name": "u-31 a matching universal link typed into the address bar: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "typed"}}, "expect": {"outcome": "browser", "rule": "link/typed", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["never opens the app", "direct navigation \\(U-31\\)"]}, "evidence": ["U-31"]},
     {"name": "u-32 a matching universal link reached by a script redirect: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "scriptRedirect"}}, "expect": {"outcome": "browser", "rule": "link/script-redirect", "confidence": "single", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["JavaScript redirect\\) stays in the browser \\(U-32\\)"]}, "evidence": ["U-32"]},
     {"name": "u-30 a matching universal link followed within its own domain in Safari: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "safariSameDomain"}}, "expect": {"outcome": "browser", "rule": "link/safari-same-domain", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["stays in the browser \\(U-30\\)"]}, "evidence": ["U-30"]},
     {"name": "u-33 a matching universal link loaded by SFSafariViewController: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "safariViewController"}}, "expect": {"outcome": "browser", "rule": "link/safari-view-controller", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["loads the page instead of opening the app \\(U-33\\)"]}, "evidence": ["U-33"]},
-    {"name": "a-1 a link with an App Clip, shared in Messages, app not installed: the App Clip", "situation": {"event": "link", "osVersion": "17", "app": {"installed": false}, "link": {"url": "https://example.com/clip", "appClip": true}}, "expect": {"outcome": "appClipLaunch", "rule": "link/app-clip", "confidence": "documented", "url": "https://example.com/clip", "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["invokes the App Clip registered for it", "NSUserActivityTypeBrowsingWeb"]}, "evidence": ["A-1"]},
+    {"name": "a-1 a link with an App Clip, shared in Messages, app not installed: the App Clip", "situation": {"event": "link", "osVersion": "17", "app": {"installed": false}, "link": {"url": "https://example.com/clip", "appClip": true}}, "expect": {"outcome": "appClipLaunch", "rule": "link/app-clip", "confidence": "inferred", "url": "https://example.com/clip", "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["invokes the App Clip registered for it", "NSUserActivityTypeBrowsingWeb"]}, "evidence": ["A-1"]},
     {"name": "u-28 a matching universal link, app not installed: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}, "installed": false}, "link": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/not-installed", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["opens in the default browser \\(U-28, M-1\\)"]}, "evidence": ["U-28", "M-1"]},
     {"name": "u-29 the user chose Safari for the domain: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "notes", "safariChosen": true}}, "expect": {"outcome": "browser", "rule": "link/safari-chosen", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["default for the domain", "\\(U-29\\)"]}, "evidence": ["U-29"]},
     {"name": "u-34 a matching universal link tapped in another app's WKWebView: the app (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "from": "webView"}}, "expect": {"outcome": "containerLaunch", "rule": "link/web-view", "confidence": "contested", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [{"outcome": "browser", "rule": "link/web-view"}], "notes": ["WKWebView opens the app", "host app can suppress the hand-off \\(U-34\\)"]}, "evidence": ["U-34"]},
@@ -2593,17 +2767,17 @@ enum BuiltinPolicies {
     {"name": "u-42 a URL launching an app-delegate app on iOS 8: launch options, then application(_:open:sourceApplication:annotation:)", "situation": {"event": "delivery", "osVersion": "8", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold-before-ios9", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:sourceApplication:annotation:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["iOS 4.2 to 9.0", "inference"]}, "evidence": ["U-42"]},
     {"name": "w-17 a Button with no app intent, no widgetURL: a tap on the widget, its activity", "situation": {"event": "widget", "osVersion": "26", "widget": {"element": "button", "intentMode": "noIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/button-without-intent-no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-17", "Button\\(intent:\\)"]}, "evidence": ["W-17", "W-5"]},
     {"name": "w-17 a Button with no app intent, the app's widgetURL: the app gets the URL", "situation": {"event": "widget", "osVersion": "26", "app": {"urlSchemes": ["myapp"]}, "widget": {"element": "button", "intentMode": "noIntent", "url": "myapp://item/9"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/button-without-intent", "confidence": "inferred", "url": "myapp://item/9", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-17", "URL callbacks \\(W-4\\)"]}, "evidence": ["W-17", "W-4"]},
-    {"name": "w-2 several widgetURL modifiers: undefined, one report has the last delivered", "situation": {"event": "widget", "osVersion": "26", "app": {"urlSchemes": ["myapp"]}, "widget": {"multipleWidgetURLs": true, "url": "myapp://last"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/multiple-widget-urls", "confidence": "single", "url": "myapp://last", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["undefined \\(W-2\\)", "Keep one widgetURL"]}, "evidence": ["W-2", "W-4"]},
+    {"name": "w-2 several widgetURL modifiers: undefined, one report has the last delivered", "situation": {"event": "widget", "osVersion": "26", "app": {"urlSchemes": ["myapp"]}, "widget": {"multipleWidgetURLs": true, "url": "myapp://last"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/multiple-widget-urls", "confidence": "inferred", "url": "myapp://last", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["undefined \\(W-2\\)", "Keep one widgetURL"]}, "evidence": ["W-2", "W-4"]},
     {"name": "w-16 a configurable widget tapped with no URL: the activity carries its configuration", "situation": {"event": "widget", "osVersion": "26", "widget": {"configuration": "appIntent"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url-configurable", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["widgetConfigurationIntent\\(of:\\)", "W-16"]}, "evidence": ["W-16", "W-5"]},
     {"name": "l-1 touch and hold on the minimal presentation: the expanded presentation, nothing opens", "situation": {"event": "liveActivity", "osVersion": "17", "app": {"urlSchemes": ["myapp"]}, "liveActivity": {"presentation": "minimal", "touchAndHold": true, "url": "myapp://game/1"}}, "expect": {"outcome": "expandsInPlace", "rule": "liveActivity/touch-and-hold", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["expanded presentation \\(L-1\\)"]}, "evidence": ["L-1"]},
     {"name": "l-10 Apple Watch paired with an iPhone on iOS 17: no Live Activity on the watch", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "11", "liveActivity": {"pairedPhoneOS": "beforeIOS18"}}, "expect": {"outcome": "nothing", "rule": "liveActivity/watch-phone-before-18", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 18 and watchOS 11 \\(L-10\\)"]}, "evidence": ["L-10"]},
-    {"name": "l-7 l-9 Apple Watch, app with a watch app but no opt-in key: contested", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "11", "liveActivity": {"hasWatchApp": true}}, "expect": {"outcome": "offersToOpenOnPhone", "rule": "liveActivity/watch-app-no-opt-in", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "liveActivity/watch-app-no-opt-in"}], "notes": ["Supports Launch for Live Activity Attribute Types", "Add the key"]}, "evidence": ["L-7", "L-9"]},
-    {"name": "c-7 an OpenIntent on the Action button: press and hold opens the app", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent", "placement": "actionButton"}}, "expect": {"outcome": "containerLaunch", "rule": "control/action-button-open-intent", "confidence": "documented", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["hint text", "C-7"]}, "evidence": ["C-7", "C-2"]},
-    {"name": "c-8 an OpenIntent on the Lock Screen: opens the app, on a press and hold (one report)", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent", "placement": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "control/lock-screen-open-intent", "confidence": "documented", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["press and hold", "C-8"]}, "evidence": ["C-2", "C-8"]},
+    {"name": "l-7 l-9 Apple Watch, app with a watch app but no opt-in key: contested", "situation": {"event": "liveActivity", "platform": "watchOS", "osVersion": "11", "liveActivity": {"hasWatchApp": true}}, "expect": {"outcome": "offersToOpenOnPhone", "rule": "liveActivity/watch-app-no-opt-in", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "liveActivity/watch-app-no-opt-in"}], "notes": ["Supports Launch for Live Activity Attribute Types", "Add the key"]}, "evidence": ["L-7", "L-9", "L-11"]},
+    {"name": "c-7 an OpenIntent on the Action button: press and hold opens the app", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent", "placement": "actionButton"}}, "expect": {"outcome": "containerLaunch", "rule": "control/action-button-open-intent", "confidence": "inferred", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["hint text", "C-7"]}, "evidence": ["C-7", "C-2"]},
+    {"name": "c-8 an OpenIntent on the Lock Screen: opens the app, on a press and hold (one report)", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "openIntent", "placement": "lockScreen"}}, "expect": {"outcome": "containerLaunch", "rule": "control/lock-screen-open-intent", "confidence": "inferred", "url": null, "handoff": "intent", "appCallbacks": ["perform()"], "delivers": "intent", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["press and hold", "C-8"]}, "evidence": ["C-2", "C-8"]},
     {"name": "c-7 an app intent on the Action button: press and hold runs it", "situation": {"event": "control", "osVersion": "18", "control": {"controlIntent": "appIntent", "placement": "actionButton"}}, "expect": {"outcome": "intentRun", "rule": "control/action-button", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["pressing and holding performs the action"]}, "evidence": ["C-7", "C-1"]},
     {"name": "w-4 a widget URL into a SwiftUI watch app: onOpenURL (inferred)", "situation": {"event": "widget", "platform": "watchOS", "osVersion": "10", "app": {"lifecycle": "swiftUI", "urlSchemes": ["myapp"]}, "widget": {"family": "accessoryRectangular", "url": "myapp://run/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/own-scheme", "confidence": "inferred", "url": "myapp://run/1", "handoff": "url", "appCallbacks": ["onOpenURL"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no source speaks of watchOS"]}, "evidence": ["W-4"]},
     {"name": "w-4 a URL into a SwiftUI Mac app: onOpenURL", "situation": {"event": "delivery", "platform": "macOS", "osVersion": "15", "app": {"lifecycle": "swiftUI"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/macos-swiftui-url", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["onOpenURL"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["onOpenURL\\(perform:\\)"]}, "evidence": ["W-4"]},
-    {"name": "w-4 a URL into a Mac app with an app delegate: AppKit's application(_:open:)", "situation": {"event": "delivery", "platform": "macOS", "osVersion": "15", "app": {"lifecycle": "appDelegate"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/macos-url", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["AppKit's application\\(_:open:\\)"]}, "evidence": ["W-4"]},
+    {"name": "w-4 a URL into a Mac app with an app delegate: AppKit's application(_:open:)", "situation": {"event": "delivery", "platform": "macOS", "osVersion": "15", "app": {"lifecycle": "appDelegate"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/macos-url", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:open:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["AppKit's application\\(_:open:\\)"]}, "evidence": ["W-4"]},
     {"name": "a user activity into a Mac app: the app opens, no callback named", "situation": {"event": "delivery", "platform": "macOS", "osVersion": "15", "app": {"lifecycle": "appDelegate"}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/macos-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["names no callback"]}, "evidence": ["W-4", "W-5"]},
     {"name": "a URL into a SwiftUI watch app: onOpenURL (inferred)", "situation": {"event": "delivery", "platform": "watchOS", "osVersion": "11", "app": {"lifecycle": "swiftUI"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/watchos-swiftui-url", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["onOpenURL"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no source speaks of watchOS"]}, "evidence": ["W-4"]},
     {"name": "a user activity into a watch app: the app opens, no callback named", "situation": {"event": "delivery", "platform": "watchOS", "osVersion": "11", "app": {"lifecycle": "scenes"}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/watchos-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["WKApplicationDelegate"]}, "evidence": ["W-4"]}
@@ -2639,119 +2813,141 @@ enum BuiltinPolicies {
       "id": "other-platform",
       "when": { "platform": ["macOS", "watchOS", "visionOS"] },
       "then": { "outcome": "browser" },
-      "evidence": ["U-28"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["U-28"], "confidence": "inferred", "reasoning": "U-28's quotes give the default browser when the app is not installed, on iOS pages; nothing is quoted about macOS, watchOS or visionOS, so the browser there is a fallback assumed from iOS." }
+      },
       "note": "The evidence this table cites speaks of iOS; on the other platforms it falls back to the browser, the outcome Apple gives when no app takes a universal link (U-28). Inference, not observed."
     },
     {
       "id": "no-link",
       "when": { "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "data", "file"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["M-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "No quote speaks of scheme-less text or of data: or file: URLs in a message; 'nothing' is TapRoute's reading that such text is no followable link." }
+      },
       "note": "Text with no scheme, or a data: or file: URL, is no link an app or the browser follows from a message (one report says scheme-only text is not even detected as a link, M-5). Inference."
     },
     {
       "id": "messages-unknown-sender",
       "when": { "from": "messages", "senderKnown": false },
       "then": { "outcome": "nothing" },
-      "evidence": ["M-4"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["M-4"], "confidence": "single" }
+      },
       "note": "Links in a text from a sender who is not a contact and to whom the user has not replied are disabled (M-4, a report quoting Apple): nothing opens until the user replies or adds the sender."
     },
     {
       "id": "messages-unloaded-preview",
       "when": { "from": "messages", "urlClass": "web", "tapped": "unloadedPreview" },
       "then": { "outcome": "nothing" },
-      "evidence": ["M-3", "A-1"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["M-3", "A-1"], "confidence": "inferred", "reasoning": "M-3 (Messages for Business: a blank bubble labelled 'Tap to Load Preview' lets the user choose 'whether they want to load a preview before opening the link') and A-1 (SMS App Clip links: 'must opt to load the rich link before they can tap the preview') imply a first tap loads the preview; neither says that tap opens nothing, and M-3 is about business messages." }
+      },
       "note": "A link whose preview is not loaded shows as a blank bubble with the domain and 'Tap to Load Preview', so the person chooses 'whether they want to load a preview before opening the link' (M-3, Apple's Messages for Business tutorial); for an App Clip link sent as SMS, 'the recipient must opt to load the rich link before they can tap the preview' (A-1). TapRoute reads the first tap as loading the preview and opening nothing; a tap on the loaded preview is the richPreview situation."
     },
     {
       "id": "own-scheme",
       "when": { "urlClass": "other", "schemeOwner": "own", "installed": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["M-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["M-5"], "confidence": "inferred", "reasoning": "M-5's Signal report says a custom-scheme link opens its app from iMessage ('should be clickable and open the 1Password app ... (it does work in iMessage and Whatsapp.)'), a single report for Messages only; the rule covers every source (Mail, Notes, Safari, other apps), for which nothing is quoted." },
+        "handoff": { "evidence": ["M-5"], "confidence": "inferred", "reasoning": "The Signal report has the app add the item the URL carries, which implies it received the URL; no quote names the URL hand-off, which is the platform's delivery of a custom-scheme open (application(_:open:options:) / scene(_:openURLContexts:))." }
+      },
       "note": "A custom-scheme link of one of the app's own schemes (app.urlSchemes) opens the app, which receives it through its URL callbacks (M-5: such links are tappable in Messages; that the scheme's app opens is inference)."
     },
     {
       "id": "own-scheme-not-installed",
       "when": { "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "nothing" },
-      "evidence": ["M-5"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["M-5"], "confidence": "inferred", "reasoning": "M-5's rlech comment ('It's only a clickable link when the app with the url scheme is installed on the target device.') is one report, about links shared through messaging apps; the rule covers every source (Mail, Notes, Safari, other apps), which no quote addresses, and M-5's note records that the same thread's asker saw an installed app's link not detected either." }
+      },
       "note": "With the app not installed no app claims its scheme: one report says the text is then not even a link (M-5)."
     },
     {
       "id": "other-scheme",
       "when": { "urlClass": "other" },
       "then": { "outcome": "otherAppLaunch" },
-      "evidence": ["M-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["M-5"], "confidence": "inferred", "reasoning": "The Signal report in M-5 has a link with another app's scheme (onepassword://) open that app from iMessage; nothing is quoted for other sources, or for a scheme no installed app registers (rlech says it is then not a link)." }
+      },
       "note": "A scheme the app does not declare (or app.urlSchemes not given) opens whichever app registered it; whether the text is a link when no installed app does is contested between reports (M-5)."
     },
     {
       "id": "typed",
       "when": { "from": "typed" },
       "then": { "outcome": "browser" },
-      "evidence": ["U-31"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-31"], "confidence": "documented" }
+      },
       "note": "A URL entered into the address bar never opens the app, even when it is a universal link of the app: Apple calls it direct navigation (U-31); a vendor's guide says the same of pasting it."
     },
     {
       "id": "script-redirect",
       "when": { "from": "scriptRedirect" },
       "then": { "outcome": "browser" },
-      "evidence": ["U-32"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["U-32"], "confidence": "single" }
+      },
       "note": "Navigation the user did not start (a JavaScript redirect) stays in the browser (U-32); a server redirect that follows the user's tap is reported to keep working, which this table reads as the tap's own source."
     },
     {
       "id": "safari-same-domain",
       "when": { "from": "safariSameDomain" },
       "then": { "outcome": "browser" },
-      "evidence": ["U-30"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-30"], "confidence": "documented" }
+      },
       "note": "A universal link to the domain of the page the user is on, followed in Safari, stays in the browser (U-30); TN3155's workaround is to serve universal links from another subdomain."
     },
     {
       "id": "safari-view-controller",
       "when": { "from": "safariViewController" },
       "then": { "outcome": "browser" },
-      "evidence": ["U-33"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-33"], "confidence": "documented" }
+      },
       "note": "An SFSafariViewController that an app opens on the URL loads the page instead of opening the app (U-33); apps call open(_:options:) with universalLinksOnly first."
     },
     {
       "id": "app-clip",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "from": "messages", "installed": false, "appClip": true },
       "then": { "outcome": "appClipLaunch", "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
-      "evidence": ["A-1", "A-3", "A-4"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["A-1"], "confidence": "documented" },
+        "handoff": { "evidence": ["A-3", "U-43"], "confidence": "documented" },
+        "delivers": { "evidence": ["A-3"], "confidence": "documented" },
+        "activityType": { "evidence": ["A-3"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["A-3", "U-43"], "confidence": "inferred", "reasoning": "A-3 says the invocation URL comes in the NSUserActivity of type NSUserActivityTypeBrowsingWeb ('access the URL that the system passes') without naming the property; U-43 says a BrowsingWeb activity's webpageURL holds the URL, but of a universal link, not an App Clip invocation." }
+      },
       "note": "A link shared in Messages as a text message invokes the App Clip registered for it when the recipient runs iOS 14 or later and knows the sender (A-1; an unknown sender is decided above, M-4). The App Clip receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the site's URL (A-3, A-4). With the full app installed, the full app opens instead (A-2)."
     },
     {
       "id": "not-installed",
       "when": { "installed": false },
       "then": { "outcome": "browser" },
-      "evidence": ["U-28", "M-1"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-28", "M-1"], "confidence": "documented" }
+      },
       "note": "Without the app, a universal link opens in the default browser (U-28, M-1)."
     },
     {
       "id": "safari-chosen",
       "when": { "safariChosen": true },
       "then": { "outcome": "browser" },
-      "evidence": ["U-29"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["U-29"], "confidence": "documented" }
+      },
       "note": "The user chose to open this domain's links in the browser (on a long press in Notes, or Safari's breadcrumb): iOS keeps that choice as the device's default for the domain until the user chooses the app again (U-29)."
     },
     {
       "id": "web-view",
       "when": { "from": "webView", "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
-      "evidence": ["M-1"],
+      "support": {
+        "outcome": { "evidence": ["M-1", "U-34"], "confidence": "contested" },
+        "handoff": { "evidence": ["U-43", "M-1", "U-34"], "confidence": "contested" }
+      },
       "against": ["U-34"],
       "alternatives": [
         {
@@ -2760,30 +2956,35 @@ enum BuiltinPolicies {
           "note": "Host apps and an SDK report that a WKWebView does not hand universal links on by itself: the page loads in the web view unless the host app opens the URL."
         }
       ],
-      "confidence": "contested",
       "note": "Default: a matching universal link the user taps in a WKWebView opens the app, as Apple's pages say of links in web views and other apps (M-1); reports from web-view host apps disagree, and a host app can suppress the hand-off (U-34)."
     },
     {
       "id": "universal-link-rich-preview",
       "when": { "tapped": "richPreview", "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
-      "evidence": ["M-3", "M-1", "A-1"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["A-1", "M-1"], "confidence": "inferred", "reasoning": "No quote speaks of a tap on a loaded rich-link preview of a universal link; A-1's App Clip sentence ('tap the preview to launch the App Clip') is a neighbouring case, and M-1 says a universal link in Messages opens the app." },
+        "handoff": { "evidence": ["U-43"], "confidence": "inferred", "reasoning": "Follows from reading the preview tap as the universal link's own tap (above), after which U-43 gives the BrowsingWeb NSUserActivity." }
+      },
       "note": "No source says whether a tap on a rich-link preview, rather than on the link's text, follows the universal-link rules (M-3). TapRoute reads it as the same tap, as Apple treats a tap on an App Clip link's preview as an invocation ('before they can tap the preview to launch the App Clip', A-1): the app opens with the link (M-1)."
     },
     {
       "id": "universal-link",
       "when": { "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
-      "evidence": ["M-1", "U-4"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["M-1"], "confidence": "documented" },
+        "handoff": { "evidence": ["U-43"], "confidence": "documented" }
+      },
       "note": "The domain's AASA file matches the URL for this app (app.aasa, U-4) and the entitlement lists the domain: the app opens and receives the link as a universal link (M-1). Not modelled: an AASA file not yet fetched after install or a stale CDN copy (U-36), a deferred fetch (U-37), a CDN that cannot reach the file (U-38)."
     },
     {
       "id": "universal-link-unknown",
       "when": { "universalLink": "unknown" },
       "then": { "outcome": "browser" },
-      "evidence": ["U-28"],
+      "support": {
+        "outcome": { "evidence": ["U-28", "M-1"], "confidence": "contested" }
+      },
       "against": ["M-1"],
       "alternatives": [
         {
@@ -2792,15 +2993,15 @@ enum BuiltinPolicies {
           "note": "When the domain's AASA file matches the URL for this app, the link opens the app (M-1); give app.appID, app.associatedDomains and app.aasa to decide."
         }
       ],
-      "confidence": "contested",
       "note": "Without the app's ID, entitlement and the domain's AASA file the verdict is unknown: by default the link loads in the browser, as it does for any app that does not claim the URL (U-28)."
     },
     {
       "id": "no-universal-link",
       "when": { "universalLink": ["noMatch", "exclude"] },
       "then": { "outcome": "browser" },
-      "evidence": ["U-4", "U-28"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["U-4", "U-28"], "confidence": "inferred", "reasoning": "U-4 says an exclude match prevents the universal link from opening (the app), and U-28 gives the default browser only when the app is not installed; that an installed app's unmatched https URL loads in the browser is not quoted." }
+      },
       "note": "No pattern of the domain's AASA file matches the URL for this app, or an exclude component matches first (U-4), or the entitlement does not list the domain: the app does not take the link, which loads in the browser (U-28 for the browser fallback; inference for a URL no app claims)."
     }
   ]
@@ -2838,39 +3039,45 @@ enum BuiltinPolicies {
       "id": "before-live-activities",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<16.1"},
       "then": {"outcome": "nothing"},
-      "evidence": ["L-3"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["L-3"], "confidence": "inferred", "reasoning": "L-3's quote says DynamicIsland.widgetURL(_:) sets the default URL for each view of a Live Activity but gives no availability; no registry quote says when Live Activities arrive, so 'nothing before iOS 16.1' is read from the API's availability, not from a quote."}
+      },
       "note": "Live Activities and DynamicIsland.widgetURL(_:) arrive in iOS 16.1 (L-3's availability); before it there is none to tap."
     },
     {
       "id": "watch-before-11",
       "when": {"platform": "watchOS", "osVersion": "<11"},
       "then": {"outcome": "nothing"},
-      "evidence": ["L-7"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["L-10"], "confidence": "documented"}
+      },
       "note": "Live Activities reach the Apple Watch Smart Stack with watchOS 11 (the opt-in key is watchOS 11's, L-7); before it there is none on the watch."
     },
     {
       "id": "watch-phone-before-18",
       "when": {"platform": "watchOS", "pairedPhoneOS": "beforeIOS18"},
       "then": {"outcome": "nothing"},
-      "evidence": ["L-10"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["L-10"], "confidence": "documented"}
+      },
       "note": "Live Activities reach the Apple Watch Smart Stack from iOS 18 and watchOS 11 (L-10): with the paired iPhone on an older iOS there is no Live Activity on the watch to tap."
     },
     {
       "id": "watch-app",
       "when": {"platform": "watchOS", "opensWatchApp": true},
       "then": {"outcome": "containerLaunch"},
-      "evidence": ["L-7"],
-      "confidence": "documented",
-      "note": "With Supports Launch for Live Activity Attribute Types in the watch app's Info.plist, a tap in the Smart Stack opens the app's watch app (L-7). Apple does not say what the watch app is handed (nor, for complications, which callback gets a widgetURL), so the decision names no handoff."
+      "support": {
+        "outcome": {"evidence": ["L-7", "L-9"], "confidence": "inferred", "reasoning": "L-7 ('you can opt to open your app on watch with a tap on the Live Activity in the Smart Stack', plus the Supports Launch key) and L-9 state containerLaunch for a tap on the Live Activity; the rule also covers buttons and toggles on the watch, which L-7's HIG quote implies are active in the custom watchOS layout (deactivated only in CarPlay), and no quote says what tapping one does."}
+      },
+      "note": "With Supports Launch for Live Activity Attribute Types in the watch app's Info.plist, a tap in the Smart Stack opens the app's watch app (L-7, L-11). Apple does not say what the watch app is handed (nor, for complications, which callback gets a widgetURL), so the decision names no handoff."
     },
     {
       "id": "watch-app-no-opt-in",
       "when": {"platform": "watchOS", "hasWatchApp": true},
       "then": {"outcome": "offersToOpenOnPhone"},
-      "evidence": ["L-7"],
+      "support": {
+        "outcome": {"evidence": ["L-7", "L-11", "L-9"], "confidence": "contested"}
+      },
       "against": ["L-9"],
       "alternatives": [
         {
@@ -2879,110 +3086,129 @@ enum BuiltinPolicies {
           "note": "Apple's Human Interface Guidelines: with a watchOS app, a tap on the Live Activity in the Smart Stack opens the watchOS app directly (L-9), with no opt-in key named."
         }
       ],
-      "confidence": "contested",
       "note": "Default: Apple's ActivityKit pages: a tap shows the Live Activity full screen with an option to open the app on iPhone, and opening the watch app needs the Supports Launch for Live Activity Attribute Types key (L-7). Apple's Human Interface Guidelines say a watch app is enough (the alternative). Add the key to be sure."
     },
     {
       "id": "watch",
       "when": {"platform": "watchOS"},
       "then": {"outcome": "offersToOpenOnPhone"},
-      "evidence": ["L-7", "L-9"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["L-7", "L-9"], "confidence": "inferred", "reasoning": "L-7 ('shows a full-screen presentation with an option to open the app on iPhone') and L-9 (no watchOS app: 'a full-screen view with a button to hand off to your app on the connected iPhone') state it for a tap on the Live Activity; the rule also covers buttons and toggles, which L-7's HIG quote implies are active in the custom watchOS layout, and no quote says a button tap shows the full-screen view."}
+      },
       "note": "A tap on Apple Watch opens nothing at once: it shows the Live Activity full screen with a button to open the app on iPhone (L-7, L-9)."
     },
     {
       "id": "mac",
       "when": {"platform": "macOS"},
       "then": {"outcome": "containerLaunch"},
-      "evidence": ["L-7", "W-1"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["L-7", "W-1"], "confidence": "inferred", "reasoning": "W-1 says tapping or clicking a Live Activity opens its app and L-7 that a Mac menu-bar Live Activity lets people 'launch your app with iPhone Mirroring', which together give containerLaunch for a click on the Live Activity; but L-7 also says it offers 'interactivity', so for a button or toggle (which this rule covers) the quotes point to the intent running, not the app opening."}
+      },
       "note": "A Live Activity in the menu bar of a paired Mac offers interactivity and lets people 'launch your app with iPhone Mirroring' (L-7, Creating custom views for Live Activities). The app opens on the iPhone, shown in iPhone Mirroring; what it is handed is not documented, so the decision names no handoff."
     },
     {
       "id": "visionos",
       "when": {"platform": "visionOS"},
       "then": {"outcome": "nothing"},
-      "evidence": ["L-7"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["L-7"], "confidence": "inferred", "reasoning": "L-7's quotes name CarPlay, Apple Watch and the Mac menu bar as places a Live Activity appears and none names visionOS; 'nothing' is read from that silence."}
+      },
       "note": "Apple lists iPhone, iPad, Apple Watch, the Mac and CarPlay as where Live Activities appear (L-7), not visionOS."
     },
     {
       "id": "carplay-before-26",
       "when": {"presentation": "carPlay", "osVersion": "<26"},
       "then": {"outcome": "nothing"},
-      "evidence": ["L-7"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["L-7"], "confidence": "documented"}
+      },
       "note": "Live Activities are supported with iOS 26 in CarPlay and CarPlay Ultra (L-7, CarPlay Developer Guide): before it there is none in CarPlay to tap."
     },
     {
       "id": "carplay-not-integrated",
       "when": {"presentation": "carPlay", "supportsCarPlay": false},
       "then": {"outcome": "nothing"},
-      "evidence": ["L-7"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["L-7"], "confidence": "documented"}
+      },
       "note": "Without CarPlay support a tap on the Live Activity does not launch the app ('In CarPlay, tapping your Live Activity only launches your app if it supports CarPlay', L-7), and in CarPlay the system deactivates a Live Activity's interactive elements (L-7, Human Interface Guidelines): nothing opens and no intent runs. Unlike a CarPlay widget's buttons (widget/carplay-control), a Live Activity's do not work there."
     },
     {
       "id": "carplay-control",
       "when": {"presentation": "carPlay", "activityElement": ["button", "toggle"]},
       "then": {"outcome": "nothing"},
-      "evidence": ["L-7"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["L-7"], "confidence": "inferred", "reasoning": "L-7's HIG quote says the system deactivates interactive elements in CarPlay, so the intent does not run; whether the tap then counts as a tap on the Live Activity (launching a CarPlay app, per L-7's other quote) is not said."}
+      },
       "note": "In CarPlay the system deactivates a Live Activity's interactive elements (L-7, Human Interface Guidelines), so the button's intent does not run. Whether a tap on the deactivated button counts as a tap on the Live Activity, which would launch an app that supports CarPlay, is not said; TapRoute reads it as nothing."
     },
     {
       "id": "standby",
       "when": {"presentation": "standBy"},
       "then": {"outcome": "expandsInPlace"},
-      "evidence": ["L-1"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["L-1"], "confidence": "documented"}
+      },
       "note": "A tap on the minimal presentation in StandBy opens nothing: the Live Activity expands to fill the display with its Lock Screen presentation (L-1), where a further tap is the lockScreen situation."
     },
     {
       "id": "touch-and-hold",
       "when": {"presentation": ["compactLeading", "compactTrailing", "minimal"], "touchAndHold": true},
       "then": {"outcome": "expandsInPlace"},
-      "evidence": ["L-1"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["L-1"], "confidence": "documented"}
+      },
       "note": "Touching and holding a compact or minimal Live Activity shows its expanded presentation (L-1) instead of opening the app; a tap there is the expanded situation."
     },
     {
       "id": "control-locked",
       "when": {"activityElement": ["button", "toggle"], "presentation": ["lockScreen", "expanded"], "osVersion": ">=17", "locked": true},
       "then": {"outcome": "nothing"},
-      "evidence": ["W-7", "L-6"],
-      "confidence": "documented",
-      "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-7, which speaks of widgets and Live Activities)."
+      "support": {
+        "outcome": {"evidence": ["W-18"], "confidence": "documented"}
+      },
+      "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-18, which speaks of widgets and Live Activities)."
     },
     {
       "id": "control",
       "when": {"activityElement": ["button", "toggle"], "presentation": ["lockScreen", "expanded"], "osVersion": ">=17"},
       "then": {"outcome": "intentRun"},
-      "evidence": ["L-6", "W-7"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-7", "L-6"], "confidence": "inferred", "reasoning": "W-7 and L-6 state that Live Activities hold buttons and toggles in the Lock Screen and expanded presentations and that the system runs their app intent (in the extension's or the app's process); the rule covers every intent, including openAppWhenRun and foreground modes that the widget table reads as opening the app (widget/open-app-when-run, foreground-mode), and buttons with no intent, for which no quote says intentRun."}
+      },
       "note": "From iOS 17 a button or toggle in the Lock Screen or expanded presentation runs its app intent without launching the app (W-7); a LiveActivityIntent runs in the app's process (L-6). An intent that also opens the app (openAppWhenRun, foreground modes) is the widget table's reading and is not modelled here."
     },
     {
       "id": "link-ignored-widget-url",
       "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"], "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
-      "evidence": ["L-2", "L-3"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["L-1", "W-4"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-4", "L-3"], "confidence": "documented"},
+        "url": {"evidence": ["L-2"], "confidence": "inferred", "reasoning": "L-2 names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one; that a Link there is ignored in favour of the widgetURL is TapRoute's reading, and L-3's own quote says the opposite in general: 'if you include a Link in the Live Activity, the link takes priority over the default URL'."}
+      },
       "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation, whose widgetURL is 'the default URL for deep linking into the app for each view of the Live Activity' (L-3): the app receives liveActivity.widgetURL, not the Link's URL."
     },
     {
       "id": "link-ignored",
       "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"], "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
-      "evidence": ["L-2", "L-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["L-1", "L-5"], "confidence": "documented"},
+        "handoff": {"evidence": ["L-2", "L-5"], "confidence": "inferred", "reasoning": "L-5 gives the NSUserActivity only when the Live Activity 'doesn't provide a URL', but here a Link with a URL is present; that it is ignored in compact and minimal is read from L-2's list, and L-3's quote ('the link takes priority over the default URL') points the other way."},
+        "activityType": {"evidence": ["L-5"], "confidence": "inferred", "reasoning": "NSUserActivityTypeLiveActivity is L-5's type for a launch from a Live Activity that doesn't provide a URL; it applies only if the Link is ignored, which is inference (see handoff)."}
+      },
       "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation: with no widgetURL, the NSUserActivityTypeLiveActivity activity (L-5); with one, the rule before this one."
     },
     {
       "id": "lock-screen-island-url",
       "when": {"presentation": "lockScreen", "activityElement": ["background", "button", "toggle"], "urlSetOn": "dynamicIsland", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
-      "evidence": ["L-4", "L-5"],
+      "support": {
+        "outcome": {"evidence": ["W-1", "L-5", "L-3"], "confidence": "documented"},
+        "handoff": {"evidence": ["L-4", "L-5", "L-3"], "confidence": "contested"},
+        "activityType": {"evidence": ["L-5", "L-4", "L-3"], "confidence": "contested"}
+      },
       "against": ["L-3"],
       "alternatives": [
         {
@@ -2991,38 +3217,48 @@ enum BuiltinPolicies {
           "note": "Apple: DynamicIsland.widgetURL(_:) becomes the default URL for each view of the Live Activity (L-3), the Lock Screen's included."
         }
       ],
-      "confidence": "contested",
       "note": "Default: a URL set only with DynamicIsland.widgetURL never reaches the Lock Screen banner, so the app opens with the NSUserActivityTypeLiveActivity activity (L-4, L-5; iOS 26.5), on the newest report. Set widgetURL on the Lock Screen view too."
     },
     {
       "id": "island-lock-screen-url",
       "when": {"presentation": ["compactLeading", "compactTrailing", "minimal", "expanded"], "activityElement": ["background", "button", "toggle"], "urlSetOn": "lockScreen", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
-      "evidence": ["L-4", "L-2", "L-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-1", "L-1", "L-4"], "confidence": "documented"},
+        "handoff": {"evidence": ["L-4", "L-2", "L-5"], "confidence": "inferred", "reasoning": "L-4's second report (expo 47872) has an island tap open the app without the deep link, but it does not say the URL was set only on the Lock Screen view (L-4's note: neither report says so), and L-2 only says the island's URL is set with widgetURL; the NSUserActivity then follows L-5 for a launch without a URL."},
+        "activityType": {"evidence": ["L-5"], "confidence": "inferred", "reasoning": "L-5 names NSUserActivityTypeLiveActivity for a launch from a Live Activity without a URL; that the island has no URL here is the inference above."}
+      },
       "note": "A widgetURL set only on the Lock Screen view is not the Dynamic Island's: Apple sets the island's with DynamicIsland.widgetURL(_:) per presentation (L-2), and a report has the island's tap open the app without the deep link the Lock Screen's tap delivered (L-4). The app gets the NSUserActivityTypeLiveActivity activity (L-5)."
     },
     {
       "id": "no-url",
       "when": {"urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
-      "evidence": ["L-5", "L-1", "W-1"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["L-5", "W-1", "L-1"], "confidence": "documented"},
+        "handoff": {"evidence": ["L-5"], "confidence": "documented"},
+        "activityType": {"evidence": ["L-5"], "confidence": "documented"}
+      },
       "note": "With no widgetURL or Link the system opens the app and passes an NSUserActivity of type NSUserActivityTypeLiveActivity; WidgetCenter.UserInfoKey.activityID names the activity (L-5). Compact and minimal presentations open the app on a tap (L-1); touch and hold shows the expanded one."
     },
     {
       "id": "own-scheme",
       "when": {"urlClass": "other", "schemeOwner": "own"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-4", "L-3", "L-2"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-4"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-4"], "confidence": "documented"}
+      },
       "note": "The URL's scheme is one of the app's own (app.urlSchemes): the system activates the containing app and passes the URL to its URL callbacks (W-4): the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3)."
     },
     {
       "id": "custom-scheme",
       "when": {"urlClass": "other"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-4", "L-3", "L-2"],
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-6"], "confidence": "contested"},
+        "handoff": {"evidence": ["W-4", "W-6"], "confidence": "documented"}
+      },
       "against": ["W-6"],
       "alternatives": [
         {
@@ -3031,15 +3267,16 @@ enum BuiltinPolicies {
           "note": "Scriptable widgets (Home Screen widgets, not Live Activities) set other apps' schemes as tap URLs and those apps open (W-6); Scriptable is itself the containing app and may relay the URL. No report of a Live Activity opening another app was found."
         }
       ],
-      "confidence": "contested",
       "note": "Default: the system activates the containing app and passes the URL to its URL callbacks (W-4), the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3). Contested for another app's scheme, and for a scheme whose owner is not given: list the app's own in app.urlSchemes."
     },
     {
       "id": "url",
       "when": {"urlClass": ["web", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-4", "L-3", "L-2", "W-6"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-6"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-4", "W-6"], "confidence": "documented"}
+      },
       "note": "The system activates the containing app and passes the URL to its URL callbacks (W-4): the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3). When compact leading and trailing are both visible, link both to the same screen (L-2). A Live Activity's widgetURL never opens the browser (W-6)."
     }
   ]
@@ -3074,47 +3311,56 @@ enum BuiltinPolicies {
       "id": "before-user-notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10" },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
-      "evidence": ["T-1"],
-      "confidence": "inferred",
-      "note": "The UserNotifications framework, its responses and its delegate arrived in iOS 10. Before, a notification reached the app through the app delegate's launch options and its local- or remote-notification callbacks, which TapRoute does not model: no notification response is handed over."
+      "support": {
+        "outcome": { "evidence": ["T-1"], "confidence": "inferred", "reasoning": "No quote speaks of iOS before 10: T-1's quote describes the iOS 10 delegate method (its 'iOS 10.0+' is in the source's platforms field, not its words), and nothing in the registry says what a tap did before it; that the app opens is general platform knowledge." },
+        "handoff": { "evidence": [], "confidence": "inferred", "reasoning": "A modelling choice: before iOS 10 the app learned of the notification through launch options and app-delegate notification callbacks, which TapRoute does not model; no registry quote covers pre-iOS 10 delivery." }
+      },
+      "note": "The UserNotifications framework, its responses and its delegate arrived in iOS 10 (T-1). Before, a notification reached the app through the app delegate's launch options and its local- or remote-notification callbacks, which TapRoute does not model: no notification response is handed over."
     },
     {
       "id": "content-extension-default-unavailable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<12", "response": "contentExtensionDefaultAction" },
       "then": { "outcome": "nothing" },
-      "evidence": ["T-5"],
-      "confidence": "documented",
-      "note": "performNotificationDefaultAction() is available from iOS 12; before, a content extension has no call that opens its app."
+      "support": {
+        "outcome": { "evidence": ["T-5"], "confidence": "documented" }
+      },
+      "note": "performNotificationDefaultAction() is available from iOS 12 (T-5); before, a content extension has no call that opens its app."
     },
     {
       "id": "content-extension-open-url-before-12",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<12", "response": "contentExtensionOpenURL" },
       "then": { "outcome": "nothing" },
-      "evidence": ["T-7", "T-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["T-7", "D-1"], "confidence": "inferred", "reasoning": "T-7's quote only defines the key ('whether user interactions in a custom notification are enabled'); its iOS 12.0 start is in the source's platforms field, not the quote, and no quote says what a content extension's controls do before iOS 12. D-1 (Apple) lists only the Today and iMessage extension points as supporting open(_:completionHandler:), which also points to nothing opening." }
+      },
       "note": "The key that enables user interactions in a content extension's interface arrived in iOS 12 (T-7), so before it no control in the extension takes the tap that would call open(_:); TapRoute reads that as nothing opening."
     },
     {
       "id": "content-extension-not-interactive",
       "when": { "response": "contentExtensionOpenURL", "interactive": false },
       "then": { "outcome": "nothing" },
-      "evidence": ["T-7"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["T-7"], "confidence": "inferred", "reasoning": "T-7 says the key governs whether user interactions in the extension's custom interface are enabled; that without it no control can call open(_:) is inference, and no quote says what the person's tap on a non-interactive interface does instead." }
+      },
       "note": "Without UNNotificationExtensionUserInteractionEnabled the extension's interface does not have user interactions enabled (T-7), so no control in it takes the tap that would call open(_:); set the key in the extension's NSExtensionAttributes."
     },
     {
       "id": "content-extension-open-url-own-scheme",
       "when": { "response": "contentExtensionOpenURL", "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["T-6"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["T-6"], "confidence": "single" },
+        "handoff": { "evidence": ["T-6"], "confidence": "single" }
+      },
       "note": "The URL's scheme is the app's own (app.urlSchemes): one undated report says a content extension's button can open the app's scheme with extensionContext.open (T-6), and the app then gets the URL in its URL callbacks. Apple names only the Today and iMessage extension points as supporting the method (T-6); performNotificationDefaultAction() is the documented way to open the app (T-5)."
     },
     {
       "id": "content-extension-open-url-other-scheme",
       "when": { "response": "contentExtensionOpenURL", "urlClass": "other", "schemeOwner": "other" },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-1"],
+      "support": {
+        "outcome": { "evidence": ["D-1", "T-6"], "confidence": "contested", "reasoning": "The quotes disagree on whether open(_:completionHandler:) works from a notification content extension at all: D-1 (Apple) lists only the Today and iMessage extension points as supporting it in iOS (default: nothing), while T-6's one report says it opens a URL from a content extension (the app's own scheme). Neither quote speaks of another app's scheme: the alternative's otherAppLaunch extends T-6, as its note says." }
+      },
       "alternatives": [
         {
           "then": { "outcome": "otherAppLaunch" },
@@ -3122,111 +3368,144 @@ enum BuiltinPolicies {
           "note": "One report: from a content extension's button, extensionContext openURL 'can open your app's scheme' (T-6), so the method does work there; that it opens another app's scheme too is TapRoute's inference (no report covers it)."
         }
       ],
-      "confidence": "contested",
       "note": "Default nothing: another app's scheme (not in app.urlSchemes), and Apple says that in iOS 'the Today and iMessage app extension points support this method' (D-1), not a notification content extension. One report has the method open the app's own scheme from a content extension (T-6, the other reading). performNotificationDefaultAction() is the documented way to open the app, and the app can then open the URL."
     },
     {
       "id": "content-extension-open-url",
       "when": { "response": "contentExtensionOpenURL" },
       "then": { "outcome": "nothing" },
-      "evidence": ["T-6", "D-1"],
-      "confidence": "inferred",
-      "note": "No report covers what extensionContext.open(_:completionHandler:) does from a notification content extension with this URL: the one report speaks of the app's own scheme (list the app's schemes in app.urlSchemes if this is one). Apple names only the Today and iMessage extension points as supporting it in iOS, so TapRoute reads it as opening nothing (the completion reports false). performNotificationDefaultAction() is the documented way to open the app."
+      "support": {
+        "outcome": { "evidence": ["D-1", "T-6"], "confidence": "inferred", "reasoning": "D-1's Apple list of supporting extension points omits notification content extensions; T-6's only report covers the app's own scheme. No quote states what happens with any other URL." }
+      },
+      "note": "No report covers what extensionContext.open(_:completionHandler:) does from a notification content extension with this URL (D-1, T-6): the one report speaks of the app's own scheme (list the app's schemes in app.urlSchemes if this is one). Apple names only the Today and iMessage extension points as supporting it in iOS, so TapRoute reads it as opening nothing (the completion reports false). performNotificationDefaultAction() is the documented way to open the app."
     },
     {
       "id": "dismiss-not-delivered",
       "when": { "response": "dismiss", "customDismissAction": false },
       "then": { "outcome": "nothing" },
-      "evidence": ["T-4"],
-      "confidence": "documented",
-      "note": "The dismiss action reaches the app only if the notification's category has the customDismissAction option; ignoring a notification or flicking a banner away never does."
+      "support": {
+        "outcome": { "evidence": ["T-4"], "confidence": "documented" }
+      },
+      "note": "The dismiss action reaches the app only if the notification's category has the customDismissAction option (T-4); ignoring a notification or flicking a banner away never does."
     },
     {
       "id": "delegate-set-late-cold-foreground-scenes",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=13", "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false, "lifecycle": "scenes" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse" },
-      "evidence": ["T-2", "T-3", "U-44"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["T-1", "T-5", "T-2"], "confidence": "documented" },
+        "handoff": { "evidence": ["T-3"], "confidence": "inferred", "reasoning": "T-3 (Apple) says UIKit puts the response in connectionOptions.notificationResponse when it connects a scene to process a notification, but does not say whether it does when the delegate was not set at launch; T-2's one report shows the delegate path lost, and no source looked at connectionOptions in that case." },
+        "appCallbacks": { "evidence": ["U-44", "T-2"], "confidence": "inferred", "reasoning": "U-44 (Apple) gives application(_:didFinishLaunchingWithOptions:) then scene(_:willConnectTo:options:) for a scene-based launch; that userNotificationCenter(_:didReceive:withCompletionHandler:) is absent rests on T-2's one report (a default tap, iOS 16, life cycle not stated), and for performNotificationDefaultAction() only on analogy (T-5: it delivers 'the default notification action response')." },
+        "delivers": { "evidence": ["T-3"], "confidence": "inferred", "reasoning": "T-3 (Apple) says UIKit puts the response in connectionOptions.notificationResponse when it connects a scene to process a notification, but does not say whether it does when the delegate was not set at launch; T-2's one report shows the delegate path lost, and no source looked at connectionOptions in that case." }
+      },
       "note": "The app opens, but its notification center delegate was not set before launch finished, so userNotificationCenter(_:didReceive:withCompletionHandler:) is not called for the tap that launched it (T-2; Delta Chat, 2025). The scene still connects to process the notification, and UIKit puts the response in connectionOptions.notificationResponse (T-3): Apple's text does not make that depend on the delegate, so TapRoute reads the response as there, to be read in scene(_:willConnectTo:options:). Set the delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) to receive it in the delegate too."
     },
     {
       "id": "delegate-set-late-cold-foreground-action-scenes",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=13", "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false, "lifecycle": "scenes" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse" },
-      "evidence": ["T-2", "T-3", "T-4", "U-44"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["T-4"], "confidence": "documented" },
+        "handoff": { "evidence": ["T-3"], "confidence": "inferred", "reasoning": "T-3 (Apple) says UIKit puts the response in connectionOptions.notificationResponse when it connects a scene to process a notification, but does not say whether it does when the delegate was not set at launch; T-2's one report shows the delegate path lost, and no source looked at connectionOptions in that case. For an action button it is also inference that UIKit connects the scene 'to process a notification'." },
+        "appCallbacks": { "evidence": ["U-44", "T-2"], "confidence": "inferred", "reasoning": "U-44 (Apple) gives the two callbacks and their order on a scene-based launch; that didReceive is missed for an action is inference from Apple's 'to guarantee that your app responds to all actionable notifications' (T-2), whose report is of a default tap." },
+        "delivers": { "evidence": ["T-3"], "confidence": "inferred", "reasoning": "T-3 (Apple) says UIKit puts the response in connectionOptions.notificationResponse when it connects a scene to process a notification, but does not say whether it does when the delegate was not set at launch; T-2's one report shows the delegate path lost, and no source looked at connectionOptions in that case." }
+      },
       "note": "A foreground action launches the app (T-4), but a delegate set after launch misses the response that launched it (T-2: the reports are of default taps; for an action it is inference from Apple's \"to guarantee that your app responds to all actionable notifications\"). The scene connects to process the notification with the response in connectionOptions.notificationResponse (T-3), which Apple's text does not make depend on the delegate."
     },
     {
       "id": "delegate-set-late-cold-foreground",
       "when": { "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
-      "evidence": ["T-2"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["T-1", "T-5", "T-2"], "confidence": "documented" },
+        "handoff": { "evidence": ["T-2"], "confidence": "inferred", "reasoning": "T-2's Delta Chat report (iOS 16, a default tap) saw didReceive not called when the delegate was set late; Apple says only that a late delegate 'might cause you to miss incoming notifications'. That the response of performNotificationDefaultAction() (T-5: the same default response) is lost the same way, under every life cycle and platform the rule covers, is inference." }
+      },
       "note": "The app opens, but its notification center delegate was not set before launch finished, so userNotificationCenter(_:didReceive:withCompletionHandler:) is not called for the tap that launched it (Delta Chat, 2025; T-2). Apple says only that a delegate set late 'might cause you to miss incoming notifications'. Set the delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:)."
     },
     {
       "id": "delegate-set-late-cold-foreground-action",
       "when": { "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
-      "evidence": ["T-2", "T-4"],
-      "confidence": "inferred",
-      "note": "A foreground action launches the app, but a delegate set after launch misses the response that launched it. The reports are of default taps; that an action's response is lost the same way is inference from Apple's \"to guarantee that your app responds to all actionable notifications\"."
+      "support": {
+        "outcome": { "evidence": ["T-4"], "confidence": "documented" },
+        "handoff": { "evidence": ["T-2"], "confidence": "inferred", "reasoning": "The reports are of default taps; that a foreground action's response is lost the same way is inference from Apple's 'to guarantee that your app responds to all actionable notifications' (T-2)." }
+      },
+      "note": "A foreground action launches the app, but a delegate set after launch misses the response that launched it (T-4, T-2). The reports are of default taps; that an action's response is lost the same way is inference from Apple's \"to guarantee that your app responds to all actionable notifications\"."
     },
     {
       "id": "delegate-set-late-cold-background",
       "when": { "response": ["customAction", "dismiss"], "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "backgroundLaunch", "handoff": "nothing" },
-      "evidence": ["T-2", "T-4"],
-      "confidence": "inferred",
-      "note": "The system launches the app in the background for the action, but a delegate set after launch misses the response. Inference from Apple's requirement; no report tried a background action."
+      "support": {
+        "outcome": { "evidence": ["T-4"], "confidence": "inferred", "reasoning": "T-4 (Apple) says that when the user selects an action the system launches the app in the background, which covers customAction, but no page says in which state the app receives the dismiss action (T-4's own note), and the rule covers dismiss too." },
+        "handoff": { "evidence": ["T-2"], "confidence": "inferred", "reasoning": "From Apple's 'might cause you to miss incoming notifications' (T-2); no report tried a background action or a dismissal with a late delegate." }
+      },
+      "note": "The system launches the app in the background for the action, but a delegate set after launch misses the response (T-4, T-2). Inference from Apple's requirement; no report tried a background action."
     },
     {
       "id": "custom-action-foreground",
       "when": { "response": "customAction", "actionOptions": "foreground" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
-      "evidence": ["T-4", "T-3", "T-2"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["T-4"], "confidence": "documented" },
+        "handoff": { "evidence": ["T-1", "T-4"], "confidence": "documented" }
+      },
       "note": "An action with the foreground option brings the app to the foreground, asking the person to unlock the device as needed, and hands it the response with the action's identifier. The notification center's delegate must be set before the app finishes launching (T-2): set later, it might miss the response that launched the app (Apple; Delta Chat saw it missed, T-2)."
     },
     {
       "id": "custom-action-authentication-required",
       "when": { "response": "customAction", "actionOptions": "authenticationRequired" },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "evidence": ["T-4"],
-      "confidence": "documented",
-      "note": "The system prompts the person to unlock the device, then notifies the app of the action without bringing it forward."
+      "support": {
+        "outcome": { "evidence": ["T-4"], "confidence": "documented" },
+        "handoff": { "evidence": ["T-4", "T-1"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["T-4"], "confidence": "documented" },
+        "delivers": { "evidence": ["T-4", "T-1"], "confidence": "documented" }
+      },
+      "note": "The system prompts the person to unlock the device, then notifies the app of the action without bringing it forward (T-4, T-1)."
     },
     {
       "id": "custom-action",
       "when": { "response": "customAction", "actionOptions": "none" },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "evidence": ["T-4"],
-      "confidence": "documented",
-      "note": "Tapping an action button forwards the action to the app without bringing it to the foreground: the system launches the app in the background and calls userNotificationCenter(_:didReceive:withCompletionHandler:). A content extension that implements didReceive(_:completionHandler:) gets the action first, which TapRoute does not model."
+      "support": {
+        "outcome": { "evidence": ["T-4"], "confidence": "documented" },
+        "handoff": { "evidence": ["T-4", "T-1"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["T-4"], "confidence": "documented" },
+        "delivers": { "evidence": ["T-4", "T-1"], "confidence": "documented" }
+      },
+      "note": "Tapping an action button forwards the action to the app without bringing it to the foreground (T-4, T-1): the system launches the app in the background and calls userNotificationCenter(_:didReceive:withCompletionHandler:). A content extension that implements didReceive(_:completionHandler:) gets the action first, which TapRoute does not model."
     },
     {
       "id": "dismiss",
       "when": { "response": "dismiss", "customDismissAction": true },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "evidence": ["T-4"],
-      "confidence": "inferred",
-      "note": "With customDismissAction, an explicit dismissal reaches the delegate with UNNotificationDismissActionIdentifier. Apple does not say in which state the app receives it; TapRoute reads it as the background launch of any action."
+      "support": {
+        "outcome": { "evidence": ["T-4"], "confidence": "inferred", "reasoning": "No page says in which state the app receives the dismiss action (T-4's own note); TapRoute reads it as the background launch T-4 describes for an action button." },
+        "handoff": { "evidence": ["T-4", "T-1"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["T-1"], "confidence": "documented" },
+        "delivers": { "evidence": ["T-1", "T-4"], "confidence": "documented" }
+      },
+      "note": "With customDismissAction, an explicit dismissal reaches the delegate with UNNotificationDismissActionIdentifier (T-4, T-1). Apple does not say in which state the app receives it; TapRoute reads it as the background launch of any action."
     },
     {
       "id": "content-extension-default-action",
       "when": { "response": "contentExtensionDefaultAction" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
-      "evidence": ["T-5", "T-2"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["T-5"], "confidence": "documented" },
+        "handoff": { "evidence": ["T-5"], "confidence": "documented" }
+      },
       "note": "performNotificationDefaultAction() opens the app and delivers the default action's response, as a tap on the notification would. The notification center's delegate must be set before the app finishes launching (T-2): set later, it might miss the response that launched the app (Apple; Delta Chat saw it missed, T-2)."
     },
     {
       "id": "default-action",
       "when": { "response": "defaultAction" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
-      "evidence": ["T-1", "T-3", "T-2"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["T-1", "T-4"], "confidence": "documented" },
+        "handoff": { "evidence": ["T-1", "T-3"], "confidence": "documented" }
+      },
       "note": "Tapping the notification opens the app and hands it the response with UNNotificationDefaultActionIdentifier, through userNotificationCenter(_:didReceive:withCompletionHandler:) (and, for a scene-based app launched to process it, the scene's connection options). The notification center's delegate must be set before the app finishes launching (T-2): set later, it might miss the response that launched the app (Apple; Delta Chat saw it missed, T-2)."
     }
   ]
@@ -3260,15 +3539,18 @@ enum BuiltinPolicies {
       "id": "not-ios",
       "when": { "platform": ["watchOS", "visionOS"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["S002-1", "S000-3", "N-10", "X-10"],
-      "confidence": "several",
+      "support": {
+        "outcome": { "evidence": ["S000-3", "S002-1", "N-10", "X-10"], "confidence": "inferred", "reasoning": "S000-3 and S002-1 say iMessage apps run only on iOS; N-10's quoted Apple words say only that features may be unavailable on visionOS; X-10 names the iOS extension points that support open and is silent on watchOS and visionOS. No source observes open(url) on either platform, and the rule covers every extension point there." }
+      },
       "note": "No iMessage extension runs on watchOS or visionOS (visionOS loads neither Messages extensions nor widgets of compatible iOS apps), so nothing calls open(url) there; Apple states support for iOS only (X-10)."
     },
     {
       "id": "macos-today",
       "when": { "platform": "macOS", "extensionPoint": "today" },
       "then": { "outcome": "nothing" },
-      "evidence": ["X-11", "X-10"],
+      "support": {
+        "outcome": { "evidence": ["X-11"], "confidence": "contested", "reasoning": "X-11's report (OS X 10.10): the URL does not open and the completion handler is not called; the Apple guide it quotes: the Calendar widget in OS X opens Calendar when users click an event." }
+      },
       "alternatives": [
         {
           "then": { "outcome": "containerLaunch", "handoff": "url" },
@@ -3276,62 +3558,70 @@ enum BuiltinPolicies {
           "note": "Apple's App Extension Programming Guide, as quoted in X-11: the Calendar widget in OS X opens Calendar when users click an event."
         }
       ],
-      "confidence": "contested",
       "note": "Default nothing, on the one report that tried it: on OS X 10.10 a Today widget's openURL:completionHandler: opened nothing and never called its completion handler (X-11), and Apple's current text names only iOS's Today and iMessage extension points (X-10). Apple's guide describes a macOS widget opening its app (the alternative)."
     },
     {
       "id": "macos-other",
       "when": { "platform": "macOS", "extensionPoint": ["messages", "share", "action", "keyboard", "other", "safariWebExtension", "shieldAction"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["S002-1", "N-12", "X-10"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["N-12", "X-10"], "confidence": "inferred", "reasoning": "N-12 finds no iMessage extension on macOS and X-10 names only iOS's Today and iMessage points as supporting the method; no source observes any other macOS extension point calling open." }
+      },
       "note": "No iMessage extension runs on macOS (N-12), and Apple states open(url) support only for iOS's Today and iMessage extension points (X-10); TapRoute reads every other macOS extension point as opening nothing."
     },
     {
       "id": "before-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<8" },
       "then": { "outcome": "nothing" },
-      "evidence": ["S004-8"],
-      "confidence": "inferred",
-      "note": "App extensions, and with them open(url), arrived in iOS 8."
+      "support": {
+        "outcome": { "evidence": ["S004-8", "S004-12"], "confidence": "inferred", "reasoning": "The seed's copies of Apple's older text (S004-8: 'In iOS 8, only the Today extension point ... supports this method') and of UIKit's header (S004-12: extensionContext NS_AVAILABLE_IOS(8_0)) put the method's start at iOS 8; no source speaks of earlier versions, where no extension exists to call it." }
+      },
+      "note": "App extensions, and with them open(url), arrived in iOS 8 (S004-8, S004-12)."
     },
     {
       "id": "unsupported-extension-point",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"], "method": "extensionContext" },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-1", "S004-8", "N-9", "X-10", "E-1", "E-3"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["D-1", "X-10", "S004-8", "N-9", "E-3"], "confidence": "documented" }
+      },
       "note": "Only the Today and iMessage extension points support extensionContext.open (D-1, X-10); elsewhere the completion reports false (a share extension on iOS 18 fails with error 115, N-9; a keyboard fails, E-3). Other calls (open.method) are decided by the rules that follow."
     },
     {
       "id": "safari-web-extension",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "safariWebExtension" },
       "then": { "outcome": "nothing" },
-      "evidence": ["E-4", "D-1"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["E-4", "D-1"], "confidence": "inferred", "reasoning": "E-4's reports find no way for a Safari web extension to open its app (its safari-web-extension:// URLs fail from outside; a Settings deep link stopped in iOS 18), and D-1 does not list the point; no report tries a call from the extension itself." }
+      },
       "note": "No report finds a way for a Safari web extension to open its containing app (E-4): its safari-web-extension:// pages cannot be opened from outside, and the Settings deep link to it stopped in iOS 18. That every call opens nothing is inference from reports of no way found."
     },
     {
       "id": "shield-action",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "shieldAction" },
       "then": { "outcome": "nothing" },
-      "evidence": ["E-5", "D-1"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["E-5"], "confidence": "single" }
+      },
       "note": "A Screen Time ShieldAction extension cannot open its parent app, not even with the app's own scheme (E-5, one maintainer's report)."
     },
     {
       "id": "extension-no-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"], "method": ["applicationOpen", "openURLSelector", "swiftUIOpenURL"], "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["S004-6"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["S004-6"], "confidence": "inferred", "reasoning": "S004-6 (one iOS 10 report) says a URL without a scheme opens no app, from a Messages extension's extensionContext.open; nothing reports these extension points or calls, and for urlClass none or unparseable there is no URL to pass at all." }
+      },
       "note": "Read from the Messages extension's behaviour (S004-6): without a URL with a scheme no app opens, whatever the call."
     },
     {
       "id": "responder-chain-before-ios18",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<18", "extensionPoint": ["share", "action", "keyboard", "other"], "method": ["applicationOpen", "openURLSelector"], "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["X-13", "N-24", "E-3"],
+      "support": {
+        "outcome": { "evidence": ["X-13", "E-3", "N-24", "E-1"], "confidence": "contested", "reasoning": "The default rests on implication: iOS 18 reports say the deprecated selector is forced to return false (X-13) or no longer works (E-3, issue 795), and N-24's gist says 'Verified on iOS 15-26'; against it, Apple's words second hand (E-1): 'App extensions are not allowed to open URLs directly.' No quote observes the call opening the container before iOS 18." },
+        "handoff": { "evidence": ["U-42"], "confidence": "inferred", "reasoning": "The reports say the container app opens; that it is handed the URL through its URL-open callback is U-42's Apple text for a custom-scheme URL opened by another app (cited from outside the rule), not a quote about an extension's call. The alternative (nothing) hands over nothing." }
+      },
       "alternatives": [
         {
           "then": { "outcome": "nothing" },
@@ -3339,14 +3629,16 @@ enum BuiltinPolicies {
           "note": "Apple staff, as quoted (E-1): app extensions are not allowed to open URLs directly; the responder-chain call bypasses a build-time restriction and may stop at any time."
         }
       ],
-      "confidence": "contested",
       "note": "Default: the container app opens, on the reports that only iOS 18 stopped the deprecated openURL: selector (X-13, E-3: iOS 18 broke selector-based opening, so it worked before) and that the non-deprecated call worked from iOS 15 (N-24). Every report opens the container's own scheme; another app's URL is not reported, and TapRoute does not model it here, nor the percent-encoding gate (N-8). UIApplication.open(_:options:completionHandler:) exists from iOS 10. Unsupported either way (E-1), an App Review risk."
     },
     {
       "id": "responder-chain-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=18", "extensionPoint": ["share", "action", "other"], "method": "applicationOpen", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["X-13", "E-2", "N-24"],
+      "support": {
+        "outcome": { "evidence": ["X-13", "E-2", "N-24", "N-9", "E-1"], "confidence": "contested", "reasoning": "For the container: X-13 (calvinckho issue 17: 'my app opens successfully' after switching to the non-deprecated call, iOS 18) and E-2 (cordova pull request 36: 'support opening URLs from the share extension on iOS 18 and above'). Against: N-9 ('In iOS 18, this stopped working ... Code=115'; the quote does not name the call) and E-1 (Apple, second hand: extensions are not allowed to open URLs directly)." },
+        "handoff": { "evidence": ["U-42"], "confidence": "inferred", "reasoning": "The reports say the container app opens; that it is handed the URL through its URL-open callback is U-42's Apple text for a custom-scheme URL opened by another app (cited from outside the rule), not a quote about an extension's call." }
+      },
       "against": ["N-9"],
       "alternatives": [
         {
@@ -3355,38 +3647,44 @@ enum BuiltinPolicies {
           "note": "N-9: on iOS 18 the responder-chain workaround fails with a sandbox error; Apple staff, as quoted (E-1): app extensions are not allowed to open URLs directly."
         }
       ],
-      "confidence": "contested",
       "note": "Default: the container app opens, on several reports from share extensions on iOS 18 to 26 (X-13, E-2, N-24) that walking the responder chain to UIApplication and calling the non-deprecated open(_:options:completionHandler:) still works; only the deprecated openURL: stopped. This is not extensionContext.open, which D-1 still limits to Today and iMessage. Every report opens the container's own scheme; another app's URL is not reported."
     },
     {
       "id": "open-url-selector-ios18",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=18", "extensionPoint": ["share", "action", "keyboard", "other"], "method": "openURLSelector", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["X-13", "E-3"],
-      "confidence": "several",
+      "support": {
+        "outcome": { "evidence": ["X-13", "E-3"], "confidence": "several" }
+      },
       "note": "From iOS 18 UIKit forces the deprecated openURL: to return false, logging that its caller must migrate to open(_:options:completionHandler:) (X-13, from share extensions; E-3, from keyboards)."
     },
     {
       "id": "swiftui-open-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "other"], "method": "swiftUIOpenURL", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["E-2", "E-3"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["E-2", "E-3"], "confidence": "inferred", "reasoning": "E-2's kDrive pull request title ('Use the swiftUI openURL to open the app on a share') states no outcome, and E-3's Link workaround is a keyboard's; that SwiftUI's openURL opens the container from a share, action or other extension is read from them." },
+        "handoff": { "evidence": ["U-42"], "confidence": "inferred", "reasoning": "No quote reports the container opening this way; if it opens for its own scheme, U-42 (Apple, app-to-app custom-scheme URL) is the text the URL handoff is read from." }
+      },
       "note": "One app replaced the responder-chain call in its share extension with SwiftUI's openURL action (E-2), stating no outcome; that it opens the container is inference from that change and from the keyboard workaround (E-3)."
     },
     {
       "id": "keyboard-swiftui-link",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<26", "extensionPoint": "keyboard", "method": "swiftUIOpenURL", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["E-3"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["E-3"], "confidence": "inferred", "reasoning": "E-3's issue 795 says KeyboardKit 'will render the .url action as a SwiftUI Link view' to work around iOS 18, a plan rather than an observed opening, and it does not say the container is what opens; issue 964 ('In iOS 26, if hasFullAccess is false, the keyboard cannot open the main app') implies it could before iOS 26. Before iOS 18 the note itself calls it inference." },
+        "handoff": { "evidence": ["U-42"], "confidence": "inferred", "reasoning": "The reports say the container app opens; that it is handed the URL through its URL-open callback is U-42's Apple text for a custom-scheme URL opened by another app (cited from outside the rule), not a quote about an extension's call." }
+      },
       "note": "KeyboardKit's iOS 18 workaround renders the URL action as a SwiftUI Link view (E-3, one maintainer's report). Before iOS 18 the selector worked and a Link was not needed: reading the Link as opening there too is inference."
     },
     {
       "id": "keyboard-application-open-ios18",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "18..<26", "extensionPoint": "keyboard", "method": "applicationOpen", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["E-3"],
+      "support": {
+        "outcome": { "evidence": ["E-3", "X-13"], "confidence": "contested", "reasoning": "E-3's issue 795 (iOS 18, keyboard): openURL:options:completionHandler: 'doesn't seem to work either'. Against it, E-3's iOS 26 reports imply the call worked on iOS 18 to 25 (966: 'it still works with Full Access'; 968's responder-chain open fails only without Full Access), and X-13 reports it working from share extensions (another extension point, so for keyboards that side is partly inference)." }
+      },
       "against": ["X-13"],
       "alternatives": [
         {
@@ -3395,78 +3693,88 @@ enum BuiltinPolicies {
           "note": "The same non-deprecated call still opens the container from share extensions on iOS 18 to 26 (X-13); read for keyboards, that is inference."
         }
       ],
-      "confidence": "contested",
       "note": "Default nothing, on the one keyboard report (E-3, KeyboardKit issue 795): on iOS 18 openURL:options:completionHandler: 'doesn't seem to work either'. It does not say whether the keyboard had Full Access, which iOS 26 requires (rule keyboard-ios26-full-access)."
     },
     {
       "id": "keyboard-ios26-no-full-access",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "extensionPoint": "keyboard", "method": ["applicationOpen", "swiftUIOpenURL"], "urlClass": ["web", "data", "file", "other"], "fullAccess": false },
       "then": { "outcome": "nothing" },
-      "evidence": ["E-3"],
-      "confidence": "several",
+      "support": {
+        "outcome": { "evidence": ["E-3"], "confidence": "several" }
+      },
       "note": "On iOS 26 a keyboard without Full Access cannot open its app, by the responder-chain UIApplication.open or a SwiftUI Link (E-3: KeyboardKit issues 964, 966, 968; the maintainer reads it as blocked on a system level)."
     },
     {
       "id": "keyboard-ios26-full-access",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "extensionPoint": "keyboard", "method": ["applicationOpen", "swiftUIOpenURL"], "urlClass": ["web", "data", "file", "other"], "fullAccess": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["E-3"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["E-3"], "confidence": "single" },
+        "handoff": { "evidence": ["U-42"], "confidence": "inferred", "reasoning": "The reports say the container app opens; that it is handed the URL through its URL-open callback is U-42's Apple text for a custom-scheme URL opened by another app (cited from outside the rule), not a quote about an extension's call." }
+      },
       "note": "On iOS 26 a keyboard with Full Access (RequestsOpenAccess granted) still opens its app (E-3: the KeyboardKit maintainer, 'it still works with Full Access'). Every report opens the container's own scheme."
     },
     {
       "id": "messages-before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "messages" },
       "then": { "outcome": "nothing" },
-      "evidence": ["S000-3"],
-      "confidence": "documented",
-      "note": "iMessage extensions exist from iOS 10."
+      "support": {
+        "outcome": { "evidence": ["S000-3"], "confidence": "documented" }
+      },
+      "note": "iMessage extensions exist from iOS 10 (S000-3)."
     },
     {
       "id": "messages-no-parent-app",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-1", "S000-5", "S000-6", "N-17"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["D-1"], "confidence": "documented" }
+      },
       "note": "An iMessage-only app has no parent app on the Home screen, so open(url) can open nothing; the completion reports false, which field code reads as \"parent app not available\" (N-17)."
     },
     {
       "id": "messages-no-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["none", "unparseable"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["S004-6", "D-1", "N-8"],
-      "confidence": "inferred",
-      "note": "Text that is no URL under any SDK (empty, an invalid scheme or port, a host with spaces) gives URL(string:) nil, so there is nothing to open; the completion reports false."
+      "support": {
+        "outcome": { "evidence": ["N-8", "S004-6"], "confidence": "inferred", "reasoning": "N-8 (Apple) says URL(string:) returns nil for text that is not a valid URL even after encoding, so no URL exists to pass; which strings those are (TapRoute's 'unparseable' class) is not in Apple's text, urlClass none has no URL at all, and no source observes the call." }
+      },
+      "note": "Text that is no URL under any SDK (empty, an invalid scheme or port, a host with spaces) gives URL(string:) nil, so there is nothing to open (N-8, S004-6); the completion reports false."
     },
     {
       "id": "messages-no-scheme",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["S004-6", "S004-7"],
-      "confidence": "single",
-      "note": "Only a non-empty scheme opens the containing app; \"containerAppDemo\" or \"://x\" opens nothing."
+      "support": {
+        "outcome": { "evidence": ["S004-6", "S004-7"], "confidence": "single" }
+      },
+      "note": "Only a non-empty scheme opens the containing app (S004-6, S004-7); \"containerAppDemo\" or \"://x\" opens nothing."
     },
     {
       "id": "url-rejected-by-sdk",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["messages", "today"], "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-8"],
-      "confidence": "documented",
-      "note": "Built with an SDK before iOS 17, URL(string:) returns nil for text with a space, a non-ASCII character or another character outside RFC 3986, so there is no URL to open. Built with the iOS 17 SDK or later, the text is percent-encoded and opens as its scheme says."
+      "support": {
+        "outcome": { "evidence": ["N-8"], "confidence": "documented" }
+      },
+      "note": "Built with an SDK before iOS 17, URL(string:) returns nil for text with a space, a non-ASCII character or another character outside RFC 3986, so there is no URL to open (N-8). Built with the iOS 17 SDK or later, the text is percent-encoded and opens as its scheme says."
     },
     {
       "id": "url-rejected-by-os",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<17", "extensionPoint": ["messages", "today"], "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
       "then": { "outcome": "nothing" },
-      "evidence": ["X-12", "N-8"],
-      "confidence": "several",
+      "support": {
+        "outcome": { "evidence": ["X-12"], "confidence": "several" }
+      },
       "note": "Apple conditions the encoding on apps 'linked on or after iOS 17 and aligned OS versions' (N-8). Two reports (X-12) say that on a device before iOS 17 it returns nil for text with a space or a non-ASCII character whatever SDK built the app, so there is no URL to open."
     },
     {
       "id": "messages-web-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": "web" },
       "then": { "outcome": "nothing" },
-      "evidence": ["F-3", "N-6", "S004-4", "F-10"],
+      "support": {
+        "outcome": { "evidence": ["F-3", "N-6", "S004-7", "D-1"], "confidence": "contested" }
+      },
       "against": ["S004-7"],
       "alternatives": [
         {
@@ -3475,70 +3783,82 @@ enum BuiltinPolicies {
           "note": "S004-7 (the seed alone): any non-empty scheme opens the containing app and nothing else; it names no https URL, so reading it for https (the container would open) is inference."
         }
       ],
-      "confidence": "contested",
       "note": "Default nothing, which fails safe: one developer reports that a web URL passed to extensionContext.open opens no web page (F-3, N-6; iOS 12-13; the two entries quote the same repository), so a redirect must not count on https. No source says whether an https URL opens the container (the other reading). Redirect with the container's own scheme, or hand the web URL to the container app, as the developer reports Apple support advised (N-6)."
     },
     {
       "id": "messages-any-scheme",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": false },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["S004-5", "S004-7", "D-1", "S004-12", "S004-11", "F-9"],
-      "confidence": "several",
+      "support": {
+        "outcome": { "evidence": ["S004-7", "S004-5", "D-1"], "confidence": "single" },
+        "handoff": { "evidence": ["S004-7", "U-42"], "confidence": "inferred", "reasoning": "No quote says the container receives the URL; U-42 (Apple) covers a URL of a scheme the app declares, while S004-7 says the container opens even when it declares no scheme." }
+      },
       "note": "The URL's target is ignored: any non-empty scheme opens the containing app, declared scheme or not, and never another app. Reaching UIApplication through the responder chain instead is a hack with App Review risk (F-9), another API that TapRoute does not model."
     },
     {
       "id": "messages-encoded-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
-      "evidence": ["N-8", "X-12", "S004-7", "S004-5", "D-1"],
-      "confidence": "several",
+      "support": {
+        "outcome": { "evidence": ["N-8", "X-12", "S004-7"], "confidence": "inferred", "reasoning": "Joined from N-8 (Apple: apps linked on or after iOS 17 percent-encode invalid characters), X-12 (the device must run iOS 17 or later) and S004-7 (iOS 10: any non-empty scheme opens the container); no source observes an encoded URL passed to open." },
+        "handoff": { "evidence": ["U-42"], "confidence": "inferred", "reasoning": "No quote says the container receives the encoded URL; read from U-42 (Apple: a custom-scheme URL is delivered to application(_:open:options:)), which covers only declared schemes." }
+      },
       "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), URL(string:) percent-encodes the space or non-ASCII text into a valid URL, and any non-empty scheme opens the containing app."
     },
     {
       "id": "today-no-parent-app",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-1", "S000-5"],
-      "confidence": "inferred",
-      "note": "A widget always ships in a container app; without one there is nothing to open."
+      "support": {
+        "outcome": { "evidence": ["S000-5"], "confidence": "inferred", "reasoning": "S000-5 (Chinese transcript of WWDC 2016) says that, unlike other extension points, an iMessage app needs no container app, so a Today widget always has one and the situation cannot occur; D-1 speaks only of iMessage extensions' parent apps." }
+      },
+      "note": "A widget always ships in a container app (S000-5); without one there is nothing to open."
     },
     {
       "id": "today-no-scheme",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["S004-6"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["S004-6"], "confidence": "inferred", "reasoning": "Read from a Messages extension (S004-6, iOS 10: no scheme, no app opens); no source reports a Today widget." }
+      },
       "note": "Read from the Messages extension's behaviour (S004-6): without a scheme no app opens."
     },
     {
       "id": "today-own-scheme",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": "own" },
-      "then": { "outcome": "containerLaunch" , "handoff": "url" },
-      "evidence": ["S004-8", "D-1"],
-      "confidence": "documented",
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
+      "support": {
+        "outcome": { "evidence": ["S004-8", "N-7", "D-1"], "confidence": "documented" },
+        "handoff": { "evidence": ["U-42"], "confidence": "inferred", "reasoning": "Apple's widget text says only that the widget opens its containing app; that the app is handed the URL is read from U-42 (Apple: a URL with the app's custom scheme, opened by another app, is delivered to application(_:open:options:)), a neighbouring situation." }
+      },
       "note": "The URL's scheme is one of the container's own (app.urlSchemes): the widget opens its containing app, which Apple documents for every iOS version with Today widgets (S004-8)."
     },
     {
       "id": "today-own-scheme-encoded-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": "own" },
-      "then": { "outcome": "containerLaunch" , "handoff": "url" },
-      "evidence": ["S004-8", "N-8", "X-12"],
-      "confidence": "single",
+      "then": { "outcome": "containerLaunch", "handoff": "url" },
+      "support": {
+        "outcome": { "evidence": ["N-8", "X-12", "S004-8"], "confidence": "inferred", "reasoning": "Joined from N-8 (Apple: linked on or after iOS 17, invalid characters are percent-encoded), X-12 (iOS 17 or later on the device) and S004-8 (Apple: a Today widget can open its containing app); no source observes it." },
+        "handoff": { "evidence": ["U-42"], "confidence": "inferred", "reasoning": "As for today-own-scheme: read from U-42's app-to-app custom-scheme delivery." }
+      },
       "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), the text is percent-encoded into a valid URL and opens the container like any URL of its own scheme (see rule today-own-scheme)."
     },
     {
       "id": "today-ios8-9",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
-      "evidence": ["S004-8", "S004-9", "N-7"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["S004-8", "N-7"], "confidence": "single" }
+      },
       "note": "App Review risk: a widget may open its own containing app, and opening other apps may bring additional review (S004-8). The URL opens whichever app claims its scheme."
     },
     {
       "id": "today",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
-      "evidence": ["N-7", "S004-8", "D-1"],
+      "support": {
+        "outcome": { "evidence": ["N-7", "S004-8", "S004-9"], "confidence": "contested" }
+      },
       "against": ["S004-9"],
       "alternatives": [
         {
@@ -3547,14 +3867,15 @@ enum BuiltinPolicies {
           "note": "S004-9 infers that from some later iOS version a widget opens only its containing app for any non-empty scheme."
         }
       ],
-      "confidence": "contested",
       "note": "Default: the URL opens whichever app claims its scheme (App Review risk for other apps), on the documented text (N-7: Apple's older wording warned that a widget opening other apps might get additional App Review, so such opens were possible) against an unobserved inference (S004-9). Today extensions are deprecated since iOS 14; use WidgetKit."
     },
     {
       "id": "today-encoded-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
-      "evidence": ["N-8", "N-7", "X-12"],
+      "support": {
+        "outcome": { "evidence": ["N-8", "X-12", "N-7", "S004-9"], "confidence": "contested" }
+      },
       "against": ["S004-9"],
       "alternatives": [
         {
@@ -3563,7 +3884,6 @@ enum BuiltinPolicies {
           "note": "S004-9 infers that from some later iOS version a widget opens only its containing app for any non-empty scheme."
         }
       ],
-      "confidence": "contested",
       "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), the text is percent-encoded into a valid URL and opens like any other (see rule today)."
     }
   ]
@@ -3596,8 +3916,8 @@ enum BuiltinPolicies {
   "formats": {
     "png": { "animated": false, "transparency": true, "evidence": ["S000-7"] },
     "apng": { "animated": true, "transparency": true, "evidence": ["S000-7"] },
-    "gif": { "animated": true, "transparency": true, "advice": "GIF transparency is one bit, so edges alias against the bubble; prefer PNG or APNG.", "evidence": ["S000-7"] },
-    "jpeg": { "animated": false, "transparency": false, "advice": "JPEG has no transparency: the sticker shows as a solid rectangle; prefer PNG.", "evidence": ["S000-7"] }
+    "gif": { "animated": true, "transparency": true, "advice": "GIF transparency is one bit, so edges alias against the bubble; prefer PNG or APNG.", "evidence": ["S000-7", "S000-10"] },
+    "jpeg": { "animated": false, "transparency": false, "advice": "JPEG has no transparency: the sticker shows as a solid rectangle; prefer PNG.", "evidence": ["S000-7", "S000-10"] }
   },
   "maximumBytes": { "value": 512000, "evidence": ["S000-7"], "note": "500 KB, read as 500 x 1024 bytes." },
   "sizeClasses": {
@@ -3644,127 +3964,144 @@ enum BuiltinPolicies {
       "id": "expired-message",
       "when": { "expired": true },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-16"],
-      "confidence": "documented",
-      "note": "A message sent with shouldExpire is deleted a short time after it is read unless the recipient keeps it; once it is gone there is nothing to tap."
+      "support": {
+        "outcome": { "evidence": ["N-16"], "confidence": "documented" }
+      },
+      "note": "A message sent with shouldExpire is deleted a short time after it is read unless the recipient keeps it (N-16); once it is gone there is nothing to tap."
     },
     {
       "id": "notification-preview",
       "when": { "target": "notificationPreview" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-18"],
-      "confidence": "single",
-      "note": "Interactive-message content in a notification preview could not be tapped (radars from the iOS 10 era; no later report either way). Tapping the notification itself opens the conversation, which TapRoute does not model."
+      "support": {
+        "outcome": { "evidence": ["N-30"], "confidence": "single" }
+      },
+      "note": "Interactive-message content in a notification preview could not be tapped (N-30: a radar from iOS 10 beta 3; no later report either way). Tapping the notification itself opens the conversation, which TapRoute does not model."
     },
     {
       "id": "sms-rcs-url-rejected-by-sdk",
       "when": { "transport": ["sms", "rcs"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-8", "D-6", "N-27", "X-12"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["N-8", "N-27"], "confidence": "inferred", "reasoning": "N-8 (Apple) says an app linked before iOS 17 gets nil from URL(string:) for text outside a properly formed URL, so the message carries no URL; no source describes what an SMS or RCS recipient's tap does (N-27)." }
+      },
       "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for this text, so the message carries no URL and its SMS or RCS copy has no link to tap. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
     },
     {
       "id": "sms-rcs-web-url",
       "when": { "transport": ["sms", "rcs"], "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
-      "evidence": ["D-6", "N-27", "F-2", "N-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["N-5", "D-6", "N-27"], "confidence": "inferred", "reasoning": "D-6 says SMS devices show the alternate layout and N-5's header sentence says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; neither names SMS or RCS, and N-27 finds no source that describes this tap." }
+      },
       "note": "An SMS or RCS recipient gets the alternate (template) layout (D-6); TapRoute reads the http(s) URL as a plain link that opens in the browser, as on iOS 9 (F-2). No public source describes this tap (N-27)."
     },
     {
       "id": "sms-rcs-other",
       "when": { "transport": ["sms", "rcs"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-6", "N-27", "N-13"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["D-6", "N-27", "N-13"], "confidence": "inferred", "reasoning": "No source describes a tap on an SMS or RCS copy (N-27); D-6 says only that SMS devices get the alternate layout, and N-13 (Apple) that a sticker has no URL, from which 'nothing to open' is read." }
+      },
       "note": "No extension runs for an SMS or RCS message and only an http(s) link could open anything; a sticker carries no URL at all (N-13)."
     },
     {
       "id": "watchos-view-only",
       "when": { "platform": "watchOS" },
       "then": { "outcome": "nothing" },
-      "evidence": ["S002-1", "S001-1", "S000-3"],
-      "confidence": "several",
-      "note": "watchOS shows the content but runs no iMessage app, so a tap routes nowhere."
+      "support": {
+        "outcome": { "evidence": ["S000-3", "S002-1", "S001-1"], "confidence": "inferred", "reasoning": "Apple's slide in S000-3 says iMessage apps run on iOS 10 and content is 'received on watchOS'; S002-1 says the watch receives messages but cannot parse them, S001-1 that watchOS can receive and send. None says what tapping the content on the watch does; 'routes nowhere' is read from no iMessage app running there." }
+      },
+      "note": "watchOS shows the content but runs no iMessage app, so a tap routes nowhere (S000-3, S002-1, S001-1)."
     },
     {
       "id": "fallback-url-rejected-by-sdk",
       "when": { "platform": ["macOS", "visionOS"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-8", "D-2", "N-10", "X-12"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["N-8", "D-2", "N-10"], "confidence": "inferred", "reasoning": "N-8 (Apple) gives nil from URL(string:) for such text in an app linked before iOS 17, so the message carries no URL, and D-2's macOS browser fallback has nothing to load; no source describes this tap on macOS or visionOS." }
+      },
       "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for text with a space or a non-ASCII character, so the message carries no URL for the browser to load. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
     },
     {
       "id": "visionos-web-url",
       "when": { "platform": "visionOS", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
-      "evidence": ["N-10", "N-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["N-10", "N-5"], "confidence": "inferred", "reasoning": "N-10's quoted Apple words say only that frameworks and features may be unavailable on visionOS (its 'doesn't load Messages app extensions' sentence is DOMAIN.md's, not re-read); N-5's header says an HTTP(S) URL loads in a browser when no app on the receiving device can consume the message. No source speaks of a tap on visionOS." }
+      },
       "note": "visionOS loads no Messages extension (N-10); the SDK header says an HTTP(S) URL loads in a web browser when no app on the device can consume the message (N-5)."
     },
     {
       "id": "visionos-other",
       "when": { "platform": "visionOS" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-10", "N-13", "N-5"],
-      "confidence": "inferred",
-      "note": "No Messages extension runs on visionOS, even for an iOS app that runs there as a compatible app; only an HTTP(S) URL falls back to the browser, so stickers, attributions and other URLs route nowhere."
+      "support": {
+        "outcome": { "evidence": ["N-10", "N-13", "N-5"], "confidence": "inferred", "reasoning": "No source describes a tap on visionOS; 'nothing' is read from N-10 (no Messages extension, itself inferred), N-13 (a sticker has no URL) and N-5 (only an HTTP(S) URL falls back to a browser)." }
+      },
+      "note": "No Messages extension runs on visionOS, even for an iOS app that runs there as a compatible app (N-10, N-13, N-5); only an HTTP(S) URL falls back to the browser, so stickers, attributions and other URLs route nowhere."
     },
     {
       "id": "macos-sticker",
       "when": { "platform": "macOS", "target": "sticker" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-13", "N-12", "S002-1", "X-9"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["N-13", "N-12", "X-9"], "confidence": "inferred", "reasoning": "N-13 (Apple) shows a sticker carries no URL; N-12's SitePoint quote ('We're only able to view stickers on macOS') and X-9 ('will see stickers') say the Mac shows stickers. None says what clicking one does." }
+      },
       "note": "A sticker carries no URL (N-13), so the browser fallback of a message cannot apply, and no iMessage app runs on the Mac (N-12)."
     },
     {
       "id": "macos-attribution",
       "when": { "platform": "macOS", "target": "attribution" },
       "then": { "outcome": "nothing" },
-      "evidence": ["S000-2", "N-12", "S002-1"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["S000-2", "N-12"], "confidence": "inferred", "reasoning": "S000-2 (iOS 10, Chinese transcript of WWDC 2016) says tapping the app name opens the Messages App Store; N-12 finds no Mac Messages support for iMessage apps. No source says whether the Mac shows an attribution or what clicking it does." }
+      },
       "note": "The attribution leads to the Messages App Store, which Mac Messages does not offer for iMessage apps (N-12); TapRoute reads the tap as routing nowhere."
     },
     {
       "id": "macos-before-sierra-web-url",
       "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
-      "evidence": ["X-7", "F-2", "D-2"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["X-7"], "confidence": "inferred", "reasoning": "X-7 (one 2016 beta-era write-up) says users on versions before macOS Sierra receive the summary text and the http/https URL as two plain messages; that clicking that URL opens the browser is the ordinary behaviour of a link in Messages, which no quote states." }
+      },
       "note": "Before macOS Sierra (10.12) a message from an iMessage app arrives as its summary text and its URL as two plain messages, the URL only if it is http or https (X-7); tapping the link opens the browser."
     },
     {
       "id": "macos-before-sierra-other",
       "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message" },
       "then": { "outcome": "nothing" },
-      "evidence": ["X-7", "F-2"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["X-7"], "confidence": "single" }
+      },
       "note": "Before macOS Sierra (10.12) only the summary text and an http or https URL arrive (X-7): a data:, file or custom-scheme URL is never delivered as a link, so there is nothing to open."
     },
     {
       "id": "macos-web-url",
       "when": { "platform": "macOS", "target": "message", "urlClass": ["web", "data"] },
       "then": { "outcome": "browser" },
-      "evidence": ["D-2", "S002-1", "D-6", "N-5", "N-12", "X-5"],
-      "confidence": "documented",
-      "note": "macOS runs no extension; a selected message's http, https or data URL loads in a web browser."
+      "support": {
+        "outcome": { "evidence": ["D-2", "N-5"], "confidence": "documented" }
+      },
+      "note": "macOS runs no extension (D-2, N-5); a selected message's http, https or data URL loads in a web browser."
     },
     {
       "id": "macos-file-url",
       "when": { "platform": "macOS", "target": "message", "urlClass": "file" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-5", "N-12", "D-2"],
-      "confidence": "inferred",
-      "note": "Nothing, inferred: no source says what a file URL does on macOS. The current documentation, which says a message selected on macOS loads its URL in a web browser, and the iOS 11+ header allow only HTTP(S) or data URLs; the 2016 text quoted on the forums allowed file URLs but is not shown saying anything of macOS, so joining the two (a file URL opened in a browser) is what neither text says. A file URL names a file on the sender's device: do not build on it."
+      "support": {
+        "outcome": { "evidence": ["D-2", "N-5"], "confidence": "inferred", "reasoning": "The current text (D-2, N-5) allows only HTTP, HTTPS or data URLs; the 2016 text quoted on the forums allowed file URLs but is not shown speaking of macOS. No source says what a file URL does on macOS." }
+      },
+      "note": "Nothing, inferred (D-2, N-5): no source says what a file URL does on macOS. The current documentation, which says a message selected on macOS loads its URL in a web browser, and the iOS 11+ header allow only HTTP(S) or data URLs; the 2016 text quoted on the forums allowed file URLs but is not shown saying anything of macOS, so joining the two (a file URL opened in a browser) is what neither text says. A file URL names a file on the sender's device: do not build on it."
     },
     {
       "id": "macos-custom-scheme",
       "when": { "platform": "macOS", "target": "message", "urlClass": "other" },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-2", "S002-1", "N-5", "N-12"],
+      "support": {
+        "outcome": { "evidence": ["D-2", "N-5", "X-5"], "confidence": "contested", "reasoning": "Apple's current text (D-2, N-5: the URL loads in a browser; custom app schemes are not supported) against Apple's early MSMessage text (X-5: on macOS the system attempts to open the URL and shows an error only if it does not recognize it). Neither quote names the outcome itself (nothing, or a Mac app opening); each reading is drawn from one of two disagreeing Apple texts." }
+      },
       "against": ["X-5"],
       "alternatives": [
         {
@@ -3773,70 +4110,78 @@ enum BuiltinPolicies {
           "note": "Apple's early MSMessage text: on macOS the system attempts to open the URL and shows an error only if it does not recognize it, so a Mac app that handles the scheme would open."
         }
       ],
-      "confidence": "contested",
       "note": "Default nothing, on the current documentation and header (D-2, N-5): custom app schemes are not supported on macOS, though the same URL still reaches the extension on iOS. The early MSMessage text (X-5) says the system attempts to open the URL, which a Mac app claiming the scheme would answer; do not count on either."
     },
     {
       "id": "macos-no-url",
       "when": { "platform": "macOS", "target": "message", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
-      "evidence": ["D-2", "S002-1", "N-5"],
-      "confidence": "inferred",
-      "note": "Without a loadable URL there is nothing for the browser to open."
+      "support": {
+        "outcome": { "evidence": ["D-2"], "confidence": "inferred", "reasoning": "D-2 says a message selected on macOS loads its URL in a browser; without a loadable URL nothing is left to load. No source describes this case." }
+      },
+      "note": "Without a loadable URL there is nothing for the browser to open (D-2)."
     },
     {
       "id": "before-ios10-sticker",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "sticker" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-13", "S000-3"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["N-13", "S000-3"], "confidence": "inferred", "reasoning": "N-13 (Apple) shows a sticker carries no URL and S000-3 that iMessage apps run from iOS 10; no source says how iOS 9 shows a sticker or what tapping it does." }
+      },
       "note": "Before iOS 10 there are no iMessage apps and a sticker carries no URL (N-13); TapRoute reads it as a plain image that routes nowhere."
     },
     {
       "id": "before-ios10-attribution",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "attribution" },
       "then": { "outcome": "nothing" },
-      "evidence": ["S000-2", "F-2", "S000-3"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["S000-2", "S000-3"], "confidence": "inferred", "reasoning": "S000-2 describes the attribution in iOS 10 Messages and S000-3 puts iMessage apps at iOS 10; no quote describes what iOS 9 shows, so the absence of an attribution to tap there is inferred." }
+      },
       "note": "Inline app attribution arrived with iOS 10 Messages (S000-2); iOS 9 shows the summary text and the URL as plain messages (F-2), with no attribution to tap."
     },
     {
       "id": "before-ios10-url-rejected-by-sdk",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
-      "evidence": ["N-8", "F-2", "X-12"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["N-8", "X-7"], "confidence": "inferred", "reasoning": "N-8 (Apple): linked before iOS 17, URL(string:) returns nil for such text, so there is no URL; X-7 says earlier iOS versions get only the summary text and an http/https URL. No source describes this case." }
+      },
       "note": "Built with an SDK before iOS 17, the sender's URL(string:) returns nil for this text, so no URL is delivered as a second plain message. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
     },
     {
       "id": "before-ios10-web-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
-      "evidence": ["F-2", "S000-3", "D-6", "N-5"],
-      "confidence": "single",
-      "note": "iOS 9 and earlier get the summary text and the URL as two plain messages; tapping the URL opens the browser."
+      "support": {
+        "outcome": { "evidence": ["X-7", "N-5"], "confidence": "inferred", "reasoning": "X-7 (one beta-era write-up) says users on earlier versions receive the summary text and the http/https URL as two plain messages; that tapping the URL opens the browser is stated by no quote for iOS 9 (N-5's header sentence is generic and from the iOS 11 SDK)." }
+      },
+      "note": "iOS 9 and earlier get the summary text and the URL as two plain messages (X-7, N-5); tapping the URL opens the browser."
     },
     {
       "id": "before-ios10-other",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message" },
       "then": { "outcome": "nothing" },
-      "evidence": ["F-2", "S000-3"],
-      "confidence": "single",
-      "note": "Before iOS 10 there are no iMessage apps, and a URL that is not http/https is not even delivered."
+      "support": {
+        "outcome": { "evidence": ["X-7"], "confidence": "single" }
+      },
+      "note": "Before iOS 10 there are no iMessage apps, and a URL that is not http/https is not even delivered (X-7)."
     },
     {
       "id": "sticker-tap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "sticker" },
       "then": { "outcome": "nothing" },
-      "evidence": ["S000-2", "N-13"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["N-13", "S000-2"], "confidence": "inferred", "reasoning": "N-13 (Apple) shows a sticker carries no URL and S000-2 says the app name under it opens the Messages App Store; no quote says what tapping the sticker itself does." }
+      },
       "note": "A sticker carries no URL (N-13) and the sources describe only the attribution under it as routing; a tap on the sticker itself opens no app or store in TapRoute's reading. Tap the attribution to route."
     },
     {
       "id": "message-not-installed-unpublished-web-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false, "urlClass": "web" },
       "then": { "outcome": "storeFront" },
-      "evidence": ["S004-1", "S004-2", "F-4", "N-21"],
+      "support": {
+        "outcome": { "evidence": ["S004-1", "S004-2", "N-5"], "confidence": "contested", "reasoning": "S004-1 (one iOS 10 write-up): the App Store front page opens whatever MSMessage.url is; N-5 (the iOS 11+ SDK header): when no app on the receiving device can consume the message, an HTTP(S) URL loads in a web browser." }
+      },
       "against": ["N-5"],
       "alternatives": [
         {
@@ -3845,38 +4190,42 @@ enum BuiltinPolicies {
           "note": "The iOS 11+ header says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; iOS 10 betas did so (F-4)."
         }
       ],
-      "confidence": "contested",
       "note": "Default App Store front page, on the newest and most specific observation: shipped iOS opens the store whatever MSMessage.url is (S004-1); the header's general browser sentence fits devices that run no iMessage apps."
     },
     {
       "id": "message-not-installed-unpublished",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false },
       "then": { "outcome": "storeFront" },
-      "evidence": ["S004-1", "S004-2", "F-4", "S000-6", "N-21", "X-5"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["S004-1", "S004-2"], "confidence": "single" }
+      },
       "note": "Whatever MSMessage.url is. The same for a sender who deleted the app after sending, or taps on a second device without it (N-21). iOS 10 betas opened a browser instead (F-4, contradicted by shipped iOS 10)."
     },
     {
       "id": "attribution-not-installed-unpublished",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": false },
       "then": { "outcome": "storeFront" },
-      "evidence": ["S000-2", "S004-1"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["S000-2", "S004-1"], "confidence": "inferred", "reasoning": "S000-2 says tapping the attribution opens the Messages App Store on the app; S004-1 that a message of an unpublished app opens the store's front page. No source describes the attribution of an unpublished app." }
+      },
       "note": "An unpublished app has no product page to land on; read from the message case (S004-1)."
     },
     {
       "id": "attribution-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
-      "evidence": ["S000-2", "S000-6", "N-22"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["S000-2"], "confidence": "single" }
+      },
       "note": "The inline attribution opens the Messages App Store on the app's page, for iMessage-only apps too. No public source describes that store after iOS 17 (N-22)."
     },
     {
       "id": "message-not-installed-web-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true, "urlClass": "web" },
       "then": { "outcome": "storeProductPage" },
-      "evidence": ["S004-3", "S004-4", "F-10", "F-4", "N-21"],
+      "support": {
+        "outcome": { "evidence": ["S004-3", "X-5", "N-5"], "confidence": "contested", "reasoning": "For the product page: S004-3 (two independently written iOS 10-era reports: 'goes to the container app's download page'; 'the matching app's download page in the iMessage App Store pops up') and X-5 (Apple's early text: the App Store opens and prompts the user to install). Against: N-5's header, an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message." }
+      },
       "against": ["N-5"],
       "alternatives": [
         {
@@ -3885,111 +4234,141 @@ enum BuiltinPolicies {
           "note": "The iOS 11+ header says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; iOS 10 betas did so (F-4)."
         }
       ],
-      "confidence": "contested",
       "note": "Default product page, on the newest and most specific observations: shipped iOS lands on the product page and no https URL acts as a universal or deep link (S004-3, S004-4, F-10); the header's general browser sentence fits devices that run no iMessage apps."
     },
     {
       "id": "message-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
-      "evidence": ["S004-3", "S000-2", "S004-4", "F-10", "F-4", "N-21", "N-22", "X-5"],
-      "confidence": "several",
-      "note": "No URL, universal link or deep link reaches an app that is not installed; the tap lands on its product page."
+      "support": {
+        "outcome": { "evidence": ["S004-3", "X-5"], "confidence": "several" }
+      },
+      "note": "No URL, universal link or deep link reaches an app that is not installed (S004-3, X-5); the tap lands on its product page."
     },
     {
       "id": "attribution-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": true },
       "then": { "outcome": "nothing" },
-      "evidence": ["S000-2"],
-      "confidence": "inferred",
-      "note": "Messages shows the attribution only when the app is not installed, so with the app installed there is none to tap."
+      "support": {
+        "outcome": { "evidence": ["S000-2"], "confidence": "inferred", "reasoning": "S000-2's quote says the sending app's name shows under the sticker and tapping it opens the Messages App Store; it does not say the name shows only when the app is not installed (that is the entry's claim, not its quote). No source says whether the attribution shows, or what it does, with the app installed." }
+      },
+      "note": "Messages shows the attribution only when the app is not installed, so with the app installed there is none to tap (S000-2)."
     },
     {
       "id": "not-enabled",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": false },
       "then": { "outcome": "manageApps" },
-      "evidence": ["F-1", "N-23"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["F-1"], "confidence": "single" }
+      },
       "note": "The user can switch the app on from the page that opens. One way an app ends up installed but not enabled: the user turned off \"Automatically Add Apps\" on the Messages App Store's Manage tab (N-23, iOS 10-era, known from machine-translated copies of a How-To Geek article)."
     },
     {
       "id": "live-layout-in-transcript",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=11", "target": "message", "installed": true, "enabledInMessages": true, "layout": "live" },
       "then": { "outcome": "transcriptView" },
-      "evidence": ["N-4", "D-6", "N-29", "X-6"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["N-4", "N-29", "D-6"], "confidence": "inferred", "reasoning": "Apple says a live message is drawn by an extension instance with presentationStyle .transcript (N-4, N-29) and needs iOS 11 and the installed app (D-6); no quote says what a tap on the live bubble does, that the live view gets it and Messages launches nothing." }
+      },
       "note": "The extension renders a live message inside the transcript (presentationStyle .transcript) and its own view gets the tap: Messages opens nothing and calls neither willSelect nor didSelect, so redirect code there never runs. That instance gets willBecomeActive with selectedMessage set when the bubble is shown, not when it is tapped (N-29), so a willBecomeActive redirect without a presentationStyle == .transcript check fires on merely showing the bubble (X-6, inference). Before iOS 11, and without the app, the alternate layout shows instead; the sender's own second device counts too (X-6)."
     },
     {
       "id": "running-media-context",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "extensionRunning": true, "presentationContext": "media" },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "compact" },
-      "evidence": ["N-4", "N-15", "X-8"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": { "evidence": ["X-8", "N-4"], "confidence": "inferred", "reasoning": "X-8 and N-4 (Apple) describe the media context (Stickers app, camera, FaceTime, emoji keyboard, Markup) and say the app cannot insert MSMessage objects there; no quote says what tapping a message does while the extension runs there." },
+        "callbacks": { "evidence": ["N-4"], "confidence": "inferred", "reasoning": "N-4 quotes Apple that didReceive is not called in the media context and a header comment (seen for didCancelSending) that such callbacks are not called there; that willSelect/didSelect and the transitions are not called is read from it, not quoted." },
+        "presentation": { "evidence": [], "confidence": "inferred", "reasoning": "TapRoute's reading, as the note says; no source gives the presentation in the media context." }
+      },
       "note": "In the media context (system Stickers app, Messages camera, FaceTime, the emoji keyboard, Markup; iOS 12 and later, X-8) Messages calls neither willSelect nor didSelect (N-4), so redirect code there never runs and the extension stays as it was; the compact presentation is TapRoute's reading. The app can insert no MSMessage there (X-8)."
     },
     {
       "id": "after-drawer-swipe-ios26",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
-      "evidence": ["F-6", "N-1", "N-25"],
-      "confidence": "single",
+      "support": {
+        "outcome": { "evidence": ["N-1"], "confidence": "documented" },
+        "callbacks": { "evidence": ["F-6"], "confidence": "inferred", "reasoning": "F-6's radar (iOS 10.0) saw no callbacks at all after a drawer swipe; nothing reports this case on iOS 26, where X-1's trace of an ordinary tap launch shows willBecomeActive, didBecomeActive and the transitions." },
+        "presentation": { "evidence": ["N-1"], "confidence": "documented" }
+      },
       "note": "Reported on iOS 10.0 (radar 28515522); no later report either way. Expanded, on Apple's documentation that a launch by selecting a message is expanded (N-1, N-25); no redirect hook fires. A 2026 report of a compact launch on iOS 26 has no source a reader can check, so it contests nothing (F-5)."
     },
     {
       "id": "after-drawer-swipe",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
-      "evidence": ["F-6", "N-1"],
-      "confidence": "single",
-      "note": "Reported on iOS 10.0 (radar 28515522); no later report either way, so TapRoute applies it to every version. No redirect hook fires."
+      "support": {
+        "outcome": { "evidence": ["N-1", "N-25", "F-6"], "confidence": "documented" },
+        "callbacks": { "evidence": ["F-6"], "confidence": "single" },
+        "presentation": { "evidence": ["N-1", "N-25", "F-6"], "confidence": "documented" }
+      },
+      "note": "Reported on iOS 10.0 (radar 28515522) (N-1, N-25, F-6); no later report either way, so TapRoute applies it to every version. No redirect hook fires."
     },
     {
       "id": "already-selected",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
-      "evidence": ["D-5", "D-4", "N-20", "N-11"],
-      "confidence": "several",
+      "support": {
+        "outcome": { "evidence": ["D-5", "N-11"], "confidence": "several" },
+        "callbacks": { "evidence": ["D-5", "N-11"], "confidence": "inferred", "reasoning": "D-5 (one reporter, iOS 10 beta 3) says neither willSelect nor didSelect is called and N-11 (iPad, undated) that didSelect does not fire; no quote says whether willTransition/didTransition fire, so the empty list is only partly stated." },
+        "presentation": { "evidence": [], "confidence": "inferred", "reasoning": "No quote gives the presentation for this tap; D-4's stored quote does not include its per-case lists. With callbacks [] a compact extension cannot have moved to expanded (that fires the transitions), so 'expanded' holds only if it already was." }
+      },
       "note": "Tapping the selected message calls no select callback; a message just sent counts as selected (N-20), and a write-up sees repeated taps of the same bubble call no didSelect on iPad, naming no version (N-11). The presentation is read from D-4's trace."
     },
     {
       "id": "running-ios26",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
-      "evidence": ["N-2", "N-3", "D-4"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["N-2", "D-4"], "confidence": "documented" },
+        "callbacks": { "evidence": ["N-2", "D-4"], "confidence": "inferred", "reasoning": "Apple's current pages (N-2, D-4) state willSelect, then the selectedMessage update, then didSelect for a selection while the extension is active; willTransition/didTransition come from the Classmethod iOS 10 trace, whose per-case list is not in the stored quote (D-4's and N-3's notes: 'cut from the stored excerpt'). No iOS 26 trace of this case exists." },
+        "presentation": { "evidence": ["N-1"], "confidence": "inferred", "reasoning": "N-1 says a launch by selecting a message is expanded; for an extension that is already running no stored quote shows a move to expanded (it would be the Classmethod per-case list, which is not quoted)." }
+      },
       "note": "Expanded, on the documented text and two traces (N-2, D-4, N-3): selection moves an active extension to expanded. A 2026 report of the extension staying compact on iOS 26 has no source a reader can check, so it contests nothing (F-5); code that checks presentationStyle and calls requestPresentationStyle(.expanded) works either way."
     },
     {
       "id": "running",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
-      "evidence": ["D-4", "N-2", "N-3", "S004-10", "F-8", "N-17", "N-19"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["N-2", "D-4"], "confidence": "documented" },
+        "callbacks": { "evidence": ["N-2", "D-4", "S004-10"], "confidence": "inferred", "reasoning": "Apple's current pages (N-2, D-4) state willSelect, then the selectedMessage update, then didSelect for a selection while the extension is active; willTransition/didTransition come from the Classmethod iOS 10 trace, whose per-case list is not in the stored quote (D-4's and N-3's notes: 'cut from the stored excerpt')." },
+        "presentation": { "evidence": ["N-1"], "confidence": "inferred", "reasoning": "N-1 says a launch by selecting a message is expanded; for an extension that is already running no stored quote shows a move to expanded (it would be the Classmethod per-case list, which is not quoted)." }
+      },
       "note": "Only an already active extension gets willSelect/didSelect; willBecomeActive does not fire. willSelect also fires when a message arrives while the extension is active (N-19), so redirect code there can open the container without a tap."
     },
     {
       "id": "launch-ios26-3",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26.3", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
-      "evidence": ["X-1", "X-2", "N-1", "N-25", "D-4", "S002-3", "F-5"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["N-1", "X-1"], "confidence": "documented" },
+        "callbacks": { "evidence": ["X-1", "N-2", "D-4", "S002-3"], "confidence": "inferred", "reasoning": "X-1 (iOS 26.3 simulator, one trace) shows willBecomeActive, didBecomeActive, willTransition, didTransition; it does not log viewDidLoad, viewWillAppear or viewDidAppear, whose places around the transitions are taken from iOS 10 write-ups (D-4's Classmethod section [1], a launch from Xcode; S002-3), as the note says." },
+        "presentation": { "evidence": ["N-1", "X-1"], "confidence": "documented" }
+      },
       "note": "Expanded, now traced: on the iOS 26.3.1 simulator a tapped bubble gives willBecomeActive (selectedMessage set, presentationStyle still compact), didBecomeActive, then willTransition to expanded and didTransition (X-1), as Apple documents a launch by selecting a message (N-1, N-25). Code that reads presentationStyle inside willBecomeActive sees compact just before the expansion, which may be where the 2026 compact report comes from; that report has no source a reader can check, so it contests nothing (F-5). The trace does not log the view callbacks; TapRoute keeps them around the transitions as in D-4."
     },
     {
       "id": "launch-ios26",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
-      "evidence": ["N-1", "N-25", "N-2", "N-3", "D-4", "S002-3", "F-5"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["N-1"], "confidence": "documented" },
+        "callbacks": { "evidence": ["N-2", "D-4", "S002-3"], "confidence": "inferred", "reasoning": "Apple (N-2) says willBecomeActive fires when a message is selected; the order and the view callbacks come from iOS 10 write-ups (D-4/N-3's Classmethod launch from Xcode, S002-3). Nothing traces iOS 26.0 to 26.2, and X-1's iOS 26.3 trace adds willTransition/didTransition, which this list leaves out with no source for the difference." },
+        "presentation": { "evidence": ["N-1"], "confidence": "documented" }
+      },
       "note": "Expanded, on Apple's current documentation (N-1) and WWDC 2016 (N-25): a launch by selecting a message is expanded. A 2026 report of a compact launch on iOS 26 has no source a reader can check, so it contests nothing (F-5); code that checks presentationStyle in willBecomeActive and calls requestPresentationStyle(.expanded) works either way."
     },
     {
       "id": "launch",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
-      "evidence": ["D-4", "N-1", "N-2", "N-3", "N-25", "S000-1", "S002-3", "S002-2", "S004-4", "S004-11", "S000-5", "F-5", "F-8", "N-17", "N-15", "N-26"],
-      "confidence": "documented",
+      "support": {
+        "outcome": { "evidence": ["N-1", "N-25", "S000-1", "N-2"], "confidence": "documented" },
+        "callbacks": { "evidence": ["N-2", "D-4", "N-3", "S002-3", "S004-11"], "confidence": "inferred", "reasoning": "Apple says willBecomeActive fires when a message is selected (N-2) and willSelect/didSelect only while the extension is active (D-4); the stored Classmethod quote orders viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear for a launch from Xcode, not a tap, and its tap lists (with viewDidAppear) are not in the quote; S002-3 lists viewDidLoad, didBecomeActive, viewWillAppear." },
+        "presentation": { "evidence": ["N-1", "N-25", "F-5"], "confidence": "documented" }
+      },
       "note": "selectedMessage is already set in willBecomeActive; willSelect/didSelect are not called. MSMessage.url reaches the extension, never as a universal link. The same in group conversations (N-26) and since iOS 17's plus-button app list (N-15)."
     }
   ]
@@ -4231,175 +4610,209 @@ enum BuiltinPolicies {
       "id": "before-widgetkit-ios",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<14"},
       "then": {"outcome": "nothing"},
-      "evidence": ["W-2"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from iOS/iPadOS 14; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
+      },
       "note": "WidgetKit and widgetURL(_:) arrive in iOS 14 (W-2's availability); before it there is no WidgetKit widget to tap (a Today extension's open(url) is the open event)."
     },
     {
       "id": "before-widgetkit-macos",
       "when": {"platform": "macOS", "osVersion": "<11"},
       "then": {"outcome": "nothing"},
-      "evidence": ["W-2"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from macOS 11; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
+      },
       "note": "widgetURL(_:) arrives in macOS 11 (W-2's availability); before it there is no WidgetKit widget to click."
     },
     {
       "id": "before-widgetkit-watchos",
       "when": {"platform": "watchOS", "osVersion": "<9"},
       "then": {"outcome": "nothing"},
-      "evidence": ["W-2"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from watchOS 9; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
+      },
       "note": "widgetURL(_:) arrives in watchOS 9 (W-2's availability); before it complications were ClockKit's, which TapRoute does not model."
     },
     {
       "id": "before-widgetkit-visionos",
       "when": {"platform": "visionOS", "osVersion": "<26"},
       "then": {"outcome": "nothing"},
-      "evidence": ["W-2"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from visionOS 26; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
+      },
       "note": "widgetURL(_:) arrives in visionOS 26 (W-2's availability); before it there is no widget of the app's own to tap."
     },
     {
       "id": "mac-control",
       "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"], "intentMode": "background"},
       "then": {"outcome": "intentRun"},
-      "evidence": ["W-12", "W-7"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-12"], "confidence": "documented"}
+      },
       "note": "A button or toggle in an iPhone widget on the Mac sends the interaction to the iPhone, which performs the intent and sends the new timeline back; nothing opens on the Mac (W-12). It may take a while: mark the views that wait with invalidatableContent(_:)."
     },
     {
       "id": "mac-control-opens-app",
       "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"], "intentMode": ["openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic", "openURLIntent"]},
       "then": {"outcome": "intentRun"},
-      "evidence": ["W-12", "W-7", "W-9", "W-10"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-12", "W-7", "W-9", "W-10"], "confidence": "inferred", "reasoning": "W-12 says the iPhone performs the intent of an interaction with an iPhone widget on the Mac, without distinguishing intent modes; W-7, W-9 and W-10 say openAppWhenRun, the foreground modes and OpenURLIntent run in or bring forward the app, and no quote says what that does when the interaction comes from a Mac. TapRoute keeps only the intent run."}
+      },
       "note": "The Mac sends the interaction to the iPhone, which performs the intent (W-12). Apple says this of a Button or Toggle that runs an app intent, and does not say whether an intent that asks to bring the app forward (openAppWhenRun, supportedModes foreground, OpenURLIntent) opens it on the iPhone, in iPhone Mirroring or not at all. TapRoute answers only the intent run on the iPhone and names no handoff."
     },
     {
       "id": "mac-open",
       "when": {"location": "iPhoneWidgetsOnMac"},
       "then": {"outcome": "containerLaunch"},
-      "evidence": ["W-1", "W-12"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-1"], "confidence": "inferred", "reasoning": "W-1 says tapping or clicking a widget opens its corresponding app, in general; W-12 speaks only of buttons and toggles of an iPhone widget on the Mac, and no quote says what a click that would open the app does there (which device, iPhone Mirroring or a prompt)."}
+      },
       "note": "Apple documents only the buttons and toggles of an iPhone widget on the Mac (W-12). That a click that would open the app opens it is read from Apple's general 'tapping or clicking your widget ... opens its corresponding app' (W-1); where it opens (the iPhone, iPhone Mirroring) and what it is handed are not documented nor observed in any source found (write-ups mention an 'Open App on iPhone to continue' prompt), so the decision names no handoff."
     },
     {
       "id": "carplay-control",
       "when": {"location": "carPlay", "element": ["button", "toggle"]},
       "then": {"outcome": "intentRun"},
-      "evidence": ["W-11"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-11"], "confidence": "inferred", "reasoning": "W-11 (Apple) says that on a touchscreen 'tapping a button or toggle performs its action' and lists buttons and toggles as functional; it says this of buttons and toggles in general, while the rule also covers openAppWhenRun, the foreground modes, OpenURLIntent and a button without an app intent (noIntent), for which no quote says what happens in CarPlay (the note concedes it)."}
+      },
       "note": "On a touchscreen a CarPlay widget's buttons and toggles perform their action, whether or not the app integrates with CarPlay (W-11: with integration 'tapping a button or toggle performs its action'; the table lists buttons and toggles as functional on any touchscreen); the app does not open. A vehicle without a touchscreen makes the whole widget inactive: nothing can be tapped there, so it is no situation of this table. An intent that asks to open the app has no documented outcome in CarPlay."
     },
     {
       "id": "carplay-not-integrated",
       "when": {"location": "carPlay", "supportsCarPlay": false},
       "then": {"outcome": "nothing"},
-      "evidence": ["W-11"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-11"], "confidence": "documented"}
+      },
       "note": "Without CarPlay integration a tap cannot open the app from a CarPlay widget, and the system dims the widget to show that a tap has no effect (W-11)."
     },
     {
       "id": "carplay",
       "when": {"location": "carPlay", "supportsCarPlay": true},
       "then": {"outcome": "containerLaunch"},
-      "evidence": ["W-11"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-11"], "confidence": "documented"}
+      },
       "note": "With CarPlay integration, tapping the widget opens the app's CarPlay template (W-11); a button or toggle performs its action (the rule before). Apple does not say what the app is handed there, nor whether a button's intent runs first, so the decision names no handoff: do not count on a widgetURL reaching the CarPlay scene."
     },
     {
       "id": "control-watchos-visionos-no-url",
       "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "evidence": ["W-7", "W-5"],
-      "confidence": "inferred",
-      "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-7); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget: with no widgetURL, a user activity (W-5)."
+      "support": {
+        "outcome": {"evidence": ["W-17", "W-5"], "confidence": "inferred", "reasoning": "Read as a tap on the widget (W-5: a widget with no URL opens the containing app); no quote speaks of a visionOS widget button, and W-17's HIG quote says watchOS widget buttons and toggles work without launching the app, against this value for watchOS."},
+        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states a user activity for a URL-less tap on a widget (its page is tagged iOS, and its callbacks are iOS/macOS ones); that a watchOS or visionOS button tap is such a tap is TapRoute's reading."}
+      },
+      "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-18, W-19); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget: with no widgetURL, a user activity (W-5)."
     },
     {
       "id": "control-watchos-visionos",
       "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-7", "W-4"],
-      "confidence": "inferred",
-      "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-7); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget, which hands the app the widgetURL (W-4)."
+      "support": {
+        "outcome": {"evidence": ["W-17", "W-4"], "confidence": "inferred", "reasoning": "Read as a tap on the widget (W-4: the system activates the containing app and passes the URL); no quote speaks of a visionOS widget button, and W-17's HIG quote says watchOS widget buttons and toggles work without launching the app, against this value for watchOS."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the URL goes to the app's URL callbacks for a widget interaction; that a watchOS or visionOS button tap is one is TapRoute's reading, and the rule also spans data, file and scheme-less URLs, which the table's own other-url rule holds inferred."}
+      },
+      "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-18, W-19); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget, which hands the app the widgetURL (W-4)."
     },
     {
       "id": "control-before-ios17-no-url",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "evidence": ["W-8", "W-5", "W-7"],
-      "confidence": "several",
+      "support": {
+        "outcome": {"evidence": ["W-8", "W-17"], "confidence": "several"},
+        "handoff": {"evidence": ["W-5"], "confidence": "documented"}
+      },
       "note": "Before iOS 17 a widget has no working buttons or toggles (W-8): the tap launches the app as a tap anywhere else would, and with no widgetURL the app gets a user activity describing the widget (W-5)."
     },
     {
       "id": "control-before-ios17",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-8", "W-4", "W-7"],
-      "confidence": "several",
+      "support": {
+        "outcome": {"evidence": ["W-8", "W-17"], "confidence": "several"},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 (Apple) states the URL goes to the app's URL callbacks, and that holds for a web URL or the app's own scheme; the rule also covers data, file, scheme-less URLs (the table's other-url rule: inferred, nobody reports one) and another app's scheme (the table's custom-scheme rule: contested, W-6), so the field as the rule states it is no stronger than inferred."}
+      },
       "note": "Before iOS 17 a widget has no working buttons or toggles (W-8): the tap launches the app as a tap anywhere else would, and the app gets the widget's widgetURL (W-4)."
     },
     {
       "id": "control-before-macos14-no-url",
       "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "evidence": ["W-7", "W-8", "W-5"],
-      "confidence": "inferred",
-      "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-7); before it TapRoute reads a click on one as a click anywhere else, as on iOS before 17 (W-8 reports iOS only)."
+      "support": {
+        "outcome": {"evidence": ["W-17", "W-1"], "confidence": "inferred", "reasoning": "W-8's reports are about iOS; W-17's home-assistant comment (a project on iOS 14 and macOS 11) says widgets 'must launch the app to do any work' without naming the Mac, and W-1 says clicking a widget opens its app. That a click on a button in a macOS 11-13 widget counts as a click on the widget is TapRoute's reading."},
+        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states an NSUserActivity for a URL-less interaction with a widget; that this click is such an interaction rests on the outcome's reading."}
+      },
+      "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-18); before it TapRoute reads a click on one as a click anywhere else, as on iOS before 17 (W-8 reports iOS only)."
     },
     {
       "id": "control-before-macos14",
       "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-7", "W-8", "W-4"],
-      "confidence": "inferred",
-      "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-7); before it TapRoute reads a click on one as a click anywhere else, which hands the app the widgetURL (W-4)."
+      "support": {
+        "outcome": {"evidence": ["W-17", "W-1"], "confidence": "inferred", "reasoning": "As in control-before-macos14-no-url: no quote speaks of a button in a macOS 11-13 widget; read as a click on the widget (W-1)."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the URL goes to the app's URL callbacks for a widget interaction; that this click is one is TapRoute's reading, and the rule also covers data, file and scheme-less URLs and another app's scheme."}
+      },
+      "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-18); before it TapRoute reads a click on one as a click anywhere else, which hands the app the widgetURL (W-4)."
     },
     {
       "id": "control-single-target-family-no-url",
       "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "evidence": ["W-7", "W-5"],
-      "confidence": "inferred",
-      "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-7), so TapRoute reads a tap on one as a tap on the widget: with no widgetURL, a user activity (W-5)."
+      "support": {
+        "outcome": {"evidence": ["W-1"], "confidence": "inferred", "reasoning": "No registry quote lists the families that take buttons or says what a button in an accessoryInline or accessoryCorner widget does; read as a tap on the widget, which opens the app (W-1)."},
+        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states a user activity for a URL-less tap on a widget; that this button tap is one is TapRoute's reading."}
+      },
+      "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-19), so TapRoute reads a tap on one as a tap on the widget: with no widgetURL, a user activity (W-5)."
     },
     {
       "id": "control-single-target-family",
       "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-7", "W-4"],
-      "confidence": "inferred",
-      "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-7), so TapRoute reads a tap on one as a tap on the widget, which hands the app the widgetURL (W-4)."
+      "support": {
+        "outcome": {"evidence": ["W-1", "W-4"], "confidence": "inferred", "reasoning": "As in control-single-target-family-no-url: read as a tap on the widget, which opens the app (W-1, W-4)."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the widget's URL goes to the app's URL callbacks; that this button tap counts as a widget tap is TapRoute's reading, and the rule also spans data, file and scheme-less URLs and another app's scheme."}
+      },
+      "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-19), so TapRoute reads a tap on one as a tap on the widget, which hands the app the widgetURL (W-4)."
     },
     {
       "id": "button-without-intent-no-url",
       "when": {"element": ["button", "toggle"], "intentMode": "noIntent", "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "evidence": ["W-17", "W-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-17"], "confidence": "inferred", "reasoning": "Read from W-17's pre-iOS 17 reports that a SwiftUI Button does not work and a tap launches the host app; no quote speaks of a Button(action:) on iOS 17 or later."},
+        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states a user activity for a URL-less tap on a widget; that a plain button's tap is one is TapRoute's reading."}
+      },
       "note": "A Button(action:) or Toggle(isOn:) with no app intent: Apple adds buttons with the initializers that take an app intent and says an interaction outside buttons and toggles launches the app (W-17); what a plain button's closure does it does not say. Reports from before iOS 17 say a SwiftUI Button does not work on widgets, the tap launches the app, so TapRoute reads the tap as one on the widget: with no widgetURL, the NSUserActivity of W-5. Use Button(intent:)."
     },
     {
       "id": "button-without-intent",
       "when": {"element": ["button", "toggle"], "intentMode": "noIntent"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-17", "W-4"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-17"], "confidence": "inferred", "reasoning": "Read from W-17's pre-iOS 17 reports that a SwiftUI Button does not work and a tap launches the host app; no quote speaks of a Button(action:) on iOS 17 or later."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the widget's URL goes to the app's URL callbacks for a widget interaction; that a plain button's tap is one is TapRoute's reading, and the rule has no urlClass, so it also covers data, file and scheme-less URLs."}
+      },
       "note": "A Button(action:) or Toggle(isOn:) with no app intent: TapRoute reads the tap as one on the widget (W-17: an interaction outside buttons and toggles launches the app; reports before iOS 17: a SwiftUI Button does not work on widgets), so the app gets the widgetURL in its URL callbacks (W-4). Use Button(intent:)."
     },
     {
       "id": "control-locked",
       "when": {"element": ["button", "toggle"], "locked": true},
       "then": {"outcome": "nothing"},
-      "evidence": ["W-7", "W-13"],
-      "confidence": "documented",
-      "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-7)."
+      "support": {
+        "outcome": {"evidence": ["W-18"], "confidence": "documented"}
+      },
+      "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-18)."
     },
     {
       "id": "open-url-intent-ios18-0",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "18..<18.1", "element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": ["match", "unknown"]},
       "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
-      "evidence": ["W-10"],
+      "support": {
+        "outcome": {"evidence": ["W-10", "C-4"], "confidence": "contested"},
+        "handoff": {"evidence": ["W-10", "C-4"], "confidence": "contested"}
+      },
       "against": ["C-4"],
       "alternatives": [
         {
@@ -4408,94 +4821,114 @@ enum BuiltinPolicies {
           "note": "TrainLCD (2026): universal links had a bug in iOS 18.0 that opened the browser, so the app switched its control to a custom scheme. The author's account, not a stated device test, and about a Lock Screen control's OpenURLIntent, not a widget button."
         }
       ],
-      "confidence": "contested",
       "note": "Default: Apple's text, the app opens with its universal link (W-10). One report about a control says iOS 18.0 opened the browser instead (C-4, the other reading); no report covers a widget button."
     },
     {
       "id": "open-url-intent",
       "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": "match"},
       "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
-      "evidence": ["W-10", "C-4"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-10"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-10"], "confidence": "documented"}
+      },
       "note": "The URL is one of the app's universal links (its domain's AASA file matches it for app.appID). OpenURLIntent brings the app to the foreground and sends the URL to the app's URL handling code (W-10; iOS 18, macOS 15). On iOS 18.0 see the rule before."
     },
     {
       "id": "open-url-intent-unknown",
       "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": "unknown"},
       "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
-      "evidence": ["W-10"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-10"], "confidence": "inferred", "reasoning": "W-10 documents OpenURLIntent for one of the app's own universal links; without app.appID and the AASA TapRoute assumes the https URL is one."},
+        "handoff": {"evidence": ["W-10"], "confidence": "inferred", "reasoning": "As for the outcome: W-10's universal-link handling is documented only for a URL the app claims; that this URL is claimed is assumed."}
+      },
       "note": "Without app.appID, app.associatedDomains and app.aasa TapRoute cannot tell whether the app claims the URL. It takes the URL as one of the app's universal links, the only case Apple documents ('a universal link to your app's content', W-10). Give those keys to decide."
     },
     {
       "id": "open-url-intent-custom-scheme",
       "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent"},
       "then": {"outcome": "nothing"},
-      "evidence": ["W-10"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-10"], "confidence": "inferred", "reasoning": "W-10's earlier Apple text and the voltra maintainer say a custom URL scheme can't be used with OpenURLIntent (only universal links); no quote says what a widget button then does (nothing, the browser, or the app), and for controls C-4's reports disagree."}
+      },
       "note": "OpenURLIntent opens the app's universal links, and Apple's earlier text says a custom URL scheme can't be used (W-10); TapRoute reads any other URL as opening nothing, an https URL the app does not claim (universalLink noMatch or exclude) included: no source says whether the system then opens the browser or nothing. Nobody reports what a widget button does with one (for controls the point is contested); use Link or widgetURL for a custom scheme."
     },
     {
       "id": "open-app-when-run",
       "when": {"element": ["button", "toggle"], "intentMode": "openAppWhenRun"},
       "then": {"outcome": "containerLaunch", "handoff": "intent"},
-      "evidence": ["W-7", "W-9"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-7", "W-9"], "confidence": "inferred", "reasoning": "W-7 says an intent with openAppWhenRun true is performed in the app's process; that the app also comes to the foreground is read from the property's name and from W-9's foreground modes, which replace it in iOS 26."},
+        "handoff": {"evidence": ["W-7"], "confidence": "documented"}
+      },
       "note": "With openAppWhenRun the system performs the intent in the app's process (W-7); that the app also comes to the foreground is read from the property's name and its iOS 26 successor, the foreground modes of supportedModes (W-9). Deprecated from iOS 26: use supportedModes."
     },
     {
       "id": "foreground-mode",
       "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred"], "osVersion": ">=26"},
       "then": {"outcome": "containerLaunch", "handoff": "intent"},
-      "evidence": ["W-9"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-9"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-9"], "confidence": "documented"}
+      },
       "note": "supportedModes with the immediate foreground mode brings the app to the foreground before the action runs; with deferred, before the action completes (W-9)."
     },
     {
       "id": "dynamic-mode",
       "when": {"element": ["button", "toggle"], "intentMode": "foregroundDynamic", "osVersion": ">=26"},
       "then": {"outcome": "intentRun"},
-      "evidence": ["W-9"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-9"], "confidence": "inferred", "reasoning": "W-9 says the dynamic mode runs the app in the background and optionally brings it to the foreground; TapRoute answers the background branch."}
+      },
       "note": "The dynamic foreground mode runs the intent in the background and only optionally brings the app forward (W-9): TapRoute answers the background run; the app comes forward only when its perform() asks to continue in the foreground."
     },
     {
       "id": "modes-before-26",
       "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred", "foregroundDynamic"], "osVersion": "<26"},
       "then": {"outcome": "intentRun"},
-      "evidence": ["W-9", "W-7"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-9", "W-7"], "confidence": "inferred", "reasoning": "W-9's supportedModes page gives iOS/macOS 26+ availability, and W-7 says an intent runs in the widget extension by default; that an earlier system ignores supportedModes and runs the default is read from the two."}
+      },
       "note": "supportedModes arrives in iOS 26 and macOS 26 (W-9): an earlier system does not read it, so the intent runs as by default, in the widget extension's process (W-7). Set openAppWhenRun too for earlier systems."
     },
     {
       "id": "control",
       "when": {"element": ["button", "toggle"]},
       "then": {"outcome": "intentRun"},
-      "evidence": ["W-7", "W-14"],
-      "confidence": "documented",
-      "note": "From iOS 17 and macOS 14 a button or toggle runs its app intent without launching the app, in the widget extension's process by default (W-7), and the widget's timeline reloads. A full-size button behind the content catches every tap that misses the others, so the widget never opens its app (W-14), which Apple does not want."
+      "support": {
+        "outcome": {"evidence": ["W-17", "W-7", "W-14"], "confidence": "documented"}
+      },
+      "note": "From iOS 17 and macOS 14 a button or toggle runs its app intent without launching the app (W-18), in the widget extension's process by default (W-7), and the widget's timeline reloads. A full-size button behind the content catches every tap that misses the others, so the widget never opens its app (W-14), which Apple does not want."
     },
     {
       "id": "link-single-target-family-widget-url",
       "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
-      "evidence": ["W-3"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "Both readings of the Link open the containing app (W-4); the rule's premise, that a Link in accessoryCircular, accessoryInline or accessoryCorner is ignored, is TapRoute's reading of W-3's list, which names only the families that take Link."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the widget's URL goes to the app's URL callbacks; the rule does not check the widgetURL's class (data, file, another app's scheme)."},
+        "url": {"evidence": ["W-3"], "confidence": "inferred", "reasoning": "W-3's current Apple text: 'For interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier'; that a tap on a Link in a family not on its list is such an interaction is inference."}
+      },
       "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: 'for interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier' (W-3). The app receives widget.widgetURL, not the Link's URL; TapRoute does not check whose scheme it names."
     },
     {
       "id": "link-single-target-family",
       "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "evidence": ["W-3", "W-5"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-1"], "confidence": "inferred", "reasoning": "W-1 says a tap on a widget opens its app by default; that the Link in these families is ignored is TapRoute's reading of W-3's list."},
+        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5's user activity is stated for a widget that specifies no widgetURL 'or Link'; this widget has a Link, so the quote applies only on TapRoute's reading that the Link is ignored."}
+      },
       "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: with no widgetURL the app gets a user activity (W-5); with one, the rule before this one."
     },
     {
       "id": "link-small-before-ios17-widget-url",
       "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
-      "evidence": ["W-3"],
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-2"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "Both readings hand the app a URL, which W-4 (Apple) states for a widget interaction; the rule does not check the URL's class, and for data, file or scheme-less URLs or another app's scheme the table's own rules are inferred or contested."},
+        "url": {"evidence": ["W-3"], "confidence": "contested"}
+      },
       "alternatives": [
         {
           "then": {"outcome": "containerLaunch", "handoff": "url"},
@@ -4503,14 +4936,16 @@ enum BuiltinPolicies {
           "note": "Apple's current text: systemSmall has room for more than one interaction target, and 'if an interaction targets a Link control, the system uses the URL in that control' (W-3): the Link's URL."
         }
       ],
-      "confidence": "contested",
       "note": "Default: the Link is ignored and the tap counts as a tap on the widget, so the app receives widget.widgetURL ('for interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier', W-3), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports."
     },
     {
       "id": "link-small-before-ios17",
       "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "evidence": ["W-3", "W-5"],
+      "support": {
+        "outcome": {"evidence": ["W-1", "W-4"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-3", "W-5"], "confidence": "contested"}
+      },
       "alternatives": [
         {
           "then": {"outcome": "containerLaunch", "handoff": "url"},
@@ -4518,14 +4953,17 @@ enum BuiltinPolicies {
           "note": "Apple's current text: systemSmall has room for more than one interaction target, and a tap on a Link uses that Link's URL (W-3)."
         }
       ],
-      "confidence": "contested",
       "note": "Default: the Link is ignored and the tap counts as a tap on the widget: with no widgetURL, a user activity (W-5), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports; no source gives the version in which small widgets gained Link."
     },
     {
       "id": "link-small-widget-url",
       "when": {"element": "link", "family": "systemSmall", "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-3", "W-4"],
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-3"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-3", "W-4"], "confidence": "inferred", "reasoning": "Both readings hand the app a URL (W-3's current text: 'the system uses the URL in that control'; W-4: the URL goes to the app's URL callbacks); the rule does not check the URL's class, and for data, file or scheme-less URLs or another app's scheme the table's own rules are inferred or contested."},
+        "url": {"evidence": ["W-3"], "confidence": "contested", "reasoning": "Not a key of the default's then: the default leaves url out (the Link's own URL), the alternative sets url: widgetURL. Listed so the contest is not lost."}
+      },
       "alternatives": [
         {
           "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
@@ -4533,14 +4971,16 @@ enum BuiltinPolicies {
           "note": "Apple's 2020 text and reports to 2023: Link has no effect in systemSmall, so the tap counts as a tap on the widget and the app receives widget.widgetURL (W-3)."
         }
       ],
-      "confidence": "contested",
       "note": "Default: the Link's URL, not widget.widgetURL, on Apple's current text, which names systemSmall among the families that take Link: 'if an interaction targets a Link control, the system uses the URL in that control' (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
     },
     {
       "id": "link-small",
       "when": {"element": "link", "family": "systemSmall", "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-3", "W-4"],
+      "support": {
+        "outcome": {"evidence": ["W-1", "W-4"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-3"], "confidence": "contested"}
+      },
       "alternatives": [
         {
           "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
@@ -4548,54 +4988,66 @@ enum BuiltinPolicies {
           "note": "Apple's 2020 text and reports to 2023: Link has no effect in systemSmall, so the tap counts as a tap on the widget (its widgetURL if set, else a user activity)."
         }
       ],
-      "confidence": "contested",
       "note": "Default: the Link's URL, on Apple's current text, which names systemSmall among the families that take Link (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
     },
     {
       "id": "multiple-widget-urls",
       "when": {"element": "background", "multipleWidgetURLs": true, "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-2", "W-4"],
-      "confidence": "single",
+      "support": {
+        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "Apple (W-2) says the behaviour with several widgetURL modifiers is undefined; one report (ABausG/home_widget 235, a medium widget with two myapp:// URLs) saw the app get one of them. The rule spans web, data, file and scheme-less URLs, for which nothing is reported."},
+        "handoff": {"evidence": ["W-2", "W-4"], "confidence": "inferred", "reasoning": "The home_widget report ('only ... is always passed') states a URL handed over for a custom scheme; W-4 states it for one URL. Apple calls several undefined, and the rule spans URL classes nobody reports."}
+      },
       "note": "The view hierarchy has more than one widgetURL modifier: Apple says widgets support one and the behaviour with several is undefined (W-2); one report has the last one delivered. TapRoute takes url as that URL and the app gets it in its URL callbacks (W-4). Keep one widgetURL, on the outermost view, and use Link for the others."
     },
     {
       "id": "no-url-configurable",
       "when": {"urlClass": ["none", "unparseable"], "configuration": ["appIntent", "intent"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "evidence": ["W-16", "W-5"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-5", "W-16"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-5", "W-16"], "confidence": "documented"}
+      },
       "note": "A configurable widget tapped with no widgetURL or Link opens the app with an NSUserActivity (W-5) that carries the person's configuration (W-16): with an AppIntentConfiguration read it with widgetConfigurationIntent(of:), with an IntentConfiguration from the activity's interaction (its INIntent). The configuration kind does not change what opens."
     },
     {
       "id": "no-url",
       "when": {"urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "evidence": ["W-5", "W-1", "W-11", "W-13"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-5", "W-1"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-5"], "confidence": "documented"}
+      },
       "note": "With no widgetURL or Link the system opens the containing app and passes an NSUserActivity whose userInfo names the widget's kind and family (W-5). Text that is no URL cannot be a widgetURL (URL(string:) gives nil), so it counts as none. In StandBy the first tap shows an arrow that opens the app (W-11, press report); on a locked device the person may have to unlock first (W-13)."
     },
     {
       "id": "web-url",
       "when": {"urlClass": "web"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-4", "W-6", "W-2"],
-      "confidence": "several",
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-2", "W-6"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-4", "W-6"], "confidence": "documented"}
+      },
       "note": "An https widgetURL or Link URL opens the containing app, which gets the URL in its URL callbacks (W-4), not as a universal link; no observation was found of a widget opening Safari (W-6). Which callbacks fire is the delivery table's."
     },
     {
       "id": "own-scheme",
       "when": {"urlClass": "other", "schemeOwner": "own"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-4", "W-2", "W-15"],
-      "confidence": "documented",
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-2"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-4", "W-15"], "confidence": "documented"}
+      },
       "note": "The URL's scheme is one of the app's own (app.urlSchemes): the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15)."
     },
     {
       "id": "custom-scheme",
       "when": {"urlClass": "other"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-4", "W-2", "W-15"],
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-2", "W-6"], "confidence": "contested"},
+        "handoff": {"evidence": ["W-4", "W-6"], "confidence": "contested"}
+      },
       "against": ["W-6"],
       "alternatives": [
         {
@@ -4604,15 +5056,16 @@ enum BuiltinPolicies {
           "note": "Scriptable widgets set other apps' schemes as tap URLs and those apps open (W-6); Scriptable is itself the containing app and may relay the URL, so whether the widget opens the other app directly is not shown."
         }
       ],
-      "confidence": "contested",
       "note": "Default: the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15). Contested for another app's scheme (W-6), and for a scheme whose owner is not given: list the app's own in app.urlSchemes."
     },
     {
       "id": "other-url",
       "when": {"urlClass": ["data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "evidence": ["W-4"],
-      "confidence": "inferred",
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-1"], "confidence": "inferred", "reasoning": "W-4 and W-1 say a widget interaction opens the containing app, without naming URL classes; no quote or report speaks of a data, file or scheme-less URL."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 says the system passes the URL to the app's URL callbacks; that it does so for a data, file or scheme-less URL is TapRoute's reading (nobody reports one)."}
+      },
       "note": "Apple says the system passes the widget's URL to the containing app (W-4) and names no scheme rule; TapRoute reads a data, file or scheme-less URL the same way. Nobody reports one."
     }
   ]

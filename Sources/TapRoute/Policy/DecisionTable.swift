@@ -74,8 +74,12 @@ public struct Rule: Sendable, Hashable {
       self.note = note
     }
   }
-  /// How sure the cited evidence makes the rule.
+  /// How sure the cited evidence makes the rule: with ``support``, derived from its fields'
+  /// (``FieldSupport/derivedConfidence(_:)``); otherwise as written.
   public internal(set) var confidence: Confidence
+  /// The evidence behind each field `then` asserts, in ``FieldSupport/Field`` order; empty for
+  /// a rule that cites its evidence as a whole (the older form, which `verify --strict` reports).
+  public internal(set) var support: [FieldSupport] = []
   /// A note for the reader, carried into the decision's notes.
   public internal(set) var note: String?
   /// The author expects this rule to overlap no other rule with a different outcome.
@@ -85,9 +89,9 @@ public struct Rule: Sendable, Hashable {
   /// The JSON path of the rule (`$.rules[3]`).
   public internal(set) var path: String
 
-  /// Every evidence id the rule cites: for, against, and for each alternative.
+  /// Every evidence id the rule cites: for, against, for each alternative, and in its note.
   public var citedEvidence: [String] {
-    evidence + against + alternatives.flatMap(\.evidence)
+    evidence + against + alternatives.flatMap(\.evidence) + (note.map(EvidenceEntry.idsNamed(in:)) ?? [])
   }
 
   /// The condition on `fact`, if the rule has one.

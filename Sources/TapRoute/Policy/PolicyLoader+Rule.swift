@@ -10,7 +10,8 @@ extension PolicyLoader {
       let fields = reader.object(
         value, path: path,
         allowed: [
-          "id", "when", "then", "evidence", "against", "alternatives", "confidence", "note", "unique",
+          "id", "when", "then", "support", "evidence", "against", "alternatives", "confidence", "note",
+          "unique",
         ])
     else { return nil }
     let id = reader.require(fields, "id", path: path, at: value.location).flatMap {
@@ -52,25 +53,60 @@ extension PolicyLoader {
     let outcome = reader.require(fields, "then", path: path, at: value.location).flatMap {
       readOutcome($0, path: path + ".then", reader: &reader)
     }
-    let evidence =
-      reader.require(fields, "evidence", path: path, at: value.location).map {
-        Self.evidenceIDs(
-          $0, path: path + ".evidence", citer: id.map { "rule \"\($0)\"" } ?? "rule", known: knownEvidence,
-          requireOne: true, reader: &reader)
-      } ?? []
     let citer = id.map { "rule \"\($0)\"" } ?? "rule"
-    let against =
-      fields["against"].map {
-        Self.evidenceIDs(
-          $0, path: path + ".against", citer: citer, known: knownEvidence, requireOne: true, reader: &reader)
-      } ?? []
     let alternatives =
       fields["alternatives"].map {
         readAlternatives(
           $0, path: path + ".alternatives", citer: citer, known: knownEvidence, reader: &reader)
       } ?? []
-    let confidence = Self.confidence(fields, path: path, at: value.location, reader: &reader)
+    // A field only another reading states (a contested `url`) may be cited too.
+    let readings = alternatives.flatMap(\.then.fields)
+    let support = fields["support"].map {
+      readSupport(
+        $0, path: path + ".support", asserted: outcome?.fields, alsoAllowed: readings, citer: citer,
+        known: knownEvidence, reader: &reader)
+    }
     let note = fields["note"].flatMap { reader.string($0, path: path + ".note") }
+    // With per-field support, the rule's evidence and confidence are derived from it (and,
+    // where still written, must agree with it); without, both are required.
+    let against =
+      fields["against"].map {
+        Self.evidenceIDs(
+          $0, path: path + ".against", citer: citer, known: knownEvidence, requireOne: true, reader: &reader)
+      } ?? []
+    // A contested field cites both sides; the evidence against the rule stays in `against`.
+    let derivedEvidence = support.map {
+      Self.supportedEvidence($0).filter { !against.contains($0) }
+    }
+    let statedEvidence =
+      (derivedEvidence == nil
+      ? reader.require(fields, "evidence", path: path, at: value.location) : fields["evidence"]).map {
+        Self.evidenceIDs(
+          $0, path: path + ".evidence", citer: citer, known: knownEvidence, requireOne: true, reader: &reader)
+      }
+    if let derivedEvidence, let statedEvidence, Set(statedEvidence) != Set(derivedEvidence) {
+      reader.error(
+        .supportMismatch,
+        "\(citer) lists evidence its fields do not cite, or cites evidence it does not list: list \(derivedEvidence.joined(separator: ", ")), or leave \"evidence\" out (it is derived from \"support\")",
+        path: path + ".evidence", at: fields["evidence"]?.location)
+    }
+    let evidence = derivedEvidence ?? statedEvidence ?? []
+    let confidence: Confidence?
+    if let support {
+      let derived = FieldSupport.derivedConfidence(support)
+      let stated = fields["confidence"].flatMap { _ in
+        Self.confidence(fields, path: path, at: value.location, reader: &reader)
+      }
+      if let stated, let derived, stated != derived {
+        reader.error(
+          .supportMismatch,
+          "\(citer) says \"\(stated.rawValue)\", but its fields make it \"\(derived.rawValue)\" (\(Self.weakest(support))): a rule is as sure as its least sure field; leave \"confidence\" out (it is derived from \"support\")",
+          path: path + ".confidence", at: fields["confidence"]?.location)
+      }
+      confidence = derived
+    } else {
+      confidence = Self.confidence(fields, path: path, at: value.location, reader: &reader)
+    }
     let unique = fields["unique"].flatMap { reader.bool($0, path: path + ".unique") } ?? false
     guard let id, let outcome, let confidence, conditionsOK else { return nil }
     var rule = Rule(
@@ -78,8 +114,76 @@ extension PolicyLoader {
       expectsNoOverlap: unique, location: value.location, path: path)
     rule.against = against
     rule.alternatives = alternatives
+    rule.support = support ?? []
     checkContest(rule, fields: fields, reader: &reader)
     return rule
+  }
+
+  /// A rule's `support`: for each field its `then` asserts (and no other but one of
+  /// `alsoAllowed`, the fields only another reading states), the evidence whose quotes state
+  /// it, its confidence, and for an inferred field the reasoning (TR115).
+  private func readSupport(
+    _ value: JSONValue, path: String, asserted: [FieldSupport.Field]?, alsoAllowed: [FieldSupport.Field],
+    citer: String, known: Set<String>?, reader: inout JSONReader
+  ) -> [FieldSupport] {
+    guard let members = value.objectValue else {
+      reader.wrongType(value, expected: "an object of the rule's fields", path: path)
+      return []
+    }
+    var support: [FieldSupport] = []
+    for member in members {
+      let fpath = JSONReader.join(path, member.key)
+      guard let field = FieldSupport.Field(rawValue: member.key),
+        asserted.map({ $0.contains(field) || alsoAllowed.contains(field) }) ?? true
+      else {
+        let names = (asserted ?? []).map(\.rawValue)
+        reader.error(
+          .supportMismatch,
+          "\(citer) gives support for \(Words.quoted(member.key)), which its \"then\" does not state; its fields: \(names.joined(separator: ", "))",
+          path: fpath, at: member.keyLocation)
+        continue
+      }
+      guard
+        let f = reader.object(member.value, path: fpath, allowed: ["evidence", "confidence", "reasoning"])
+      else { continue }
+      let evidence =
+        reader.require(f, "evidence", path: fpath, at: member.value.location).map {
+          Self.evidenceIDs(
+            $0, path: fpath + ".evidence", citer: citer, known: known, requireOne: false, reader: &reader)
+        } ?? []
+      let confidence = Self.confidence(f, path: fpath, at: member.value.location, reader: &reader)
+      let reasoning = f["reasoning"].flatMap { reader.string($0, path: fpath + ".reasoning") }
+      guard let confidence else { continue }
+      support.append(
+        FieldSupport(
+          field: field.rawValue, evidence: evidence, confidence: confidence, reasoning: reasoning,
+          location: member.value.location))
+    }
+    for field in asserted ?? [] where !members.contains(where: { $0.key == field.rawValue }) {
+      reader.error(
+        .supportMismatch,
+        "\(citer) states \(Words.quoted(field.rawValue)) in its \"then\" but gives no support for it: add \"\(field.rawValue)\": {\"evidence\": [...], \"confidence\": ...}",
+        path: path, at: value.location)
+    }
+    let order = FieldSupport.Field.allCases.map(\.rawValue)
+    return support.sorted { (order.firstIndex(of: $0.field) ?? 0) < (order.firstIndex(of: $1.field) ?? 0) }
+  }
+
+  /// The evidence a rule with `support` rests on: its fields' ids, once each. (Its note's ids
+  /// are the note's own support, read from its text where a registry is at hand.)
+  static func supportedEvidence(_ support: [FieldSupport]) -> [String] {
+    var ids: [String] = []
+    for id in support.flatMap(\.evidence) where !ids.contains(id) {
+      ids.append(id)
+    }
+    return ids
+  }
+
+  /// The least sure fields of `support`, for a message: `handoff inferred`.
+  static func weakest(_ support: [FieldSupport]) -> String {
+    guard let level = FieldSupport.derivedConfidence(support) else { return "no fields" }
+    return support.filter { !$0.isNote && $0.confidence == level }.map { "\($0.field) \(level.rawValue)" }
+      .joined(separator: ", ")
   }
 
   /// The `alternatives` of a rule: each another `then` with its own evidence.
@@ -203,7 +307,7 @@ extension PolicyLoader {
   private func readOutcome(_ value: JSONValue, path: String, reader: inout JSONReader) -> RuleOutcome? {
     guard
       let fields = reader.object(
-        value, path: path, allowed: ["outcome", "callbacks", "presentation"] + Self.deliveryKeys)
+        value, path: path, allowed: FieldSupport.Field.allCases.map(\.rawValue))
     else { return nil }
     let decided = Outcome.allCases.filter { $0 != .undecided }
     guard

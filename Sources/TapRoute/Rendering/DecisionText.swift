@@ -6,12 +6,11 @@ package enum DecisionText {
   ///
   /// The defaults the decision rests on come first (`assumed (not given): ...`), then the
   /// outcome, then, for a contested decision, each other reading with its evidence. With
-  /// `evidence` (the registry `explain` reads), each cited entry follows with its sources and
-  /// the words each source says.
-  package static func render(
-    _ decision: Decision, trace: Bool, evidence: ((String) -> EvidenceEntry?)? = nil
-  ) -> String {
-    Sections(decision, trace: trace, evidence: evidence).lines.joined(separator: "\n") + "\n"
+  /// `policies` (what `explain` reads), each field the decision asserts follows with the
+  /// evidence behind it and the words that support it, then each cited entry with its sources
+  /// and the words each source says.
+  package static func render(_ decision: Decision, trace: Bool, policies: PolicySet? = nil) -> String {
+    Sections(decision, trace: trace, policies: policies).lines.joined(separator: "\n") + "\n"
   }
 
   /// The lines of a rendered decision, section by section, so that a report can show some
@@ -27,6 +26,8 @@ package enum DecisionText {
     package var basis: [String] = []
     /// `notes:` and one line per note.
     package var notes: [String] = []
+    /// `support:`, then per field the evidence and confidence behind it and the supporting words.
+    package var support: [String] = []
     /// `sources:`, then each cited entry's claim and its sources, each with its quote.
     package var sources: [String] = []
     /// `steps:` and one line per step of a composed decision.
@@ -36,14 +37,12 @@ package enum DecisionText {
 
     /// Every section in reading order.
     package var lines: [String] {
-      assumed + outcome + contested + basis + notes + sources + steps + trace
+      assumed + outcome + contested + basis + notes + support + sources + steps + trace
     }
 
-    /// The sections of `decision`; `trace` empty unless asked for, `sources` empty without
-    /// `evidence` to look the cited ids up in.
-    package init(
-      _ decision: Decision, trace withTrace: Bool, evidence: ((String) -> EvidenceEntry?)? = nil
-    ) {
+    /// The sections of `decision`; `trace` empty unless asked for, `support` and `sources`
+    /// empty without `policies` to look the rules and cited ids up in.
+    package init(_ decision: Decision, trace withTrace: Bool, policies: PolicySet? = nil) {
       func field(_ name: String, _ value: String?) -> [String] {
         guard let value else { return [] }
         return [(name + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value]
@@ -107,10 +106,32 @@ package enum DecisionText {
           )
         }
       }
-      if let evidence {
-        sources = Self.sources(DecisionText.citedEntries(decision, evidence))
+      if let policies {
+        support = Self.support(policies.support(for: decision), policies.evidence(_:))
+        sources = Self.sources(DecisionText.citedEntries(decision, policies.evidence(_:)))
       }
       if withTrace { trace = Self.trace(decision) }
+    }
+
+    /// `support:`, then per field `  outcome: W-4 (documented), by widget/own-scheme`, its
+    /// reasoning when inferred, and under it each cited entry's first quote (Apple's words
+    /// first), on one line and cut at about 300 characters.
+    static func support(_ fields: [FieldSupport], _ evidence: (String) -> EvidenceEntry?) -> [String] {
+      guard !fields.isEmpty else { return [] }
+      var lines = ["support:"]
+      for field in fields {
+        let name =
+          field.field.hasPrefix("note[") ? "note " + field.field.dropFirst(5).dropLast() : field.field
+        let ids = field.evidence.isEmpty ? "no evidence" : field.evidence.joined(separator: ", ")
+        lines.append(
+          "  \(name): \(ids) (\(field.confidence.rawValue))" + (field.rule.map { ", by \($0)" } ?? ""))
+        if let reasoning = field.reasoning { lines.append("      why: " + reasoning) }
+        for id in field.evidence {
+          guard let shown = evidence(id).flatMap(DecisionText.supportingWords) else { continue }
+          lines.append("      \(id): “\(shown)”")
+        }
+      }
+      return lines
     }
 
     /// `sources:`, then per entry `  S000-1 (documented): claim`, and per source its title,
@@ -187,15 +208,26 @@ package enum DecisionText {
     .joined(separator: " ")
   }
 
-  /// The entries `decision` cites, then those its other readings and steps cite, each once,
+  /// The words an entry's field citation shows: its first quote from Apple's own text, else its
+  /// first quote (in English where the source is not), on one line and cut at 300 characters.
+  package static func supportingWords(_ entry: EvidenceEntry) -> String? {
+    let quoted = entry.sources.filter { $0.quote != nil }
+    guard let source = quoted.first(where: \.isApplesOwnText) ?? quoted.first, let quote = source.quote else {
+      return nil
+    }
+    let words = (source.quoteEnglish ?? quote).split(whereSeparator: \.isNewline).joined(separator: " ")
+    return words.count > 300 ? String(words.prefix(299)) + "…" : words
+  }
+
+  /// The entries `decision` cites, then those its other readings, steps and notes cite, each once,
   /// in that order; ids `evidence` does not know are left out.
   package static func citedEntries(_ decision: Decision, _ evidence: (String) -> EvidenceEntry?)
     -> [EvidenceEntry]
   {
     var ids: [String] = []
     for id in decision.evidence + (decision.alternatives ?? []).flatMap(\.evidence)
-      + (decision.steps ?? []).flatMap(\.evidence) where !ids.contains(id)
-    {
+      + (decision.steps ?? []).flatMap(\.evidence) + decision.notes.flatMap(EvidenceEntry.idsNamed(in:))
+    where !ids.contains(id) {
       ids.append(id)
     }
     return ids.compactMap(evidence)
@@ -227,23 +259,65 @@ package enum DecisionText {
 
   /// The decision as JSON with sorted keys; one line unless `pretty`. With `cited` (what
   /// `explain` adds), a `cited` member lists each cited entry with its sources' quotes.
-  package static func json(_ decision: Decision, pretty: Bool, cited: [EvidenceEntry]? = nil) -> String {
-    guard let cited else { return encode(decision, pretty: pretty) }
-    return encode(Explained(decision: decision, cited: cited.map(CitedEntry.init)), pretty: pretty)
+  package static func json(_ decision: Decision, pretty: Bool, explained: Explanation? = nil) -> String {
+    guard let explained else { return encode(decision, pretty: pretty) }
+    return encode(
+      Explained(
+        decision: decision, cited: explained.cited.map(CitedEntry.init),
+        support: explained.support.map(SupportEntry.init)),
+      pretty: pretty)
   }
 
-  /// A decision with the entries it cites, as `explain --json` writes it: the decision's
-  /// members and `cited`.
+  /// What `explain` adds to a decision: the entries it cites, and the evidence behind each of
+  /// its fields.
+  package struct Explanation {
+    var cited: [EvidenceEntry]
+    var support: [FieldSupport]
+
+    /// The explanation of `decision` from `policies`.
+    package init(_ decision: Decision, _ policies: PolicySet) {
+      cited = DecisionText.citedEntries(decision, policies.evidence(_:))
+      support = policies.support(for: decision)
+    }
+
+    package init(cited: [EvidenceEntry], support: [FieldSupport]) {
+      self.cited = cited
+      self.support = support
+    }
+  }
+
+  /// A decision with the entries it cites and its fields' support, as `explain --json`
+  /// writes it: the decision's members, `cited` and `support`.
   struct Explained: Encodable {
     var decision: Decision
     var cited: [CitedEntry]
+    var support: [SupportEntry]
 
-    private enum Key: String, CodingKey { case cited }
+    private enum Key: String, CodingKey { case cited, support }
 
     func encode(to encoder: any Encoder) throws {
       try decision.encode(to: encoder)
       var c = encoder.container(keyedBy: Key.self)
       try c.encode(cited, forKey: .cited)
+      try c.encode(support, forKey: .support)
+    }
+  }
+
+  /// One field's support in `explain --json`: `field`, `evidence`, `confidence`, and the
+  /// `rule` that asserts it and the `reasoning` of an inferred field when there are.
+  package struct SupportEntry: Encodable, Equatable {
+    var field: String
+    var evidence: [String]
+    var confidence: String
+    var reasoning: String?
+    var rule: String?
+
+    init(_ support: FieldSupport) {
+      field = support.field
+      evidence = support.evidence
+      confidence = support.confidence.rawValue
+      reasoning = support.reasoning
+      rule = support.rule
     }
   }
 

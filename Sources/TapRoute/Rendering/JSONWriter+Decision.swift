@@ -12,16 +12,19 @@ extension JSONWriter {
   ]
 
   /// Writes `decision` as one JSON object; with `line`, a `"line": N` member is added in its
-  /// sorted place (the numbered form of `decide --lines --json`), and with `cited` a `cited`
-  /// member (what `explain --json` adds: ``DecisionText/CitedEntry``).
+  /// sorted place (the numbered form of `decide --lines --json`), and with `explained` the
+  /// `cited` and `support` members (what `explain --json` adds: ``DecisionText/CitedEntry``,
+  /// ``DecisionText/SupportEntry``).
   ///
   /// A lazy decision (what ``Engine/decide(_:)`` returns) is written from the template of its
   /// rules (``DecisionTemplates``), recorded the first time this writer sees them.
-  package mutating func decision(_ decision: Decision, line: Int? = nil, cited: [EvidenceEntry]? = nil) {
-    if cited == nil, !isRecording, let parts = decision.lazyParts,
+  package mutating func decision(
+    _ decision: Decision, line: Int? = nil, explained: DecisionText.Explanation? = nil
+  ) {
+    if explained == nil, !isRecording, let parts = decision.lazyParts,
       let template = decisionTemplates.template(
         decision, parts, numbered: line != nil,
-        record: { $0.fields(of: $1, line: line.map { _ in 0 }, cited: nil) })
+        record: { $0.fields(of: $1, line: line.map { _ in 0 }, explained: nil) })
     {
       write(template) { json, slot in
         switch DecisionTemplates.Slot(rawValue: slot) {
@@ -34,13 +37,14 @@ extension JSONWriter {
       }
       return
     }
-    fields(of: decision, line: line, cited: cited)
+    fields(of: decision, line: line, explained: explained)
   }
 
   /// Writes every field of `decision`; while a template is recorded, the line number and the
   /// URLs standing in for a slot (``DecisionTemplates/Slot``) are left as holes.
-  private mutating func fields(of decision: Decision, line: Int?, cited: [EvidenceEntry]?, step: Bool = false)
-  {
+  private mutating func fields(
+    of decision: Decision, line: Int?, explained: DecisionText.Explanation?, step: Bool = false
+  ) {
     // Every field is read: build a compiled decision's fields once, not once per field.
     let decision = decision.materialized
     beginObject()
@@ -49,7 +53,7 @@ extension JSONWriter {
     if let alternatives = decision.alternatives {
       key("alternatives")
       beginArray()
-      for alternative in alternatives { fields(of: alternative, line: nil, cited: nil) }
+      for alternative in alternatives { fields(of: alternative, line: nil, explained: nil) }
       endArray()
     }
     if let callbacks = delivery?.appCallbacks {
@@ -68,10 +72,10 @@ extension JSONWriter {
       for callback in callbacks { string(callback.rawValue) }
       endArray()
     }
-    if let cited {
+    if let explained {
       key("cited")
       beginArray()
-      for entry in cited { citedEntry(entry) }
+      for entry in explained.cited { citedEntry(entry) }
       endArray()
     }
     member("confidence", decision.confidence?.rawValue)
@@ -110,7 +114,13 @@ extension JSONWriter {
     if let steps = decision.steps {
       key("steps")
       beginArray()
-      for each in steps { fields(of: each, line: nil, cited: nil, step: true) }
+      for each in steps { fields(of: each, line: nil, explained: nil, step: true) }
+      endArray()
+    }
+    if let explained {
+      key("support")
+      beginArray()
+      for field in explained.support { supportEntry(field) }
       endArray()
     }
     if let trace = decision.trace {
@@ -154,6 +164,20 @@ extension JSONWriter {
       endObject()
     }
     endArray()
+    endObject()
+  }
+
+  /// A field's support as ``DecisionText/SupportEntry`` encodes it, keys in byte order.
+  private mutating func supportEntry(_ support: FieldSupport) {
+    beginObject()
+    key("confidence")
+    string(support.confidence.rawValue)
+    key("evidence")
+    strings(support.evidence)
+    key("field")
+    string(support.field)
+    member("reasoning", support.reasoning)
+    member("rule", support.rule)
     endObject()
   }
 

@@ -57,6 +57,12 @@ extension TableDocument {
       "a rule, or for its other reading, with a source no reader can check, or a rule contested on",
       "such evidence alone (TR314).",
       "",
+      "Rules cite these entries field by field (`support`): each field a rule states names the",
+      "entries whose quotes state it and the confidence those quotes give it, and a rule is as sure",
+      "as its least sure field. `verify` warns on a field without a supporting quote (TR315) and on",
+      "a field surer than its quotes (TR316). <doc:WhatATapDoes> shows each field beside the words",
+      "that support it.",
+      "",
       "## Entries",
       "",
     ]

@@ -514,6 +514,7 @@ package enum TapGuide {
           delivery: $0.then.delivery)
       }
       var out = fixtureBlock(fixture, why: rule.note, readings: readings)
+      out += supportList(rule)
       out += evidenceList("Evidence", rule.evidence)
       if !rule.against.isEmpty {
         out += evidenceList("Evidence against", rule.against)
@@ -628,6 +629,27 @@ package enum TapGuide {
       }
       let notes = alternative.notes.map(sentence).joined(separator: " ")
       return line + (notes.isEmpty ? "." : ". " + notes)
+    }
+
+    /// `**Support**` and one item per field the rule states, then its note: the evidence and
+    /// confidence behind it, an inferred field's reasoning, and each cited entry's supporting
+    /// words.
+    func supportList(_ rule: Rule) -> [String] {
+      let fields = rule.support + (rule.noteSupport(policies.evidence(_:)).map { [$0] } ?? [])
+      guard !rule.support.isEmpty else { return [] }
+      var out = ["**Support**", ""]
+      for field in fields {
+        let ids = field.evidence.isEmpty ? "no evidence" : field.evidence.joined(separator: ", ")
+        let value = rule.then.value(of: field.field).map { " " + code($0) } ?? ""
+        var line = "- \(code(field.field))\(value): \(ids) (\(field.confidence.rawValue))"
+        if let reasoning = field.reasoning { line += ". " + TableDocument.text(reasoning) }
+        out.append(line)
+        for id in field.evidence {
+          guard let words = policies.evidence(id).flatMap(DecisionText.supportingWords) else { continue }
+          out.append("  - \(id): " + TableDocument.said(words))
+        }
+      }
+      return out + [""]
     }
 
     /// `**Evidence**` and one item per id: the claim, then each source as a link (or its title

@@ -129,6 +129,10 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   public static let contestedRule = DiagnosticCode(rawValue: "TR113")
   /// A fixture's note pattern that is not a regular expression (`NSRegularExpression` syntax).
   public static let badNotePattern = DiagnosticCode(rawValue: "TR114")
+  /// A rule's `support` that does not fit its `then` (a field it does not state, a field it
+  /// states without support), or a rule's written `evidence` or `confidence` that is not what
+  /// its support makes it.
+  public static let supportMismatch = DiagnosticCode(rawValue: "TR115")
 
   // Evidence sources (a block of its own, so codes added elsewhere in TR1xx do not collide).
   /// An evidence source whose kind is not one the format defines.
@@ -182,6 +186,12 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Cus
   /// Evidence against a rule, or for its other reading, that no reader can check (a source
   /// with no link and no seed file); a rule contested on such evidence alone.
   public static let uncheckableContest = DiagnosticCode(rawValue: "TR314")
+  /// A rule field without a supporting quote: a rule that cites its evidence as a whole, a
+  /// field citing an entry with no quote, an inferred field without its reasoning, a note
+  /// naming no evidence.
+  public static let unsupportedField = DiagnosticCode(rawValue: "TR315")
+  /// A rule field whose confidence is above what its cited quotes give.
+  public static let fieldAboveQuotes = DiagnosticCode(rawValue: "TR316")
 
   // Audit of Info.plist files.
   /// A plist that is not a readable property list (malformed, truncated).

@@ -48,6 +48,93 @@ enum EvidenceCheck {
     }
     for table in policies.tables {
       out += contestDiagnostics(table, policies)
+      out += supportDiagnostics(table, policies)
+    }
+    return out
+  }
+
+  /// The level the quotes of `entries` give a claim they all state: `documented` when one is
+  /// Apple's own text, `several` with two independent quotes, `single` with one, `inferred`
+  /// with none.
+  static func quotedLevel(_ entries: [EvidenceEntry]) -> Confidence {
+    let quoted = entries.flatMap(\.sources).filter { $0.quote != nil && $0.canBeOpened }
+    if quoted.contains(where: \.isApplesOwnText) { return .documented }
+    switch independentQuotes(quoted) {
+    case 0: return .inferred
+    case 1: return .single
+    default: return .several
+    }
+  }
+
+  /// TR315 and TR316: every field of every rule of `table` cites the quotes that support it,
+  /// and no field is surer than they are. A rule without `support` cites its evidence as a
+  /// whole; an inferred field writes its reasoning; a contested field has another reading
+  /// that differs in it; a note names the evidence behind it (unless every field of its rule
+  /// is reasoned from no entry).
+  static func supportDiagnostics(_ table: DecisionTable, _ policies: PolicySet) -> [Diagnostic] {
+    var out: [Diagnostic] = []
+    for rule in table.rules {
+      let name = Words.quoted(table.name + "/" + rule.id)
+      func report(_ code: DiagnosticCode, _ message: String, path: String, at: SourcePosition) {
+        out.append(
+          Diagnostic(
+            file: table.file, path: rule.path + path, location: at.line == 0 ? rule.location : at,
+            severity: .warning, code: code, message: message))
+      }
+      guard !rule.support.isEmpty else {
+        report(
+          .unsupportedField,
+          "rule \(name) cites its evidence for the whole rule: give \"support\", the evidence and confidence of each field its \"then\" states (\(rule.then.fields.map(\.rawValue).joined(separator: ", ")))",
+          path: "", at: rule.location)
+        continue
+      }
+      for field in rule.support {
+        let path = ".support." + field.field
+        let entries = field.evidence.compactMap(policies.evidence)
+        for entry in entries where quotedLevel([entry]) == .inferred {
+          report(
+            .unsupportedField,
+            "field \(Words.quoted(field.field)) of rule \(name) cites \(Words.quoted(entry.id)), which quotes no source a reader can open",
+            path: path, at: field.location)
+        }
+        let level = quotedLevel(entries)
+        switch field.confidence {
+        case .inferred where field.reasoning == nil:
+          report(
+            .unsupportedField,
+            "field \(Words.quoted(field.field)) of rule \(name) is inferred without its reasoning: add \"reasoning\" (what it is inferred from)",
+            path: path, at: field.location)
+        case .contested:
+          let differs = rule.alternatives.contains {
+            $0.then.value(of: field.field) != rule.then.value(of: field.field)
+          }
+          if !differs || level == .inferred {
+            report(
+              .fieldAboveQuotes,
+              "field \(Words.quoted(field.field)) of rule \(name) is contested, but \(differs ? "cites no quoted evidence" : "no other reading differs in it"): cite the quotes on each side, or give it the level its quotes give",
+              path: path, at: field.location)
+          }
+        case .documented, .several, .single:
+          if field.confidence > level {
+            report(
+              .fieldAboveQuotes,
+              "field \(Words.quoted(field.field)) of rule \(name) is \"\(field.confidence.rawValue)\", but its quotes give \"\(level.rawValue)\"\(level == .inferred ? "" : " (\(field.evidence.joined(separator: ", ")))"): \(field.confidence == .documented ? "cite Apple's words for it" : "cite another independent report"), or lower it",
+              path: path, at: field.location)
+          }
+        case .inferred:
+          break
+        }
+      }
+      // A rule whose every field is reasoned, from no entry, may explain itself without one.
+      let cites = rule.support.contains { !$0.evidence.isEmpty }
+      if cites, let note = rule.note,
+        EvidenceEntry.idsNamed(in: note).allSatisfy({ policies.evidence($0) == nil })
+      {
+        report(
+          .unsupportedField,
+          "the note of rule \(name) names no evidence: name the entries whose quotes say what it says (\"(W-4)\"), or cut what none says",
+          path: ".note", at: rule.location)
+      }
     }
     return out
   }
