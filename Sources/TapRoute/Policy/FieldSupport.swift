@@ -194,8 +194,9 @@ extension PolicySet {
       var found: FieldSupport?
       switch field {
       case .outcome:
-        let deciding = rules.first { $0?.rule.then.outcome == decision.outcome } ?? rules.last
-        found = deciding.flatMap { $0 }.flatMap { stated(.outcome, $0) }
+        let present = rules.compactMap { $0 }
+        let deciding = present.first { $0.rule.then.outcome == decision.outcome } ?? present.last
+        found = deciding.flatMap { stated(.outcome, $0) }
       case .url:
         found =
           rules.reversed().lazy.compactMap { $0.flatMap { stated(.url, $0) ?? stated(.handoff, $0) } }.first

@@ -120,8 +120,10 @@ package enum DecisionText {
       guard !fields.isEmpty else { return [] }
       var lines = ["support:"]
       for field in fields {
+        // A note's support is `note[0]` in JSON; a reader counts the notes above from 1.
         let name =
-          field.field.hasPrefix("note[") ? "note " + field.field.dropFirst(5).dropLast() : field.field
+          field.field.hasPrefix("note[")
+          ? "note " + String((Int(field.field.dropFirst(5).dropLast()) ?? 0) + 1) : field.field
         let ids = field.evidence.isEmpty ? "no evidence" : field.evidence.joined(separator: ", ")
         lines.append(
           "  \(name): \(ids) (\(field.confidence.rawValue))" + (field.rule.map { ", by \($0)" } ?? ""))

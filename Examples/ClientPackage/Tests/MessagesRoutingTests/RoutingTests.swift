@@ -50,6 +50,6 @@ func row(_ fixture: Fixture) {
     to: &printed)
   #expect(
     printed
-      == "outcome: containerLaunch, url: \"myapp://open\", appCallbacks: [scene(_:willConnectTo:options:)], delivers: url, rule: open/messages-any-scheme, confidence: several\n"
+      == "outcome: containerLaunch, url: \"myapp://open\", appCallbacks: [scene(_:willConnectTo:options:)], delivers: url, rule: open/messages-any-scheme, confidence: inferred\n"
   )
 }
