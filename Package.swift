@@ -6,13 +6,20 @@ let package = Package(
   platforms: [.macOS(.v10_15), .iOS(.v13), .watchOS(.v6), .tvOS(.v13)],
   products: [
     .library(name: "TapRoute", targets: ["TapRoute"]),
+    // The apple-app-site-association reader, matcher and diff alone, for a tool that needs
+    // only those (`import TapRoute` includes it).
+    .library(name: "TapRouteAASA", targets: ["TapRouteAASA"]),
     .executable(name: "taproute", targets: ["taproute"]),
     // Compiles a client target's Policies/ folder to Swift with this package's taproute.
     .plugin(name: "TapRouteGenerate", targets: ["TapRouteGenerate"]),
   ],
   dependencies: [],
   targets: [
-    .target(name: "TapRoute"),
+    // Depends on nothing else here: strict JSON with located diagnostics, OS versions, and
+    // the AASA file's reader, matcher and diff.
+    .target(name: "TapRouteAASA"),
+    // The engine and the tools beside it; re-exports TapRouteAASA.
+    .target(name: "TapRoute", dependencies: ["TapRouteAASA"]),
     // A hand-written switch with the shipped semantics: the tests' differential oracle and
     // the benchmark's baseline (Benchmarks/ links the same source). Not a product: clients
     // of TapRoute never see it.
@@ -23,7 +30,7 @@ let package = Package(
     // CatalogGenerator`). Not a product, and independent of the library it writes for.
     .executableTarget(name: "CatalogGenerator"),
     .plugin(name: "TapRouteGenerate", capability: .buildTool(), dependencies: ["taproute"]),
-    .testTarget(name: "TapRouteTests", dependencies: ["TapRoute", "TapRouteReference", "taproute", "CatalogGenerator"]),
+    .testTarget(name: "TapRouteTests", dependencies: ["TapRoute", "TapRouteAASA", "TapRouteReference", "taproute", "CatalogGenerator"]),
     // Uses the library as a client does: plain `import TapRoute`, public API only.
     .testTarget(name: "TapRouteClientTests", dependencies: ["TapRoute"], exclude: ["client-fixtures.json", "client-evidence.json"]),
   ],

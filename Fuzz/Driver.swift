@@ -1,5 +1,6 @@
 // The one libFuzzer entry point of the fuzzing binary (Scripts/fuzz.sh compiles every
-// Fuzz/*.swift with Sources/TapRoute into .build/fuzz/taproute-fuzz, once for all targets).
+// Fuzz/*.swift with Sources/TapRouteAASA and Sources/TapRoute into .build/fuzz/taproute-fuzz,
+// once for all targets).
 // The environment variable TAPROUTE_FUZZ_TARGET names the target; each Fuzz/TARGET.swift
 // defines its check, which runs one SelfCheck on the input, and a problem it reports becomes
 // a crash, so that libFuzzer records the input.

@@ -3,16 +3,17 @@
 # package dependency: the toolchain's docc and the compiler's symbol graphs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# SwiftPM's own dump-symbol-graph (no plugin) always writes fresh graphs; only the
-# library's is handed to docc.
-# It exits non-zero when a module it also visits (the tests) is not built yet, so success is
-# judged by the library's graph being there.
-out=$( (swift package dump-symbol-graph --minimum-access-level public 2>&1 || true) | sed -n 's/^Files written to //p' | tail -n 1)
-[[ -f "$out/TapRoute.symbols.json" ]] || { echo "no symbol graph for TapRoute in '$out'" >&2; exit 1; }
+swift build --target TapRoute >&2
 graphs=.build/symbol-graphs
 rm -rf "$graphs" && mkdir -p "$graphs"
-cp "$out"/TapRoute.symbols.json "$graphs"/
-cp "$out"/TapRoute@*.symbols.json "$graphs"/ 2>/dev/null || true
+# The library's symbol graph with what it re-exports: `import TapRoute` brings TapRouteAASA's
+# types (the AASA reader and matcher, Diagnostic, OSVersion), so its documentation describes
+# them too. SwiftPM's dump-symbol-graph has no option for that; the compiler's extractor,
+# reading the modules just built, has.
+modules="$(swift build --show-bin-path)/Modules"
+triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)
+swift symbolgraph-extract -module-name TapRoute -I "$modules" -target "$triple" -output-dir "$graphs" \
+  -minimum-access-level public -experimental-allowed-reexported-modules=TapRouteAASA
 docc convert Sources/TapRoute/TapRoute.docc \
   --additional-symbol-graph-dir "$graphs" \
   --fallback-display-name TapRoute --fallback-bundle-identifier org.taproute.TapRoute \

@@ -4,9 +4,10 @@
 #   Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #   TARGET: policy | situation | url | sticker | plist | observation | aasa   (see Fuzz/TARGET.swift and SelfCheck.swift)
 #
-# Every target is in one binary, .build/fuzz/taproute-fuzz: Sources/TapRoute and Fuzz/*.swift
-# compiled once by swiftc -sanitize=fuzzer,address (again only when a source is newer), and
-# run with TAPROUTE_FUZZ_TARGET=TARGET, which Fuzz/Driver.swift reads to pick the check. Seeds
+# Every target is in one binary, .build/fuzz/taproute-fuzz: Sources/TapRouteAASA,
+# Sources/TapRoute (without Exports.swift, whose import is of the other half) and Fuzz/*.swift
+# compiled as one module by swiftc -sanitize=fuzzer,address (again only when a source is
+# newer), and run with TAPROUTE_FUZZ_TARGET=TARGET, which Fuzz/Driver.swift reads to pick the check. Seeds
 # come from Policies/ and the fixture table, plus the kept regressions in
 # Tests/FuzzRegressions/TARGET/. Crashing inputs are written to .build/fuzz/artifacts/;
 # copy them into Tests/FuzzRegressions/TARGET/ so the regression test replays them.
@@ -29,8 +30,8 @@ opt="${TAPROUTE_FUZZ_OPT:--O}"
 case "$opt" in -O | -Onone | -Osize) ;; *) echo "TAPROUTE_FUZZ_OPT must be -O, -Onone or -Osize" >&2; exit 2 ;; esac
 binary="$out/taproute-fuzz"
 [[ "$opt" == "-O" ]] || binary="$out/taproute-fuzz$opt"
-sources=$(find Sources/TapRoute Fuzz -name '*.swift' | sort)
-if [[ ! -x "$binary" || -n "$(find Sources/TapRoute Fuzz -newer "$binary" -name '*.swift' | head -1)" ]]; then
+sources=$(find Sources/TapRouteAASA Sources/TapRoute Fuzz -name '*.swift' ! -name Exports.swift | sort)
+if [[ ! -x "$binary" || -n "$(find Sources/TapRouteAASA Sources/TapRoute Fuzz -newer "$binary" -name '*.swift' | head -1)" ]]; then
   echo "building $binary"
   # Built under a temporary name and then renamed, so that neither a failed build nor a
   # fuzz.sh started meanwhile ever runs a half-written binary.

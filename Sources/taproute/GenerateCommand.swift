@@ -38,8 +38,10 @@ enum GenerateCommand {
     name: "generate",
     summary: "compile the decision tables to Swift that decides with no parsing",
     discussion: """
-      Writes a Swift file declaring a type that conforms to CompiledPolicies: the tap and
-      open tables compiled to first-match functions (a switch per fact, rule bits ANDed;
+      Writes a Swift file declaring a type that conforms to CompiledPolicies: the
+      decision table of every event
+      (\(Situation.Event.allCases.map(\.rawValue).joined(separator: ", ")))
+      compiled to a first-match function (a switch per fact, rule bits ANDed;
       for a table of more than 64 rules, a static table of the first rule of every cell
       of its fact space unless --lookup words), the rules' data as static arrays, and a
       copy of the policy files for what decide does not need (Engine.policies, explain).

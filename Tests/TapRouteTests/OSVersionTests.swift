@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteAASA
 
 @Suite("OSVersion: validated components, a total order on every platform")
 struct OSVersionTests {

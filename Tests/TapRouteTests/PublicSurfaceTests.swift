@@ -72,6 +72,28 @@ struct PublicSurfaceTests {
           """,
         error: nil),
       Row(
+        name: "TapRouteAASA alone reads and matches a file",
+        source: """
+          import TapRouteAASA
+          let check = try AASADocument.read(Array(#"{"applinks":{"details":[]}}"#.utf8), file: "f")
+          let url = try AASAURL(parsing: "https://example.com/a", file: "u")
+          let match: AASAMatch = AASAMatcher.match(check.document, url: url)
+          let os: OSVersion = AASAMatcher.everyFeature
+          """,
+        error: nil),
+      Row(
+        name: "TapRouteAASA alone does not see the engine",
+        source: "import TapRouteAASA\nlet x: Engine? = nil\n",
+        error: "cannot find type 'Engine' in scope"),
+      Row(
+        name: "TapRouteAASA alone does not see the newest version of the built-in tables",
+        source: "import TapRouteAASA\nlet x = AASAMatcher.newest\n",
+        error: "has no member 'newest'"),
+      Row(
+        name: "plain import TapRoute sees the AASA module's names and AASAMatcher.newest",
+        source: "import TapRoute\nlet x: OSVersion = AASAMatcher.newest\nlet y: Diagnostic? = nil\n",
+        error: nil),
+      Row(
         name: "the generated files' SPI import sees the generated API",
         source: """
           @_spi(Generated) import TapRoute

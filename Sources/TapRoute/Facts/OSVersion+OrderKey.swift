@@ -22,6 +22,6 @@ extension OSVersion {
   /// where ``init(orderKey:)`` is a call (the decide path reads the newest versions twice).
   @_spi(Generated) @inlinable
   public init(uncheckedOrderKey key: UInt64) {
-    packed = key
+    self.init(packed: key)
   }
 }

@@ -220,15 +220,6 @@ extension Situation {
   }
 }
 
-extension StringProtocol {
-  /// Calls `body` with the string's UTF-8 bytes, in place when the string is stored contiguous
-  /// (a native string always is).
-  func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
-    return Array(utf8).withUnsafeBufferPointer(body)
-  }
-}
-
 extension Situation {
   /// The app ID, domain and file a witness situation uses to give `universalLink` a value.
   static let witnessAppID = "TEAMID1234.com.example.app"

@@ -14,12 +14,15 @@ package struct JSONReader {
     var missingField: DiagnosticCode
     var unknownValue: DiagnosticCode
 
-    package static let policy = Codes(
-      unknownKey: .policyUnknownKey, wrongType: .policyWrongType,
-      missingField: .policyMissingField, unknownValue: .unknownValue)
-    package static let situation = Codes(
-      unknownKey: .situationUnknownKey, wrongType: .situationWrongType,
-      missingField: .situationMissingField, unknownValue: .situationUnknownValue)
+    /// The codes a reader of one kind of file reports (`.aasa` here; TapRoute adds `.policy`
+    /// and `.situation`).
+    package init(
+      unknownKey: DiagnosticCode, wrongType: DiagnosticCode, missingField: DiagnosticCode,
+      unknownValue: DiagnosticCode
+    ) {
+      (self.unknownKey, self.wrongType, self.missingField) = (unknownKey, wrongType, missingField)
+      self.unknownValue = unknownValue
+    }
   }
 
   package init(file: String, codes: Codes) {

@@ -45,11 +45,11 @@ public struct AASAURL: Sendable, Hashable {
 
   /// `text` split, or why it is no universal link, without building any message (the decide
   /// path's `Situation.universalLink` reads only whether it is one).
-  static func parse(_ text: String) -> Result<AASAURL, SplitError> {
+  package static func parse(_ text: String) -> Result<AASAURL, SplitError> {
     text.withUTF8Bytes { split(text, $0) }
   }
 
-  enum SplitError: Error {
+  package enum SplitError: Error {
     /// Over ``maximumLength`` bytes.
     case tooLong
     /// Nothing between the scheme and the path, at this byte offset.
@@ -61,24 +61,24 @@ public struct AASAURL: Sendable, Hashable {
   }
 
   /// Where a URL's parts lie in its UTF-8 bytes, as `parts(_:)` finds them.
-  struct Parts {
+  package struct Parts {
     /// The host, between the authority's last `@` and its first `:`.
-    var host: Range<Int>
+    package var host: Range<Int>
     /// True when the host has no upper-case or non-ASCII letter (it needs no lower-casing).
-    var hostIsLower: Bool
+    package var hostIsLower: Bool
     /// The path; empty when the URL has none (it then reads as `/`).
-    var path: Range<Int>
+    package var path: Range<Int>
     /// The query without its `?`; nil when the URL has no `?`.
-    var query: Range<Int>?
+    package var query: Range<Int>?
     /// The fragment without its `#`; nil when the URL has no `#`.
-    var fragment: Range<Int>?
+    package var fragment: Range<Int>?
   }
 
   /// Splits a URL's bytes at the first `#`, then the first `?`, then the first `/` after the
   /// scheme: ASCII delimiters, found byte by byte (RFC 3986 §3); the host is what lies between
   /// the authority's last `@` and its first `:`. Builds no string: the decide path matches the
   /// parts in place (``AASAURLBytes``).
-  static func parts(_ b: UnsafeBufferPointer<UInt8>) -> Result<Parts, SplitError> {
+  package static func parts(_ b: UnsafeBufferPointer<UInt8>) -> Result<Parts, SplitError> {
     let n = b.count
     guard n <= maximumLength else { return .failure(.tooLong) }
     // One pass: a space or control character anywhere, the first `#`, the first `?` before it.
@@ -200,7 +200,7 @@ public struct AASAURL: Sendable, Hashable {
   }
 
   /// The items of `query` (without its `?`), as ``queryItems`` splits them.
-  static func items(_ query: String) -> [(name: String, value: String)] {
+  package static func items(_ query: String) -> [(name: String, value: String)] {
     query.split(separator: "&").map { item in
       if let eq = item.firstIndex(of: "=") {
         return (String(item[..<eq]), String(item[item.index(after: eq)...]))
@@ -213,15 +213,15 @@ public struct AASAURL: Sendable, Hashable {
 /// The parts of a URL AASA patterns match, as UTF-8 bytes: views into one link's text (the
 /// decide path, which builds no string) or into an ``AASAURL``'s parts. Valid only inside the
 /// call that made them.
-struct AASAURLBytes {
+package struct AASAURLBytes {
   /// The path, `/` when the URL has none.
-  var path: UnsafeBufferPointer<UInt8>
+  package var path: UnsafeBufferPointer<UInt8>
   /// The query without its `?`; nil when the URL has no `?`.
-  var query: UnsafeBufferPointer<UInt8>?
+  package var query: UnsafeBufferPointer<UInt8>?
   /// The fragment without its `#`; nil when the URL has no `#`.
-  var fragment: UnsafeBufferPointer<UInt8>?
+  package var fragment: UnsafeBufferPointer<UInt8>?
 
-  init(
+  package init(
     path: UnsafeBufferPointer<UInt8>, query: UnsafeBufferPointer<UInt8>?,
     fragment: UnsafeBufferPointer<UInt8>?
   ) {
@@ -229,7 +229,7 @@ struct AASAURLBytes {
   }
 
   /// The parts of `bytes` that `parts` locates.
-  init(_ bytes: UnsafeBufferPointer<UInt8>, _ parts: AASAURL.Parts) {
+  package init(_ bytes: UnsafeBufferPointer<UInt8>, _ parts: AASAURL.Parts) {
     path = parts.path.isEmpty ? Self.slash : UnsafeBufferPointer(rebasing: bytes[parts.path])
     query = parts.query.map { UnsafeBufferPointer(rebasing: bytes[$0]) }
     fragment = parts.fragment.map { UnsafeBufferPointer(rebasing: bytes[$0]) }

@@ -20,6 +20,10 @@ package struct JSONValue: Sendable, Equatable {
     package var key: String
     package var keyLocation: SourcePosition
     package var value: JSONValue
+
+    package init(key: String, keyLocation: SourcePosition, value: JSONValue) {
+      (self.key, self.keyLocation, self.value) = (key, keyLocation, value)
+    }
   }
 
   package var kind: Kind

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An operating-system version `MAJOR[.MINOR[.PATCH]]`, ordered numerically.
 ///
 /// Missing components are zero: `10` equals `10.0.0`. Each component lies in
@@ -6,12 +8,16 @@
 /// order is the version order on every platform, 32-bit `Int` included.
 public struct OSVersion: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
   /// The version packed as `major << 34 | minor << 17 | patch`, each component below 2^17.
-  @usableFromInline let packed: UInt64
+  @usableFromInline package let packed: UInt64
+
+  /// The version whose packed value is `packed`, taken as it is (`TapRoute`'s generated code
+  /// builds its constants with it).
+  @inlinable package init(packed: UInt64) { self.packed = packed }
 
   /// The major version (`17` in `17.4.1`).
   public var major: Int { Self.component(packed >> 34) }
   /// True when the major version is `major` or later: one comparison of the packed value.
-  @inlinable func isAtLeast(major: UInt64) -> Bool { packed >= major << 34 }
+  @inlinable package func isAtLeast(major: UInt64) -> Bool { packed >= major << 34 }
   /// The minor version (`4` in `17.4.1`); 0 when not written.
   public var minor: Int { Self.component(packed >> 17) }
   /// The patch version (`1` in `17.4.1`); 0 when not written.

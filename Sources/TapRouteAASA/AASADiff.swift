@@ -21,7 +21,7 @@ public enum AASADiff {
   /// The changes for `urls` and for witness URLs on `host` from both files, in URL order.
   public static func compare(
     old: AASADocument, new: AASADocument, urls: [AASAURL], host: String = "example.com",
-    os: OSVersion = AASAMatcher.newest, readings: AASAReadings = .standard
+    os: OSVersion = AASAMatcher.everyFeature, readings: AASAReadings = .standard
   ) -> [Change] {
     var seen = Set(urls.map(\.text))
     var candidates = urls.map { ($0, false) }
@@ -89,7 +89,7 @@ public enum AASADiff {
   }
 
   /// `text` with every byte outside RFC 3986's unreserved set, `%`, and `keeping` percent-encoded.
-  static func encode(_ text: String, keeping: String) -> String {
+  package static func encode(_ text: String, keeping: String) -> String {
     let keep = Set(keeping.utf8)
     var out = ""
     for byte in text.utf8 {

@@ -56,9 +56,10 @@ public struct AASAMatch: Sendable {
 
 /// The matching semantics of `applinks` (U-1 to U-13), gated by OS version.
 public enum AASAMatcher {
-  /// The OS version used when none is given: the newest the built-in tables know (the
-  /// matching rules have not changed since iOS 14, so it only names the version).
-  public static var newest: OSVersion { Engine.builtIn.newestOSVersion }
+  /// The OS version used when none is given: the first that reads every ``Feature``, iOS 14
+  /// (the matching rules have not changed since, so any later version matches the same way).
+  /// `TapRoute` adds `AASAMatcher.newest`, the newest version its built-in tables know.
+  public static var everyFeature: OSVersion { Feature.allCases.map(\.since).max() ?? OSVersion(clamping: 14) }
 
   /// When each feature appeared: before it, the OS reads the file as if the feature were absent.
   /// `components` and `appIDs` from iOS 13 (WWDC 2019, U-3, U-8); case-insensitive matching and
@@ -89,7 +90,7 @@ public enum AASAMatcher {
   /// Matches `url` against `document` under `os` and `readings`, and tries each contested
   /// point's other reading to say whether it would change a verdict.
   public static func match(
-    _ document: AASADocument, url: AASAURL, os: OSVersion = newest, readings: AASAReadings = .standard
+    _ document: AASADocument, url: AASAURL, os: OSVersion = everyFeature, readings: AASAReadings = .standard
   ) -> AASAMatch {
     let prepared = PreparedAASA(document)
     let apps = evaluate(prepared, url: url, os: os, readings: readings)
@@ -125,7 +126,7 @@ public enum AASAMatcher {
   }
 
   /// Where a pattern stands in the file, built only when a trace asks.
-  typealias Location = () -> String
+  package typealias Location = () -> String
 
   /// What matching reads of the OS version and the readings, worked out once per verdict.
   struct Context {
@@ -142,7 +143,7 @@ public enum AASAMatcher {
   /// The verdict of one app: the details naming it are read in order, as one list, and the
   /// first pattern that matches decides (U-4); nil when none does. `step`, when given, hears
   /// each pattern tried; without it (the decide path) no text is built.
-  static func verdict(
+  package static func verdict(
     of appID: String, _ prepared: PreparedAASA, url: AASAURLBytes, os: OSVersion, readings: AASAReadings,
     step: ((_ miss: Miss?, _ exclude: Bool, _ location: Location) -> Void)? = nil
   ) -> AASAMatch.Verdict? {
@@ -172,7 +173,7 @@ public enum AASAMatcher {
   }
 
   /// Why a pattern did not match: the part (`/`, `?`, `?name`, `#`) and what failed.
-  struct Miss {
+  package struct Miss {
     enum Part { case path, query, item(String), fragment }
     enum Reason {
       /// The pattern does not match the text.
@@ -351,7 +352,7 @@ public enum AASAMatcher {
 /// reading depends on the OS version): what ``AASAMatcher`` matches with. `app.aasa` holds one
 /// per file, so deciding a link compiles nothing. Its parts are classes, so that matching
 /// reads them in place rather than copying each part's arrays.
-final class PreparedAASA: Sendable {
+package final class PreparedAASA: Sendable {
   /// A pattern as written and compiled both ways (a class: matching reads it without copying
   /// its parts).
   final class Pattern: Sendable {
@@ -434,7 +435,7 @@ final class PreparedAASA: Sendable {
 
   /// A detail: the apps it names (from iOS 13, and before), its components (empty when it has
   /// none) and legacy paths (likewise).
-  final class Detail: Sendable {
+  package final class Detail: Sendable {
     let appIDs: [String]
     let legacyAppIDs: [String]
     /// The detail has a `components` key (iOS 13 and later then ignore its `paths`, U-8).
@@ -453,13 +454,13 @@ final class PreparedAASA: Sendable {
     }
   }
 
-  let document: AASADocument
+  package let document: AASADocument
   /// Every app the document names, in order of first appearance.
-  let appIDs: [String]
+  package let appIDs: [String]
   /// Per detail of `document`, in order.
-  let details: [Detail]
+  package let details: [Detail]
 
-  init(_ document: AASADocument) {
+  package init(_ document: AASADocument) {
     self.document = document
     appIDs = document.appIDs
     let variables = document.substitutionVariables

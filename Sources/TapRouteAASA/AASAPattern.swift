@@ -1,3 +1,5 @@
+import Foundation
+
 /// A compiled AASA pattern: literal characters, `?`, `*` and substitution variables (U-4, U-6).
 ///
 /// Apple's wildcards: "`*` — Matches zero or more characters … greedy", "`?` — Matches any single

@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONReader.Codes {
   /// The codes of apple-app-site-association files.
   package static let aasa = JSONReader.Codes(
