@@ -133,7 +133,7 @@ extension SituationCatalog {
         let from = events.compactMap { event in
           urlPath(event).map { "\(u.computed) of `$.\($0)` (\(event.name))" }
         }.joined(separator: ", ")
-        let list = enumerationType(u).flatMap { values[$0] }
+        let list = enumerationType(u).flatMap(values(of:))
         rows.append(
           [code(u.name), from, events.map(\.name).joined(separator: ", ")]
             + declaredAndTested(list: list, version: false))
@@ -147,11 +147,11 @@ extension SituationCatalog {
             code(c.name), from + ", from " + inputs,
             events.filter { $0.url != nil }.map(\.name).joined(separator: ", "),
           ]
-            + declaredAndTested(list: values[c.type], version: false))
+            + declaredAndTested(list: values(of: c.type), version: false))
       case .field(let f):
         let from = code(f.part.key.isEmpty ? "$.\(f.field.key)" : "$.\(f.part.key).\(f.field.key)")
         var list: [String]? = nil
-        if case .enumeration(let type, _) = f.field.type { list = values[type] }
+        if case .enumeration(let type, _) = f.field.type { list = values(of: type) }
         var version = false
         if case .version = f.field.type { version = true }
         rows.append(
@@ -187,9 +187,11 @@ extension SituationCatalog {
     ## Overview
 
     A ``Situation`` is the input of every decision. Its keys, their values and defaults, and
-    the facts below are declared once, in `Sources/CatalogGenerator/SituationCatalog.swift`;
-    this article, the README's situation table and the JSON Schemas
-    `Policies/schema/situation.schema.json` and `facts.schema.json` are generated from it.
+    the facts below are declared once, in `Sources/CatalogGenerator/SituationCatalog.swift`
+    (an enumeration's cases in `SituationCatalog+ValueTypes.swift`); this article, the README's
+    situation table, the JSON Schemas `Policies/schema/situation.schema.json` and
+    `facts.schema.json`, and the Swift enums of the values (``Situation/Tap/Layout`` and the
+    others) are generated from it.
     Unknown keys and wrong types are errors. A key marked fact is one a table may test; the
     URL facts are computed from the URL the event reads.
 
@@ -217,11 +219,12 @@ extension SituationCatalog {
     return String(document[..<startEnd.upperBound]) + body + String(document[end.lowerBound...])
   }
 
-  /// Every file the catalog writes besides the Swift source: its path, and the text it
-  /// should hold given the committed text (nil when a file rewritten in place lacks its
-  /// markers).
+  /// Every file the catalog writes besides `SituationCatalog+Generated.swift`: its path, and
+  /// the text it should hold given the committed text (nil when a file rewritten in place
+  /// lacks its markers).
   static func derivedFiles(committed: (String) -> String?) -> [(path: String, text: String?)] {
-    var files: [(path: String, text: String?)] = generatedSchemas.map { ($0.path, $0.text) }
+    var files: [(path: String, text: String?)] = [(valuesPath, valuesSource)]
+    files += generatedSchemas.map { ($0.path, $0.text) }
     files.append((referenceArticlePath, referenceArticle))
     files.append((keysPath, keysSource))
     files.append(

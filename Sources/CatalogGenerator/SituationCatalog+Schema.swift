@@ -97,38 +97,74 @@ extension SituationCatalog {
     "Generated from Sources/CatalogGenerator/SituationCatalog.swift by `\(regenerateCommand)`; do not edit."
   }
 
-  /// Problems that keep the schemas and docs from being generated: an enumeration with no
-  /// declared values, a nested value with no schema. The drift test requires none.
+  /// Problems that keep the value enums, the schemas and the docs from being generated: a
+  /// problem with a value type (``valueTypeProblems``), an enumeration no value type declares
+  /// or whose default is not one of its values, a nested value with no schema. The drift tests
+  /// require none.
   static var derivedProblems: [String] {
-    var problems: [String] = []
+    var problems = valueTypeProblems
+    func undeclared(_ type: String, by name: String) -> String {
+      "\(name): enumeration \(type) is not declared; add it to SituationCatalog.valueTypes (SituationCatalog+ValueTypes.swift)"
+    }
     for part in parts {
       for field in part.fields {
         switch field.type {
         case .enumeration(let type, let d):
-          if let list = values[type] {
+          if let list = values(of: type) {
             if !list.contains(d) {
               problems.append("\(part.key).\(field.key): default \(d) is not a value of \(type)")
             }
           } else {
-            problems.append(
-              "\(part.key).\(field.key): enumeration \(type) has no values; add them to SituationCatalog.values (SituationCatalog+Values.swift)"
-            )
+            problems.append(undeclared(type, by: "\(part.key).\(field.key)"))
           }
         case .nested(let type, _) where nestedSchemas[type] == nil:
           problems.append(
-            "\(part.key).\(field.key): nested \(type) has no schema; add it to SituationCatalog.nestedSchemas (SituationCatalog+Values.swift)"
+            "\(part.key).\(field.key): nested \(type) has no schema; add it to SituationCatalog.nestedSchemas (SituationCatalog+Schema.swift)"
           )
         default: break
         }
       }
     }
     for fact in urlFacts {
-      if let type = enumerationType(fact), values[type] == nil {
-        problems.append(
-          "\(fact.name): enumeration \(type) has no values; add them to SituationCatalog.values")
+      if let type = enumerationType(fact), values(of: type) == nil {
+        problems.append(undeclared(type, by: fact.name))
       }
     }
+    for fact in computedFacts where values(of: fact.type) == nil {
+      problems.append(undeclared(fact.type, by: fact.name))
+    }
     return problems
+  }
+
+  /// The JSON Schema of each nested value (`.nested(type:reader:)`), keyed by its type; the
+  /// docs list its properties from it. Each property has a `description`, and a `default`
+  /// where it has one.
+  static var nestedSchemas: [String: SchemaJSON] {
+    [
+      "Redirect": [
+        "type": "object",
+        "additionalProperties": false,
+        "properties": [
+          "hooks": [
+            "description": "The callbacks that call `open(url)`, each at most once.",
+            "type": "array",
+            "uniqueItems": true,
+            "items": ["enum": .strings(values(of: "Redirect.Hook") ?? [])],
+            "default": [],
+          ],
+          "url": urlSchema(description: "The URL the redirect code opens."),
+        ],
+      ],
+      "AASAFiles": [
+        "type": "object",
+        "additionalProperties": [
+          "description":
+            "The apple-app-site-association document the domain serves, checked as `aasa check` checks a file.",
+          "type": "object",
+        ],
+        "default": [:],
+      ],
+    ]
   }
 
   /// The enumeration a URL fact's kind names (`URLSchemeClass`), nil for a Boolean.
@@ -158,7 +194,7 @@ extension SituationCatalog {
     case .version:
       return ["description": description, "type": ["string", "null"], "pattern": .string(versionPattern)]
     case .enumeration(let type, let d):
-      return ["description": description, "enum": .strings(values[type] ?? []), "default": .string(d)]
+      return ["description": description, "enum": .strings(values(of: type) ?? []), "default": .string(d)]
     case .url: return urlSchema(description: self.description(field))
     case .string, .strings: return textSchema(field)
     case .nested(let type, _):
@@ -227,7 +263,7 @@ extension SituationCatalog {
     facts.map { fact in
       switch fact {
       case .url(let u):
-        let values: FactValues = enumerationType(u).map { .enumeration(Self.values[$0] ?? []) } ?? .bool
+        let values: FactValues = enumerationType(u).map { .enumeration(Self.values(of: $0) ?? []) } ?? .bool
         let urls = events.compactMap { event in urlPath(event).map { "$.\($0) (\(event.name))" } }
           .joined(separator: ", ")
         return (u.name, values, "The \(u.computed) of the URL the event reads: \(urls).")
@@ -235,13 +271,13 @@ extension SituationCatalog {
         let field = c.field ?? ""
         let paths = events.filter { hasField($0, field) }.map { "$.\($0.part).\(field) (\($0.name))" }
           .joined(separator: ", ")
-        return (c.name, .enumeration(Self.values[c.type] ?? []), "The \(c.computed) of \(paths).")
+        return (c.name, .enumeration(values(of: c.type) ?? []), "The \(c.computed) of \(paths).")
       case .computed(let c):
         let urls = events.compactMap { event in urlPath(event).map { "$.\($0) (\(event.name))" } }
           .joined(separator: ", ")
         let inputs = c.inputs.map { "$." + $0 }.joined(separator: ", ")
         return (
-          c.name, .enumeration(Self.values[c.type] ?? []),
+          c.name, .enumeration(values(of: c.type) ?? []),
           "The \(c.computed) of the URL the event reads (\(urls)), from \(inputs); \(c.unknown) while one is left out."
         )
       case .field(let f):
@@ -249,7 +285,7 @@ extension SituationCatalog {
           switch f.field.type {
           case .bool, .url, .nested, .string, .strings: .bool
           case .version: .version
-          case .enumeration(let type, _): .enumeration(Self.values[type] ?? [])
+          case .enumeration(let type, _): .enumeration(Self.values(of: type) ?? [])
           }
         return (f.field.key, values, description(f.field))
       }

@@ -850,7 +850,8 @@ extension SituationCatalog {
 // MARK: The situation's types
 
 extension SituationCatalog {
-  private static func docLines(_ lines: [String], indent: String) -> String {
+  /// `lines` as a documentation comment, each line indented by `indent`.
+  static func docLines(_ lines: [String], indent: String) -> String {
     lines.map { $0.isEmpty ? "\(indent)///\n" : "\(indent)/// \($0)\n" }.joined()
   }
 
@@ -867,7 +868,8 @@ extension SituationCatalog {
     }
   }
 
-  /// The `Situation` struct and its part structs (the value enums they name are hand-written).
+  /// The `Situation` struct and its part structs (the value enums they name are generated
+  /// from `valueTypes`, into `SituationValues+Generated.swift`).
   static func structs() -> String {
     guard let top = part("") else { return "" }
     var out = "\n" + docLines(top.doc, indent: "")

@@ -6,14 +6,17 @@
 /// `Sources/TapRoute/Generated/SituationCatalog+Generated.swift`: the `Fact` catalog (kind, events, JSON
 /// source, bit), the per-decision `FactSnapshot`, which facts a document left out
 /// (`Situation.leftOut`), the setter the verifier and the matrix use (`setFact`), and the
-/// fact's reading and writing in every situation reader and writer. The same run writes the
-/// JSON Schemas, the README's situation table and the DocC article that list fields and facts
-/// (`SituationCatalog+Schema.swift`, `+Docs.swift`; an enumeration's values are declared in
-/// `+Values.swift`). A test fails while a committed file differs from what this catalog generates.
+/// fact's reading and writing in every situation reader and writer. An enumeration a field
+/// names is a value type (`SituationCatalog+ValueTypes.swift`: its name, documentation, cases and
+/// conformances), which the same run writes as the library's enum
+/// (`Sources/TapRoute/Generated/SituationValues+Generated.swift`), beside the JSON Schemas, the
+/// README's situation table and the DocC article that list fields, facts and their values
+/// (`SituationCatalog+Schema.swift`, `+Docs.swift`). A test fails while a committed file
+/// differs from what this catalog generates.
 ///
 /// What stays hand-written is code whose meaning depends on a fact (the simulator's
-/// transitions, the recorder's bookkeeping) and the typed value enums a field names
-/// (`Situation.Platform`, `Situation.Tap.Layout`, ...).
+/// transitions, the recorder's bookkeeping), and what a value enum has beyond its declaration
+/// (its `index`, helpers, descriptions), in extensions under `Sources/TapRoute/Facts/`.
 enum SituationCatalog {
   /// A part of the situation: the top-level object or one of its nested objects.
   struct Part {
@@ -51,8 +54,8 @@ enum SituationCatalog {
     case bool(default: Bool)
     /// An OS version, nil when left out (the newest the policies know).
     case version(what: String)
-    /// One of the cases of a `String` enumeration (`type`, written as inside the module),
-    /// with its default case.
+    /// One of the cases of a value type (`type`, written as inside the module, declared in
+    /// ``SituationCatalog/valueTypes``), with its default case.
     case enumeration(type: String, default: String)
     /// A URL string or null.
     case url
@@ -84,7 +87,8 @@ enum SituationCatalog {
   struct ComputedFact {
     var name: String
     var bit: Int
-    /// The value type, an enumeration with `index` (`Situation.SchemeOwner`).
+    /// The value type (``SituationCatalog/valueTypes``), whose hand-written extension gives
+    /// it an `index` (`Situation.SchemeOwner`).
     var type: String
     /// The `Situation` method computing it from the event's URL (`schemeOwner`).
     var function: String

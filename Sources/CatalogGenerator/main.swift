@@ -1,7 +1,8 @@
 // Writes the code generated from `SituationCatalog` to the library:
 // `swift run CatalogGenerator` from the package root. The generator does not depend on the
 // library, so it runs even while the committed generated file is out of date. Then writes the
-// JSON Schemas and docs derived from the catalog (`SituationCatalog+Schema.swift`, `+Docs.swift`).
+// value enums, the JSON Schemas and the docs derived from the catalog (`SituationCatalog+Enums.swift`,
+// `+Schema.swift`, `+Docs.swift`).
 import Foundation
 
 let output = CommandLine.arguments.dropFirst().first ?? SituationCatalog.generatedPath

@@ -4,8 +4,9 @@ import Testing
 @testable import CatalogGenerator
 @testable import TapRoute
 
-/// The situation catalog (`Facts/SituationCatalog.swift`) is the one declaration of each fact;
-/// the code generated from it is committed, and these tests hold the two together.
+/// The situation catalog (`Sources/CatalogGenerator/SituationCatalog.swift`) is the one
+/// declaration of each fact and value type; the code generated from it is committed, and these
+/// tests hold the two together.
 @Suite("The situation catalog and the code generated from it")
 struct SituationCatalogTests {
   @Test("the committed generated file is what the catalog generates (swift run CatalogGenerator)")
@@ -29,7 +30,7 @@ struct SituationCatalogTests {
   static let derivedFiles = SituationCatalog.derivedFiles { _ in "" }.map { DerivedFile(path: $0.path) }
 
   @Test(
-    "each committed schema and doc is what the catalog generates (swift run CatalogGenerator)",
+    "each committed value enum, schema and doc is what the catalog generates (swift run CatalogGenerator)",
     arguments: derivedFiles)
   func derivedFileMatchesCatalog(_ file: DerivedFile) throws {
     #expect(SituationCatalog.derivedProblems.isEmpty, "\(SituationCatalog.derivedProblems)")
@@ -44,28 +45,116 @@ struct SituationCatalogTests {
     )
   }
 
-  @Test("the catalog's enumeration values are the Swift enums' cases, and the strict reader takes each")
-  func enumerationValuesMatchTheEnums() throws {
-    for part in SituationCatalog.parts {
-      for field in part.fields {
-        guard case .enumeration(let type, _) = field.type else { continue }
-        let values = try #require(SituationCatalog.values[type], "\(type)")
-        if field.fact != nil {
-          #expect(Fact(rawValue: field.key)?.kind == .enumeration(values), "\(part.key).\(field.key)")
-        }
-        let event = SituationCatalog.events(reading: part).first ?? "tap"
-        for value in values + ["notA\(type)Value"] {
-          let member = "\"\(field.key)\":\"\(value)\""
-          let json =
-            part.key.isEmpty
-            ? "{\"event\":\"\(event)\",\(member)}" : "{\"event\":\"\(event)\",\"\(part.key)\":{\(member)}}"
-          let accepted = (try? Situation(json: Array(json.utf8))) != nil
-          #expect(accepted == values.contains(value), "\(json)")
-        }
-      }
+  /// An enumeration field of the catalog and the value type it names, named by its path.
+  struct EnumerationField: CustomTestStringConvertible, Sendable {
+    var part: String
+    var key: String
+    var type: String
+    /// The event whose situation reads the field.
+    var event: String
+    var testDescription: String { part.isEmpty ? key : "\(part).\(key)" }
+  }
+
+  static let enumerationFields: [EnumerationField] = SituationCatalog.parts.flatMap { part in
+    part.fields.compactMap { field in
+      guard case .enumeration(let type, _) = field.type else { return nil }
+      let event = SituationCatalog.events(reading: part).first ?? "tap"
+      return EnumerationField(part: part.key, key: field.key, type: type, event: event)
     }
-    #expect(SituationCatalog.values["URLSchemeClass"] == URLSchemeClass.allCases.map(\.rawValue))
-    #expect(SituationCatalog.values["Redirect.Hook"] == Situation.Redirect.Hook.allCases.map(\.rawValue))
+  }
+
+  @Test(
+    "the strict reader takes each value the catalog declares for an enumeration field, and refuses others",
+    arguments: enumerationFields)
+  func strictReaderTakesTheDeclaredValues(_ field: EnumerationField) throws {
+    let values = try #require(SituationCatalog.values(of: field.type), "\(field.type) is not declared")
+    for value in values + ["notA\(field.type)Value"] {
+      let member = "\"\(field.key)\":\"\(value)\""
+      let json =
+        field.part.isEmpty
+        ? "{\"event\":\"\(field.event)\",\(member)}"
+        : "{\"event\":\"\(field.event)\",\"\(field.part)\":{\(member)}}"
+      let accepted = (try? Situation(json: Array(json.utf8))) != nil
+      #expect(accepted == values.contains(value), "\(json)")
+    }
+  }
+
+  @Test("the strict reader takes each redirect hook the catalog declares, and refuses others")
+  func strictReaderTakesTheDeclaredHooks() throws {
+    let values = try #require(SituationCatalog.values(of: "Redirect.Hook"))
+    for value in values + ["viewDidLoad"] {
+      let json = "{\"event\":\"tap\",\"tap\":{\"redirect\":{\"hooks\":[\"\(value)\"]}}}"
+      let accepted = (try? Situation(json: Array(json.utf8))) != nil
+      #expect(accepted == values.contains(value), "\(json)")
+    }
+  }
+
+  @Test("a value type is declared with its documentation, keywords in backquotes, raw values that differ")
+  func valueTypeDeclaration() {
+    let type = SituationCatalog.ValueType(
+      name: "Situation.Widget.Example", doc: ["An example.", "", "Its second paragraph."],
+      cases: [
+        SituationCatalog.ValueCase("static", doc: ["A keyword."]),
+        SituationCatalog.ValueCase("dashed", rawValue: "da-shed"), "plain",
+      ],
+      conformances: ["Sendable", "CaseIterable"])
+    #expect(SituationCatalog.container(of: type) == ("Situation.Widget", "Example"))
+    #expect(type.values == ["static", "da-shed", "plain"])
+    let expected = """
+        /// An example.
+        ///
+        /// Its second paragraph.
+        public enum Example: String, Sendable, CaseIterable {
+          /// A keyword.
+          case `static`
+          case dashed = "da-shed"
+          case plain
+        }
+
+      """
+    #expect(SituationCatalog.declaration(type, indent: "  ") == expected)
+  }
+
+  /// A value type with a problem, and the problem the generator names.
+  struct ValueTypeProblem: CustomTestStringConvertible, Sendable {
+    var name: String
+    var cases: [String]
+    var rawValues: [String?]
+    var conformances: [String]
+    var problem: String
+    var testDescription: String { problem }
+
+    var types: [SituationCatalog.ValueType] {
+      let cases = zip(self.cases, rawValues).map { SituationCatalog.ValueCase($0, rawValue: $1) }
+      return [SituationCatalog.ValueType(name: name, doc: [], cases: cases, conformances: conformances)]
+    }
+  }
+
+  static let valueTypeProblems: [ValueTypeProblem] = [
+    ValueTypeProblem(
+      name: "Situation.Empty", cases: [], rawValues: [], conformances: ["CaseIterable"],
+      problem: "value type Situation.Empty has no cases"),
+    ValueTypeProblem(
+      name: "Situation.Twice", cases: ["a", "a"], rawValues: [nil, "b"], conformances: ["CaseIterable"],
+      problem: "value type Situation.Twice repeats a case: [\"a\", \"a\"]"),
+    ValueTypeProblem(
+      name: "Situation.SameJSON", cases: ["a", "b"], rawValues: [nil, "a"], conformances: ["CaseIterable"],
+      problem: "value type Situation.SameJSON repeats a raw value: [\"a\", \"a\"]"),
+    ValueTypeProblem(
+      name: "Situation.Listless", cases: ["a"], rawValues: [nil], conformances: ["Sendable"],
+      problem: "value type Situation.Listless must be CaseIterable: the readers and Fact.kind list its cases"),
+  ]
+
+  @Test("the generator names each problem of a value type", arguments: valueTypeProblems)
+  func valueTypeProblem(_ row: ValueTypeProblem) {
+    #expect(SituationCatalog.problems(of: row.types) == [row.problem])
+    #expect(
+      SituationCatalog.problems(of: row.types + row.types).contains(
+        "value type \(row.name) is declared twice"))
+  }
+
+  @Test("the schemas' URL length limit is the readers'")
+  func maximumURLLength() {
     #expect(SituationCatalog.maximumURLLength == Situation.maximumURLLength)
   }
 

@@ -53,27 +53,6 @@ public struct AppDelivery: Sendable, Hashable {
   }
 }
 
-extension Situation {
-  /// What the system hands the container app it opens.
-  public enum Handoff: String, Sendable, Hashable, Codable, CaseIterable {
-    /// A URL, through the app's URL callbacks (a custom scheme, or `open(url)`).
-    case url
-    /// An https URL opened as a universal link (an `NSUserActivity` of type
-    /// `NSUserActivityTypeBrowsingWeb`, or for SwiftUI the URL).
-    case universalLink
-    /// An `NSUserActivity` (a widget tapped with no URL).
-    case userActivity
-    /// A notification response.
-    case notificationResponse
-    /// A Home Screen quick action's shortcut item.
-    case shortcutItem
-    /// An app intent.
-    case intent
-    /// Nothing: the app only comes forward.
-    case nothing
-  }
-}
-
 /// One of the container app's own callbacks, by the name in Apple's documentation.
 ///
 /// The raw values are public and stable: tools outside this repository match on them.

@@ -1,24 +1,20 @@
-extension Situation.Redirect {
-  /// A callback that redirect code may live in: the four whose firing the tap table models,
-  /// and `didReceive`, which no tap fires (N-17).
-  ///
-  /// Redirect code in any other callback cannot be described, in Swift or in JSON, so every
-  /// ``Situation`` built in Swift is one the strict reader and `JSONDecoder` accept.
-  public enum Hook: String, Sendable, Hashable, CaseIterable {
-    case willBecomeActive, didBecomeActive, willSelect, didSelect, didReceive
+// `Situation.Redirect.Hook` is generated from the catalog; here, the callback each hook is
+// and the set of hooks a redirect holds.
 
-    /// The lifecycle callback this hook is.
-    public var callback: Situation.Callback {
-      switch self {
-      case .willBecomeActive: .willBecomeActive
-      case .didBecomeActive: .didBecomeActive
-      case .willSelect: .willSelect
-      case .didSelect: .didSelect
-      case .didReceive: .didReceive
-      }
+extension Situation.Redirect.Hook {
+  /// The lifecycle callback this hook is.
+  public var callback: Situation.Callback {
+    switch self {
+    case .willBecomeActive: .willBecomeActive
+    case .didBecomeActive: .didBecomeActive
+    case .willSelect: .willSelect
+    case .didSelect: .didSelect
+    case .didReceive: .didReceive
     }
   }
+}
 
+extension Situation.Redirect {
   /// The hooks that hold redirect code: a set of ``Hook``, iterated as callbacks in the
   /// hooks' declaration order (willBecomeActive, didBecomeActive, willSelect, didSelect,
   /// didReceive).

@@ -1,54 +1,31 @@
 // The facts computed from the app's configuration (`app.urlSchemes`, `app.appID`,
 // `app.associatedDomains`, `app.aasa`) and the URL an event reads. The catalog declares them
-// (`SituationCatalog.computedFacts`); the generated `FactSnapshot` calls these functions.
+// (`SituationCatalog.computedFacts`) and their value types; the generated `FactSnapshot` calls
+// these functions. Also the value indices of the `link` part's types.
+
+extension Situation.SchemeOwner {
+  var index: Int {
+    switch self {
+    case .unknown: 0
+    case .none: 1
+    case .own: 2
+    case .other: 3
+    }
+  }
+}
+
+extension Situation.UniversalLinkVerdict {
+  var index: Int {
+    switch self {
+    case .unknown: 0
+    case .noMatch: 1
+    case .match: 2
+    case .exclude: 3
+    }
+  }
+}
 
 extension Situation {
-  /// Whose scheme a URL names, as `app.urlSchemes` says (the fact `schemeOwner`).
-  public enum SchemeOwner: String, Sendable, Hashable, Codable, CaseIterable {
-    /// `app.urlSchemes` was not given: the owner cannot be told.
-    case unknown
-    /// The URL has no scheme to own: no URL, no scheme, an empty one, or text no SDK reads
-    /// as a URL (``URLSchemeClass``).
-    case none
-    /// One of the app's own schemes (`CFBundleURLSchemes`), in any letter case.
-    case own
-    /// A scheme the app does not declare: another app's, or the web's.
-    case other
-
-    var index: Int {
-      switch self {
-      case .unknown: 0
-      case .none: 1
-      case .own: 2
-      case .other: 3
-      }
-    }
-  }
-
-  /// Whether a URL opens this app as a universal link, as its domain's AASA file and the
-  /// app's entitlement say (the fact `universalLink`).
-  public enum UniversalLinkVerdict: String, Sendable, Hashable, Codable, CaseIterable {
-    /// `app.appID`, `app.associatedDomains` or `app.aasa` was not given, or `app.aasa` holds no
-    /// file for the URL's domain: the verdict cannot be told.
-    case unknown
-    /// Not a universal link for this app: not an http(s) URL, a domain the entitlement does
-    /// not list, or no pattern for the app matches.
-    case noMatch
-    /// A pattern for the app matches first (U-4).
-    case match
-    /// An `exclude` component (or a legacy `NOT` path) matches first (U-4, U-13).
-    case exclude
-
-    var index: Int {
-      switch self {
-      case .unknown: 0
-      case .noMatch: 1
-      case .match: 2
-      case .exclude: 3
-      }
-    }
-  }
-
   /// Whose scheme `url` names: `unknown` without `app.urlSchemes`, `none` for a URL with no
   /// scheme, else `own` when the scheme is one of them (letter case ignored: RFC 3986 §3.1
   /// makes schemes case-insensitive) and `other` when not.
@@ -255,63 +232,29 @@ extension Situation {
   }
 }
 
-extension Situation.Link {
-  /// Where a link is followed (`link.from`).
-  public enum Source: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The text of a message in Messages (not an iMessage app's message).
-    case messages
-    /// A message in Mail.
-    case mail
-    /// A note in Notes.
-    case notes
-    /// A page in Safari, to another domain than its own.
-    case safariCrossDomain
-    /// A page in Safari, to its own domain (U-30).
-    case safariSameDomain
-    /// An `SFSafariViewController` loading the URL itself (U-33).
-    case safariViewController
-    /// A `WKWebView` in another app (U-34).
-    case webView
-    /// Another app's `UIApplication.open(_:options:)`.
-    case otherAppOpen
-    /// Typed or pasted into the address bar (U-31).
-    case typed
-    /// A JavaScript redirect or other navigation the user did not start (U-32).
-    case scriptRedirect
-
-    var index: Int {
-      switch self {
-      case .messages: 0
-      case .mail: 1
-      case .notes: 2
-      case .safariCrossDomain: 3
-      case .safariSameDomain: 4
-      case .safariViewController: 5
-      case .webView: 6
-      case .otherAppOpen: 7
-      case .typed: 8
-      case .scriptRedirect: 9
-      }
+extension Situation.Link.Source {
+  var index: Int {
+    switch self {
+    case .messages: 0
+    case .mail: 1
+    case .notes: 2
+    case .safariCrossDomain: 3
+    case .safariSameDomain: 4
+    case .safariViewController: 5
+    case .webView: 6
+    case .otherAppOpen: 7
+    case .typed: 8
+    case .scriptRedirect: 9
     }
   }
 }
 
-extension Situation.Link {
-  /// What the person taps in a message or page that shows the link (`link.tapped`, M-3).
-  public enum Tapped: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The link's text.
-    case text
-    /// Its rich-link preview, loaded (Open Graph metadata, M-3).
-    case richPreview
-    /// A preview not loaded yet: a blank bubble labelled "Tap to Load Preview" (M-3).
-    case unloadedPreview
-
-    var index: Int {
-      switch self {
-      case .text: 0
-      case .richPreview: 1
-      case .unloadedPreview: 2
-      }
+extension Situation.Link.Tapped {
+  var index: Int {
+    switch self {
+    case .text: 0
+    case .richPreview: 1
+    case .unloadedPreview: 2
     }
   }
 }

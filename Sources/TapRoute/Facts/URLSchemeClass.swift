@@ -1,29 +1,7 @@
-/// What kind of scheme a URL string has, by the project's own RFC 3986 §3.1 scanner.
-///
-/// Foundation's `URL` is not used: it parses differently on Linux and Apple platforms
-/// (on Linux `URL(string: "://x")?.scheme` is `""`, on Apple platforms the URL is nil) and
-/// its acceptance of spaces changed with iOS 17 (N-8). This scanner gives the same class
-/// everywhere, reports text that is a URL only once percent-encoded separately (the fact
-/// `urlNeedsEncoding`, which the tables decide with `sdkVersion`), and allocates nothing.
-public enum URLSchemeClass: String, Sendable, Hashable, Codable, CaseIterable {
-  /// No URL at all (`null` or absent).
-  case none
-  /// Text that no SDK makes a URL: empty, an invalid scheme, a port that is not digits, or
-  /// a host with a space or another ASCII character invalid in a host (see ``scan(_:)``).
-  case unparseable
-  /// A relative reference with no scheme (`containerAppDemo`, `//host/x`, `/path`).
-  case noScheme
-  /// A colon before any `/`, `?` or `#` with nothing in front of it (`://x`).
-  case emptyScheme
-  /// `http` or `https`, in any letter case.
-  case web
-  /// `data`, in any letter case.
-  case data
-  /// `file`, in any letter case.
-  case file
-  /// Any other syntactically valid scheme (`containerAppDemo://`, `mailto:`).
-  case other
+// `URLSchemeClass` is generated from the catalog (Generated/SituationValues+Generated.swift);
+// here, the scanner that gives a URL string its class.
 
+extension URLSchemeClass {
   /// Classifies a URL string; `nil` is ``none``. The class of ``scan(_:)``, found reading
   /// only the scheme and the authority: the path, query and fragment are read only when the
   /// text is not a URL as it stands and its authority decides whether encoding repairs it.
