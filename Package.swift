@@ -26,8 +26,9 @@ let package = Package(
     .target(name: "TapRouteReference", dependencies: ["TapRoute"]),
     .executableTarget(name: "taproute", dependencies: ["TapRoute"]),
     // The one declaration of the situation's fields and facts, and the generator that writes
-    // Sources/TapRoute/Generated/SituationCatalog+Generated.swift from it (`swift run
-    // CatalogGenerator`). Not a product, and independent of the library it writes for.
+    // Sources/TapRoute/Generated/SituationCatalog+Generated.swift and the value enums'
+    // SituationValues+Generated.swift from it (`swift run CatalogGenerator`). Not a product,
+    // and independent of the library it writes for.
     .executableTarget(name: "CatalogGenerator"),
     .plugin(name: "TapRouteGenerate", capability: .buildTool(), dependencies: ["taproute"]),
     .testTarget(name: "TapRouteTests", dependencies: ["TapRoute", "TapRouteAASA", "TapRouteReference", "taproute", "CatalogGenerator"]),
