@@ -60,7 +60,10 @@ public enum AASADiff {
     for detail in document.details {
       for component in detail.components ?? [] {
         for star in ["", "x"] {
-          let path = component.path.map { AASAPattern($0, variables: variables).witness(starAs: star) } ?? "/"
+          let path =
+            component.path.map {
+              AASAPattern(PreparedAASA.Pattern.normalPath($0), variables: variables).witness(starAs: star)
+            } ?? "/"
           var query: String?
           switch component.query {
           case .pattern(let p): query = AASAPattern(p, variables: variables).witness(starAs: star)

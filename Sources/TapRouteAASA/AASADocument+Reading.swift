@@ -248,10 +248,10 @@ extension AASADocument {
     var component = Component(location: value.location)
     component.settings = readSettings(fields, path: path, reader: &reader)
     let encoded = component.settings.percentEncoded ?? inherited ?? true
-    func pattern(_ v: JSONValue, _ patternPath: String, isPath: Bool = false) -> String? {
+    func pattern(_ v: JSONValue, _ patternPath: String) -> String? {
       guard let text = reader.string(v, path: patternPath) else { return nil }
       checkPattern(
-        text, isPath: isPath, variables: variables, path: patternPath, at: v.location, reader: &reader)
+        text, variables: variables, path: patternPath, at: v.location, reader: &reader)
       // U-7: Unicode patterns need percentEncoded false; with true, TapRoute's reading compares
       // the pattern with the URL as encoded, which never holds a space or non-ASCII text.
       if encoded, text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value >= 0x7F }) {
@@ -263,7 +263,7 @@ extension AASADocument {
       }
       return text
     }
-    if let v = fields["/"] { component.path = pattern(v, JSONReader.join(path, "/"), isPath: true) }
+    if let v = fields["/"] { component.path = pattern(v, JSONReader.join(path, "/")) }
     if let v = fields["#"] { component.fragment = pattern(v, JSONReader.join(path, "#")) }
     if let v = fields["comment"] {
       component.comment = reader.string(v, path: JSONReader.join(path, "comment"))
@@ -381,18 +381,14 @@ extension AASADocument {
     return total
   }
 
-  /// Checks one pattern: variables closed and defined (U-6), and a path pattern able to match a
-  /// path, which always starts with `/`.
+  /// Checks one pattern: variables closed and defined (U-6). A `/` pattern may leave out its
+  /// leading slash: `swcutil` matches `abc` against `/abc` (IOSN-11), so that is no problem.
   private static func checkPattern(
-    _ pattern: String, isPath: Bool, variables: [String: [String]], path: String, at location: SourcePosition,
+    _ pattern: String, variables: [String: [String]], path: String, at location: SourcePosition,
     reader: inout JSONReader
   ) {
     if let problem = AASAPattern.problem(in: pattern, variables: variables) {
       reader.error(.aasaBadPattern, "pattern \(Words.quoted(pattern)): \(problem)", path: path, at: location)
-    } else if isPath, let first = pattern.unicodeScalars.first, !"/*?$".unicodeScalars.contains(first) {
-      reader.warning(
-        .aasaBadPattern, "pattern \(Words.quoted(pattern)) never matches: a URL path starts with \"/\"",
-        path: path, at: location)
     }
   }
 }

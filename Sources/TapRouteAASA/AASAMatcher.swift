@@ -270,11 +270,19 @@ public enum AASAMatcher {
         part: part,
         reason: .mismatch(pattern: pattern.text, text: decoded ?? String(decoding: raw, as: UTF8.self)))
     }
-    // A key left out is `*`, which matches everything (U-3, U-11).
-    if let pattern = component.path,
-      let miss = fails(.path, pattern, url.path, decoding: decodes, slash: context.readings.slash)
-    {
-      return miss
+    // A key left out is `*`, which matches everything (U-3, U-11). The path's trailing run of
+    // `/` is dropped, as `swcutil` drops it (``PreparedAASA/Pattern/init(path:variables:)``).
+    if let pattern = component.path {
+      let path = AASAURLBytes.withoutTrailingSlashes(url.path)
+      if let miss = fails(.path, pattern, path, decoding: decodes, slash: context.readings.slash) {
+        // `/buy/*` also matches `/buy`.
+        let parentMatches =
+          pattern.parent.map {
+            fails(.path, $0, path, decoding: decodes, slash: context.readings.slash) == nil
+          }
+          ?? false
+        if !parentMatches { return miss }
+      }
     }
     switch component.query {
     case .pattern(let pattern):
@@ -361,13 +369,49 @@ package final class PreparedAASA: Sendable {
     /// With `$(...)` read as variables (iOS 13.5 and later, U-6); `plain` when the text has none.
     let substituted: AASAPattern
 
+    /// For a path pattern ending in `/*`, the pattern without it (`/buy` for `/buy/*`), which
+    /// `swcutil` also matches (`/buy/*` matches `/buy`); nil otherwise.
+    let parent: Pattern?
+
+    /// `text` compiled as written: a query or fragment pattern.
     init(_ text: String, variables: [String: [String]]) {
       self.text = text
       plain = AASAPattern(text, variables: nil)
       substituted = text.contains("$(") ? AASAPattern(text, variables: variables) : plain
+      parent = nil
+    }
+
+    /// A component's `/` pattern, read as `swcutil` reads it (IOSN-11; blazingly-aasa's
+    /// docs/parity.md, checked against `swcutil` on macOS 27, 2026-09-02): "the leading slash of
+    /// a path pattern is optional" (`abc` and `buy/*` match `/abc` and `/buy/42`), "a leading
+    /// run of slashes in a pattern collapses to one", "a trailing slash run is dropped from both
+    /// sides, and a pattern ending in `/*` additionally matches the path without that segment".
+    /// A pattern that begins with a wildcard or a variable is left as written (where a leading
+    /// `/` would go is not stated) [inference]. `text` stays as written, for traces.
+    init(path text: String, variables: [String: [String]]) {
+      self.text = text
+      let normal = Self.normalPath(text)
+      plain = AASAPattern(normal, variables: nil)
+      substituted = normal.contains("$(") ? AASAPattern(normal, variables: variables) : plain
+      parent =
+        normal.count > 2 && normal.hasSuffix("/*")
+        ? Pattern(String(normal.dropLast(2)), variables: variables) : nil
     }
 
     func compiled(substituting: Bool) -> AASAPattern { substituting ? substituted : plain }
+
+    /// `pattern` with one leading `/` (added before a literal first character, a run collapsed)
+    /// and no trailing run of `/` (but a pattern of slashes alone stays `/`).
+    static func normalPath(_ pattern: String) -> String {
+      var text = Substring(pattern)
+      if text.hasPrefix("/") {
+        text = "/" + text.drop { $0 == "/" }
+      } else if let first = text.first, !"*?$".contains(first) {
+        text = "/" + text
+      }
+      while text.count > 1 && text.hasSuffix("/") { text = text.dropLast() }
+      return String(text)
+    }
   }
 
   /// The OS versions between which a component's settings read the same (``AASAMatcher/settings(_:detail:document:os:)``):
@@ -476,7 +520,7 @@ package final class PreparedAASA: Sendable {
             case nil: nil
             }
           return Component(
-            path: component.path.map { Pattern($0, variables: variables) }, query: query,
+            path: component.path.map { Pattern(path: $0, variables: variables) }, query: query,
             fragment: component.fragment.map { Pattern($0, variables: variables) },
             exclude: component.exclude,
             settings: {

@@ -243,4 +243,11 @@ package struct AASAURLBytes {
 
   /// An empty text, for an absent query or fragment.
   static var empty: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
+
+  /// `path` without its trailing run of `/`, but never shorter than one byte (`/` stays `/`).
+  static func withoutTrailingSlashes(_ path: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var end = path.count
+    while end > 1 && path[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    return end == path.count ? path : UnsafeBufferPointer(rebasing: path[0..<end])
+  }
 }

@@ -63,11 +63,6 @@ struct AASAReaderTests {
         ##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"#": 1️⃣"$(food)"}]}]}}"##,
       code: .aasaBadPattern),
     Row(
-      name: "a path pattern without its leading slash",
-      marked:
-        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": 1️⃣"buy/*"}]}]}}"#,
-      code: .aasaBadPattern, severity: .warning),
-    Row(
       name: "a Unicode pattern with percentEncoded true",
       marked:
         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": 1️⃣"/café"}]}]}}"#,
@@ -183,6 +178,34 @@ struct AASAMatcherTests {
     #expect(steps.map(\.location) == ["details[0].components[0]", "details[0].components[1]"])
     #expect(steps.map(\.failedPart) == ["#", "?q"])
     #expect(result.verdicts.isEmpty)
+  }
+
+  /// `swcutil`'s reading of slashes in a `/` pattern, each row as blazingly-aasa's
+  /// docs/parity.md states it (checked against `swcutil` on macOS 27, 2026-09-02; IOSN-11).
+  @Test(
+    "slashes at the ends of a path pattern read as swcutil reads them",
+    arguments: [
+      // "`swcutil` matches `abc` against `/abc`, and `buy/*` against `/buy/42`."
+      ("abc", "/abc", true), ("buy/*", "/buy/42", true),
+      // "`/buy/*` matches `/buy`, `/buy` matches `/buy/`, `/buy/` matches `/buy`, and `/buy/*`
+      // matches `/buy//`."
+      ("/buy/*", "/buy", true), ("/buy", "/buy/", true), ("/buy/", "/buy", true), ("/buy/*", "/buy//", true),
+      // "A leading run of slashes in a pattern collapses to one, so `//abc` matches `/abc`."
+      ("//abc", "/abc", true),
+      // "`/id/????` does not match `/id/481`, even though `481/` is four characters."
+      ("/id/????", "/id/481", false), ("/id/????", "/id/481/", false),
+      // Still no match where the text differs.
+      ("abc", "/abcd", false), ("/buy/*", "/buyer", false),
+    ])
+  func slashes(_ pattern: String, _ path: String, _ matches: Bool) throws {
+    let json =
+      #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "\#(pattern)"}]}]}}"#
+    // No warning either: the pattern is read as the device reads it.
+    let check = try AASADocument.read(Array(json.utf8), file: "x")
+    #expect(check.diagnostics.isEmpty, "\(check.diagnostics)")
+    let result = AASAMatcher.match(
+      check.document, url: try AASAURL(parsing: "https://x.com" + path, file: "u"))
+    #expect((result.verdicts["ABCDE12345.a"] == .match) == matches, "\(pattern) against \(path)")
   }
 
   @Test("two apps in two details each get their own verdict")
