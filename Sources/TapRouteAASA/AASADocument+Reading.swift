@@ -244,7 +244,13 @@ extension AASADocument {
     _ value: JSONValue, variables: [String: [String]], percentEncoded inherited: Bool?, path: String,
     reader: inout JSONReader
   ) -> Component? {
-    guard let fields = reader.object(value, path: path, allowed: componentKeys) else { return nil }
+    // `swcutil` matches a component with a key it does not know as if the key were absent,
+    // a misspelt one too (`casesensitive` leaves the match case-sensitive): blazingly-aasa's
+    // gap probes against `swcutil`, 2026 (IOSN-11).
+    guard
+      let fields = reader.object(
+        value, path: path, allowed: componentKeys, tolerated: "the device ignores it (IOSN-11)")
+    else { return nil }
     var component = Component(location: value.location)
     component.settings = readSettings(fields, path: path, reader: &reader)
     let encoded = component.settings.percentEncoded ?? inherited ?? true
@@ -276,13 +282,24 @@ extension AASADocument {
       if v.stringValue != nil {
         component.query = pattern(v, queryPath).map(Query.pattern)
       } else if let members = v.objectValue {
+        // IOSN-11: "A single non-string predicate discards the whole `?` dictionary.
+        // `{"a": "1", "flag": true}` matches `?a=2`." The device reads the component as if it
+        // had no `?`; TapRoute warns at each such value and does the same.
+        let nonStrings = members.filter { $0.value.stringValue == nil }
+        for member in nonStrings {
+          reader.warning(
+            .aasaWrongType,
+            "expected a string, found \(member.value.typeName): the device drops this \"?\" dictionary, "
+              + "so the component matches any query (IOSN-11)",
+            path: JSONReader.join(queryPath, member.key), at: member.value.location)
+        }
         var items: [QueryItem] = []
-        for member in members {
+        for member in members where member.value.stringValue != nil {
           if let text = pattern(member.value, JSONReader.join(queryPath, member.key)) {
             items.append(QueryItem(name: member.key, pattern: text))
           }
         }
-        component.query = .items(items)
+        component.query = nonStrings.isEmpty ? .items(items) : nil
       } else {
         reader.wrongType(v, expected: "a string or an object", path: queryPath)
       }

@@ -76,8 +76,12 @@ package struct JSONReader {
   }
 
   /// The members of an object, after reporting keys outside `allowed`.
+  ///
+  /// `tolerated`, when given, makes an unknown key a warning that ends with it (what the
+  /// reader of the file does instead: "the device ignores it"), for a format whose readers
+  /// skip keys they do not know.
   package mutating func object(
-    _ value: JSONValue, path: String, allowed: [String]
+    _ value: JSONValue, path: String, allowed: [String], tolerated: String? = nil
   ) -> [String: JSONValue]? {
     guard let members = value.objectValue else {
       wrongType(value, expected: "an object", path: path)
@@ -88,12 +92,16 @@ package struct JSONReader {
       if allowed.contains(member.key) {
         result[member.key] = member.value
       } else {
-        error(
-          codes.unknownKey,
+        let message =
           "unknown key \(Words.quoted(member.key)); "
-            + (Self.nearest(member.key, in: allowed).map { "did you mean \"\($0)\"? " } ?? "")
-            + "allowed: \(allowed.joined(separator: ", "))",
-          path: Self.join(path, member.key), at: member.keyLocation)
+          + (Self.nearest(member.key, in: allowed).map { "did you mean \"\($0)\"? " } ?? "")
+          + "allowed: \(allowed.joined(separator: ", "))"
+        if let tolerated {
+          warning(
+            codes.unknownKey, message + "; " + tolerated, path: Self.join(path, member.key), at: member.keyLocation)
+        } else {
+          error(codes.unknownKey, message, path: Self.join(path, member.key), at: member.keyLocation)
+        }
       }
     }
     return result

@@ -41,7 +41,7 @@ struct AASAReaderTests {
     Row(
       name: "an unknown component key",
       marked: #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{1️⃣"path": "/"}]}]}}"#,
-      code: .aasaUnknownKey),
+      code: .aasaUnknownKey, severity: .warning),
     Row(
       name: "exclude that is not a boolean",
       marked:
@@ -51,7 +51,7 @@ struct AASAReaderTests {
       name: "a query item pattern that is not a string",
       marked:
         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"?": {"id": 1️⃣7}}]}]}}"#,
-      code: .aasaWrongType),
+      code: .aasaWrongType, severity: .warning),
     Row(
       name: "an unclosed variable",
       marked:
@@ -206,6 +206,33 @@ struct AASAMatcherTests {
     let result = AASAMatcher.match(
       check.document, url: try AASAURL(parsing: "https://x.com" + path, file: "u"))
     #expect((result.verdicts["ABCDE12345.a"] == .match) == matches, "\(pattern) against \(path)")
+  }
+
+  /// What a device reads although the format does not define it, each row as blazingly-aasa
+  /// recorded `swcutil`'s answer (conformance/oracle/swcutil-gap-probes.tsv and docs/parity.md,
+  /// 2026-09; IOSN-11): the file is read with a warning, and matched as the device matches it.
+  @Test(
+    "what a device tolerates is a warning, and matching goes on as the device's",
+    arguments: [
+      // unknown-alongside-path, unknown-nonmatching: the unknown key is ignored.
+      (#"{"/": "/foo/*", "totallyUnknownKey": "x"}"#, "/foo/1", true),
+      (#"{"/": "/foo/*", "totallyUnknownKey": "x"}"#, "/bar", false),
+      // nested-unknown-object.
+      (#"{"/": "/foo/*", "future": {"a": "b"}}"#, "/foo/1", true),
+      // misspelled-known: `casesensitive` is not `caseSensitive`, so the match stays case-sensitive.
+      (#"{"/": "/foo/*", "casesensitive": false}"#, "/FOO/1", false),
+      // "`{"a": "1", "flag": true}` matches `?a=2`."
+      (#"{"?": {"a": "1", "flag": true}}"#, "/x?a=2", true),
+    ])
+  func tolerated(_ component: String, _ path: String, _ matches: Bool) throws {
+    let json = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [\#(component)]}]}}"#
+    let check = try AASADocument.read(Array(json.utf8), file: "x")
+    #expect(!check.hasErrors, "\(check.diagnostics)")
+    #expect(check.diagnostics.map(\.severity) == [.warning])
+    #expect(check.diagnostics.first?.message.contains("the device") == true)
+    let result = AASAMatcher.match(
+      check.document, url: try AASAURL(parsing: "https://x.com" + path, file: "u"))
+    #expect((result.verdicts["ABCDE12345.a"] == .match) == matches, "\(component) against \(path)")
   }
 
   @Test("two apps in two details each get their own verdict")
