@@ -98,7 +98,8 @@ package struct JSONReader {
           + "allowed: \(allowed.joined(separator: ", "))"
         if let tolerated {
           warning(
-            codes.unknownKey, message + "; " + tolerated, path: Self.join(path, member.key), at: member.keyLocation)
+            codes.unknownKey, message + "; " + tolerated, path: Self.join(path, member.key),
+            at: member.keyLocation)
         } else {
           error(codes.unknownKey, message, path: Self.join(path, member.key), at: member.keyLocation)
         }
