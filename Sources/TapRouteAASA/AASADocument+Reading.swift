@@ -34,6 +34,16 @@ extension AASADocument {
   /// diagnostic (TR701-TR709). Throws only when the bytes are not JSON (TR001) or nest too
   /// deep (TR002): then there is no document to check.
   public static func read(_ bytes: [UInt8], file: String) throws(DiagnosticsError) -> AASACheck {
+    if isCMSSigned(bytes) {
+      throw DiagnosticsError([
+        Diagnostic(
+          file: file, path: "$", location: SourcePosition(line: 1, column: 1), code: .jsonSyntax,
+          message: "the file is CMS-signed (PKCS #7 signedData), not JSON: the form iOS 8 read (\"If your "
+            + "app runs in iOS 8, the file must have the MIME type application/pkcs7-mime and it must be CMS "
+            + "signed\"); from iOS 9 a file served over HTTPS need not be signed. TapRoute does not read the JSON "
+            + "inside; extract it with openssl smime -verify -noverify -inform DER -in FILE")
+      ])
+    }
     let root: JSONValue
     switch JSONParser.document(
       bytes, file: file, what: "apple-app-site-association file", maximumBytes: readLimit)
@@ -53,6 +63,19 @@ extension AASADocument {
     }
     readRoot(root, base: "$", into: &document, reader: &reader)
     return AASACheck(document: document, diagnostics: reader.sortedDiagnostics)
+  }
+
+  /// True when `bytes` begin as a DER `ContentInfo` whose content type is CMS `signedData`
+  /// (OID 1.2.840.113549.1.7.2): a signed apple-app-site-association file, the form iOS 8 read
+  /// (kaihao.dev, "Extract pkcs7 signed data from apple-app-site-association file", quoting
+  /// Apple's "If your app runs in iOS 8, the file must have the MIME type
+  /// application/pkcs7-mime and it must be CMS signed by a valid TLS certificate"; riptutorial's
+  /// iOS guide: an app that targets iOS 9 served over HTTPS need not sign it).
+  package static func isCMSSigned(_ bytes: [UInt8]) -> Bool {
+    let signedData: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+    guard bytes.first == 0x30 else { return false }
+    let head = bytes.prefix(16)
+    return head.indices.contains { i in head[i...].starts(with: signedData) }
   }
 
   /// Reads and checks a document that stands inside another JSON file, at JSON path `base`

@@ -235,6 +235,28 @@ struct AASAMatcherTests {
     #expect((result.verdicts["ABCDE12345.a"] == .match) == matches, "\(component) against \(path)")
   }
 
+  @Test("a CMS-signed file (the iOS 8 form) is named as such, not as a bad UTF-8 byte")
+  func signed() {
+    // The first bytes `openssl smime -sign -nodetach -outform DER` writes: a DER SEQUENCE, then
+    // the OID of signedData (1.2.840.113549.1.7.2), then the signed content.
+    let signed: [UInt8] =
+      [0x30, 0x82, 0x04, 0xC5, 0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02, 0xA0]
+      + Array(#"{"applinks": {"details": []}}"#.utf8) + [0xFF, 0x00]
+    #expect(AASADocument.isCMSSigned(signed))
+    #expect(throws: DiagnosticsError.self) { try AASADocument.read(signed, file: "s") }
+    do {
+      _ = try AASADocument.read(signed, file: "s")
+    } catch {
+      #expect(error.diagnostics.map(\.code) == [.jsonSyntax])
+      #expect(error.diagnostics.first?.message.contains("CMS-signed") == true)
+      #expect(error.diagnostics.first?.message.contains("iOS 8") == true)
+    }
+    // Another binary file that starts with 0x30 is not called signed.
+    let other: [UInt8] = [0x30, 0x82, 0x01, 0x00, 0x06, 0x03, 0x55, 0x04, 0x03, 0xFF]
+    #expect(!AASADocument.isCMSSigned(other))
+    #expect(!AASADocument.isCMSSigned(Array(#"{"applinks": {}}"#.utf8)))
+  }
+
   @Test("two apps in two details each get their own verdict")
   func twoApps() throws {
     let d = try Self.document(
