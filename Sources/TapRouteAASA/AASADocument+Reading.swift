@@ -403,7 +403,8 @@ extension AASADocument {
       var rest = Substring(pattern)
       while let start = rest.range(of: "$("), let close = rest[start.upperBound...].firstIndex(of: ")") {
         total += rest[..<start.lowerBound].unicodeScalars.count
-        total += values[String(rest[start.upperBound..<close])] ?? 3
+        let name = String(rest[start.upperBound..<close])
+        total += values[name] ?? AASAPattern.expandedSize(ofCodeVariable: name) ?? 1
         rest = rest[rest.index(after: close)...]
       }
       return total + rest.unicodeScalars.count

@@ -44,16 +44,54 @@ final class AASAPattern: Sendable {
   }
 
   /// The predefined variables that stand for codes: `$(region)` and `$(lang)` stand for
-  /// Foundation's ISO region and language codes (U-6). TapRoute does not ship those lists and
-  /// reads them as two upper-case letters (region) and two or three lower-case letters
-  /// (language) [inference: the shape of ISO 3166-1 alpha-2 and ISO 639 codes]: a superset.
+  /// Foundation's ISO region and language codes (U-6), read from Foundation on the platform
+  /// that runs TapRoute, as `swcutil` reads them: blazingly-aasa's oracle runs (docs/parity.md,
+  /// 2026-09-02) record "`$(region)` from `Locale.isoRegionCodes`", "`$(lang)` from
+  /// `Locale.isoLanguageCodes`" and "`$(region)` does not match `UK`" (the United Kingdom is
+  /// `GB`). Region codes are kept to ISO 3166-1's two letters (Linux's Foundation also lists UN
+  /// M.49 numbers such as `001`), language codes to ISO 639's two or three letters.
   static let codeVariables: [String: [[Token]]] = [
-    "region": [[.characterClass(.upper), .characterClass(.upper)]],
-    "lang": [
-      [.characterClass(.lower), .characterClass(.lower)],
-      [.characterClass(.lower), .characterClass(.lower), .characterClass(.lower)],
-    ],
+    "region": codes(regionCodes(), lengths: 2...2, upper: true),
+    "lang": codes(languageCodes(), lengths: 2...3, upper: false),
   ]
+
+  /// The characters all the values of the predefined variable `name` hold together; nil for a
+  /// name that is not a code variable.
+  static func expandedSize(ofCodeVariable name: String) -> Int? {
+    codeVariables[name].map { $0.reduce(0) { $0 + $1.count } }
+  }
+
+  private static func codes(_ identifiers: [String], lengths: ClosedRange<Int>, upper: Bool) -> [[Token]] {
+    let kept = identifiers.filter { code in
+      lengths.contains(code.unicodeScalars.count)
+        && code.unicodeScalars.allSatisfy { c in
+          upper ? (c.value >= 0x41 && c.value <= 0x5A) : (c.value >= 0x61 && c.value <= 0x7A)
+        }
+    }
+    return Set(kept).sorted().map { $0.unicodeScalars.map(Token.literal) }
+  }
+
+  private static func regionCodes() -> [String] {
+    #if canImport(Darwin)
+      if #available(macOS 13, iOS 16, watchOS 9, tvOS 16, *) {
+        return Locale.Region.isoRegions.map(\.identifier)
+      }
+      return Locale.isoRegionCodes
+    #else
+      return Locale.Region.isoRegions.map(\.identifier)
+    #endif
+  }
+
+  private static func languageCodes() -> [String] {
+    #if canImport(Darwin)
+      if #available(macOS 13, iOS 16, watchOS 9, tvOS 16, *) {
+        return Locale.LanguageCode.isoLanguageCodes.map(\.identifier)
+      }
+      return Locale.isoLanguageCodes
+    #else
+      return Locale.LanguageCode.isoLanguageCodes.map(\.identifier)
+    #endif
+  }
 
   /// True for a name Apple predefines.
   static func isPredefined(_ name: String) -> Bool {

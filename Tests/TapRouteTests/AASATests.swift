@@ -235,6 +235,25 @@ struct AASAMatcherTests {
     #expect((result.verdicts["ABCDE12345.a"] == .match) == matches, "\(component) against \(path)")
   }
 
+  /// blazingly-aasa's docs/parity.md (oracle, 2026-09-02): "`$(region)` from
+  /// `Locale.isoRegionCodes`", "`$(lang)` from `Locale.isoLanguageCodes`", "`$(region)` does
+  /// not match `UK`"; "folding applies to predefined variables under `caseSensitive: false`".
+  @Test(
+    "$(region) and $(lang) are Foundation's ISO lists",
+    arguments: [
+      ("/$(region)/*", "/GB/x", true, true), ("/$(region)/*", "/UK/x", true, false),
+      ("/$(region)/*", "/gb/x", true, false), ("/$(region)/*", "/gb/x", false, true),
+      ("/$(region)/*", "/001/x", true, false), ("/$(lang)/*", "/en/x", true, true),
+      ("/$(lang)/*", "/zz/x", true, false), ("/$(lang)_$(region)/*", "/pt_BR/x", true, true),
+    ])
+  func codeVariables(_ pattern: String, _ path: String, _ caseSensitive: Bool, _ matches: Bool) throws {
+    let d = try Self.document(
+      #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a"], "components": [{"/": "\#(pattern)", "caseSensitive": \#(caseSensitive)}]}]}}"#
+    )
+    let result = AASAMatcher.match(d, url: try AASAURL(parsing: "https://x.com" + path, file: "u"))
+    #expect((result.verdicts["ABCDE12345.a"] == .match) == matches, "\(pattern) against \(path)")
+  }
+
   @Test("a CMS-signed file (the iOS 8 form) is named as such, not as a bad UTF-8 byte")
   func signed() {
     // The first bytes `openssl smime -sign -nodetach -outform DER` writes: a DER SEQUENCE, then
