@@ -25,10 +25,8 @@ extension AASADocument {
   /// is still checked (and refused with TR708) rather than only counted.
   package static let readLimit = 8 * 1024 * 1024
 
-  /// The keys of a `components` entry (U-3).
+  /// The keys of a `components` entry (U-3), and of a `defaults` object (U-5, IOSN-11).
   static let componentKeys = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"]
-  /// The keys of a `defaults` object (U-5).
-  static let settingsKeys = ["caseSensitive", "percentEncoded"]
 
   /// Reads and checks an AASA file's bytes with the strict JSON reader: every problem a located
   /// diagnostic (TR701-TR709). Throws only when the bytes are not JSON (TR001) or nest too
@@ -113,12 +111,14 @@ extension AASADocument {
           path: JSONReader.join(links, "apps"), at: apps.location)
       }
     }
-    if let defaults = linkFields["defaults"] {
-      document.defaults = readSettings(defaults, path: JSONReader.join(links, "defaults"), reader: &reader)
-    }
     if let variables = linkFields["substitutionVariables"] {
       document.substitutionVariables = readVariables(
         variables, path: JSONReader.join(links, "substitutionVariables"), reader: &reader)
+    }
+    if let defaults = linkFields["defaults"] {
+      document.defaults = readDefaults(
+        defaults, variables: document.substitutionVariables, percentEncoded: nil,
+        path: JSONReader.join(links, "defaults"), reader: &reader)
     }
     guard let details = reader.require(linkFields, "details", path: links, at: applinks.location) else {
       return
@@ -207,7 +207,9 @@ extension AASADocument {
       }
     }
     if let defaults = fields["defaults"] {
-      detail.defaults = readSettings(defaults, path: JSONReader.join(path, "defaults"), reader: &reader)
+      detail.defaults = readDefaults(
+        defaults, variables: variables, percentEncoded: inherited.percentEncoded,
+        path: JSONReader.join(path, "defaults"), reader: &reader)
     }
     if let components = fields["components"],
       let list = reader.array(components, path: JSONReader.join(path, "components"))
@@ -220,7 +222,8 @@ extension AASADocument {
       }
     }
     // U-4, "The first match wins": a component after one that matches every URL is never read.
-    if let components = detail.components,
+    // A `defaults` pattern or `exclude` changes what a component without the key matches.
+    if let components = detail.components, !detail.defaults.givesPatterns, !inherited.givesPatterns,
       let all = components.firstIndex(where: { $0.matchesEveryURL }), all + 1 < components.count
     {
       let later = components[all + 1]
@@ -298,7 +301,8 @@ extension AASADocument {
       component.comment = reader.string(v, path: JSONReader.join(path, "comment"))
     }
     if let v = fields["exclude"] {
-      component.exclude = reader.bool(v, path: JSONReader.join(path, "exclude")) ?? false
+      component.settings.exclude = reader.bool(v, path: JSONReader.join(path, "exclude"))
+      component.exclude = component.settings.exclude ?? false
     }
     if let v = fields["?"] {
       let queryPath = JSONReader.join(path, "?")
@@ -330,9 +334,19 @@ extension AASADocument {
     return component
   }
 
-  private static func readSettings(_ value: JSONValue, path: String, reader: inout JSONReader) -> Settings {
-    guard let fields = reader.object(value, path: path, allowed: settingsKeys) else { return Settings() }
-    return readSettings(fields, path: path, reader: &reader)
+  /// Reads a `defaults` object: the keys of a component (Apple's page calls it "a subclass of
+  /// components", U-5), since `swcutil` applies its `/`, `?` and `exclude` too (IOSN-11).
+  private static func readDefaults(
+    _ value: JSONValue, variables: [String: [String]], percentEncoded: Bool?, path: String,
+    reader: inout JSONReader
+  ) -> Settings {
+    guard
+      let component = readComponent(
+        value, variables: variables, percentEncoded: percentEncoded, path: path, reader: &reader)
+    else { return Settings() }
+    var settings = component.settings
+    (settings.path, settings.query, settings.fragment) = (component.path, component.query, component.fragment)
+    return settings
   }
 
   private static func readSettings(_ fields: [String: JSONValue], path: String, reader: inout JSONReader)

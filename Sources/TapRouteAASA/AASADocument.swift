@@ -15,18 +15,42 @@ public struct AASADocument: Sendable, Hashable {
   /// The file's size in bytes, as read.
   public var byteCount: Int
 
-  /// The two settings `defaults` and a component may set (U-3, U-5); nil when not set.
+  /// What a `defaults` object or a component sets that a less specific level can give (U-3,
+  /// U-5); nil when not set. A `defaults` object may hold `/`, `?`, `#` and `exclude` too,
+  /// which `swcutil` applies to each component that leaves the key out (blazingly-aasa's gap
+  /// probes, 2026: `{"defaults": {"/": "/foo/*"}}` keeps `/bar` out, `{"exclude": true}` blocks
+  /// the match; IOSN-11). A component's own patterns are its ``Component`` fields; its
+  /// settings hold `caseSensitive`, `percentEncoded` and `exclude` as written.
   public struct Settings: Sendable, Hashable {
     /// `caseSensitive`: whether patterns match case-sensitively (Apple's default: true).
     public var caseSensitive: Bool?
     /// `percentEncoded`: whether URLs are percent-encoded (Apple's default: true).
     public var percentEncoded: Bool?
+    /// `exclude` as written.
+    public var exclude: Bool?
+    /// A `defaults` object's `/` pattern.
+    public var path: String?
+    /// A `defaults` object's `?` pattern or dictionary.
+    public var query: Query?
+    /// A `defaults` object's `#` pattern.
+    public var fragment: String?
 
-    /// Settings with both values unset unless given.
-    public init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
+    /// Settings with every value unset unless given.
+    public init(
+      caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, exclude: Bool? = nil, path: String? = nil,
+      query: Query? = nil, fragment: String? = nil
+    ) {
       self.caseSensitive = caseSensitive
       self.percentEncoded = percentEncoded
+      self.exclude = exclude
+      self.path = path
+      self.query = query
+      self.fragment = fragment
     }
+
+    /// True when a `defaults` object gives a pattern or `exclude`: then a component that leaves
+    /// the key out does not match every URL from iOS 14.
+    var givesPatterns: Bool { path != nil || query != nil || fragment != nil || exclude != nil }
   }
 
   /// One entry of `applinks.details`: the apps it names and their patterns (U-2).

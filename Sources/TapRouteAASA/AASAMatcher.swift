@@ -157,9 +157,10 @@ public enum AASAMatcher {
     where (readsComponents ? detail.appIDs : detail.legacyAppIDs).contains(appID) {
       if detail.hasComponents && readsComponents {
         for (c, component) in detail.components.enumerated() {
-          let miss = matchComponent(component, url: url, context)
-          step?(miss, component.exclude, { "details[\(d)].components[\(c)]" })
-          if miss == nil { return component.exclude ? .exclude : .match }
+          let effective = component.effective(context.regime)
+          let miss = matchComponent(component, effective, url: url, context)
+          step?(miss, effective.exclude, { "details[\(d)].components[\(c)]" })
+          if miss == nil { return effective.exclude ? .exclude : .match }
         }
       } else if detail.hasPaths {
         for (p, path) in detail.paths.enumerated() {
@@ -242,7 +243,12 @@ public enum AASAMatcher {
   }
 
   private static func matchComponent(
-    _ component: PreparedAASA.Component, url: AASAURLBytes, _ context: Context
+    _ component: PreparedAASA.Component,
+    _ effective: (
+      path: PreparedAASA.Pattern?, query: PreparedAASA.Component.Query?, fragment: PreparedAASA.Pattern?,
+      exclude: Bool
+    ),
+    url: AASAURLBytes, _ context: Context
   )
     -> Miss?
   {
@@ -272,7 +278,7 @@ public enum AASAMatcher {
     }
     // A key left out is `*`, which matches everything (U-3, U-11). The path's trailing run of
     // `/` is dropped, as `swcutil` drops it (``PreparedAASA/Pattern/init(path:variables:)``).
-    if let pattern = component.path {
+    if let pattern = effective.path {
       let path = AASAURLBytes.withoutTrailingSlashes(url.path)
       if let miss = fails(.path, pattern, path, decoding: decodes, slash: context.readings.slash) {
         // `/buy/*` also matches `/buy`.
@@ -284,7 +290,7 @@ public enum AASAMatcher {
         if !parentMatches { return miss }
       }
     }
-    switch component.query {
+    switch effective.query {
     case .pattern(let pattern):
       if let miss = fails(.query, pattern, url.query ?? AASAURLBytes.empty, decoding: decodes) { return miss }
     case .items(let items):
@@ -312,7 +318,7 @@ public enum AASAMatcher {
     case nil:
       break
     }
-    if let pattern = component.fragment,
+    if let pattern = effective.fragment,
       let miss = fails(.fragment, pattern, url.fragment ?? AASAURLBytes.empty, decoding: decodes)
     {
       return miss
@@ -447,17 +453,33 @@ package final class PreparedAASA: Sendable {
     let path: Pattern?
     let query: Query?
     let fragment: Pattern?
-    let exclude: Bool
+    /// The component's `exclude`; nil when it leaves the key out.
+    let exclude: Bool?
+    /// What the detail's `defaults`, then the file's, give for a key the component leaves
+    /// out: read from iOS 14, as `defaults` is (U-5; `swcutil` applies `/`, `?` and `exclude`
+    /// from them, IOSN-11).
+    let inherited: (path: Pattern?, query: Query?, fragment: Pattern?, exclude: Bool?)
     /// ``AASAMatcher/settings(_:detail:document:os:)`` in each ``Regime``.
     private let beforeIOS13Point5, fromIOS13Point5, fromIOS14: (caseSensitive: Bool, percentEncoded: Bool)
 
     init(
-      path: Pattern?, query: Query?, fragment: Pattern?, exclude: Bool,
+      path: Pattern?, query: Query?, fragment: Pattern?, exclude: Bool?,
+      inherited: (path: Pattern?, query: Query?, fragment: Pattern?, exclude: Bool?),
       settings: (Regime) -> (caseSensitive: Bool, percentEncoded: Bool)
     ) {
       (self.path, self.query, self.fragment, self.exclude) = (path, query, fragment, exclude)
+      self.inherited = inherited
       (beforeIOS13Point5, fromIOS13Point5, fromIOS14) = (
         settings(.beforeIOS13Point5), settings(.fromIOS13Point5), settings(.fromIOS14)
+      )
+    }
+
+    /// The patterns and `exclude` this component matches with in `regime`.
+    func effective(_ regime: Regime) -> (path: Pattern?, query: Query?, fragment: Pattern?, exclude: Bool) {
+      guard regime == .fromIOS14 else { return (path, query, fragment, exclude ?? false) }
+      return (
+        path ?? inherited.path, query ?? inherited.query, fragment ?? inherited.fragment,
+        exclude ?? inherited.exclude ?? false
       )
     }
 
@@ -513,16 +535,29 @@ package final class PreparedAASA: Sendable {
         appIDs: detail.appIDs, legacyAppIDs: detail.legacyAppIDs, hasComponents: detail.components != nil,
         hasPaths: detail.paths != nil,
         components: (detail.components ?? []).map { component in
-          let query: Component.Query? =
-            switch component.query {
+          func prepared(_ query: AASADocument.Query?) -> Component.Query? {
+            switch query {
             case .pattern(let p): .pattern(Pattern(p, variables: variables))
             case .items(let items): .items(items.map { ($0.name, Pattern($0.pattern, variables: variables)) })
             case nil: nil
             }
+          }
+          let (detailDefaults, fileDefaults) = (detail.defaults, document.defaults)
           return Component(
-            path: component.path.map { Pattern(path: $0, variables: variables) }, query: query,
+            path: component.path.map { Pattern(path: $0, variables: variables) },
+            query: prepared(component.query),
             fragment: component.fragment.map { Pattern($0, variables: variables) },
-            exclude: component.exclude,
+            exclude: component.settings.exclude ?? (component.exclude ? true : nil),
+            inherited: (
+              path: (detailDefaults.path ?? fileDefaults.path).map {
+                Pattern(path: $0, variables: variables)
+              },
+              query: prepared(detailDefaults.query ?? fileDefaults.query),
+              fragment: (detailDefaults.fragment ?? fileDefaults.fragment).map {
+                Pattern($0, variables: variables)
+              },
+              exclude: detailDefaults.exclude ?? fileDefaults.exclude
+            ),
             settings: {
               AASAMatcher.settings(component, detail: detail, document: document, os: $0.representative)
             })

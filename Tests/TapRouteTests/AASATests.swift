@@ -87,8 +87,8 @@ struct AASAReaderTests {
       code: .aasaBadVariable),
     Row(
       name: "an unknown defaults key",
-      marked: #"{"applinks": {"defaults": {1️⃣"exclude": true}, "details": []}}"#,
-      code: .aasaUnknownKey),
+      marked: #"{"applinks": {"defaults": {1️⃣"color": "red"}, "details": []}}"#,
+      code: .aasaUnknownKey, severity: .warning),
     Row(
       name: "paths beside components",
       marked:
@@ -252,6 +252,61 @@ struct AASAMatcherTests {
     )
     let result = AASAMatcher.match(d, url: try AASAURL(parsing: "https://x.com" + path, file: "u"))
     #expect((result.verdicts["ABCDE12345.a"] == .match) == matches, "\(pattern) against \(path)")
+  }
+
+  /// blazingly-aasa's gap probes against `swcutil` (conformance/oracle/swcutil-gap-probes.tsv,
+  /// "defaults" rows; IOSN-11): a `defaults` object's `/`, `?` and `exclude` apply to the
+  /// components that leave the key out. The last two rows are TapRoute's reading of "the more
+  /// specific definition overrides the less specific" (U-5) and of iOS 13.5, which reads no
+  /// `defaults`.
+  @Test(
+    "a defaults object's /, ? and exclude apply to the components that leave them out",
+    arguments: [
+      // applinks-path, applinks-path-agreeing, detail-path.
+      (
+        ##""defaults": {"/": "/foo/*"}, "details": [{"appIDs": ["ABCDE12345.a"], "components": [{"#": "*"}]}]"##,
+        "/bar", "17", AASAMatch.Verdict?.none
+      ),
+      (
+        ##""defaults": {"/": "/foo/*"}, "details": [{"appIDs": ["ABCDE12345.a"], "components": [{"#": "*"}]}]"##,
+        "/foo/1", "17", .match
+      ),
+      (
+        ##""details": [{"appIDs": ["ABCDE12345.a"], "defaults": {"/": "/foo/*"}, "components": [{"#": "*"}]}]"##,
+        "/bar", "17", nil
+      ),
+      // applinks-exclude: "blocked match".
+      (
+        ##""defaults": {"exclude": true}, "details": [{"appIDs": ["ABCDE12345.a"], "components": [{"#": "*"}]}]"##,
+        "/bar", "17", .exclude
+      ),
+      // applinks-query, applinks-query-violating.
+      (
+        ##""defaults": {"?": {"id": "??"}}, "details": [{"appIDs": ["ABCDE12345.a"], "components": [{"#": "*"}]}]"##,
+        "/bar?id=7", "17", nil
+      ),
+      (
+        ##""defaults": {"?": {"id": "??"}}, "details": [{"appIDs": ["ABCDE12345.a"], "components": [{"#": "*"}]}]"##,
+        "/bar?id=7777", "17", nil
+      ),
+      // The component's own exclude overrides the file's; before iOS 14 no defaults are read.
+      (
+        ##""defaults": {"exclude": true}, "details": [{"appIDs": ["ABCDE12345.a"], "components": [{"#": "*", "exclude": false}]}]"##,
+        "/bar", "17", .match
+      ),
+      (
+        ##""defaults": {"/": "/foo/*"}, "details": [{"appIDs": ["ABCDE12345.a"], "components": [{"#": "*"}]}]"##,
+        "/bar", "13.5", .match
+      ),
+    ])
+  func defaultPatterns(_ applinks: String, _ path: String, _ os: String, _ verdict: AASAMatch.Verdict?) throws
+  {
+    let check = try AASADocument.read(Array("{\"applinks\": {\(applinks)}}".utf8), file: "x")
+    #expect(check.diagnostics.isEmpty, "\(check.diagnostics)")
+    let version = try #require(OSVersion(parsing: os))
+    let result = AASAMatcher.match(
+      check.document, url: try AASAURL(parsing: "https://x.com" + path, file: "u"), os: version)
+    #expect(result.verdicts["ABCDE12345.a"] == verdict, "\(applinks) on \(path), iOS \(os)")
   }
 
   @Test("a CMS-signed file (the iOS 8 form) is named as such, not as a bad UTF-8 byte")
