@@ -157,10 +157,10 @@ public enum AASAMatcher {
     where (readsComponents ? detail.appIDs : detail.legacyAppIDs).contains(appID) {
       if detail.hasComponents && readsComponents {
         for (c, component) in detail.components.enumerated() {
-          let effective = component.effective(context.regime)
-          let miss = matchComponent(component, effective, url: url, context)
-          step?(miss, effective.exclude, { "details[\(d)].components[\(c)]" })
-          if miss == nil { return effective.exclude ? .exclude : .match }
+          let patterns = component.patterns(context.regime)
+          let miss = matchComponent(component, patterns, url: url, context)
+          step?(miss, patterns.exclude, { "details[\(d)].components[\(c)]" })
+          if miss == nil { return patterns.exclude ? .exclude : .match }
         }
       } else if detail.hasPaths {
         for (p, path) in detail.paths.enumerated() {
@@ -243,11 +243,7 @@ public enum AASAMatcher {
   }
 
   private static func matchComponent(
-    _ component: PreparedAASA.Component,
-    _ effective: (
-      path: PreparedAASA.Pattern?, query: PreparedAASA.Component.Query?, fragment: PreparedAASA.Pattern?,
-      exclude: Bool
-    ),
+    _ component: PreparedAASA.Component, _ patterns: PreparedAASA.Component.Patterns,
     url: AASAURLBytes, _ context: Context
   )
     -> Miss?
@@ -278,7 +274,7 @@ public enum AASAMatcher {
     }
     // A key left out is `*`, which matches everything (U-3, U-11). The path's trailing run of
     // `/` is dropped, as `swcutil` drops it (``PreparedAASA/Pattern/init(path:variables:)``).
-    if let pattern = effective.path {
+    if let pattern = patterns.path {
       let path = AASAURLBytes.withoutTrailingSlashes(url.path)
       if let miss = fails(.path, pattern, path, decoding: decodes, slash: context.readings.slash) {
         // `/buy/*` also matches `/buy`.
@@ -290,7 +286,7 @@ public enum AASAMatcher {
         if !parentMatches { return miss }
       }
     }
-    switch effective.query {
+    switch patterns.query {
     case .pattern(let pattern):
       if let miss = fails(.query, pattern, url.query ?? AASAURLBytes.empty, decoding: decodes) { return miss }
     case .items(let items):
@@ -318,7 +314,7 @@ public enum AASAMatcher {
     case nil:
       break
     }
-    if let pattern = effective.fragment,
+    if let pattern = patterns.fragment,
       let miss = fails(.fragment, pattern, url.fragment ?? AASAURLBytes.empty, decoding: decodes)
     {
       return miss
@@ -379,12 +375,17 @@ package final class PreparedAASA: Sendable {
     /// `swcutil` also matches (`/buy/*` matches `/buy`); nil otherwise.
     let parent: Pattern?
 
-    /// `text` compiled as written: a query or fragment pattern.
-    init(_ text: String, variables: [String: [String]]) {
+    /// `source` compiled, shown in traces as `text`.
+    private init(text: String, compiling source: String, variables: [String: [String]], parent: Pattern?) {
       self.text = text
-      plain = AASAPattern(text, variables: nil)
-      substituted = text.contains("$(") ? AASAPattern(text, variables: variables) : plain
-      parent = nil
+      plain = AASAPattern(source, variables: nil)
+      substituted = source.contains("$(") ? AASAPattern(source, variables: variables) : plain
+      self.parent = parent
+    }
+
+    /// `text` compiled as written: a query or fragment pattern.
+    convenience init(_ text: String, variables: [String: [String]]) {
+      self.init(text: text, compiling: text, variables: variables, parent: nil)
     }
 
     /// A component's `/` pattern, read as `swcutil` reads it (IOSN-11; blazingly-aasa's
@@ -394,14 +395,12 @@ package final class PreparedAASA: Sendable {
     /// sides, and a pattern ending in `/*` additionally matches the path without that segment".
     /// A pattern that begins with a wildcard or a variable is left as written (where a leading
     /// `/` would go is not stated) [inference]. `text` stays as written, for traces.
-    init(path text: String, variables: [String: [String]]) {
-      self.text = text
+    convenience init(path text: String, variables: [String: [String]]) {
       let normal = Self.normalPath(text)
-      plain = AASAPattern(normal, variables: nil)
-      substituted = normal.contains("$(") ? AASAPattern(normal, variables: variables) : plain
-      parent =
+      let parent =
         normal.count > 2 && normal.hasSuffix("/*")
         ? Pattern(String(normal.dropLast(2)), variables: variables) : nil
+      self.init(text: text, compiling: normal, variables: variables, parent: parent)
     }
 
     func compiled(substituting: Bool) -> AASAPattern { substituting ? substituted : plain }
@@ -450,38 +449,32 @@ package final class PreparedAASA: Sendable {
       case pattern(Pattern)
       case items([(name: String, pattern: Pattern)])
     }
-    let path: Pattern?
-    let query: Query?
-    let fragment: Pattern?
-    /// The component's `exclude`; nil when it leaves the key out.
-    let exclude: Bool?
-    /// What the detail's `defaults`, then the file's, give for a key the component leaves
-    /// out: read from iOS 14, as `defaults` is (U-5; `swcutil` applies `/`, `?` and `exclude`
-    /// from them, IOSN-11).
-    let inherited: (path: Pattern?, query: Query?, fragment: Pattern?, exclude: Bool?)
+    /// The patterns and `exclude` a component matches with.
+    struct Patterns: Sendable {
+      var path: Pattern?
+      var query: Query?
+      var fragment: Pattern?
+      var exclude: Bool
+    }
+    /// The component's own patterns: what every version before iOS 14 matches with.
+    private let own: Patterns
+    /// From iOS 14, a key the component leaves out taken from its detail's `defaults`, then
+    /// the file's (U-5; `swcutil` applies `/`, `?` and `exclude` from them, IOSN-11).
+    private let withDefaults: Patterns
     /// ``AASAMatcher/settings(_:detail:document:os:)`` in each ``Regime``.
     private let beforeIOS13Point5, fromIOS13Point5, fromIOS14: (caseSensitive: Bool, percentEncoded: Bool)
 
     init(
-      path: Pattern?, query: Query?, fragment: Pattern?, exclude: Bool?,
-      inherited: (path: Pattern?, query: Query?, fragment: Pattern?, exclude: Bool?),
-      settings: (Regime) -> (caseSensitive: Bool, percentEncoded: Bool)
+      own: Patterns, withDefaults: Patterns, settings: (Regime) -> (caseSensitive: Bool, percentEncoded: Bool)
     ) {
-      (self.path, self.query, self.fragment, self.exclude) = (path, query, fragment, exclude)
-      self.inherited = inherited
+      (self.own, self.withDefaults) = (own, withDefaults)
       (beforeIOS13Point5, fromIOS13Point5, fromIOS14) = (
         settings(.beforeIOS13Point5), settings(.fromIOS13Point5), settings(.fromIOS14)
       )
     }
 
     /// The patterns and `exclude` this component matches with in `regime`.
-    func effective(_ regime: Regime) -> (path: Pattern?, query: Query?, fragment: Pattern?, exclude: Bool) {
-      guard regime == .fromIOS14 else { return (path, query, fragment, exclude ?? false) }
-      return (
-        path ?? inherited.path, query ?? inherited.query, fragment ?? inherited.fragment,
-        exclude ?? inherited.exclude ?? false
-      )
-    }
+    func patterns(_ regime: Regime) -> Patterns { regime == .fromIOS14 ? withDefaults : own }
 
     func settings(_ regime: Regime) -> (caseSensitive: Bool, percentEncoded: Bool) {
       switch regime {
@@ -530,34 +523,37 @@ package final class PreparedAASA: Sendable {
     self.document = document
     appIDs = document.appIDs
     let variables = document.substitutionVariables
+    func prepared(_ query: AASADocument.Query?) -> Component.Query? {
+      switch query {
+      case .pattern(let p): .pattern(Pattern(p, variables: variables))
+      case .items(let items): .items(items.map { ($0.name, Pattern($0.pattern, variables: variables)) })
+      case nil: nil
+      }
+    }
     details = document.details.map { detail in
-      Detail(
+      // What the detail's `defaults`, then the file's, give a component, compiled once per detail.
+      let (mine, file) = (detail.defaults, document.defaults)
+      let defaults = Component.Patterns(
+        path: (mine.path ?? file.path).map { Pattern(path: $0, variables: variables) },
+        query: prepared(mine.query ?? file.query),
+        fragment: (mine.fragment ?? file.fragment).map { Pattern($0, variables: variables) },
+        exclude: mine.exclude ?? file.exclude ?? false)
+      return Detail(
         appIDs: detail.appIDs, legacyAppIDs: detail.legacyAppIDs, hasComponents: detail.components != nil,
         hasPaths: detail.paths != nil,
         components: (detail.components ?? []).map { component in
-          func prepared(_ query: AASADocument.Query?) -> Component.Query? {
-            switch query {
-            case .pattern(let p): .pattern(Pattern(p, variables: variables))
-            case .items(let items): .items(items.map { ($0.name, Pattern($0.pattern, variables: variables)) })
-            case nil: nil
-            }
-          }
-          let (detailDefaults, fileDefaults) = (detail.defaults, document.defaults)
-          return Component(
+          let own = Component.Patterns(
             path: component.path.map { Pattern(path: $0, variables: variables) },
             query: prepared(component.query),
             fragment: component.fragment.map { Pattern($0, variables: variables) },
-            exclude: component.settings.exclude ?? (component.exclude ? true : nil),
-            inherited: (
-              path: (detailDefaults.path ?? fileDefaults.path).map {
-                Pattern(path: $0, variables: variables)
-              },
-              query: prepared(detailDefaults.query ?? fileDefaults.query),
-              fragment: (detailDefaults.fragment ?? fileDefaults.fragment).map {
-                Pattern($0, variables: variables)
-              },
-              exclude: detailDefaults.exclude ?? fileDefaults.exclude
-            ),
+            exclude: component.exclude)
+          return Component(
+            own: own,
+            withDefaults: Component.Patterns(
+              path: own.path ?? defaults.path, query: own.query ?? defaults.query,
+              fragment: own.fragment ?? defaults.fragment,
+              // A component built without the reader has `exclude` but no `settings.exclude`.
+              exclude: component.settings.exclude ?? (component.exclude || defaults.exclude)),
             settings: {
               AASAMatcher.settings(component, detail: detail, document: document, os: $0.representative)
             })
