@@ -175,7 +175,9 @@ extension AASADocument {
     if let many = fields["appIDs"], let list = reader.array(many, path: JSONReader.join(path, "appIDs")) {
       if fields["appID"] != nil {
         reader.warning(
-          .aasaAppIDTwice, "both \"appID\" and \"appIDs\" are set; use \"appIDs\" alone (U-2)",
+          .aasaAppIDTwice,
+          "both \"appID\" and \"appIDs\" are set: from iOS 13 the device reads \"appIDs\" and ignores "
+            + "\"appID\" (iOS 12 reads \"appID\" alone); use \"appIDs\" alone (U-2)",
           path: JSONReader.join(path, "appIDs"), at: many.location)
       }
       for (i, item) in list.enumerated() {
@@ -184,10 +186,14 @@ extension AASADocument {
           readAppID(id, at: item.location, path: itemPath, into: &detail, reader: &reader)
         }
       }
+      let listed = Set(detail.appIDs.dropFirst(detail.legacyAppIDs.count))
+      detail.appIDBesideAppIDs = detail.legacyAppIDs.filter { !listed.contains($0) }
     }
     if keyed == nil && fields["appID"] == nil && fields["appIDs"] == nil {
-      reader.error(
-        .aasaMissingField, "missing \"appIDs\" (or \"appID\"): the detail names no app", path: path,
+      // A device skips the detail and reads the rest of the file (the issue-38 oracle report).
+      reader.warning(
+        .aasaMissingField,
+        "missing \"appIDs\" (or \"appID\"): the detail names no app, so the device skips it", path: path,
         at: value.location)
     }
     if let paths = fields["paths"], let list = reader.array(paths, path: JSONReader.join(path, "paths")) {

@@ -61,6 +61,10 @@ public struct AASADocument: Sendable, Hashable {
     /// ("iOS 12 uses the paths array and is not aware of the appIDs key", Apple's caveat as
     /// quoted in public write-ups of its universal-links page).
     public var legacyAppIDs: [String] = []
+    /// The `appID` of a detail that also has `appIDs`, when `appIDs` does not list it: from
+    /// iOS 13 the device reads `appIDs` alone (``AASAReadings/AppIDBesideAppIDs/ignored``),
+    /// so this app is read only under the other reading, `union`.
+    public var appIDBesideAppIDs: [String] = []
     /// The legacy `paths` (iOS 9-12; ignored from iOS 13 where `components` exist, U-8).
     public var paths: [String]?
     /// The `components` (iOS 13+, U-3).

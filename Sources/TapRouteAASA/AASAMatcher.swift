@@ -154,7 +154,9 @@ public enum AASAMatcher {
       substitutes: os >= Feature.substitutionVariables.since,
       traced: step != nil)
     for (d, detail) in prepared.details.enumerated()
-    where (readsComponents ? detail.appIDs : detail.legacyAppIDs).contains(appID) {
+    where readsComponents
+      ? detail.names(appID, readings.appIDBesideAppIDs) : detail.legacyAppIDs.contains(appID)
+    {
       if detail.hasComponents && readsComponents {
         for (c, component) in detail.components.enumerated() {
           let patterns = component.patterns(context.regime)
@@ -497,6 +499,8 @@ package final class PreparedAASA: Sendable {
   package final class Detail: Sendable {
     let appIDs: [String]
     let legacyAppIDs: [String]
+    /// `appID` beside `appIDs`, not listed there: read only under the `union` reading.
+    let appIDBesideAppIDs: [String]
     /// The detail has a `components` key (iOS 13 and later then ignore its `paths`, U-8).
     let hasComponents: Bool
     let hasPaths: Bool
@@ -504,12 +508,19 @@ package final class PreparedAASA: Sendable {
     let paths: [LegacyPath]
 
     init(
-      appIDs: [String], legacyAppIDs: [String], hasComponents: Bool, hasPaths: Bool, components: [Component],
-      paths: [LegacyPath]
+      appIDs: [String], legacyAppIDs: [String], appIDBesideAppIDs: [String], hasComponents: Bool,
+      hasPaths: Bool,
+      components: [Component], paths: [LegacyPath]
     ) {
-      (self.appIDs, self.legacyAppIDs, self.hasComponents, self.hasPaths) =
-        (appIDs, legacyAppIDs, hasComponents, hasPaths)
+      (self.appIDs, self.legacyAppIDs, self.appIDBesideAppIDs) = (appIDs, legacyAppIDs, appIDBesideAppIDs)
+      (self.hasComponents, self.hasPaths) = (hasComponents, hasPaths)
       (self.components, self.paths) = (components, paths)
+    }
+
+    /// True when iOS 13 and later read `appID` from this detail under `reading`.
+    func names(_ appID: String, _ reading: AASAReadings.AppIDBesideAppIDs) -> Bool {
+      appIDs.contains(appID)
+        && (reading == .union || appIDBesideAppIDs.isEmpty || !appIDBesideAppIDs.contains(appID))
     }
   }
 
@@ -539,7 +550,8 @@ package final class PreparedAASA: Sendable {
         fragment: (mine.fragment ?? file.fragment).map { Pattern($0, variables: variables) },
         exclude: mine.exclude ?? file.exclude ?? false)
       return Detail(
-        appIDs: detail.appIDs, legacyAppIDs: detail.legacyAppIDs, hasComponents: detail.components != nil,
+        appIDs: detail.appIDs, legacyAppIDs: detail.legacyAppIDs, appIDBesideAppIDs: detail.appIDBesideAppIDs,
+        hasComponents: detail.components != nil,
         hasPaths: detail.paths != nil,
         components: (detail.components ?? []).map { component in
           let own = Component.Patterns(

@@ -32,24 +32,38 @@ public struct AASAReadings: Sendable, Hashable {
     case fails
   }
 
+  /// Which apps a detail names from iOS 13 when it has both `appID` and `appIDs`.
+  public enum AppIDBesideAppIDs: String, Sendable, Hashable, CaseIterable {
+    /// `appIDs` alone; `appID` is for iOS 12, which "is not aware of the appIDs key" (U-2).
+    /// Apple's `swcutil` reads the file so, as the held-back oracle corpus of this project's
+    /// issue 38 reports (macOS 27, September 2026; not public).
+    case ignored
+    /// Both: blazingly-aasa's reading ("both `appID` and `appIDs` on one entry — union",
+    /// docs/parity.md, marked documented there, not checked against `swcutil`).
+    case union
+  }
+
   /// How `percentEncoded` applies.
   public var percentEncoded: PercentEncoded
   /// What the wildcards do at `/`.
   public var slash: Slash
   /// What an absent query item is.
   public var absentQueryItem: AbsentQueryItem
+  /// What `appID` beside `appIDs` names.
+  public var appIDBesideAppIDs: AppIDBesideAppIDs
 
   /// The given readings; TapRoute's defaults where not given.
   public init(
     percentEncoded: PercentEncoded = .patternAsEncoded, slash: Slash = .crosses,
-    absentQueryItem: AbsentQueryItem = .emptyString
+    absentQueryItem: AbsentQueryItem = .emptyString, appIDBesideAppIDs: AppIDBesideAppIDs = .ignored
   ) {
     self.percentEncoded = percentEncoded
     self.slash = slash
     self.absentQueryItem = absentQueryItem
+    self.appIDBesideAppIDs = appIDBesideAppIDs
   }
 
-  /// TapRoute's readings: each the one Apple's own words support.
+  /// TapRoute's readings: each the one Apple's own words, or `swcutil`'s observed behaviour, support.
   public static let standard = AASAReadings()
 
   /// One contested point: its name, the reading taken, the other, and the evidence of each.
@@ -136,6 +150,11 @@ public struct AASAReadings: Sendable, Hashable {
       "absentQueryItem", \.absentQueryItem,
       evidence:
         "U-10 (WWDC 2019: absent items read as the empty string); U-26 (st-tech's simulator fails them)"),
+    Point(
+      "appIDBesideAppIDs", \.appIDBesideAppIDs,
+      evidence:
+        "U-2 (Apple: iOS 12 is not aware of appIDs); issue 38's swcutil report (appID ignored beside appIDs); "
+        + "blazingly-aasa docs/parity.md (union, not oracle-checked)"),
   ]
 
   /// This reading of each point, by name.

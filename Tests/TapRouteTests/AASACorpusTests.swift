@@ -5,6 +5,7 @@ import Testing
 
 /// The corpus of AASA matching cases, `Tests/AASACorpus/corpus.json`: Apple's documented
 /// examples, WWDC 2019 and 2020 statements, st-tech's cases asserted against Apple's `swcutil`,
+/// blazingly-aasa's probes read off `swcutil` (IOSN-11, IOSN-12),
 /// and the contested readings (U-25, U-26, U-27), each case naming its source.
 @Suite("AASA matching corpus", .tags(.memory))
 struct AASACorpusTests {
@@ -35,11 +36,13 @@ struct AASACorpusTests {
         let expect = item["expect"] as? [String: String]
       else { throw CorpusError.malformed("case \(item["name"] ?? "?") lacks a field") }
       let document = try JSONSerialization.data(withJSONObject: aasa, options: [.sortedKeys])
-      var readings = AASAReadings.standard
-      let given = item["readings"] as? [String: String] ?? [:]
-      if let v = given["percentEncoded"] { readings.percentEncoded = try parse(v) }
-      if let v = given["slash"] { readings.slash = try parse(v) }
-      if let v = given["absentQueryItem"] { readings.absentQueryItem = try parse(v) }
+      let given = (item["readings"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }
+      let readings =
+        given.isEmpty
+        ? AASAReadings.standard
+        : try AASAReadings.parse(given.map { "\($0.key)=\($0.value)" }.joined(separator: ",")).mapError {
+          CorpusError.malformed($0.message)
+        }.get()
       let os = try (item["os"] as? String).map { text in
         guard let v = OSVersion(parsing: text) else { throw CorpusError.malformed("os \(text)") }
         return v
@@ -73,10 +76,11 @@ struct AASACorpusTests {
   @Test("every case names a source a reader can open, and the corpus covers each kind of source")
   func sources() throws {
     let cases = try Self.cases()
-    #expect(cases.count >= 50)
+    #expect(cases.count >= 140)
     #expect(cases.allSatisfy { $0.sourceURL.hasPrefix("https://") })
     for host in [
       "developer.apple.com/documentation", "asciiwwdc.com/2019", "wwdc2020", "st-tech/universal-links-test",
+      "blazingly-aasa/blob/main/conformance/oracle",
     ] {
       #expect(cases.contains { $0.sourceURL.contains(host) }, "no case from \(host)")
     }

@@ -24,7 +24,7 @@ struct AASAReaderTests {
       code: .aasaMissingField),
     Row(
       name: "a detail without an app", marked: #"{"applinks": {"details": [1️⃣{"components": []}]}}"#,
-      code: .aasaMissingField),
+      code: .aasaMissingField, severity: .warning),
     Row(
       name: "an app ID without a dot",
       marked: #"{"applinks": {"details": [{"appIDs": [1️⃣"ABCDE12345"], "components": []}]}}"#,
@@ -331,6 +331,35 @@ struct AASAMatcherTests {
     #expect(!AASADocument.isCMSSigned(Array(#"{"applinks": {}}"#.utf8)))
   }
 
+  /// Issue 38's report of `swcutil` (a held-back oracle corpus, macOS 27, September 2026):
+  /// `appID` beside `appIDs` is ignored; iOS 12 reads `appID` alone (U-2: "iOS 12 ... is not
+  /// aware of the appIDs key"); blazingly-aasa's parity.md reads the two as a union, TapRoute's
+  /// other reading. A detail without an app is skipped, and the rest of the file is read.
+  @Test("appID beside appIDs: iOS 13 reads appIDs alone, iOS 12 appID; union is the other reading")
+  func appIDBesideAppIDs() throws {
+    let check = try AASADocument.read(
+      Array(
+        #"{"applinks": {"details": [{"components": [{"/": "*"}]}, {"appID": "ABCDE12345.old", "appIDs": ["ABCDE12345.new"], "paths": ["/buy/*"], "components": [{"/": "/buy/*"}]}]}}"#
+          .utf8), file: "x")
+    #expect(!check.hasErrors, "\(check.diagnostics)")
+    // TR709 notes that iOS 13 ignores the paths beside components.
+    #expect(check.diagnostics.map(\.code) == [.aasaMissingField, .aasaAppIDTwice, .aasaIgnored])
+    #expect(check.diagnostics.prefix(2).allSatisfy { $0.message.contains("the device") })
+    let url = try AASAURL(parsing: "https://x.com/buy/1", file: "u")
+    let newer = AASAMatcher.match(check.document, url: url)
+    #expect(newer.verdicts == ["ABCDE12345.new": .match])
+    #expect(newer.otherReadingsDiffer == ["appIDBesideAppIDs"])
+    let union = AASAMatcher.match(check.document, url: url, readings: AASAReadings(appIDBesideAppIDs: .union))
+    #expect(union.verdicts == ["ABCDE12345.new": .match, "ABCDE12345.old": .match])
+    let legacy = AASAMatcher.match(check.document, url: url, os: OSVersion(clamping: 12))
+    #expect(legacy.verdicts == ["ABCDE12345.old": .match])
+    // Listed in both keys, the app is read under either reading.
+    let both = try Self.document(
+      #"{"applinks": {"details": [{"appID": "ABCDE12345.a", "appIDs": ["ABCDE12345.a"], "components": [{"/": "*"}]}]}}"#
+    )
+    #expect(AASAMatcher.match(both, url: url).verdicts == ["ABCDE12345.a": .match])
+  }
+
   @Test("two apps in two details each get their own verdict")
   func twoApps() throws {
     let d = try Self.document(
@@ -342,7 +371,8 @@ struct AASAMatcherTests {
 
   @Test("the contested points are declared once, each with its evidence, and each flip changes the reading")
   func points() {
-    #expect(AASAReadings.points.map(\.name) == ["percentEncoded", "slash", "absentQueryItem"])
+    #expect(
+      AASAReadings.points.map(\.name) == ["percentEncoded", "slash", "absentQueryItem", "appIDBesideAppIDs"])
     for point in AASAReadings.points {
       #expect(point.evidence.contains("U-"))
       #expect(point.reading(point.flipped(.standard)) != point.reading(.standard))
