@@ -6,6 +6,9 @@ let package = Package(
   platforms: [.macOS(.v10_15), .iOS(.v13), .watchOS(.v6), .tvOS(.v13)],
   products: [
     .library(name: "TapRoute", targets: ["TapRoute"]),
+    // The tools beside the engine: verification, code generation, rendering and pictures,
+    // simulation, observation and recorders, stickers, quick actions, the matrix and audit.
+    .library(name: "TapRouteTools", targets: ["TapRouteTools"]),
     // The apple-app-site-association reader, matcher and diff alone, for a tool that needs
     // only those (`import TapRoute` includes it).
     .library(name: "TapRouteAASA", targets: ["TapRouteAASA"]),
@@ -18,20 +21,25 @@ let package = Package(
     // Depends on nothing else here: strict JSON with located diagnostics, OS versions, and
     // the AASA file's reader, matcher and diff.
     .target(name: "TapRouteAASA"),
-    // The engine and the tools beside it; re-exports TapRouteAASA.
+    // The engine an app links: the situation, the policies, decide and explain, the built-in
+    // tables; re-exports TapRouteAASA.
     .target(name: "TapRoute", dependencies: ["TapRouteAASA"]),
+    // The tools, each reading the engine's decisions and policies; the CLI's library.
+    .target(name: "TapRouteTools", dependencies: ["TapRoute"]),
     // A hand-written switch with the shipped semantics: the tests' differential oracle and
     // the benchmark's baseline (Benchmarks/ links the same source). Not a product: clients
     // of TapRoute never see it.
     .target(name: "TapRouteReference", dependencies: ["TapRoute"]),
-    .executableTarget(name: "taproute", dependencies: ["TapRoute"]),
+    .executableTarget(name: "taproute", dependencies: ["TapRoute", "TapRouteTools"]),
     // The one declaration of the situation's fields and facts, and the generator that writes
     // Sources/TapRoute/Generated/SituationCatalog+Generated.swift and the value enums'
     // SituationValues+Generated.swift from it (`swift run CatalogGenerator`). Not a product,
     // and independent of the library it writes for.
     .executableTarget(name: "CatalogGenerator"),
     .plugin(name: "TapRouteGenerate", capability: .buildTool(), dependencies: ["taproute"]),
-    .testTarget(name: "TapRouteTests", dependencies: ["TapRoute", "TapRouteAASA", "TapRouteReference", "taproute", "CatalogGenerator"]),
+    .testTarget(name: "TapRouteTests", dependencies: [
+      "TapRoute", "TapRouteAASA", "TapRouteTools", "TapRouteReference", "taproute", "CatalogGenerator",
+    ]),
     // Uses the library as a client does: plain `import TapRoute`, public API only.
     .testTarget(name: "TapRouteClientTests", dependencies: ["TapRoute"], exclude: ["client-fixtures.json", "client-evidence.json"]),
   ],

@@ -26,6 +26,7 @@ let package = Package(
       name: "TapRouteBenchmarks",
       dependencies: [
         .product(name: "TapRoute", package: root),
+        .product(name: "TapRouteTools", package: root),
         "TapRouteReference",
       ] + (generatedTables ? ["GeneratedTables"] : []),
       // A define, not `canImport`: a lean build must not see the module a full build left

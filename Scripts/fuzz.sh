@@ -4,7 +4,7 @@
 #   Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #   TARGET: policy | situation | url | sticker | plist | observation | aasa   (see Fuzz/TARGET.swift and SelfCheck.swift)
 #
-# Every target is in one binary, .build/fuzz/taproute-fuzz: Sources/TapRouteAASA,
+# Every target is in one binary, .build/fuzz/taproute-fuzz: Sources/TapRouteAASA, Sources/TapRouteTools,
 # Sources/TapRoute (without Exports.swift, whose import is of the other half) and Fuzz/*.swift
 # compiled as one module by swiftc -sanitize=fuzzer,address (again only when a source is
 # newer), and run with TAPROUTE_FUZZ_TARGET=TARGET, which Fuzz/Driver.swift reads to pick the check. Seeds
@@ -30,16 +30,17 @@ opt="${TAPROUTE_FUZZ_OPT:--O}"
 case "$opt" in -O | -Onone | -Osize) ;; *) echo "TAPROUTE_FUZZ_OPT must be -O, -Onone or -Osize" >&2; exit 2 ;; esac
 binary="$out/taproute-fuzz"
 [[ "$opt" == "-O" ]] || binary="$out/taproute-fuzz$opt"
-sources=$(find Sources/TapRouteAASA Sources/TapRoute Fuzz -name '*.swift' ! -name Exports.swift | sort)
-if [[ ! -x "$binary" || -n "$(find Sources/TapRouteAASA Sources/TapRoute Fuzz -newer "$binary" -name '*.swift' | head -1)" ]]; then
+sources=$(find Sources/TapRouteAASA Sources/TapRoute Sources/TapRouteTools Fuzz -name '*.swift' ! -name Exports.swift | sort)
+if [[ ! -x "$binary" || -n "$(find Sources/TapRouteAASA Sources/TapRoute Sources/TapRouteTools Fuzz -newer "$binary" -name '*.swift' | head -1)" ]]; then
   echo "building $binary"
   # Built under a temporary name and then renamed, so that neither a failed build nor a
   # fuzz.sh started meanwhile ever runs a half-written binary.
   # -j: swiftc runs one frontend at a time unless told, and the files compile independently.
   partial="$binary.partial.$$"
   jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+  # -suppress-warnings: the tools' files import TapRoute, which is this one module here.
   # shellcheck disable=SC2086
-  swiftc -sanitize=fuzzer,address -parse-as-library "$opt" -g -j "$jobs" -module-name TapRoute -package-name TapRoute \
+  swiftc -sanitize=fuzzer,address -parse-as-library -suppress-warnings "$opt" -g -j "$jobs" -module-name TapRoute -package-name TapRoute \
     $sources -o "$partial" 2>&1 | grep -v 'warning: Cannot export local symbol' || true
   [[ -x "$partial" ]] || { echo "build failed" >&2; rm -f "$partial"; exit 1; }
   mv -f "$partial" "$binary"

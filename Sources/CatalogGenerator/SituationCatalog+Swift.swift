@@ -187,7 +187,7 @@ extension SituationCatalog {
     out += """
 
         /// True for a version fact; cheaper than building ``kind``.
-        var isVersion: Bool {
+        package var isVersion: Bool {
           switch self {
 
       """
@@ -206,7 +206,7 @@ extension SituationCatalog {
 
         /// The fact's bit in a mask of facts (declaration order).
         @inlinable
-        var bit: FactMask {
+        package var bit: FactMask {
           switch self {
 
       """
@@ -237,10 +237,10 @@ extension SituationCatalog {
       ///
       /// A plain value of small integers: reading a fact costs a switch, and building it scans
       /// the URL once without allocating.
-      struct FactSnapshot: Sendable {
+      package struct FactSnapshot: Sendable {
 
       """
-    for fact in all { out += "  var \(fact.name): \(snapshotType(fact))\n" }
+    for fact in all { out += "  package var \(fact.name): \(snapshotType(fact))\n" }
     out += """
 
         /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
@@ -249,7 +249,7 @@ extension SituationCatalog {
         /// `computed` is false (the interpreter computes them only for a table that tests them).
         /// `defaultVersion` stands for a missing OS version, `defaultSDKVersion` (the same when
         /// nil) for a missing SDK version.
-        init(
+        package init(
           _ situation: Situation, event: Situation.Event, defaultVersion: OSVersion,
           defaultSDKVersion: OSVersion? = nil, computed: Bool = true
         ) {
@@ -275,7 +275,7 @@ extension SituationCatalog {
         }
 
         /// The value index of a finite fact (bool: 0 false, 1 true; enumerations: catalog order).
-        func index(of fact: Fact) -> Int {
+        package func index(of fact: Fact) -> Int {
           switch fact {
 
       """
@@ -324,7 +324,7 @@ extension SituationCatalog {
         }
 
         /// The value of a version fact (the OS version for any other fact).
-        func version(of fact: Fact) -> OSVersion {
+        package func version(of fact: Fact) -> OSVersion {
           switch fact {
 
       """
@@ -394,7 +394,7 @@ extension SituationCatalog {
         /// Sets a finite fact read from a field to value `index` (bool: 0 false, 1 true;
         /// enumerations: `allCases` order). False, changing nothing, for a version fact, a fact
         /// computed from the URL, or an index out of range.
-        mutating func setFinite(_ fact: Fact, index: Int) -> Bool {
+        package mutating func setFinite(_ fact: Fact, index: Int) -> Bool {
           switch fact {
 
       """
@@ -1109,7 +1109,7 @@ extension SituationCatalog {
         """
     }
     out += "\n// The parts by their short names, as the readers and the engine write them.\n"
-    for part in nestedParts { out += "typealias \(part.type) = Situation.\(part.type)\n" }
+    for part in nestedParts { out += "package typealias \(part.type) = Situation.\(part.type)\n" }
     for part in nestedParts {
       out += "\nextension Situation {\n" + docLines(part.doc, indent: "  ")
       out += "  public struct \(part.type): Sendable, Hashable {\n"

@@ -1,5 +1,6 @@
 import Foundation
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 /// `taproute aasa check`, `aasa match` and `aasa diff`: apple-app-site-association files.
 enum AASACommand {

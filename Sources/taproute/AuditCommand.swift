@@ -1,5 +1,6 @@
 import Foundation
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 /// `taproute audit`.
 enum AuditCommand {

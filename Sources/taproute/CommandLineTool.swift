@@ -1,5 +1,6 @@
 import Foundation
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 /// The `taproute` command: argument parsing and printing only; every decision, check and
 /// rendering lives in the TapRoute library.
@@ -270,9 +271,14 @@ enum CommandLineTool {
   ) throws(CommandExit) -> Engine {
     do throws(DiagnosticsError) {
       guard let policies else {
-        return checkingEveryFile ? Engine(policies: try PolicySet.builtInChecked()) : try Engine()
+        return checkingEveryFile
+          ? Engine(policies: try PolicySet.builtInChecked().checkingCompanions()) : try Engine()
       }
-      return try Engine(policiesAt: URL(fileURLWithPath: policies, isDirectory: true))
+      let engine = try Engine(policiesAt: URL(fileURLWithPath: policies, isDirectory: true))
+      // A broken companion file (transitions, stickers, quick actions) is an error of the
+      // directory, reported here as any policy file's.
+      _ = try engine.policies.checkingCompanions()
+      return engine
     } catch {
       throw reportLoadFailure(error, console: console)
     }

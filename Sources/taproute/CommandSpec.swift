@@ -1,4 +1,5 @@
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 /// One command of the grammar, declared once: the parser, the help text and the dispatch all
 /// read this value (the way swift-argument-parser's HelpGenerator reads the declarations its

@@ -1,4 +1,5 @@
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 /// Where a command writes: standard output and standard error through ``FileDescriptor``,
 /// so a write error is a value. The first failed write to standard output is kept (later

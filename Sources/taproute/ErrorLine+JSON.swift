@@ -1,4 +1,5 @@
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 extension ErrorLine {
   /// Writes the compact JSON `DecisionText.encode(_:pretty: false)` writes for this value, byte

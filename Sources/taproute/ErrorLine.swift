@@ -1,4 +1,5 @@
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 /// The JSON form of errors: `{"errors": [{"file", "line", "column", "path", "code",
 /// "severity", "message"}]}`, fields absent when unknown; `line` on the document for

@@ -1,4 +1,5 @@
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 /// The parsed arguments of one command line, read through the command's declarations.
 struct Invocation {

@@ -1,4 +1,5 @@
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 /// `taproute observe`.
 enum ObserveCommand {

@@ -1,5 +1,6 @@
 import Foundation
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 /// `taproute verify`, `taproute test` and `taproute table`.
 enum PolicyCommands {
@@ -96,8 +97,11 @@ enum PolicyCommands {
   /// Loads DIR or the built-in policies, printing diagnostics on failure.
   private static func policySet(_ dir: String?, console: Console) throws(CommandExit) -> PolicySet {
     do {
-      if let dir { return try PolicySet.load(directory: URL(fileURLWithPath: dir, isDirectory: true)) }
-      return try PolicySet.builtInChecked()
+      if let dir {
+        return try PolicySet.load(directory: URL(fileURLWithPath: dir, isDirectory: true))
+          .checkingCompanions()
+      }
+      return try PolicySet.builtInChecked().checkingCompanions()
     } catch {
       throw CommandLineTool.reportLoadFailure(error, console: console)
     }
@@ -108,8 +112,9 @@ enum PolicyCommands {
     let set: PolicySet
     let hygiene: [Diagnostic]
     do {
-      (set, hygiene) = try PolicySet.loadForVerification(
+      let (loaded, found) = try PolicySet.loadForVerification(
         directory: dir.map { URL(fileURLWithPath: $0, isDirectory: true) })
+      (set, hygiene) = (try loaded.checkingCompanions(), found)
     } catch {
       throw CommandLineTool.reportLoadFailure(
         error, console: console, command: "taproute verify", what: "; nothing was verified")

@@ -1,5 +1,6 @@
 import Foundation
-import TapRoute
+@_spi(Generated) import TapRoute
+import TapRouteTools
 
 /// `taproute sticker`.
 enum StickerCommand {

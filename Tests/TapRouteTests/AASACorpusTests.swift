@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The corpus of AASA matching cases, `Tests/AASACorpus/corpus.json`: Apple's documented
 /// examples, WWDC 2019 and 2020 statements, st-tech's cases asserted against Apple's `swcutil`,

@@ -3,6 +3,7 @@ import Testing
 
 @testable import TapRoute
 @testable import TapRouteAASA
+@testable import TapRouteTools
 
 /// The AASA reader's diagnostics, each at the place a marker shows in its own small file.
 @Suite("AASA reader", .tags(.memory))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Plays what a device would show the container app into an app recorder: the app callbacks
 /// a decision names (the tables' own prediction), preceded on a cold launch by the launch

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// `Engine()` parses the built-in decision tables only; the rest is read when first read.
 @Suite struct BuiltInLoadTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// A client's fixture file may cite the client's own evidence registry, named by its
 /// `evidenceFile`, beside the policies' own; `test` and `verify` check those ids.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Issue 35, item 4: a composed decision says which step its confidence comes from and
 /// whether that step rests on defaults, per step.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("Contested decisions and assumed defaults (issue 12)")
 struct ContestedDecisionTests {

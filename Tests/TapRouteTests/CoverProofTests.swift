@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The verifier's work budget: what it says of the rules and gaps it could not prove within it.
 /// (`wholeSpaceCells: 0` verifies these small spaces rule by rule, as a space of many facts is.)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The note of a redirect whose hooks do not fire is built when `notes` is read (issue 13
 /// item 3); a decision carrying it pending must read, compare, hash and encode exactly as one

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Input a decision did not use is named in its notes, on every path (the generated decide,
 /// the interpreter's lean decide and its explain), after every other note.

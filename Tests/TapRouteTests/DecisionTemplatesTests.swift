@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// `JSONWriter` writes the engine's lazy decisions from templates recorded once per
 /// combination of rules (``DecisionTemplates``): the bytes must be what `JSONEncoder` writes

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The `delivery` table: which of the container app's callbacks receive what it was handed,
 /// on every path (the generated decide, its explain, and the interpreter over `Policies/`).

@@ -2,6 +2,7 @@ import TapRouteReference
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("Differential: engine against the hand-written switch")
 struct DifferentialTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// An inline evidence file with one `1️⃣` marking where the expected diagnostic points (a
 /// ``MarkedText``); the mark is removed before parsing, so no test pins a position in shipped

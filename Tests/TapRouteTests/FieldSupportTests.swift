@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Per-field citations (issue 36): a rule's `support` is read, checked against its `then`,
 /// derives the rule's evidence and confidence, is verified against its quotes, and reaches

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// A fixture row may state every field of its decision under `expect`: each loads, a wrong
 /// value of each is a located error, `mismatches(_:)` compares each, `null` (or `[]`) says

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("The fixture report of `taproute test`")
 struct FixtureReportTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// A fixture row named by its fixture name, so a failure says which row.
 struct FixtureRow: CustomTestStringConvertible, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Every input kept in Tests/FuzzRegressions/TARGET/ (crashers and interesting cases found
 /// by Scripts/fuzz.sh), replayed through the same checks the fuzz targets run.

@@ -3,6 +3,7 @@ import TapRouteReference
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The generated built-in decisions (`Generated/CompiledBuiltinPolicies+Generated.swift`),
 /// the interpreter and the hand-written switch decide alike; the generator's plan decides as

@@ -1,4 +1,5 @@
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Edits of a parsed JSON tree, for tests that change a policy file.
 ///

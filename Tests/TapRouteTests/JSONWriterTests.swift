@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 @testable import taproute
 
 /// `JSONWriter` against `JSONEncoder` (with the options `decide --lines --json` used before it):

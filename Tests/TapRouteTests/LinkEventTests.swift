@@ -3,6 +3,7 @@ import TapRouteReference
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The `link` event (issue 25, items 3 and 4): a plain link followed, decided by the
 /// library, the generated engine and the CLI's explain, matrix and observe.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The app's configuration (`app.appID`, `app.urlSchemes`, `app.associatedDomains`,
 /// `app.aasa`) and the facts computed from it (`schemeOwner`, `universalLink`).

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Text written inline in a test, with emoji markers (`1️⃣` to `9️⃣`, `0️⃣`, `🔟`) where the test
 /// expects something to be reported.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("Matrix: any event, any columns")
 struct MatrixColumnsTests {

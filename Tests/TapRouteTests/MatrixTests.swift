@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Every version a band must be tried at: its lowest, and the highest below its end.
 func bandEdges(_ range: VersionRange) -> [OSVersion] {

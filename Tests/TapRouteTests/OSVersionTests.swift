@@ -3,6 +3,7 @@ import Testing
 
 @testable import TapRoute
 @testable import TapRouteAASA
+@testable import TapRouteTools
 
 @Suite("OSVersion: validated components, a total order on every platform")
 struct OSVersionTests {

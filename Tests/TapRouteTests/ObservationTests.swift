@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The shipped observations in Policies/observations/.
 let observationFiles: [String] = {

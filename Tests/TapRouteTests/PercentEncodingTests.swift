@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The URL an app receives when `URL(string:)` percent-encodes the text it was given (N-8,
 /// the encoder, and the decision fields that name it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("Policy loading: built-in copy, located errors, fail closed")
 struct PolicyLoadingTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// A small seeded generator (SplitMix64), so every property run is reproducible.
 struct SeededRandom: RandomNumberGenerator {

@@ -94,6 +94,21 @@ struct PublicSurfaceTests {
         source: "import TapRoute\nlet x: OSVersion = AASAMatcher.newest\nlet y: Diagnostic? = nil\n",
         error: nil),
       Row(
+        name: "plain import TapRoute does not see the tools",
+        source: "import TapRoute\nlet x: VerificationReport? = nil\n",
+        error: "cannot find type 'VerificationReport' in scope"),
+      Row(
+        name: "import TapRouteTools sees the verifier, the recorders and the matrix beside the engine",
+        source: """
+          import TapRoute
+          import TapRouteTools
+          let report: VerificationReport = Verifier.verify(Engine.builtIn.policies)
+          let recorder: Recorder? = nil
+          let matrix: Matrix? = nil
+          let observation: DeviceObservation? = nil
+          """,
+        error: nil),
+      Row(
         name: "the generated files' SPI import sees the generated API",
         source: """
           @_spi(Generated) import TapRoute

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Plays what a device would show an extension into a recorder: the callbacks of a decision
 /// (the tables' own prediction), the completion of the redirect's `open(url)`, and the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("Rendered documentation and editor schemas")
 struct RenderingTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Seeded generated policies for the cost tests: a tap table over the shipped facts (a
 /// quarter of its rules launch the extension with redirect hooks), an open table, and the

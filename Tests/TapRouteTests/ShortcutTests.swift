@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// A quick-action fixture: static and dynamic items, a launch, what the plan must say, and
 /// the evidence that justifies it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The session fixtures in Policies/sessions/.
 let sessionFiles: [String] = {
@@ -74,7 +75,7 @@ struct SimulationTests {
       json["transitions", id: "arrival-opens-nothing"]?["callbacks"] = .strings(["didReceive"])
     }
     do {
-      _ = try PolicySet.load(directory: dir)
+      _ = try PolicySet.load(directory: dir).checkingCompanions()
       Issue.record("loaded despite arrival keys on other steps")
     } catch {
       #expect(
@@ -113,7 +114,7 @@ struct SimulationTests {
       json["transitions", id: "arrival-unbound"]?["on"]?["bound"] = .bool(true)
     }
     do {
-      _ = try PolicySet.load(directory: dir)
+      _ = try PolicySet.load(directory: dir).checkingCompanions()
       Issue.record("loaded despite an uncovered arrival")
     } catch {
       #expect(
@@ -249,7 +250,10 @@ struct SimulationTests {
       json["transitions", id: install?["id"]?.stringValue ?? ""]?["on"]?["step"] = .string("deleteApp")
     }
     do {
-      _ = try PolicySet.load(directory: dir)
+      // The engine decides without the transitions: it loads the directory; the simulator's
+      // check refuses it.
+      #expect(try Engine(policiesAt: dir).decide(Situation(event: .tap)).rule != nil)
+      _ = try PolicySet.load(directory: dir).checkingCompanions()
       Issue.record("loaded despite an uncovered step")
     } catch {
       #expect(error.diagnostics.map(\.message) == [#"no transition covers step "installApp""#])

@@ -3,6 +3,7 @@ import Testing
 
 @testable import CatalogGenerator
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// The situation catalog (`Sources/CatalogGenerator/SituationCatalog.swift`) is the one
 /// declaration of each fact and value type; the code generated from it is committed, and these

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("Situation Codable: the strict reader's defaults and checks")
 struct SituationCodableTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("Situation JSON: defaults and located errors")
 struct SituationDecodingTests {

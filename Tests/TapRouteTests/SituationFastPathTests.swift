@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// `Situation.parseCommon` (the fast path) against the strict reader: whenever the fast path
 /// answers, the strict reader accepts the same bytes and reads the same situation; the usual

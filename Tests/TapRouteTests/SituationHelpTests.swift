@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("taproute help situation: every key of the situation, per event")
 struct SituationHelpTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// A small, complete policy set written for the loader and verifier tests, so they do not
 /// depend on the shipped `Policies/`: editing a shipped rule breaks none of them.

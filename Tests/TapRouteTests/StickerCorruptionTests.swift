@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// A corrupt or implausible sticker file, written byte by byte, and the exact reason the
 /// checker must give for refusing it (TR501).

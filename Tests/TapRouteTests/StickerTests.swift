@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 /// Minimal real image files, written byte by byte: every PNG chunk with its real CRC-32,
 /// APNG frames with their fcTL and fdAT chunks, JPEG segments with their lengths.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("URL scheme scanner (RFC 3986 §3.1)", .tags(.memory))
 struct URLSchemeClassTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("Verification: gaps, shadowed rules, conflicts, hygiene")
 struct VerificationTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteTools
 
 @Suite("The widget and liveActivity events (issue 26)")
 struct WidgetEventTests {

@@ -1,6 +1,7 @@
 import Foundation
 import TapRoute
 import TapRouteReference
+import TapRouteTools
 
 #if canImport(Glibc)
   import Glibc

@@ -202,7 +202,7 @@ extension CompiledPolicies {
 extension CompiledPolicies {
   /// The template decision of rule `rule` of `table`: what the interpreter's compiled
   /// table holds for it.
-  static func template(_ table: CompiledTableData, _ rule: Int) -> Decision {
+  package static func template(_ table: CompiledTableData, _ rule: Int) -> Decision {
     guard table.rules.indices.contains(rule) else { return Decision.undecided(table: table.name) }
     let data = table.rules[rule]
     let name = "\(table.name)/\(data.id)"
@@ -226,7 +226,7 @@ extension CompiledPolicies {
 extension Outcome {
   /// True for the outcomes whose decision names the URL that opens.
   @inlinable
-  var carriesURL: Bool {
+  package var carriesURL: Bool {
     switch self {
     case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch, .appClipLaunch: true
     default: false
@@ -239,7 +239,7 @@ extension Outcome {
   /// carried one (a `Link` in a small widget). No handoff (a rule that says nothing of it)
   /// keeps the URL.
   @inlinable
-  func carriesURL(handoff: Situation.Handoff?) -> Bool {
+  package func carriesURL(handoff: Situation.Handoff?) -> Bool {
     guard carriesURL else { return false }
     switch handoff {
     case nil, .url?, .universalLink?: return true
@@ -277,7 +277,7 @@ extension Engine {
 
 extension Decision {
   /// The decision of a table no rule of which matches.
-  static func undecided(table name: String) -> Decision {
+  package static func undecided(table name: String) -> Decision {
     Decision(
       outcome: .undecided,
       notes: ["no rule of table \"\(name)\" matches this situation; TapRoute does not guess"])

@@ -11,56 +11,56 @@
 /// ``maximumDenseCells``, the first hit of every cell is computed once at load
 /// (``DenseLookup``), and deciding is one index computation and one array read (two, and one
 /// URL scan, where the answer turns on the URL), whatever the number of rules.
-final class CompiledTable: Sendable {
-  let table: DecisionTable
+package final class CompiledTable: Sendable {
+  package let table: DecisionTable
   /// The tested facts and their values, shared with verification.
-  let shape: TableSlots
+  package let shape: TableSlots
   /// The facts at least one rule tests, in declaration order.
-  var slots: [Fact] { shape.facts }
+  package var slots: [Fact] { shape.facts }
   /// Sorted `osVersion` boundaries; a version's interval index is how many are <= it.
-  var versionBounds: [OSVersion] { shape.versionBounds }
+  package var versionBounds: [OSVersion] { shape.versionBounds }
   /// Sorted `sdkVersion` boundaries: each version fact is cut at its own rules' bounds.
-  var sdkVersionBounds: [OSVersion] { shape.sdkVersionBounds }
+  package var sdkVersionBounds: [OSVersion] { shape.sdkVersionBounds }
   /// Where each slot's rows start in `bits`.
-  let slotOffsets: [Int]
+  package let slotOffsets: [Int]
   /// 64-bit words per row.
-  let words: Int
+  package let words: Int
   /// Row-major bits: slot offset + value index * words + word.
-  let bits: [UInt64]
+  package let bits: [UInt64]
   /// Some rule tests a computed fact (`schemeOwner`, `universalLink`): the decide path
   /// computes those facts only then.
-  let testsComputedFacts: Bool
+  package let testsComputedFacts: Bool
   /// What each rule decides, ready to return (with its alternative readings, if contested).
-  let templates: [Decision]
+  package let templates: [Decision]
   /// Per rule, what the decide path reads without building a decision.
-  let rules: [RuleData]
+  package let rules: [RuleData]
   /// The rules (one bit each, first word) that test `urlClass` or `urlNeedsEncoding`: with
   /// one word of bits, the URL is scanned only when the first remaining rule is one of them.
-  let urlTesters: UInt64
+  package let urlTesters: UInt64
   /// The slots of `urlClass` and `urlNeedsEncoding` (-1 when no rule tests it).
-  let urlClassSlot: Int
-  let urlEncodingSlot: Int
+  package let urlClassSlot: Int
+  package let urlEncodingSlot: Int
 
   /// What the decide path reads of one rule but its callbacks (``callbacks(_:)``): plain
   /// values only, so that reading a field copies no reference (with the callbacks array in
   /// it, every read of a field copied the whole rule through its value witness: about 55
   /// instructions a decision).
-  struct RuleData: Sendable {
-    var outcome: Outcome
-    var presentation: Presentation?
-    var confidence: Confidence?
+  package struct RuleData: Sendable {
+    package var outcome: Outcome
+    package var presentation: Presentation?
+    package var confidence: Confidence?
     /// The facts it tests, as ``Fact/bit``s: what a decision by it rests on.
-    var tested: FactMask
+    package var tested: FactMask
     /// True when it has other readings.
-    var contested: Bool
+    package var contested: Bool
     /// The redirect hooks among its callbacks in firing order, 4 bits each (index in
     /// `Hook.allCases` + 1, first lowest): ``CompiledPolicies/tapRedirectHooks(_:)``.
-    var redirectHooks: UInt64
+    package var redirectHooks: UInt64
     /// What a delivery composed after it is decided with (``AppDelivery/composedHandoff``).
-    var handoff: Situation.Handoff? = nil
+    package var handoff: Situation.Handoff? = nil
 
     /// The data of a rule that decides nothing.
-    static var undecided: RuleData {
+    package static var undecided: RuleData {
       RuleData(
         outcome: .undecided, presentation: nil, confidence: nil, tested: 0, contested: false, redirectHooks: 0
       )
@@ -69,50 +69,50 @@ final class CompiledTable: Sendable {
 
   /// The data of rule `rule`; an undecided rule's for an index out of range.
   @inline(__always)
-  func ruleData(_ rule: Int) -> RuleData {
+  package func ruleData(_ rule: Int) -> RuleData {
     rules.indices.contains(rule) ? rules[rule] : .undecided
   }
 
   /// The callbacks of rule `rule`; nil for an index out of range.
   @inline(__always)
-  func callbacks(_ rule: Int) -> [Situation.Callback]? {
+  package func callbacks(_ rule: Int) -> [Situation.Callback]? {
     ruleCallbacks.indices.contains(rule) ? ruleCallbacks[rule] : nil
   }
   /// Each rule's callbacks (``RuleData``'s, kept apart).
-  let ruleCallbacks: [[Situation.Callback]?]
+  package let ruleCallbacks: [[Situation.Callback]?]
 
   /// What a situation no rule matches decides, ready to return.
-  let undecided: Decision
+  package let undecided: Decision
   /// The slots indexing `dense`'s cells (every slot but the URL's), each with its stride.
-  let denseSlots: [(slot: Int, stride: Int)]
+  package let denseSlots: [(slot: Int, stride: Int)]
   /// The same slots as `firstMatch` reads them: each fact's place in ``FactSnapshot/indices``,
   /// where its rows start in `bits`, and its stride in `dense`.
-  let immediateSlots: [(place: Int, offset: Int, stride: Int)]
+  package let immediateSlots: [(place: Int, offset: Int, stride: Int)]
   /// The `osVersion` and `sdkVersion` bounds as ``OSVersion/orderKey``s: a version's interval
   /// is how many of them are <= its key, counted without a branch per bound.
-  let versionKeys: [UInt64]
-  let sdkVersionKeys: [UInt64]
+  package let versionKeys: [UInt64]
+  package let sdkVersionKeys: [UInt64]
   /// Where the version facts' values are in ``FactSnapshot/indices``: kept in the table, as
   /// a static `let` is read through a once-only check on every read.
-  let osVersionPlace = CompiledTable.place(of: .osVersion)
-  let sdkVersionPlace = CompiledTable.place(of: .sdkVersion)
+  package let osVersionPlace = CompiledTable.place(of: .osVersion)
+  package let sdkVersionPlace = CompiledTable.place(of: .sdkVersion)
   /// One bit per rule (at most 64): where ANDing the rows starts.
-  let allRules: UInt64
+  package let allRules: UInt64
   /// A URL cell's stride for the URL's scheme class and for its needing encoding (0 for a
   /// fact no rule tests).
-  let urlClassStride: Int
-  let urlEncodingStride: Int
+  package let urlClassStride: Int
+  package let urlEncodingStride: Int
   /// The first matching rule of every cell, when the space is small enough.
-  let dense: DenseLookup?
+  package let dense: DenseLookup?
 
   /// The largest fact space (without the URL's facts) compiled densely (4 MB of Int32).
-  static let maximumDenseCells = 1 << 20
+  package static let maximumDenseCells = 1 << 20
 
   /// Compiles `table`. `dense` nil builds the dense lookup when it pays: more than 64 rules
   /// (with one word of bits per row, ANDing the rows costs no more than indexing the dense
   /// table) and a small enough space; true forces it and false skips it (tests compare
   /// both paths).
-  init(_ table: DecisionTable, dense wantDense: Bool? = nil) {
+  package init(_ table: DecisionTable, dense wantDense: Bool? = nil) {
     self.table = table
     let shape = TableSlots(table)
     self.shape = shape
@@ -213,7 +213,7 @@ final class CompiledTable: Sendable {
   }
 
   /// An alternative reading as a decision: what it decides, whose reading it is, its evidence.
-  static func template(of alternative: Rule.Alternative, rule: String) -> Decision {
+  package static func template(of alternative: Rule.Alternative, rule: String) -> Decision {
     Decision(
       outcome: alternative.then.outcome, callbacks: alternative.then.callbacks,
       presentation: alternative.then.presentation, rule: rule, evidence: alternative.evidence,
@@ -227,7 +227,7 @@ final class CompiledTable: Sendable {
   /// two binary searches; each row is the previous one with the bits of the rules whose run
   /// starts or ends there flipped. Rules x intervals tests, at 20,000 rules each naming its
   /// own range, took 20 s; this is O(n log n) plus copying the rows, a word per 64 rules.
-  static func appendVersionRows(
+  package static func appendVersionRows(
     _ rules: [Rule], fact: Fact = .osVersion, bounds: [OSVersion], words: Int, to bits: inout [UInt64]
   ) {
     let intervals = bounds.count + 1
@@ -270,12 +270,12 @@ final class CompiledTable: Sendable {
   }
 
   /// The interval index of `version` among the table's `osVersion` boundaries.
-  func versionIndex(_ version: OSVersion) -> Int {
+  package func versionIndex(_ version: OSVersion) -> Int {
     TableSlots.interval(of: version, in: shape.versionBounds)
   }
 
   /// The interval index of an SDK version among the table's `sdkVersion` boundaries.
-  func sdkVersionIndex(_ version: OSVersion) -> Int {
+  package func sdkVersionIndex(_ version: OSVersion) -> Int {
     TableSlots.interval(of: version, in: shape.sdkVersionBounds)
   }
 
@@ -353,7 +353,7 @@ final class CompiledTable: Sendable {
 
   /// A fact's place in ``FactSnapshot/indices``: its position in `Fact.allCases` (bit order;
   /// the bits themselves need not be contiguous).
-  static func place(of fact: Fact) -> Int { Fact.allCases.firstIndex(of: fact) ?? 0 }
+  package static func place(of fact: Fact) -> Int { Fact.allCases.firstIndex(of: fact) ?? 0 }
 
   /// How many of the sorted `keys` are <= `key`: the interval of a version whose order key
   /// is `key` (as ``TableSlots/interval(of:in:)``). Each bound adds the sign bit of

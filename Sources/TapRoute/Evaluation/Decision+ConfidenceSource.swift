@@ -14,7 +14,7 @@ extension Decision {
   }
 
   /// The table, and so the event, that decided a step: the part of its rule before the `/`.
-  static func event(ofRule rule: String?) -> String? {
+  package static func event(ofRule rule: String?) -> String? {
     rule.flatMap { $0.split(separator: "/", maxSplits: 1).first.map(String.init) }
   }
 }
@@ -77,12 +77,12 @@ public struct ConfidenceSource: Sendable, Hashable, Codable {
 
 /// A step of a composed decision as the JSON writes it: the decision's fields and `event`, the
 /// table that decided it.
-struct DecisionStep: Encodable {
-  var decision: Decision
+package struct DecisionStep: Encodable {
+  package var decision: Decision
 
   private enum CodingKeys: String, CodingKey { case event }
 
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     try decision.encode(to: encoder)
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encodeIfPresent(Decision.event(ofRule: decision.rule), forKey: .event)

@@ -13,7 +13,7 @@ public struct Decision: Sendable, Hashable, Codable {
   /// and other readings' URLs encoded, with a note. Set from the situation's SDK, OS and
   /// platform, a few comparisons, so that no decision scans its URLs before one is read (the
   /// scan cost about 480 instructions a decision). Declared next to `outcome`, in its padding.
-  @usableFromInline var encodesURLs: Bool = false
+  @usableFromInline package var encodesURLs: Bool = false
   /// The redirect hooks none of which fires, 4 bits each (callback index + 1), for the note
   /// `notes` ends with; 0 when there is none. Building that note and a storage object for it
   /// on every such decision cost 365 ns where the decision takes 46. Declared next to
@@ -31,7 +31,7 @@ public struct Decision: Sendable, Hashable, Codable {
     set { rawURL = newValue }
   }
   /// `url` as the tables decided it, before the percent-encoding of ``encodesURLs``.
-  @usableFromInline var rawURL: String?
+  @usableFromInline package var rawURL: String?
   /// The fields behind `storage`: shared storage, or the rules of a compiled decision (see
   /// ``CompiledPolicies``), whose fields are built when read.
   private var body: Body
@@ -105,7 +105,7 @@ public struct Decision: Sendable, Hashable, Codable {
   }
   /// `callbacks`, kept out of the storage as well as in it (see `shownPresentation`): for the
   /// built-in tables, the rule whose static callbacks `callbacks` reads.
-  @usableFromInline var shownCallbacks: LazyCallbacks
+  @usableFromInline package var shownCallbacks: LazyCallbacks
   /// The deciding rule as `table/rule-id`; nil when undecided.
   public var rule: String? {
     get { storage.rule }
@@ -178,7 +178,7 @@ public struct Decision: Sendable, Hashable, Codable {
   /// about 330 instructions a decision). So it is not inlinable: a generated type's decide in
   /// a client module calls it, and hands over its arguments (`consuming`) rather than copy them.
   @usableFromInline @inline(__always)
-  static func lazy(
+  package static func lazy(
     outcome: Outcome, url: consuming String? = nil, callbacks: consuming LazyCallbacks,
     presentation: Presentation?, assumed: FactMask = 0, unfired: UInt8 = 0, encodes: Bool = false,
     hit: consuming LazyHit
@@ -190,14 +190,14 @@ public struct Decision: Sendable, Hashable, Codable {
   }
 
   /// True for a lazy decision whose remarks are kept to be written when its fields are built.
-  var hasPendingRemarks: Bool {
+  package var hasPendingRemarks: Bool {
     guard case .lazy(let hit) = body else { return false }
     return hit.remarks != nil
   }
 
   /// Keeps `remarks` to append to the notes when they are read, if the decision is lazy and
   /// has no pending note of unfired hooks (which the remarks must follow); false otherwise.
-  mutating func deferRemarks(_ remarks: PendingRemarks) -> Bool {
+  package mutating func deferRemarks(_ remarks: PendingRemarks) -> Bool {
     guard unfiredHooks == 0, case .lazy(var hit) = body, hit.remarks == nil else { return false }
     hit.remarks = remarks
     body = .lazy(hit)
@@ -206,7 +206,7 @@ public struct Decision: Sendable, Hashable, Codable {
 
   /// `noteUnfired` for the hooks of `mask` (bit `i`: `Hook.allCases[i]`), from a table
   /// made once, without building the list of hooks.
-  mutating func noteUnfired(mask: UInt8) {
+  package mutating func noteUnfired(mask: UInt8) {
     unfiredHooks = Self.packedUnfired(mask)
   }
 
@@ -233,7 +233,7 @@ public struct Decision: Sendable, Hashable, Codable {
 
   /// Ends the notes with "none of the redirect hooks (...) fires on this tap", written out
   /// when `notes` is read (at most seven hooks are kept that way; more are written now).
-  mutating func noteUnfired(_ hooks: [Callback]) {
+  package mutating func noteUnfired(_ hooks: [Callback]) {
     if unfiredHooks != 0 {
       let written = notes  // a note already pending is written out first
       notes = written
@@ -310,43 +310,43 @@ public struct Decision: Sendable, Hashable, Codable {
   }
 
   /// The fields behind the storage object.
-  struct Fields: Sendable, Hashable {
-    var callbacks: [Callback]?
-    var presentation: Presentation?
-    var delivery: AppDelivery?
-    var rule: String?
-    var evidence: [String]
-    var confidence: Confidence?
-    var notes: [String]
-    var steps: [Decision]?
-    var trigger: Callback?
-    var trace: [TraceEntry]?
-    var alternatives: [Decision]?
+  package struct Fields: Sendable, Hashable {
+    package var callbacks: [Callback]?
+    package var presentation: Presentation?
+    package var delivery: AppDelivery?
+    package var rule: String?
+    package var evidence: [String]
+    package var confidence: Confidence?
+    package var notes: [String]
+    package var steps: [Decision]?
+    package var trigger: Callback?
+    package var trace: [TraceEntry]?
+    package var alternatives: [Decision]?
   }
 
   /// Immutable, so sharing it between threads and decisions is safe.
-  final class Storage: Sendable, Hashable {
-    let fields: Fields
+  package final class Storage: Sendable, Hashable {
+    package let fields: Fields
     /// The values of the decision's assumed facts (not part of equality: the decision
     /// compares its `assumed`).
-    let assumedValues: AssumedValues?
-    init(_ fields: Fields, assumedValues: AssumedValues? = nil) {
+    package let assumedValues: AssumedValues?
+    package init(_ fields: Fields, assumedValues: AssumedValues? = nil) {
       self.fields = fields
       self.assumedValues = assumedValues
     }
-    var callbacks: [Callback]? { fields.callbacks }
-    var presentation: Presentation? { fields.presentation }
-    var delivery: AppDelivery? { fields.delivery }
-    var rule: String? { fields.rule }
-    var evidence: [String] { fields.evidence }
-    var confidence: Confidence? { fields.confidence }
-    var notes: [String] { fields.notes }
-    var steps: [Decision]? { fields.steps }
-    var trigger: Callback? { fields.trigger }
-    var trace: [TraceEntry]? { fields.trace }
-    var alternatives: [Decision]? { fields.alternatives }
-    static func == (a: Storage, b: Storage) -> Bool { a === b || a.fields == b.fields }
-    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    package var callbacks: [Callback]? { fields.callbacks }
+    package var presentation: Presentation? { fields.presentation }
+    package var delivery: AppDelivery? { fields.delivery }
+    package var rule: String? { fields.rule }
+    package var evidence: [String] { fields.evidence }
+    package var confidence: Confidence? { fields.confidence }
+    package var notes: [String] { fields.notes }
+    package var steps: [Decision]? { fields.steps }
+    package var trigger: Callback? { fields.trigger }
+    package var trace: [TraceEntry]? { fields.trace }
+    package var alternatives: [Decision]? { fields.alternatives }
+    package static func == (a: Storage, b: Storage) -> Bool { a === b || a.fields == b.fields }
+    package func hash(into hasher: inout Hasher) { hasher.combine(fields) }
   }
 
   private mutating func update(_ change: (inout Fields) -> Void) {
@@ -455,19 +455,19 @@ public struct AssumedFact: Sendable, Hashable {
 extension Decision {
   /// Sets `assumed` to the facts of `mask`, with their values from `values` (shared, so
   /// nothing is allocated).
-  mutating func setAssumed(_ mask: FactMask, from values: AssumedValues) {
+  package mutating func setAssumed(_ mask: FactMask, from values: AssumedValues) {
     update(assumed: mask == 0 ? nil : values) { _ in }
     assumedMask = mask
   }
 }
 
 /// A value per fact (indexed by the fact's bit), shared by the decisions of one engine.
-final class AssumedValues: Sendable {
-  let values: [AssumedFact?]
+package final class AssumedValues: Sendable {
+  package let values: [AssumedFact?]
   /// The facts that have a value.
-  let mask: FactMask
+  package let mask: FactMask
 
-  init(_ facts: [AssumedFact]) {
+  package init(_ facts: [AssumedFact]) {
     var values = [AssumedFact?](repeating: nil, count: FactMask.bitWidth)
     var mask: FactMask = 0
     for fact in facts {
@@ -483,10 +483,10 @@ final class AssumedValues: Sendable {
 }
 
 /// `assumed` in JSON: one object, keys in catalog order (`{"platform": "iOS", ...}`).
-struct AssumedFacts: Codable {
-  var facts: [AssumedFact]
+package struct AssumedFacts: Codable {
+  package var facts: [AssumedFact]
 
-  init(facts: [AssumedFact]) { self.facts = facts }
+  package init(facts: [AssumedFact]) { self.facts = facts }
 
   private struct Key: CodingKey {
     var stringValue: String
@@ -495,7 +495,7 @@ struct AssumedFacts: Codable {
     init?(intValue: Int) { nil }
   }
 
-  init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: Key.self)
     facts = try Fact.allCases.compactMap { fact in
       let key = Key(stringValue: fact.rawValue)
@@ -505,7 +505,7 @@ struct AssumedFacts: Codable {
     }
   }
 
-  func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: Key.self)
     for item in facts {
       switch item.value {
@@ -578,23 +578,23 @@ extension Decision {
 /// array its code returns: reading it through the protocol's witness on every read would
 /// cost more than the array does.)
 @usableFromInline
-struct LazyCallbacks: Sendable {
-  @usableFromInline let array: [Situation.Callback]?
+package struct LazyCallbacks: Sendable {
+  @usableFromInline package let array: [Situation.Callback]?
   /// The rule of the built-in tables whose callbacks these are; -1: `array`.
-  @usableFromInline let key: Int32
+  @usableFromInline package let key: Int32
   /// The table of that rule (kept as the event itself: finding it from its index read
   /// `Event.allCases` on every read of the callbacks).
-  @usableFromInline let event: Situation.Event
+  @usableFromInline package let event: Situation.Event
 
   @inlinable
-  init(array: [Situation.Callback]?, key: Int32, event: Situation.Event = .tap) {
+  package init(array: [Situation.Callback]?, key: Int32, event: Situation.Event = .tap) {
     self.array = array
     self.key = key
     self.event = event
   }
 
   /// Callbacks held as they are.
-  init(_ array: [Situation.Callback]?) {
+  package init(_ array: [Situation.Callback]?) {
     self.init(array: array, key: -1)
   }
 
@@ -613,15 +613,17 @@ struct LazyCallbacks: Sendable {
   }
 
   /// The built-in generated type.
-  @usableFromInline static var builtIn: ObjectIdentifier { ObjectIdentifier(CompiledBuiltinPolicies.self) }
+  @usableFromInline package static var builtIn: ObjectIdentifier {
+    ObjectIdentifier(CompiledBuiltinPolicies.self)
+  }
 
   /// No callbacks.
   @inlinable
-  static var none: LazyCallbacks { LazyCallbacks(array: nil, key: -1) }
+  package static var none: LazyCallbacks { LazyCallbacks(array: nil, key: -1) }
 
   /// The callbacks of the built-in rule `key` names.
   @usableFromInline
-  func builtInCallbacks() -> [Situation.Callback]? {
+  package func builtInCallbacks() -> [Situation.Callback]? {
     CompiledBuiltinPolicies.callbacks(event, Int(key))
   }
 }
@@ -631,7 +633,7 @@ extension Decision {
   /// A lazy decision's hit, with what the decision keeps beside it that its JSON shows: the
   /// pending note of unfired redirect hooks (packed) and the assumed facts. Nil for a stored
   /// decision, and for one whose assumed values were set by hand rather than its source's.
-  var lazyParts: (hit: LazyHit, unfired: UInt32, assumed: FactMask)? {
+  package var lazyParts: (hit: LazyHit, unfired: UInt32, assumed: FactMask)? {
     // Remarks are the situation's own, not the rules': a remarked decision has no template;
     // nor has one whose URLs arrive percent-encoded, with a note quoting them.
     guard case .lazy(let hit) = body, hit.remarks == nil else { return nil }
@@ -645,7 +647,7 @@ extension Decision {
   }
 
   /// The same lazy decision with `hit` in place of its own; a stored decision as it is.
-  func replacingHit(_ hit: LazyHit) -> Decision {
+  package func replacingHit(_ hit: LazyHit) -> Decision {
     guard case .lazy = body else { return self }
     var copy = self
     copy.body = .lazy(hit)

@@ -9,31 +9,41 @@
 /// computation and one or two array reads, whatever the number of rules: the interpreter
 /// (``CompiledTable``) keeps the entries in arrays, and generated code (``SwiftGenerator``)
 /// in static text.
-struct DenseLookup: Sendable {
+package struct DenseLookup: Sendable {
   /// Per immediate cell: a rule index (>= 0), -1 for no rule, or `-2 - k` for URL row `k`.
-  let cells: [Int32]
+  package let cells: [Int32]
   /// URL rows, `urlCells` entries each: a rule index, or -1 for no rule.
-  let urlRows: [Int32]
+  package let urlRows: [Int32]
   /// Entries per URL row: the product of the URL slots' value counts (1 with none).
-  let urlCells: Int
+  package let urlCells: Int
 
   /// Rows of rule bits, `words` words per row, and where each slot's rows start.
-  struct Rows {
-    var bits: [UInt64]
-    var words: Int
-    var ruleCount: Int
+  package struct Rows {
+    package var bits: [UInt64]
+    package var words: Int
+    package var ruleCount: Int
     /// Immediate slots, in cell order (the first varies slowest).
-    var counts: [Int]
-    var offsets: [Int]
+    package var counts: [Int]
+    package var offsets: [Int]
     /// URL slots, in URL-row order (the first varies slowest).
-    var urlCounts: [Int]
-    var urlOffsets: [Int]
+    package var urlCounts: [Int]
+    package var urlOffsets: [Int]
     /// The rules that test a URL fact, `words` words.
-    var urlTesters: [UInt64]
+    package var urlTesters: [UInt64]
+
+    package init(
+      bits: [UInt64], words: Int, ruleCount: Int, counts: [Int], offsets: [Int], urlCounts: [Int],
+      urlOffsets: [Int], urlTesters: [UInt64]
+    ) {
+      (self.bits, self.words, self.ruleCount, self.counts, self.offsets) = (
+        bits, words, ruleCount, counts, offsets
+      )
+      (self.urlCounts, self.urlOffsets, self.urlTesters) = (urlCounts, urlOffsets, urlTesters)
+    }
   }
 
   /// The cell count of `counts`, or nil past `maximumCells`.
-  static func cellCount(_ counts: [Int], maximumCells: Int) -> Int? {
+  package static func cellCount(_ counts: [Int], maximumCells: Int) -> Int? {
     var cells = 1
     for count in counts {
       let (product, overflow) = cells.multipliedReportingOverflow(by: count)
@@ -46,11 +56,11 @@ struct DenseLookup: Sendable {
   /// The most words ANDed to fill a lookup (cells x words per row): past it, filling at
   /// load would cost more than deciding by the bit rows saves (a debug build took 48 s to
   /// fill 20,000 rules over 40,000 version intervals).
-  static let maximumWork = 1 << 25
+  package static let maximumWork = 1 << 25
 
   /// The lookup of `rows`, or nil when the immediate cells (or the URL rows' entries) would
   /// be more than `maximumCells`, or filling them more than ``maximumWork``.
-  init?(_ rows: Rows, maximumCells: Int) {
+  package init?(_ rows: Rows, maximumCells: Int) {
     guard let cells = Self.cellCount(rows.counts, maximumCells: maximumCells),
       let urlCells = Self.cellCount(rows.urlCounts, maximumCells: maximumCells),
       case let (work, overflow) = cells.multipliedReportingOverflow(by: max(1, rows.words)),
@@ -206,7 +216,7 @@ struct DenseLookup: Sendable {
   /// The first rule of `cell` (nil for none), scanning the URL only when the answer turns
   /// on it: `urlCell` is called then, and gives the URL facts' cell.
   @inline(__always)
-  func firstMatch(cell: Int, urlCell: () -> Int) -> Int? {
+  package func firstMatch(cell: Int, urlCell: () -> Int) -> Int? {
     let entry = cells[cell]
     if entry >= -1 { return entry < 0 ? nil : Int(entry) }
     let hit = urlRows[Int(-2 - entry) * urlCells + urlCell()]

@@ -10,7 +10,7 @@
 /// them here, from rule templates and what they read of the situation.
 extension Engine {
   /// Sets the URL on alternatives whose outcome opens one.
-  static func alternatives(_ alternatives: [Decision]?, url: String?) -> [Decision]? {
+  package static func alternatives(_ alternatives: [Decision]?, url: String?) -> [Decision]? {
     guard let alternatives, let url else { return alternatives }
     return alternatives.map { alternative in
       var copy = alternative
@@ -23,7 +23,7 @@ extension Engine {
   /// (if it composed) was decided by open rule `openHit`; nil when there are none.
   /// `redirectOpenHit` is the open rule the situation's redirect takes (asked only when an
   /// alternative reading launches the extension with a hook among its callbacks).
-  static func tapAlternatives(
+  package static func tapAlternatives(
     _ decided: Decision, tapTemplate: Decision, openTemplate: (Int) -> Decision, openHit: Int?,
     hooks: Situation.Redirect.Hooks, tapURL: String?, redirectURL: String?, redirectOpenHit: () -> Int?
   ) -> [Decision]? {

@@ -6,7 +6,7 @@
 /// not listed; the facts that made earlier rules fail are in the `explain` trace.
 extension Engine {
   /// The default value of every fact, in catalog order: what a left-out field stands for.
-  static func assumedDefaults(newestOS: OSVersion, newestSDK: OSVersion) -> [AssumedFact] {
+  package static func assumedDefaults(newestOS: OSVersion, newestSDK: OSVersion) -> [AssumedFact] {
     let facts = FactSnapshot(
       Situation(event: .tap), event: .tap, url: nil, defaultVersion: newestOS, defaultSDKVersion: newestSDK)
     return Fact.allCases.map { fact in

@@ -33,7 +33,7 @@ extension Engine {
 
   /// The path of the file named as `url` beside the source file `sourceFile`, when `url` is
   /// another file of that name (a resource copy) and that one exists; nil otherwise.
-  static func sourceCopy(of url: URL, beside sourceFile: String) -> String? {
+  package static func sourceCopy(of url: URL, beside sourceFile: String) -> String? {
     guard sourceFile.hasPrefix("/") else { return nil }
     let candidate = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
       .appendingPathComponent(url.lastPathComponent)
@@ -54,7 +54,7 @@ extension Engine {
   /// An engine whose tables have no rules: every decision is undecided. Used only if the
   /// built-in policies fail to load, which the tests rule out; the load errors become the
   /// policies' warnings so a caller can still read them.
-  init(failedToLoad diagnostics: [Diagnostic]) {
+  package init(failedToLoad diagnostics: [Diagnostic]) {
     let title = "the built-in policies failed to load"
     self.init(
       policies: PolicySet(
@@ -63,7 +63,7 @@ extension Engine {
   }
 
   /// A table for `event` with no rules: everything it decides is undecided.
-  static func emptyTable(_ event: Situation.Event, title: String) -> DecisionTable {
+  package static func emptyTable(_ event: Situation.Event, title: String) -> DecisionTable {
     DecisionTable(
       name: event.rawValue, event: event, title: title, hitPolicy: .first, facts: [], rules: [],
       file: "built-in", newestOSVersion: nil, rulesLocation: nil)

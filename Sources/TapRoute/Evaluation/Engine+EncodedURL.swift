@@ -15,7 +15,7 @@ extension Engine {
   /// watchOS 10 or later, or visionOS (absent OS version: `newestOS`).
   /// Inlined into every decide: a few loads and comparisons of packed versions.
   @inlinable @inline(__always)
-  static func encodesURLs(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> Bool {
+  package static func encodesURLs(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> Bool {
     guard (situation.app.sdkVersion ?? newestSDK).isAtLeast(major: 17) else { return false }
     let os = situation.osVersion ?? newestOS
     switch situation.platform {
@@ -29,14 +29,14 @@ extension Engine {
   /// `url` as an app whose `URL(string:)` percent-encodes receives it: encoded when it needs
   /// encoding, else as it is.
   @usableFromInline
-  static func arriving(_ url: String?) -> String? {
+  package static func arriving(_ url: String?) -> String? {
     guard let url, URLSchemeClass.scan(url).needsEncoding, let encoded = URLSchemeClass.percentEncoded(url)
     else { return url }
     return encoded
   }
 
   /// True when `URL(string:)` percent-encodes `url` (from SDK 17 on iOS 17).
-  static func needsEncoding(_ url: String?) -> Bool {
+  package static func needsEncoding(_ url: String?) -> Bool {
     guard let url else { return false }
     return URLSchemeClass.scan(url).needsEncoding
   }
@@ -44,7 +44,7 @@ extension Engine {
   /// For a decision whose app percent-encodes URLs: names the encoded form of each URL that
   /// needs it in `decision` (its URL, `headline` as decided, its steps and other readings, at
   /// every depth) and appends the note that says so; nothing when no URL needs it.
-  static func encodeArriving(in decision: inout Decision, headline: String?) {
+  package static func encodeArriving(in decision: inout Decision, headline: String?) {
     var pairs: [(String, String)] = []
     func collect(_ url: String?) {
       guard let url, !pairs.contains(where: { $0.0 == url }), let encoded = arriving(url), encoded != url
@@ -64,13 +64,13 @@ extension Engine {
   }
 
   /// `url`, or its encoded form when `pairs` names it.
-  static func replaced(_ url: String?, _ pairs: [(String, String)]) -> String? {
+  package static func replaced(_ url: String?, _ pairs: [(String, String)]) -> String? {
     guard let url, let encoded = pairs.first(where: { $0.0 == url })?.1 else { return url }
     return encoded
   }
 
   /// Replaces the URLs `pairs` names in `decision`'s URL, steps and other readings.
-  static func replaceNested(_ pairs: [(String, String)], in decision: inout Decision) {
+  package static func replaceNested(_ pairs: [(String, String)], in decision: inout Decision) {
     decision.url = replaced(decision.rawURL, pairs)
     if let steps = decision.steps, steps.contains(where: { replaced($0.rawURL, pairs) != $0.rawURL }) {
       decision.steps = steps.map { step in
@@ -91,7 +91,7 @@ extension Engine {
   }
 
   /// The note on the URLs `URL(string:)` percent-encodes, each with its encoded form.
-  static func encodedURLNote(_ pairs: [(String, String)]) -> String {
+  package static func encodedURLNote(_ pairs: [(String, String)]) -> String {
     let shown = pairs.map { "\(Words.quoted($0.0)) as \(Words.quoted($0.1))" }.joined(separator: ", ")
     return
       "URL(string:) percent-encodes invalid characters in an app built with the iOS 17 SDK or later on iOS 17 or later and the aligned OS versions (N-8, X-12), so a URL named here is the one that arrives: \(shown)"

@@ -8,7 +8,7 @@ extension Engine {
   /// Inlined in the library's own decide: the call and its frame cost about 20 instructions
   /// a decision.
   @usableFromInline @inline(__always)
-  static func hasRemarks(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> Bool {
+  package static func hasRemarks(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> Bool {
     if situation.hasUnreadParts { return true }
     if situation.event == .tap, situation.tap.redirect.url != nil, situation.tap.redirect.hooks.isEmpty {
       return true
@@ -22,7 +22,7 @@ extension Engine {
   /// of `26` covers every 26.x (the tables name no minor version), `26.2` only up to 26.2.
   /// One comparison of packed versions (the decide path asks it of every situation).
   @inline(__always)
-  static func isNewer(_ version: OSVersion, than newest: OSVersion) -> Bool {
+  package static func isNewer(_ version: OSVersion, than newest: OSVersion) -> Bool {
     // Minor and patch are the low 34 bits: a whole-major newest covers every version below
     // the next major.
     let low: UInt64 = 1 << 34 - 1
@@ -32,7 +32,7 @@ extension Engine {
 
   /// The remarks on `situation` a decision over tables whose newest versions are `newestOS`
   /// and `newestSDK` carries, in a fixed order (after every other note).
-  static func remarks(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> [String] {
+  package static func remarks(_ situation: Situation, newestOS: OSVersion, newestSDK: OSVersion) -> [String] {
     var remarks: [String] = []
     let event = situation.event
     for part in situation.unreadParts {
@@ -58,7 +58,9 @@ extension Engine {
 
   /// Appends the remarks on `situation` to `decision`'s notes (nothing when there are none).
   @usableFromInline
-  static func addRemarks(_ situation: Situation, _ source: DecisionSource, to decision: inout Decision) {
+  package static func addRemarks(
+    _ situation: Situation, _ source: DecisionSource, to decision: inout Decision
+  ) {
     // A lazy decision keeps the situation and writes the remarks out when its notes are read.
     if decision.deferRemarks(PendingRemarks(situation, source: source)) { return }
     let remarks = remarks(situation, newestOS: source.newestOSVersion, newestSDK: source.newestSDKVersion)

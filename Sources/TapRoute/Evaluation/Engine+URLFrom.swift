@@ -9,7 +9,7 @@ extension Engine {
   /// remarks, whose build does it (``PendingRemarks/selectURLs(in:template:)``). Only a
   /// situation with a URL besides the event's (``Situation/hasOtherURL``) reaches here.
   @usableFromInline
-  static func selectURLs<Rules: LeanRules>(
+  package static func selectURLs<Rules: LeanRules>(
     _ rules: Rules, _ situation: Situation, in decision: inout Decision
   ) {
     let event = situation.event
@@ -25,7 +25,9 @@ extension Engine {
   /// Names the URL each `then.url` of `template` (the deciding rule's template) picks in
   /// `decision`'s first step (the event's own) and in its other readings. A reading whose
   /// `then` names no field keeps the event's URL.
-  static func selectNestedURLs(_ template: Decision, _ situation: Situation, in decision: inout Decision) {
+  package static func selectNestedURLs(
+    _ template: Decision, _ situation: Situation, in decision: inout Decision
+  ) {
     if let key = template.delivery?.urlFrom { selectFirstStepURL(key, situation, in: &decision) }
     guard var alternatives = decision.alternatives, let templates = template.alternatives,
       alternatives.count == templates.count,

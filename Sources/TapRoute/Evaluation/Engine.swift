@@ -7,17 +7,17 @@ import Foundation
 public struct Engine: Sendable {
   /// Where the decisions come from: generated Swift, or loaded tables. One enum of one
   /// reference (or a metatype), so that copying an engine, or reading ``builtIn``, is cheap.
-  @usableFromInline let source: DecisionSource
+  @usableFromInline package let source: DecisionSource
 
   /// An engine deciding through `source`.
-  @inlinable init(source: DecisionSource) {
+  @inlinable package init(source: DecisionSource) {
     self.source = source
   }
 
   /// The policies the engine was built from (for a compiled engine, parsed on first use).
   public var policies: PolicySet { interpreting.policies }
   /// The generated type a compiled engine decides through; nil for an interpreting one.
-  var compiled: (any CompiledPolicies.Type)? {
+  package var compiled: (any CompiledPolicies.Type)? {
     switch source {
     case .generated(let generated): return generated.policies
     case .builtIn: return CompiledBuiltinPolicies.self
@@ -30,7 +30,7 @@ public struct Engine: Sendable {
   public var newestSDKVersion: OSVersion { source.newestSDKVersion }
   /// The tables `explain` and `policies` read: this engine's own, or for a compiled one
   /// those of its generated type's interpreting engine (parsed on first use).
-  var interpreting: EngineTables {
+  package var interpreting: EngineTables {
     switch source {
     case .tables(let tables): tables
     case .generated(let generated): generated.policies.interpreted.interpreting
@@ -38,9 +38,9 @@ public struct Engine: Sendable {
     }
   }
   /// The compiled tap table (of ``interpreting``).
-  var tap: CompiledTable { interpreting.tap }
+  package var tap: CompiledTable { interpreting.tap }
   /// The compiled open table (of ``interpreting``).
-  var open: CompiledTable { interpreting.open }
+  package var open: CompiledTable { interpreting.open }
 
   /// MSMessage.url longer than this fails to send (D-3).
   public static let maximumMessageURLLength = 5_000
@@ -89,7 +89,8 @@ public struct Engine: Sendable {
   /// the size the optimizer inlines into, and the built-in's decision was copied out of its
   /// own frame: about 70 instructions a decision).
   @inline(never)
-  static func decideInterpreted(_ tables: consuming EngineTables, _ situation: Situation) -> Decision {
+  package static func decideInterpreted(_ tables: consuming EngineTables, _ situation: Situation) -> Decision
+  {
     decideLean(TableRules(tables: tables), situation)
   }
 
@@ -110,7 +111,7 @@ extension EngineTables {
   /// What the situation does, as the lean decide decides it (one algorithm for every way
   /// of deciding), its fields built now; with `tracing`, each step's trace added: the rules
   /// of its table tried before the deciding one, and the condition that failed.
-  func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
+  package func evaluate(_ situation: Situation, tracing: Bool) -> Decision {
     var decision = Engine.decideLean(TableRules(tables: self), situation).materialized
     if tracing { addTraces(situation, to: &decision) }
     return decision
@@ -160,7 +161,7 @@ extension EngineTables {
 extension Engine {
   /// D-3: a message URL over 5,000 characters is decided as usual but cannot be sent.
   @usableFromInline
-  static func flagLongMessageURL(_ url: String?, in decision: inout Decision) {
+  package static func flagLongMessageURL(_ url: String?, in decision: inout Decision) {
     guard let url, url.utf8.count > Self.maximumMessageURLLength else { return }
     let length = url.utf16.count
     guard length > Self.maximumMessageURLLength else { return }
@@ -171,7 +172,9 @@ extension Engine {
   }
 
   /// A tap whose redirect in `hook` no open rule decides: undecided, with both steps.
-  static func undecidedRedirect(_ tapDecision: Decision, hook: Callback, openStep: Decision) -> Decision {
+  package static func undecidedRedirect(_ tapDecision: Decision, hook: Callback, openStep: Decision)
+    -> Decision
+  {
     var decision = tapDecision
     decision.outcome = .undecided
     decision.rule = nil
@@ -184,7 +187,7 @@ extension Engine {
   /// The composed decision of a tap rule's launch, a redirect hook, and an open rule.
   /// Steps carry rule, outcome, evidence and trigger; the URL that opens is the composed
   /// decision's own `url`.
-  static func compose(_ tapTemplate: Decision, hook: Callback, _ openTemplate: Decision) -> Decision {
+  package static func compose(_ tapTemplate: Decision, hook: Callback, _ openTemplate: Decision) -> Decision {
     var openStep = openTemplate
     openStep.trigger = hook
     var decision: Decision
@@ -221,16 +224,16 @@ extension Engine {
   /// by raw value, `Situation.Event(rawValue:)`, cost the first container launch of a
   /// process about 65,000 instructions of one-time initialization).
   @usableFromInline
-  static let deliveryEvent: Situation.Event? = .delivery
+  package static let deliveryEvent: Situation.Event? = .delivery
   /// The fact of the `delivery` table a launching rule's `handoff` sets.
   @usableFromInline
-  static let handoffFact: Fact? = .handoff
+  package static let handoffFact: Fact? = .handoff
 
   /// `decided` (a launch of the container app) followed by `delivery`, a rule of the
   /// `delivery` table: its callbacks, what they receive and where, its evidence and notes
   /// join the decision, which is as sure as the weaker of the two, and the delivery is its
   /// last step (after the tap and its redirect, or after the launching event's own rule).
-  static func composeDelivery(_ decided: Decision, _ delivery: Decision) -> Decision {
+  package static func composeDelivery(_ decided: Decision, _ delivery: Decision) -> Decision {
     var decision = decided
     var first = decided
     first.steps = nil

@@ -4,17 +4,17 @@
 /// A finite fact keeps its domain's values. A version fact (`osVersion`, `sdkVersion`) is cut
 /// into intervals at every boundary its rules name, interval `i` being
 /// `[bounds[i-1], bounds[i])`, so any version range a rule writes is a run of intervals.
-struct TableSlots: Sendable {
+package struct TableSlots: Sendable {
   /// The facts at least one rule tests, in declaration order.
-  let facts: [Fact]
+  package let facts: [Fact]
   /// Values per slot: a finite fact's domain size, a version fact's interval count.
-  let counts: [Int]
+  package let counts: [Int]
   /// Sorted `osVersion` boundaries.
-  let versionBounds: [OSVersion]
+  package let versionBounds: [OSVersion]
   /// Sorted `sdkVersion` boundaries: each version fact is cut at its own rules' bounds.
-  let sdkVersionBounds: [OSVersion]
+  package let sdkVersionBounds: [OSVersion]
 
-  init(_ table: DecisionTable) {
+  package init(_ table: DecisionTable) {
     let tested = Set(table.rules.flatMap { $0.conditions.map(\.fact) })
     facts = table.facts.map(\.fact).filter { tested.contains($0) }
     var bounds: [Fact: Set<OSVersion>] = [:]
@@ -37,18 +37,18 @@ struct TableSlots: Sendable {
   }
 
   /// The boundaries of a version fact (`osVersion`'s for any other fact).
-  func bounds(of fact: Fact) -> [OSVersion] {
+  package func bounds(of fact: Fact) -> [OSVersion] {
     if case .sdkVersion = fact { return sdkVersionBounds }
     return versionBounds
   }
 
   /// The lowest version of interval `i` of a version fact.
-  func lowestVersion(interval i: Int, of fact: Fact) -> OSVersion {
+  package func lowestVersion(interval i: Int, of fact: Fact) -> OSVersion {
     i == 0 ? OSVersion(clamping: 0) : bounds(of: fact)[i - 1]
   }
 
   /// How many of the sorted `bounds` are <= `version`: the interval `version` lies in.
-  static func interval<Version: Comparable>(of version: Version, in bounds: [Version]) -> Int {
+  package static func interval<Version: Comparable>(of version: Version, in bounds: [Version]) -> Int {
     var lo = 0
     var hi = bounds.count
     while lo < hi {

@@ -22,7 +22,7 @@ public struct AppDelivery: Sendable, Hashable {
   /// ``handoff``, unless the rule names its own ``appCallbacks`` (it says how the app
   /// receives what it is handed, as a notification rule for a delegate set late does, and a
   /// composed delivery would say it a second time).
-  var composedHandoff: Situation.Handoff? { appCallbacks == nil ? handoff : nil }
+  package var composedHandoff: Situation.Handoff? { appCallbacks == nil ? handoff : nil }
 
   /// Delivery fields from their parts; all nil is no delivery.
   public init(
@@ -38,13 +38,13 @@ public struct AppDelivery: Sendable, Hashable {
   }
 
   /// True when no field is set.
-  var isEmpty: Bool {
+  package var isEmpty: Bool {
     handoff == nil && appCallbacks == nil && delivers == nil && activityType == nil && urlLocation == nil
       && urlFrom == nil
   }
 
   /// `self`, with every field `later` sets taken from `later`: a composed decision's delivery.
-  func merged(with later: AppDelivery?) -> AppDelivery {
+  package func merged(with later: AppDelivery?) -> AppDelivery {
     guard let later else { return self }
     return AppDelivery(
       handoff: later.handoff ?? handoff, appCallbacks: later.appCallbacks ?? appCallbacks,
@@ -107,7 +107,7 @@ public enum Delivered: String, Sendable, Hashable, Codable, CaseIterable {
 
 extension Situation.Handoff {
   /// The value index (declaration order, as `allCases`).
-  var index: Int {
+  package var index: Int {
     switch self {
     case .url: 0
     case .universalLink: 1

@@ -10,7 +10,7 @@ extension Fact {
   }
 
   /// The number of values of a finite (bool or enumeration) fact; 0 for versions.
-  var finiteCount: Int {
+  package var finiteCount: Int {
     switch kind {
     case .bool: 2
     case .enumeration(let values): values.count
@@ -19,7 +19,7 @@ extension Fact {
   }
 
   /// The display name of value `index` of a finite fact.
-  func valueName(_ index: Int) -> String {
+  package func valueName(_ index: Int) -> String {
     switch kind {
     case .bool: index == 0 ? "false" : "true"
     case .enumeration(let values): values.indices.contains(index) ? values[index] : "?"
@@ -32,7 +32,7 @@ extension FactSnapshot {
   /// The facts of `situation` as seen by `event`; `url` is the URL that event looks at, whose
   /// scheme class and percent-encoding need are the URL facts, and from which the computed
   /// facts (`schemeOwner`, `universalLink`) are computed.
-  init(
+  package init(
     _ situation: Situation, event: Situation.Event, url: String?, defaultVersion: OSVersion,
     defaultSDKVersion: OSVersion? = nil
   ) {
@@ -47,7 +47,7 @@ extension FactSnapshot {
 // Value indices without building `allCases` arrays on the decide path (declaration order,
 // the same order as `allCases`; a test holds them equal).
 extension Platform {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .iOS: 0
     case .iPadOS: 1
@@ -59,7 +59,7 @@ extension Platform {
 }
 
 extension TapTarget {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .message: 0
     case .sticker: 1
@@ -70,7 +70,7 @@ extension TapTarget {
 }
 
 extension Situation.Tap.Transport {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .iMessage: 0
     case .sms: 1
@@ -80,7 +80,7 @@ extension Situation.Tap.Transport {
 }
 
 extension Situation.Tap.Layout {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .template: 0
     case .live: 1
@@ -89,7 +89,7 @@ extension Situation.Tap.Layout {
 }
 
 extension Situation.Tap.PresentationContext {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .messages: 0
     case .media: 1
@@ -98,7 +98,7 @@ extension Situation.Tap.PresentationContext {
 }
 
 extension ExtensionPoint {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .messages: 0
     case .today: 1
@@ -113,7 +113,7 @@ extension ExtensionPoint {
 }
 
 extension Situation.Open.Method {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .extensionContext: 0
     case .applicationOpen: 1
@@ -124,7 +124,7 @@ extension Situation.Open.Method {
 }
 
 extension URLSchemeClass {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .none: 0
     case .unparseable: 1

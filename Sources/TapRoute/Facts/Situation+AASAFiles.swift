@@ -8,18 +8,18 @@ extension Situation {
   /// domains with the same JSON, whatever its layout or key order.
   public struct AASAFiles: Sendable, Hashable {
     /// One domain's file.
-    struct File: Sendable {
+    package struct File: Sendable {
       /// The domain, lower-cased (host names ignore letter case).
-      var domain: String
+      package var domain: String
       /// The document as compact JSON with sorted keys: what equality compares and the
       /// writers write.
-      var json: String
+      package var json: String
       /// The document as read, its patterns compiled (``PreparedAASA``).
-      var prepared: PreparedAASA
+      package var prepared: PreparedAASA
     }
 
     /// The files, in the order given.
-    private(set) var files: [File] = []
+    package private(set) var files: [File] = []
 
     /// No file: the verdict of every link is unknown.
     public init() {}
@@ -37,13 +37,13 @@ extension Situation {
     }
 
     /// The compiled file of `domain`, given lower-cased; nil when not given.
-    func prepared(lowercased domain: String) -> PreparedAASA? {
+    package func prepared(lowercased domain: String) -> PreparedAASA? {
       domain.withUTF8Bytes { prepared(lowercased: $0) }
     }
 
     /// The compiled file of the domain whose lower-cased UTF-8 bytes are `domain`, compared in
     /// place; nil when not given.
-    func prepared(lowercased domain: UnsafeBufferPointer<UInt8>) -> PreparedAASA? {
+    package func prepared(lowercased domain: UnsafeBufferPointer<UInt8>) -> PreparedAASA? {
       for i in files.indices where files[i].domain.withUTF8Bytes({ Situation.same($0, domain) }) {
         return files[i].prepared
       }
@@ -69,7 +69,7 @@ extension Situation {
     }
 
     /// Adds or replaces a domain's file.
-    mutating func insert(domain: String, root: JSONValue, document: AASADocument) {
+    package mutating func insert(domain: String, root: JSONValue, document: AASADocument) {
       let file = File(domain: domain.lowercased(), json: root.canonicalText, prepared: PreparedAASA(document))
       if let i = files.firstIndex(where: { $0.domain == file.domain }) {
         files[i] = file
@@ -92,7 +92,7 @@ extension Situation {
     }
 
     /// A domain name as `app.aasa` takes it: a host, without scheme, port, path or space.
-    static func isDomain(_ text: String) -> Bool {
+    package static func isDomain(_ text: String) -> Bool {
       !text.isEmpty
         && !text.unicodeScalars.contains { $0.value <= 0x20 || "/:?#@".unicodeScalars.contains($0) }
     }
@@ -104,7 +104,7 @@ extension Situation {
 extension JSONReader {
   /// Reads `app.aasa`: an object from domain to document, each document checked as
   /// `aasa check` checks a file; its errors are reported at their place in the situation.
-  mutating func aasa(_ value: JSONValue, path: String) -> Situation.AASAFiles {
+  package mutating func aasa(_ value: JSONValue, path: String) -> Situation.AASAFiles {
     var files = Situation.AASAFiles()
     guard let members = value.objectValue else {
       wrongType(value, expected: "an object from domain to apple-app-site-association document", path: path)
@@ -131,7 +131,7 @@ extension JSONReader {
 extension SituationScanner {
   /// `app.aasa` when it is `{}` (as `JSONEncoder` writes no file); any file is left to the
   /// strict reader, which checks each document as `aasa check` does and locates its errors.
-  mutating func aasa() -> Situation.AASAFiles? {
+  package mutating func aasa() -> Situation.AASAFiles? {
     object { _, _ in false } ? Situation.AASAFiles() : nil
   }
 }
@@ -139,7 +139,7 @@ extension SituationScanner {
 extension Situation.AASAFiles {
   /// The files as compact JSON, nil when there is none (the generated
   /// ``Situation/minimalJSON`` writes it under `app.aasa`).
-  var aasaJSON: String? {
+  package var aasaJSON: String? {
     guard !files.isEmpty else { return nil }
     return "{" + files.map { Situation.jsonString($0.domain) + ":" + $0.json }.joined(separator: ",") + "}"
   }
@@ -217,7 +217,7 @@ extension Situation.AASAFiles: Codable {
 extension JSONValue {
   /// The value as compact JSON with each object's keys sorted: the same text for the same
   /// value however it was laid out or decoded.
-  var canonicalText: String {
+  package var canonicalText: String {
     switch kind {
     case .null: return "null"
     case .bool(let b): return b ? "true" : "false"

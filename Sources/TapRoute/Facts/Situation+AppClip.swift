@@ -2,7 +2,7 @@
 // from the catalog).
 
 extension Situation.AppClip.Invocation {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .qrCode: 0
     case .nfcTag: 1
@@ -17,7 +17,7 @@ extension Situation.AppClip.Invocation {
 }
 
 extension Situation.AppClip.Experience {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .defaultAppClipLinks: 0
     case .associatedWebsite: 1

@@ -22,7 +22,7 @@ extension Situation: Codable {
 }
 
 extension Situation.Redirect: Codable {
-  enum CodingKeys: String, CodingKey, CaseIterable {
+  package enum CodingKeys: String, CodingKey, CaseIterable {
     case hooks, url
   }
 
@@ -69,12 +69,12 @@ extension Situation.Redirect.Hooks: Codable {
 
 extension CaseIterable where Self: CodingKey {
   /// The key names, in declaration order: the strict reader's allowed keys.
-  static var names: [String] { allCases.map(\.stringValue) }
+  package static var names: [String] { allCases.map(\.stringValue) }
 }
 
 extension Decoder {
   /// A keyed container that refuses keys outside `Key`, as the strict reader does.
-  func strictContainer<Key: CodingKey & CaseIterable>(
+  package func strictContainer<Key: CodingKey & CaseIterable>(
     keyedBy _: Key.Type
   ) throws -> KeyedDecodingContainer<Key> {
     let all = try container(keyedBy: AnyKey.self)
@@ -93,12 +93,12 @@ extension Decoder {
 extension KeyedDecodingContainer {
   /// The value at `key`, or `fallback` when the key is absent; `null` is a type error, as in
   /// the strict reader.
-  func decode<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
+  package func decode<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
     contains(key) ? try decode(T.self, forKey: key) : fallback
   }
 
   /// A URL: a string or null, at most ``Situation/maximumURLLength`` characters.
-  func decodeURL(forKey key: Key) throws -> String? {
+  package func decodeURL(forKey key: Key) throws -> String? {
     guard let url = try decodeIfPresent(String.self, forKey: key) else { return nil }
     guard url.unicodeScalars.count <= Situation.maximumURLLength else {
       throw DecodingError.dataCorruptedError(
@@ -112,7 +112,7 @@ extension KeyedDecodingContainer {
 
 extension KeyedDecodingContainer {
   /// A string or null (`app.appID`), at most ``Situation/maximumURLLength`` characters.
-  func decodeText(forKey key: Key) throws -> String? {
+  package func decodeText(forKey key: Key) throws -> String? {
     guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
     try checkLength(text, forKey: key)
     return text
@@ -120,7 +120,7 @@ extension KeyedDecodingContainer {
 
   /// An array of strings or null (`app.urlSchemes`), each at most
   /// ``Situation/maximumURLLength`` characters.
-  func decodeTexts(forKey key: Key) throws -> [String]? {
+  package func decodeTexts(forKey key: Key) throws -> [String]? {
     guard let texts = try decodeIfPresent([String].self, forKey: key) else { return nil }
     for text in texts { try checkLength(text, forKey: key) }
     return texts

@@ -2,7 +2,7 @@
 // from the catalog).
 
 extension Situation.Control.Placement {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .controlCenter: 0
     case .lockScreen: 1
@@ -12,7 +12,7 @@ extension Situation.Control.Placement {
 }
 
 extension Situation.Control.Intent {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .appIntent: 0
     case .openIntent: 1
@@ -24,7 +24,7 @@ extension Situation.Control.Intent {
 }
 
 extension Situation.Control.IntentTargets {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .appAndExtension: 0
     case .extensionOnly: 1
@@ -33,7 +33,7 @@ extension Situation.Control.IntentTargets {
 }
 
 extension Situation.Control.AuthenticationPolicy {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .alwaysAllowed: 0
     case .requiresAuthentication: 1

@@ -4,7 +4,7 @@
 
 extension Situation.App.Lifecycle {
   /// The value index (declaration order, as `allCases`).
-  var index: Int {
+  package var index: Int {
     switch self {
     case .appDelegate: 0
     case .scenes: 1
@@ -14,4 +14,4 @@ extension Situation.App.Lifecycle {
 }
 
 // Shorthand inside the module, as for the other value types the generated catalog names.
-typealias Handoff = Situation.Handoff
+package typealias Handoff = Situation.Handoff

@@ -10,7 +10,7 @@
 /// the two to the same answer on generated and mutated documents.
 extension Situation {
   /// The situation in `bytes` when it is an ordinary one; nil sends it to the strict reader.
-  static func parseCommon(_ bytes: [UInt8]) -> Situation? {
+  package static func parseCommon(_ bytes: [UInt8]) -> Situation? {
     guard bytes.count <= maximumDocumentBytes else { return nil }
     return bytes.withUnsafeBufferPointer { buffer in
       var scanner = SituationScanner(buffer)
@@ -23,19 +23,19 @@ extension Situation {
 ///
 /// The readers of the situation's objects are generated from `SituationCatalog`
 /// (`Generated/SituationCatalog+Generated.swift`); this file holds the JSON primitives.
-struct SituationScanner {
+package struct SituationScanner {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
   /// The facts whose fields were given (``Fact/bit``s), for ``Situation/unspecified``.
-  var given: FactMask = 0
+  package var given: FactMask = 0
   /// The parts whose `url` was given (bit `i`: the catalog's nested part `i`).
-  var urlGiven: UInt32 = 0
+  package var urlGiven: UInt32 = 0
   /// The fields computed facts read that were given (bit `i`: the catalog's input `i`).
-  var inputsGiven: UInt32 = 0
+  package var inputsGiven: UInt32 = 0
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-  mutating func document() -> Situation? {
+  package mutating func document() -> Situation? {
     skipSpace()
     guard let situation = situation() else { return nil }
     skipSpace()
@@ -44,7 +44,7 @@ struct SituationScanner {
 
   // MARK: The situation's objects
 
-  mutating func redirect() -> Redirect? {
+  package mutating func redirect() -> Redirect? {
     var redirect = Redirect()
     var seen = Seen()
     let ok = object { this, key in
@@ -77,17 +77,17 @@ struct SituationScanner {
   // MARK: JSON
 
   /// The keys of one object seen so far, to give up on a repeated one.
-  struct Seen {
+  package struct Seen {
     private var bits: UInt64 = 0
     /// True the first time key number `bit` (below 64) is seen.
-    mutating func first(_ bit: UInt64) -> Bool {
+    package mutating func first(_ bit: UInt64) -> Bool {
       defer { bits |= 1 << bit }
       return bits & (1 << bit) == 0
     }
   }
 
   /// Reads an object, handing each key to `member`, which reads the value; false gives up.
-  mutating func object(_ member: (inout Self, Key) -> Bool) -> Bool {
+  package mutating func object(_ member: (inout Self, Key) -> Bool) -> Bool {
     guard take(UInt8(ascii: "{")) else { return false }
     skipSpace()
     if take(UInt8(ascii: "}")) { return true }
@@ -105,10 +105,10 @@ struct SituationScanner {
   }
 
   /// A key's bytes, matched against names in a `switch` (`case "url":`).
-  struct Key {
-    var bytes: UnsafeBufferPointer<UInt8>
+  package struct Key {
+    package var bytes: UnsafeBufferPointer<UInt8>
 
-    static func ~= (name: StaticString, key: Key) -> Bool {
+    package static func ~= (name: StaticString, key: Key) -> Bool {
       name.withUTF8Buffer { $0.elementsEqual(key.bytes) }
     }
   }
@@ -131,7 +131,7 @@ struct SituationScanner {
   }
 
   /// A string that is valid UTF-8, or nil.
-  mutating func string() -> String? {
+  package mutating func string() -> String? {
     guard let range = stringRange() else { return nil }
     let text = UnsafeBufferPointer(rebasing: bytes[range])
     guard UTF8Validation.firstInvalidOffset(in: text) == nil else { return nil }
@@ -141,7 +141,7 @@ struct SituationScanner {
   /// A URL (a string or null) into `target`. Only a URL of at most ``Situation/maximumURLLength``
   /// bytes is read here: it has at most as many characters, so the strict reader's limit
   /// holds; a longer one, within the limit or not, is left to the strict reader to count.
-  mutating func url(into target: inout String?) -> Bool {
+  package mutating func url(into target: inout String?) -> Bool {
     if null() {
       target = nil
       return true
@@ -154,11 +154,11 @@ struct SituationScanner {
   }
 
   /// A string or null into `target`, read as ``url(into:)`` reads a URL (`app.appID`).
-  mutating func text(into target: inout String?) -> Bool { url(into: &target) }
+  package mutating func text(into target: inout String?) -> Bool { url(into: &target) }
 
   /// An array of strings, or null, into `target` (`app.urlSchemes`); each string read as
   /// ``url(into:)`` reads a URL.
-  mutating func texts(into target: inout [String]?) -> Bool {
+  package mutating func texts(into target: inout [String]?) -> Bool {
     if null() {
       target = nil
       return true
@@ -184,14 +184,14 @@ struct SituationScanner {
   }
 
   /// One of `names`, written as a string.
-  mutating func choice<T>(_ names: [([UInt8], T)]) -> T? {
+  package mutating func choice<T>(_ names: [([UInt8], T)]) -> T? {
     guard let range = stringRange() else { return nil }
     let text = UnsafeBufferPointer(rebasing: bytes[range])
     for (name, value) in names where name.elementsEqual(text) { return value }
     return nil
   }
 
-  mutating func bool(into target: inout Bool) -> Bool {
+  package mutating func bool(into target: inout Bool) -> Bool {
     if literal("true") {
       target = true
       return true
@@ -203,7 +203,7 @@ struct SituationScanner {
     return false
   }
 
-  mutating func null() -> Bool { literal("null") }
+  package mutating func null() -> Bool { literal("null") }
 
   private mutating func literal(_ word: StaticString) -> Bool {
     word.withUTF8Buffer { word in

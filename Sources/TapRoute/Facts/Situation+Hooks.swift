@@ -25,7 +25,7 @@ extension Situation.Redirect {
   public struct Hooks: Sequence, Sendable, Hashable, ExpressibleByArrayLiteral {
     /// Bit `i` set when `Hook.allCases[i]` is in the set.
     @usableFromInline
-    var bits: UInt8 = 0
+    package var bits: UInt8 = 0
 
     /// No hooks: the extension has no redirect code.
     public init() {}
@@ -46,13 +46,13 @@ extension Situation.Redirect {
     /// The set as bits, bit `i` for `Hook.allCases[i]` (the compiled decide path reads it
     /// instead of iterating, which allocates).
     @inlinable
-    var mask: UInt8 { bits }
+    package var mask: UInt8 { bits }
 
     /// The hooks of a ``mask``.
-    init(mask: UInt8) { bits = mask & 0x1F }
+    package init(mask: UInt8) { bits = mask & 0x1F }
 
     /// True when `callback` is one of the hooks.
-    func contains(callback: Situation.Callback) -> Bool {
+    package func contains(callback: Situation.Callback) -> Bool {
       switch callback {
       case .willBecomeActive: bits & 1 != 0
       case .didBecomeActive: bits & 2 != 0
@@ -65,7 +65,7 @@ extension Situation.Redirect {
 
     /// The redirect hooks among `callbacks`, in their order, 4 bits each (the hook's index
     /// in ``Hook/allCases`` + 1, first lowest; at most 16).
-    static func packed(_ callbacks: [Situation.Callback]) -> UInt64 {
+    package static func packed(_ callbacks: [Situation.Callback]) -> UInt64 {
       var packed: UInt64 = 0
       var shift: UInt64 = 0
       for callback in callbacks {

@@ -25,7 +25,7 @@ extension Situation {
   }
 
   /// Parses with the strict reader alone: a JSON tree, then every field checked.
-  static func parseStrictly(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
+  package static func parseStrictly(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
     JSONParser.document(bytes, file: file, what: "situation", maximumBytes: maximumDocumentBytes)
       .flatMap { decode($0, file: file) }
   }
@@ -64,7 +64,7 @@ extension JSONReader {
   }
 
   /// An OS or SDK version field (`what`: "OS" or "SDK"); nil when absent or null.
-  mutating func version(_ fields: [String: JSONValue], _ key: String, what: String, path: String)
+  package mutating func version(_ fields: [String: JSONValue], _ key: String, what: String, path: String)
     -> OSVersion?
   {
     guard let v = fields[key], !v.isNull else { return nil }
@@ -78,18 +78,18 @@ extension JSONReader {
     return nil
   }
 
-  func cases<T: CaseIterable & RawRepresentable>(_: T.Type) -> [(String, T)]
+  package func cases<T: CaseIterable & RawRepresentable>(_: T.Type) -> [(String, T)]
   where T.RawValue == String {
     T.allCases.map { ($0.rawValue, $0) }
   }
 
-  mutating func flag(
+  package mutating func flag(
     _ fields: [String: JSONValue], _ key: String, path: String, into target: inout Bool
   ) {
     if let v = fields[key], let b = bool(v, path: Self.join(path, key)) { target = b }
   }
 
-  mutating func url(_ fields: [String: JSONValue], _ key: String, path: String) -> String? {
+  package mutating func url(_ fields: [String: JSONValue], _ key: String, path: String) -> String? {
     guard let v = fields[key] else { return nil }
     let p = Self.join(path, key)
     guard let text = nullableString(v, path: p) ?? nil else { return nil }
@@ -105,7 +105,7 @@ extension JSONReader {
 
   /// A string field or null (`app.appID`); nil when absent or null. At most
   /// ``Situation/maximumURLLength`` characters, as a URL.
-  mutating func text(_ fields: [String: JSONValue], _ key: String, path: String) -> String? {
+  package mutating func text(_ fields: [String: JSONValue], _ key: String, path: String) -> String? {
     guard let v = fields[key] else { return nil }
     let p = Self.join(path, key)
     guard let text = nullableString(v, path: p) ?? nil else { return nil }
@@ -114,7 +114,7 @@ extension JSONReader {
 
   /// An array of strings or null (`app.urlSchemes`); nil when absent or null. Each string at
   /// most ``Situation/maximumURLLength`` characters.
-  mutating func texts(_ fields: [String: JSONValue], _ key: String, path: String) -> [String]? {
+  package mutating func texts(_ fields: [String: JSONValue], _ key: String, path: String) -> [String]? {
     guard let v = fields[key], !v.isNull else { return nil }
     let p = Self.join(path, key)
     guard let items = array(v, path: p) else { return nil }
@@ -138,7 +138,7 @@ extension JSONReader {
     return false
   }
 
-  mutating func redirect(_ value: JSONValue, path: String) -> Redirect {
+  package mutating func redirect(_ value: JSONValue, path: String) -> Redirect {
     var redirect = Redirect()
     guard let fields = object(value, path: path, allowed: Redirect.CodingKeys.names) else { return redirect }
     if let v = fields["hooks"], let items = array(v, path: Self.join(path, "hooks")) {

@@ -4,7 +4,7 @@
 // these functions. Also the value indices of the `link` part's types.
 
 extension Situation.SchemeOwner {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .unknown: 0
     case .none: 1
@@ -15,7 +15,7 @@ extension Situation.SchemeOwner {
 }
 
 extension Situation.UniversalLinkVerdict {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .unknown: 0
     case .noMatch: 1
@@ -102,12 +102,12 @@ extension Situation {
   }
 
   /// An OS version that reads every feature of the AASA format (the newest semantics).
-  static let newestAASASemantics: OSVersion =
+  package static let newestAASASemantics: OSVersion =
     AASAMatcher.Feature.allCases.map(\.since).max() ?? OSVersion(clamping: 14)
 
   /// The lower-cased scheme of `url`, nil when it has none (``URLSchemeClass``: none,
   /// unparseable, noScheme, emptyScheme).
-  static func scheme(of url: String) -> String? {
+  package static func scheme(of url: String) -> String? {
     switch URLSchemeClass.classify(url) {
     case .none, .unparseable, .noScheme, .emptyScheme: return nil
     case .web, .data, .file, .other:
@@ -120,7 +120,7 @@ extension Situation {
   /// entry does (its parent's file may then speak for the host), else `exact` when an
   /// `applinks:HOST` entry does; nil when none does. Compared in place, byte by byte (the
   /// decide path builds no string for an ASCII entry).
-  static func coverage(of host: UnsafeBufferPointer<UInt8>, entries: [String]) -> DomainMatch? {
+  package static func coverage(of host: UnsafeBufferPointer<UInt8>, entries: [String]) -> DomainMatch? {
     var covered: DomainMatch?
     for entry in entries {
       switch domainMatch(entry, host: host) {
@@ -133,12 +133,12 @@ extension Situation {
   }
 
   /// How an entitlement entry covers a host.
-  enum DomainMatch { case exact, wildcard }
+  package enum DomainMatch { case exact, wildcard }
 
   /// How `entry` covers `host` (lower-cased): `applinks:HOST` exactly, or `applinks:*.PARENT`
   /// with `host` a subdomain of PARENT (not PARENT itself, U-21); a `?mode=...` suffix is
   /// ignored, letter case too. nil for another service's entry or another domain.
-  static func domainMatch(_ entry: String, host: UnsafeBufferPointer<UInt8>) -> DomainMatch? {
+  package static func domainMatch(_ entry: String, host: UnsafeBufferPointer<UInt8>) -> DomainMatch? {
     // nil: the domain has letters to lower-case first (an upper-case or non-ASCII one).
     let inPlace: DomainMatch?? = entry.withUTF8Bytes { e in
       guard let domain = applinksDomain(e) else { return .some(nil) }
@@ -151,7 +151,7 @@ extension Situation {
   }
 
   /// PARENT (lower-cased) when `entry` is `applinks:*.PARENT` and covers `host`.
-  static func wildcardParent(_ entry: String, of host: UnsafeBufferPointer<UInt8>) -> String? {
+  package static func wildcardParent(_ entry: String, of host: UnsafeBufferPointer<UInt8>) -> String? {
     guard domainMatch(entry, host: host) == .wildcard else { return nil }
     return String(domainText(entry).lowercased().dropFirst(2))
   }
@@ -190,7 +190,7 @@ extension Situation {
   }
 
   /// True when two byte buffers hold the same bytes.
-  static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     guard a.count == b.count else { return false }
     for i in 0..<a.count where a[i] != b[i] { return false }
     return true
@@ -199,12 +199,12 @@ extension Situation {
 
 extension Situation {
   /// The app ID, domain and file a witness situation uses to give `universalLink` a value.
-  static let witnessAppID = "TEAMID1234.com.example.app"
+  package static let witnessAppID = "TEAMID1234.com.example.app"
 
   /// Sets the app's configuration so that the computed fact `fact` takes value `index` for
   /// the URL the event reads (set first): the verifier's witnesses. A value the URL makes
   /// impossible (`own` for a URL with no scheme) is left as it falls.
-  mutating func realize(_ fact: Fact, index: Int) {
+  package mutating func realize(_ fact: Fact, index: Int) {
     let url = Situation.url(of: self, event: event)
     switch fact {
     case .schemeOwner:
@@ -233,7 +233,7 @@ extension Situation {
 }
 
 extension Situation.Link.Source {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .messages: 0
     case .mail: 1
@@ -250,7 +250,7 @@ extension Situation.Link.Source {
 }
 
 extension Situation.Link.Tapped {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .text: 0
     case .richPreview: 1

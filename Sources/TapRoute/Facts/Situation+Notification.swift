@@ -2,7 +2,7 @@
 // generated from the catalog).
 
 extension Situation.Notification.Response {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .defaultAction: 0
     case .customAction: 1
@@ -14,7 +14,7 @@ extension Situation.Notification.Response {
 }
 
 extension Situation.Notification.ActionOptions {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .none: 0
     case .authenticationRequired: 1

@@ -1,7 +1,7 @@
 extension Situation.Redirect {
   /// The redirect as compact JSON, nil when it holds nothing (the generated
   /// ``Situation/minimalJSON`` writes it under `tap.redirect`).
-  var redirectJSON: String? {
+  package var redirectJSON: String? {
     guard !hooks.isEmpty || url != nil else { return nil }
     var fields: [String] = []
     if !hooks.isEmpty {
@@ -14,7 +14,7 @@ extension Situation.Redirect {
 
 extension Situation {
   /// A JSON string literal.
-  static func jsonString(_ s: String) -> String {
+  package static func jsonString(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
       switch scalar {

@@ -2,7 +2,7 @@
 // the types are generated from `SituationCatalog`), and the computed fact `widgetURL`.
 
 extension Situation.LiveActivity.PairedPhoneOS {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .iOS18OrLater: 0
     case .beforeIOS18: 1
@@ -12,7 +12,7 @@ extension Situation.LiveActivity.PairedPhoneOS {
 
 // Value indices without building `allCases` arrays on the decide path (declaration order).
 extension Situation.Widget.Family {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .systemSmall: 0
     case .systemMedium: 1
@@ -27,7 +27,7 @@ extension Situation.Widget.Family {
 }
 
 extension Situation.Widget.Element {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .background: 0
     case .link: 1
@@ -38,7 +38,7 @@ extension Situation.Widget.Element {
 }
 
 extension Situation.Widget.IntentMode {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .background: 0
     case .openAppWhenRun: 1
@@ -52,7 +52,7 @@ extension Situation.Widget.IntentMode {
 }
 
 extension Situation.Widget.Configuration {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .static: 0
     case .appIntent: 1
@@ -62,7 +62,7 @@ extension Situation.Widget.Configuration {
 }
 
 extension Situation.Widget.Location {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .homeScreen: 0
     case .lockScreen: 1
@@ -74,7 +74,7 @@ extension Situation.Widget.Location {
 }
 
 extension Situation.LiveActivity.Presentation {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .lockScreen: 0
     case .compactLeading: 1
@@ -88,7 +88,7 @@ extension Situation.LiveActivity.Presentation {
 }
 
 extension Situation.LiveActivity.URLSetOn {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .both: 0
     case .dynamicIsland: 1
@@ -98,7 +98,7 @@ extension Situation.LiveActivity.URLSetOn {
 }
 
 extension Situation.URLPresence {
-  var index: Int {
+  package var index: Int {
     switch self {
     case .none: 0
     case .given: 1

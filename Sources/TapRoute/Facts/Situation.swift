@@ -47,16 +47,16 @@ extension Situation {
 }
 
 // Shorthand inside the module for the nested part types; clients write `Situation.App` etc.
-typealias Redirect = Situation.Redirect
-typealias Platform = Situation.Platform
-typealias Callback = Situation.Callback
-typealias TapTarget = Situation.Tap.Target
-typealias ExtensionPoint = Situation.Open.ExtensionPoint
+package typealias Redirect = Situation.Redirect
+package typealias Platform = Situation.Platform
+package typealias Callback = Situation.Callback
+package typealias TapTarget = Situation.Tap.Target
+package typealias ExtensionPoint = Situation.Open.ExtensionPoint
 
 extension Situation {
   /// The facts left out as bits, a nil version included.
   @inlinable
-  var leftOut: FactMask {
+  package var leftOut: FactMask {
     var mask = unspecifiedMask
     if osVersion == nil { mask |= Fact.osVersion.bit }
     if app.sdkVersion == nil { mask |= Fact.sdkVersion.bit }
@@ -64,4 +64,4 @@ extension Situation {
   }
 }
 
-typealias Transport = Situation.Tap.Transport
+package typealias Transport = Situation.Tap.Transport

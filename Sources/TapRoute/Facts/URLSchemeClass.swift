@@ -74,13 +74,13 @@ extension URLSchemeClass {
   /// (`/`, `?`, `#`) and ``checkAuthority`` (`:`, `@`, a byte no host may hold: controls,
   /// space, `"<>\^`{|}`, or a byte outside ASCII, whose host the exact check reads). The
   /// tests hold it to those sets.
-  static var byteRoles: StaticString {
+  package static var byteRoles: StaticString {
     "9999999999999999999999999999999991951111111010050000000000;19195900000000000000000000000000191919000000000000000000000000009991999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999999"
   }
-  static var notScheme: UInt8 { 1 }
-  static var colon: UInt8 { 2 }
-  static var endsSegment: UInt8 { 4 }
-  static var checkAuthority: UInt8 { 8 }
+  package static var notScheme: UInt8 { 1 }
+  package static var colon: UInt8 { 2 }
+  package static var endsSegment: UInt8 { 4 }
+  package static var checkAuthority: UInt8 { 8 }
 
   /// `/`, `?` or `#`: a byte that ends a relative reference's first segment, where no scheme
   /// can follow.
@@ -121,8 +121,9 @@ extension URLSchemeClass {
   /// the first `:`. Nil for anything else, which ``scanExact(_:)`` decides; where both give
   /// an answer they give the same one (a property test holds them to it).
   @inline(__always)
-  static func scanSimple(_ bytes: UnsafeBufferPointer<UInt8>) -> (class: URLSchemeClass, needsEncoding: Bool)?
-  {
+  package static func scanSimple(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    class: URLSchemeClass, needsEncoding: Bool
+  )? {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
     let count = bytes.count
     var i = 0
@@ -176,7 +177,7 @@ extension URLSchemeClass {
 
   /// One character per ASCII byte: `0` for a URI character (``uriMask``), `1` for any other
   /// byte. Text in the binary: nothing to initialize. The tests hold it to ``uriMask``.
-  static var notURICharacter: StaticString {
+  package static var notURICharacter: StaticString {
     "11111111111111111111111111111111101001000000000000000000000010100000000000000000000000000000101010000000000000000000000000011101"
   }
 
@@ -203,7 +204,9 @@ extension URLSchemeClass {
 
   /// The scan of any text, byte by byte: what ``scan(bytes:)`` does where ``scanSimple(_:)``
   /// gives no answer.
-  static func scanExact(_ bytes: UnsafeBufferPointer<UInt8>) -> (class: URLSchemeClass, needsEncoding: Bool) {
+  package static func scanExact(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    class: URLSchemeClass, needsEncoding: Bool
+  ) {
     if bytes.isEmpty { return (.unparseable, false) }
     var colon = -1
     var schemeClosed = false  // a '/', '?' or '#' came first: a relative reference
@@ -289,30 +292,30 @@ extension URLSchemeClass {
 
   private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-  static func isHexDigit(_ b: UInt8) -> Bool {
+  package static func isHexDigit(_ b: UInt8) -> Bool {
     isDigit(b) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f"))
       || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"))
   }
 
   /// unreserved / gen-delims / sub-delims of RFC 3986 §2 (percent handled by the caller).
-  static func isURICharacter(_ b: UInt8) -> Bool { inSet(b, uriMask) }
+  package static func isURICharacter(_ b: UInt8) -> Bool { inSet(b, uriMask) }
 
   /// A URI character other than `:`, `/`, `?` and `#`, the ones that end a scheme.
-  static func isPlain(_ b: UInt8) -> Bool { inSet(b, plainMask) }
+  package static func isPlain(_ b: UInt8) -> Bool { inSet(b, plainMask) }
 
   /// Sets of ASCII bytes as two words of bits (bytes 0-63, 64-127), computed properties so
   /// that they fold into the code as constants; the tests check them
   /// against the characters RFC 3986 names.
   /// ALPHA / DIGIT / `-._~:/?#[]@!$&'()*+,;=`.
-  static var uriMask: (UInt64, UInt64) { (0xAFFF_FFDA_0000_0000, 0x47FF_FFFE_AFFF_FFFF) }
+  package static var uriMask: (UInt64, UInt64) { (0xAFFF_FFDA_0000_0000, 0x47FF_FFFE_AFFF_FFFF) }
   /// The URI characters less `:/?#`.
-  static var plainMask: (UInt64, UInt64) { (0x2BFF_7FD2_0000_0000, 0x47FF_FFFE_AFFF_FFFF) }
+  package static var plainMask: (UInt64, UInt64) { (0x2BFF_7FD2_0000_0000, 0x47FF_FFFE_AFFF_FFFF) }
   /// A scheme's characters after the first: ALPHA / DIGIT / `+-.`.
-  static var schemeMask: (UInt64, UInt64) { (0x03FF_6800_0000_0000, 0x07FF_FFFE_07FF_FFFE) }
+  package static var schemeMask: (UInt64, UInt64) { (0x03FF_6800_0000_0000, 0x07FF_FFFE_07FF_FFFE) }
 
   /// Whether byte `b` is in `set` (no byte of 128 or more is).
   @inline(__always)
-  static func inSet(_ b: UInt8, _ set: (UInt64, UInt64)) -> Bool {
+  package static func inSet(_ b: UInt8, _ set: (UInt64, UInt64)) -> Bool {
     guard b < 128 else { return false }
     return ((b < 64 ? set.0 : set.1) >> UInt64(b & 63)) & 1 != 0
   }

@@ -433,16 +433,16 @@ extension Situation.Link {
 }
 
 // The parts by their short names, as the readers and the engine write them.
-typealias App = Situation.App
-typealias Tap = Situation.Tap
-typealias Open = Situation.Open
-typealias Delivery = Situation.Delivery
-typealias Widget = Situation.Widget
-typealias LiveActivity = Situation.LiveActivity
-typealias Control = Situation.Control
-typealias Notification = Situation.Notification
-typealias AppClip = Situation.AppClip
-typealias Link = Situation.Link
+package typealias App = Situation.App
+package typealias Tap = Situation.Tap
+package typealias Open = Situation.Open
+package typealias Delivery = Situation.Delivery
+package typealias Widget = Situation.Widget
+package typealias LiveActivity = Situation.LiveActivity
+package typealias Control = Situation.Control
+package typealias Notification = Situation.Notification
+package typealias AppClip = Situation.AppClip
+package typealias Link = Situation.Link
 
 extension Situation {
   /// The iMessage app's install and publish state, seen from the tapping device, and the app's
@@ -1118,7 +1118,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   }
 
   /// True for a version fact; cheaper than building ``kind``.
-  var isVersion: Bool {
+  package var isVersion: Bool {
     switch self {
     case .osVersion, .sdkVersion: true
     default: false
@@ -1130,7 +1130,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
 
   /// The fact's bit in a mask of facts (declaration order).
   @inlinable
-  var bit: FactMask {
+  package var bit: FactMask {
     switch self {
     case .platform: FactMask(bit: 0)
     case .osVersion: FactMask(bit: 1)
@@ -1200,67 +1200,67 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
 ///
 /// A plain value of small integers: reading a fact costs a switch, and building it scans
 /// the URL once without allocating.
-struct FactSnapshot: Sendable {
-  var platform: Int
-  var osVersion: OSVersion
-  var sdkVersion: OSVersion
-  var hasContainerApp: Bool
-  var installed: Bool
-  var enabledInMessages: Bool
-  var published: Bool
-  var transport: Int
-  var target: Int
-  var layout: Int
-  var expired: Bool
-  var urlClass: URLSchemeClass
-  var urlNeedsEncoding: Bool
-  var extensionRunning: Bool
-  var alreadySelected: Bool
-  var afterDrawerSwipe: Bool
-  var presentationContext: Int
-  var extensionPoint: Int
-  var schemeOwner: Situation.SchemeOwner
-  var universalLink: Situation.UniversalLinkVerdict
-  var from: Int
-  var senderKnown: Bool
-  var safariChosen: Bool
-  var appClip: Bool
-  var method: Int
-  var fullAccess: Bool
-  var family: Int
-  var element: Int
-  var intentMode: Int
-  var location: Int
-  var locked: Bool
-  var tapped: Int
-  var privacySensitive: Bool
-  var supportsCarPlay: Bool
-  var presentation: Int
-  var activityElement: Int
-  var urlSetOn: Int
-  var opensWatchApp: Bool
-  var controlIntent: Int
-  var intentTargets: Int
-  var authenticationPolicy: Int
-  var response: Int
-  var actionOptions: Int
-  var customDismissAction: Bool
-  var delegateSetAtLaunch: Bool
-  var invokedFrom: Int
-  var experience: Int
-  var senderInContacts: Bool
-  var fullAppInstalled: Bool
-  var handoff: Int
-  var lifecycle: Int
-  var running: Bool
-  var interactive: Bool
-  var multipleWidgetURLs: Bool
-  var configuration: Int
-  var touchAndHold: Bool
-  var hasWatchApp: Bool
-  var pairedPhoneOS: Int
-  var placement: Int
-  var widgetURL: Situation.URLPresence
+package struct FactSnapshot: Sendable {
+  package var platform: Int
+  package var osVersion: OSVersion
+  package var sdkVersion: OSVersion
+  package var hasContainerApp: Bool
+  package var installed: Bool
+  package var enabledInMessages: Bool
+  package var published: Bool
+  package var transport: Int
+  package var target: Int
+  package var layout: Int
+  package var expired: Bool
+  package var urlClass: URLSchemeClass
+  package var urlNeedsEncoding: Bool
+  package var extensionRunning: Bool
+  package var alreadySelected: Bool
+  package var afterDrawerSwipe: Bool
+  package var presentationContext: Int
+  package var extensionPoint: Int
+  package var schemeOwner: Situation.SchemeOwner
+  package var universalLink: Situation.UniversalLinkVerdict
+  package var from: Int
+  package var senderKnown: Bool
+  package var safariChosen: Bool
+  package var appClip: Bool
+  package var method: Int
+  package var fullAccess: Bool
+  package var family: Int
+  package var element: Int
+  package var intentMode: Int
+  package var location: Int
+  package var locked: Bool
+  package var tapped: Int
+  package var privacySensitive: Bool
+  package var supportsCarPlay: Bool
+  package var presentation: Int
+  package var activityElement: Int
+  package var urlSetOn: Int
+  package var opensWatchApp: Bool
+  package var controlIntent: Int
+  package var intentTargets: Int
+  package var authenticationPolicy: Int
+  package var response: Int
+  package var actionOptions: Int
+  package var customDismissAction: Bool
+  package var delegateSetAtLaunch: Bool
+  package var invokedFrom: Int
+  package var experience: Int
+  package var senderInContacts: Bool
+  package var fullAppInstalled: Bool
+  package var handoff: Int
+  package var lifecycle: Int
+  package var running: Bool
+  package var interactive: Bool
+  package var multipleWidgetURLs: Bool
+  package var configuration: Int
+  package var touchAndHold: Bool
+  package var hasWatchApp: Bool
+  package var pairedPhoneOS: Int
+  package var placement: Int
+  package var widgetURL: Situation.URLPresence
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
@@ -1268,7 +1268,7 @@ struct FactSnapshot: Sendable {
   /// `computed` is false (the interpreter computes them only for a table that tests them).
   /// `defaultVersion` stands for a missing OS version, `defaultSDKVersion` (the same when
   /// nil) for a missing SDK version.
-  init(
+  package init(
     _ situation: Situation, event: Situation.Event, defaultVersion: OSVersion,
     defaultSDKVersion: OSVersion? = nil, computed: Bool = true
   ) {
@@ -1336,7 +1336,7 @@ struct FactSnapshot: Sendable {
   }
 
   /// The value index of a finite fact (bool: 0 false, 1 true; enumerations: catalog order).
-  func index(of fact: Fact) -> Int {
+  package func index(of fact: Fact) -> Int {
     switch fact {
     case .platform: platform
     case .osVersion: 0
@@ -1481,7 +1481,7 @@ struct FactSnapshot: Sendable {
   }
 
   /// The value of a version fact (the OS version for any other fact).
-  func version(of fact: Fact) -> OSVersion {
+  package func version(of fact: Fact) -> OSVersion {
     switch fact {
     case .sdkVersion: sdkVersion
     default: osVersion
@@ -1617,7 +1617,7 @@ extension Situation {
   /// Sets a finite fact read from a field to value `index` (bool: 0 false, 1 true;
   /// enumerations: `allCases` order). False, changing nothing, for a version fact, a fact
   /// computed from the URL, or an index out of range.
-  mutating func setFinite(_ fact: Fact, index: Int) -> Bool {
+  package mutating func setFinite(_ fact: Fact, index: Int) -> Bool {
     switch fact {
     case .platform:
       guard Platform.allCases.indices.contains(index) else { return false }

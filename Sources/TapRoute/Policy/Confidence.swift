@@ -12,7 +12,7 @@ public enum Confidence: String, Sendable, Hashable, Codable, CaseIterable, Compa
   case contested
 
   /// Strength as a number: documented is strongest.
-  var strength: Int {
+  package var strength: Int {
     switch self {
     case .documented: 4
     case .several: 3

@@ -69,7 +69,7 @@ extension RuleOutcome {
 
 extension RuleOutcome {
   /// `field`'s value as written, for comparing two readings; nil when not stated.
-  func value(of field: String) -> String? {
+  package func value(of field: String) -> String? {
     switch FieldSupport.Field(rawValue: field) {
     case .outcome?: outcome.rawValue
     case .url?: delivery?.urlFrom
@@ -88,13 +88,13 @@ extension RuleOutcome {
 extension Rule {
   /// The support of the rule's note: the evidence ids its text names, as sure as the weakest
   /// of them (`inferred` when it names none). Nil when the rule has no note.
-  func noteSupport(_ evidence: (String) -> EvidenceEntry?) -> FieldSupport? {
+  package func noteSupport(_ evidence: (String) -> EvidenceEntry?) -> FieldSupport? {
     guard let note else { return nil }
     return Self.support(ofNote: note, field: "note", evidence)
   }
 
   /// The support a note's text gives itself: the registered ids it names.
-  static func support(ofNote note: String, field: String, _ evidence: (String) -> EvidenceEntry?)
+  package static func support(ofNote note: String, field: String, _ evidence: (String) -> EvidenceEntry?)
     -> FieldSupport
   {
     let entries = EvidenceEntry.idsNamed(in: note).compactMap(evidence)
@@ -108,7 +108,7 @@ extension Rule {
 extension EvidenceEntry {
   /// The evidence ids written in `text` (`W-4`, `S004-10`, `U-44`), in order, once each: a
   /// capital letter, optionally three digits, a hyphen and digits, standing alone.
-  static func idsNamed(in text: String) -> [String] {
+  package static func idsNamed(in text: String) -> [String] {
     let bytes = Array(text.utf8)
     var ids: [String] = []
     var i = 0

@@ -8,7 +8,9 @@ extension PolicyLoader {
   /// policies' (named by a fixture file's `evidenceFile`): its ids take the wider form
   /// ``isClientEvidenceID(_:)`` allows, so a team's own ids (`MY-NOTE-1`) cannot be mistaken
   /// for the shipped ones.
-  mutating func readEvidence(_ root: JSONValue, file: String, clientIDs: Bool = false) -> [EvidenceEntry] {
+  package mutating func readEvidence(_ root: JSONValue, file: String, clientIDs: Bool = false)
+    -> [EvidenceEntry]
+  {
     var reader = JSONReader(file: file, codes: .policy)
     defer { append(reader.sortedDiagnostics) }
     guard let fields = reader.object(root, path: "$", allowed: ["$schema", "evidence"]),
@@ -184,7 +186,7 @@ extension PolicyLoader {
   }
 
   /// `http://` or `https://` followed by a host, and no spaces or control characters.
-  static func isWebLink(_ text: String) -> Bool {
+  package static func isWebLink(_ text: String) -> Bool {
     let lower = text.lowercased()
     guard let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) else { return false }
     let rest = text.utf8.dropFirst(scheme.utf8.count)
@@ -193,7 +195,7 @@ extension PolicyLoader {
   }
 
   /// `seeds/` + three digits + `_` + lowercase hex + `.txt`.
-  static func isSeedFileName(_ text: String) -> Bool {
+  package static func isSeedFileName(_ text: String) -> Bool {
     let prefix = "seeds/"
     let suffix = ".txt"
     guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.utf8.count <= 96 else { return false }
@@ -205,7 +207,7 @@ extension PolicyLoader {
   }
 
   /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, with a month 01-12 and a day 01-31.
-  static func isSourceDate(_ text: String) -> Bool {
+  package static func isSourceDate(_ text: String) -> Bool {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     let widths = [4, 2, 2]
     guard (1...3).contains(parts.count) else { return false }
@@ -221,7 +223,7 @@ extension PolicyLoader {
   }
 
   /// `S004-10`, `D-1`, `F-12`: a letter, optional digits, a dash, digits.
-  static func isEvidenceID(_ id: String) -> Bool {
+  package static func isEvidenceID(_ id: String) -> Bool {
     let bytes = Array(id.utf8)
     guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")), dash >= 1, dash < bytes.count - 1,
       bytes.count <= 16
@@ -233,7 +235,7 @@ extension PolicyLoader {
 
   /// A client registry's id: capital letters and digits in groups joined by single dashes,
   /// starting with a letter, at most 32 bytes (`MY-NOTE-1`, `QA-2026-11-20`).
-  static func isClientEvidenceID(_ id: String) -> Bool {
+  package static func isClientEvidenceID(_ id: String) -> Bool {
     let bytes = Array(id.utf8)
     guard let first = bytes.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first), bytes.count <= 32,
       bytes.last != UInt8(ascii: "-")

@@ -12,7 +12,8 @@ extension PolicySet {
 }
 
 extension PolicyLoader {
-  mutating func loadFixtures(bytes: [UInt8], file: String, policies: PolicySet) throws(DiagnosticsError)
+  package mutating func loadFixtures(bytes: [UInt8], file: String, policies: PolicySet)
+    throws(DiagnosticsError)
     -> [Fixture]
   {
     let value = try JSONParser.document(
@@ -30,9 +31,11 @@ extension PolicyLoader {
   /// read in the format of `evidence.json`; nil when the file names none, or it fails to load
   /// (every problem reported). Its ids must differ from the policies' own, so that a row
   /// citing `S004-3` always means the shipped entry.
-  mutating func readClientEvidence(_ root: JSONValue, file: String, policyEvidence: Set<String>) -> Set<
-    String
-  >? {
+  package mutating func readClientEvidence(_ root: JSONValue, file: String, policyEvidence: Set<String>)
+    -> Set<
+      String
+    >?
+  {
     guard let member = root.objectValue?.first(where: { $0.key == "evidenceFile" }) else { return nil }
     var reader = JSONReader(file: file, codes: .policy)
     defer { append(reader.sortedDiagnostics) }
@@ -69,7 +72,7 @@ extension PolicyLoader {
   }
 
   /// Reads a fixture file's tree against known evidence and tables.
-  mutating func readFixturesFile(
+  package mutating func readFixturesFile(
     _ root: JSONValue, file: String, knownEvidence: Set<String>, tables: [DecisionTable]
   ) -> [Fixture] {
     readFixtures(root, file: file, knownEvidence: knownEvidence, ruleNames: tables)
@@ -77,7 +80,7 @@ extension PolicyLoader {
 
   /// Reads a fixture file's tree: each row's situation, expectation and evidence; with
   /// `ruleNames`, every rule a row expects must exist in those tables.
-  mutating func readFixtures(
+  package mutating func readFixtures(
     _ root: JSONValue, file: String, knownEvidence: Set<String>?, ruleNames tables: [DecisionTable]?
   ) -> [Fixture] {
     var reader = JSONReader(file: file, codes: .policy)

@@ -3,7 +3,7 @@
 extension PolicyLoader {
   /// Reads one rule: its id, conditions on the declared facts, outcome, evidence and
   /// confidence, and for a contested rule the evidence against it and its other readings.
-  func readRule(
+  package func readRule(
     _ value: JSONValue, path: String, declared: [Fact], knownEvidence: Set<String>?, reader: inout JSONReader
   ) -> Rule? {
     guard
@@ -171,7 +171,7 @@ extension PolicyLoader {
 
   /// The evidence a rule with `support` rests on: its fields' ids, once each. (Its note's ids
   /// are the note's own support, read from its text where a registry is at hand.)
-  static func supportedEvidence(_ support: [FieldSupport]) -> [String] {
+  package static func supportedEvidence(_ support: [FieldSupport]) -> [String] {
     var ids: [String] = []
     for id in support.flatMap(\.evidence) where !ids.contains(id) {
       ids.append(id)
@@ -180,7 +180,7 @@ extension PolicyLoader {
   }
 
   /// The least sure fields of `support`, for a message: `handoff inferred`.
-  static func weakest(_ support: [FieldSupport]) -> String {
+  package static func weakest(_ support: [FieldSupport]) -> String {
     guard let level = FieldSupport.derivedConfidence(support) else { return "no fields" }
     return support.filter { !$0.isNote && $0.confidence == level }.map { "\($0.field) \(level.rawValue)" }
       .joined(separator: ", ")
@@ -353,7 +353,9 @@ extension PolicyLoader {
   }
 
   /// The keys of a `then` that say what the container app is handed and receives.
-  static let deliveryKeys = ["handoff", "appCallbacks", "delivers", "activityType", "urlLocation", "url"]
+  package static let deliveryKeys = [
+    "handoff", "appCallbacks", "delivers", "activityType", "urlLocation", "url",
+  ]
 
   /// A `then`'s delivery fields: nil when it has none. Only a launch of the container app (or
   /// an App Clip) is handed something; the callbacks and what they receive may also be said

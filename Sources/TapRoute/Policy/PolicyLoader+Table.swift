@@ -3,7 +3,7 @@
 extension PolicyLoader {
   /// Reads a decision table file's tree: name, event, declared facts and rules, each
   /// checked; nil when the file is not a table at all (its problems are recorded).
-  mutating func readTable(_ root: JSONValue, file: String, knownEvidence: Set<String>?)
+  package mutating func readTable(_ root: JSONValue, file: String, knownEvidence: Set<String>?)
     -> DecisionTable?
   {
     var reader = JSONReader(file: file, codes: .policy)

@@ -1,23 +1,26 @@
 /// Turns policy file bytes into a ``PolicySet``, collecting every diagnostic.
-struct PolicyLoader {
+package struct PolicyLoader {
   private var diagnostics: [Diagnostic] = []
   /// The policy directory as the user named it, for problems with no file of their own.
-  var source = "Policies"
+  package var source = "Policies"
+
+  /// A loader that has found nothing yet.
+  package init() {}
 
   /// Largest policy file accepted, in bytes.
-  static let maximumFileBytes = 8 << 20
+  package static let maximumFileBytes = 8 << 20
 
   /// The events every policy set decides: a tap in Messages and the extension's
   /// `open(url)`, which generated code and the simulator build on. Any other event may go
   /// without a table; its situations are then undecided (the built-in policies have one for
   /// every event, which a test checks).
-  static let requiredEvents: [Situation.Event] = [.tap, .open]
+  package static let requiredEvents: [Situation.Event] = [.tap, .open]
 
   /// Whether the files hold the evidence registry, or it is read (and citations checked)
   /// elsewhere: the built-in tables, whose registry is loaded when first read.
-  enum Evidence { case required, deferred }
+  package enum Evidence { case required, deferred }
 
-  mutating func load(files: [(name: String, bytes: [UInt8])], evidence: Evidence = .required)
+  package mutating func load(files: [(name: String, bytes: [UInt8])], evidence: Evidence = .required)
     throws(DiagnosticsError) -> PolicySet
   {
     let set = loadPartially(files: files, evidence: evidence)
@@ -26,7 +29,7 @@ struct PolicyLoader {
   }
 
   /// Loads what can be loaded; `diagnostics` then holds every problem found.
-  mutating func loadPartially(
+  package mutating func loadPartially(
     files: [(name: String, bytes: [UInt8])], evidence required: Evidence = .required
   )
     -> PolicySet
@@ -97,17 +100,10 @@ struct PolicyLoader {
 
     var fixtures: [Fixture] = []
     var fixturesFile = PolicySet.fixturesFileName
-    var transitions: [Transition] = []
-    if let file = parsed.first(where: { role($0.name) == .transitions }) {
-      transitions = readTransitions(file.value, file: file.name, knownEvidence: known)
-    }
-    var stickers: StickerRules?
-    if let file = parsed.first(where: { role($0.name) == .stickers }) {
-      stickers = readStickers(file.value, file: file.name, knownEvidence: known)
-    }
-    var shortcuts: ShortcutRules?
-    if let file = parsed.first(where: { role($0.name) == .shortcuts }) {
-      shortcuts = readShortcuts(file.value, file: file.name, knownEvidence: known)
+    // The companion files (session transitions, sticker and quick-action rules) are parsed
+    // here and read by the tools that use them (`TapRouteTools`); deciding needs none of them.
+    let companions = parsed.filter { [.transitions, .stickers, .shortcuts].contains(role($0.name)) }.map {
+      PolicySet.CompanionFile(role: role($0.name), name: $0.name, value: $0.value)
     }
     if let file = parsed.first(where: { role($0.name) == .fixtures }) {
       fixturesFile = file.name
@@ -120,17 +116,20 @@ struct PolicyLoader {
     }
 
     return PolicySet(
-      tables: tables, evidence: evidence, fixtures: fixtures, transitions: transitions, stickers: stickers,
-      shortcuts: shortcuts,
+      tables: tables, evidence: evidence, fixtures: fixtures,
+      companions: PolicySet.Companions(files: companions, knownEvidence: known),
       warnings: diagnostics.filter { $0.severity == .warning }, evidenceFile: evidenceFile,
       fixturesFile: fixturesFile)
   }
 
   /// Adds diagnostics found by a reader.
-  mutating func append(_ found: [Diagnostic]) { diagnostics += found }
+  package mutating func append(_ found: [Diagnostic]) { diagnostics += found }
+
+  /// Every problem found so far, in the order found.
+  package var diagnosticsFound: [Diagnostic] { diagnostics }
 
   /// The error diagnostics collected so far.
-  var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+  package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
   private mutating func error(
     _ file: String, _ path: String, _ location: SourcePosition?, _ code: DiagnosticCode, _ message: String
@@ -140,7 +139,7 @@ struct PolicyLoader {
 
   /// The evidence ids a rule, fixture or transition cites, each checked against the
   /// registry (`known` is nil when the registry itself failed to load).
-  static func evidenceIDs(
+  package static func evidenceIDs(
     _ value: JSONValue, path: String, citer: String, known: Set<String>?, requireOne: Bool,
     reader: inout JSONReader
   ) -> [String] {
@@ -164,7 +163,7 @@ struct PolicyLoader {
   }
 
   /// The `confidence` field of a rule or transition.
-  static func confidence(
+  package static func confidence(
     _ fields: [String: JSONValue], path: String, at location: SourcePosition, reader: inout JSONReader
   ) -> Confidence? {
     reader.require(fields, "confidence", path: path, at: location).flatMap {
@@ -174,7 +173,7 @@ struct PolicyLoader {
     }
   }
 
-  static func isIdentifier(_ s: String) -> Bool {
+  package static func isIdentifier(_ s: String) -> Bool {
     !s.isEmpty && s.utf8.count <= 64
       && s.utf8.allSatisfy { b in
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x2D

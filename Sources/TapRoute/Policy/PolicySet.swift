@@ -6,58 +6,44 @@ import Foundation
 /// ``DiagnosticsError`` lists every error of every file at once.
 public struct PolicySet: Sendable {
   /// The decision tables, in file-name order: one per event (`tap`, `open`).
-  public internal(set) var tables: [DecisionTable]
+  public package(set) var tables: [DecisionTable]
   /// The evidence registry (`evidence.json`): every id a rule or fixture may cite.
-  public internal(set) var evidence: [EvidenceEntry] {
+  public package(set) var evidence: [EvidenceEntry] {
     get { rest.evidence }
     set { rest.evidence = newValue }
   }
   /// The fixture table (`fixtures.json`); empty when absent or not loaded.
-  public internal(set) var fixtures: [Fixture] {
+  public package(set) var fixtures: [Fixture] {
     get { rest.fixtures }
     set { rest.fixtures = newValue }
   }
-  /// How session steps change the state (`transitions.json`); empty when absent.
-  package internal(set) var transitions: [Transition] {
-    get { rest.transitions }
-    set { rest.transitions = newValue }
-  }
-  /// The sticker rules (`stickers.json`); nil when absent.
-  package internal(set) var stickers: StickerRules? {
-    get { rest.stickers }
-    set { rest.stickers = newValue }
-  }
-  /// The quick-action rules (`shortcuts.json`); nil when absent.
-  package internal(set) var shortcuts: ShortcutRules? {
-    get { rest.shortcuts }
-    set { rest.shortcuts = newValue }
-  }
+  /// The companion files (`transitions.json`, `stickers.json`, `shortcuts.json`), parsed but
+  /// not read: the tools that use them read them (`TapRouteTools`).
+  package var companions: Companions { rest.companions }
   /// Warnings found while loading (not errors; loading went on).
-  public internal(set) var warnings: [Diagnostic] {
+  public package(set) var warnings: [Diagnostic] {
     get { rest.warnings }
     set { rest.warnings = newValue }
   }
   /// The name the evidence registry was read from, for display (`Policies/evidence.json`).
-  public internal(set) var evidenceFile: String {
+  public package(set) var evidenceFile: String {
     get { rest.evidenceFile }
     set { rest.evidenceFile = newValue }
   }
   /// The name the fixture table was read from, for display (`Policies/fixtures.json`).
-  public internal(set) var fixturesFile: String {
+  public package(set) var fixturesFile: String {
     get { rest.fixturesFile }
     set { rest.fixturesFile = newValue }
   }
 
   /// Everything but the tables: deciding needs none of it.
-  struct Rest: Sendable {
-    var evidence: [EvidenceEntry]
-    var fixtures: [Fixture]
-    var transitions: [Transition]
-    var stickers: StickerRules?
-    var shortcuts: ShortcutRules?
-    var warnings: [Diagnostic]
-    var evidenceFile: String
-    var fixturesFile: String
+  package struct Rest: Sendable {
+    package var evidence: [EvidenceEntry]
+    package var fixtures: [Fixture]
+    package var companions: Companions
+    package var warnings: [Diagnostic]
+    package var evidenceFile: String
+    package var fixturesFile: String
   }
 
   /// The rest of this set, or nil for the built-in policies' rest, read when first read.
@@ -76,22 +62,21 @@ public struct PolicySet: Sendable {
       return try load(files: builtInFiles).rest
     } catch {
       return Rest(
-        evidence: [], fixtures: [], transitions: [], stickers: nil, shortcuts: nil,
+        evidence: [], fixtures: [], companions: Companions(files: [], knownEvidence: nil),
         warnings: error.diagnostics,
         evidenceFile: "Policies/" + evidenceFileName, fixturesFile: "Policies/" + fixturesFileName)
     }
   }()
 
-  init(
-    tables: [DecisionTable], evidence: [EvidenceEntry], fixtures: [Fixture], transitions: [Transition] = [],
-    stickers: StickerRules? = nil, shortcuts: ShortcutRules? = nil, warnings: [Diagnostic],
+  package init(
+    tables: [DecisionTable], evidence: [EvidenceEntry], fixtures: [Fixture],
+    companions: Companions = Companions(files: [], knownEvidence: nil), warnings: [Diagnostic],
     evidenceFile: String,
     fixturesFile: String
   ) {
     self.tables = tables
     ownRest = Rest(
-      evidence: evidence, fixtures: fixtures, transitions: transitions, stickers: stickers,
-      shortcuts: shortcuts,
+      evidence: evidence, fixtures: fixtures, companions: companions,
       warnings: warnings, evidenceFile: evidenceFile, fixturesFile: fixturesFile)
   }
 
@@ -162,11 +147,11 @@ public struct PolicySet: Sendable {
     return (set, loader.errors)
   }
 
-  static var builtInFiles: [(name: String, bytes: [UInt8])] { builtInFiles(decisionsOnly: false) }
+  package static var builtInFiles: [(name: String, bytes: [UInt8])] { builtInFiles(decisionsOnly: false) }
 
   /// The built-in policy files; with `decisionsOnly`, only the decision tables and the
   /// evidence registry (no fixtures, session transitions, sticker or quick-action rules).
-  static func builtInFiles(decisionsOnly: Bool) -> [(name: String, bytes: [UInt8])] {
+  package static func builtInFiles(decisionsOnly: Bool) -> [(name: String, bytes: [UInt8])] {
     let skipped: Set<String> =
       decisionsOnly ? [fixturesFileName, transitionsFileName, stickersFileName, shortcutsFileName] : []
     return BuiltinPolicies.files.filter { !skipped.contains($0.name) }.map {
@@ -187,7 +172,9 @@ public struct PolicySet: Sendable {
 
   /// The files of `directory` the policy format names (``FileRole/fileNames``), sorted by
   /// name; any other file there is not read.
-  static func readFiles(in directory: URL) throws(DiagnosticsError) -> [(name: String, bytes: [UInt8])] {
+  package static func readFiles(in directory: URL) throws(DiagnosticsError) -> [(
+    name: String, bytes: [UInt8]
+  )] {
     let display = directory.path
     let names: [String]
     do {

@@ -1,0 +1,152 @@
+@_spi(Generated) import TapRoute
+
+/// Drawing ``FlowChart``s: Mermaid text for Markdown that GitHub renders, and SVG.
+extension FlowChart {
+  // MARK: Mermaid
+
+  /// Mermaid `flowchart` text for one chart or several (one subgraph each), without the
+  /// Markdown fence. Questions are hexagons, leaves rectangles, contested leaves
+  /// parallelograms that say CONTESTED.
+  package static func mermaid(_ charts: [FlowChart]) -> String {
+    var out = [
+      "flowchart TD",
+      "  accTitle: "
+        + SequenceDiagram.plain("Decision tables " + charts.map(\.table).joined(separator: ", ")),
+      "  accDescr: " + SequenceDiagram.plain(charts.map(\.description).joined(separator: " ")),
+    ]
+    for chart in charts {
+      let p = chart.table
+      let indent = charts.count > 1 ? "    " : "  "
+      if charts.count > 1 { out.append("  subgraph \(p)[\"\(text(chart.title))\"]") }
+      var previous: String?
+      for (i, row) in chart.rows.enumerated() {
+        let leaf = "\(p)_r\(i + 1)"
+        let leafText = text(row.leaf.joined(separator: "\n"))
+        out.append(indent + (row.contested ? "\(leaf)[/\"\(leafText)\"/]" : "\(leaf)[\"\(leafText)\"]"))
+        guard let question = row.question else {
+          if let previous { out.append(indent + "\(previous) -->|no| \(leaf)") }
+          previous = nil
+          break
+        }
+        let node = "\(p)_q\(i + 1)"
+        out.append(indent + "\(node){{\"\(text("\(i + 1). " + question.joined(separator: "\nand ")))?\"}}")
+        if let previous { out.append(indent + "\(previous) -->|no| \(node)") }
+        out.append(indent + "\(node) -->|yes| \(leaf)")
+        previous = node
+      }
+      if let previous {
+        out.append(indent + "\(p)_undecided[\"undecided: no rule matches\"]")
+        out.append(indent + "\(previous) -->|no| \(p)_undecided")
+      }
+      if charts.count > 1 { out.append("  end") }
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// A quoted Mermaid label: entity codes for what would end it, `<br/>` for a line break.
+  private static func text(_ s: String) -> String {
+    s.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { SequenceDiagram.mermaidText(String($0)).replacingOccurrences(of: "\"", with: "#quot;") }
+      .joined(separator: "<br/>")
+  }
+
+  // MARK: SVG
+
+  private static let margin = 20
+  private static let questionWidth = 440
+  private static let gap = 70
+  private static let leafWidth = 470
+  private static let pageWidth = 2 * margin + questionWidth + gap + leafWidth
+
+  /// One chart or several, stacked, as a standalone SVG document. Questions are hexagons,
+  /// leaves rectangles; a contested leaf has a dashed double border and says CONTESTED; the
+  /// arrows say yes and no in text.
+  package static func svg(_ charts: [FlowChart]) -> String {
+    var y = margin
+    var body = ""
+    for chart in charts {
+      body += chart.svgBody(y: &y)
+      y += 20
+    }
+    let title =
+      "Decision table" + (charts.count == 1 ? " " : "s ") + charts.map(\.table).joined(separator: ", ")
+    return SVGText.document(
+      width: pageWidth, height: y, title: title,
+      description: charts.map(\.description).joined(separator: " "),
+      body: body)
+  }
+
+  private func svgBody(y: inout Int) -> String {
+    let m = Self.margin
+    var out = SVGText.lines([title], x: m, y: y + SVGText.lineHeight, weight: "bold")
+    y += SVGText.lineHeight + 16
+    let questionChars = (Self.questionWidth - 60) / Int(SVGText.charWidth)
+    let leafChars = (Self.leafWidth - 16) / Int(SVGText.charWidth)
+    let leafX = m + Self.questionWidth + Self.gap
+    let mid = m + Self.questionWidth / 2
+    for (i, row) in rows.enumerated() {
+      let leaf = row.leaf.flatMap { SVGText.wrap($0, width: leafChars) }
+      let leafHeight = leaf.count * SVGText.lineHeight + 12
+      let question: [String] =
+        row.question.map { lines in
+          lines.enumerated().flatMap { j, line in
+            SVGText.wrap(
+              (j == 0 ? "\(i + 1). " : "and ") + line + (j == lines.count - 1 ? "?" : ""),
+              width: questionChars)
+          }
+        } ?? ["\(i + 1). every situation that gets here"]
+      let questionHeight = question.count * SVGText.lineHeight + 16
+      let height = max(leafHeight, questionHeight)
+      let top = y
+      let qTop = top + (height - questionHeight) / 2
+      let qBottom = qTop + questionHeight
+      let qMid = qTop + questionHeight / 2
+      let right = m + Self.questionWidth
+      if row.question != nil {
+        // A hexagon: the shape says "question" without colour.
+        out +=
+          "<path d=\"M\(m + 18),\(qTop) H\(right - 18) L\(right),\(qMid) L\(right - 18),\(qBottom) H\(m + 18) L\(m),\(qMid) Z\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"1.5\"/>\n"
+      } else {
+        out +=
+          "<rect x=\"\(m)\" y=\"\(qTop)\" width=\"\(Self.questionWidth)\" height=\"\(questionHeight)\" rx=\"\(questionHeight / 2)\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"1.5\"/>\n"
+      }
+      out += SVGText.lines(question, x: m + 28, y: qTop + 19)
+      // The yes arrow and the leaf.
+      out +=
+        "<line x1=\"\(right)\" y1=\"\(qMid)\" x2=\"\(leafX - 2)\" y2=\"\(qMid)\" stroke=\"#000\" stroke-width=\"1.5\" marker-end=\"url(#call)\"/>\n"
+      out += SVGText.lines(
+        [row.question == nil ? "always" : "yes"], x: right + Self.gap / 2, y: qMid - 5, anchor: "middle")
+      let lTop = top + (height - leafHeight) / 2
+      if row.contested {
+        out +=
+          "<rect x=\"\(leafX)\" y=\"\(lTop)\" width=\"\(Self.leafWidth)\" height=\"\(leafHeight)\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"2\" stroke-dasharray=\"7 4\"/>\n"
+        out +=
+          "<rect x=\"\(leafX + 4)\" y=\"\(lTop + 4)\" width=\"\(Self.leafWidth - 8)\" height=\"\(leafHeight - 8)\" fill=\"none\" stroke=\"#000\" stroke-dasharray=\"7 4\"/>\n"
+      } else {
+        out +=
+          "<rect x=\"\(leafX)\" y=\"\(lTop)\" width=\"\(Self.leafWidth)\" height=\"\(leafHeight)\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"1.5\"/>\n"
+      }
+      out += SVGText.lines(leaf, x: leafX + 8, y: lTop + 17)
+      y = top + height
+      // The no arrow down to the next question (or to undecided).
+      if row.question != nil {
+        out +=
+          "<line x1=\"\(mid)\" y1=\"\(qBottom)\" x2=\"\(mid)\" y2=\"\(y + 22)\" stroke=\"#000\" stroke-width=\"1.5\" marker-end=\"url(#call)\"/>\n"
+        out += SVGText.lines(["no"], x: mid + 8, y: qBottom + 15)
+        y += 24
+      } else {
+        y += 12
+        return out
+      }
+    }
+    if fallsThrough {
+      let height = SVGText.lineHeight + 14
+      out +=
+        "<rect x=\"\(m)\" y=\"\(y)\" width=\"\(Self.questionWidth)\" height=\"\(height)\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"2\"/>\n"
+      out += SVGText.lines(
+        ["undecided: no rule matches"], x: mid, y: y + 19, anchor: "middle", weight: "bold")
+      y += height + 12
+    }
+    return out
+  }
+}
