@@ -4,7 +4,7 @@
 # as SVG into the DocC catalog's Resources/, the DocC article that shows them (Pictures.md),
 # Policies/README.md (which has the same pictures in Mermaid), and the second-tap trap's
 # Mermaid diagram in README.md. A test fails when any of
-# them drifts (Tests/TapRouteTests/PictureTests.swift).
+# them drifts (Tests/TapRouteTests/TapRouteTools/Rendering/PictureTests.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -q --product taproute

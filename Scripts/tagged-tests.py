@@ -26,9 +26,10 @@ attribute = re.compile(rf'@(Suite|Test)\s*({args})?\s*(?:@\w+\s*)*(?:(?:static|f
 declaration = re.compile(r'^(?:@\w+(?:\([^)]*\))?\s+)*(?:final\s+)?(?:struct|class|enum|extension)\s+(\w+)', re.M)
 
 ids = []
-for path in sorted(root.glob("*/*.swift")):
+# A test target's files may sit in folders laid out like the sources.
+for path in sorted(root.glob("*/**/*.swift")):
     text = path.read_text()
-    target = path.parent.name
+    target = path.relative_to(root).parts[0]
     seen = 0
     for m in attribute.finditer(text):
         kind, arguments, _, name = m.groups()
