@@ -201,6 +201,32 @@ extension SituationCatalog {
           }
         }
 
+        /// The header of the fact's column in a matrix: a short word where the catalog gives one,
+        /// otherwise the fact's name.
+        package var header: String {
+          switch self {
+
+      """
+    for case .field(let f) in all {
+      guard let header = f.field.fact?.header else { continue }
+      out += "    case .\(f.field.key): \(SchemaJSON.quoted(header))\n"
+    }
+    out += """
+          default: rawValue
+          }
+        }
+
+        /// The facts that differ between the recipients of one message (the sender fixes the
+        /// rest), in bit order: a tap's matrix varies them by default.
+        package static let recipientFacts: [Fact] = [
+      """
+    let recipients = all.compactMap { fact -> String? in
+      guard case .field(let f) = fact, f.field.fact?.recipient == true else { return nil }
+      return "." + f.field.key
+    }
+    out += recipients.joined(separator: ", ") + "]\n"
+    out += """
+
         /// Every fact's ``bit``.
         static let allBits: FactMask = allCases.reduce(0) { $0 | $1.bit }
 

@@ -1125,6 +1125,22 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     }
   }
 
+  /// The header of the fact's column in a matrix: a short word where the catalog gives one,
+  /// otherwise the fact's name.
+  package var header: String {
+    switch self {
+    case .osVersion: "OS"
+    case .enabledInMessages: "enabled"
+    case .extensionRunning: "running"
+    case .alreadySelected: "selected"
+    default: rawValue
+    }
+  }
+
+  /// The facts that differ between the recipients of one message (the sender fixes the
+  /// rest), in bit order: a tap's matrix varies them by default.
+  package static let recipientFacts: [Fact] = [.platform, .osVersion, .installed, .enabledInMessages, .extensionRunning, .alreadySelected]
+
   /// Every fact's ``bit``.
   static let allBits: FactMask = allCases.reduce(0) { $0 | $1.bit }
 
