@@ -14,6 +14,13 @@ enum BuiltinPolicies {
   "event": "appClip",
   "title": "A person invokes an App Clip (a code or tag, Safari's banner, a Messages link, Maps, another app)",
   "hitPolicy": "first",
+  "guide": [
+    {
+      "id": "app-clips",
+      "title": "App Clips: where the invocation comes from",
+      "introduction": "An App Clip invoked from a code, a tag, Safari, Messages, Maps or another app, with or without the full app installed."
+    }
+  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -25,6 +32,7 @@ enum BuiltinPolicies {
   "rules": [
     {
       "id": "not-ios",
+      "guide": "app-clips",
       "when": { "platform": ["macOS", "watchOS", "visionOS"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -34,6 +42,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-app-clips-banner-installed",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14", "invokedFrom": "safariBanner", "fullAppInstalled": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -44,6 +53,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-app-clips-banner",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14", "invokedFrom": "safariBanner", "fullAppInstalled": false },
       "then": { "outcome": "storeProductPage" },
       "support": {
@@ -53,6 +63,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-app-clips",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14" },
       "then": { "outcome": "browser" },
       "support": {
@@ -62,6 +73,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "return-full-app",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "appSwitcher", "fullAppInstalled": true },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -72,6 +84,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "return-without-url",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "appSwitcher", "fullAppInstalled": false },
       "then": { "outcome": "appClipLaunch" },
       "support": {
@@ -81,6 +94,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "banner-not-associated",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "safariBanner", "experience": "defaultAppClipLinks" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -90,6 +104,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "code-or-maps-needs-advanced",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": ["appClipCode", "maps"], "experience": ["defaultAppClipLinks", "associatedWebsite"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -99,6 +114,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-unknown-sender",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "messages", "senderInContacts": false, "fullAppInstalled": false },
       "then": { "outcome": "browser" },
       "support": {
@@ -116,6 +132,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "full-app",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "fullAppInstalled": true, "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp"] },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -126,6 +143,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-not-associated",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "messages", "experience": "defaultAppClipLinks" },
       "then": { "outcome": "browser" },
       "support": {
@@ -135,6 +153,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "qr-nfc-default-link-before-16-4",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "14..<16.4", "invokedFrom": ["qrCode", "nfcTag"], "experience": ["defaultAppClipLinks", "associatedWebsite"] },
       "then": { "outcome": "browser" },
       "support": {
@@ -144,6 +163,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "other-app-before-17",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "14..<17", "invokedFrom": "otherApp" },
       "then": { "outcome": "browser" },
       "support": {
@@ -153,6 +173,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-clip",
+      "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "fullAppInstalled": false, "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp"] },
       "then": { "outcome": "appClipLaunch", "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -178,6 +199,13 @@ enum BuiltinPolicies {
   "event": "control",
   "title": "A control (iOS 18 ControlWidget) used in Control Center, on the Lock Screen or with the Action button",
   "hitPolicy": "first",
+  "guide": [
+    {
+      "id": "controls",
+      "title": "Controls: Control Center, the Lock Screen and the Action button",
+      "introduction": "A control (iOS 18) performs an app intent: an OpenIntent opens the app, other intents run without it coming forward."
+    }
+  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -193,6 +221,7 @@ enum BuiltinPolicies {
   "rules": [
     {
       "id": "no-controls-visionos",
+      "guide": "controls",
       "when": { "platform": "visionOS" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -202,6 +231,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-controls",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<18" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -211,6 +241,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-controls-mac-watch",
+      "guide": "controls",
       "when": { "platform": ["macOS", "watchOS"], "osVersion": "<26" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -220,6 +251,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-intent-extension-only",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openIntent", "intentTargets": "extensionOnly" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -229,6 +261,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "action-button-open-intent",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "actionButton" },
       "then": { "outcome": "containerLaunch", "handoff": "intent" },
       "support": {
@@ -239,6 +272,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "lock-screen-open-intent",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "lockScreen" },
       "then": { "outcome": "containerLaunch", "handoff": "intent" },
       "support": {
@@ -249,6 +283,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-intent",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension" },
       "then": { "outcome": "containerLaunch", "handoff": "intent" },
       "support": {
@@ -259,6 +294,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-no-url",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "data", "file"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -268,6 +304,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-universal-link-ios18-0",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "18..<18.1", "controlIntent": "openURLIntent", "urlClass": "web" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -285,6 +322,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-universal-link",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "web" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -295,6 +333,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-own-scheme",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -312,6 +351,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-other-scheme",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other", "schemeOwner": "other" },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -328,6 +368,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-custom-scheme",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -345,6 +386,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-app-when-run",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "appIntentOpenAppWhenRun" },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -361,6 +403,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "requires-authentication-locked",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "authenticationPolicy": ["requiresAuthentication", "requiresLocalDeviceAuthentication"], "locked": true },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -370,6 +413,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "privacy-sensitive-locked",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "lockScreen", "privacySensitive": true, "locked": true },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -379,6 +423,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "action-button",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "actionButton" },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -388,6 +433,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-intent",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "appIntent" },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -397,6 +443,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "set-value-intent",
+      "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "setValueIntent" },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -418,6 +465,28 @@ enum BuiltinPolicies {
   "event": "delivery",
   "title": "Delivery into the container app: which of its callbacks receive what",
   "hitPolicy": "first",
+  "guide": [
+    {
+      "id": "scene-based-app",
+      "title": "Delivery into a scene-based app",
+      "introduction": "Once something opens the container app (a Messages redirect, a widget, a notification, a quick action), the delivery table says which of the app's callbacks receive what it was handed. A scene-based app (iOS 13 and later) finds a cold launch's URL, activity, response or quick action in the connectionOptions of scene(_:willConnectTo:options:); the scene delegate's other callbacks fire only for a running app."
+    },
+    {
+      "id": "app-delegate-app",
+      "title": "Delivery into an app-delegate app",
+      "introduction": "Without scenes, or on iOS 12 before them, the app delegate receives everything: on a cold launch its launch options first. Its URL callback is deprecated in iOS 26, and an app built with the SDK after iOS 26 must adopt scenes to launch at all."
+    },
+    {
+      "id": "swiftui-app",
+      "title": "Delivery into a SwiftUI app",
+      "introduction": "The SwiftUI App life cycle (iOS 14 and later) hands URLs and universal links to onOpenURL and other activities to onContinueUserActivity; notifications and quick actions still need UIKit delegates the app installs itself."
+    },
+    {
+      "id": "any-life-cycle",
+      "title": "Delivery whatever the life cycle",
+      "introduction": "A notification response to a running app, an app intent and an app brought forward with nothing are delivered alike under every life cycle; an iMessage-only app has no container app to deliver to."
+    }
+  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "hasContainerApp": "bool",
@@ -430,6 +499,7 @@ enum BuiltinPolicies {
   "rules": [
     {
       "id": "no-container-app",
+      "guide": "any-life-cycle",
       "when": { "hasContainerApp": false },
       "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
       "support": {
@@ -441,6 +511,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-swiftui-url",
+      "guide": "swiftui-app",
       "when": { "platform": "macOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
       "support": {
@@ -452,6 +523,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-url",
+      "guide": "swiftui-app",
       "when": { "platform": "macOS", "handoff": ["url", "universalLink"] },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:)"], "delivers": "url" },
       "support": {
@@ -463,6 +535,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-other",
+      "guide": "swiftui-app",
       "when": { "platform": "macOS", "handoff": ["userActivity", "shortcutItem", "nothing"] },
       "then": { "outcome": "containerLaunch" },
       "support": {
@@ -472,6 +545,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "watchos-swiftui-url",
+      "guide": "swiftui-app",
       "when": { "platform": "watchOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
       "support": {
@@ -483,6 +557,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "watchos-other",
+      "guide": "swiftui-app",
       "when": { "platform": "watchOS", "handoff": ["url", "universalLink", "userActivity", "shortcutItem", "nothing"] },
       "then": { "outcome": "containerLaunch" },
       "support": {
@@ -492,6 +567,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "swiftui-before-ios14",
+      "guide": "swiftui-app",
       "when": { "lifecycle": "swiftUI", "osVersion": "<14" },
       "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
       "support": {
@@ -503,6 +579,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-next-sdk",
+      "guide": "app-delegate-app",
       "when": { "lifecycle": "appDelegate", "osVersion": ">=27", "sdkVersion": ">=27" },
       "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
       "support": {
@@ -514,6 +591,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "intent",
+      "guide": "any-life-cycle",
       "when": { "handoff": "intent" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["perform()"], "delivers": "intent" },
       "support": {
@@ -525,6 +603,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "notification-running",
+      "guide": "any-life-cycle",
       "when": { "handoff": "notificationResponse", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -536,6 +615,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "nothing-handed-running",
+      "guide": "any-life-cycle",
       "when": { "handoff": "nothing", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
       "support": {
@@ -547,6 +627,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "swiftui-universal-link-cold",
+      "guide": "swiftui-app",
       "when": { "handoff": "universalLink", "lifecycle": "swiftUI", "running": false, "osVersion": ">=18.4" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
       "support": {
@@ -566,6 +647,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "swiftui-url",
+      "guide": "swiftui-app",
       "when": { "handoff": ["url", "universalLink"], "lifecycle": "swiftUI" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
       "support": {
@@ -577,6 +659,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "swiftui-user-activity",
+      "guide": "swiftui-app",
       "when": { "handoff": "userActivity", "lifecycle": "swiftUI" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onContinueUserActivity(_:perform:)"], "delivers": "userActivity" },
       "support": {
@@ -588,6 +671,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "swiftui-notification-cold",
+      "guide": "swiftui-app",
       "when": { "handoff": "notificationResponse", "lifecycle": "swiftUI", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -599,6 +683,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "swiftui-shortcut-cold",
+      "guide": "swiftui-app",
       "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
       "support": {
@@ -610,6 +695,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "swiftui-shortcut-running",
+      "guide": "swiftui-app",
       "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
       "support": {
@@ -621,6 +707,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "nothing-handed-cold-swiftui",
+      "guide": "swiftui-app",
       "when": { "handoff": "nothing", "lifecycle": "swiftUI", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
       "support": {
@@ -632,6 +719,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "scenes-url-cold",
+      "guide": "scene-based-app",
       "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "urlLocation": "connectionOptions.urlContexts" },
       "support": {
@@ -644,6 +732,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "scenes-url-running",
+      "guide": "scene-based-app",
       "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:openURLContexts:)"], "delivers": "url", "urlLocation": "URLContexts" },
       "support": {
@@ -656,6 +745,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "scenes-universal-link-cold",
+      "guide": "scene-based-app",
       "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL" },
       "support": {
@@ -669,6 +759,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "scenes-universal-link-running",
+      "guide": "scene-based-app",
       "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -682,6 +773,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "scenes-user-activity-cold",
+      "guide": "scene-based-app",
       "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity" },
       "support": {
@@ -693,6 +785,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "scenes-user-activity-running",
+      "guide": "scene-based-app",
       "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity" },
       "support": {
@@ -704,6 +797,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "scenes-notification-cold",
+      "guide": "scene-based-app",
       "when": { "handoff": "notificationResponse", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -715,6 +809,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "scenes-shortcut-cold",
+      "guide": "scene-based-app",
       "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
       "support": {
@@ -726,6 +821,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "scenes-shortcut-running",
+      "guide": "scene-based-app",
       "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
       "support": {
@@ -737,6 +833,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "nothing-handed-cold-scenes",
+      "guide": "scene-based-app",
       "when": { "handoff": "nothing", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "nothing" },
       "support": {
@@ -748,6 +845,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-url-cold-before-ios9",
+      "guide": "app-delegate-app",
       "when": { "osVersion": "<9", "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:sourceApplication:annotation:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
       "support": {
@@ -760,6 +858,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-url-running-before-ios9",
+      "guide": "app-delegate-app",
       "when": { "osVersion": "<9", "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:sourceApplication:annotation:)"], "delivers": "url" },
       "support": {
@@ -771,6 +870,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-url-cold",
+      "guide": "app-delegate-app",
       "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
       "support": {
@@ -783,6 +883,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-url-running",
+      "guide": "app-delegate-app",
       "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:options:)"], "delivers": "url" },
       "support": {
@@ -794,6 +895,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-universal-link-cold",
+      "guide": "app-delegate-app",
       "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -807,6 +909,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-universal-link-running",
+      "guide": "app-delegate-app",
       "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -820,6 +923,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-user-activity-cold",
+      "guide": "app-delegate-app",
       "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
       "support": {
@@ -831,6 +935,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-user-activity-running",
+      "guide": "app-delegate-app",
       "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
       "support": {
@@ -842,6 +947,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-notification-cold",
+      "guide": "app-delegate-app",
       "when": { "handoff": "notificationResponse", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -853,6 +959,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-shortcut-cold",
+      "guide": "app-delegate-app",
       "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
       "support": {
@@ -864,6 +971,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-delegate-shortcut-running",
+      "guide": "app-delegate-app",
       "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
       "support": {
@@ -875,6 +983,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "nothing-handed-cold-app-delegate",
+      "guide": "app-delegate-app",
       "when": { "handoff": "nothing", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)"], "delivers": "nothing" },
       "support": {
@@ -2440,24 +2549,24 @@ enum BuiltinPolicies {
     {"name": "macOS with no URL: nothing", "situation": {"event": "tap", "platform": "macOS"}, "expect": {"outcome": "nothing", "rule": "tap/macos-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Without a loadable URL"]}, "evidence": ["D-2", "S002-1"]},
     {"name": "d-4 running extension gets willSelect and didSelect", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect", "\\(N-19\\)"]}, "evidence": ["D-4"]},
     {"name": "s004-10 first tap: running, redirect in didSelect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-10", "D-4"]},
-    {"name": "s004-10 second tap: relaunched, didSelect never fires", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["S004-10", "D-4"]},
-    {"name": "s004-10 redirect in willSelect, not running: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(willSelect\\) fires on this tap"]}, "evidence": ["S004-10"]},
-    {"name": "s004-11 workaround: willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-11", "S004-12", "D-4"]},
+    {"name": "s004-10 second tap: relaunched, didSelect never fires", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["S004-10", "D-4"], "guide": {"after": "open/messages-any-scheme"}},
+    {"name": "s004-10 redirect in willSelect, not running: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(willSelect\\) fires on this tap"]}, "evidence": ["S004-10"], "guide": {"after": "open/messages-any-scheme"}},
+    {"name": "s004-11 workaround: willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-11", "S004-12", "D-4"], "guide": {"after": "open/messages-any-scheme"}},
     {"name": "s004-11 workaround on iOS 26", "situation": {"event": "tap", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-11", "F-5"]},
     {"name": "didBecomeActive redirect, not running: container opens", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["D-4", "S002-3"]},
-    {"name": "d-4 willBecomeActive redirect while running: not called, extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect", "none of the redirect hooks \\(willBecomeActive\\) fires on this tap"]}, "evidence": ["D-4"]},
+    {"name": "d-4 willBecomeActive redirect while running: not called, extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect", "none of the redirect hooks \\(willBecomeActive\\) fires on this tap"]}, "evidence": ["D-4"], "guide": {"after": "open/messages-any-scheme"}},
     {"name": "f-8 both hooks, not running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["F-8"]},
-    {"name": "f-8 both hooks, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["F-8"]},
+    {"name": "f-8 both hooks, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["F-8"], "guide": {"after": "open/messages-any-scheme"}},
     {"name": "d-5 already-selected message: no callback, redirect never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "alreadySelected": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/already-selected", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["calls no select callback", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["D-5", "N-20"]},
-    {"name": "d-5 already selected but not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"alreadySelected": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["D-5", "D-4"]},
+    {"name": "d-5 already selected but not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"alreadySelected": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["D-5", "D-4"], "guide": {"after": "tap/already-selected"}},
     {"name": "f-6 after a drawer swipe: no callbacks at all", "situation": {"event": "tap", "osVersion": "10.0", "tap": {"afterDrawerSwipe": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/after-drawer-swipe", "confidence": "single", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["radar 28515522", "none of the redirect hooks \\(willBecomeActive,\\ didSelect\\) fires on this tap"]}, "evidence": ["F-6"]},
     {"name": "d-4 iPadOS 18 running: willSelect and didSelect, as on every iOS 10 to 25", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "18.2", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect"]}, "evidence": ["D-4", "N-2"]},
     {"name": "f-5 iOS 26 running: expanded", "situation": {"event": "tap", "osVersion": "26.1", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "\\(F-5\\)"]}, "evidence": ["F-5", "D-4", "N-3"]},
-    {"name": "d-1 iMessage-only app redirects: nothing opens, extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"hasContainerApp": false}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iMessage-only app has no parent app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["D-1", "S000-5"]},
-    {"name": "s004-6 redirect URL without scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6"]},
+    {"name": "d-1 iMessage-only app redirects: nothing opens, extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"hasContainerApp": false}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iMessage-only app has no parent app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["D-1", "S000-5"], "guide": {"after": "open/messages-no-parent-app"}},
+    {"name": "s004-6 redirect URL without scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6"], "guide": {"after": "open/messages-no-scheme"}},
     {"name": "s004-6 redirect URL with an empty scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "://item"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6", "S004-7"]},
     {"name": "redirect hook without a URL: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"]}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["gives URL\\(string:\\) nil", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6"]},
-    {"name": "f-3 n-6 redirect to an https URL: contested, nothing opens", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "https://example.com/x"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "contested", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page \\(F-3, N-6; iOS 12-13", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["F-3", "N-6", "S004-4"]},
+    {"name": "f-3 n-6 redirect to an https URL: contested, nothing opens", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "https://example.com/x"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "contested", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page \\(F-3, N-6; iOS 12-13", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["F-3", "N-6", "S004-4"], "guide": {"after": "open/messages-web-url"}},
     {"name": "upper-case HTTPS redirect is still web", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "HTTPS://EXAMPLE.COM"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "contested", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page \\(F-3, N-6; iOS 12-13", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["F-3"]},
     {"name": "s004-5 messages open with the container's scheme", "situation": {"event": "open", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-5", "S004-12"]},
     {"name": "s004-7 f-9 another app's scheme still opens only the container", "situation": {"event": "open", "osVersion": "17", "open": {"url": "mailto:someone@example.com"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "mailto:someone@example.com", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7", "S004-5", "F-9"]},
@@ -2483,17 +2592,17 @@ enum BuiltinPolicies {
     {"name": "open on watchOS: no extension runs", "situation": {"event": "open", "platform": "watchOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No iMessage extension runs on watchOS or visionOS"]}, "evidence": ["S002-1", "S000-3"]},
     {"name": "open on iOS 7: no extensions yet", "situation": {"event": "open", "osVersion": "7.1", "open": {"url": "containerAppDemo://", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/before-extensions", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["arrived in iOS 8"]}, "evidence": ["S004-8"]},
     {"name": "open from iPadOS Messages extension", "situation": {"event": "open", "platform": "iPadOS", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-5"]},
-    {"name": "n-1 n-25 plain tap: iOS 26 assumed, launches expanded", "situation": {"event": "tap"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["N-1", "N-25", "F-5"]},
+    {"name": "n-1 n-25 plain tap: iOS 26 assumed, launches expanded", "situation": {"event": "tap"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["N-1", "N-25", "F-5"], "guide": {"rule": true}},
     {"name": "n-2 iOS 18 launch: selectedMessage is set, a willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "18", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-2", "S004-11"]},
     {"name": "n-3 iOS 12 launch: callbacks end with viewDidAppear", "situation": {"event": "tap", "osVersion": "12"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-3", "N-2"]},
     {"name": "n-4 live layout on iOS 11: the extension's transcript view gets the tap", "situation": {"event": "tap", "osVersion": "11", "tap": {"layout": "live", "url": "containerAppDemo://item/1"}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "inferred", "url": "containerAppDemo://item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "\\(N-29\\)"]}, "evidence": ["N-4", "D-6", "N-29"]},
-    {"name": "d-6 live layout on iOS 10.3: alternate layout, the extension launches", "situation": {"event": "tap", "osVersion": "10.3", "tap": {"layout": "live"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-6", "N-4"]},
-    {"name": "n-4 live layout, running, didSelect redirect: never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"layout": "live", "extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "\\(N-29\\)"]}, "evidence": ["N-4"]},
-    {"name": "n-21 live layout, app not installed: alternate layout, product page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["lands on its product page"]}, "evidence": ["N-21", "D-6"]},
+    {"name": "d-6 live layout on iOS 10.3: alternate layout, the extension launches", "situation": {"event": "tap", "osVersion": "10.3", "tap": {"layout": "live"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-6", "N-4"], "guide": {"after": "tap/live-layout-in-transcript"}},
+    {"name": "n-4 live layout, running, didSelect redirect: never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"layout": "live", "extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "\\(N-29\\)"]}, "evidence": ["N-4"], "guide": {"after": "tap/live-layout-in-transcript"}},
+    {"name": "n-21 live layout, app not installed: alternate layout, product page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["lands on its product page"]}, "evidence": ["N-21", "D-6"], "guide": {"after": "tap/live-layout-in-transcript"}},
     {"name": "f-1 live layout, app not enabled: app-management page", "situation": {"event": "tap", "osVersion": "26", "app": {"enabledInMessages": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "manageApps", "rule": "tap/not-enabled", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["switch the app on", "\\(N-23"]}, "evidence": ["F-1", "D-6"]},
     {"name": "n-4 media context, running: no select callbacks, didSelect redirect never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "presentationContext": "media", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-media-context", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "compact", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["calls neither willSelect nor didSelect \\(N-4\\)", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["N-4"]},
     {"name": "n-15 messages context, running: didSelect redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "presentationContext": "messages", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-15", "N-4", "D-4"]},
-    {"name": "n-4 media context, not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"presentationContext": "media"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-4", "N-2"]},
+    {"name": "n-4 media context, not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"presentationContext": "media"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-4", "N-2"], "guide": {"after": "tap/running-media-context"}},
     {"name": "n-7 Today widget on iOS 13 opens another app's scheme", "situation": {"event": "open", "osVersion": "13", "open": {"url": "alipays://platformapi/startapp", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today", "confidence": "contested", "url": "alipays://platformapi/startapp", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/today"}], "notes": ["the URL opens whichever app claims its scheme"]}, "evidence": ["N-7"]},
     {"name": "n-7 Today widget on iOS 14 with an https URL", "situation": {"event": "open", "osVersion": "14", "open": {"url": "https://example.com/x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today", "confidence": "contested", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/today"}], "notes": ["the URL opens whichever app claims its scheme"]}, "evidence": ["N-7"]},
     {"name": "n-8 open URL with a space, SDK 16.4: no URL, nothing", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "16.4"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-sdk", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Built with an SDK before iOS 17, URL\\(string:\\) returns nil"]}, "evidence": ["N-8"]},
@@ -2502,8 +2611,8 @@ enum BuiltinPolicies {
     {"name": "n-8 open URL with a non-ASCII path, SDK 17: container", "situation": {"event": "open", "app": {"sdkVersion": "17.0"}, "open": {"url": "containerAppDemo://item/café"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/caf%C3%A9", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encodes the space or non-ASCII text into a valid URL", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["N-8"]},
     {"name": "n-8 invalid scheme is no URL under any SDK", "situation": {"event": "open", "app": {"sdkVersion": "26"}, "open": {"url": "has space://x"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["gives URL\\(string:\\) nil, so there is nothing to open"]}, "evidence": ["N-8"]},
     {"name": "n-8 https with a space from the Messages extension, SDK 17: still nothing (contested)", "situation": {"event": "open", "app": {"sdkVersion": "17"}, "open": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "open/messages-web-url", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page"]}, "evidence": ["N-8", "F-3"]},
-    {"name": "n-8 redirect URL with a space, SDK 16: the extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "16"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, URL\\(string:\\) returns nil", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["N-8", "S004-11"]},
-    {"name": "n-8 redirect URL with a space, SDK 17: container", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "17"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/a%20b", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["\\(X-12\\), URL\\(string:\\) percent-encodes", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-8", "S004-11"]},
+    {"name": "n-8 redirect URL with a space, SDK 16: the extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "16"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, URL\\(string:\\) returns nil", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["N-8", "S004-11"], "guide": {"after": "open/messages-encoded-url"}},
+    {"name": "n-8 redirect URL with a space, SDK 17: container", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "17"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/a%20b", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["\\(X-12\\), URL\\(string:\\) percent-encodes", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-8", "S004-11"], "guide": {"after": "open/messages-encoded-url"}},
     {"name": "n-8 macOS https URL with a space, SDK 16: no URL, nothing", "situation": {"event": "tap", "platform": "macOS", "app": {"sdkVersion": "16"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/fallback-url-rejected-by-sdk", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, the app's URL\\(string:\\) returns nil", "X-12"]}, "evidence": ["N-8", "D-2"]},
     {"name": "n-8 macOS https URL with a space, SDK 17: browser", "situation": {"event": "tap", "platform": "macOS", "app": {"sdkVersion": "17"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url", "confidence": "documented", "url": "https://example.com/a%20b", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["http, https or data URL loads in a web browser"]}, "evidence": ["N-8", "D-2"]},
     {"name": "n-8 iOS 9 https URL with a space, SDK 16: nothing delivered", "situation": {"event": "tap", "osVersion": "9", "app": {"sdkVersion": "16"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/before-ios10-url-rejected-by-sdk", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, the sender's URL\\(string:\\) returns nil", "X-12"]}, "evidence": ["N-8", "F-2"]},
@@ -2524,15 +2633,15 @@ enum BuiltinPolicies {
     {"name": "n-16 expired message: nothing to tap", "situation": {"event": "tap", "osVersion": "17", "tap": {"expired": true}}, "expect": {"outcome": "nothing", "rule": "tap/expired-message", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["shouldExpire is deleted", "nothing to tap"]}, "evidence": ["N-16"]},
     {"name": "n-16 expired message, app not installed: still nothing", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"expired": true}}, "expect": {"outcome": "nothing", "rule": "tap/expired-message", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["shouldExpire is deleted", "nothing to tap"]}, "evidence": ["N-16"]},
     {"name": "n-16 message not expired (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"expired": false}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-16"]},
-    {"name": "n-17 redirect only in didReceive: a tap never calls it", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didReceive\\) fires on this tap"]}, "evidence": ["N-17", "N-19"]},
-    {"name": "n-17 redirect in willBecomeActive, didSelect and didReceive, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect", "didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-17", "F-8"]},
+    {"name": "n-17 redirect only in didReceive: a tap never calls it", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didReceive\\) fires on this tap"]}, "evidence": ["N-17", "N-19"], "guide": {"after": "open/messages-any-scheme"}},
+    {"name": "n-17 redirect in willBecomeActive, didSelect and didReceive, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect", "didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-17", "F-8"], "guide": {"after": "open/messages-any-scheme"}},
     {"name": "n-30 notification preview content: cannot be tapped", "situation": {"event": "tap", "osVersion": "17", "tap": {"target": "notificationPreview"}}, "expect": {"outcome": "nothing", "rule": "tap/notification-preview", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["notification preview could not be tapped"]}, "evidence": ["N-30"]},
     {"name": "n-27 SMS recipient, https URL: browser (inferred)", "situation": {"event": "tap", "osVersion": "17", "tap": {"transport": "sms", "url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/sms-rcs-web-url", "confidence": "inferred", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["alternate \\(template\\) layout \\(D-6\\)", "No public source describes this tap \\(N-27\\)"]}, "evidence": ["N-27", "D-6"]},
     {"name": "n-27 RCS recipient, custom scheme: nothing", "situation": {"event": "tap", "osVersion": "18", "tap": {"transport": "rcs", "url": "containerAppDemo://item/1"}}, "expect": {"outcome": "nothing", "rule": "tap/sms-rcs-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No extension runs for an SMS or RCS message"]}, "evidence": ["N-27", "D-6"]},
     {"name": "n-8 n-27 SMS recipient, https URL with a space, SDK 16: nothing", "situation": {"event": "tap", "app": {"sdkVersion": "16"}, "tap": {"transport": "sms", "url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/sms-rcs-url-rejected-by-sdk", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, the app's URL\\(string:\\) returns nil", "X-12"]}, "evidence": ["N-8", "N-27"]},
     {"name": "d-6 iMessage transport (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"transport": "iMessage"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-6", "S000-1"]},
     {"name": "f-6 n-1 after a drawer swipe on iOS 26: expanded", "situation": {"event": "tap", "osVersion": "26", "tap": {"afterDrawerSwipe": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/after-drawer-swipe-ios26", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["radar 28515522", "none of the redirect hooks \\(willBecomeActive\\) fires on this tap"]}, "evidence": ["F-6", "N-1", "F-5"]},
-    {"name": "n-26 group conversation: no fact of its own, decided as one-to-one", "situation": {"event": "tap", "osVersion": "16"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-26", "S000-1"]},
+    {"name": "n-26 group conversation: no fact of its own, decided as one-to-one", "situation": {"event": "tap", "osVersion": "16"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-26", "S000-1"], "guide": {"after": "tap/launch"}},
     {"name": "x-1 iOS 26.3 launch by tap: willBecomeActive, didBecomeActive, then the transition to expanded", "situation": {"event": "tap", "osVersion": "26.3.1"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26-3", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 26\\.3\\.1 simulator", "\\(X-1\\)"]}, "evidence": ["X-1", "F-5", "N-1"]},
     {"name": "x-1 iOS 26.3 willBecomeActive redirect still opens the container", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["X-1", "X-2", "S004-11"]},
     {"name": "x-1 iOS 26.2 launch: no trace yet, the untraced callback list", "situation": {"event": "tap", "osVersion": "26.2"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["X-1", "N-1"]},
@@ -2553,7 +2662,7 @@ enum BuiltinPolicies {
     {"name": "x-4 x-3 a bubble tapped on a running drawer (from the + menu or bound): select callbacks, the drawer is now bound", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "\\(F-5\\)"]}, "evidence": ["X-4", "X-3", "D-4"]},
     {"name": "x-3 redirect in didReceive: no tap fires it (an arrival on a bound drawer does)", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "none of the redirect hooks \\(didReceive\\) fires on this tap"]}, "evidence": ["X-3", "N-17"]},
     {"name": "delivery defaults: a URL into a cold scene-based app arrives in scene(_:willConnectTo:options:)", "situation": {"event": "delivery"}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["the URL is in connectionOptions.urlContexts"]}, "evidence": ["U-44"]},
-    {"name": "u-44 Messages redirect URL into a cold scene-based container: connectionOptions.urlContexts", "situation": {"event": "delivery", "osVersion": "17", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["the URL is in connectionOptions.urlContexts"]}, "evidence": ["U-44", "U-48"]},
+    {"name": "u-44 Messages redirect URL into a cold scene-based container: connectionOptions.urlContexts", "situation": {"event": "delivery", "osVersion": "17", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["the URL is in connectionOptions.urlContexts"]}, "evidence": ["U-44", "U-48"], "guide": {"rule": true}},
     {"name": "u-44 URL into a running scene-based app: scene(_:openURLContexts:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:openURLContexts:)"], "delivers": "url", "activityType": null, "urlLocation": "URLContexts", "alternatives": [], "notes": ["receives the URL in scene\\(_:openURLContexts:\\)"]}, "evidence": ["U-44"]},
     {"name": "w-5 widget with no URL, cold scene-based app: the activity in scene(_:willConnectTo:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-user-activity-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["in connectionOptions.userActivities of scene\\(_:willConnectTo:options:\\) on a cold launch"]}, "evidence": ["W-5", "U-45"]},
     {"name": "w-5 widget with no URL, running scene-based app: scene(_:continue:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-user-activity-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["in scene\\(_:continue:\\)"]}, "evidence": ["W-5", "U-45"]},
@@ -2563,13 +2672,13 @@ enum BuiltinPolicies {
     {"name": "u-47 quick action, cold scene-based app: connectionOptions.shortcutItem", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-shortcut-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["connectionOptions.shortcutItem"]}, "evidence": ["U-47"]},
     {"name": "u-47 quick action, running scene-based app: windowScene(_:performActionFor:completionHandler:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-shortcut-running", "confidence": "single", "url": null, "handoff": null, "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["receives the quick action in windowScene\\(_:performActionFor:completionHandler:\\)"]}, "evidence": ["U-47"]},
     {"name": "scene-based app opened with nothing, cold: the scene connects, nothing to read", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-cold-scenes", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["nothing TapRoute models"]}, "evidence": ["U-44"]},
-    {"name": "t-1 notification default tap, running app-delegate app: didReceive", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/notification-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationDefaultActionIdentifier"]}, "evidence": ["T-1"]},
+    {"name": "t-1 notification default tap, running app-delegate app: didReceive", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/notification-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationDefaultActionIdentifier"]}, "evidence": ["T-1"], "guide": {"rule": true}},
     {"name": "t-1 notification tap, running SwiftUI app: didReceive", "situation": {"event": "delivery", "osVersion": "18", "app": {"lifecycle": "swiftUI", "running": true}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/notification-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationDefaultActionIdentifier"]}, "evidence": ["T-1"]},
     {"name": "t-2 notification tap, cold app-delegate app: delegate set in didFinishLaunching, then didReceive", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-notification-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["then it receives the response that launched the app"]}, "evidence": ["T-2", "T-1"]},
     {"name": "t-2 notification tap, cold SwiftUI app: through the delegate adaptor", "situation": {"event": "delivery", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-notification-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SwiftUI has no notification modifier"]}, "evidence": ["T-2"]},
     {"name": "u-42 URL, cold app-delegate app: launchOptions[.url], then application(_:open:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["UIApplication.LaunchOptionsKey.url"]}, "evidence": ["U-42"]},
     {"name": "u-42 URL, running app-delegate app: application(_:open:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A running app delegate receives the URL in application\\(_:open:options:\\)"]}, "evidence": ["U-42", "W-4"]},
-    {"name": "u-44 scenes on iOS 12: no scenes yet, the app delegate receives the URL", "situation": {"event": "delivery", "osVersion": "12.5", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A running app delegate receives the URL in application\\(_:open:options:\\)"]}, "evidence": ["U-44", "U-42"]},
+    {"name": "u-44 scenes on iOS 12: no scenes yet, the app delegate receives the URL", "situation": {"event": "delivery", "osVersion": "12.5", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A running app delegate receives the URL in application\\(_:open:options:\\)"]}, "evidence": ["U-44", "U-42"], "guide": {"after": "delivery/app-delegate-url-running"}},
     {"name": "u-43 universal link, cold app-delegate app: continue after launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-universal-link-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["userActivityDictionary"]}, "evidence": ["U-43"]},
     {"name": "u-43 universal link, running app-delegate app: continue", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-universal-link-running", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["NSUserActivity of type NSUserActivityTypeBrowsingWeb"]}, "evidence": ["U-43"]},
     {"name": "w-5 widget with no URL, cold app-delegate app: continue after launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-user-activity-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["launch options name its type \\(userActivityDictionary"]}, "evidence": ["W-5"]},
@@ -2589,7 +2698,7 @@ enum BuiltinPolicies {
     {"name": "SwiftUI app opened with nothing, cold: no handler fires", "situation": {"event": "delivery", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-cold-swiftui", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": [], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no SwiftUI URL or activity handler fires"]}, "evidence": ["U-46"]},
     {"name": "u-46 SwiftUI App life cycle on iOS 13: the app does not run", "situation": {"event": "delivery", "osVersion": "13.7", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "nothing", "rule": "delivery/swiftui-before-ios14", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": [], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["start with iOS 14"]}, "evidence": ["U-46"]},
     {"name": "u-75 app delegate built with the iOS 27 SDK, on iOS 27: won't launch", "situation": {"event": "delivery", "osVersion": "27", "app": {"lifecycle": "appDelegate", "running": false, "sdkVersion": "27"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "nothing", "rule": "delivery/app-delegate-next-sdk", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": [], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["won't launch"]}, "evidence": ["U-75"]},
-    {"name": "u-75 app delegate built with the iOS 26 SDK, on iOS 27: still launches", "situation": {"event": "delivery", "osVersion": "27", "app": {"lifecycle": "appDelegate", "running": false, "sdkVersion": "26"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["UIApplication.LaunchOptionsKey.url"]}, "evidence": ["U-75", "U-42"]},
+    {"name": "u-75 app delegate built with the iOS 26 SDK, on iOS 27: still launches", "situation": {"event": "delivery", "osVersion": "27", "app": {"lifecycle": "appDelegate", "running": false, "sdkVersion": "26"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["UIApplication.LaunchOptionsKey.url"]}, "evidence": ["U-75", "U-42"], "guide": {"after": "delivery/app-delegate-next-sdk"}},
     {"name": "s000-5 iMessage-only app: no container app, nothing delivered", "situation": {"event": "delivery", "app": {"hasContainerApp": false}}, "expect": {"outcome": "nothing", "rule": "delivery/no-container-app", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": [], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["has no container app"]}, "evidence": ["S000-5"]},
     {"name": "w-5 a widget tap with no URL, defaults: the app opens with a user activity", "situation": {"event": "widget"}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["NSUserActivity", "W-5"]}, "evidence": ["W-5", "W-1"]},
     {"name": "w-2 iOS 13: no WidgetKit widget", "situation": {"event": "widget", "platform": "iOS", "osVersion": "13.7"}, "expect": {"outcome": "nothing", "rule": "widget/before-widgetkit-ios", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-2", "iOS 14"]}, "evidence": ["W-2"]},
@@ -2632,7 +2741,7 @@ enum BuiltinPolicies {
     {"name": "w-3 iOS 26 Link in systemSmall with a widgetURL: the Link's URL by default, the widgetURL the other reading", "situation": {"event": "widget", "widget": {"element": "link", "url": "myapp://item/2", "widgetURL": "myapp://widget/home"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-small-widget-url", "confidence": "contested", "url": "myapp://item/2", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "containerLaunch", "rule": "widget/link-small-widget-url", "url": "myapp://widget/home"}], "notes": ["W-3", "not widget\\.widgetURL"]}, "evidence": ["W-3"]},
     {"name": "w-3 a medium widget's Link: its own URL, whatever the widgetURL", "situation": {"event": "widget", "app": {"urlSchemes": ["myapp"]}, "widget": {"family": "systemMedium", "element": "link", "url": "myapp://item/2", "widgetURL": "myapp://widget/home"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/own-scheme", "confidence": "documented", "url": "myapp://item/2", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-4"]}, "evidence": ["W-3", "W-4"]},
     {"name": "w-3 a Link in systemMedium: the Link's URL", "situation": {"event": "widget", "widget": {"family": "systemMedium", "element": "link", "url": "myapp://item/3"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme", "confidence": "contested", "url": "myapp://item/3", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "otherAppLaunch", "rule": "widget/custom-scheme"}], "notes": ["W-6", "W-4"]}, "evidence": ["W-3", "W-4"]},
-    {"name": "w-11 StandBy, no URL: the app opens (after the arrow)", "situation": {"event": "widget", "osVersion": "17", "widget": {"location": "standBy"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["StandBy", "W-5"]}, "evidence": ["W-11", "W-5"]},
+    {"name": "w-11 StandBy, no URL: the app opens (after the arrow)", "situation": {"event": "widget", "osVersion": "17", "widget": {"location": "standBy"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["StandBy", "W-5"]}, "evidence": ["W-11", "W-5"], "guide": {"section": "widget-standby-carplay-mac"}},
     {"name": "w-6 an https widgetURL opens the app, not Safari", "situation": {"event": "widget", "widget": {"family": "systemLarge", "url": "https://example.com/a"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/web-url", "confidence": "documented", "url": "https://example.com/a", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-4", "urlContexts"]}, "evidence": ["W-6", "W-4"]},
     {"name": "w-4 a widgetURL of the app's own scheme (app.urlSchemes) opens the app with the URL, not contested", "situation": {"event": "widget", "osVersion": "17", "app": {"urlSchemes": ["myapp"]}, "widget": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/own-scheme", "confidence": "documented", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["app\\.urlSchemes", "connectionOptions\\.urlContexts"]}, "evidence": ["W-4", "W-15"]},
     {"name": "w-6 a widgetURL of another app's scheme: contested, the app by default, the other app in the other reading", "situation": {"event": "widget", "app": {"urlSchemes": ["myapp"]}, "widget": {"url": "maps://?q=cafe"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme", "confidence": "contested", "url": "maps://?q=cafe", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "otherAppLaunch", "rule": "widget/custom-scheme"}], "notes": ["Contested for another app's scheme"]}, "evidence": ["W-4", "W-6"]},
@@ -2795,6 +2904,13 @@ enum BuiltinPolicies {
   "event": "link",
   "title": "A plain link followed on iOS (Messages, Mail, Notes, Safari, other apps)",
   "hitPolicy": "first",
+  "guide": [
+    {
+      "id": "plain-link",
+      "title": "A plain link followed",
+      "introduction": "A link in a message's text, Mail, Notes, Safari or another app: a universal link, the app's own scheme or another's."
+    }
+  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -2811,6 +2927,7 @@ enum BuiltinPolicies {
   "rules": [
     {
       "id": "other-platform",
+      "guide": "plain-link",
       "when": { "platform": ["macOS", "watchOS", "visionOS"] },
       "then": { "outcome": "browser" },
       "support": {
@@ -2820,6 +2937,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "no-link",
+      "guide": "plain-link",
       "when": { "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "data", "file"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2829,6 +2947,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-unknown-sender",
+      "guide": "plain-link",
       "when": { "from": "messages", "senderKnown": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2838,6 +2957,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-unloaded-preview",
+      "guide": "plain-link",
       "when": { "from": "messages", "urlClass": "web", "tapped": "unloadedPreview" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2847,6 +2967,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "own-scheme",
+      "guide": "plain-link",
       "when": { "urlClass": "other", "schemeOwner": "own", "installed": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -2857,6 +2978,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "own-scheme-not-installed",
+      "guide": "plain-link",
       "when": { "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2866,6 +2988,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "other-scheme",
+      "guide": "plain-link",
       "when": { "urlClass": "other" },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -2875,6 +2998,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "typed",
+      "guide": "plain-link",
       "when": { "from": "typed" },
       "then": { "outcome": "browser" },
       "support": {
@@ -2884,6 +3008,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "script-redirect",
+      "guide": "plain-link",
       "when": { "from": "scriptRedirect" },
       "then": { "outcome": "browser" },
       "support": {
@@ -2893,6 +3018,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "safari-same-domain",
+      "guide": "plain-link",
       "when": { "from": "safariSameDomain" },
       "then": { "outcome": "browser" },
       "support": {
@@ -2902,6 +3028,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "safari-view-controller",
+      "guide": "plain-link",
       "when": { "from": "safariViewController" },
       "then": { "outcome": "browser" },
       "support": {
@@ -2911,6 +3038,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "app-clip",
+      "guide": "plain-link",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "from": "messages", "installed": false, "appClip": true },
       "then": { "outcome": "appClipLaunch", "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -2924,6 +3052,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "not-installed",
+      "guide": "plain-link",
       "when": { "installed": false },
       "then": { "outcome": "browser" },
       "support": {
@@ -2933,6 +3062,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "safari-chosen",
+      "guide": "plain-link",
       "when": { "safariChosen": true },
       "then": { "outcome": "browser" },
       "support": {
@@ -2942,6 +3072,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "web-view",
+      "guide": "plain-link",
       "when": { "from": "webView", "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -2960,6 +3091,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "universal-link-rich-preview",
+      "guide": "plain-link",
       "when": { "tapped": "richPreview", "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -2970,6 +3102,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "universal-link",
+      "guide": "plain-link",
       "when": { "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -2980,6 +3113,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "universal-link-unknown",
+      "guide": "plain-link",
       "when": { "universalLink": "unknown" },
       "then": { "outcome": "browser" },
       "support": {
@@ -2997,6 +3131,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "no-universal-link",
+      "guide": "plain-link",
       "when": { "universalLink": ["noMatch", "exclude"] },
       "then": { "outcome": "browser" },
       "support": {
@@ -3018,6 +3153,13 @@ enum BuiltinPolicies {
   "event": "liveActivity",
   "title": "A tap on a Live Activity (Lock Screen, Dynamic Island, StandBy, CarPlay, Apple Watch, Mac)",
   "hitPolicy": "first",
+  "guide": [
+    {
+      "id": "live-activities",
+      "title": "Live Activities",
+      "introduction": "A tap on a Live Activity opens its app with the URL of the tapped presentation, or a user activity when it has none. Whether a URL set on the Dynamic Island reaches the Lock Screen, and the reverse, is contested. Buttons and toggles live in the Lock Screen and expanded presentations."
+    }
+  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": {"newest": "26"},
@@ -3037,6 +3179,7 @@ enum BuiltinPolicies {
   "rules": [
     {
       "id": "before-live-activities",
+      "guide": "before-widgets",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<16.1"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3046,6 +3189,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "watch-before-11",
+      "guide": "before-widgets",
       "when": {"platform": "watchOS", "osVersion": "<11"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3055,6 +3199,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "watch-phone-before-18",
+      "guide": "live-activities",
       "when": {"platform": "watchOS", "pairedPhoneOS": "beforeIOS18"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3064,6 +3209,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "watch-app",
+      "guide": "live-activities",
       "when": {"platform": "watchOS", "opensWatchApp": true},
       "then": {"outcome": "containerLaunch"},
       "support": {
@@ -3073,6 +3219,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "watch-app-no-opt-in",
+      "guide": "live-activities",
       "when": {"platform": "watchOS", "hasWatchApp": true},
       "then": {"outcome": "offersToOpenOnPhone"},
       "support": {
@@ -3090,6 +3237,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "watch",
+      "guide": "live-activities",
       "when": {"platform": "watchOS"},
       "then": {"outcome": "offersToOpenOnPhone"},
       "support": {
@@ -3099,6 +3247,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "mac",
+      "guide": "live-activities",
       "when": {"platform": "macOS"},
       "then": {"outcome": "containerLaunch"},
       "support": {
@@ -3108,6 +3257,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "visionos",
+      "guide": "before-widgets",
       "when": {"platform": "visionOS"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3117,6 +3267,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "carplay-before-26",
+      "guide": "live-activities",
       "when": {"presentation": "carPlay", "osVersion": "<26"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3126,6 +3277,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "carplay-not-integrated",
+      "guide": "live-activities",
       "when": {"presentation": "carPlay", "supportsCarPlay": false},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3135,6 +3287,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "carplay-control",
+      "guide": "live-activities",
       "when": {"presentation": "carPlay", "activityElement": ["button", "toggle"]},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3144,6 +3297,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "standby",
+      "guide": "live-activities",
       "when": {"presentation": "standBy"},
       "then": {"outcome": "expandsInPlace"},
       "support": {
@@ -3153,6 +3307,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "touch-and-hold",
+      "guide": "live-activities",
       "when": {"presentation": ["compactLeading", "compactTrailing", "minimal"], "touchAndHold": true},
       "then": {"outcome": "expandsInPlace"},
       "support": {
@@ -3162,6 +3317,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control-locked",
+      "guide": "live-activities",
       "when": {"activityElement": ["button", "toggle"], "presentation": ["lockScreen", "expanded"], "osVersion": ">=17", "locked": true},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3171,6 +3327,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control",
+      "guide": "live-activities",
       "when": {"activityElement": ["button", "toggle"], "presentation": ["lockScreen", "expanded"], "osVersion": ">=17"},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -3180,6 +3337,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-ignored-widget-url",
+      "guide": "live-activities",
       "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"], "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
       "support": {
@@ -3191,6 +3349,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-ignored",
+      "guide": "live-activities",
       "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"], "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3202,6 +3361,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "lock-screen-island-url",
+      "guide": "live-activities",
       "when": {"presentation": "lockScreen", "activityElement": ["background", "button", "toggle"], "urlSetOn": "dynamicIsland", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3221,6 +3381,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "island-lock-screen-url",
+      "guide": "live-activities",
       "when": {"presentation": ["compactLeading", "compactTrailing", "minimal", "expanded"], "activityElement": ["background", "button", "toggle"], "urlSetOn": "lockScreen", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3232,6 +3393,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "no-url",
+      "guide": "live-activities",
       "when": {"urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3243,6 +3405,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "own-scheme",
+      "guide": "live-activities",
       "when": {"urlClass": "other", "schemeOwner": "own"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -3253,6 +3416,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "custom-scheme",
+      "guide": "live-activities",
       "when": {"urlClass": "other"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -3271,6 +3435,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "url",
+      "guide": "live-activities",
       "when": {"urlClass": ["web", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -3293,6 +3458,13 @@ enum BuiltinPolicies {
   "event": "notification",
   "title": "A person responds to one of the app's notifications",
   "hitPolicy": "first",
+  "guide": [
+    {
+      "id": "notifications",
+      "title": "Notifications: a tap, an action, a dismissal",
+      "introduction": "How a person's response to a notification reaches the app, and when it opens."
+    }
+  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -3309,6 +3481,7 @@ enum BuiltinPolicies {
   "rules": [
     {
       "id": "before-user-notifications",
+      "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10" },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -3319,6 +3492,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "content-extension-default-unavailable",
+      "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<12", "response": "contentExtensionDefaultAction" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3328,6 +3502,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "content-extension-open-url-before-12",
+      "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<12", "response": "contentExtensionOpenURL" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3337,6 +3512,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "content-extension-not-interactive",
+      "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL", "interactive": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3346,6 +3522,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "content-extension-open-url-own-scheme",
+      "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL", "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3356,6 +3533,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "content-extension-open-url-other-scheme",
+      "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL", "urlClass": "other", "schemeOwner": "other" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3372,6 +3550,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "content-extension-open-url",
+      "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3381,6 +3560,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "dismiss-not-delivered",
+      "guide": "notifications",
       "when": { "response": "dismiss", "customDismissAction": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3390,6 +3570,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "delegate-set-late-cold-foreground-scenes",
+      "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=13", "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false, "lifecycle": "scenes" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3402,6 +3583,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "delegate-set-late-cold-foreground-action-scenes",
+      "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=13", "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false, "lifecycle": "scenes" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3414,6 +3596,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "delegate-set-late-cold-foreground",
+      "guide": "notifications",
       "when": { "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -3424,6 +3607,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "delegate-set-late-cold-foreground-action",
+      "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -3434,6 +3618,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "delegate-set-late-cold-background",
+      "guide": "notifications",
       "when": { "response": ["customAction", "dismiss"], "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "backgroundLaunch", "handoff": "nothing" },
       "support": {
@@ -3444,6 +3629,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "custom-action-foreground",
+      "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "foreground" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
       "support": {
@@ -3454,6 +3640,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "custom-action-authentication-required",
+      "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "authenticationRequired" },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3466,6 +3653,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "custom-action",
+      "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "none" },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3478,6 +3666,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "dismiss",
+      "guide": "notifications",
       "when": { "response": "dismiss", "customDismissAction": true },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3490,6 +3679,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "content-extension-default-action",
+      "guide": "notifications",
       "when": { "response": "contentExtensionDefaultAction" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
       "support": {
@@ -3500,6 +3690,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "default-action",
+      "guide": "notifications",
       "when": { "response": "defaultAction" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
       "support": {
@@ -3522,6 +3713,18 @@ enum BuiltinPolicies {
   "event": "open",
   "title": "extensionContext.open(url) from an extension",
   "hitPolicy": "unique",
+  "guide": [
+    {
+      "id": "other-extensions",
+      "title": "open(url) from other extensions",
+      "introduction": "Today widgets may open URLs; share, action and keyboard extensions may not."
+    },
+    {
+      "id": "other-ways-to-open",
+      "title": "Share, action and keyboard extensions opening their app another way",
+      "introduction": "extensionContext.open is for Today and iMessage only, so these extensions reach UIApplication through the responder chain, perform the deprecated openURL: selector, or use SwiftUI's Link or openURL (open.method). iOS 18 ended the selector; a keyboard on iOS 26 needs Full Access (open.fullAccess). Safari web and ShieldAction extensions have no way at all."
+    }
+  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -3537,6 +3740,7 @@ enum BuiltinPolicies {
   "rules": [
     {
       "id": "not-ios",
+      "guide": "other-platforms",
       "when": { "platform": ["watchOS", "visionOS"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3546,6 +3750,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-today",
+      "guide": "other-platforms",
       "when": { "platform": "macOS", "extensionPoint": "today" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3562,6 +3767,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-other",
+      "guide": "other-platforms",
       "when": { "platform": "macOS", "extensionPoint": ["messages", "share", "action", "keyboard", "other", "safariWebExtension", "shieldAction"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3571,6 +3777,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-extensions",
+      "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<8" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3580,6 +3787,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "unsupported-extension-point",
+      "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"], "method": "extensionContext" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3589,6 +3797,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "safari-web-extension",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "safariWebExtension" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3598,6 +3807,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "shield-action",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "shieldAction" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3607,6 +3817,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "extension-no-url",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"], "method": ["applicationOpen", "openURLSelector", "swiftUIOpenURL"], "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3616,6 +3827,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "responder-chain-before-ios18",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<18", "extensionPoint": ["share", "action", "keyboard", "other"], "method": ["applicationOpen", "openURLSelector"], "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3633,6 +3845,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "responder-chain-open",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=18", "extensionPoint": ["share", "action", "other"], "method": "applicationOpen", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3651,6 +3864,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-selector-ios18",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=18", "extensionPoint": ["share", "action", "keyboard", "other"], "method": "openURLSelector", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3660,6 +3874,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "swiftui-open-url",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "other"], "method": "swiftUIOpenURL", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3670,6 +3885,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "keyboard-swiftui-link",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<26", "extensionPoint": "keyboard", "method": "swiftUIOpenURL", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3680,6 +3896,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "keyboard-application-open-ios18",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "18..<26", "extensionPoint": "keyboard", "method": "applicationOpen", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3697,6 +3914,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "keyboard-ios26-no-full-access",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "extensionPoint": "keyboard", "method": ["applicationOpen", "swiftUIOpenURL"], "urlClass": ["web", "data", "file", "other"], "fullAccess": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3706,6 +3924,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "keyboard-ios26-full-access",
+      "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "extensionPoint": "keyboard", "method": ["applicationOpen", "swiftUIOpenURL"], "urlClass": ["web", "data", "file", "other"], "fullAccess": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3716,6 +3935,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-before-ios10",
+      "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "messages" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3725,6 +3945,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-no-parent-app",
+      "guide": "imessage-only-app",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3734,6 +3955,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-no-url",
+      "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["none", "unparseable"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3743,6 +3965,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-no-scheme",
+      "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3752,6 +3975,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "url-rejected-by-sdk",
+      "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["messages", "today"], "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3761,6 +3985,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "url-rejected-by-os",
+      "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<17", "extensionPoint": ["messages", "today"], "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3770,6 +3995,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-web-url",
+      "guide": "redirect-web-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": "web" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3787,6 +4013,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-any-scheme",
+      "guide": "second-tap-trap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": false },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3797,6 +4024,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "messages-encoded-url",
+      "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3807,6 +4035,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-no-parent-app",
+      "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3816,6 +4045,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-no-scheme",
+      "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3825,6 +4055,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-own-scheme",
+      "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3835,6 +4066,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-own-scheme-encoded-url",
+      "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3845,6 +4077,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-ios8-9",
+      "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -3854,6 +4087,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today",
+      "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -3871,6 +4105,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "today-encoded-url",
+      "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -3940,6 +4175,98 @@ enum BuiltinPolicies {
   "event": "tap",
   "title": "Tapping a message, sticker or attribution",
   "hitPolicy": "first",
+  "guide": [
+    {
+      "id": "plain-tap",
+      "title": "The plain tap",
+      "introduction": "The app is installed and enabled, the extension is not running, and the user taps a message. A situation that does not give the OS version is decided for the newest one the tables know."
+    },
+    {
+      "id": "already-running",
+      "title": "The extension is already running",
+      "introduction": "A tap on a message while the extension is active calls the select callbacks, not the launch ones."
+    },
+    {
+      "id": "already-selected",
+      "title": "The message that is already selected",
+      "introduction": "Tapping the message that is already selected, including the one the user just sent, calls no select callback."
+    },
+    {
+      "id": "after-drawer-swipe",
+      "title": "After swiping to another iMessage app",
+      "introduction": "A swipe through the app drawer changes what the next tap on a message calls."
+    },
+    {
+      "id": "second-tap-trap",
+      "title": "The second-tap trap: where redirect code must live",
+      "introduction": "An extension that calls open(url) to bring up its container app ends itself; the next tap launches it again. Which callback holds the redirect decides whether a tap redirects at all. These situations give the redirect as tap.redirect: the hooks whose code calls open(url), and the URL."
+    },
+    {
+      "id": "redirect-web-url",
+      "title": "Redirecting to an https URL",
+      "introduction": "An extension's open(url) with a web URL."
+    },
+    {
+      "id": "redirect-url-unbuildable",
+      "title": "A redirect URL the app cannot build",
+      "introduction": "Whether URL(string:) accepts text with a space or an accent depends on the SDK the app is built with; a URL without a scheme opens nothing."
+    },
+    {
+      "id": "imessage-only-app",
+      "title": "iMessage-only apps cannot open anything",
+      "introduction": "An iMessage app without a container app has nothing its open(url) may open."
+    },
+    {
+      "id": "live-layout",
+      "title": "Live layouts",
+      "introduction": "A message with a live layout (MSMessageLiveLayout) shows the extension's own view in the transcript."
+    },
+    {
+      "id": "media-context",
+      "title": "The media context: Stickers app, camera, FaceTime",
+      "introduction": "An extension can run outside a conversation, in the media presentation context."
+    },
+    {
+      "id": "not-installed",
+      "title": "The app is not installed",
+      "introduction": "A recipient without the app is sent to the App Store; where depends on whether the app is published."
+    },
+    {
+      "id": "not-enabled",
+      "title": "Installed but not enabled",
+      "introduction": "The app is on the device but switched off in Messages."
+    },
+    {
+      "id": "stickers-and-attributions",
+      "title": "Stickers and attributions",
+      "introduction": "A tap on a sticker, or on the app attribution shown under a message or sticker, rather than on the message."
+    },
+    {
+      "id": "expired-message",
+      "title": "Expired messages",
+      "introduction": "A message sent with shouldExpire that the recipient did not keep."
+    },
+    {
+      "id": "notification-preview",
+      "title": "Notification previews",
+      "introduction": "The message's content shown in a notification rather than in the transcript."
+    },
+    {
+      "id": "other-platforms",
+      "title": "Mac, Apple Watch and Vision Pro",
+      "introduction": "No iMessage app extension runs on these devices; at most the message's URL opens in a browser."
+    },
+    {
+      "id": "before-ios10",
+      "title": "iOS 9 and earlier",
+      "introduction": "Before iOS 10 there are no iMessage apps: the recipient gets plain text."
+    },
+    {
+      "id": "sms-rcs",
+      "title": "SMS and RCS recipients",
+      "introduction": "A recipient reached over SMS or RCS rather than iMessage."
+    }
+  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -3962,6 +4289,7 @@ enum BuiltinPolicies {
   "rules": [
     {
       "id": "expired-message",
+      "guide": "expired-message",
       "when": { "expired": true },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3971,6 +4299,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "notification-preview",
+      "guide": "notification-preview",
       "when": { "target": "notificationPreview" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3980,6 +4309,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "sms-rcs-url-rejected-by-sdk",
+      "guide": "sms-rcs",
       "when": { "transport": ["sms", "rcs"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3989,6 +4319,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "sms-rcs-web-url",
+      "guide": "sms-rcs",
       "when": { "transport": ["sms", "rcs"], "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
       "support": {
@@ -3998,6 +4329,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "sms-rcs-other",
+      "guide": "sms-rcs",
       "when": { "transport": ["sms", "rcs"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4007,6 +4339,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "watchos-view-only",
+      "guide": "other-platforms",
       "when": { "platform": "watchOS" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4016,6 +4349,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "fallback-url-rejected-by-sdk",
+      "guide": "other-platforms",
       "when": { "platform": ["macOS", "visionOS"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4025,6 +4359,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "visionos-web-url",
+      "guide": "other-platforms",
       "when": { "platform": "visionOS", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
       "support": {
@@ -4034,6 +4369,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "visionos-other",
+      "guide": "other-platforms",
       "when": { "platform": "visionOS" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4043,6 +4379,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-sticker",
+      "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "sticker" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4052,6 +4389,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-attribution",
+      "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "attribution" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4061,6 +4399,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-before-sierra-web-url",
+      "guide": "other-platforms",
       "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
       "support": {
@@ -4070,6 +4409,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-before-sierra-other",
+      "guide": "other-platforms",
       "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4079,6 +4419,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-web-url",
+      "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "message", "urlClass": ["web", "data"] },
       "then": { "outcome": "browser" },
       "support": {
@@ -4088,6 +4429,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-file-url",
+      "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "message", "urlClass": "file" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4097,6 +4439,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-custom-scheme",
+      "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "message", "urlClass": "other" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4114,6 +4457,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "macos-no-url",
+      "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "message", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4123,6 +4467,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-ios10-sticker",
+      "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "sticker" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4132,6 +4477,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-ios10-attribution",
+      "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "attribution" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4141,6 +4487,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-ios10-url-rejected-by-sdk",
+      "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4150,6 +4497,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-ios10-web-url",
+      "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
       "support": {
@@ -4159,6 +4507,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-ios10-other",
+      "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4168,6 +4517,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "sticker-tap",
+      "guide": "stickers-and-attributions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "sticker" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4177,6 +4527,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "message-not-installed-unpublished-web-url",
+      "guide": "not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false, "urlClass": "web" },
       "then": { "outcome": "storeFront" },
       "support": {
@@ -4194,6 +4545,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "message-not-installed-unpublished",
+      "guide": "not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false },
       "then": { "outcome": "storeFront" },
       "support": {
@@ -4203,6 +4555,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "attribution-not-installed-unpublished",
+      "guide": "not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": false },
       "then": { "outcome": "storeFront" },
       "support": {
@@ -4212,6 +4565,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "attribution-not-installed",
+      "guide": "not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
       "support": {
@@ -4221,6 +4575,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "message-not-installed-web-url",
+      "guide": "not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true, "urlClass": "web" },
       "then": { "outcome": "storeProductPage" },
       "support": {
@@ -4238,6 +4593,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "message-not-installed",
+      "guide": "not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
       "support": {
@@ -4247,6 +4603,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "attribution-installed",
+      "guide": "stickers-and-attributions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": true },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4256,6 +4613,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "not-enabled",
+      "guide": "not-enabled",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": false },
       "then": { "outcome": "manageApps" },
       "support": {
@@ -4265,6 +4623,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "live-layout-in-transcript",
+      "guide": "live-layout",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=11", "target": "message", "installed": true, "enabledInMessages": true, "layout": "live" },
       "then": { "outcome": "transcriptView" },
       "support": {
@@ -4274,6 +4633,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "running-media-context",
+      "guide": "media-context",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "extensionRunning": true, "presentationContext": "media" },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "compact" },
       "support": {
@@ -4285,6 +4645,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "after-drawer-swipe-ios26",
+      "guide": "after-drawer-swipe",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
       "support": {
@@ -4296,6 +4657,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "after-drawer-swipe",
+      "guide": "after-drawer-swipe",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
       "support": {
@@ -4307,6 +4669,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "already-selected",
+      "guide": "already-selected",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
       "support": {
@@ -4318,6 +4681,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "running-ios26",
+      "guide": "already-running",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
       "support": {
@@ -4329,6 +4693,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "running",
+      "guide": "already-running",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
       "support": {
@@ -4340,6 +4705,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "launch-ios26-3",
+      "guide": "plain-tap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26.3", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
       "support": {
@@ -4351,6 +4717,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "launch-ios26",
+      "guide": "plain-tap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
       "support": {
@@ -4362,6 +4729,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "launch",
+      "guide": "plain-tap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
       "support": {
@@ -4589,6 +4957,28 @@ enum BuiltinPolicies {
   "event": "widget",
   "title": "A tap on a widget (WidgetKit)",
   "hitPolicy": "first",
+  "guide": [
+    {
+      "id": "widget-tap",
+      "title": "Widgets: what a tap opens and what the app is handed",
+      "introduction": "A tap on a WidgetKit widget opens its containing app: with the widgetURL or the tapped Link's URL, or a user activity naming the widget when there is none. A Link works only in the families that have room for more than one target, and in systemSmall the reports disagree."
+    },
+    {
+      "id": "widget-buttons",
+      "title": "Widgets: buttons and toggles",
+      "introduction": "From iOS 17 and macOS 14 a button or toggle runs its app intent without opening the app, unless the intent asks to come to the foreground; before that, and where a family has no interactive controls, the tap is a tap on the widget."
+    },
+    {
+      "id": "before-widgets",
+      "title": "Before widgets and Live Activities",
+      "introduction": "WidgetKit arrives in iOS 14, macOS 11, watchOS 9 and visionOS 26; Live Activities in iOS 16.1 and the Apple Watch Smart Stack in watchOS 11. Before them there is nothing to tap."
+    },
+    {
+      "id": "widget-standby-carplay-mac",
+      "title": "Widgets in StandBy, CarPlay and on the Mac",
+      "introduction": "StandBy and CarPlay show small widgets; CarPlay opens only an app that integrates with it. An iPhone widget on the Mac runs its buttons on the iPhone."
+    }
+  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": {"newest": "26"},
@@ -4608,6 +4998,7 @@ enum BuiltinPolicies {
   "rules": [
     {
       "id": "before-widgetkit-ios",
+      "guide": "before-widgets",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<14"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4617,6 +5008,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-widgetkit-macos",
+      "guide": "before-widgets",
       "when": {"platform": "macOS", "osVersion": "<11"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4626,6 +5018,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-widgetkit-watchos",
+      "guide": "before-widgets",
       "when": {"platform": "watchOS", "osVersion": "<9"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4635,6 +5028,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "before-widgetkit-visionos",
+      "guide": "before-widgets",
       "when": {"platform": "visionOS", "osVersion": "<26"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4644,6 +5038,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "mac-control",
+      "guide": "widget-standby-carplay-mac",
       "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"], "intentMode": "background"},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4653,6 +5048,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "mac-control-opens-app",
+      "guide": "widget-standby-carplay-mac",
       "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"], "intentMode": ["openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic", "openURLIntent"]},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4662,6 +5058,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "mac-open",
+      "guide": "widget-standby-carplay-mac",
       "when": {"location": "iPhoneWidgetsOnMac"},
       "then": {"outcome": "containerLaunch"},
       "support": {
@@ -4671,6 +5068,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "carplay-control",
+      "guide": "widget-standby-carplay-mac",
       "when": {"location": "carPlay", "element": ["button", "toggle"]},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4680,6 +5078,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "carplay-not-integrated",
+      "guide": "widget-standby-carplay-mac",
       "when": {"location": "carPlay", "supportsCarPlay": false},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4689,6 +5088,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "carplay",
+      "guide": "widget-standby-carplay-mac",
       "when": {"location": "carPlay", "supportsCarPlay": true},
       "then": {"outcome": "containerLaunch"},
       "support": {
@@ -4698,6 +5098,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control-watchos-visionos-no-url",
+      "guide": "widget-buttons",
       "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4708,6 +5109,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control-watchos-visionos",
+      "guide": "widget-buttons",
       "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4718,6 +5120,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control-before-ios17-no-url",
+      "guide": "widget-buttons",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4728,6 +5131,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control-before-ios17",
+      "guide": "widget-buttons",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4738,6 +5142,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control-before-macos14-no-url",
+      "guide": "widget-buttons",
       "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4748,6 +5153,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control-before-macos14",
+      "guide": "widget-buttons",
       "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4758,6 +5164,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control-single-target-family-no-url",
+      "guide": "widget-buttons",
       "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4768,6 +5175,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control-single-target-family",
+      "guide": "widget-buttons",
       "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4778,6 +5186,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "button-without-intent-no-url",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "noIntent", "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4788,6 +5197,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "button-without-intent",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "noIntent"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4798,6 +5208,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control-locked",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "locked": true},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4807,6 +5218,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-intent-ios18-0",
+      "guide": "widget-buttons",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "18..<18.1", "element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": ["match", "unknown"]},
       "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
       "support": {
@@ -4825,6 +5237,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-intent",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": "match"},
       "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
       "support": {
@@ -4835,6 +5248,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-intent-unknown",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": "unknown"},
       "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
       "support": {
@@ -4845,6 +5259,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-url-intent-custom-scheme",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4854,6 +5269,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "open-app-when-run",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "openAppWhenRun"},
       "then": {"outcome": "containerLaunch", "handoff": "intent"},
       "support": {
@@ -4864,6 +5280,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "foreground-mode",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred"], "osVersion": ">=26"},
       "then": {"outcome": "containerLaunch", "handoff": "intent"},
       "support": {
@@ -4874,6 +5291,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "dynamic-mode",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "foregroundDynamic", "osVersion": ">=26"},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4883,6 +5301,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "modes-before-26",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred", "foregroundDynamic"], "osVersion": "<26"},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4892,6 +5311,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "control",
+      "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"]},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4901,6 +5321,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-single-target-family-widget-url",
+      "guide": "widget-tap",
       "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
       "support": {
@@ -4912,6 +5333,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-single-target-family",
+      "guide": "widget-tap",
       "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4922,6 +5344,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-small-before-ios17-widget-url",
+      "guide": "widget-tap",
       "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
       "support": {
@@ -4940,6 +5363,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-small-before-ios17",
+      "guide": "widget-tap",
       "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4957,6 +5381,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-small-widget-url",
+      "guide": "widget-tap",
       "when": {"element": "link", "family": "systemSmall", "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4975,6 +5400,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "link-small",
+      "guide": "widget-tap",
       "when": {"element": "link", "family": "systemSmall", "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4992,6 +5418,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "multiple-widget-urls",
+      "guide": "widget-tap",
       "when": {"element": "background", "multipleWidgetURLs": true, "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -5002,6 +5429,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "no-url-configurable",
+      "guide": "widget-tap",
       "when": {"urlClass": ["none", "unparseable"], "configuration": ["appIntent", "intent"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -5012,6 +5440,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "no-url",
+      "guide": "widget-tap",
       "when": {"urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -5022,6 +5451,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "web-url",
+      "guide": "widget-tap",
       "when": {"urlClass": "web"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -5032,6 +5462,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "own-scheme",
+      "guide": "widget-tap",
       "when": {"urlClass": "other", "schemeOwner": "own"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -5042,6 +5473,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "custom-scheme",
+      "guide": "widget-tap",
       "when": {"urlClass": "other"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -5060,6 +5492,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "other-url",
+      "guide": "widget-tap",
       "when": {"urlClass": ["data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {

@@ -65,9 +65,10 @@ struct PolicyLoader {
     }
     var tables: [DecisionTable] = []
     var brokenTables = false
+    let sections = Self.guideSectionIDs(parsed)
     for file in parsed where role(file.name) == .table {
       let before = diagnostics.count
-      let table = readTable(file.value, file: file.name, knownEvidence: known)
+      let table = readTable(file.value, file: file.name, knownEvidence: known, sections: sections)
       if diagnostics.count != before { brokenTables = true }
       if let table {
         if let other = tables.first(where: { $0.name == table.name }) {
@@ -118,6 +119,7 @@ struct PolicyLoader {
         file.value, file: file.name, knownEvidence: known?.union(own),
         ruleNames: brokenTables || unreadTables || missingTables ? nil : tables)
     }
+    checkGuide(tables: tables, fixtures: fixtures, fixturesFile: fixturesFile)
 
     return PolicySet(
       tables: tables, evidence: evidence, fixtures: fixtures, transitions: transitions, stickers: stickers,
