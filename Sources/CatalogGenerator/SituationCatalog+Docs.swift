@@ -1,6 +1,7 @@
 // Writes the documentation that lists situation fields and facts from `SituationCatalog`: the
-// README's situation table (between marker comments, rewritten in place) and the DocC article
-// `SituationReference.md` (the same table and the facts a table may test). The values, defaults
+// README's situation table (between marker comments, rewritten in place), the DocC article
+// `SituationReference.md` (the same table and the facts a table may test), and the DocC
+// landing page's topic group of the situation's types (rewritten in place under its heading). The values, defaults
 // and descriptions are read from the generated schemas, so the docs and the schemas agree.
 import Foundation
 
@@ -12,6 +13,11 @@ extension SituationCatalog {
   /// The name in the README's markers: `<!-- generated: situation fields ... -->` opens the
   /// part, `<!-- end generated -->` closes it.
   static let readmeSection = "situation fields"
+  /// The DocC landing page, whose topic group of the situation's types (under
+  /// `situationTopicsHeading`, up to the next heading) the generator rewrites: DocC would read
+  /// marker comments there as the group's discussion.
+  static let landingPagePath = "Sources/TapRoute/TapRoute.docc/TapRoute.md"
+  static let situationTopicsHeading = "### The situation"
 
   /// Text for a Markdown table cell.
   private static func cell(_ text: String) -> String {
@@ -175,6 +181,54 @@ extension SituationCatalog {
   /// The README's generated part, markers excluded.
   static var readmeText: String { "\n" + fieldsTable }
 
+  /// The situation's types as DocC paths, in catalog order: the event; the value types of the
+  /// top level; each part (every event's and `app`), followed by the nested values its fields
+  /// hold with their value types, and its own value types; then any other value type
+  /// (`URLSchemeClass`).
+  static var situationTopics: [String] {
+    let names = valueTypes.map(\.name)
+    /// The value types declared directly inside `type`.
+    func values(in type: String) -> [String] {
+      names.filter { $0.hasPrefix(type + ".") && !$0.dropFirst(type.count + 1).contains(".") }
+    }
+    var topics = ["Situation.Event"] + values(in: "Situation")
+    for part in parts where !part.key.isEmpty {
+      topics.append("Situation." + part.type)
+      for field in part.fields {
+        guard case .nested(let type, _) = field.type else { continue }
+        topics += ["Situation." + type] + values(in: "Situation." + type)
+      }
+      topics += values(in: "Situation." + part.type)
+    }
+    topics += names.filter { !topics.contains($0) }
+    return topics.map { $0.replacingOccurrences(of: ".", with: "/") }
+  }
+
+  /// The landing page's generated topic group, heading and blank line before the next
+  /// heading included: a link per type of the situation.
+  static var situationTopicsText: String {
+    """
+    \(situationTopicsHeading)
+
+    Every type a ``Situation`` holds, its event, each event's part and the app's, and the
+    values of their fields (<doc:SituationReference>); this group is generated from the
+    situation catalog by `\(regenerateCommand)`.
+
+    \(situationTopics.map { "- ``\($0)``\n" }.joined())
+
+    """
+  }
+
+  /// `document` with the group under `heading` (a line of its own) up to the next `###` or
+  /// `##` heading replaced by `group`; nil when the heading is missing.
+  static func splicedGroup(_ document: String, heading: String, with group: String) -> String? {
+    guard let start = document.range(of: "\n" + heading + "\n") else { return nil }
+    let rest = document[start.upperBound...]
+    let end = rest.range(of: "\n#")?.lowerBound ?? document.endIndex
+    let next = end == document.endIndex ? end : document.index(after: end)
+    return String(document[...start.lowerBound]) + group + String(document[next...])
+  }
+
   /// `SituationReference.md`, whole.
   static var referenceArticle: String {
     """
@@ -229,6 +283,13 @@ extension SituationCatalog {
     files.append((keysPath, keysSource))
     files.append(
       (readmePath, committed(readmePath).flatMap { spliced($0, section: readmeSection, with: readmeText) }))
+    files.append(
+      (
+        landingPagePath,
+        committed(landingPagePath).flatMap {
+          splicedGroup($0, heading: situationTopicsHeading, with: situationTopicsText)
+        }
+      ))
     return files
   }
 }
@@ -249,7 +310,11 @@ extension SituationCatalog {
     }
     for (path, text) in derivedFiles(committed: { try? String(contentsOfFile: $0, encoding: .utf8) }) {
       guard let text else {
-        return fail("\(path): no <!-- generated: \(readmeSection) --> ... <!-- end generated --> markers")
+        let part =
+          path == landingPagePath
+          ? "\"\(situationTopicsHeading)\" topic group"
+          : "<!-- generated: \(readmeSection) --> ... <!-- end generated --> markers"
+        return fail("\(path): no \(part)")
       }
       do {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
