@@ -14,13 +14,6 @@ enum BuiltinPolicies {
   "event": "appClip",
   "title": "A person invokes an App Clip (a code or tag, Safari's banner, a Messages link, Maps, another app)",
   "hitPolicy": "first",
-  "guide": [
-    {
-      "id": "app-clips",
-      "title": "App Clips: where the invocation comes from",
-      "introduction": "An App Clip invoked from a code, a tag, Safari, Messages, Maps or another app, with or without the full app installed."
-    }
-  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -31,8 +24,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "not-ios",
-      "guide": "app-clips",
+      "id": "not-ios", "guide": "app-clips",
       "when": { "platform": ["macOS", "watchOS", "visionOS"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -41,8 +33,7 @@ enum BuiltinPolicies {
       "note": "Apple describes App Clip invocations on iPhone and iPad (iOS 14 and later) only (A-1); TapRoute reads no App Clip as launching elsewhere."
     },
     {
-      "id": "before-app-clips-banner-installed",
-      "guide": "app-clips",
+      "id": "before-app-clips-banner-installed", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14", "invokedFrom": "safariBanner", "fullAppInstalled": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -52,8 +43,7 @@ enum BuiltinPolicies {
       "note": "Before iOS 14 there are no App Clips (A-5); the banner's app-id makes it a plain Smart App Banner, which opens the installed app and hands it the app-argument URL through its open-URL callback."
     },
     {
-      "id": "before-app-clips-banner",
-      "guide": "app-clips",
+      "id": "before-app-clips-banner", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14", "invokedFrom": "safariBanner", "fullAppInstalled": false },
       "then": { "outcome": "storeProductPage" },
       "support": {
@@ -62,8 +52,7 @@ enum BuiltinPolicies {
       "note": "Before iOS 14 the banner is a plain Smart App Banner (A-5): without the app, tapping it takes the person to the app's entry in the App Store."
     },
     {
-      "id": "before-app-clips",
-      "guide": "app-clips",
+      "id": "before-app-clips", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14" },
       "then": { "outcome": "browser" },
       "support": {
@@ -72,8 +61,7 @@ enum BuiltinPolicies {
       "note": "App Clips need iOS 14 (A-1); before, an invocation URL is an ordinary https link, which TapRoute reads as opening in the browser (a universal link of an installed app would open the app instead, which this table does not model)."
     },
     {
-      "id": "return-full-app",
-      "guide": "app-clips",
+      "id": "return-full-app", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "appSwitcher", "fullAppInstalled": true },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -83,8 +71,7 @@ enum BuiltinPolicies {
       "note": "The full app has replaced the App Clip (A-2, A-4); returning to it from the App Switcher or a notification reopens the app with no invocation URL (Apple says so of an App Clip; TapRoute reads the full app the same way)."
     },
     {
-      "id": "return-without-url",
-      "guide": "app-clips",
+      "id": "return-without-url", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "appSwitcher", "fullAppInstalled": false },
       "then": { "outcome": "appClipLaunch" },
       "support": {
@@ -93,8 +80,7 @@ enum BuiltinPolicies {
       "note": "Returning to a previously launched App Clip from a notification or the App Switcher launches it without an invocation URL (A-4): restore the state it saved."
     },
     {
-      "id": "banner-not-associated",
-      "guide": "app-clips",
+      "id": "banner-not-associated", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "safariBanner", "experience": "defaultAppClipLinks" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -103,8 +89,7 @@ enum BuiltinPolicies {
       "note": "The App Clip's Smart App Banner appears only on a website associated with the App Clip (and not in Private Browsing) (A-5, A-6): with default App Clip links alone there is no banner to tap."
     },
     {
-      "id": "code-or-maps-needs-advanced",
-      "guide": "app-clips",
+      "id": "code-or-maps-needs-advanced", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": ["appClipCode", "maps"], "experience": ["defaultAppClipLinks", "associatedWebsite"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -113,8 +98,7 @@ enum BuiltinPolicies {
       "note": "App Clip Codes and Maps invoke only an advanced App Clip experience (A-6); without one, TapRoute reads the code or the place as offering no App Clip to open (Apple's table says only \"No\"). This holds with the full app installed too: the code or place names no experience to launch."
     },
     {
-      "id": "messages-unknown-sender",
-      "guide": "app-clips",
+      "id": "messages-unknown-sender", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "messages", "senderInContacts": false, "fullAppInstalled": false },
       "then": { "outcome": "browser" },
       "support": {
@@ -131,8 +115,7 @@ enum BuiltinPolicies {
       "note": "Default: a Messages link launches the App Clip only if the recipient has the sender as a contact (A-1). Nobody says what the link does otherwise; TapRoute reads it as a web link opening in the default browser, as Apple's unexplained note on Messages links says (A-5). A report quoting Apple says links from unknown senders are disabled until the user replies or adds the sender (M-4), which the link table reads as the default."
     },
     {
-      "id": "full-app",
-      "guide": "app-clips",
+      "id": "full-app", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "fullAppInstalled": true, "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp"] },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -142,8 +125,7 @@ enum BuiltinPolicies {
       "note": "The full app replaces the App Clip (A-2, A-3): every invocation launches it with an NSUserActivity of type NSUserActivityTypeBrowsingWeb carrying the invocation URL, so it must handle every invocation URL the App Clip does. That the experience or the sender's contact status matters as it would for the App Clip is not documented. One report saw an App Clip stay installed beside the full app."
     },
     {
-      "id": "messages-not-associated",
-      "guide": "app-clips",
+      "id": "messages-not-associated", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "messages", "experience": "defaultAppClipLinks" },
       "then": { "outcome": "browser" },
       "support": {
@@ -152,8 +134,7 @@ enum BuiltinPolicies {
       "note": "A shared Messages link launches the App Clip only if the website is associated with it (A-6); otherwise TapRoute reads the link as opening in the default browser."
     },
     {
-      "id": "qr-nfc-default-link-before-16-4",
-      "guide": "app-clips",
+      "id": "qr-nfc-default-link-before-16-4", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "14..<16.4", "invokedFrom": ["qrCode", "nfcTag"], "experience": ["defaultAppClipLinks", "associatedWebsite"] },
       "then": { "outcome": "browser" },
       "support": {
@@ -162,8 +143,7 @@ enum BuiltinPolicies {
       "note": "QR codes and NFC tags invoke a default App Clip experience from iOS 16.4 (A-6); before, only an advanced experience works, and TapRoute reads the code's https URL as opening in the browser."
     },
     {
-      "id": "other-app-before-17",
-      "guide": "app-clips",
+      "id": "other-app-before-17", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "14..<17", "invokedFrom": "otherApp" },
       "then": { "outcome": "browser" },
       "support": {
@@ -172,8 +152,7 @@ enum BuiltinPolicies {
       "note": "Another app can launch an App Clip from iOS 17 (A-1); before, TapRoute reads its App Clip link as an https URL opening in the browser."
     },
     {
-      "id": "app-clip",
-      "guide": "app-clips",
+      "id": "app-clip", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "fullAppInstalled": false, "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp"] },
       "then": { "outcome": "appClipLaunch", "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -184,6 +163,13 @@ enum BuiltinPolicies {
         "urlLocation": { "evidence": ["A-3", "U-43"], "confidence": "inferred", "reasoning": "A-3 says the invocation URL comes in the NSUserActivity of type NSUserActivityTypeBrowsingWeb ('access the URL that the system passes') without naming the property; U-43 says a BrowsingWeb activity's webpageURL holds the URL, but of a universal link, not an App Clip invocation." }
       },
       "note": "The system shows the App Clip card and launches the App Clip, which receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the invocation URL (the site's URL from Messages or the website (A-1, A-6, A-3, U-43); the registered experience URL from Maps). A Smart App Banner's app-argument is not available to App Clips; an SMS link needs the rich link loaded first."
+    }
+  ],
+  "guide": [
+    {
+      "id": "app-clips",
+      "title": "App Clips: where the invocation comes from",
+      "introduction": "An App Clip invoked from a code, a tag, Safari, Messages, Maps or another app, with or without the full app installed."
     }
   ]
 }
@@ -199,13 +185,6 @@ enum BuiltinPolicies {
   "event": "control",
   "title": "A control (iOS 18 ControlWidget) used in Control Center, on the Lock Screen or with the Action button",
   "hitPolicy": "first",
-  "guide": [
-    {
-      "id": "controls",
-      "title": "Controls: Control Center, the Lock Screen and the Action button",
-      "introduction": "A control (iOS 18) performs an app intent: an OpenIntent opens the app, other intents run without it coming forward."
-    }
-  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -220,8 +199,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "no-controls-visionos",
-      "guide": "controls",
+      "id": "no-controls-visionos", "guide": "controls",
       "when": { "platform": "visionOS" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -230,8 +208,7 @@ enum BuiltinPolicies {
       "note": "Apple lists controls for iOS and iPadOS 18 and macOS and watchOS 26, and names no visionOS release (C-1); TapRoute reads a control as absent on visionOS."
     },
     {
-      "id": "before-controls",
-      "guide": "controls",
+      "id": "before-controls", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<18" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -240,8 +217,7 @@ enum BuiltinPolicies {
       "note": "Controls arrived in iOS and iPadOS 18 (C-1)."
     },
     {
-      "id": "before-controls-mac-watch",
-      "guide": "controls",
+      "id": "before-controls-mac-watch", "guide": "controls",
       "when": { "platform": ["macOS", "watchOS"], "osVersion": "<26" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -250,8 +226,7 @@ enum BuiltinPolicies {
       "note": "Controls arrived on the Mac (Control Center and the menu bar) and on Apple Watch with macOS 26 and watchOS 26 (C-1)."
     },
     {
-      "id": "open-intent-extension-only",
-      "guide": "controls",
+      "id": "open-intent-extension-only", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openIntent", "intentTargets": "extensionOnly" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -260,8 +235,7 @@ enum BuiltinPolicies {
       "note": "The system requires the OpenIntent to be a member of both the app target and the widget extension target to open the app (C-2); a 2026 report adds that with the intent only in the extension nothing happens, even on a long press."
     },
     {
-      "id": "action-button-open-intent",
-      "guide": "controls",
+      "id": "action-button-open-intent", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "actionButton" },
       "then": { "outcome": "containerLaunch", "handoff": "intent" },
       "support": {
@@ -271,8 +245,7 @@ enum BuiltinPolicies {
       "note": "On the Action button a press shows the control's hint text (for an OpenIntent, by default 'Hold to Open' the app) and pressing and holding performs the action, which for an OpenIntent launches the app (C-7, C-2)."
     },
     {
-      "id": "lock-screen-open-intent",
-      "guide": "controls",
+      "id": "lock-screen-open-intent", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "lockScreen" },
       "then": { "outcome": "containerLaunch", "handoff": "intent" },
       "support": {
@@ -282,8 +255,7 @@ enum BuiltinPolicies {
       "note": "An OpenIntent in both targets opens the app (C-2). On the Lock Screen one report says the control fires on a press and hold, like the flashlight and camera, not on a plain tap (C-8)."
     },
     {
-      "id": "open-intent",
-      "guide": "controls",
+      "id": "open-intent", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension" },
       "then": { "outcome": "containerLaunch", "handoff": "intent" },
       "support": {
@@ -293,8 +265,7 @@ enum BuiltinPolicies {
       "note": "An OpenIntent opens the app, which performs the intent (its parameter says which screen) (C-2, C-1). From the Action button the person holds the button (\"Hold to Open MyApp\"). On a locked device the app opens only once the person unlocks (inference: opening an app needs an unlocked device). The field reports are all from iOS."
     },
     {
-      "id": "open-url-no-url",
-      "guide": "controls",
+      "id": "open-url-no-url", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "data", "file"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -303,8 +274,7 @@ enum BuiltinPolicies {
       "note": "OpenURLIntent opens a universal link (C-4); with no URL, or a URL that is neither a web link nor an app's scheme (data:, file:), TapRoute reads it as opening nothing. No source tried it."
     },
     {
-      "id": "open-url-universal-link-ios18-0",
-      "guide": "controls",
+      "id": "open-url-universal-link-ios18-0", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "18..<18.1", "controlIntent": "openURLIntent", "urlClass": "web" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -321,8 +291,7 @@ enum BuiltinPolicies {
       "note": "Default (C-4, W-10): Apple's text, OpenURLIntent opens one of the app's universal links in the app. One report says iOS 18.0 opened the browser instead (the alternative). TapRoute takes an https URL here as a universal link the app claims."
     },
     {
-      "id": "open-url-universal-link",
-      "guide": "controls",
+      "id": "open-url-universal-link", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "web" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -332,8 +301,7 @@ enum BuiltinPolicies {
       "note": "OpenURLIntent is documented for universal links (C-4, W-10): the app opens with the link. TapRoute takes an https URL here as a universal link the app claims; what an https URL no app claims does is not documented."
     },
     {
-      "id": "open-url-own-scheme",
-      "guide": "controls",
+      "id": "open-url-own-scheme", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -350,8 +318,7 @@ enum BuiltinPolicies {
       "note": "The scheme is the app's own (app.urlSchemes), and that is the case the reports are about (C-4): each used the app's own registered scheme. Default: the app opens and receives the URL through its URL callbacks, on three reports (lastGLANCE 2026, device-verified, through the app delegate's URL path; the forum asker of 2024, whose app opened, with an Apple DTS engineer saying a scene-based app gets openURLContexts; TrainLCD 2026). Apple's text forbids a custom scheme and one device report saw nothing open (the alternative), so even the app's own scheme stays contested: an OpenIntent or a universal link is the documented way."
     },
     {
-      "id": "open-url-other-scheme",
-      "guide": "controls",
+      "id": "open-url-other-scheme", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other", "schemeOwner": "other" },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -367,8 +334,7 @@ enum BuiltinPolicies {
       "note": "The scheme is not among the app's own (app.urlSchemes) (C-4). No report covers another app's scheme; TapRoute reads it from lastGLANCE's report that the system opens the URL itself, so the app that claims the scheme opens. Apple's text forbids a custom scheme and one device report saw a custom-scheme URL ignored (the alternative). Use an OpenIntent or a universal link."
     },
     {
-      "id": "open-url-custom-scheme",
-      "guide": "controls",
+      "id": "open-url-custom-scheme", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -385,8 +351,7 @@ enum BuiltinPolicies {
       "note": "Default (C-4): the app opens and receives the URL through its URL callbacks, on three reports (lastGLANCE 2026, device-verified, through the app delegate's URL path; the forum asker of 2024, whose app opened, with an Apple DTS engineer saying a scene-based app gets openURLContexts; TrainLCD 2026). Apple's text forbids a custom scheme and one device report saw nothing open (the alternative): do not build on it; an OpenIntent or a universal link is the documented way. Whose scheme it is was not given: list the app's own schemes in app.urlSchemes (another app's scheme is decided by open-url-other-scheme)."
     },
     {
-      "id": "open-app-when-run",
-      "guide": "controls",
+      "id": "open-app-when-run", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "appIntentOpenAppWhenRun" },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -402,8 +367,7 @@ enum BuiltinPolicies {
       "note": "Default (C-5): the intent runs in the widget extension and the app does not come forward, on two 2026 field reports (lastGLANCE: openAppWhenRun is silently ignored in a control and the button did nothing visible; TrainLCD: launching through a control fails with openAppWhenRun alone). Apple's text, written for widgets, says the intent then runs in the app's process (the alternative). Return an OpenIntent, or an OpenURLIntent, to open the app."
     },
     {
-      "id": "requires-authentication-locked",
-      "guide": "controls",
+      "id": "requires-authentication-locked", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "authenticationPolicy": ["requiresAuthentication", "requiresLocalDeviceAuthentication"], "locked": true },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -412,8 +376,7 @@ enum BuiltinPolicies {
       "note": "The intent's authenticationPolicy requires an authenticated device, so the control does not perform its action until the person authenticates (C-3); TapRoute reads it as the system asking for authentication and then running the intent (nothing runs if the person cancels). Apple does not describe the prompt."
     },
     {
-      "id": "privacy-sensitive-locked",
-      "guide": "controls",
+      "id": "privacy-sensitive-locked", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "lockScreen", "privacySensitive": true, "locked": true },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -422,8 +385,7 @@ enum BuiltinPolicies {
       "note": "On a locked device the system redacts a privacySensitive() control on the Lock Screen, its content and, on the template, its state (C-9): the person does not see the toggle's value. Apple says nothing of what using it then does; with authenticationPolicy alwaysAllowed (the rule before takes the others) TapRoute reads it as running its intent as it would unredacted."
     },
     {
-      "id": "action-button",
-      "guide": "controls",
+      "id": "action-button", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "actionButton" },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -432,8 +394,7 @@ enum BuiltinPolicies {
       "note": "On the Action button a press shows the control's hint text and pressing and holding performs the action configured to it (C-7): the intent runs without bringing the app forward (C-1)."
     },
     {
-      "id": "app-intent",
-      "guide": "controls",
+      "id": "app-intent", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "appIntent" },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -442,14 +403,20 @@ enum BuiltinPolicies {
       "note": "A control button executes its app intent's action without opening the app (C-1). The intent runs in the widget extension, where UIApplication cannot open a URL; to open the app, use an OpenIntent."
     },
     {
-      "id": "set-value-intent",
-      "guide": "controls",
+      "id": "set-value-intent", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "setValueIntent" },
       "then": { "outcome": "intentRun" },
       "support": {
         "outcome": { "evidence": ["C-1"], "confidence": "documented" }
       },
       "note": "A control toggle performs its SetValueIntent with the new value and switches state (C-1); the app does not come forward."
+    }
+  ],
+  "guide": [
+    {
+      "id": "controls",
+      "title": "Controls: Control Center, the Lock Screen and the Action button",
+      "introduction": "A control (iOS 18) performs an app intent: an OpenIntent opens the app, other intents run without it coming forward."
     }
   ]
 }
@@ -465,6 +432,473 @@ enum BuiltinPolicies {
   "event": "delivery",
   "title": "Delivery into the container app: which of its callbacks receive what",
   "hitPolicy": "first",
+  "facts": {
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+    "hasContainerApp": "bool",
+    "handoff": ["url", "universalLink", "userActivity", "notificationResponse", "shortcutItem", "intent", "nothing"],
+    "lifecycle": ["appDelegate", "scenes", "swiftUI"],
+    "running": "bool",
+    "osVersion": { "newest": "26" },
+    "sdkVersion": { "newest": "26" }
+  },
+  "rules": [
+    {
+      "id": "no-container-app", "guide": "any-life-cycle",
+      "when": { "hasContainerApp": false },
+      "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["S000-5"], "confidence": "inferred", "reasoning": "S000-5's quotes (the WWDC 2016 transcript, a seed, and Apple's Messages overview: iMessage apps 'as either standalone apps or as app extensions within a containing iOS app') say an iMessage app may have no container app; that a tap then opens and delivers nothing is the consequence, not a quote." },
+        "appCallbacks": { "evidence": ["S000-5"], "confidence": "inferred", "reasoning": "S000-5's quotes (the WWDC 2016 transcript, a seed, and Apple's Messages overview: iMessage apps 'as either standalone apps or as app extensions within a containing iOS app') say an iMessage app may have no container app; that a tap then opens and delivers nothing is the consequence, not a quote." },
+        "delivers": { "evidence": ["S000-5"], "confidence": "inferred", "reasoning": "S000-5's quotes (the WWDC 2016 transcript, a seed, and Apple's Messages overview: iMessage apps 'as either standalone apps or as app extensions within a containing iOS app') say an iMessage app may have no container app; that a tap then opens and delivers nothing is the consequence, not a quote." }
+      },
+      "note": "An iMessage-only app has no container app (S000-5), so nothing opens and nothing is delivered. Every other surface ships inside its app."
+    },
+    {
+      "id": "macos-swiftui-url", "guide": "swiftui-app",
+      "when": { "platform": "macOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
+      "support": {
+        "outcome": { "evidence": ["W-4", "U-43"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-4", "U-46"], "confidence": "documented" },
+        "delivers": { "evidence": ["W-4", "U-46"], "confidence": "documented" }
+      },
+      "note": "On the Mac a SwiftUI App receives the URL in onOpenURL(perform:), as on iOS (W-4: the URL goes to onOpenURL, application(_:open:options:) or application(_:open:), by life cycle)."
+    },
+    {
+      "id": "macos-url", "guide": "swiftui-app",
+      "when": { "platform": "macOS", "handoff": ["url", "universalLink"] },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:)"], "delivers": "url" },
+      "support": {
+        "outcome": { "evidence": ["W-4", "U-43"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-4", "U-43"], "confidence": "inferred", "reasoning": "W-4 (Apple) names application(_:open:) for a URL under an AppKit life cycle, but the rule also covers universal links, for which no quote names application(_:open:); U-43 says a universal link reaches the app as an NSUserActivity of type NSUserActivityTypeBrowsingWeb, which points to NSApplicationDelegate's application(_:continue:restorationHandler:) instead." },
+        "delivers": { "evidence": ["W-4", "U-43"], "confidence": "inferred", "reasoning": "A URL for a custom-scheme URL (W-4); for a universal link U-43's quote says the app receives an NSUserActivity, not a URL." }
+      },
+      "note": "On the Mac an app with an app delegate receives the URL in AppKit's application(_:open:) (W-4); the iOS app and scene delegate callbacks do not exist there."
+    },
+    {
+      "id": "macos-other", "guide": "swiftui-app",
+      "when": { "platform": "macOS", "handoff": ["userActivity", "shortcutItem", "nothing"] },
+      "then": { "outcome": "containerLaunch" },
+      "support": {
+        "outcome": { "evidence": ["W-5", "W-4"], "confidence": "inferred", "reasoning": "W-5 (Apple) says the system opens the containing app for a widget tapped without a URL, and its two application(_:continue:restorationHandler:) names suggest the Mac is in scope; for shortcutItem (Home Screen quick actions are an iOS feature) and nothing no quote speaks of the Mac." }
+      },
+      "note": "On the Mac the app opens (W-4), but which AppKit callback receives an activity, or that nothing is handed over, no source in TapRoute's evidence says, so the decision names no callback rather than iOS's."
+    },
+    {
+      "id": "watchos-swiftui-url", "guide": "swiftui-app",
+      "when": { "platform": "watchOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
+      "support": {
+        "outcome": { "evidence": ["L-9"], "confidence": "inferred", "reasoning": "No quote speaks of a URL reaching a watch app; L-9 (Apple HIG, not in the rule's evidence) says a tap on a Live Activity in the Smart Stack opens the watchOS app, without saying what it is handed." },
+        "appCallbacks": { "evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4's platform-neutral list pairs onOpenURL with the SwiftUI life cycle; no quote names watchOS." },
+        "delivers": { "evidence": ["W-4"], "confidence": "inferred", "reasoning": "As appCallbacks: read from W-4's iOS/macOS text; no quote about watchOS." }
+      },
+      "note": "A watch app built with the SwiftUI App life cycle: TapRoute reads W-4's onOpenURL(perform:) as where the URL arrives, as in a SwiftUI app on iOS; no source speaks of watchOS itself."
+    },
+    {
+      "id": "watchos-other", "guide": "swiftui-app",
+      "when": { "platform": "watchOS", "handoff": ["url", "universalLink", "userActivity", "shortcutItem", "nothing"] },
+      "then": { "outcome": "containerLaunch" },
+      "support": {
+        "outcome": { "evidence": ["L-9"], "confidence": "inferred", "reasoning": "No quote speaks of a URL reaching a watch app; L-9 (Apple HIG, not in the rule's evidence) says a tap on a Live Activity in the Smart Stack opens the watchOS app, without saying what it is handed." }
+      },
+      "note": "watchOS has no UIKit app or scene delegate (L-9); what a WatchKit app's WKApplicationDelegate receives no source in TapRoute's evidence says, so the decision names no callback rather than iOS's. A SwiftUI watch app (app.lifecycle swiftUI) gets URLs in onOpenURL."
+    },
+    {
+      "id": "swiftui-before-ios14", "guide": "swiftui-app",
+      "when": { "lifecycle": "swiftUI", "osVersion": "<14" },
+      "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["U-46"], "confidence": "inferred", "reasoning": "U-46's quoted availability ('iOS: 14.0.0 -') dates onOpenURL, not the SwiftUI App life cycle; that such an app cannot run before iOS 14, so nothing reaches it, is inference." },
+        "appCallbacks": { "evidence": ["U-46"], "confidence": "inferred", "reasoning": "U-46's quoted availability ('iOS: 14.0.0 -') dates onOpenURL, not the SwiftUI App life cycle; that such an app cannot run before iOS 14, so nothing reaches it, is inference." },
+        "delivers": { "evidence": ["U-46"], "confidence": "inferred", "reasoning": "U-46's quoted availability ('iOS: 14.0.0 -') dates onOpenURL, not the SwiftUI App life cycle; that such an app cannot run before iOS 14, so nothing reaches it, is inference." }
+      },
+      "note": "SwiftUI's URL and user-activity modifiers (onOpenURL, onContinueUserActivity) start with iOS 14 (U-46), and TapRoute reads the SwiftUI App life cycle as needing it too: such an app does not run on an earlier iOS, so nothing reaches it."
+    },
+    {
+      "id": "app-delegate-next-sdk", "guide": "app-delegate-app",
+      "when": { "lifecycle": "appDelegate", "osVersion": ">=27", "sdkVersion": ">=27" },
+      "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["U-75"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-75"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-75"], "confidence": "documented" }
+      },
+      "note": "Built with the SDK of the next major release after iOS 26 and running on it, an app without the UIScene life cycle won't launch (TN3187, U-75), so no callback receives anything. Built with the iOS 26 SDK it still launches: the check is made only for apps built with the new SDK (U-75)."
+    },
+    {
+      "id": "intent", "guide": "any-life-cycle",
+      "when": { "handoff": "intent" },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["perform()"], "delivers": "intent" },
+      "support": {
+        "outcome": { "evidence": ["C-2", "C-7", "W-9", "W-7"], "confidence": "inferred", "reasoning": "Apple says the app opens for a control's OpenIntent (C-2, C-7) and for supportedModes' foreground modes (W-9), but W-7 says only that an openAppWhenRun intent runs 'in the app's process', which is not the app coming forward (the widget table's open-app-when-run rule, which hands off intent, is itself inferred on this)." },
+        "appCallbacks": { "evidence": ["W-7", "C-2"], "confidence": "single" },
+        "delivers": { "evidence": ["W-7", "C-2"], "confidence": "single" }
+      },
+      "note": "An app intent that opens the app (openAppWhenRun, or one of the intent kinds Apple lists) runs its perform() in the app's process (W-7), whatever the life cycle and whether the app was running; on a cold launch the app's launch callbacks run first but receive nothing of the intent. The intent must be a member of the app target as well as the extension's."
+    },
+    {
+      "id": "notification-running", "guide": "any-life-cycle",
+      "when": { "handoff": "notificationResponse", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
+      "support": {
+        "outcome": { "evidence": ["T-1", "T-4"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["T-1"], "confidence": "documented" },
+        "delivers": { "evidence": ["T-1"], "confidence": "documented" }
+      },
+      "note": "The notification center's delegate receives the response, whatever the life cycle; the default tap arrives with actionIdentifier UNNotificationDefaultActionIdentifier (T-1). Set the delegate before launch ends (T-2): one set later might miss the response that launches the app (Apple; Delta Chat saw it missed, T-2)."
+    },
+    {
+      "id": "nothing-handed-running", "guide": "any-life-cycle",
+      "when": { "handoff": "nothing", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
+      "support": {
+        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "U-42 and U-44 describe what a URL does; no quote describes an app brought forward with nothing handed over: the value restates the launching rule's 'nothing'." },
+        "appCallbacks": { "evidence": [], "confidence": "inferred", "reasoning": "U-42 and U-44 describe what a URL does; no quote describes an app brought forward with nothing handed over: the value restates the launching rule's 'nothing'." },
+        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "U-42 and U-44 describe what a URL does; no quote describes an app brought forward with nothing handed over: the value restates the launching rule's 'nothing'." }
+      },
+      "note": "The app comes to the foreground with nothing to open: no URL, activity, response, quick action or intent callback fires, only the life-cycle ones (becoming active), which TapRoute does not list."
+    },
+    {
+      "id": "swiftui-universal-link-cold", "guide": "swiftui-app",
+      "when": { "handoff": "universalLink", "lifecycle": "swiftUI", "running": false, "osVersion": ">=18.4" },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
+      "support": {
+        "outcome": { "evidence": ["U-43", "W-15"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-46", "W-15"], "confidence": "contested", "reasoning": "U-46 (Apple doc and a DTS answer) has onOpenURL receive a universal link; W-15's FB17446617 (iOS 18.4) reports that a cold launch by a universal link invokes neither onOpenURL nor onContinueUserActivity. U-46 does not distinguish cold from warm launches." },
+        "delivers": { "evidence": ["U-46", "W-15"], "confidence": "contested", "reasoning": "Same disagreement: a URL per U-46, nothing per W-15's radar." }
+      },
+      "against": ["W-15"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
+          "evidence": ["W-15"],
+          "note": "FB17446617 (iOS 18.4): a SwiftUI App cold-launched by a universal link calls neither onOpenURL nor onContinueUserActivity, so the link is lost."
+        }
+      ],
+      "note": "Default: onOpenURL receives the universal link as a URL, as Apple documents (U-46); onContinueUserActivity(NSUserActivityTypeBrowsingWeb) is not called. An open feedback (FB17446617, W-15) reports that on iOS 18.4 a cold launch by a universal link invokes neither handler in a SwiftUI App: test the cold path, and keep a UIApplicationDelegateAdaptor fallback if it fails."
+    },
+    {
+      "id": "swiftui-url", "guide": "swiftui-app",
+      "when": { "handoff": ["url", "universalLink"], "lifecycle": "swiftUI" },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
+      "support": {
+        "outcome": { "evidence": ["W-4", "U-42", "U-43"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-46", "W-4"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-46", "W-4"], "confidence": "documented" }
+      },
+      "note": "A SwiftUI App receives a custom-scheme URL and a universal link alike in onOpenURL, cold or warm (U-46, W-4); a universal link comes as its https URL, not as an NSUserActivity, so onContinueUserActivity(NSUserActivityTypeBrowsingWeb) is not called (U-46). onOpenURL works only under the SwiftUI App life cycle: under a UIKit scene delegate it never fires (W-15, U-53)."
+    },
+    {
+      "id": "swiftui-user-activity", "guide": "swiftui-app",
+      "when": { "handoff": "userActivity", "lifecycle": "swiftUI" },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["onContinueUserActivity(_:perform:)"], "delivers": "userActivity" },
+      "support": {
+        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
+      },
+      "note": "A widget tapped with no URL hands the app an NSUserActivity, which a SwiftUI App receives in onContinueUserActivity(_:perform:) (W-5); for a widget its userInfo holds the widget's kind and family under WidgetCenter.UserInfoKey, and TapRoute names no activityType (Apple's text gives none); a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
+    },
+    {
+      "id": "swiftui-notification-cold", "guide": "swiftui-app",
+      "when": { "handoff": "notificationResponse", "lifecycle": "swiftUI", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
+      "support": {
+        "outcome": { "evidence": ["T-1"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["T-2", "T-1"], "confidence": "inferred", "reasoning": "T-2 (Apple) says to set the delegate in the app delegate's willFinish/didFinishLaunching ('For an iOS app') and T-1 that didReceive processes the response; no quote speaks of a SwiftUI App, whose app delegate exists only through a UIApplicationDelegateAdaptor." },
+        "delivers": { "evidence": ["T-1"], "confidence": "documented" }
+      },
+      "note": "SwiftUI has no notification modifier: the response goes to the notification center's delegate (T-1), which must be set before launch ends (T-2), so a SwiftUI App sets it in the application(_:didFinishLaunchingWithOptions:) of a UIApplicationDelegateAdaptor. Set later (in a view's onAppear or a Task), it misses the response that launched the app."
+    },
+    {
+      "id": "swiftui-shortcut-cold", "guide": "swiftui-app",
+      "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
+      "support": {
+        "outcome": { "evidence": ["S003-6", "U-47"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-47", "U-44"], "confidence": "inferred", "reasoning": "U-47 documents connectionOptions.shortcutItem for a UIKit scene delegate; no quote speaks of a SwiftUI App installing one through its UIApplicationDelegateAdaptor, nor of whether windowScene(_:performActionFor:completionHandler:) also fires on that launch." },
+        "delivers": { "evidence": ["U-47"], "confidence": "inferred", "reasoning": "Follows from the appCallbacks reading: U-47's 'this property contains the selected action' is about a UIKit scene's connection options." }
+      },
+      "note": "SwiftUI has no quick-action modifier: a SwiftUI App receives the item only through a UIWindowSceneDelegate it installs from its UIApplicationDelegateAdaptor's application(_:configurationForConnecting:options:), in connectionOptions.shortcutItem (U-47). Without one, nothing reads it."
+    },
+    {
+      "id": "swiftui-shortcut-running", "guide": "swiftui-app",
+      "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
+      "support": {
+        "outcome": { "evidence": ["S003-6"], "confidence": "single" },
+        "appCallbacks": { "evidence": ["U-47"], "confidence": "inferred", "reasoning": "U-47 names windowScene(_:performActionFor:completionHandler:) for a UIKit scene delegate; that a SwiftUI App receives it only through a scene delegate installed from its UIApplicationDelegateAdaptor is inference." },
+        "delivers": { "evidence": ["U-47"], "confidence": "inferred", "reasoning": "Follows from the appCallbacks reading." }
+      },
+      "note": "As for a cold launch: only a scene delegate the app installs through its UIApplicationDelegateAdaptor receives the item, in windowScene(_:performActionFor:completionHandler:) (U-47); SwiftUI has no modifier for it."
+    },
+    {
+      "id": "nothing-handed-cold-swiftui", "guide": "swiftui-app",
+      "when": { "handoff": "nothing", "lifecycle": "swiftUI", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
+      "support": {
+        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "U-46 is about URLs; no quote describes a SwiftUI App launched with nothing handed over." },
+        "appCallbacks": { "evidence": [], "confidence": "inferred", "reasoning": "U-46 is about URLs; no quote describes a SwiftUI App launched with nothing handed over." },
+        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "U-46 is about URLs; no quote describes a SwiftUI App launched with nothing handed over." }
+      },
+      "note": "The app launches with nothing to open: no SwiftUI URL or activity handler fires."
+    },
+    {
+      "id": "scenes-url-cold", "guide": "scene-based-app",
+      "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "urlLocation": "connectionOptions.urlContexts" },
+      "support": {
+        "outcome": { "evidence": ["U-44", "U-42"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-44", "U-48"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-44"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-44", "U-48", "W-15"], "confidence": "documented" }
+      },
+      "note": "On a cold launch the URL is in connectionOptions.urlContexts of scene(_:willConnectTo:options:) (U-44); scene(_:openURLContexts:) is not called for it (U-48). Traps: a scene delegate that reads only shortcutItem or userActivities drops it (W-15); SwiftUI's onOpenURL on a view hosted by a UIKit scene delegate never fires (W-15, U-53)."
+    },
+    {
+      "id": "scenes-url-running", "guide": "scene-based-app",
+      "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:openURLContexts:)"], "delivers": "url", "urlLocation": "URLContexts" },
+      "support": {
+        "outcome": { "evidence": ["U-44", "U-42"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-44"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-44"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-44", "W-15"], "confidence": "documented" }
+      },
+      "note": "A running or suspended scene-based app receives the URL in scene(_:openURLContexts:) (U-44), not in application(_:open:options:). A delegate that handles only quick actions loses it (W-15)."
+    },
+    {
+      "id": "scenes-universal-link-cold", "guide": "scene-based-app",
+      "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL" },
+      "support": {
+        "outcome": { "evidence": ["U-43", "U-45"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-45", "U-48"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
+        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-45", "U-43", "U-48"], "confidence": "documented" }
+      },
+      "note": "On a cold launch the universal link is an NSUserActivity of type NSUserActivityTypeBrowsingWeb in connectionOptions.userActivities (U-45, U-43); scene(_:continue:) is not called for it (U-48). userActivities is a Set: pick the activity by type, not with .first, which may be another activity such as a restored one (U-52)."
+    },
+    {
+      "id": "scenes-universal-link-running", "guide": "scene-based-app",
+      "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
+      "support": {
+        "outcome": { "evidence": ["U-43", "U-45"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-45"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
+        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-43"], "confidence": "documented" }
+      },
+      "note": "A running or suspended scene-based app receives the universal link in scene(_:continue:), as an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the link (U-45, U-43)."
+    },
+    {
+      "id": "scenes-user-activity-cold", "guide": "scene-based-app",
+      "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity" },
+      "support": {
+        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-45", "W-16"], "confidence": "inferred", "reasoning": "No quote names the scene callback for a widget's or Live Activity's activity on a cold launch: U-45 (Apple) says connectionOptions.userActivities holds 'the user activities that are available at the time the scene connects', and a universal link's activity arrives there (U-45, U-48); W-16 names scene(_:continue:) 'for a UIKit app' without distinguishing cold launches." },
+        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
+      },
+      "note": "Apple names onContinueUserActivity and application(_:continue:restorationHandler:) for a widget tapped with no URL (W-5), not the scene callbacks; TapRoute reads a scene-based app as receiving the activity like a universal link's, in connectionOptions.userActivities of scene(_:willConnectTo:options:) on a cold launch (U-45). For a widget its userInfo holds the widget's kind and family (W-5); a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
+    },
+    {
+      "id": "scenes-user-activity-running", "guide": "scene-based-app",
+      "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity" },
+      "support": {
+        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-16"], "confidence": "documented" },
+        "delivers": { "evidence": ["W-5", "L-5", "W-16"], "confidence": "documented" }
+      },
+      "note": "Read from the universal link's path (U-45): a running scene-based app receives the widget's NSUserActivity (W-5) in scene(_:continue:)."
+    },
+    {
+      "id": "scenes-notification-cold", "guide": "scene-based-app",
+      "when": { "handoff": "notificationResponse", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
+      "support": {
+        "outcome": { "evidence": ["T-1", "T-3"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-44", "T-3", "T-2", "T-1"], "confidence": "inferred", "reasoning": "U-44 (Apple) gives application(_:didFinishLaunchingWithOptions:) before scene(_:willConnectTo:options:), T-3 puts the response in the connection options and T-1 has the delegate receive it; no quote gives the order of the scene connection and didReceive (the note says so), so the list's last two are in TapRoute's order." },
+        "delivers": { "evidence": ["T-3", "T-1"], "confidence": "documented" }
+      },
+      "note": "The notification center's delegate must be set in application(_:didFinishLaunchingWithOptions:) (T-2), which runs before the scene connects (U-44); the scene connects with the response in connectionOptions.notificationResponse (T-3), and the delegate receives it (T-1). Apple does not give the order of the last two; TapRoute lists the scene first."
+    },
+    {
+      "id": "scenes-shortcut-cold", "guide": "scene-based-app",
+      "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
+      "support": {
+        "outcome": { "evidence": ["S003-6", "U-47"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-47", "U-44"], "confidence": "inferred", "reasoning": "U-47 and U-44 (Apple) put the quick action in the connection options of scene(_:willConnectTo:options:); that windowScene(_:performActionFor:completionHandler:) is not also called on that launch is not stated (U-47's own note)." },
+        "delivers": { "evidence": ["U-47", "U-44"], "confidence": "documented" }
+      },
+      "note": "The quick action is in connectionOptions.shortcutItem when the scene connects (U-47); application(_:performActionFor:completionHandler:) is never called for a scene-based app (U-47). Apple does not say whether windowScene(_:performActionFor:completionHandler:) also fires on this launch; TapRoute reads it as not, like the URL and activity paths. A delegate that reads only shortcutItem drops URLs (W-15)."
+    },
+    {
+      "id": "scenes-shortcut-running", "guide": "scene-based-app",
+      "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
+      "support": {
+        "outcome": { "evidence": ["S003-6"], "confidence": "single" },
+        "appCallbacks": { "evidence": ["U-47"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-47"], "confidence": "documented" }
+      },
+      "note": "A running scene-based app receives the quick action in windowScene(_:performActionFor:completionHandler:); the app delegate's application(_:performActionFor:completionHandler:) is not called for scene-based apps (U-47)."
+    },
+    {
+      "id": "nothing-handed-cold-scenes", "guide": "scene-based-app",
+      "when": { "handoff": "nothing", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "nothing" },
+      "support": {
+        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; the value restates the launching rule's decision." },
+        "appCallbacks": { "evidence": ["U-44"], "confidence": "documented" },
+        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; 'nothing' restates the launching rule's handoff." }
+      },
+      "note": "The app launches and its scene connects (U-44) with nothing TapRoute models for it to open: no URL, user activity or quick action reaches a callback. What else the connection options hold is the rule that opened the app's to say."
+    },
+    {
+      "id": "app-delegate-url-cold-before-ios9", "guide": "app-delegate-app",
+      "when": { "osVersion": "<9", "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:sourceApplication:annotation:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
+      "support": {
+        "outcome": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["A-5", "U-42"], "confidence": "inferred", "reasoning": "A-5 (Apple, 'Promoting Apps with Smart App Banners') says application(_:open:sourceApplication:annotation:) 'fires when your app is launched from a URL', and U-42 gives its iOS 4.2-9.0 availability; that it fires after application(_:didFinishLaunchingWithOptions:) is read from U-42's statement for the iOS 9 method." },
+        "delivers": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-42"], "confidence": "documented" }
+      },
+      "note": "Before iOS 9 there is no application(_:open:options:) (Apple: iOS 9.0 and later); the URL callback is application(_:open:sourceApplication:annotation:) (iOS 4.2 to 9.0), and a launch to open a URL carries it in launchOptions[.url] (U-42). That the launch calls the older method after the launch methods, as it calls the newer one, is inference from the pages' availability."
+    },
+    {
+      "id": "app-delegate-url-running-before-ios9", "guide": "app-delegate-app",
+      "when": { "osVersion": "<9", "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:sourceApplication:annotation:)"], "delivers": "url" },
+      "support": {
+        "outcome": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-42"], "confidence": "documented" }
+      },
+      "note": "Before iOS 9 a running app delegate receives the URL in application(_:open:sourceApplication:annotation:), which asks the delegate to open a resource identified by a URL (iOS 4.2 to 9.0, U-42)."
+    },
+    {
+      "id": "app-delegate-url-cold", "guide": "app-delegate-app",
+      "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
+      "support": {
+        "outcome": { "evidence": ["U-42"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-42"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-42", "W-4"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-42"], "confidence": "documented" }
+      },
+      "note": "The launch options carry the URL (UIApplication.LaunchOptionsKey.url), then application(_:open:options:) receives it, unless the launch methods return false (U-42). A scene-based app before iOS 13 takes this path too (no scenes). Before iOS 9 the URL callback was application(_:open:sourceApplication:annotation:) (the rules above). Apple marks application(_:open:options:) available through iOS 26.0, deprecated in 26 (U-42), and the next major SDK after 26 requires scenes (U-75): move to scene(_:openURLContexts:) and connectionOptions.urlContexts."
+    },
+    {
+      "id": "app-delegate-url-running", "guide": "app-delegate-app",
+      "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:options:)"], "delivers": "url" },
+      "support": {
+        "outcome": { "evidence": ["U-42"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-42", "W-4"], "confidence": "documented" },
+        "delivers": { "evidence": ["U-42", "W-4"], "confidence": "documented" }
+      },
+      "note": "A running app delegate receives the URL in application(_:open:options:) (U-42, W-4). Apple marks application(_:open:options:) available through iOS 26.0, deprecated in 26 (U-42), and the next major SDK after 26 requires scenes (U-75): move to scene(_:openURLContexts:) and connectionOptions.urlContexts."
+    },
+    {
+      "id": "app-delegate-universal-link-cold", "guide": "app-delegate-app",
+      "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
+      "support": {
+        "outcome": { "evidence": ["U-43"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-43", "W-5"], "confidence": "inferred", "reasoning": "U-43's quotes say a universal link arrives as an NSUserActivity and that application(_:continue:restorationHandler:) is not called when a launch method returns false, but no quoted sentence says the link's activity goes to that method (the page's 'Update your app delegate to respond to a universal link' is the source's `where`, and its code example is not quoted); W-5 and L-5 name the method for widget and Live Activity activities." },
+        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
+        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-43"], "confidence": "documented" }
+      },
+      "note": "The launch options carry UIApplication.LaunchOptionsKey.userActivityDictionary, then application(_:continue:restorationHandler:) receives the NSUserActivity (type NSUserActivityTypeBrowsingWeb, the link in webpageURL), unless a launch method returns false (U-43). Reading launchOptions[.url] instead misses it. The next major SDK after iOS 26 requires scenes (U-75)."
+    },
+    {
+      "id": "app-delegate-universal-link-running", "guide": "app-delegate-app",
+      "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
+      "support": {
+        "outcome": { "evidence": ["U-43"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["U-43", "W-5"], "confidence": "inferred", "reasoning": "U-43's quotes say a universal link arrives as an NSUserActivity and that application(_:continue:restorationHandler:) is not called when a launch method returns false, but no quoted sentence says the link's activity goes to that method (the page's 'Update your app delegate to respond to a universal link' is the source's `where`, and its code example is not quoted); W-5 and L-5 name the method for widget and Live Activity activities." },
+        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
+        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
+        "urlLocation": { "evidence": ["U-43"], "confidence": "documented" }
+      },
+      "note": "A running app delegate receives the universal link in application(_:continue:restorationHandler:) as an NSUserActivity of type NSUserActivityTypeBrowsingWeb (U-43)."
+    },
+    {
+      "id": "app-delegate-user-activity-cold", "guide": "app-delegate-app",
+      "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
+      "support": {
+        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-5", "L-5", "U-43"], "confidence": "documented" },
+        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
+      },
+      "note": "A widget tapped with no URL hands the app an NSUserActivity, which the app delegate receives in application(_:continue:restorationHandler:) (W-5), after the launch options name its type (userActivityDictionary, U-43); for a widget its userInfo holds the widget's kind and family, and a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
+    },
+    {
+      "id": "app-delegate-user-activity-running", "guide": "app-delegate-app",
+      "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
+      "support": {
+        "outcome": { "evidence": ["W-5"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
+        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
+      },
+      "note": "A running app delegate receives the widget's NSUserActivity in application(_:continue:restorationHandler:) (W-5)."
+    },
+    {
+      "id": "app-delegate-notification-cold", "guide": "app-delegate-app",
+      "when": { "handoff": "notificationResponse", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
+      "support": {
+        "outcome": { "evidence": ["T-1"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["T-2", "T-1"], "confidence": "documented" },
+        "delivers": { "evidence": ["T-1"], "confidence": "documented" }
+      },
+      "note": "Set the notification center's delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) (T-2); then it receives the response that launched the app (T-1). A delegate set later, after an await or in a view controller, might miss it (Apple); Delta Chat saw it missed (T-2)."
+    },
+    {
+      "id": "app-delegate-shortcut-cold", "guide": "app-delegate-app",
+      "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
+      "support": {
+        "outcome": { "evidence": ["S003-6"], "confidence": "documented" },
+        "appCallbacks": { "evidence": ["S003-6"], "confidence": "single" },
+        "delivers": { "evidence": ["S003-6"], "confidence": "single" }
+      },
+      "note": "The launch options carry the item (UIApplicationLaunchOptionsShortcutItemKey); handle it there and return false, or application(_:performActionFor:completionHandler:) handles it a second time (S003-6). A scene-based app never gets these (U-47)."
+    },
+    {
+      "id": "app-delegate-shortcut-running", "guide": "app-delegate-app",
+      "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": true },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
+      "support": {
+        "outcome": { "evidence": ["S003-6"], "confidence": "single" },
+        "appCallbacks": { "evidence": ["S003-6"], "confidence": "single" },
+        "delivers": { "evidence": ["S003-6"], "confidence": "single" }
+      },
+      "note": "A running app delegate receives the quick action in application(_:performActionFor:completionHandler:) (S003-6); Apple says the method is not called for scene-based apps only (U-47)."
+    },
+    {
+      "id": "nothing-handed-cold-app-delegate", "guide": "app-delegate-app",
+      "when": { "handoff": "nothing", "lifecycle": ["appDelegate", "scenes"], "running": false },
+      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)"], "delivers": "nothing" },
+      "support": {
+        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; the value restates the launching rule's decision." },
+        "appCallbacks": { "evidence": ["U-42", "U-43"], "confidence": "inferred", "reasoning": "U-42 and U-43 presuppose application(_:didFinishLaunchingWithOptions:) runs at launch ('not called if … return false'), and U-44 says so for a scene-based app; no quote says it for an app-delegate app launched with nothing to open." },
+        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; the value restates the launching rule's decision." }
+      },
+      "note": "The app launches with nothing TapRoute models for it to open (U-42, U-43): no URL, user activity or quick action reaches a callback. What else the launch options hold is the rule that opened the app's to say."
+    }
+  ],
   "guide": [
     {
       "id": "scene-based-app",
@@ -485,513 +919,6 @@ enum BuiltinPolicies {
       "id": "any-life-cycle",
       "title": "Delivery whatever the life cycle",
       "introduction": "A notification response to a running app, an app intent and an app brought forward with nothing are delivered alike under every life cycle; an iMessage-only app has no container app to deliver to."
-    }
-  ],
-  "facts": {
-    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
-    "hasContainerApp": "bool",
-    "handoff": ["url", "universalLink", "userActivity", "notificationResponse", "shortcutItem", "intent", "nothing"],
-    "lifecycle": ["appDelegate", "scenes", "swiftUI"],
-    "running": "bool",
-    "osVersion": { "newest": "26" },
-    "sdkVersion": { "newest": "26" }
-  },
-  "rules": [
-    {
-      "id": "no-container-app",
-      "guide": "any-life-cycle",
-      "when": { "hasContainerApp": false },
-      "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["S000-5"], "confidence": "inferred", "reasoning": "S000-5's quotes (the WWDC 2016 transcript, a seed, and Apple's Messages overview: iMessage apps 'as either standalone apps or as app extensions within a containing iOS app') say an iMessage app may have no container app; that a tap then opens and delivers nothing is the consequence, not a quote." },
-        "appCallbacks": { "evidence": ["S000-5"], "confidence": "inferred", "reasoning": "S000-5's quotes (the WWDC 2016 transcript, a seed, and Apple's Messages overview: iMessage apps 'as either standalone apps or as app extensions within a containing iOS app') say an iMessage app may have no container app; that a tap then opens and delivers nothing is the consequence, not a quote." },
-        "delivers": { "evidence": ["S000-5"], "confidence": "inferred", "reasoning": "S000-5's quotes (the WWDC 2016 transcript, a seed, and Apple's Messages overview: iMessage apps 'as either standalone apps or as app extensions within a containing iOS app') say an iMessage app may have no container app; that a tap then opens and delivers nothing is the consequence, not a quote." }
-      },
-      "note": "An iMessage-only app has no container app (S000-5), so nothing opens and nothing is delivered. Every other surface ships inside its app."
-    },
-    {
-      "id": "macos-swiftui-url",
-      "guide": "swiftui-app",
-      "when": { "platform": "macOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
-      "support": {
-        "outcome": { "evidence": ["W-4", "U-43"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["W-4", "U-46"], "confidence": "documented" },
-        "delivers": { "evidence": ["W-4", "U-46"], "confidence": "documented" }
-      },
-      "note": "On the Mac a SwiftUI App receives the URL in onOpenURL(perform:), as on iOS (W-4: the URL goes to onOpenURL, application(_:open:options:) or application(_:open:), by life cycle)."
-    },
-    {
-      "id": "macos-url",
-      "guide": "swiftui-app",
-      "when": { "platform": "macOS", "handoff": ["url", "universalLink"] },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:)"], "delivers": "url" },
-      "support": {
-        "outcome": { "evidence": ["W-4", "U-43"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["W-4", "U-43"], "confidence": "inferred", "reasoning": "W-4 (Apple) names application(_:open:) for a URL under an AppKit life cycle, but the rule also covers universal links, for which no quote names application(_:open:); U-43 says a universal link reaches the app as an NSUserActivity of type NSUserActivityTypeBrowsingWeb, which points to NSApplicationDelegate's application(_:continue:restorationHandler:) instead." },
-        "delivers": { "evidence": ["W-4", "U-43"], "confidence": "inferred", "reasoning": "A URL for a custom-scheme URL (W-4); for a universal link U-43's quote says the app receives an NSUserActivity, not a URL." }
-      },
-      "note": "On the Mac an app with an app delegate receives the URL in AppKit's application(_:open:) (W-4); the iOS app and scene delegate callbacks do not exist there."
-    },
-    {
-      "id": "macos-other",
-      "guide": "swiftui-app",
-      "when": { "platform": "macOS", "handoff": ["userActivity", "shortcutItem", "nothing"] },
-      "then": { "outcome": "containerLaunch" },
-      "support": {
-        "outcome": { "evidence": ["W-5", "W-4"], "confidence": "inferred", "reasoning": "W-5 (Apple) says the system opens the containing app for a widget tapped without a URL, and its two application(_:continue:restorationHandler:) names suggest the Mac is in scope; for shortcutItem (Home Screen quick actions are an iOS feature) and nothing no quote speaks of the Mac." }
-      },
-      "note": "On the Mac the app opens (W-4), but which AppKit callback receives an activity, or that nothing is handed over, no source in TapRoute's evidence says, so the decision names no callback rather than iOS's."
-    },
-    {
-      "id": "watchos-swiftui-url",
-      "guide": "swiftui-app",
-      "when": { "platform": "watchOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
-      "support": {
-        "outcome": { "evidence": ["L-9"], "confidence": "inferred", "reasoning": "No quote speaks of a URL reaching a watch app; L-9 (Apple HIG, not in the rule's evidence) says a tap on a Live Activity in the Smart Stack opens the watchOS app, without saying what it is handed." },
-        "appCallbacks": { "evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4's platform-neutral list pairs onOpenURL with the SwiftUI life cycle; no quote names watchOS." },
-        "delivers": { "evidence": ["W-4"], "confidence": "inferred", "reasoning": "As appCallbacks: read from W-4's iOS/macOS text; no quote about watchOS." }
-      },
-      "note": "A watch app built with the SwiftUI App life cycle: TapRoute reads W-4's onOpenURL(perform:) as where the URL arrives, as in a SwiftUI app on iOS; no source speaks of watchOS itself."
-    },
-    {
-      "id": "watchos-other",
-      "guide": "swiftui-app",
-      "when": { "platform": "watchOS", "handoff": ["url", "universalLink", "userActivity", "shortcutItem", "nothing"] },
-      "then": { "outcome": "containerLaunch" },
-      "support": {
-        "outcome": { "evidence": ["L-9"], "confidence": "inferred", "reasoning": "No quote speaks of a URL reaching a watch app; L-9 (Apple HIG, not in the rule's evidence) says a tap on a Live Activity in the Smart Stack opens the watchOS app, without saying what it is handed." }
-      },
-      "note": "watchOS has no UIKit app or scene delegate (L-9); what a WatchKit app's WKApplicationDelegate receives no source in TapRoute's evidence says, so the decision names no callback rather than iOS's. A SwiftUI watch app (app.lifecycle swiftUI) gets URLs in onOpenURL."
-    },
-    {
-      "id": "swiftui-before-ios14",
-      "guide": "swiftui-app",
-      "when": { "lifecycle": "swiftUI", "osVersion": "<14" },
-      "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["U-46"], "confidence": "inferred", "reasoning": "U-46's quoted availability ('iOS: 14.0.0 -') dates onOpenURL, not the SwiftUI App life cycle; that such an app cannot run before iOS 14, so nothing reaches it, is inference." },
-        "appCallbacks": { "evidence": ["U-46"], "confidence": "inferred", "reasoning": "U-46's quoted availability ('iOS: 14.0.0 -') dates onOpenURL, not the SwiftUI App life cycle; that such an app cannot run before iOS 14, so nothing reaches it, is inference." },
-        "delivers": { "evidence": ["U-46"], "confidence": "inferred", "reasoning": "U-46's quoted availability ('iOS: 14.0.0 -') dates onOpenURL, not the SwiftUI App life cycle; that such an app cannot run before iOS 14, so nothing reaches it, is inference." }
-      },
-      "note": "SwiftUI's URL and user-activity modifiers (onOpenURL, onContinueUserActivity) start with iOS 14 (U-46), and TapRoute reads the SwiftUI App life cycle as needing it too: such an app does not run on an earlier iOS, so nothing reaches it."
-    },
-    {
-      "id": "app-delegate-next-sdk",
-      "guide": "app-delegate-app",
-      "when": { "lifecycle": "appDelegate", "osVersion": ">=27", "sdkVersion": ">=27" },
-      "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["U-75"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-75"], "confidence": "documented" },
-        "delivers": { "evidence": ["U-75"], "confidence": "documented" }
-      },
-      "note": "Built with the SDK of the next major release after iOS 26 and running on it, an app without the UIScene life cycle won't launch (TN3187, U-75), so no callback receives anything. Built with the iOS 26 SDK it still launches: the check is made only for apps built with the new SDK (U-75)."
-    },
-    {
-      "id": "intent",
-      "guide": "any-life-cycle",
-      "when": { "handoff": "intent" },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["perform()"], "delivers": "intent" },
-      "support": {
-        "outcome": { "evidence": ["C-2", "C-7", "W-9", "W-7"], "confidence": "inferred", "reasoning": "Apple says the app opens for a control's OpenIntent (C-2, C-7) and for supportedModes' foreground modes (W-9), but W-7 says only that an openAppWhenRun intent runs 'in the app's process', which is not the app coming forward (the widget table's open-app-when-run rule, which hands off intent, is itself inferred on this)." },
-        "appCallbacks": { "evidence": ["W-7", "C-2"], "confidence": "single" },
-        "delivers": { "evidence": ["W-7", "C-2"], "confidence": "single" }
-      },
-      "note": "An app intent that opens the app (openAppWhenRun, or one of the intent kinds Apple lists) runs its perform() in the app's process (W-7), whatever the life cycle and whether the app was running; on a cold launch the app's launch callbacks run first but receive nothing of the intent. The intent must be a member of the app target as well as the extension's."
-    },
-    {
-      "id": "notification-running",
-      "guide": "any-life-cycle",
-      "when": { "handoff": "notificationResponse", "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "support": {
-        "outcome": { "evidence": ["T-1", "T-4"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["T-1"], "confidence": "documented" },
-        "delivers": { "evidence": ["T-1"], "confidence": "documented" }
-      },
-      "note": "The notification center's delegate receives the response, whatever the life cycle; the default tap arrives with actionIdentifier UNNotificationDefaultActionIdentifier (T-1). Set the delegate before launch ends (T-2): one set later might miss the response that launches the app (Apple; Delta Chat saw it missed, T-2)."
-    },
-    {
-      "id": "nothing-handed-running",
-      "guide": "any-life-cycle",
-      "when": { "handoff": "nothing", "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
-      "support": {
-        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "U-42 and U-44 describe what a URL does; no quote describes an app brought forward with nothing handed over: the value restates the launching rule's 'nothing'." },
-        "appCallbacks": { "evidence": [], "confidence": "inferred", "reasoning": "U-42 and U-44 describe what a URL does; no quote describes an app brought forward with nothing handed over: the value restates the launching rule's 'nothing'." },
-        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "U-42 and U-44 describe what a URL does; no quote describes an app brought forward with nothing handed over: the value restates the launching rule's 'nothing'." }
-      },
-      "note": "The app comes to the foreground with nothing to open: no URL, activity, response, quick action or intent callback fires, only the life-cycle ones (becoming active), which TapRoute does not list."
-    },
-    {
-      "id": "swiftui-universal-link-cold",
-      "guide": "swiftui-app",
-      "when": { "handoff": "universalLink", "lifecycle": "swiftUI", "running": false, "osVersion": ">=18.4" },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
-      "support": {
-        "outcome": { "evidence": ["U-43", "W-15"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-46", "W-15"], "confidence": "contested", "reasoning": "U-46 (Apple doc and a DTS answer) has onOpenURL receive a universal link; W-15's FB17446617 (iOS 18.4) reports that a cold launch by a universal link invokes neither onOpenURL nor onContinueUserActivity. U-46 does not distinguish cold from warm launches." },
-        "delivers": { "evidence": ["U-46", "W-15"], "confidence": "contested", "reasoning": "Same disagreement: a URL per U-46, nothing per W-15's radar." }
-      },
-      "against": ["W-15"],
-      "alternatives": [
-        {
-          "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
-          "evidence": ["W-15"],
-          "note": "FB17446617 (iOS 18.4): a SwiftUI App cold-launched by a universal link calls neither onOpenURL nor onContinueUserActivity, so the link is lost."
-        }
-      ],
-      "note": "Default: onOpenURL receives the universal link as a URL, as Apple documents (U-46); onContinueUserActivity(NSUserActivityTypeBrowsingWeb) is not called. An open feedback (FB17446617, W-15) reports that on iOS 18.4 a cold launch by a universal link invokes neither handler in a SwiftUI App: test the cold path, and keep a UIApplicationDelegateAdaptor fallback if it fails."
-    },
-    {
-      "id": "swiftui-url",
-      "guide": "swiftui-app",
-      "when": { "handoff": ["url", "universalLink"], "lifecycle": "swiftUI" },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
-      "support": {
-        "outcome": { "evidence": ["W-4", "U-42", "U-43"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-46", "W-4"], "confidence": "documented" },
-        "delivers": { "evidence": ["U-46", "W-4"], "confidence": "documented" }
-      },
-      "note": "A SwiftUI App receives a custom-scheme URL and a universal link alike in onOpenURL, cold or warm (U-46, W-4); a universal link comes as its https URL, not as an NSUserActivity, so onContinueUserActivity(NSUserActivityTypeBrowsingWeb) is not called (U-46). onOpenURL works only under the SwiftUI App life cycle: under a UIKit scene delegate it never fires (W-15, U-53)."
-    },
-    {
-      "id": "swiftui-user-activity",
-      "guide": "swiftui-app",
-      "when": { "handoff": "userActivity", "lifecycle": "swiftUI" },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["onContinueUserActivity(_:perform:)"], "delivers": "userActivity" },
-      "support": {
-        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
-        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
-      },
-      "note": "A widget tapped with no URL hands the app an NSUserActivity, which a SwiftUI App receives in onContinueUserActivity(_:perform:) (W-5); for a widget its userInfo holds the widget's kind and family under WidgetCenter.UserInfoKey, and TapRoute names no activityType (Apple's text gives none); a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
-    },
-    {
-      "id": "swiftui-notification-cold",
-      "guide": "swiftui-app",
-      "when": { "handoff": "notificationResponse", "lifecycle": "swiftUI", "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "support": {
-        "outcome": { "evidence": ["T-1"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["T-2", "T-1"], "confidence": "inferred", "reasoning": "T-2 (Apple) says to set the delegate in the app delegate's willFinish/didFinishLaunching ('For an iOS app') and T-1 that didReceive processes the response; no quote speaks of a SwiftUI App, whose app delegate exists only through a UIApplicationDelegateAdaptor." },
-        "delivers": { "evidence": ["T-1"], "confidence": "documented" }
-      },
-      "note": "SwiftUI has no notification modifier: the response goes to the notification center's delegate (T-1), which must be set before launch ends (T-2), so a SwiftUI App sets it in the application(_:didFinishLaunchingWithOptions:) of a UIApplicationDelegateAdaptor. Set later (in a view's onAppear or a Task), it misses the response that launched the app."
-    },
-    {
-      "id": "swiftui-shortcut-cold",
-      "guide": "swiftui-app",
-      "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
-      "support": {
-        "outcome": { "evidence": ["S003-6", "U-47"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-47", "U-44"], "confidence": "inferred", "reasoning": "U-47 documents connectionOptions.shortcutItem for a UIKit scene delegate; no quote speaks of a SwiftUI App installing one through its UIApplicationDelegateAdaptor, nor of whether windowScene(_:performActionFor:completionHandler:) also fires on that launch." },
-        "delivers": { "evidence": ["U-47"], "confidence": "inferred", "reasoning": "Follows from the appCallbacks reading: U-47's 'this property contains the selected action' is about a UIKit scene's connection options." }
-      },
-      "note": "SwiftUI has no quick-action modifier: a SwiftUI App receives the item only through a UIWindowSceneDelegate it installs from its UIApplicationDelegateAdaptor's application(_:configurationForConnecting:options:), in connectionOptions.shortcutItem (U-47). Without one, nothing reads it."
-    },
-    {
-      "id": "swiftui-shortcut-running",
-      "guide": "swiftui-app",
-      "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
-      "support": {
-        "outcome": { "evidence": ["S003-6"], "confidence": "single" },
-        "appCallbacks": { "evidence": ["U-47"], "confidence": "inferred", "reasoning": "U-47 names windowScene(_:performActionFor:completionHandler:) for a UIKit scene delegate; that a SwiftUI App receives it only through a scene delegate installed from its UIApplicationDelegateAdaptor is inference." },
-        "delivers": { "evidence": ["U-47"], "confidence": "inferred", "reasoning": "Follows from the appCallbacks reading." }
-      },
-      "note": "As for a cold launch: only a scene delegate the app installs through its UIApplicationDelegateAdaptor receives the item, in windowScene(_:performActionFor:completionHandler:) (U-47); SwiftUI has no modifier for it."
-    },
-    {
-      "id": "nothing-handed-cold-swiftui",
-      "guide": "swiftui-app",
-      "when": { "handoff": "nothing", "lifecycle": "swiftUI", "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
-      "support": {
-        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "U-46 is about URLs; no quote describes a SwiftUI App launched with nothing handed over." },
-        "appCallbacks": { "evidence": [], "confidence": "inferred", "reasoning": "U-46 is about URLs; no quote describes a SwiftUI App launched with nothing handed over." },
-        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "U-46 is about URLs; no quote describes a SwiftUI App launched with nothing handed over." }
-      },
-      "note": "The app launches with nothing to open: no SwiftUI URL or activity handler fires."
-    },
-    {
-      "id": "scenes-url-cold",
-      "guide": "scene-based-app",
-      "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "urlLocation": "connectionOptions.urlContexts" },
-      "support": {
-        "outcome": { "evidence": ["U-44", "U-42"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-44", "U-48"], "confidence": "documented" },
-        "delivers": { "evidence": ["U-44"], "confidence": "documented" },
-        "urlLocation": { "evidence": ["U-44", "U-48", "W-15"], "confidence": "documented" }
-      },
-      "note": "On a cold launch the URL is in connectionOptions.urlContexts of scene(_:willConnectTo:options:) (U-44); scene(_:openURLContexts:) is not called for it (U-48). Traps: a scene delegate that reads only shortcutItem or userActivities drops it (W-15); SwiftUI's onOpenURL on a view hosted by a UIKit scene delegate never fires (W-15, U-53)."
-    },
-    {
-      "id": "scenes-url-running",
-      "guide": "scene-based-app",
-      "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:openURLContexts:)"], "delivers": "url", "urlLocation": "URLContexts" },
-      "support": {
-        "outcome": { "evidence": ["U-44", "U-42"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-44"], "confidence": "documented" },
-        "delivers": { "evidence": ["U-44"], "confidence": "documented" },
-        "urlLocation": { "evidence": ["U-44", "W-15"], "confidence": "documented" }
-      },
-      "note": "A running or suspended scene-based app receives the URL in scene(_:openURLContexts:) (U-44), not in application(_:open:options:). A delegate that handles only quick actions loses it (W-15)."
-    },
-    {
-      "id": "scenes-universal-link-cold",
-      "guide": "scene-based-app",
-      "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL" },
-      "support": {
-        "outcome": { "evidence": ["U-43", "U-45"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-45", "U-48"], "confidence": "documented" },
-        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
-        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
-        "urlLocation": { "evidence": ["U-45", "U-43", "U-48"], "confidence": "documented" }
-      },
-      "note": "On a cold launch the universal link is an NSUserActivity of type NSUserActivityTypeBrowsingWeb in connectionOptions.userActivities (U-45, U-43); scene(_:continue:) is not called for it (U-48). userActivities is a Set: pick the activity by type, not with .first, which may be another activity such as a restored one (U-52)."
-    },
-    {
-      "id": "scenes-universal-link-running",
-      "guide": "scene-based-app",
-      "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
-      "support": {
-        "outcome": { "evidence": ["U-43", "U-45"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-45"], "confidence": "documented" },
-        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
-        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
-        "urlLocation": { "evidence": ["U-43"], "confidence": "documented" }
-      },
-      "note": "A running or suspended scene-based app receives the universal link in scene(_:continue:), as an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the link (U-45, U-43)."
-    },
-    {
-      "id": "scenes-user-activity-cold",
-      "guide": "scene-based-app",
-      "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity" },
-      "support": {
-        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-45", "W-16"], "confidence": "inferred", "reasoning": "No quote names the scene callback for a widget's or Live Activity's activity on a cold launch: U-45 (Apple) says connectionOptions.userActivities holds 'the user activities that are available at the time the scene connects', and a universal link's activity arrives there (U-45, U-48); W-16 names scene(_:continue:) 'for a UIKit app' without distinguishing cold launches." },
-        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
-      },
-      "note": "Apple names onContinueUserActivity and application(_:continue:restorationHandler:) for a widget tapped with no URL (W-5), not the scene callbacks; TapRoute reads a scene-based app as receiving the activity like a universal link's, in connectionOptions.userActivities of scene(_:willConnectTo:options:) on a cold launch (U-45). For a widget its userInfo holds the widget's kind and family (W-5); a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
-    },
-    {
-      "id": "scenes-user-activity-running",
-      "guide": "scene-based-app",
-      "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity" },
-      "support": {
-        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["W-16"], "confidence": "documented" },
-        "delivers": { "evidence": ["W-5", "L-5", "W-16"], "confidence": "documented" }
-      },
-      "note": "Read from the universal link's path (U-45): a running scene-based app receives the widget's NSUserActivity (W-5) in scene(_:continue:)."
-    },
-    {
-      "id": "scenes-notification-cold",
-      "guide": "scene-based-app",
-      "when": { "handoff": "notificationResponse", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "support": {
-        "outcome": { "evidence": ["T-1", "T-3"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-44", "T-3", "T-2", "T-1"], "confidence": "inferred", "reasoning": "U-44 (Apple) gives application(_:didFinishLaunchingWithOptions:) before scene(_:willConnectTo:options:), T-3 puts the response in the connection options and T-1 has the delegate receive it; no quote gives the order of the scene connection and didReceive (the note says so), so the list's last two are in TapRoute's order." },
-        "delivers": { "evidence": ["T-3", "T-1"], "confidence": "documented" }
-      },
-      "note": "The notification center's delegate must be set in application(_:didFinishLaunchingWithOptions:) (T-2), which runs before the scene connects (U-44); the scene connects with the response in connectionOptions.notificationResponse (T-3), and the delegate receives it (T-1). Apple does not give the order of the last two; TapRoute lists the scene first."
-    },
-    {
-      "id": "scenes-shortcut-cold",
-      "guide": "scene-based-app",
-      "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
-      "support": {
-        "outcome": { "evidence": ["S003-6", "U-47"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-47", "U-44"], "confidence": "inferred", "reasoning": "U-47 and U-44 (Apple) put the quick action in the connection options of scene(_:willConnectTo:options:); that windowScene(_:performActionFor:completionHandler:) is not also called on that launch is not stated (U-47's own note)." },
-        "delivers": { "evidence": ["U-47", "U-44"], "confidence": "documented" }
-      },
-      "note": "The quick action is in connectionOptions.shortcutItem when the scene connects (U-47); application(_:performActionFor:completionHandler:) is never called for a scene-based app (U-47). Apple does not say whether windowScene(_:performActionFor:completionHandler:) also fires on this launch; TapRoute reads it as not, like the URL and activity paths. A delegate that reads only shortcutItem drops URLs (W-15)."
-    },
-    {
-      "id": "scenes-shortcut-running",
-      "guide": "scene-based-app",
-      "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
-      "support": {
-        "outcome": { "evidence": ["S003-6"], "confidence": "single" },
-        "appCallbacks": { "evidence": ["U-47"], "confidence": "documented" },
-        "delivers": { "evidence": ["U-47"], "confidence": "documented" }
-      },
-      "note": "A running scene-based app receives the quick action in windowScene(_:performActionFor:completionHandler:); the app delegate's application(_:performActionFor:completionHandler:) is not called for scene-based apps (U-47)."
-    },
-    {
-      "id": "nothing-handed-cold-scenes",
-      "guide": "scene-based-app",
-      "when": { "handoff": "nothing", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "nothing" },
-      "support": {
-        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; the value restates the launching rule's decision." },
-        "appCallbacks": { "evidence": ["U-44"], "confidence": "documented" },
-        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; 'nothing' restates the launching rule's handoff." }
-      },
-      "note": "The app launches and its scene connects (U-44) with nothing TapRoute models for it to open: no URL, user activity or quick action reaches a callback. What else the connection options hold is the rule that opened the app's to say."
-    },
-    {
-      "id": "app-delegate-url-cold-before-ios9",
-      "guide": "app-delegate-app",
-      "when": { "osVersion": "<9", "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:sourceApplication:annotation:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
-      "support": {
-        "outcome": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["A-5", "U-42"], "confidence": "inferred", "reasoning": "A-5 (Apple, 'Promoting Apps with Smart App Banners') says application(_:open:sourceApplication:annotation:) 'fires when your app is launched from a URL', and U-42 gives its iOS 4.2-9.0 availability; that it fires after application(_:didFinishLaunchingWithOptions:) is read from U-42's statement for the iOS 9 method." },
-        "delivers": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
-        "urlLocation": { "evidence": ["U-42"], "confidence": "documented" }
-      },
-      "note": "Before iOS 9 there is no application(_:open:options:) (Apple: iOS 9.0 and later); the URL callback is application(_:open:sourceApplication:annotation:) (iOS 4.2 to 9.0), and a launch to open a URL carries it in launchOptions[.url] (U-42). That the launch calls the older method after the launch methods, as it calls the newer one, is inference from the pages' availability."
-    },
-    {
-      "id": "app-delegate-url-running-before-ios9",
-      "guide": "app-delegate-app",
-      "when": { "osVersion": "<9", "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:sourceApplication:annotation:)"], "delivers": "url" },
-      "support": {
-        "outcome": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-42", "A-5"], "confidence": "documented" },
-        "delivers": { "evidence": ["U-42"], "confidence": "documented" }
-      },
-      "note": "Before iOS 9 a running app delegate receives the URL in application(_:open:sourceApplication:annotation:), which asks the delegate to open a resource identified by a URL (iOS 4.2 to 9.0, U-42)."
-    },
-    {
-      "id": "app-delegate-url-cold",
-      "guide": "app-delegate-app",
-      "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
-      "support": {
-        "outcome": { "evidence": ["U-42"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-42"], "confidence": "documented" },
-        "delivers": { "evidence": ["U-42", "W-4"], "confidence": "documented" },
-        "urlLocation": { "evidence": ["U-42"], "confidence": "documented" }
-      },
-      "note": "The launch options carry the URL (UIApplication.LaunchOptionsKey.url), then application(_:open:options:) receives it, unless the launch methods return false (U-42). A scene-based app before iOS 13 takes this path too (no scenes). Before iOS 9 the URL callback was application(_:open:sourceApplication:annotation:) (the rules above). Apple marks application(_:open:options:) available through iOS 26.0, deprecated in 26 (U-42), and the next major SDK after 26 requires scenes (U-75): move to scene(_:openURLContexts:) and connectionOptions.urlContexts."
-    },
-    {
-      "id": "app-delegate-url-running",
-      "guide": "app-delegate-app",
-      "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:options:)"], "delivers": "url" },
-      "support": {
-        "outcome": { "evidence": ["U-42"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-42", "W-4"], "confidence": "documented" },
-        "delivers": { "evidence": ["U-42", "W-4"], "confidence": "documented" }
-      },
-      "note": "A running app delegate receives the URL in application(_:open:options:) (U-42, W-4). Apple marks application(_:open:options:) available through iOS 26.0, deprecated in 26 (U-42), and the next major SDK after 26 requires scenes (U-75): move to scene(_:openURLContexts:) and connectionOptions.urlContexts."
-    },
-    {
-      "id": "app-delegate-universal-link-cold",
-      "guide": "app-delegate-app",
-      "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
-      "support": {
-        "outcome": { "evidence": ["U-43"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-43", "W-5"], "confidence": "inferred", "reasoning": "U-43's quotes say a universal link arrives as an NSUserActivity and that application(_:continue:restorationHandler:) is not called when a launch method returns false, but no quoted sentence says the link's activity goes to that method (the page's 'Update your app delegate to respond to a universal link' is the source's `where`, and its code example is not quoted); W-5 and L-5 name the method for widget and Live Activity activities." },
-        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
-        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
-        "urlLocation": { "evidence": ["U-43"], "confidence": "documented" }
-      },
-      "note": "The launch options carry UIApplication.LaunchOptionsKey.userActivityDictionary, then application(_:continue:restorationHandler:) receives the NSUserActivity (type NSUserActivityTypeBrowsingWeb, the link in webpageURL), unless a launch method returns false (U-43). Reading launchOptions[.url] instead misses it. The next major SDK after iOS 26 requires scenes (U-75)."
-    },
-    {
-      "id": "app-delegate-universal-link-running",
-      "guide": "app-delegate-app",
-      "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
-      "support": {
-        "outcome": { "evidence": ["U-43"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["U-43", "W-5"], "confidence": "inferred", "reasoning": "U-43's quotes say a universal link arrives as an NSUserActivity and that application(_:continue:restorationHandler:) is not called when a launch method returns false, but no quoted sentence says the link's activity goes to that method (the page's 'Update your app delegate to respond to a universal link' is the source's `where`, and its code example is not quoted); W-5 and L-5 name the method for widget and Live Activity activities." },
-        "delivers": { "evidence": ["U-43"], "confidence": "documented" },
-        "activityType": { "evidence": ["U-43"], "confidence": "documented" },
-        "urlLocation": { "evidence": ["U-43"], "confidence": "documented" }
-      },
-      "note": "A running app delegate receives the universal link in application(_:continue:restorationHandler:) as an NSUserActivity of type NSUserActivityTypeBrowsingWeb (U-43)."
-    },
-    {
-      "id": "app-delegate-user-activity-cold",
-      "guide": "app-delegate-app",
-      "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
-      "support": {
-        "outcome": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["W-5", "L-5", "U-43"], "confidence": "documented" },
-        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
-      },
-      "note": "A widget tapped with no URL hands the app an NSUserActivity, which the app delegate receives in application(_:continue:restorationHandler:) (W-5), after the launch options name its type (userActivityDictionary, U-43); for a widget its userInfo holds the widget's kind and family, and a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
-    },
-    {
-      "id": "app-delegate-user-activity-running",
-      "guide": "app-delegate-app",
-      "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
-      "support": {
-        "outcome": { "evidence": ["W-5"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["W-5", "L-5"], "confidence": "documented" },
-        "delivers": { "evidence": ["W-5", "L-5"], "confidence": "documented" }
-      },
-      "note": "A running app delegate receives the widget's NSUserActivity in application(_:continue:restorationHandler:) (W-5)."
-    },
-    {
-      "id": "app-delegate-notification-cold",
-      "guide": "app-delegate-app",
-      "when": { "handoff": "notificationResponse", "lifecycle": ["appDelegate", "scenes"], "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
-      "support": {
-        "outcome": { "evidence": ["T-1"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["T-2", "T-1"], "confidence": "documented" },
-        "delivers": { "evidence": ["T-1"], "confidence": "documented" }
-      },
-      "note": "Set the notification center's delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) (T-2); then it receives the response that launched the app (T-1). A delegate set later, after an await or in a view controller, might miss it (Apple); Delta Chat saw it missed (T-2)."
-    },
-    {
-      "id": "app-delegate-shortcut-cold",
-      "guide": "app-delegate-app",
-      "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
-      "support": {
-        "outcome": { "evidence": ["S003-6"], "confidence": "documented" },
-        "appCallbacks": { "evidence": ["S003-6"], "confidence": "single" },
-        "delivers": { "evidence": ["S003-6"], "confidence": "single" }
-      },
-      "note": "The launch options carry the item (UIApplicationLaunchOptionsShortcutItemKey); handle it there and return false, or application(_:performActionFor:completionHandler:) handles it a second time (S003-6). A scene-based app never gets these (U-47)."
-    },
-    {
-      "id": "app-delegate-shortcut-running",
-      "guide": "app-delegate-app",
-      "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": true },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
-      "support": {
-        "outcome": { "evidence": ["S003-6"], "confidence": "single" },
-        "appCallbacks": { "evidence": ["S003-6"], "confidence": "single" },
-        "delivers": { "evidence": ["S003-6"], "confidence": "single" }
-      },
-      "note": "A running app delegate receives the quick action in application(_:performActionFor:completionHandler:) (S003-6); Apple says the method is not called for scene-based apps only (U-47)."
-    },
-    {
-      "id": "nothing-handed-cold-app-delegate",
-      "guide": "app-delegate-app",
-      "when": { "handoff": "nothing", "lifecycle": ["appDelegate", "scenes"], "running": false },
-      "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)"], "delivers": "nothing" },
-      "support": {
-        "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; the value restates the launching rule's decision." },
-        "appCallbacks": { "evidence": ["U-42", "U-43"], "confidence": "inferred", "reasoning": "U-42 and U-43 presuppose application(_:didFinishLaunchingWithOptions:) runs at launch ('not called if … return false'), and U-44 says so for a scene-based app; no quote says it for an app-delegate app launched with nothing to open." },
-        "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; the value restates the launching rule's decision." }
-      },
-      "note": "The app launches with nothing TapRoute models for it to open (U-42, U-43): no URL, user activity or quick action reaches a callback. What else the launch options hold is the rule that opened the app's to say."
     }
   ]
 }
@@ -2904,13 +2831,6 @@ enum BuiltinPolicies {
   "event": "link",
   "title": "A plain link followed on iOS (Messages, Mail, Notes, Safari, other apps)",
   "hitPolicy": "first",
-  "guide": [
-    {
-      "id": "plain-link",
-      "title": "A plain link followed",
-      "introduction": "A link in a message's text, Mail, Notes, Safari or another app: a universal link, the app's own scheme or another's."
-    }
-  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -2926,8 +2846,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "other-platform",
-      "guide": "plain-link",
+      "id": "other-platform", "guide": "plain-link",
       "when": { "platform": ["macOS", "watchOS", "visionOS"] },
       "then": { "outcome": "browser" },
       "support": {
@@ -2936,8 +2855,7 @@ enum BuiltinPolicies {
       "note": "The evidence this table cites speaks of iOS; on the other platforms it falls back to the browser, the outcome Apple gives when no app takes a universal link (U-28). Inference, not observed."
     },
     {
-      "id": "no-link",
-      "guide": "plain-link",
+      "id": "no-link", "guide": "plain-link",
       "when": { "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "data", "file"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2946,8 +2864,7 @@ enum BuiltinPolicies {
       "note": "Text with no scheme, or a data: or file: URL, is no link an app or the browser follows from a message (one report says scheme-only text is not even detected as a link, M-5). Inference."
     },
     {
-      "id": "messages-unknown-sender",
-      "guide": "plain-link",
+      "id": "messages-unknown-sender", "guide": "plain-link",
       "when": { "from": "messages", "senderKnown": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2956,8 +2873,7 @@ enum BuiltinPolicies {
       "note": "Links in a text from a sender who is not a contact and to whom the user has not replied are disabled (M-4, a report quoting Apple): nothing opens until the user replies or adds the sender."
     },
     {
-      "id": "messages-unloaded-preview",
-      "guide": "plain-link",
+      "id": "messages-unloaded-preview", "guide": "plain-link",
       "when": { "from": "messages", "urlClass": "web", "tapped": "unloadedPreview" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2966,8 +2882,7 @@ enum BuiltinPolicies {
       "note": "A link whose preview is not loaded shows as a blank bubble with the domain and 'Tap to Load Preview', so the person chooses 'whether they want to load a preview before opening the link' (M-3, Apple's Messages for Business tutorial); for an App Clip link sent as SMS, 'the recipient must opt to load the rich link before they can tap the preview' (A-1). TapRoute reads the first tap as loading the preview and opening nothing; a tap on the loaded preview is the richPreview situation."
     },
     {
-      "id": "own-scheme",
-      "guide": "plain-link",
+      "id": "own-scheme", "guide": "plain-link",
       "when": { "urlClass": "other", "schemeOwner": "own", "installed": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -2977,8 +2892,7 @@ enum BuiltinPolicies {
       "note": "A custom-scheme link of one of the app's own schemes (app.urlSchemes) opens the app, which receives it through its URL callbacks (M-5: such links are tappable in Messages; that the scheme's app opens is inference)."
     },
     {
-      "id": "own-scheme-not-installed",
-      "guide": "plain-link",
+      "id": "own-scheme-not-installed", "guide": "plain-link",
       "when": { "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2987,8 +2901,7 @@ enum BuiltinPolicies {
       "note": "With the app not installed no app claims its scheme: one report says the text is then not even a link (M-5)."
     },
     {
-      "id": "other-scheme",
-      "guide": "plain-link",
+      "id": "other-scheme", "guide": "plain-link",
       "when": { "urlClass": "other" },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -2997,8 +2910,7 @@ enum BuiltinPolicies {
       "note": "A scheme the app does not declare (or app.urlSchemes not given) opens whichever app registered it; whether the text is a link when no installed app does is contested between reports (M-5)."
     },
     {
-      "id": "typed",
-      "guide": "plain-link",
+      "id": "typed", "guide": "plain-link",
       "when": { "from": "typed" },
       "then": { "outcome": "browser" },
       "support": {
@@ -3007,8 +2919,7 @@ enum BuiltinPolicies {
       "note": "A URL entered into the address bar never opens the app, even when it is a universal link of the app: Apple calls it direct navigation (U-31); a vendor's guide says the same of pasting it."
     },
     {
-      "id": "script-redirect",
-      "guide": "plain-link",
+      "id": "script-redirect", "guide": "plain-link",
       "when": { "from": "scriptRedirect" },
       "then": { "outcome": "browser" },
       "support": {
@@ -3017,8 +2928,7 @@ enum BuiltinPolicies {
       "note": "Navigation the user did not start (a JavaScript redirect) stays in the browser (U-32); a server redirect that follows the user's tap is reported to keep working, which this table reads as the tap's own source."
     },
     {
-      "id": "safari-same-domain",
-      "guide": "plain-link",
+      "id": "safari-same-domain", "guide": "plain-link",
       "when": { "from": "safariSameDomain" },
       "then": { "outcome": "browser" },
       "support": {
@@ -3027,8 +2937,7 @@ enum BuiltinPolicies {
       "note": "A universal link to the domain of the page the user is on, followed in Safari, stays in the browser (U-30); TN3155's workaround is to serve universal links from another subdomain."
     },
     {
-      "id": "safari-view-controller",
-      "guide": "plain-link",
+      "id": "safari-view-controller", "guide": "plain-link",
       "when": { "from": "safariViewController" },
       "then": { "outcome": "browser" },
       "support": {
@@ -3037,8 +2946,7 @@ enum BuiltinPolicies {
       "note": "An SFSafariViewController that an app opens on the URL loads the page instead of opening the app (U-33); apps call open(_:options:) with universalLinksOnly first."
     },
     {
-      "id": "app-clip",
-      "guide": "plain-link",
+      "id": "app-clip", "guide": "plain-link",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "from": "messages", "installed": false, "appClip": true },
       "then": { "outcome": "appClipLaunch", "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -3051,8 +2959,7 @@ enum BuiltinPolicies {
       "note": "A link shared in Messages as a text message invokes the App Clip registered for it when the recipient runs iOS 14 or later and knows the sender (A-1; an unknown sender is decided above, M-4). The App Clip receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the site's URL (A-3, A-4). With the full app installed, the full app opens instead (A-2)."
     },
     {
-      "id": "not-installed",
-      "guide": "plain-link",
+      "id": "not-installed", "guide": "plain-link",
       "when": { "installed": false },
       "then": { "outcome": "browser" },
       "support": {
@@ -3061,8 +2968,7 @@ enum BuiltinPolicies {
       "note": "Without the app, a universal link opens in the default browser (U-28, M-1)."
     },
     {
-      "id": "safari-chosen",
-      "guide": "plain-link",
+      "id": "safari-chosen", "guide": "plain-link",
       "when": { "safariChosen": true },
       "then": { "outcome": "browser" },
       "support": {
@@ -3071,8 +2977,7 @@ enum BuiltinPolicies {
       "note": "The user chose to open this domain's links in the browser (on a long press in Notes, or Safari's breadcrumb): iOS keeps that choice as the device's default for the domain until the user chooses the app again (U-29)."
     },
     {
-      "id": "web-view",
-      "guide": "plain-link",
+      "id": "web-view", "guide": "plain-link",
       "when": { "from": "webView", "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -3090,8 +2995,7 @@ enum BuiltinPolicies {
       "note": "Default: a matching universal link the user taps in a WKWebView opens the app, as Apple's pages say of links in web views and other apps (M-1); reports from web-view host apps disagree, and a host app can suppress the hand-off (U-34)."
     },
     {
-      "id": "universal-link-rich-preview",
-      "guide": "plain-link",
+      "id": "universal-link-rich-preview", "guide": "plain-link",
       "when": { "tapped": "richPreview", "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -3101,8 +3005,7 @@ enum BuiltinPolicies {
       "note": "No source says whether a tap on a rich-link preview, rather than on the link's text, follows the universal-link rules (M-3). TapRoute reads it as the same tap, as Apple treats a tap on an App Clip link's preview as an invocation ('before they can tap the preview to launch the App Clip', A-1): the app opens with the link (M-1)."
     },
     {
-      "id": "universal-link",
-      "guide": "plain-link",
+      "id": "universal-link", "guide": "plain-link",
       "when": { "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -3112,8 +3015,7 @@ enum BuiltinPolicies {
       "note": "The domain's AASA file matches the URL for this app (app.aasa, U-4) and the entitlement lists the domain: the app opens and receives the link as a universal link (M-1). Not modelled: an AASA file not yet fetched after install or a stale CDN copy (U-36), a deferred fetch (U-37), a CDN that cannot reach the file (U-38)."
     },
     {
-      "id": "universal-link-unknown",
-      "guide": "plain-link",
+      "id": "universal-link-unknown", "guide": "plain-link",
       "when": { "universalLink": "unknown" },
       "then": { "outcome": "browser" },
       "support": {
@@ -3130,14 +3032,20 @@ enum BuiltinPolicies {
       "note": "Without the app's ID, entitlement and the domain's AASA file the verdict is unknown: by default the link loads in the browser, as it does for any app that does not claim the URL (U-28)."
     },
     {
-      "id": "no-universal-link",
-      "guide": "plain-link",
+      "id": "no-universal-link", "guide": "plain-link",
       "when": { "universalLink": ["noMatch", "exclude"] },
       "then": { "outcome": "browser" },
       "support": {
         "outcome": { "evidence": ["U-4", "U-28"], "confidence": "inferred", "reasoning": "U-4 says an exclude match prevents the universal link from opening (the app), and U-28 gives the default browser only when the app is not installed; that an installed app's unmatched https URL loads in the browser is not quoted." }
       },
       "note": "No pattern of the domain's AASA file matches the URL for this app, or an exclude component matches first (U-4), or the entitlement does not list the domain: the app does not take the link, which loads in the browser (U-28 for the browser fallback; inference for a URL no app claims)."
+    }
+  ],
+  "guide": [
+    {
+      "id": "plain-link",
+      "title": "A plain link followed",
+      "introduction": "A link in a message's text, Mail, Notes, Safari or another app: a universal link, the app's own scheme or another's."
     }
   ]
 }
@@ -3153,13 +3061,6 @@ enum BuiltinPolicies {
   "event": "liveActivity",
   "title": "A tap on a Live Activity (Lock Screen, Dynamic Island, StandBy, CarPlay, Apple Watch, Mac)",
   "hitPolicy": "first",
-  "guide": [
-    {
-      "id": "live-activities",
-      "title": "Live Activities",
-      "introduction": "A tap on a Live Activity opens its app with the URL of the tapped presentation, or a user activity when it has none. Whether a URL set on the Dynamic Island reaches the Lock Screen, and the reverse, is contested. Buttons and toggles live in the Lock Screen and expanded presentations."
-    }
-  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": {"newest": "26"},
@@ -3178,8 +3079,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "before-live-activities",
-      "guide": "before-widgets",
+      "id": "before-live-activities", "guide": "before-widgets",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<16.1"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3188,8 +3088,7 @@ enum BuiltinPolicies {
       "note": "Live Activities and DynamicIsland.widgetURL(_:) arrive in iOS 16.1 (L-3's availability); before it there is none to tap."
     },
     {
-      "id": "watch-before-11",
-      "guide": "before-widgets",
+      "id": "watch-before-11", "guide": "before-widgets",
       "when": {"platform": "watchOS", "osVersion": "<11"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3198,8 +3097,7 @@ enum BuiltinPolicies {
       "note": "Live Activities reach the Apple Watch Smart Stack with watchOS 11 (the opt-in key is watchOS 11's, L-7); before it there is none on the watch."
     },
     {
-      "id": "watch-phone-before-18",
-      "guide": "live-activities",
+      "id": "watch-phone-before-18", "guide": "live-activities",
       "when": {"platform": "watchOS", "pairedPhoneOS": "beforeIOS18"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3208,8 +3106,7 @@ enum BuiltinPolicies {
       "note": "Live Activities reach the Apple Watch Smart Stack from iOS 18 and watchOS 11 (L-10): with the paired iPhone on an older iOS there is no Live Activity on the watch to tap."
     },
     {
-      "id": "watch-app",
-      "guide": "live-activities",
+      "id": "watch-app", "guide": "live-activities",
       "when": {"platform": "watchOS", "opensWatchApp": true},
       "then": {"outcome": "containerLaunch"},
       "support": {
@@ -3218,8 +3115,7 @@ enum BuiltinPolicies {
       "note": "With Supports Launch for Live Activity Attribute Types in the watch app's Info.plist, a tap in the Smart Stack opens the app's watch app (L-7, L-11). Apple does not say what the watch app is handed (nor, for complications, which callback gets a widgetURL), so the decision names no handoff."
     },
     {
-      "id": "watch-app-no-opt-in",
-      "guide": "live-activities",
+      "id": "watch-app-no-opt-in", "guide": "live-activities",
       "when": {"platform": "watchOS", "hasWatchApp": true},
       "then": {"outcome": "offersToOpenOnPhone"},
       "support": {
@@ -3236,8 +3132,7 @@ enum BuiltinPolicies {
       "note": "Default: Apple's ActivityKit pages: a tap shows the Live Activity full screen with an option to open the app on iPhone, and opening the watch app needs the Supports Launch for Live Activity Attribute Types key (L-7). Apple's Human Interface Guidelines say a watch app is enough (the alternative). Add the key to be sure."
     },
     {
-      "id": "watch",
-      "guide": "live-activities",
+      "id": "watch", "guide": "live-activities",
       "when": {"platform": "watchOS"},
       "then": {"outcome": "offersToOpenOnPhone"},
       "support": {
@@ -3246,8 +3141,7 @@ enum BuiltinPolicies {
       "note": "A tap on Apple Watch opens nothing at once: it shows the Live Activity full screen with a button to open the app on iPhone (L-7, L-9)."
     },
     {
-      "id": "mac",
-      "guide": "live-activities",
+      "id": "mac", "guide": "live-activities",
       "when": {"platform": "macOS"},
       "then": {"outcome": "containerLaunch"},
       "support": {
@@ -3256,8 +3150,7 @@ enum BuiltinPolicies {
       "note": "A Live Activity in the menu bar of a paired Mac offers interactivity and lets people 'launch your app with iPhone Mirroring' (L-7, Creating custom views for Live Activities). The app opens on the iPhone, shown in iPhone Mirroring; what it is handed is not documented, so the decision names no handoff."
     },
     {
-      "id": "visionos",
-      "guide": "before-widgets",
+      "id": "visionos", "guide": "before-widgets",
       "when": {"platform": "visionOS"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3266,8 +3159,7 @@ enum BuiltinPolicies {
       "note": "Apple lists iPhone, iPad, Apple Watch, the Mac and CarPlay as where Live Activities appear (L-7), not visionOS."
     },
     {
-      "id": "carplay-before-26",
-      "guide": "live-activities",
+      "id": "carplay-before-26", "guide": "live-activities",
       "when": {"presentation": "carPlay", "osVersion": "<26"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3276,8 +3168,7 @@ enum BuiltinPolicies {
       "note": "Live Activities are supported with iOS 26 in CarPlay and CarPlay Ultra (L-7, CarPlay Developer Guide): before it there is none in CarPlay to tap."
     },
     {
-      "id": "carplay-not-integrated",
-      "guide": "live-activities",
+      "id": "carplay-not-integrated", "guide": "live-activities",
       "when": {"presentation": "carPlay", "supportsCarPlay": false},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3286,8 +3177,7 @@ enum BuiltinPolicies {
       "note": "Without CarPlay support a tap on the Live Activity does not launch the app ('In CarPlay, tapping your Live Activity only launches your app if it supports CarPlay', L-7), and in CarPlay the system deactivates a Live Activity's interactive elements (L-7, Human Interface Guidelines): nothing opens and no intent runs. Unlike a CarPlay widget's buttons (widget/carplay-control), a Live Activity's do not work there."
     },
     {
-      "id": "carplay-control",
-      "guide": "live-activities",
+      "id": "carplay-control", "guide": "live-activities",
       "when": {"presentation": "carPlay", "activityElement": ["button", "toggle"]},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3296,8 +3186,7 @@ enum BuiltinPolicies {
       "note": "In CarPlay the system deactivates a Live Activity's interactive elements (L-7, Human Interface Guidelines), so the button's intent does not run. Whether a tap on the deactivated button counts as a tap on the Live Activity, which would launch an app that supports CarPlay, is not said; TapRoute reads it as nothing."
     },
     {
-      "id": "standby",
-      "guide": "live-activities",
+      "id": "standby", "guide": "live-activities",
       "when": {"presentation": "standBy"},
       "then": {"outcome": "expandsInPlace"},
       "support": {
@@ -3306,8 +3195,7 @@ enum BuiltinPolicies {
       "note": "A tap on the minimal presentation in StandBy opens nothing: the Live Activity expands to fill the display with its Lock Screen presentation (L-1), where a further tap is the lockScreen situation."
     },
     {
-      "id": "touch-and-hold",
-      "guide": "live-activities",
+      "id": "touch-and-hold", "guide": "live-activities",
       "when": {"presentation": ["compactLeading", "compactTrailing", "minimal"], "touchAndHold": true},
       "then": {"outcome": "expandsInPlace"},
       "support": {
@@ -3316,8 +3204,7 @@ enum BuiltinPolicies {
       "note": "Touching and holding a compact or minimal Live Activity shows its expanded presentation (L-1) instead of opening the app; a tap there is the expanded situation."
     },
     {
-      "id": "control-locked",
-      "guide": "live-activities",
+      "id": "control-locked", "guide": "live-activities",
       "when": {"activityElement": ["button", "toggle"], "presentation": ["lockScreen", "expanded"], "osVersion": ">=17", "locked": true},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3326,8 +3213,7 @@ enum BuiltinPolicies {
       "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-18, which speaks of widgets and Live Activities)."
     },
     {
-      "id": "control",
-      "guide": "live-activities",
+      "id": "control", "guide": "live-activities",
       "when": {"activityElement": ["button", "toggle"], "presentation": ["lockScreen", "expanded"], "osVersion": ">=17"},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -3336,8 +3222,7 @@ enum BuiltinPolicies {
       "note": "From iOS 17 a button or toggle in the Lock Screen or expanded presentation runs its app intent without launching the app (W-7); a LiveActivityIntent runs in the app's process (L-6). An intent that also opens the app (openAppWhenRun, foreground modes) is the widget table's reading and is not modelled here."
     },
     {
-      "id": "link-ignored-widget-url",
-      "guide": "live-activities",
+      "id": "link-ignored-widget-url", "guide": "live-activities",
       "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"], "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
       "support": {
@@ -3348,8 +3233,7 @@ enum BuiltinPolicies {
       "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation, whose widgetURL is 'the default URL for deep linking into the app for each view of the Live Activity' (L-3): the app receives liveActivity.widgetURL, not the Link's URL."
     },
     {
-      "id": "link-ignored",
-      "guide": "live-activities",
+      "id": "link-ignored", "guide": "live-activities",
       "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"], "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3360,8 +3244,7 @@ enum BuiltinPolicies {
       "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation: with no widgetURL, the NSUserActivityTypeLiveActivity activity (L-5); with one, the rule before this one."
     },
     {
-      "id": "lock-screen-island-url",
-      "guide": "live-activities",
+      "id": "lock-screen-island-url", "guide": "live-activities",
       "when": {"presentation": "lockScreen", "activityElement": ["background", "button", "toggle"], "urlSetOn": "dynamicIsland", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3380,8 +3263,7 @@ enum BuiltinPolicies {
       "note": "Default: a URL set only with DynamicIsland.widgetURL never reaches the Lock Screen banner, so the app opens with the NSUserActivityTypeLiveActivity activity (L-4, L-5; iOS 26.5), on the newest report. Set widgetURL on the Lock Screen view too."
     },
     {
-      "id": "island-lock-screen-url",
-      "guide": "live-activities",
+      "id": "island-lock-screen-url", "guide": "live-activities",
       "when": {"presentation": ["compactLeading", "compactTrailing", "minimal", "expanded"], "activityElement": ["background", "button", "toggle"], "urlSetOn": "lockScreen", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3392,8 +3274,7 @@ enum BuiltinPolicies {
       "note": "A widgetURL set only on the Lock Screen view is not the Dynamic Island's: Apple sets the island's with DynamicIsland.widgetURL(_:) per presentation (L-2), and a report has the island's tap open the app without the deep link the Lock Screen's tap delivered (L-4). The app gets the NSUserActivityTypeLiveActivity activity (L-5)."
     },
     {
-      "id": "no-url",
-      "guide": "live-activities",
+      "id": "no-url", "guide": "live-activities",
       "when": {"urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3404,8 +3285,7 @@ enum BuiltinPolicies {
       "note": "With no widgetURL or Link the system opens the app and passes an NSUserActivity of type NSUserActivityTypeLiveActivity; WidgetCenter.UserInfoKey.activityID names the activity (L-5). Compact and minimal presentations open the app on a tap (L-1); touch and hold shows the expanded one."
     },
     {
-      "id": "own-scheme",
-      "guide": "live-activities",
+      "id": "own-scheme", "guide": "live-activities",
       "when": {"urlClass": "other", "schemeOwner": "own"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -3415,8 +3295,7 @@ enum BuiltinPolicies {
       "note": "The URL's scheme is one of the app's own (app.urlSchemes): the system activates the containing app and passes the URL to its URL callbacks (W-4): the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3)."
     },
     {
-      "id": "custom-scheme",
-      "guide": "live-activities",
+      "id": "custom-scheme", "guide": "live-activities",
       "when": {"urlClass": "other"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -3434,8 +3313,7 @@ enum BuiltinPolicies {
       "note": "Default: the system activates the containing app and passes the URL to its URL callbacks (W-4), the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3). Contested for another app's scheme, and for a scheme whose owner is not given: list the app's own in app.urlSchemes."
     },
     {
-      "id": "url",
-      "guide": "live-activities",
+      "id": "url", "guide": "live-activities",
       "when": {"urlClass": ["web", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -3443,6 +3321,13 @@ enum BuiltinPolicies {
         "handoff": {"evidence": ["W-4", "W-6"], "confidence": "documented"}
       },
       "note": "The system activates the containing app and passes the URL to its URL callbacks (W-4): the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3). When compact leading and trailing are both visible, link both to the same screen (L-2). A Live Activity's widgetURL never opens the browser (W-6)."
+    }
+  ],
+  "guide": [
+    {
+      "id": "live-activities",
+      "title": "Live Activities",
+      "introduction": "A tap on a Live Activity opens its app with the URL of the tapped presentation, or a user activity when it has none. Whether a URL set on the Dynamic Island reaches the Lock Screen, and the reverse, is contested. Buttons and toggles live in the Lock Screen and expanded presentations."
     }
   ]
 }
@@ -3458,13 +3343,6 @@ enum BuiltinPolicies {
   "event": "notification",
   "title": "A person responds to one of the app's notifications",
   "hitPolicy": "first",
-  "guide": [
-    {
-      "id": "notifications",
-      "title": "Notifications: a tap, an action, a dismissal",
-      "introduction": "How a person's response to a notification reaches the app, and when it opens."
-    }
-  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -3480,8 +3358,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "before-user-notifications",
-      "guide": "notifications",
+      "id": "before-user-notifications", "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10" },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -3491,8 +3368,7 @@ enum BuiltinPolicies {
       "note": "The UserNotifications framework, its responses and its delegate arrived in iOS 10 (T-1). Before, a notification reached the app through the app delegate's launch options and its local- or remote-notification callbacks, which TapRoute does not model: no notification response is handed over."
     },
     {
-      "id": "content-extension-default-unavailable",
-      "guide": "notifications",
+      "id": "content-extension-default-unavailable", "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<12", "response": "contentExtensionDefaultAction" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3501,8 +3377,7 @@ enum BuiltinPolicies {
       "note": "performNotificationDefaultAction() is available from iOS 12 (T-5); before, a content extension has no call that opens its app."
     },
     {
-      "id": "content-extension-open-url-before-12",
-      "guide": "notifications",
+      "id": "content-extension-open-url-before-12", "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<12", "response": "contentExtensionOpenURL" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3511,8 +3386,7 @@ enum BuiltinPolicies {
       "note": "The key that enables user interactions in a content extension's interface arrived in iOS 12 (T-7), so before it no control in the extension takes the tap that would call open(_:); TapRoute reads that as nothing opening."
     },
     {
-      "id": "content-extension-not-interactive",
-      "guide": "notifications",
+      "id": "content-extension-not-interactive", "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL", "interactive": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3521,8 +3395,7 @@ enum BuiltinPolicies {
       "note": "Without UNNotificationExtensionUserInteractionEnabled the extension's interface does not have user interactions enabled (T-7), so no control in it takes the tap that would call open(_:); set the key in the extension's NSExtensionAttributes."
     },
     {
-      "id": "content-extension-open-url-own-scheme",
-      "guide": "notifications",
+      "id": "content-extension-open-url-own-scheme", "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL", "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3532,8 +3405,7 @@ enum BuiltinPolicies {
       "note": "The URL's scheme is the app's own (app.urlSchemes): one undated report says a content extension's button can open the app's scheme with extensionContext.open (T-6), and the app then gets the URL in its URL callbacks. Apple names only the Today and iMessage extension points as supporting the method (T-6); performNotificationDefaultAction() is the documented way to open the app (T-5)."
     },
     {
-      "id": "content-extension-open-url-other-scheme",
-      "guide": "notifications",
+      "id": "content-extension-open-url-other-scheme", "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL", "urlClass": "other", "schemeOwner": "other" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3549,8 +3421,7 @@ enum BuiltinPolicies {
       "note": "Default nothing: another app's scheme (not in app.urlSchemes), and Apple says that in iOS 'the Today and iMessage app extension points support this method' (D-1), not a notification content extension. One report has the method open the app's own scheme from a content extension (T-6, the other reading). performNotificationDefaultAction() is the documented way to open the app, and the app can then open the URL."
     },
     {
-      "id": "content-extension-open-url",
-      "guide": "notifications",
+      "id": "content-extension-open-url", "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3559,8 +3430,7 @@ enum BuiltinPolicies {
       "note": "No report covers what extensionContext.open(_:completionHandler:) does from a notification content extension with this URL (D-1, T-6): the one report speaks of the app's own scheme (list the app's schemes in app.urlSchemes if this is one). Apple names only the Today and iMessage extension points as supporting it in iOS, so TapRoute reads it as opening nothing (the completion reports false). performNotificationDefaultAction() is the documented way to open the app."
     },
     {
-      "id": "dismiss-not-delivered",
-      "guide": "notifications",
+      "id": "dismiss-not-delivered", "guide": "notifications",
       "when": { "response": "dismiss", "customDismissAction": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3569,8 +3439,7 @@ enum BuiltinPolicies {
       "note": "The dismiss action reaches the app only if the notification's category has the customDismissAction option (T-4); ignoring a notification or flicking a banner away never does."
     },
     {
-      "id": "delegate-set-late-cold-foreground-scenes",
-      "guide": "notifications",
+      "id": "delegate-set-late-cold-foreground-scenes", "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=13", "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false, "lifecycle": "scenes" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3582,8 +3451,7 @@ enum BuiltinPolicies {
       "note": "The app opens, but its notification center delegate was not set before launch finished, so userNotificationCenter(_:didReceive:withCompletionHandler:) is not called for the tap that launched it (T-2; Delta Chat, 2025). The scene still connects to process the notification, and UIKit puts the response in connectionOptions.notificationResponse (T-3): Apple's text does not make that depend on the delegate, so TapRoute reads the response as there, to be read in scene(_:willConnectTo:options:). Set the delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) to receive it in the delegate too."
     },
     {
-      "id": "delegate-set-late-cold-foreground-action-scenes",
-      "guide": "notifications",
+      "id": "delegate-set-late-cold-foreground-action-scenes", "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=13", "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false, "lifecycle": "scenes" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3595,8 +3463,7 @@ enum BuiltinPolicies {
       "note": "A foreground action launches the app (T-4), but a delegate set after launch misses the response that launched it (T-2: the reports are of default taps; for an action it is inference from Apple's \"to guarantee that your app responds to all actionable notifications\"). The scene connects to process the notification with the response in connectionOptions.notificationResponse (T-3), which Apple's text does not make depend on the delegate."
     },
     {
-      "id": "delegate-set-late-cold-foreground",
-      "guide": "notifications",
+      "id": "delegate-set-late-cold-foreground", "guide": "notifications",
       "when": { "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -3606,8 +3473,7 @@ enum BuiltinPolicies {
       "note": "The app opens, but its notification center delegate was not set before launch finished, so userNotificationCenter(_:didReceive:withCompletionHandler:) is not called for the tap that launched it (Delta Chat, 2025; T-2). Apple says only that a delegate set late 'might cause you to miss incoming notifications'. Set the delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:)."
     },
     {
-      "id": "delegate-set-late-cold-foreground-action",
-      "guide": "notifications",
+      "id": "delegate-set-late-cold-foreground-action", "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -3617,8 +3483,7 @@ enum BuiltinPolicies {
       "note": "A foreground action launches the app, but a delegate set after launch misses the response that launched it (T-4, T-2). The reports are of default taps; that an action's response is lost the same way is inference from Apple's \"to guarantee that your app responds to all actionable notifications\"."
     },
     {
-      "id": "delegate-set-late-cold-background",
-      "guide": "notifications",
+      "id": "delegate-set-late-cold-background", "guide": "notifications",
       "when": { "response": ["customAction", "dismiss"], "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "backgroundLaunch", "handoff": "nothing" },
       "support": {
@@ -3628,8 +3493,7 @@ enum BuiltinPolicies {
       "note": "The system launches the app in the background for the action, but a delegate set after launch misses the response (T-4, T-2). Inference from Apple's requirement; no report tried a background action."
     },
     {
-      "id": "custom-action-foreground",
-      "guide": "notifications",
+      "id": "custom-action-foreground", "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "foreground" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
       "support": {
@@ -3639,8 +3503,7 @@ enum BuiltinPolicies {
       "note": "An action with the foreground option brings the app to the foreground, asking the person to unlock the device as needed, and hands it the response with the action's identifier. The notification center's delegate must be set before the app finishes launching (T-2): set later, it might miss the response that launched the app (Apple; Delta Chat saw it missed, T-2)."
     },
     {
-      "id": "custom-action-authentication-required",
-      "guide": "notifications",
+      "id": "custom-action-authentication-required", "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "authenticationRequired" },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3652,8 +3515,7 @@ enum BuiltinPolicies {
       "note": "The system prompts the person to unlock the device, then notifies the app of the action without bringing it forward (T-4, T-1)."
     },
     {
-      "id": "custom-action",
-      "guide": "notifications",
+      "id": "custom-action", "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "none" },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3665,8 +3527,7 @@ enum BuiltinPolicies {
       "note": "Tapping an action button forwards the action to the app without bringing it to the foreground (T-4, T-1): the system launches the app in the background and calls userNotificationCenter(_:didReceive:withCompletionHandler:). A content extension that implements didReceive(_:completionHandler:) gets the action first, which TapRoute does not model."
     },
     {
-      "id": "dismiss",
-      "guide": "notifications",
+      "id": "dismiss", "guide": "notifications",
       "when": { "response": "dismiss", "customDismissAction": true },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3678,8 +3539,7 @@ enum BuiltinPolicies {
       "note": "With customDismissAction, an explicit dismissal reaches the delegate with UNNotificationDismissActionIdentifier (T-4, T-1). Apple does not say in which state the app receives it; TapRoute reads it as the background launch of any action."
     },
     {
-      "id": "content-extension-default-action",
-      "guide": "notifications",
+      "id": "content-extension-default-action", "guide": "notifications",
       "when": { "response": "contentExtensionDefaultAction" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
       "support": {
@@ -3689,8 +3549,7 @@ enum BuiltinPolicies {
       "note": "performNotificationDefaultAction() opens the app and delivers the default action's response, as a tap on the notification would. The notification center's delegate must be set before the app finishes launching (T-2): set later, it might miss the response that launched the app (Apple; Delta Chat saw it missed, T-2)."
     },
     {
-      "id": "default-action",
-      "guide": "notifications",
+      "id": "default-action", "guide": "notifications",
       "when": { "response": "defaultAction" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
       "support": {
@@ -3698,6 +3557,13 @@ enum BuiltinPolicies {
         "handoff": { "evidence": ["T-1", "T-3"], "confidence": "documented" }
       },
       "note": "Tapping the notification opens the app and hands it the response with UNNotificationDefaultActionIdentifier, through userNotificationCenter(_:didReceive:withCompletionHandler:) (and, for a scene-based app launched to process it, the scene's connection options). The notification center's delegate must be set before the app finishes launching (T-2): set later, it might miss the response that launched the app (Apple; Delta Chat saw it missed, T-2)."
+    }
+  ],
+  "guide": [
+    {
+      "id": "notifications",
+      "title": "Notifications: a tap, an action, a dismissal",
+      "introduction": "How a person's response to a notification reaches the app, and when it opens."
     }
   ]
 }
@@ -3713,18 +3579,6 @@ enum BuiltinPolicies {
   "event": "open",
   "title": "extensionContext.open(url) from an extension",
   "hitPolicy": "unique",
-  "guide": [
-    {
-      "id": "other-extensions",
-      "title": "open(url) from other extensions",
-      "introduction": "Today widgets may open URLs; share, action and keyboard extensions may not."
-    },
-    {
-      "id": "other-ways-to-open",
-      "title": "Share, action and keyboard extensions opening their app another way",
-      "introduction": "extensionContext.open is for Today and iMessage only, so these extensions reach UIApplication through the responder chain, perform the deprecated openURL: selector, or use SwiftUI's Link or openURL (open.method). iOS 18 ended the selector; a keyboard on iOS 26 needs Full Access (open.fullAccess). Safari web and ShieldAction extensions have no way at all."
-    }
-  ],
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
@@ -3739,8 +3593,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "not-ios",
-      "guide": "other-platforms",
+      "id": "not-ios", "guide": "other-platforms",
       "when": { "platform": ["watchOS", "visionOS"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3749,8 +3602,7 @@ enum BuiltinPolicies {
       "note": "No iMessage extension runs on watchOS or visionOS (visionOS loads neither Messages extensions nor widgets of compatible iOS apps), so nothing calls open(url) there; Apple states support for iOS only (X-10)."
     },
     {
-      "id": "macos-today",
-      "guide": "other-platforms",
+      "id": "macos-today", "guide": "other-platforms",
       "when": { "platform": "macOS", "extensionPoint": "today" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3766,8 +3618,7 @@ enum BuiltinPolicies {
       "note": "Default nothing, on the one report that tried it: on OS X 10.10 a Today widget's openURL:completionHandler: opened nothing and never called its completion handler (X-11), and Apple's current text names only iOS's Today and iMessage extension points (X-10). Apple's guide describes a macOS widget opening its app (the alternative)."
     },
     {
-      "id": "macos-other",
-      "guide": "other-platforms",
+      "id": "macos-other", "guide": "other-platforms",
       "when": { "platform": "macOS", "extensionPoint": ["messages", "share", "action", "keyboard", "other", "safariWebExtension", "shieldAction"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3776,8 +3627,7 @@ enum BuiltinPolicies {
       "note": "No iMessage extension runs on macOS (N-12), and Apple states open(url) support only for iOS's Today and iMessage extension points (X-10); TapRoute reads every other macOS extension point as opening nothing."
     },
     {
-      "id": "before-extensions",
-      "guide": "before-ios10",
+      "id": "before-extensions", "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<8" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3786,8 +3636,7 @@ enum BuiltinPolicies {
       "note": "App extensions, and with them open(url), arrived in iOS 8 (S004-8, S004-12)."
     },
     {
-      "id": "unsupported-extension-point",
-      "guide": "other-extensions",
+      "id": "unsupported-extension-point", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"], "method": "extensionContext" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3796,8 +3645,7 @@ enum BuiltinPolicies {
       "note": "Only the Today and iMessage extension points support extensionContext.open (D-1, X-10); elsewhere the completion reports false (a share extension on iOS 18 fails with error 115, N-9; a keyboard fails, E-3). Other calls (open.method) are decided by the rules that follow."
     },
     {
-      "id": "safari-web-extension",
-      "guide": "other-ways-to-open",
+      "id": "safari-web-extension", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "safariWebExtension" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3806,8 +3654,7 @@ enum BuiltinPolicies {
       "note": "No report finds a way for a Safari web extension to open its containing app (E-4): its safari-web-extension:// pages cannot be opened from outside, and the Settings deep link to it stopped in iOS 18. That every call opens nothing is inference from reports of no way found."
     },
     {
-      "id": "shield-action",
-      "guide": "other-ways-to-open",
+      "id": "shield-action", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "shieldAction" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3816,8 +3663,7 @@ enum BuiltinPolicies {
       "note": "A Screen Time ShieldAction extension cannot open its parent app, not even with the app's own scheme (E-5, one maintainer's report)."
     },
     {
-      "id": "extension-no-url",
-      "guide": "other-ways-to-open",
+      "id": "extension-no-url", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"], "method": ["applicationOpen", "openURLSelector", "swiftUIOpenURL"], "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3826,8 +3672,7 @@ enum BuiltinPolicies {
       "note": "Read from the Messages extension's behaviour (S004-6): without a URL with a scheme no app opens, whatever the call."
     },
     {
-      "id": "responder-chain-before-ios18",
-      "guide": "other-ways-to-open",
+      "id": "responder-chain-before-ios18", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<18", "extensionPoint": ["share", "action", "keyboard", "other"], "method": ["applicationOpen", "openURLSelector"], "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3844,8 +3689,7 @@ enum BuiltinPolicies {
       "note": "Default: the container app opens, on the reports that only iOS 18 stopped the deprecated openURL: selector (X-13, E-3: iOS 18 broke selector-based opening, so it worked before) and that the non-deprecated call worked from iOS 15 (N-24). Every report opens the container's own scheme; another app's URL is not reported, and TapRoute does not model it here, nor the percent-encoding gate (N-8). UIApplication.open(_:options:completionHandler:) exists from iOS 10. Unsupported either way (E-1), an App Review risk."
     },
     {
-      "id": "responder-chain-open",
-      "guide": "other-ways-to-open",
+      "id": "responder-chain-open", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=18", "extensionPoint": ["share", "action", "other"], "method": "applicationOpen", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3863,8 +3707,7 @@ enum BuiltinPolicies {
       "note": "Default: the container app opens, on several reports from share extensions on iOS 18 to 26 (X-13, E-2, N-24) that walking the responder chain to UIApplication and calling the non-deprecated open(_:options:completionHandler:) still works; only the deprecated openURL: stopped. This is not extensionContext.open, which D-1 still limits to Today and iMessage. Every report opens the container's own scheme; another app's URL is not reported."
     },
     {
-      "id": "open-url-selector-ios18",
-      "guide": "other-ways-to-open",
+      "id": "open-url-selector-ios18", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=18", "extensionPoint": ["share", "action", "keyboard", "other"], "method": "openURLSelector", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3873,8 +3716,7 @@ enum BuiltinPolicies {
       "note": "From iOS 18 UIKit forces the deprecated openURL: to return false, logging that its caller must migrate to open(_:options:completionHandler:) (X-13, from share extensions; E-3, from keyboards)."
     },
     {
-      "id": "swiftui-open-url",
-      "guide": "other-ways-to-open",
+      "id": "swiftui-open-url", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "other"], "method": "swiftUIOpenURL", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3884,8 +3726,7 @@ enum BuiltinPolicies {
       "note": "One app replaced the responder-chain call in its share extension with SwiftUI's openURL action (E-2), stating no outcome; that it opens the container is inference from that change and from the keyboard workaround (E-3)."
     },
     {
-      "id": "keyboard-swiftui-link",
-      "guide": "other-ways-to-open",
+      "id": "keyboard-swiftui-link", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<26", "extensionPoint": "keyboard", "method": "swiftUIOpenURL", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3895,8 +3736,7 @@ enum BuiltinPolicies {
       "note": "KeyboardKit's iOS 18 workaround renders the URL action as a SwiftUI Link view (E-3, one maintainer's report). Before iOS 18 the selector worked and a Link was not needed: reading the Link as opening there too is inference."
     },
     {
-      "id": "keyboard-application-open-ios18",
-      "guide": "other-ways-to-open",
+      "id": "keyboard-application-open-ios18", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "18..<26", "extensionPoint": "keyboard", "method": "applicationOpen", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3913,8 +3753,7 @@ enum BuiltinPolicies {
       "note": "Default nothing, on the one keyboard report (E-3, KeyboardKit issue 795): on iOS 18 openURL:options:completionHandler: 'doesn't seem to work either'. It does not say whether the keyboard had Full Access, which iOS 26 requires (rule keyboard-ios26-full-access)."
     },
     {
-      "id": "keyboard-ios26-no-full-access",
-      "guide": "other-ways-to-open",
+      "id": "keyboard-ios26-no-full-access", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "extensionPoint": "keyboard", "method": ["applicationOpen", "swiftUIOpenURL"], "urlClass": ["web", "data", "file", "other"], "fullAccess": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3923,8 +3762,7 @@ enum BuiltinPolicies {
       "note": "On iOS 26 a keyboard without Full Access cannot open its app, by the responder-chain UIApplication.open or a SwiftUI Link (E-3: KeyboardKit issues 964, 966, 968; the maintainer reads it as blocked on a system level)."
     },
     {
-      "id": "keyboard-ios26-full-access",
-      "guide": "other-ways-to-open",
+      "id": "keyboard-ios26-full-access", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "extensionPoint": "keyboard", "method": ["applicationOpen", "swiftUIOpenURL"], "urlClass": ["web", "data", "file", "other"], "fullAccess": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3934,8 +3772,7 @@ enum BuiltinPolicies {
       "note": "On iOS 26 a keyboard with Full Access (RequestsOpenAccess granted) still opens its app (E-3: the KeyboardKit maintainer, 'it still works with Full Access'). Every report opens the container's own scheme."
     },
     {
-      "id": "messages-before-ios10",
-      "guide": "before-ios10",
+      "id": "messages-before-ios10", "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "messages" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3944,8 +3781,7 @@ enum BuiltinPolicies {
       "note": "iMessage extensions exist from iOS 10 (S000-3)."
     },
     {
-      "id": "messages-no-parent-app",
-      "guide": "imessage-only-app",
+      "id": "messages-no-parent-app", "guide": "imessage-only-app",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3954,8 +3790,7 @@ enum BuiltinPolicies {
       "note": "An iMessage-only app has no parent app on the Home screen, so open(url) can open nothing; the completion reports false, which field code reads as \"parent app not available\" (N-17)."
     },
     {
-      "id": "messages-no-url",
-      "guide": "redirect-url-unbuildable",
+      "id": "messages-no-url", "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["none", "unparseable"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3964,8 +3799,7 @@ enum BuiltinPolicies {
       "note": "Text that is no URL under any SDK (empty, an invalid scheme or port, a host with spaces) gives URL(string:) nil, so there is nothing to open (N-8, S004-6); the completion reports false."
     },
     {
-      "id": "messages-no-scheme",
-      "guide": "redirect-url-unbuildable",
+      "id": "messages-no-scheme", "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3974,8 +3808,7 @@ enum BuiltinPolicies {
       "note": "Only a non-empty scheme opens the containing app (S004-6, S004-7); \"containerAppDemo\" or \"://x\" opens nothing."
     },
     {
-      "id": "url-rejected-by-sdk",
-      "guide": "redirect-url-unbuildable",
+      "id": "url-rejected-by-sdk", "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["messages", "today"], "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3984,8 +3817,7 @@ enum BuiltinPolicies {
       "note": "Built with an SDK before iOS 17, URL(string:) returns nil for text with a space, a non-ASCII character or another character outside RFC 3986, so there is no URL to open (N-8). Built with the iOS 17 SDK or later, the text is percent-encoded and opens as its scheme says."
     },
     {
-      "id": "url-rejected-by-os",
-      "guide": "redirect-url-unbuildable",
+      "id": "url-rejected-by-os", "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<17", "extensionPoint": ["messages", "today"], "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3994,8 +3826,7 @@ enum BuiltinPolicies {
       "note": "Apple conditions the encoding on apps 'linked on or after iOS 17 and aligned OS versions' (N-8). Two reports (X-12) say that on a device before iOS 17 it returns nil for text with a space or a non-ASCII character whatever SDK built the app, so there is no URL to open."
     },
     {
-      "id": "messages-web-url",
-      "guide": "redirect-web-url",
+      "id": "messages-web-url", "guide": "redirect-web-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": "web" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4012,8 +3843,7 @@ enum BuiltinPolicies {
       "note": "Default nothing, which fails safe: one developer reports that a web URL passed to extensionContext.open opens no web page (F-3, N-6; iOS 12-13; the two entries quote the same repository), so a redirect must not count on https. No source says whether an https URL opens the container (the other reading). Redirect with the container's own scheme, or hand the web URL to the container app, as the developer reports Apple support advised (N-6)."
     },
     {
-      "id": "messages-any-scheme",
-      "guide": "second-tap-trap",
+      "id": "messages-any-scheme", "guide": "second-tap-trap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": false },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -4023,8 +3853,7 @@ enum BuiltinPolicies {
       "note": "The URL's target is ignored: any non-empty scheme opens the containing app, declared scheme or not, and never another app. Reaching UIApplication through the responder chain instead is a hack with App Review risk (F-9), another API that TapRoute does not model."
     },
     {
-      "id": "messages-encoded-url",
-      "guide": "redirect-url-unbuildable",
+      "id": "messages-encoded-url", "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -4034,8 +3863,7 @@ enum BuiltinPolicies {
       "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), URL(string:) percent-encodes the space or non-ASCII text into a valid URL, and any non-empty scheme opens the containing app."
     },
     {
-      "id": "today-no-parent-app",
-      "guide": "other-extensions",
+      "id": "today-no-parent-app", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4044,8 +3872,7 @@ enum BuiltinPolicies {
       "note": "A widget always ships in a container app (S000-5); without one there is nothing to open."
     },
     {
-      "id": "today-no-scheme",
-      "guide": "other-extensions",
+      "id": "today-no-scheme", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4054,8 +3881,7 @@ enum BuiltinPolicies {
       "note": "Read from the Messages extension's behaviour (S004-6): without a scheme no app opens."
     },
     {
-      "id": "today-own-scheme",
-      "guide": "other-extensions",
+      "id": "today-own-scheme", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -4065,8 +3891,7 @@ enum BuiltinPolicies {
       "note": "The URL's scheme is one of the container's own (app.urlSchemes): the widget opens its containing app, which Apple documents for every iOS version with Today widgets (S004-8)."
     },
     {
-      "id": "today-own-scheme-encoded-url",
-      "guide": "other-extensions",
+      "id": "today-own-scheme-encoded-url", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -4076,8 +3901,7 @@ enum BuiltinPolicies {
       "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), the text is percent-encoded into a valid URL and opens the container like any URL of its own scheme (see rule today-own-scheme)."
     },
     {
-      "id": "today-ios8-9",
-      "guide": "other-extensions",
+      "id": "today-ios8-9", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -4086,8 +3910,7 @@ enum BuiltinPolicies {
       "note": "App Review risk: a widget may open its own containing app, and opening other apps may bring additional review (S004-8). The URL opens whichever app claims its scheme."
     },
     {
-      "id": "today",
-      "guide": "other-extensions",
+      "id": "today", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -4104,8 +3927,7 @@ enum BuiltinPolicies {
       "note": "Default: the URL opens whichever app claims its scheme (App Review risk for other apps), on the documented text (N-7: Apple's older wording warned that a widget opening other apps might get additional App Review, so such opens were possible) against an unobserved inference (S004-9). Today extensions are deprecated since iOS 14; use WidgetKit."
     },
     {
-      "id": "today-encoded-url",
-      "guide": "other-extensions",
+      "id": "today-encoded-url", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -4120,6 +3942,18 @@ enum BuiltinPolicies {
         }
       ],
       "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), the text is percent-encoded into a valid URL and opens like any other (see rule today)."
+    }
+  ],
+  "guide": [
+    {
+      "id": "other-extensions",
+      "title": "open(url) from other extensions",
+      "introduction": "Today widgets may open URLs; share, action and keyboard extensions may not."
+    },
+    {
+      "id": "other-ways-to-open",
+      "title": "Share, action and keyboard extensions opening their app another way",
+      "introduction": "extensionContext.open is for Today and iMessage only, so these extensions reach UIApplication through the responder chain, perform the deprecated openURL: selector, or use SwiftUI's Link or openURL (open.method). iOS 18 ended the selector; a keyboard on iOS 26 needs Full Access (open.fullAccess). Safari web and ShieldAction extensions have no way at all."
     }
   ]
 }
@@ -4175,6 +4009,438 @@ enum BuiltinPolicies {
   "event": "tap",
   "title": "Tapping a message, sticker or attribution",
   "hitPolicy": "first",
+  "facts": {
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+    "osVersion": { "newest": "26" },
+    "sdkVersion": { "newest": "26" },
+    "hasContainerApp": "bool",
+    "installed": "bool",
+    "enabledInMessages": "bool",
+    "published": "bool",
+    "transport": ["iMessage", "sms", "rcs"],
+    "target": ["message", "sticker", "attribution", "notificationPreview"],
+    "layout": ["template", "live"],
+    "expired": "bool",
+    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
+    "urlNeedsEncoding": "bool",
+    "extensionRunning": "bool",
+    "alreadySelected": "bool",
+    "afterDrawerSwipe": "bool",
+    "presentationContext": ["messages", "media"]
+  },
+  "rules": [
+    {
+      "id": "expired-message", "guide": "expired-messages",
+      "when": { "expired": true },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["N-16"], "confidence": "documented" }
+      },
+      "note": "A message sent with shouldExpire is deleted a short time after it is read unless the recipient keeps it (N-16); once it is gone there is nothing to tap."
+    },
+    {
+      "id": "notification-preview", "guide": "notification-previews",
+      "when": { "target": "notificationPreview" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["N-30"], "confidence": "single" }
+      },
+      "note": "Interactive-message content in a notification preview could not be tapped (N-30: a radar from iOS 10 beta 3; no later report either way). Tapping the notification itself opens the conversation, which TapRoute does not model."
+    },
+    {
+      "id": "sms-rcs-url-rejected-by-sdk", "guide": "sms-rcs",
+      "when": { "transport": ["sms", "rcs"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["N-8", "N-27"], "confidence": "inferred", "reasoning": "N-8 (Apple) says an app linked before iOS 17 gets nil from URL(string:) for text outside a properly formed URL, so the message carries no URL; no source describes what an SMS or RCS recipient's tap does (N-27)." }
+      },
+      "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for this text, so the message carries no URL and its SMS or RCS copy has no link to tap. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
+    },
+    {
+      "id": "sms-rcs-web-url", "guide": "sms-rcs",
+      "when": { "transport": ["sms", "rcs"], "target": "message", "urlClass": "web" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["N-5", "D-6", "N-27"], "confidence": "inferred", "reasoning": "D-6 says SMS devices show the alternate layout and N-5's header sentence says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; neither names SMS or RCS, and N-27 finds no source that describes this tap." }
+      },
+      "note": "An SMS or RCS recipient gets the alternate (template) layout (D-6); TapRoute reads the http(s) URL as a plain link that opens in the browser, as on iOS 9 (F-2). No public source describes this tap (N-27)."
+    },
+    {
+      "id": "sms-rcs-other", "guide": "sms-rcs",
+      "when": { "transport": ["sms", "rcs"] },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["D-6", "N-27", "N-13"], "confidence": "inferred", "reasoning": "No source describes a tap on an SMS or RCS copy (N-27); D-6 says only that SMS devices get the alternate layout, and N-13 (Apple) that a sticker has no URL, from which 'nothing to open' is read." }
+      },
+      "note": "No extension runs for an SMS or RCS message and only an http(s) link could open anything; a sticker carries no URL at all (N-13)."
+    },
+    {
+      "id": "watchos-view-only", "guide": "other-platforms",
+      "when": { "platform": "watchOS" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["S000-3", "S002-1", "S001-1"], "confidence": "inferred", "reasoning": "Apple's slide in S000-3 says iMessage apps run on iOS 10 and content is 'received on watchOS'; S002-1 says the watch receives messages but cannot parse them, S001-1 that watchOS can receive and send. None says what tapping the content on the watch does; 'routes nowhere' is read from no iMessage app running there." }
+      },
+      "note": "watchOS shows the content but runs no iMessage app, so a tap routes nowhere (S000-3, S002-1, S001-1)."
+    },
+    {
+      "id": "fallback-url-rejected-by-sdk", "guide": "other-platforms",
+      "when": { "platform": ["macOS", "visionOS"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["N-8", "D-2", "N-10"], "confidence": "inferred", "reasoning": "N-8 (Apple) gives nil from URL(string:) for such text in an app linked before iOS 17, so the message carries no URL, and D-2's macOS browser fallback has nothing to load; no source describes this tap on macOS or visionOS." }
+      },
+      "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for text with a space or a non-ASCII character, so the message carries no URL for the browser to load. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
+    },
+    {
+      "id": "visionos-web-url", "guide": "other-platforms",
+      "when": { "platform": "visionOS", "target": "message", "urlClass": "web" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["N-10", "N-5"], "confidence": "inferred", "reasoning": "N-10's quoted Apple words say only that frameworks and features may be unavailable on visionOS (its 'doesn't load Messages app extensions' sentence is DOMAIN.md's, not re-read); N-5's header says an HTTP(S) URL loads in a browser when no app on the receiving device can consume the message. No source speaks of a tap on visionOS." }
+      },
+      "note": "visionOS loads no Messages extension (N-10); the SDK header says an HTTP(S) URL loads in a web browser when no app on the device can consume the message (N-5)."
+    },
+    {
+      "id": "visionos-other", "guide": "other-platforms",
+      "when": { "platform": "visionOS" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["N-10", "N-13", "N-5"], "confidence": "inferred", "reasoning": "No source describes a tap on visionOS; 'nothing' is read from N-10 (no Messages extension, itself inferred), N-13 (a sticker has no URL) and N-5 (only an HTTP(S) URL falls back to a browser)." }
+      },
+      "note": "No Messages extension runs on visionOS, even for an iOS app that runs there as a compatible app (N-10, N-13, N-5); only an HTTP(S) URL falls back to the browser, so stickers, attributions and other URLs route nowhere."
+    },
+    {
+      "id": "macos-sticker", "guide": "other-platforms",
+      "when": { "platform": "macOS", "target": "sticker" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["N-13", "N-12", "X-9"], "confidence": "inferred", "reasoning": "N-13 (Apple) shows a sticker carries no URL; N-12's SitePoint quote ('We're only able to view stickers on macOS') and X-9 ('will see stickers') say the Mac shows stickers. None says what clicking one does." }
+      },
+      "note": "A sticker carries no URL (N-13), so the browser fallback of a message cannot apply, and no iMessage app runs on the Mac (N-12)."
+    },
+    {
+      "id": "macos-attribution", "guide": "other-platforms",
+      "when": { "platform": "macOS", "target": "attribution" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["S000-2", "N-12"], "confidence": "inferred", "reasoning": "S000-2 (iOS 10, Chinese transcript of WWDC 2016) says tapping the app name opens the Messages App Store; N-12 finds no Mac Messages support for iMessage apps. No source says whether the Mac shows an attribution or what clicking it does." }
+      },
+      "note": "The attribution leads to the Messages App Store, which Mac Messages does not offer for iMessage apps (N-12); TapRoute reads the tap as routing nowhere."
+    },
+    {
+      "id": "macos-before-sierra-web-url", "guide": "other-platforms",
+      "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message", "urlClass": "web" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["X-7"], "confidence": "inferred", "reasoning": "X-7 (one 2016 beta-era write-up) says users on versions before macOS Sierra receive the summary text and the http/https URL as two plain messages; that clicking that URL opens the browser is the ordinary behaviour of a link in Messages, which no quote states." }
+      },
+      "note": "Before macOS Sierra (10.12) a message from an iMessage app arrives as its summary text and its URL as two plain messages, the URL only if it is http or https (X-7); tapping the link opens the browser."
+    },
+    {
+      "id": "macos-before-sierra-other", "guide": "other-platforms",
+      "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["X-7"], "confidence": "single" }
+      },
+      "note": "Before macOS Sierra (10.12) only the summary text and an http or https URL arrive (X-7): a data:, file or custom-scheme URL is never delivered as a link, so there is nothing to open."
+    },
+    {
+      "id": "macos-web-url", "guide": "other-platforms",
+      "when": { "platform": "macOS", "target": "message", "urlClass": ["web", "data"] },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["D-2", "N-5"], "confidence": "documented" }
+      },
+      "note": "macOS runs no extension (D-2, N-5); a selected message's http, https or data URL loads in a web browser."
+    },
+    {
+      "id": "macos-file-url", "guide": "other-platforms",
+      "when": { "platform": "macOS", "target": "message", "urlClass": "file" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["D-2", "N-5"], "confidence": "inferred", "reasoning": "The current text (D-2, N-5) allows only HTTP, HTTPS or data URLs; the 2016 text quoted on the forums allowed file URLs but is not shown speaking of macOS. No source says what a file URL does on macOS." }
+      },
+      "note": "Nothing, inferred (D-2, N-5): no source says what a file URL does on macOS. The current documentation, which says a message selected on macOS loads its URL in a web browser, and the iOS 11+ header allow only HTTP(S) or data URLs; the 2016 text quoted on the forums allowed file URLs but is not shown saying anything of macOS, so joining the two (a file URL opened in a browser) is what neither text says. A file URL names a file on the sender's device: do not build on it."
+    },
+    {
+      "id": "macos-custom-scheme", "guide": "other-platforms",
+      "when": { "platform": "macOS", "target": "message", "urlClass": "other" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["D-2", "N-5", "X-5"], "confidence": "contested", "reasoning": "Apple's current text (D-2, N-5: the URL loads in a browser; custom app schemes are not supported) against Apple's early MSMessage text (X-5: on macOS the system attempts to open the URL and shows an error only if it does not recognize it). Neither quote names the outcome itself (nothing, or a Mac app opening); each reading is drawn from one of two disagreeing Apple texts." }
+      },
+      "against": ["X-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "otherAppLaunch" },
+          "evidence": ["X-5"],
+          "note": "Apple's early MSMessage text: on macOS the system attempts to open the URL and shows an error only if it does not recognize it, so a Mac app that handles the scheme would open."
+        }
+      ],
+      "note": "Default nothing, on the current documentation and header (D-2, N-5): custom app schemes are not supported on macOS, though the same URL still reaches the extension on iOS. The early MSMessage text (X-5) says the system attempts to open the URL, which a Mac app claiming the scheme would answer; do not count on either."
+    },
+    {
+      "id": "macos-no-url", "guide": "other-platforms",
+      "when": { "platform": "macOS", "target": "message", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["D-2"], "confidence": "inferred", "reasoning": "D-2 says a message selected on macOS loads its URL in a browser; without a loadable URL nothing is left to load. No source describes this case." }
+      },
+      "note": "Without a loadable URL there is nothing for the browser to open (D-2)."
+    },
+    {
+      "id": "before-ios10-sticker", "guide": "before-ios10",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "sticker" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["N-13", "S000-3"], "confidence": "inferred", "reasoning": "N-13 (Apple) shows a sticker carries no URL and S000-3 that iMessage apps run from iOS 10; no source says how iOS 9 shows a sticker or what tapping it does." }
+      },
+      "note": "Before iOS 10 there are no iMessage apps and a sticker carries no URL (N-13); TapRoute reads it as a plain image that routes nowhere."
+    },
+    {
+      "id": "before-ios10-attribution", "guide": "before-ios10",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "attribution" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["S000-2", "S000-3"], "confidence": "inferred", "reasoning": "S000-2 describes the attribution in iOS 10 Messages and S000-3 puts iMessage apps at iOS 10; no quote describes what iOS 9 shows, so the absence of an attribution to tap there is inferred." }
+      },
+      "note": "Inline app attribution arrived with iOS 10 Messages (S000-2); iOS 9 shows the summary text and the URL as plain messages (F-2), with no attribution to tap."
+    },
+    {
+      "id": "before-ios10-url-rejected-by-sdk", "guide": "before-ios10",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["N-8", "X-7"], "confidence": "inferred", "reasoning": "N-8 (Apple): linked before iOS 17, URL(string:) returns nil for such text, so there is no URL; X-7 says earlier iOS versions get only the summary text and an http/https URL. No source describes this case." }
+      },
+      "note": "Built with an SDK before iOS 17, the sender's URL(string:) returns nil for this text, so no URL is delivered as a second plain message. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
+    },
+    {
+      "id": "before-ios10-web-url", "guide": "before-ios10",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlClass": "web" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["X-7", "N-5"], "confidence": "inferred", "reasoning": "X-7 (one beta-era write-up) says users on earlier versions receive the summary text and the http/https URL as two plain messages; that tapping the URL opens the browser is stated by no quote for iOS 9 (N-5's header sentence is generic and from the iOS 11 SDK)." }
+      },
+      "note": "iOS 9 and earlier get the summary text and the URL as two plain messages (X-7, N-5); tapping the URL opens the browser."
+    },
+    {
+      "id": "before-ios10-other", "guide": "before-ios10",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["X-7"], "confidence": "single" }
+      },
+      "note": "Before iOS 10 there are no iMessage apps, and a URL that is not http/https is not even delivered (X-7)."
+    },
+    {
+      "id": "sticker-tap", "guide": "stickers-and-attributions",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "sticker" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["N-13", "S000-2"], "confidence": "inferred", "reasoning": "N-13 (Apple) shows a sticker carries no URL and S000-2 says the app name under it opens the Messages App Store; no quote says what tapping the sticker itself does." }
+      },
+      "note": "A sticker carries no URL (N-13) and the sources describe only the attribution under it as routing; a tap on the sticker itself opens no app or store in TapRoute's reading. Tap the attribution to route."
+    },
+    {
+      "id": "message-not-installed-unpublished-web-url", "guide": "app-not-installed",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false, "urlClass": "web" },
+      "then": { "outcome": "storeFront" },
+      "support": {
+        "outcome": { "evidence": ["S004-1", "S004-2", "N-5"], "confidence": "contested", "reasoning": "S004-1 (one iOS 10 write-up): the App Store front page opens whatever MSMessage.url is; N-5 (the iOS 11+ SDK header): when no app on the receiving device can consume the message, an HTTP(S) URL loads in a web browser." }
+      },
+      "against": ["N-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["N-5", "F-4"],
+          "note": "The iOS 11+ header says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; iOS 10 betas did so (F-4)."
+        }
+      ],
+      "note": "Default App Store front page, on the newest and most specific observation: shipped iOS opens the store whatever MSMessage.url is (S004-1); the header's general browser sentence fits devices that run no iMessage apps."
+    },
+    {
+      "id": "message-not-installed-unpublished", "guide": "app-not-installed",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false },
+      "then": { "outcome": "storeFront" },
+      "support": {
+        "outcome": { "evidence": ["S004-1", "S004-2"], "confidence": "single" }
+      },
+      "note": "Whatever MSMessage.url is. The same for a sender who deleted the app after sending, or taps on a second device without it (N-21). iOS 10 betas opened a browser instead (F-4, contradicted by shipped iOS 10)."
+    },
+    {
+      "id": "attribution-not-installed-unpublished", "guide": "app-not-installed",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": false },
+      "then": { "outcome": "storeFront" },
+      "support": {
+        "outcome": { "evidence": ["S000-2", "S004-1"], "confidence": "inferred", "reasoning": "S000-2 says tapping the attribution opens the Messages App Store on the app; S004-1 that a message of an unpublished app opens the store's front page. No source describes the attribution of an unpublished app." }
+      },
+      "note": "An unpublished app has no product page to land on; read from the message case (S004-1)."
+    },
+    {
+      "id": "attribution-not-installed", "guide": "app-not-installed",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": true },
+      "then": { "outcome": "storeProductPage" },
+      "support": {
+        "outcome": { "evidence": ["S000-2"], "confidence": "single" }
+      },
+      "note": "The inline attribution opens the Messages App Store on the app's page, for iMessage-only apps too. No public source describes that store after iOS 17 (N-22)."
+    },
+    {
+      "id": "message-not-installed-web-url", "guide": "app-not-installed",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true, "urlClass": "web" },
+      "then": { "outcome": "storeProductPage" },
+      "support": {
+        "outcome": { "evidence": ["S004-3", "X-5", "N-5"], "confidence": "contested", "reasoning": "For the product page: S004-3 (two independently written iOS 10-era reports: 'goes to the container app's download page'; 'the matching app's download page in the iMessage App Store pops up') and X-5 (Apple's early text: the App Store opens and prompts the user to install). Against: N-5's header, an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message." }
+      },
+      "against": ["N-5"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["N-5", "F-4"],
+          "note": "The iOS 11+ header says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; iOS 10 betas did so (F-4)."
+        }
+      ],
+      "note": "Default product page, on the newest and most specific observations: shipped iOS lands on the product page and no https URL acts as a universal or deep link (S004-3, S004-4, F-10); the header's general browser sentence fits devices that run no iMessage apps."
+    },
+    {
+      "id": "message-not-installed", "guide": "app-not-installed",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true },
+      "then": { "outcome": "storeProductPage" },
+      "support": {
+        "outcome": { "evidence": ["S004-3", "X-5"], "confidence": "several" }
+      },
+      "note": "No URL, universal link or deep link reaches an app that is not installed (S004-3, X-5); the tap lands on its product page."
+    },
+    {
+      "id": "attribution-installed", "guide": "stickers-and-attributions",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": true },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["S000-2"], "confidence": "inferred", "reasoning": "S000-2's quote says the sending app's name shows under the sticker and tapping it opens the Messages App Store; it does not say the name shows only when the app is not installed (that is the entry's claim, not its quote). No source says whether the attribution shows, or what it does, with the app installed." }
+      },
+      "note": "Messages shows the attribution only when the app is not installed, so with the app installed there is none to tap (S000-2)."
+    },
+    {
+      "id": "not-enabled", "guide": "installed-not-enabled",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": false },
+      "then": { "outcome": "manageApps" },
+      "support": {
+        "outcome": { "evidence": ["F-1"], "confidence": "single" }
+      },
+      "note": "The user can switch the app on from the page that opens. One way an app ends up installed but not enabled: the user turned off \"Automatically Add Apps\" on the Messages App Store's Manage tab (N-23, iOS 10-era, known from machine-translated copies of a How-To Geek article)."
+    },
+    {
+      "id": "live-layout-in-transcript", "guide": "live-layout",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=11", "target": "message", "installed": true, "enabledInMessages": true, "layout": "live" },
+      "then": { "outcome": "transcriptView" },
+      "support": {
+        "outcome": { "evidence": ["N-4", "N-29", "D-6"], "confidence": "inferred", "reasoning": "Apple says a live message is drawn by an extension instance with presentationStyle .transcript (N-4, N-29) and needs iOS 11 and the installed app (D-6); no quote says what a tap on the live bubble does, that the live view gets it and Messages launches nothing." }
+      },
+      "note": "The extension renders a live message inside the transcript (presentationStyle .transcript) and its own view gets the tap: Messages opens nothing and calls neither willSelect nor didSelect, so redirect code there never runs. That instance gets willBecomeActive with selectedMessage set when the bubble is shown, not when it is tapped (N-29), so a willBecomeActive redirect without a presentationStyle == .transcript check fires on merely showing the bubble (X-6, inference). Before iOS 11, and without the app, the alternate layout shows instead; the sender's own second device counts too (X-6)."
+    },
+    {
+      "id": "running-media-context", "guide": "media-context",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "extensionRunning": true, "presentationContext": "media" },
+      "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "compact" },
+      "support": {
+        "outcome": { "evidence": ["X-8", "N-4"], "confidence": "inferred", "reasoning": "X-8 and N-4 (Apple) describe the media context (Stickers app, camera, FaceTime, emoji keyboard, Markup) and say the app cannot insert MSMessage objects there; no quote says what tapping a message does while the extension runs there." },
+        "callbacks": { "evidence": ["N-4"], "confidence": "inferred", "reasoning": "N-4 quotes Apple that didReceive is not called in the media context and a header comment (seen for didCancelSending) that such callbacks are not called there; that willSelect/didSelect and the transitions are not called is read from it, not quoted." },
+        "presentation": { "evidence": [], "confidence": "inferred", "reasoning": "TapRoute's reading, as the note says; no source gives the presentation in the media context." }
+      },
+      "note": "In the media context (system Stickers app, Messages camera, FaceTime, the emoji keyboard, Markup; iOS 12 and later, X-8) Messages calls neither willSelect nor didSelect (N-4), so redirect code there never runs and the extension stays as it was; the compact presentation is TapRoute's reading. The app can insert no MSMessage there (X-8)."
+    },
+    {
+      "id": "after-drawer-swipe-ios26", "guide": "after-swiping-apps",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
+      "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
+      "support": {
+        "outcome": { "evidence": ["N-1"], "confidence": "documented" },
+        "callbacks": { "evidence": ["F-6"], "confidence": "inferred", "reasoning": "F-6's radar (iOS 10.0) saw no callbacks at all after a drawer swipe; nothing reports this case on iOS 26, where X-1's trace of an ordinary tap launch shows willBecomeActive, didBecomeActive and the transitions." },
+        "presentation": { "evidence": ["N-1"], "confidence": "documented" }
+      },
+      "note": "Reported on iOS 10.0 (radar 28515522); no later report either way. Expanded, on Apple's documentation that a launch by selecting a message is expanded (N-1, N-25); no redirect hook fires. A 2026 report of a compact launch on iOS 26 has no source a reader can check, so it contests nothing (F-5)."
+    },
+    {
+      "id": "after-drawer-swipe", "guide": "after-swiping-apps",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
+      "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
+      "support": {
+        "outcome": { "evidence": ["N-1", "N-25", "F-6"], "confidence": "documented" },
+        "callbacks": { "evidence": ["F-6"], "confidence": "single" },
+        "presentation": { "evidence": ["N-1", "N-25", "F-6"], "confidence": "documented" }
+      },
+      "note": "Reported on iOS 10.0 (radar 28515522) (N-1, N-25, F-6); no later report either way, so TapRoute applies it to every version. No redirect hook fires."
+    },
+    {
+      "id": "already-selected", "guide": "message-already-selected",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": true },
+      "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
+      "support": {
+        "outcome": { "evidence": ["D-5", "N-11"], "confidence": "several" },
+        "callbacks": { "evidence": ["D-5", "N-11"], "confidence": "inferred", "reasoning": "D-5 (one reporter, iOS 10 beta 3) says neither willSelect nor didSelect is called and N-11 (iPad, undated) that didSelect does not fire; no quote says whether willTransition/didTransition fire, so the empty list is only partly stated." },
+        "presentation": { "evidence": [], "confidence": "inferred", "reasoning": "No quote gives the presentation for this tap; D-4's stored quote does not include its per-case lists. With callbacks [] a compact extension cannot have moved to expanded (that fires the transitions), so 'expanded' holds only if it already was." }
+      },
+      "note": "Tapping the selected message calls no select callback; a message just sent counts as selected (N-20), and a write-up sees repeated taps of the same bubble call no didSelect on iPad, naming no version (N-11). The presentation is read from D-4's trace."
+    },
+    {
+      "id": "running-ios26", "guide": "already-running",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
+      "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
+      "support": {
+        "outcome": { "evidence": ["N-2", "D-4"], "confidence": "documented" },
+        "callbacks": { "evidence": ["N-2", "D-4"], "confidence": "inferred", "reasoning": "Apple's current pages (N-2, D-4) state willSelect, then the selectedMessage update, then didSelect for a selection while the extension is active; willTransition/didTransition come from the Classmethod iOS 10 trace, whose per-case list is not in the stored quote (D-4's and N-3's notes: 'cut from the stored excerpt'). No iOS 26 trace of this case exists." },
+        "presentation": { "evidence": ["N-1"], "confidence": "inferred", "reasoning": "N-1 says a launch by selecting a message is expanded; for an extension that is already running no stored quote shows a move to expanded (it would be the Classmethod per-case list, which is not quoted)." }
+      },
+      "note": "Expanded, on the documented text and two traces (N-2, D-4, N-3): selection moves an active extension to expanded. A 2026 report of the extension staying compact on iOS 26 has no source a reader can check, so it contests nothing (F-5); code that checks presentationStyle and calls requestPresentationStyle(.expanded) works either way."
+    },
+    {
+      "id": "running", "guide": "already-running",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
+      "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
+      "support": {
+        "outcome": { "evidence": ["N-2", "D-4"], "confidence": "documented" },
+        "callbacks": { "evidence": ["N-2", "D-4", "S004-10"], "confidence": "inferred", "reasoning": "Apple's current pages (N-2, D-4) state willSelect, then the selectedMessage update, then didSelect for a selection while the extension is active; willTransition/didTransition come from the Classmethod iOS 10 trace, whose per-case list is not in the stored quote (D-4's and N-3's notes: 'cut from the stored excerpt')." },
+        "presentation": { "evidence": ["N-1"], "confidence": "inferred", "reasoning": "N-1 says a launch by selecting a message is expanded; for an extension that is already running no stored quote shows a move to expanded (it would be the Classmethod per-case list, which is not quoted)." }
+      },
+      "note": "Only an already active extension gets willSelect/didSelect; willBecomeActive does not fire. willSelect also fires when a message arrives while the extension is active (N-19), so redirect code there can open the container without a tap."
+    },
+    {
+      "id": "launch-ios26-3", "guide": "plain-tap",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26.3", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
+      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
+      "support": {
+        "outcome": { "evidence": ["N-1", "X-1"], "confidence": "documented" },
+        "callbacks": { "evidence": ["X-1", "N-2", "D-4", "S002-3"], "confidence": "inferred", "reasoning": "X-1 (iOS 26.3 simulator, one trace) shows willBecomeActive, didBecomeActive, willTransition, didTransition; it does not log viewDidLoad, viewWillAppear or viewDidAppear, whose places around the transitions are taken from iOS 10 write-ups (D-4's Classmethod section [1], a launch from Xcode; S002-3), as the note says." },
+        "presentation": { "evidence": ["N-1", "X-1"], "confidence": "documented" }
+      },
+      "note": "Expanded, now traced: on the iOS 26.3.1 simulator a tapped bubble gives willBecomeActive (selectedMessage set, presentationStyle still compact), didBecomeActive, then willTransition to expanded and didTransition (X-1), as Apple documents a launch by selecting a message (N-1, N-25). Code that reads presentationStyle inside willBecomeActive sees compact just before the expansion, which may be where the 2026 compact report comes from; that report has no source a reader can check, so it contests nothing (F-5). The trace does not log the view callbacks; TapRoute keeps them around the transitions as in D-4."
+    },
+    {
+      "id": "launch-ios26", "guide": "plain-tap",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
+      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
+      "support": {
+        "outcome": { "evidence": ["N-1"], "confidence": "documented" },
+        "callbacks": { "evidence": ["N-2", "D-4", "S002-3"], "confidence": "inferred", "reasoning": "Apple (N-2) says willBecomeActive fires when a message is selected; the order and the view callbacks come from iOS 10 write-ups (D-4/N-3's Classmethod launch from Xcode, S002-3). Nothing traces iOS 26.0 to 26.2, and X-1's iOS 26.3 trace adds willTransition/didTransition, which this list leaves out with no source for the difference." },
+        "presentation": { "evidence": ["N-1"], "confidence": "documented" }
+      },
+      "note": "Expanded, on Apple's current documentation (N-1) and WWDC 2016 (N-25): a launch by selecting a message is expanded. A 2026 report of a compact launch on iOS 26 has no source a reader can check, so it contests nothing (F-5); code that checks presentationStyle in willBecomeActive and calls requestPresentationStyle(.expanded) works either way."
+    },
+    {
+      "id": "launch", "guide": "plain-tap",
+      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
+      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
+      "support": {
+        "outcome": { "evidence": ["N-1", "N-25", "S000-1", "N-2"], "confidence": "documented" },
+        "callbacks": { "evidence": ["N-2", "D-4", "N-3", "S002-3", "S004-11"], "confidence": "inferred", "reasoning": "Apple says willBecomeActive fires when a message is selected (N-2) and willSelect/didSelect only while the extension is active (D-4); the stored Classmethod quote orders viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear for a launch from Xcode, not a tap, and its tap lists (with viewDidAppear) are not in the quote; S002-3 lists viewDidLoad, didBecomeActive, viewWillAppear." },
+        "presentation": { "evidence": ["N-1", "N-25", "F-5"], "confidence": "documented" }
+      },
+      "note": "selectedMessage is already set in willBecomeActive; willSelect/didSelect are not called. MSMessage.url reaches the extension, never as a universal link. The same in group conversations (N-26) and since iOS 17's plus-button app list (N-15)."
+    }
+  ],
   "guide": [
     {
       "id": "plain-tap",
@@ -4187,12 +4453,12 @@ enum BuiltinPolicies {
       "introduction": "A tap on a message while the extension is active calls the select callbacks, not the launch ones."
     },
     {
-      "id": "already-selected",
+      "id": "message-already-selected",
       "title": "The message that is already selected",
       "introduction": "Tapping the message that is already selected, including the one the user just sent, calls no select callback."
     },
     {
-      "id": "after-drawer-swipe",
+      "id": "after-swiping-apps",
       "title": "After swiping to another iMessage app",
       "introduction": "A swipe through the app drawer changes what the next tap on a message calls."
     },
@@ -4227,12 +4493,12 @@ enum BuiltinPolicies {
       "introduction": "An extension can run outside a conversation, in the media presentation context."
     },
     {
-      "id": "not-installed",
+      "id": "app-not-installed",
       "title": "The app is not installed",
       "introduction": "A recipient without the app is sent to the App Store; where depends on whether the app is published."
     },
     {
-      "id": "not-enabled",
+      "id": "installed-not-enabled",
       "title": "Installed but not enabled",
       "introduction": "The app is on the device but switched off in Messages."
     },
@@ -4242,12 +4508,12 @@ enum BuiltinPolicies {
       "introduction": "A tap on a sticker, or on the app attribution shown under a message or sticker, rather than on the message."
     },
     {
-      "id": "expired-message",
+      "id": "expired-messages",
       "title": "Expired messages",
       "introduction": "A message sent with shouldExpire that the recipient did not keep."
     },
     {
-      "id": "notification-preview",
+      "id": "notification-previews",
       "title": "Notification previews",
       "introduction": "The message's content shown in a notification rather than in the transcript."
     },
@@ -4265,479 +4531,6 @@ enum BuiltinPolicies {
       "id": "sms-rcs",
       "title": "SMS and RCS recipients",
       "introduction": "A recipient reached over SMS or RCS rather than iMessage."
-    }
-  ],
-  "facts": {
-    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
-    "osVersion": { "newest": "26" },
-    "sdkVersion": { "newest": "26" },
-    "hasContainerApp": "bool",
-    "installed": "bool",
-    "enabledInMessages": "bool",
-    "published": "bool",
-    "transport": ["iMessage", "sms", "rcs"],
-    "target": ["message", "sticker", "attribution", "notificationPreview"],
-    "layout": ["template", "live"],
-    "expired": "bool",
-    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
-    "urlNeedsEncoding": "bool",
-    "extensionRunning": "bool",
-    "alreadySelected": "bool",
-    "afterDrawerSwipe": "bool",
-    "presentationContext": ["messages", "media"]
-  },
-  "rules": [
-    {
-      "id": "expired-message",
-      "guide": "expired-message",
-      "when": { "expired": true },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["N-16"], "confidence": "documented" }
-      },
-      "note": "A message sent with shouldExpire is deleted a short time after it is read unless the recipient keeps it (N-16); once it is gone there is nothing to tap."
-    },
-    {
-      "id": "notification-preview",
-      "guide": "notification-preview",
-      "when": { "target": "notificationPreview" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["N-30"], "confidence": "single" }
-      },
-      "note": "Interactive-message content in a notification preview could not be tapped (N-30: a radar from iOS 10 beta 3; no later report either way). Tapping the notification itself opens the conversation, which TapRoute does not model."
-    },
-    {
-      "id": "sms-rcs-url-rejected-by-sdk",
-      "guide": "sms-rcs",
-      "when": { "transport": ["sms", "rcs"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["N-8", "N-27"], "confidence": "inferred", "reasoning": "N-8 (Apple) says an app linked before iOS 17 gets nil from URL(string:) for text outside a properly formed URL, so the message carries no URL; no source describes what an SMS or RCS recipient's tap does (N-27)." }
-      },
-      "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for this text, so the message carries no URL and its SMS or RCS copy has no link to tap. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
-    },
-    {
-      "id": "sms-rcs-web-url",
-      "guide": "sms-rcs",
-      "when": { "transport": ["sms", "rcs"], "target": "message", "urlClass": "web" },
-      "then": { "outcome": "browser" },
-      "support": {
-        "outcome": { "evidence": ["N-5", "D-6", "N-27"], "confidence": "inferred", "reasoning": "D-6 says SMS devices show the alternate layout and N-5's header sentence says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; neither names SMS or RCS, and N-27 finds no source that describes this tap." }
-      },
-      "note": "An SMS or RCS recipient gets the alternate (template) layout (D-6); TapRoute reads the http(s) URL as a plain link that opens in the browser, as on iOS 9 (F-2). No public source describes this tap (N-27)."
-    },
-    {
-      "id": "sms-rcs-other",
-      "guide": "sms-rcs",
-      "when": { "transport": ["sms", "rcs"] },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["D-6", "N-27", "N-13"], "confidence": "inferred", "reasoning": "No source describes a tap on an SMS or RCS copy (N-27); D-6 says only that SMS devices get the alternate layout, and N-13 (Apple) that a sticker has no URL, from which 'nothing to open' is read." }
-      },
-      "note": "No extension runs for an SMS or RCS message and only an http(s) link could open anything; a sticker carries no URL at all (N-13)."
-    },
-    {
-      "id": "watchos-view-only",
-      "guide": "other-platforms",
-      "when": { "platform": "watchOS" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["S000-3", "S002-1", "S001-1"], "confidence": "inferred", "reasoning": "Apple's slide in S000-3 says iMessage apps run on iOS 10 and content is 'received on watchOS'; S002-1 says the watch receives messages but cannot parse them, S001-1 that watchOS can receive and send. None says what tapping the content on the watch does; 'routes nowhere' is read from no iMessage app running there." }
-      },
-      "note": "watchOS shows the content but runs no iMessage app, so a tap routes nowhere (S000-3, S002-1, S001-1)."
-    },
-    {
-      "id": "fallback-url-rejected-by-sdk",
-      "guide": "other-platforms",
-      "when": { "platform": ["macOS", "visionOS"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["N-8", "D-2", "N-10"], "confidence": "inferred", "reasoning": "N-8 (Apple) gives nil from URL(string:) for such text in an app linked before iOS 17, so the message carries no URL, and D-2's macOS browser fallback has nothing to load; no source describes this tap on macOS or visionOS." }
-      },
-      "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for text with a space or a non-ASCII character, so the message carries no URL for the browser to load. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
-    },
-    {
-      "id": "visionos-web-url",
-      "guide": "other-platforms",
-      "when": { "platform": "visionOS", "target": "message", "urlClass": "web" },
-      "then": { "outcome": "browser" },
-      "support": {
-        "outcome": { "evidence": ["N-10", "N-5"], "confidence": "inferred", "reasoning": "N-10's quoted Apple words say only that frameworks and features may be unavailable on visionOS (its 'doesn't load Messages app extensions' sentence is DOMAIN.md's, not re-read); N-5's header says an HTTP(S) URL loads in a browser when no app on the receiving device can consume the message. No source speaks of a tap on visionOS." }
-      },
-      "note": "visionOS loads no Messages extension (N-10); the SDK header says an HTTP(S) URL loads in a web browser when no app on the device can consume the message (N-5)."
-    },
-    {
-      "id": "visionos-other",
-      "guide": "other-platforms",
-      "when": { "platform": "visionOS" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["N-10", "N-13", "N-5"], "confidence": "inferred", "reasoning": "No source describes a tap on visionOS; 'nothing' is read from N-10 (no Messages extension, itself inferred), N-13 (a sticker has no URL) and N-5 (only an HTTP(S) URL falls back to a browser)." }
-      },
-      "note": "No Messages extension runs on visionOS, even for an iOS app that runs there as a compatible app (N-10, N-13, N-5); only an HTTP(S) URL falls back to the browser, so stickers, attributions and other URLs route nowhere."
-    },
-    {
-      "id": "macos-sticker",
-      "guide": "other-platforms",
-      "when": { "platform": "macOS", "target": "sticker" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["N-13", "N-12", "X-9"], "confidence": "inferred", "reasoning": "N-13 (Apple) shows a sticker carries no URL; N-12's SitePoint quote ('We're only able to view stickers on macOS') and X-9 ('will see stickers') say the Mac shows stickers. None says what clicking one does." }
-      },
-      "note": "A sticker carries no URL (N-13), so the browser fallback of a message cannot apply, and no iMessage app runs on the Mac (N-12)."
-    },
-    {
-      "id": "macos-attribution",
-      "guide": "other-platforms",
-      "when": { "platform": "macOS", "target": "attribution" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["S000-2", "N-12"], "confidence": "inferred", "reasoning": "S000-2 (iOS 10, Chinese transcript of WWDC 2016) says tapping the app name opens the Messages App Store; N-12 finds no Mac Messages support for iMessage apps. No source says whether the Mac shows an attribution or what clicking it does." }
-      },
-      "note": "The attribution leads to the Messages App Store, which Mac Messages does not offer for iMessage apps (N-12); TapRoute reads the tap as routing nowhere."
-    },
-    {
-      "id": "macos-before-sierra-web-url",
-      "guide": "other-platforms",
-      "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message", "urlClass": "web" },
-      "then": { "outcome": "browser" },
-      "support": {
-        "outcome": { "evidence": ["X-7"], "confidence": "inferred", "reasoning": "X-7 (one 2016 beta-era write-up) says users on versions before macOS Sierra receive the summary text and the http/https URL as two plain messages; that clicking that URL opens the browser is the ordinary behaviour of a link in Messages, which no quote states." }
-      },
-      "note": "Before macOS Sierra (10.12) a message from an iMessage app arrives as its summary text and its URL as two plain messages, the URL only if it is http or https (X-7); tapping the link opens the browser."
-    },
-    {
-      "id": "macos-before-sierra-other",
-      "guide": "other-platforms",
-      "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["X-7"], "confidence": "single" }
-      },
-      "note": "Before macOS Sierra (10.12) only the summary text and an http or https URL arrive (X-7): a data:, file or custom-scheme URL is never delivered as a link, so there is nothing to open."
-    },
-    {
-      "id": "macos-web-url",
-      "guide": "other-platforms",
-      "when": { "platform": "macOS", "target": "message", "urlClass": ["web", "data"] },
-      "then": { "outcome": "browser" },
-      "support": {
-        "outcome": { "evidence": ["D-2", "N-5"], "confidence": "documented" }
-      },
-      "note": "macOS runs no extension (D-2, N-5); a selected message's http, https or data URL loads in a web browser."
-    },
-    {
-      "id": "macos-file-url",
-      "guide": "other-platforms",
-      "when": { "platform": "macOS", "target": "message", "urlClass": "file" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["D-2", "N-5"], "confidence": "inferred", "reasoning": "The current text (D-2, N-5) allows only HTTP, HTTPS or data URLs; the 2016 text quoted on the forums allowed file URLs but is not shown speaking of macOS. No source says what a file URL does on macOS." }
-      },
-      "note": "Nothing, inferred (D-2, N-5): no source says what a file URL does on macOS. The current documentation, which says a message selected on macOS loads its URL in a web browser, and the iOS 11+ header allow only HTTP(S) or data URLs; the 2016 text quoted on the forums allowed file URLs but is not shown saying anything of macOS, so joining the two (a file URL opened in a browser) is what neither text says. A file URL names a file on the sender's device: do not build on it."
-    },
-    {
-      "id": "macos-custom-scheme",
-      "guide": "other-platforms",
-      "when": { "platform": "macOS", "target": "message", "urlClass": "other" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["D-2", "N-5", "X-5"], "confidence": "contested", "reasoning": "Apple's current text (D-2, N-5: the URL loads in a browser; custom app schemes are not supported) against Apple's early MSMessage text (X-5: on macOS the system attempts to open the URL and shows an error only if it does not recognize it). Neither quote names the outcome itself (nothing, or a Mac app opening); each reading is drawn from one of two disagreeing Apple texts." }
-      },
-      "against": ["X-5"],
-      "alternatives": [
-        {
-          "then": { "outcome": "otherAppLaunch" },
-          "evidence": ["X-5"],
-          "note": "Apple's early MSMessage text: on macOS the system attempts to open the URL and shows an error only if it does not recognize it, so a Mac app that handles the scheme would open."
-        }
-      ],
-      "note": "Default nothing, on the current documentation and header (D-2, N-5): custom app schemes are not supported on macOS, though the same URL still reaches the extension on iOS. The early MSMessage text (X-5) says the system attempts to open the URL, which a Mac app claiming the scheme would answer; do not count on either."
-    },
-    {
-      "id": "macos-no-url",
-      "guide": "other-platforms",
-      "when": { "platform": "macOS", "target": "message", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["D-2"], "confidence": "inferred", "reasoning": "D-2 says a message selected on macOS loads its URL in a browser; without a loadable URL nothing is left to load. No source describes this case." }
-      },
-      "note": "Without a loadable URL there is nothing for the browser to open (D-2)."
-    },
-    {
-      "id": "before-ios10-sticker",
-      "guide": "before-ios10",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "sticker" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["N-13", "S000-3"], "confidence": "inferred", "reasoning": "N-13 (Apple) shows a sticker carries no URL and S000-3 that iMessage apps run from iOS 10; no source says how iOS 9 shows a sticker or what tapping it does." }
-      },
-      "note": "Before iOS 10 there are no iMessage apps and a sticker carries no URL (N-13); TapRoute reads it as a plain image that routes nowhere."
-    },
-    {
-      "id": "before-ios10-attribution",
-      "guide": "before-ios10",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "attribution" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["S000-2", "S000-3"], "confidence": "inferred", "reasoning": "S000-2 describes the attribution in iOS 10 Messages and S000-3 puts iMessage apps at iOS 10; no quote describes what iOS 9 shows, so the absence of an attribution to tap there is inferred." }
-      },
-      "note": "Inline app attribution arrived with iOS 10 Messages (S000-2); iOS 9 shows the summary text and the URL as plain messages (F-2), with no attribution to tap."
-    },
-    {
-      "id": "before-ios10-url-rejected-by-sdk",
-      "guide": "before-ios10",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["N-8", "X-7"], "confidence": "inferred", "reasoning": "N-8 (Apple): linked before iOS 17, URL(string:) returns nil for such text, so there is no URL; X-7 says earlier iOS versions get only the summary text and an http/https URL. No source describes this case." }
-      },
-      "note": "Built with an SDK before iOS 17, the sender's URL(string:) returns nil for this text, so no URL is delivered as a second plain message. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
-    },
-    {
-      "id": "before-ios10-web-url",
-      "guide": "before-ios10",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlClass": "web" },
-      "then": { "outcome": "browser" },
-      "support": {
-        "outcome": { "evidence": ["X-7", "N-5"], "confidence": "inferred", "reasoning": "X-7 (one beta-era write-up) says users on earlier versions receive the summary text and the http/https URL as two plain messages; that tapping the URL opens the browser is stated by no quote for iOS 9 (N-5's header sentence is generic and from the iOS 11 SDK)." }
-      },
-      "note": "iOS 9 and earlier get the summary text and the URL as two plain messages (X-7, N-5); tapping the URL opens the browser."
-    },
-    {
-      "id": "before-ios10-other",
-      "guide": "before-ios10",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["X-7"], "confidence": "single" }
-      },
-      "note": "Before iOS 10 there are no iMessage apps, and a URL that is not http/https is not even delivered (X-7)."
-    },
-    {
-      "id": "sticker-tap",
-      "guide": "stickers-and-attributions",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "sticker" },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["N-13", "S000-2"], "confidence": "inferred", "reasoning": "N-13 (Apple) shows a sticker carries no URL and S000-2 says the app name under it opens the Messages App Store; no quote says what tapping the sticker itself does." }
-      },
-      "note": "A sticker carries no URL (N-13) and the sources describe only the attribution under it as routing; a tap on the sticker itself opens no app or store in TapRoute's reading. Tap the attribution to route."
-    },
-    {
-      "id": "message-not-installed-unpublished-web-url",
-      "guide": "not-installed",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false, "urlClass": "web" },
-      "then": { "outcome": "storeFront" },
-      "support": {
-        "outcome": { "evidence": ["S004-1", "S004-2", "N-5"], "confidence": "contested", "reasoning": "S004-1 (one iOS 10 write-up): the App Store front page opens whatever MSMessage.url is; N-5 (the iOS 11+ SDK header): when no app on the receiving device can consume the message, an HTTP(S) URL loads in a web browser." }
-      },
-      "against": ["N-5"],
-      "alternatives": [
-        {
-          "then": { "outcome": "browser" },
-          "evidence": ["N-5", "F-4"],
-          "note": "The iOS 11+ header says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; iOS 10 betas did so (F-4)."
-        }
-      ],
-      "note": "Default App Store front page, on the newest and most specific observation: shipped iOS opens the store whatever MSMessage.url is (S004-1); the header's general browser sentence fits devices that run no iMessage apps."
-    },
-    {
-      "id": "message-not-installed-unpublished",
-      "guide": "not-installed",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false },
-      "then": { "outcome": "storeFront" },
-      "support": {
-        "outcome": { "evidence": ["S004-1", "S004-2"], "confidence": "single" }
-      },
-      "note": "Whatever MSMessage.url is. The same for a sender who deleted the app after sending, or taps on a second device without it (N-21). iOS 10 betas opened a browser instead (F-4, contradicted by shipped iOS 10)."
-    },
-    {
-      "id": "attribution-not-installed-unpublished",
-      "guide": "not-installed",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": false },
-      "then": { "outcome": "storeFront" },
-      "support": {
-        "outcome": { "evidence": ["S000-2", "S004-1"], "confidence": "inferred", "reasoning": "S000-2 says tapping the attribution opens the Messages App Store on the app; S004-1 that a message of an unpublished app opens the store's front page. No source describes the attribution of an unpublished app." }
-      },
-      "note": "An unpublished app has no product page to land on; read from the message case (S004-1)."
-    },
-    {
-      "id": "attribution-not-installed",
-      "guide": "not-installed",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": true },
-      "then": { "outcome": "storeProductPage" },
-      "support": {
-        "outcome": { "evidence": ["S000-2"], "confidence": "single" }
-      },
-      "note": "The inline attribution opens the Messages App Store on the app's page, for iMessage-only apps too. No public source describes that store after iOS 17 (N-22)."
-    },
-    {
-      "id": "message-not-installed-web-url",
-      "guide": "not-installed",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true, "urlClass": "web" },
-      "then": { "outcome": "storeProductPage" },
-      "support": {
-        "outcome": { "evidence": ["S004-3", "X-5", "N-5"], "confidence": "contested", "reasoning": "For the product page: S004-3 (two independently written iOS 10-era reports: 'goes to the container app's download page'; 'the matching app's download page in the iMessage App Store pops up') and X-5 (Apple's early text: the App Store opens and prompts the user to install). Against: N-5's header, an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message." }
-      },
-      "against": ["N-5"],
-      "alternatives": [
-        {
-          "then": { "outcome": "browser" },
-          "evidence": ["N-5", "F-4"],
-          "note": "The iOS 11+ header says an HTTP(S) URL loads in a web browser when no app on the receiving device can consume the message; iOS 10 betas did so (F-4)."
-        }
-      ],
-      "note": "Default product page, on the newest and most specific observations: shipped iOS lands on the product page and no https URL acts as a universal or deep link (S004-3, S004-4, F-10); the header's general browser sentence fits devices that run no iMessage apps."
-    },
-    {
-      "id": "message-not-installed",
-      "guide": "not-installed",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true },
-      "then": { "outcome": "storeProductPage" },
-      "support": {
-        "outcome": { "evidence": ["S004-3", "X-5"], "confidence": "several" }
-      },
-      "note": "No URL, universal link or deep link reaches an app that is not installed (S004-3, X-5); the tap lands on its product page."
-    },
-    {
-      "id": "attribution-installed",
-      "guide": "stickers-and-attributions",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": true },
-      "then": { "outcome": "nothing" },
-      "support": {
-        "outcome": { "evidence": ["S000-2"], "confidence": "inferred", "reasoning": "S000-2's quote says the sending app's name shows under the sticker and tapping it opens the Messages App Store; it does not say the name shows only when the app is not installed (that is the entry's claim, not its quote). No source says whether the attribution shows, or what it does, with the app installed." }
-      },
-      "note": "Messages shows the attribution only when the app is not installed, so with the app installed there is none to tap (S000-2)."
-    },
-    {
-      "id": "not-enabled",
-      "guide": "not-enabled",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": false },
-      "then": { "outcome": "manageApps" },
-      "support": {
-        "outcome": { "evidence": ["F-1"], "confidence": "single" }
-      },
-      "note": "The user can switch the app on from the page that opens. One way an app ends up installed but not enabled: the user turned off \"Automatically Add Apps\" on the Messages App Store's Manage tab (N-23, iOS 10-era, known from machine-translated copies of a How-To Geek article)."
-    },
-    {
-      "id": "live-layout-in-transcript",
-      "guide": "live-layout",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=11", "target": "message", "installed": true, "enabledInMessages": true, "layout": "live" },
-      "then": { "outcome": "transcriptView" },
-      "support": {
-        "outcome": { "evidence": ["N-4", "N-29", "D-6"], "confidence": "inferred", "reasoning": "Apple says a live message is drawn by an extension instance with presentationStyle .transcript (N-4, N-29) and needs iOS 11 and the installed app (D-6); no quote says what a tap on the live bubble does, that the live view gets it and Messages launches nothing." }
-      },
-      "note": "The extension renders a live message inside the transcript (presentationStyle .transcript) and its own view gets the tap: Messages opens nothing and calls neither willSelect nor didSelect, so redirect code there never runs. That instance gets willBecomeActive with selectedMessage set when the bubble is shown, not when it is tapped (N-29), so a willBecomeActive redirect without a presentationStyle == .transcript check fires on merely showing the bubble (X-6, inference). Before iOS 11, and without the app, the alternate layout shows instead; the sender's own second device counts too (X-6)."
-    },
-    {
-      "id": "running-media-context",
-      "guide": "media-context",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "extensionRunning": true, "presentationContext": "media" },
-      "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "compact" },
-      "support": {
-        "outcome": { "evidence": ["X-8", "N-4"], "confidence": "inferred", "reasoning": "X-8 and N-4 (Apple) describe the media context (Stickers app, camera, FaceTime, emoji keyboard, Markup) and say the app cannot insert MSMessage objects there; no quote says what tapping a message does while the extension runs there." },
-        "callbacks": { "evidence": ["N-4"], "confidence": "inferred", "reasoning": "N-4 quotes Apple that didReceive is not called in the media context and a header comment (seen for didCancelSending) that such callbacks are not called there; that willSelect/didSelect and the transitions are not called is read from it, not quoted." },
-        "presentation": { "evidence": [], "confidence": "inferred", "reasoning": "TapRoute's reading, as the note says; no source gives the presentation in the media context." }
-      },
-      "note": "In the media context (system Stickers app, Messages camera, FaceTime, the emoji keyboard, Markup; iOS 12 and later, X-8) Messages calls neither willSelect nor didSelect (N-4), so redirect code there never runs and the extension stays as it was; the compact presentation is TapRoute's reading. The app can insert no MSMessage there (X-8)."
-    },
-    {
-      "id": "after-drawer-swipe-ios26",
-      "guide": "after-drawer-swipe",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
-      "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
-      "support": {
-        "outcome": { "evidence": ["N-1"], "confidence": "documented" },
-        "callbacks": { "evidence": ["F-6"], "confidence": "inferred", "reasoning": "F-6's radar (iOS 10.0) saw no callbacks at all after a drawer swipe; nothing reports this case on iOS 26, where X-1's trace of an ordinary tap launch shows willBecomeActive, didBecomeActive and the transitions." },
-        "presentation": { "evidence": ["N-1"], "confidence": "documented" }
-      },
-      "note": "Reported on iOS 10.0 (radar 28515522); no later report either way. Expanded, on Apple's documentation that a launch by selecting a message is expanded (N-1, N-25); no redirect hook fires. A 2026 report of a compact launch on iOS 26 has no source a reader can check, so it contests nothing (F-5)."
-    },
-    {
-      "id": "after-drawer-swipe",
-      "guide": "after-drawer-swipe",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
-      "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
-      "support": {
-        "outcome": { "evidence": ["N-1", "N-25", "F-6"], "confidence": "documented" },
-        "callbacks": { "evidence": ["F-6"], "confidence": "single" },
-        "presentation": { "evidence": ["N-1", "N-25", "F-6"], "confidence": "documented" }
-      },
-      "note": "Reported on iOS 10.0 (radar 28515522) (N-1, N-25, F-6); no later report either way, so TapRoute applies it to every version. No redirect hook fires."
-    },
-    {
-      "id": "already-selected",
-      "guide": "already-selected",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": true },
-      "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
-      "support": {
-        "outcome": { "evidence": ["D-5", "N-11"], "confidence": "several" },
-        "callbacks": { "evidence": ["D-5", "N-11"], "confidence": "inferred", "reasoning": "D-5 (one reporter, iOS 10 beta 3) says neither willSelect nor didSelect is called and N-11 (iPad, undated) that didSelect does not fire; no quote says whether willTransition/didTransition fire, so the empty list is only partly stated." },
-        "presentation": { "evidence": [], "confidence": "inferred", "reasoning": "No quote gives the presentation for this tap; D-4's stored quote does not include its per-case lists. With callbacks [] a compact extension cannot have moved to expanded (that fires the transitions), so 'expanded' holds only if it already was." }
-      },
-      "note": "Tapping the selected message calls no select callback; a message just sent counts as selected (N-20), and a write-up sees repeated taps of the same bubble call no didSelect on iPad, naming no version (N-11). The presentation is read from D-4's trace."
-    },
-    {
-      "id": "running-ios26",
-      "guide": "already-running",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
-      "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
-      "support": {
-        "outcome": { "evidence": ["N-2", "D-4"], "confidence": "documented" },
-        "callbacks": { "evidence": ["N-2", "D-4"], "confidence": "inferred", "reasoning": "Apple's current pages (N-2, D-4) state willSelect, then the selectedMessage update, then didSelect for a selection while the extension is active; willTransition/didTransition come from the Classmethod iOS 10 trace, whose per-case list is not in the stored quote (D-4's and N-3's notes: 'cut from the stored excerpt'). No iOS 26 trace of this case exists." },
-        "presentation": { "evidence": ["N-1"], "confidence": "inferred", "reasoning": "N-1 says a launch by selecting a message is expanded; for an extension that is already running no stored quote shows a move to expanded (it would be the Classmethod per-case list, which is not quoted)." }
-      },
-      "note": "Expanded, on the documented text and two traces (N-2, D-4, N-3): selection moves an active extension to expanded. A 2026 report of the extension staying compact on iOS 26 has no source a reader can check, so it contests nothing (F-5); code that checks presentationStyle and calls requestPresentationStyle(.expanded) works either way."
-    },
-    {
-      "id": "running",
-      "guide": "already-running",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
-      "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
-      "support": {
-        "outcome": { "evidence": ["N-2", "D-4"], "confidence": "documented" },
-        "callbacks": { "evidence": ["N-2", "D-4", "S004-10"], "confidence": "inferred", "reasoning": "Apple's current pages (N-2, D-4) state willSelect, then the selectedMessage update, then didSelect for a selection while the extension is active; willTransition/didTransition come from the Classmethod iOS 10 trace, whose per-case list is not in the stored quote (D-4's and N-3's notes: 'cut from the stored excerpt')." },
-        "presentation": { "evidence": ["N-1"], "confidence": "inferred", "reasoning": "N-1 says a launch by selecting a message is expanded; for an extension that is already running no stored quote shows a move to expanded (it would be the Classmethod per-case list, which is not quoted)." }
-      },
-      "note": "Only an already active extension gets willSelect/didSelect; willBecomeActive does not fire. willSelect also fires when a message arrives while the extension is active (N-19), so redirect code there can open the container without a tap."
-    },
-    {
-      "id": "launch-ios26-3",
-      "guide": "plain-tap",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26.3", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
-      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
-      "support": {
-        "outcome": { "evidence": ["N-1", "X-1"], "confidence": "documented" },
-        "callbacks": { "evidence": ["X-1", "N-2", "D-4", "S002-3"], "confidence": "inferred", "reasoning": "X-1 (iOS 26.3 simulator, one trace) shows willBecomeActive, didBecomeActive, willTransition, didTransition; it does not log viewDidLoad, viewWillAppear or viewDidAppear, whose places around the transitions are taken from iOS 10 write-ups (D-4's Classmethod section [1], a launch from Xcode; S002-3), as the note says." },
-        "presentation": { "evidence": ["N-1", "X-1"], "confidence": "documented" }
-      },
-      "note": "Expanded, now traced: on the iOS 26.3.1 simulator a tapped bubble gives willBecomeActive (selectedMessage set, presentationStyle still compact), didBecomeActive, then willTransition to expanded and didTransition (X-1), as Apple documents a launch by selecting a message (N-1, N-25). Code that reads presentationStyle inside willBecomeActive sees compact just before the expansion, which may be where the 2026 compact report comes from; that report has no source a reader can check, so it contests nothing (F-5). The trace does not log the view callbacks; TapRoute keeps them around the transitions as in D-4."
-    },
-    {
-      "id": "launch-ios26",
-      "guide": "plain-tap",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
-      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
-      "support": {
-        "outcome": { "evidence": ["N-1"], "confidence": "documented" },
-        "callbacks": { "evidence": ["N-2", "D-4", "S002-3"], "confidence": "inferred", "reasoning": "Apple (N-2) says willBecomeActive fires when a message is selected; the order and the view callbacks come from iOS 10 write-ups (D-4/N-3's Classmethod launch from Xcode, S002-3). Nothing traces iOS 26.0 to 26.2, and X-1's iOS 26.3 trace adds willTransition/didTransition, which this list leaves out with no source for the difference." },
-        "presentation": { "evidence": ["N-1"], "confidence": "documented" }
-      },
-      "note": "Expanded, on Apple's current documentation (N-1) and WWDC 2016 (N-25): a launch by selecting a message is expanded. A 2026 report of a compact launch on iOS 26 has no source a reader can check, so it contests nothing (F-5); code that checks presentationStyle in willBecomeActive and calls requestPresentationStyle(.expanded) works either way."
-    },
-    {
-      "id": "launch",
-      "guide": "plain-tap",
-      "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
-      "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
-      "support": {
-        "outcome": { "evidence": ["N-1", "N-25", "S000-1", "N-2"], "confidence": "documented" },
-        "callbacks": { "evidence": ["N-2", "D-4", "N-3", "S002-3", "S004-11"], "confidence": "inferred", "reasoning": "Apple says willBecomeActive fires when a message is selected (N-2) and willSelect/didSelect only while the extension is active (D-4); the stored Classmethod quote orders viewDidLoad, willBecomeActive, didBecomeActive, viewWillAppear for a launch from Xcode, not a tap, and its tap lists (with viewDidAppear) are not in the quote; S002-3 lists viewDidLoad, didBecomeActive, viewWillAppear." },
-        "presentation": { "evidence": ["N-1", "N-25", "F-5"], "confidence": "documented" }
-      },
-      "note": "selectedMessage is already set in willBecomeActive; willSelect/didSelect are not called. MSMessage.url reaches the extension, never as a universal link. The same in group conversations (N-26) and since iOS 17's plus-button app list (N-15)."
     }
   ]
 }
@@ -4957,6 +4750,486 @@ enum BuiltinPolicies {
   "event": "widget",
   "title": "A tap on a widget (WidgetKit)",
   "hitPolicy": "first",
+  "facts": {
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+    "osVersion": {"newest": "26"},
+    "family": ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner"],
+    "element": ["background", "link", "button", "toggle"],
+    "intentMode": ["background", "openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic", "openURLIntent", "noIntent"],
+    "location": ["homeScreen", "lockScreen", "standBy", "carPlay", "iPhoneWidgetsOnMac"],
+    "locked": "bool",
+    "supportsCarPlay": "bool",
+    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
+    "schemeOwner": ["unknown", "none", "own", "other"],
+    "multipleWidgetURLs": "bool",
+    "configuration": ["static", "appIntent", "intent"],
+    "universalLink": ["unknown", "noMatch", "match", "exclude"],
+    "widgetURL": ["none", "given"]
+  },
+  "rules": [
+    {
+      "id": "before-widgetkit-ios", "guide": "before-widgets",
+      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<14"},
+      "then": {"outcome": "nothing"},
+      "support": {
+        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from iOS/iPadOS 14; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
+      },
+      "note": "WidgetKit and widgetURL(_:) arrive in iOS 14 (W-2's availability); before it there is no WidgetKit widget to tap (a Today extension's open(url) is the open event)."
+    },
+    {
+      "id": "before-widgetkit-macos", "guide": "before-widgets",
+      "when": {"platform": "macOS", "osVersion": "<11"},
+      "then": {"outcome": "nothing"},
+      "support": {
+        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from macOS 11; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
+      },
+      "note": "widgetURL(_:) arrives in macOS 11 (W-2's availability); before it there is no WidgetKit widget to click."
+    },
+    {
+      "id": "before-widgetkit-watchos", "guide": "before-widgets",
+      "when": {"platform": "watchOS", "osVersion": "<9"},
+      "then": {"outcome": "nothing"},
+      "support": {
+        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from watchOS 9; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
+      },
+      "note": "widgetURL(_:) arrives in watchOS 9 (W-2's availability); before it complications were ClockKit's, which TapRoute does not model."
+    },
+    {
+      "id": "before-widgetkit-visionos", "guide": "before-widgets",
+      "when": {"platform": "visionOS", "osVersion": "<26"},
+      "then": {"outcome": "nothing"},
+      "support": {
+        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from visionOS 26; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
+      },
+      "note": "widgetURL(_:) arrives in visionOS 26 (W-2's availability); before it there is no widget of the app's own to tap."
+    },
+    {
+      "id": "mac-control", "guide": "widget-standby-carplay-mac",
+      "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"], "intentMode": "background"},
+      "then": {"outcome": "intentRun"},
+      "support": {
+        "outcome": {"evidence": ["W-12"], "confidence": "documented"}
+      },
+      "note": "A button or toggle in an iPhone widget on the Mac sends the interaction to the iPhone, which performs the intent and sends the new timeline back; nothing opens on the Mac (W-12). It may take a while: mark the views that wait with invalidatableContent(_:)."
+    },
+    {
+      "id": "mac-control-opens-app", "guide": "widget-standby-carplay-mac",
+      "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"], "intentMode": ["openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic", "openURLIntent"]},
+      "then": {"outcome": "intentRun"},
+      "support": {
+        "outcome": {"evidence": ["W-12", "W-7", "W-9", "W-10"], "confidence": "inferred", "reasoning": "W-12 says the iPhone performs the intent of an interaction with an iPhone widget on the Mac, without distinguishing intent modes; W-7, W-9 and W-10 say openAppWhenRun, the foreground modes and OpenURLIntent run in or bring forward the app, and no quote says what that does when the interaction comes from a Mac. TapRoute keeps only the intent run."}
+      },
+      "note": "The Mac sends the interaction to the iPhone, which performs the intent (W-12). Apple says this of a Button or Toggle that runs an app intent, and does not say whether an intent that asks to bring the app forward (openAppWhenRun, supportedModes foreground, OpenURLIntent) opens it on the iPhone, in iPhone Mirroring or not at all. TapRoute answers only the intent run on the iPhone and names no handoff."
+    },
+    {
+      "id": "mac-open", "guide": "widget-standby-carplay-mac",
+      "when": {"location": "iPhoneWidgetsOnMac"},
+      "then": {"outcome": "containerLaunch"},
+      "support": {
+        "outcome": {"evidence": ["W-1"], "confidence": "inferred", "reasoning": "W-1 says tapping or clicking a widget opens its corresponding app, in general; W-12 speaks only of buttons and toggles of an iPhone widget on the Mac, and no quote says what a click that would open the app does there (which device, iPhone Mirroring or a prompt)."}
+      },
+      "note": "Apple documents only the buttons and toggles of an iPhone widget on the Mac (W-12). That a click that would open the app opens it is read from Apple's general 'tapping or clicking your widget ... opens its corresponding app' (W-1); where it opens (the iPhone, iPhone Mirroring) and what it is handed are not documented nor observed in any source found (write-ups mention an 'Open App on iPhone to continue' prompt), so the decision names no handoff."
+    },
+    {
+      "id": "carplay-control", "guide": "widget-standby-carplay-mac",
+      "when": {"location": "carPlay", "element": ["button", "toggle"]},
+      "then": {"outcome": "intentRun"},
+      "support": {
+        "outcome": {"evidence": ["W-11"], "confidence": "inferred", "reasoning": "W-11 (Apple) says that on a touchscreen 'tapping a button or toggle performs its action' and lists buttons and toggles as functional; it says this of buttons and toggles in general, while the rule also covers openAppWhenRun, the foreground modes, OpenURLIntent and a button without an app intent (noIntent), for which no quote says what happens in CarPlay (the note concedes it)."}
+      },
+      "note": "On a touchscreen a CarPlay widget's buttons and toggles perform their action, whether or not the app integrates with CarPlay (W-11: with integration 'tapping a button or toggle performs its action'; the table lists buttons and toggles as functional on any touchscreen); the app does not open. A vehicle without a touchscreen makes the whole widget inactive: nothing can be tapped there, so it is no situation of this table. An intent that asks to open the app has no documented outcome in CarPlay."
+    },
+    {
+      "id": "carplay-not-integrated", "guide": "widget-standby-carplay-mac",
+      "when": {"location": "carPlay", "supportsCarPlay": false},
+      "then": {"outcome": "nothing"},
+      "support": {
+        "outcome": {"evidence": ["W-11"], "confidence": "documented"}
+      },
+      "note": "Without CarPlay integration a tap cannot open the app from a CarPlay widget, and the system dims the widget to show that a tap has no effect (W-11)."
+    },
+    {
+      "id": "carplay", "guide": "widget-standby-carplay-mac",
+      "when": {"location": "carPlay", "supportsCarPlay": true},
+      "then": {"outcome": "containerLaunch"},
+      "support": {
+        "outcome": {"evidence": ["W-11"], "confidence": "documented"}
+      },
+      "note": "With CarPlay integration, tapping the widget opens the app's CarPlay template (W-11); a button or toggle performs its action (the rule before). Apple does not say what the app is handed there, nor whether a button's intent runs first, so the decision names no handoff: do not count on a widgetURL reaching the CarPlay scene."
+    },
+    {
+      "id": "control-watchos-visionos-no-url", "guide": "widget-buttons",
+      "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "support": {
+        "outcome": {"evidence": ["W-17", "W-5"], "confidence": "inferred", "reasoning": "Read as a tap on the widget (W-5: a widget with no URL opens the containing app); no quote speaks of a visionOS widget button, and W-17's HIG quote says watchOS widget buttons and toggles work without launching the app, against this value for watchOS."},
+        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states a user activity for a URL-less tap on a widget (its page is tagged iOS, and its callbacks are iOS/macOS ones); that a watchOS or visionOS button tap is such a tap is TapRoute's reading."}
+      },
+      "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-18, W-19); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget: with no widgetURL, a user activity (W-5)."
+    },
+    {
+      "id": "control-watchos-visionos", "guide": "widget-buttons",
+      "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-17", "W-4"], "confidence": "inferred", "reasoning": "Read as a tap on the widget (W-4: the system activates the containing app and passes the URL); no quote speaks of a visionOS widget button, and W-17's HIG quote says watchOS widget buttons and toggles work without launching the app, against this value for watchOS."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the URL goes to the app's URL callbacks for a widget interaction; that a watchOS or visionOS button tap is one is TapRoute's reading, and the rule also spans data, file and scheme-less URLs, which the table's own other-url rule holds inferred."}
+      },
+      "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-18, W-19); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget, which hands the app the widgetURL (W-4)."
+    },
+    {
+      "id": "control-before-ios17-no-url", "guide": "widget-buttons",
+      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "support": {
+        "outcome": {"evidence": ["W-8", "W-17"], "confidence": "several"},
+        "handoff": {"evidence": ["W-5"], "confidence": "documented"}
+      },
+      "note": "Before iOS 17 a widget has no working buttons or toggles (W-8): the tap launches the app as a tap anywhere else would, and with no widgetURL the app gets a user activity describing the widget (W-5)."
+    },
+    {
+      "id": "control-before-ios17", "guide": "widget-buttons",
+      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-8", "W-17"], "confidence": "several"},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 (Apple) states the URL goes to the app's URL callbacks, and that holds for a web URL or the app's own scheme; the rule also covers data, file, scheme-less URLs (the table's other-url rule: inferred, nobody reports one) and another app's scheme (the table's custom-scheme rule: contested, W-6), so the field as the rule states it is no stronger than inferred."}
+      },
+      "note": "Before iOS 17 a widget has no working buttons or toggles (W-8): the tap launches the app as a tap anywhere else would, and the app gets the widget's widgetURL (W-4)."
+    },
+    {
+      "id": "control-before-macos14-no-url", "guide": "widget-buttons",
+      "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "support": {
+        "outcome": {"evidence": ["W-17", "W-1"], "confidence": "inferred", "reasoning": "W-8's reports are about iOS; W-17's home-assistant comment (a project on iOS 14 and macOS 11) says widgets 'must launch the app to do any work' without naming the Mac, and W-1 says clicking a widget opens its app. That a click on a button in a macOS 11-13 widget counts as a click on the widget is TapRoute's reading."},
+        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states an NSUserActivity for a URL-less interaction with a widget; that this click is such an interaction rests on the outcome's reading."}
+      },
+      "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-18); before it TapRoute reads a click on one as a click anywhere else, as on iOS before 17 (W-8 reports iOS only)."
+    },
+    {
+      "id": "control-before-macos14", "guide": "widget-buttons",
+      "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-17", "W-1"], "confidence": "inferred", "reasoning": "As in control-before-macos14-no-url: no quote speaks of a button in a macOS 11-13 widget; read as a click on the widget (W-1)."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the URL goes to the app's URL callbacks for a widget interaction; that this click is one is TapRoute's reading, and the rule also covers data, file and scheme-less URLs and another app's scheme."}
+      },
+      "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-18); before it TapRoute reads a click on one as a click anywhere else, which hands the app the widgetURL (W-4)."
+    },
+    {
+      "id": "control-single-target-family-no-url", "guide": "widget-buttons",
+      "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "support": {
+        "outcome": {"evidence": ["W-1"], "confidence": "inferred", "reasoning": "No registry quote lists the families that take buttons or says what a button in an accessoryInline or accessoryCorner widget does; read as a tap on the widget, which opens the app (W-1)."},
+        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states a user activity for a URL-less tap on a widget; that this button tap is one is TapRoute's reading."}
+      },
+      "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-19), so TapRoute reads a tap on one as a tap on the widget: with no widgetURL, a user activity (W-5)."
+    },
+    {
+      "id": "control-single-target-family", "guide": "widget-buttons",
+      "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-1", "W-4"], "confidence": "inferred", "reasoning": "As in control-single-target-family-no-url: read as a tap on the widget, which opens the app (W-1, W-4)."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the widget's URL goes to the app's URL callbacks; that this button tap counts as a widget tap is TapRoute's reading, and the rule also spans data, file and scheme-less URLs and another app's scheme."}
+      },
+      "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-19), so TapRoute reads a tap on one as a tap on the widget, which hands the app the widgetURL (W-4)."
+    },
+    {
+      "id": "button-without-intent-no-url", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"], "intentMode": "noIntent", "urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "support": {
+        "outcome": {"evidence": ["W-17"], "confidence": "inferred", "reasoning": "Read from W-17's pre-iOS 17 reports that a SwiftUI Button does not work and a tap launches the host app; no quote speaks of a Button(action:) on iOS 17 or later."},
+        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states a user activity for a URL-less tap on a widget; that a plain button's tap is one is TapRoute's reading."}
+      },
+      "note": "A Button(action:) or Toggle(isOn:) with no app intent: Apple adds buttons with the initializers that take an app intent and says an interaction outside buttons and toggles launches the app (W-17); what a plain button's closure does it does not say. Reports from before iOS 17 say a SwiftUI Button does not work on widgets, the tap launches the app, so TapRoute reads the tap as one on the widget: with no widgetURL, the NSUserActivity of W-5. Use Button(intent:)."
+    },
+    {
+      "id": "button-without-intent", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"], "intentMode": "noIntent"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-17"], "confidence": "inferred", "reasoning": "Read from W-17's pre-iOS 17 reports that a SwiftUI Button does not work and a tap launches the host app; no quote speaks of a Button(action:) on iOS 17 or later."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the widget's URL goes to the app's URL callbacks for a widget interaction; that a plain button's tap is one is TapRoute's reading, and the rule has no urlClass, so it also covers data, file and scheme-less URLs."}
+      },
+      "note": "A Button(action:) or Toggle(isOn:) with no app intent: TapRoute reads the tap as one on the widget (W-17: an interaction outside buttons and toggles launches the app; reports before iOS 17: a SwiftUI Button does not work on widgets), so the app gets the widgetURL in its URL callbacks (W-4). Use Button(intent:)."
+    },
+    {
+      "id": "control-locked", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"], "locked": true},
+      "then": {"outcome": "nothing"},
+      "support": {
+        "outcome": {"evidence": ["W-18"], "confidence": "documented"}
+      },
+      "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-18)."
+    },
+    {
+      "id": "open-url-intent-ios18-0", "guide": "widget-buttons",
+      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "18..<18.1", "element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": ["match", "unknown"]},
+      "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
+      "support": {
+        "outcome": {"evidence": ["W-10", "C-4"], "confidence": "contested"},
+        "handoff": {"evidence": ["W-10", "C-4"], "confidence": "contested"}
+      },
+      "against": ["C-4"],
+      "alternatives": [
+        {
+          "then": {"outcome": "browser"},
+          "evidence": ["C-4"],
+          "note": "TrainLCD (2026): universal links had a bug in iOS 18.0 that opened the browser, so the app switched its control to a custom scheme. The author's account, not a stated device test, and about a Lock Screen control's OpenURLIntent, not a widget button."
+        }
+      ],
+      "note": "Default: Apple's text, the app opens with its universal link (W-10). One report about a control says iOS 18.0 opened the browser instead (C-4, the other reading); no report covers a widget button."
+    },
+    {
+      "id": "open-url-intent", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": "match"},
+      "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
+      "support": {
+        "outcome": {"evidence": ["W-10"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-10"], "confidence": "documented"}
+      },
+      "note": "The URL is one of the app's universal links (its domain's AASA file matches it for app.appID). OpenURLIntent brings the app to the foreground and sends the URL to the app's URL handling code (W-10; iOS 18, macOS 15). On iOS 18.0 see the rule before."
+    },
+    {
+      "id": "open-url-intent-unknown", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": "unknown"},
+      "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
+      "support": {
+        "outcome": {"evidence": ["W-10"], "confidence": "inferred", "reasoning": "W-10 documents OpenURLIntent for one of the app's own universal links; without app.appID and the AASA TapRoute assumes the https URL is one."},
+        "handoff": {"evidence": ["W-10"], "confidence": "inferred", "reasoning": "As for the outcome: W-10's universal-link handling is documented only for a URL the app claims; that this URL is claimed is assumed."}
+      },
+      "note": "Without app.appID, app.associatedDomains and app.aasa TapRoute cannot tell whether the app claims the URL. It takes the URL as one of the app's universal links, the only case Apple documents ('a universal link to your app's content', W-10). Give those keys to decide."
+    },
+    {
+      "id": "open-url-intent-custom-scheme", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent"},
+      "then": {"outcome": "nothing"},
+      "support": {
+        "outcome": {"evidence": ["W-10"], "confidence": "inferred", "reasoning": "W-10's earlier Apple text and the voltra maintainer say a custom URL scheme can't be used with OpenURLIntent (only universal links); no quote says what a widget button then does (nothing, the browser, or the app), and for controls C-4's reports disagree."}
+      },
+      "note": "OpenURLIntent opens the app's universal links, and Apple's earlier text says a custom URL scheme can't be used (W-10); TapRoute reads any other URL as opening nothing, an https URL the app does not claim (universalLink noMatch or exclude) included: no source says whether the system then opens the browser or nothing. Nobody reports what a widget button does with one (for controls the point is contested); use Link or widgetURL for a custom scheme."
+    },
+    {
+      "id": "open-app-when-run", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"], "intentMode": "openAppWhenRun"},
+      "then": {"outcome": "containerLaunch", "handoff": "intent"},
+      "support": {
+        "outcome": {"evidence": ["W-7", "W-9"], "confidence": "inferred", "reasoning": "W-7 says an intent with openAppWhenRun true is performed in the app's process; that the app also comes to the foreground is read from the property's name and from W-9's foreground modes, which replace it in iOS 26."},
+        "handoff": {"evidence": ["W-7"], "confidence": "documented"}
+      },
+      "note": "With openAppWhenRun the system performs the intent in the app's process (W-7); that the app also comes to the foreground is read from the property's name and its iOS 26 successor, the foreground modes of supportedModes (W-9). Deprecated from iOS 26: use supportedModes."
+    },
+    {
+      "id": "foreground-mode", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred"], "osVersion": ">=26"},
+      "then": {"outcome": "containerLaunch", "handoff": "intent"},
+      "support": {
+        "outcome": {"evidence": ["W-9"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-9"], "confidence": "documented"}
+      },
+      "note": "supportedModes with the immediate foreground mode brings the app to the foreground before the action runs; with deferred, before the action completes (W-9)."
+    },
+    {
+      "id": "dynamic-mode", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"], "intentMode": "foregroundDynamic", "osVersion": ">=26"},
+      "then": {"outcome": "intentRun"},
+      "support": {
+        "outcome": {"evidence": ["W-9"], "confidence": "inferred", "reasoning": "W-9 says the dynamic mode runs the app in the background and optionally brings it to the foreground; TapRoute answers the background branch."}
+      },
+      "note": "The dynamic foreground mode runs the intent in the background and only optionally brings the app forward (W-9): TapRoute answers the background run; the app comes forward only when its perform() asks to continue in the foreground."
+    },
+    {
+      "id": "modes-before-26", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred", "foregroundDynamic"], "osVersion": "<26"},
+      "then": {"outcome": "intentRun"},
+      "support": {
+        "outcome": {"evidence": ["W-9", "W-7"], "confidence": "inferred", "reasoning": "W-9's supportedModes page gives iOS/macOS 26+ availability, and W-7 says an intent runs in the widget extension by default; that an earlier system ignores supportedModes and runs the default is read from the two."}
+      },
+      "note": "supportedModes arrives in iOS 26 and macOS 26 (W-9): an earlier system does not read it, so the intent runs as by default, in the widget extension's process (W-7). Set openAppWhenRun too for earlier systems."
+    },
+    {
+      "id": "control", "guide": "widget-buttons",
+      "when": {"element": ["button", "toggle"]},
+      "then": {"outcome": "intentRun"},
+      "support": {
+        "outcome": {"evidence": ["W-17", "W-7", "W-14"], "confidence": "documented"}
+      },
+      "note": "From iOS 17 and macOS 14 a button or toggle runs its app intent without launching the app (W-18), in the widget extension's process by default (W-7), and the widget's timeline reloads. A full-size button behind the content catches every tap that misses the others, so the widget never opens its app (W-14), which Apple does not want."
+    },
+    {
+      "id": "link-single-target-family-widget-url", "guide": "widget-tap",
+      "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "given"},
+      "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
+      "support": {
+        "outcome": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "Both readings of the Link open the containing app (W-4); the rule's premise, that a Link in accessoryCircular, accessoryInline or accessoryCorner is ignored, is TapRoute's reading of W-3's list, which names only the families that take Link."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the widget's URL goes to the app's URL callbacks; the rule does not check the widgetURL's class (data, file, another app's scheme)."},
+        "url": {"evidence": ["W-3"], "confidence": "inferred", "reasoning": "W-3's current Apple text: 'For interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier'; that a tap on a Link in a family not on its list is such an interaction is inference."}
+      },
+      "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: 'for interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier' (W-3). The app receives widget.widgetURL, not the Link's URL; TapRoute does not check whose scheme it names."
+    },
+    {
+      "id": "link-single-target-family", "guide": "widget-tap",
+      "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "none"},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "support": {
+        "outcome": {"evidence": ["W-1"], "confidence": "inferred", "reasoning": "W-1 says a tap on a widget opens its app by default; that the Link in these families is ignored is TapRoute's reading of W-3's list."},
+        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5's user activity is stated for a widget that specifies no widgetURL 'or Link'; this widget has a Link, so the quote applies only on TapRoute's reading that the Link is ignored."}
+      },
+      "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: with no widgetURL the app gets a user activity (W-5); with one, the rule before this one."
+    },
+    {
+      "id": "link-small-before-ios17-widget-url", "guide": "widget-tap",
+      "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "given"},
+      "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-2"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "Both readings hand the app a URL, which W-4 (Apple) states for a widget interaction; the rule does not check the URL's class, and for data, file or scheme-less URLs or another app's scheme the table's own rules are inferred or contested."},
+        "url": {"evidence": ["W-3"], "confidence": "contested"}
+      },
+      "alternatives": [
+        {
+          "then": {"outcome": "containerLaunch", "handoff": "url"},
+          "evidence": ["W-3"],
+          "note": "Apple's current text: systemSmall has room for more than one interaction target, and 'if an interaction targets a Link control, the system uses the URL in that control' (W-3): the Link's URL."
+        }
+      ],
+      "note": "Default: the Link is ignored and the tap counts as a tap on the widget, so the app receives widget.widgetURL ('for interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier', W-3), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports."
+    },
+    {
+      "id": "link-small-before-ios17", "guide": "widget-tap",
+      "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "none"},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "support": {
+        "outcome": {"evidence": ["W-1", "W-4"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-3", "W-5"], "confidence": "contested"}
+      },
+      "alternatives": [
+        {
+          "then": {"outcome": "containerLaunch", "handoff": "url"},
+          "evidence": ["W-3"],
+          "note": "Apple's current text: systemSmall has room for more than one interaction target, and a tap on a Link uses that Link's URL (W-3)."
+        }
+      ],
+      "note": "Default: the Link is ignored and the tap counts as a tap on the widget: with no widgetURL, a user activity (W-5), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports; no source gives the version in which small widgets gained Link."
+    },
+    {
+      "id": "link-small-widget-url", "guide": "widget-tap",
+      "when": {"element": "link", "family": "systemSmall", "widgetURL": "given"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-3"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-3", "W-4"], "confidence": "inferred", "reasoning": "Both readings hand the app a URL (W-3's current text: 'the system uses the URL in that control'; W-4: the URL goes to the app's URL callbacks); the rule does not check the URL's class, and for data, file or scheme-less URLs or another app's scheme the table's own rules are inferred or contested."},
+        "url": {"evidence": ["W-3"], "confidence": "contested", "reasoning": "Not a key of the default's then: the default leaves url out (the Link's own URL), the alternative sets url: widgetURL. Listed so the contest is not lost."}
+      },
+      "alternatives": [
+        {
+          "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
+          "evidence": ["W-3"],
+          "note": "Apple's 2020 text and reports to 2023: Link has no effect in systemSmall, so the tap counts as a tap on the widget and the app receives widget.widgetURL (W-3)."
+        }
+      ],
+      "note": "Default: the Link's URL, not widget.widgetURL, on Apple's current text, which names systemSmall among the families that take Link: 'if an interaction targets a Link control, the system uses the URL in that control' (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
+    },
+    {
+      "id": "link-small", "guide": "widget-tap",
+      "when": {"element": "link", "family": "systemSmall", "widgetURL": "none"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-1", "W-4"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-3"], "confidence": "contested"}
+      },
+      "alternatives": [
+        {
+          "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+          "evidence": ["W-3"],
+          "note": "Apple's 2020 text and reports to 2023: Link has no effect in systemSmall, so the tap counts as a tap on the widget (its widgetURL if set, else a user activity)."
+        }
+      ],
+      "note": "Default: the Link's URL, on Apple's current text, which names systemSmall among the families that take Link (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
+    },
+    {
+      "id": "multiple-widget-urls", "guide": "widget-tap",
+      "when": {"element": "background", "multipleWidgetURLs": true, "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "Apple (W-2) says the behaviour with several widgetURL modifiers is undefined; one report (ABausG/home_widget 235, a medium widget with two myapp:// URLs) saw the app get one of them. The rule spans web, data, file and scheme-less URLs, for which nothing is reported."},
+        "handoff": {"evidence": ["W-2", "W-4"], "confidence": "inferred", "reasoning": "The home_widget report ('only ... is always passed') states a URL handed over for a custom scheme; W-4 states it for one URL. Apple calls several undefined, and the rule spans URL classes nobody reports."}
+      },
+      "note": "The view hierarchy has more than one widgetURL modifier: Apple says widgets support one and the behaviour with several is undefined (W-2); one report has the last one delivered. TapRoute takes url as that URL and the app gets it in its URL callbacks (W-4). Keep one widgetURL, on the outermost view, and use Link for the others."
+    },
+    {
+      "id": "no-url-configurable", "guide": "widget-tap",
+      "when": {"urlClass": ["none", "unparseable"], "configuration": ["appIntent", "intent"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "support": {
+        "outcome": {"evidence": ["W-5", "W-16"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-5", "W-16"], "confidence": "documented"}
+      },
+      "note": "A configurable widget tapped with no widgetURL or Link opens the app with an NSUserActivity (W-5) that carries the person's configuration (W-16): with an AppIntentConfiguration read it with widgetConfigurationIntent(of:), with an IntentConfiguration from the activity's interaction (its INIntent). The configuration kind does not change what opens."
+    },
+    {
+      "id": "no-url", "guide": "widget-tap",
+      "when": {"urlClass": ["none", "unparseable"]},
+      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
+      "support": {
+        "outcome": {"evidence": ["W-5", "W-1"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-5"], "confidence": "documented"}
+      },
+      "note": "With no widgetURL or Link the system opens the containing app and passes an NSUserActivity whose userInfo names the widget's kind and family (W-5). Text that is no URL cannot be a widgetURL (URL(string:) gives nil), so it counts as none. In StandBy the first tap shows an arrow that opens the app (W-11, press report); on a locked device the person may have to unlock first (W-13)."
+    },
+    {
+      "id": "web-url", "guide": "widget-tap",
+      "when": {"urlClass": "web"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-2", "W-6"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-4", "W-6"], "confidence": "documented"}
+      },
+      "note": "An https widgetURL or Link URL opens the containing app, which gets the URL in its URL callbacks (W-4), not as a universal link; no observation was found of a widget opening Safari (W-6). Which callbacks fire is the delivery table's."
+    },
+    {
+      "id": "own-scheme", "guide": "widget-tap",
+      "when": {"urlClass": "other", "schemeOwner": "own"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-2"], "confidence": "documented"},
+        "handoff": {"evidence": ["W-4", "W-15"], "confidence": "documented"}
+      },
+      "note": "The URL's scheme is one of the app's own (app.urlSchemes): the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15)."
+    },
+    {
+      "id": "custom-scheme", "guide": "widget-tap",
+      "when": {"urlClass": "other"},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-2", "W-6"], "confidence": "contested"},
+        "handoff": {"evidence": ["W-4", "W-6"], "confidence": "contested"}
+      },
+      "against": ["W-6"],
+      "alternatives": [
+        {
+          "then": {"outcome": "otherAppLaunch"},
+          "evidence": ["W-6"],
+          "note": "Scriptable widgets set other apps' schemes as tap URLs and those apps open (W-6); Scriptable is itself the containing app and may relay the URL, so whether the widget opens the other app directly is not shown."
+        }
+      ],
+      "note": "Default: the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15). Contested for another app's scheme (W-6), and for a scheme whose owner is not given: list the app's own in app.urlSchemes."
+    },
+    {
+      "id": "other-url", "guide": "widget-tap",
+      "when": {"urlClass": ["data", "file", "noScheme", "emptyScheme"]},
+      "then": {"outcome": "containerLaunch", "handoff": "url"},
+      "support": {
+        "outcome": {"evidence": ["W-4", "W-1"], "confidence": "inferred", "reasoning": "W-4 and W-1 say a widget interaction opens the containing app, without naming URL classes; no quote or report speaks of a data, file or scheme-less URL."},
+        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 says the system passes the URL to the app's URL callbacks; that it does so for a data, file or scheme-less URL is TapRoute's reading (nobody reports one)."}
+      },
+      "note": "Apple says the system passes the widget's URL to the containing app (W-4) and names no scheme rule; TapRoute reads a data, file or scheme-less URL the same way. Nobody reports one."
+    }
+  ],
   "guide": [
     {
       "id": "widget-tap",
@@ -4977,529 +5250,6 @@ enum BuiltinPolicies {
       "id": "widget-standby-carplay-mac",
       "title": "Widgets in StandBy, CarPlay and on the Mac",
       "introduction": "StandBy and CarPlay show small widgets; CarPlay opens only an app that integrates with it. An iPhone widget on the Mac runs its buttons on the iPhone."
-    }
-  ],
-  "facts": {
-    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
-    "osVersion": {"newest": "26"},
-    "family": ["systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner"],
-    "element": ["background", "link", "button", "toggle"],
-    "intentMode": ["background", "openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic", "openURLIntent", "noIntent"],
-    "location": ["homeScreen", "lockScreen", "standBy", "carPlay", "iPhoneWidgetsOnMac"],
-    "locked": "bool",
-    "supportsCarPlay": "bool",
-    "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
-    "schemeOwner": ["unknown", "none", "own", "other"],
-    "multipleWidgetURLs": "bool",
-    "configuration": ["static", "appIntent", "intent"],
-    "universalLink": ["unknown", "noMatch", "match", "exclude"],
-    "widgetURL": ["none", "given"]
-  },
-  "rules": [
-    {
-      "id": "before-widgetkit-ios",
-      "guide": "before-widgets",
-      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<14"},
-      "then": {"outcome": "nothing"},
-      "support": {
-        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from iOS/iPadOS 14; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
-      },
-      "note": "WidgetKit and widgetURL(_:) arrive in iOS 14 (W-2's availability); before it there is no WidgetKit widget to tap (a Today extension's open(url) is the open event)."
-    },
-    {
-      "id": "before-widgetkit-macos",
-      "guide": "before-widgets",
-      "when": {"platform": "macOS", "osVersion": "<11"},
-      "then": {"outcome": "nothing"},
-      "support": {
-        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from macOS 11; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
-      },
-      "note": "widgetURL(_:) arrives in macOS 11 (W-2's availability); before it there is no WidgetKit widget to click."
-    },
-    {
-      "id": "before-widgetkit-watchos",
-      "guide": "before-widgets",
-      "when": {"platform": "watchOS", "osVersion": "<9"},
-      "then": {"outcome": "nothing"},
-      "support": {
-        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from watchOS 9; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
-      },
-      "note": "widgetURL(_:) arrives in watchOS 9 (W-2's availability); before it complications were ClockKit's, which TapRoute does not model."
-    },
-    {
-      "id": "before-widgetkit-visionos",
-      "guide": "before-widgets",
-      "when": {"platform": "visionOS", "osVersion": "<26"},
-      "then": {"outcome": "nothing"},
-      "support": {
-        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "W-2's availability lines give widgetURL(_:) from visionOS 26; that no WidgetKit widget exists to tap before it is read from that modifier's availability, not from a statement about WidgetKit itself."}
-      },
-      "note": "widgetURL(_:) arrives in visionOS 26 (W-2's availability); before it there is no widget of the app's own to tap."
-    },
-    {
-      "id": "mac-control",
-      "guide": "widget-standby-carplay-mac",
-      "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"], "intentMode": "background"},
-      "then": {"outcome": "intentRun"},
-      "support": {
-        "outcome": {"evidence": ["W-12"], "confidence": "documented"}
-      },
-      "note": "A button or toggle in an iPhone widget on the Mac sends the interaction to the iPhone, which performs the intent and sends the new timeline back; nothing opens on the Mac (W-12). It may take a while: mark the views that wait with invalidatableContent(_:)."
-    },
-    {
-      "id": "mac-control-opens-app",
-      "guide": "widget-standby-carplay-mac",
-      "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"], "intentMode": ["openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic", "openURLIntent"]},
-      "then": {"outcome": "intentRun"},
-      "support": {
-        "outcome": {"evidence": ["W-12", "W-7", "W-9", "W-10"], "confidence": "inferred", "reasoning": "W-12 says the iPhone performs the intent of an interaction with an iPhone widget on the Mac, without distinguishing intent modes; W-7, W-9 and W-10 say openAppWhenRun, the foreground modes and OpenURLIntent run in or bring forward the app, and no quote says what that does when the interaction comes from a Mac. TapRoute keeps only the intent run."}
-      },
-      "note": "The Mac sends the interaction to the iPhone, which performs the intent (W-12). Apple says this of a Button or Toggle that runs an app intent, and does not say whether an intent that asks to bring the app forward (openAppWhenRun, supportedModes foreground, OpenURLIntent) opens it on the iPhone, in iPhone Mirroring or not at all. TapRoute answers only the intent run on the iPhone and names no handoff."
-    },
-    {
-      "id": "mac-open",
-      "guide": "widget-standby-carplay-mac",
-      "when": {"location": "iPhoneWidgetsOnMac"},
-      "then": {"outcome": "containerLaunch"},
-      "support": {
-        "outcome": {"evidence": ["W-1"], "confidence": "inferred", "reasoning": "W-1 says tapping or clicking a widget opens its corresponding app, in general; W-12 speaks only of buttons and toggles of an iPhone widget on the Mac, and no quote says what a click that would open the app does there (which device, iPhone Mirroring or a prompt)."}
-      },
-      "note": "Apple documents only the buttons and toggles of an iPhone widget on the Mac (W-12). That a click that would open the app opens it is read from Apple's general 'tapping or clicking your widget ... opens its corresponding app' (W-1); where it opens (the iPhone, iPhone Mirroring) and what it is handed are not documented nor observed in any source found (write-ups mention an 'Open App on iPhone to continue' prompt), so the decision names no handoff."
-    },
-    {
-      "id": "carplay-control",
-      "guide": "widget-standby-carplay-mac",
-      "when": {"location": "carPlay", "element": ["button", "toggle"]},
-      "then": {"outcome": "intentRun"},
-      "support": {
-        "outcome": {"evidence": ["W-11"], "confidence": "inferred", "reasoning": "W-11 (Apple) says that on a touchscreen 'tapping a button or toggle performs its action' and lists buttons and toggles as functional; it says this of buttons and toggles in general, while the rule also covers openAppWhenRun, the foreground modes, OpenURLIntent and a button without an app intent (noIntent), for which no quote says what happens in CarPlay (the note concedes it)."}
-      },
-      "note": "On a touchscreen a CarPlay widget's buttons and toggles perform their action, whether or not the app integrates with CarPlay (W-11: with integration 'tapping a button or toggle performs its action'; the table lists buttons and toggles as functional on any touchscreen); the app does not open. A vehicle without a touchscreen makes the whole widget inactive: nothing can be tapped there, so it is no situation of this table. An intent that asks to open the app has no documented outcome in CarPlay."
-    },
-    {
-      "id": "carplay-not-integrated",
-      "guide": "widget-standby-carplay-mac",
-      "when": {"location": "carPlay", "supportsCarPlay": false},
-      "then": {"outcome": "nothing"},
-      "support": {
-        "outcome": {"evidence": ["W-11"], "confidence": "documented"}
-      },
-      "note": "Without CarPlay integration a tap cannot open the app from a CarPlay widget, and the system dims the widget to show that a tap has no effect (W-11)."
-    },
-    {
-      "id": "carplay",
-      "guide": "widget-standby-carplay-mac",
-      "when": {"location": "carPlay", "supportsCarPlay": true},
-      "then": {"outcome": "containerLaunch"},
-      "support": {
-        "outcome": {"evidence": ["W-11"], "confidence": "documented"}
-      },
-      "note": "With CarPlay integration, tapping the widget opens the app's CarPlay template (W-11); a button or toggle performs its action (the rule before). Apple does not say what the app is handed there, nor whether a button's intent runs first, so the decision names no handoff: do not count on a widgetURL reaching the CarPlay scene."
-    },
-    {
-      "id": "control-watchos-visionos-no-url",
-      "guide": "widget-buttons",
-      "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "support": {
-        "outcome": {"evidence": ["W-17", "W-5"], "confidence": "inferred", "reasoning": "Read as a tap on the widget (W-5: a widget with no URL opens the containing app); no quote speaks of a visionOS widget button, and W-17's HIG quote says watchOS widget buttons and toggles work without launching the app, against this value for watchOS."},
-        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states a user activity for a URL-less tap on a widget (its page is tagged iOS, and its callbacks are iOS/macOS ones); that a watchOS or visionOS button tap is such a tap is TapRoute's reading."}
-      },
-      "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-18, W-19); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget: with no widgetURL, a user activity (W-5)."
-    },
-    {
-      "id": "control-watchos-visionos",
-      "guide": "widget-buttons",
-      "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-17", "W-4"], "confidence": "inferred", "reasoning": "Read as a tap on the widget (W-4: the system activates the containing app and passes the URL); no quote speaks of a visionOS widget button, and W-17's HIG quote says watchOS widget buttons and toggles work without launching the app, against this value for watchOS."},
-        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the URL goes to the app's URL callbacks for a widget interaction; that a watchOS or visionOS button tap is one is TapRoute's reading, and the rule also spans data, file and scheme-less URLs, which the table's own other-url rule holds inferred."}
-      },
-      "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-18, W-19); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget, which hands the app the widgetURL (W-4)."
-    },
-    {
-      "id": "control-before-ios17-no-url",
-      "guide": "widget-buttons",
-      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "support": {
-        "outcome": {"evidence": ["W-8", "W-17"], "confidence": "several"},
-        "handoff": {"evidence": ["W-5"], "confidence": "documented"}
-      },
-      "note": "Before iOS 17 a widget has no working buttons or toggles (W-8): the tap launches the app as a tap anywhere else would, and with no widgetURL the app gets a user activity describing the widget (W-5)."
-    },
-    {
-      "id": "control-before-ios17",
-      "guide": "widget-buttons",
-      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-8", "W-17"], "confidence": "several"},
-        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 (Apple) states the URL goes to the app's URL callbacks, and that holds for a web URL or the app's own scheme; the rule also covers data, file, scheme-less URLs (the table's other-url rule: inferred, nobody reports one) and another app's scheme (the table's custom-scheme rule: contested, W-6), so the field as the rule states it is no stronger than inferred."}
-      },
-      "note": "Before iOS 17 a widget has no working buttons or toggles (W-8): the tap launches the app as a tap anywhere else would, and the app gets the widget's widgetURL (W-4)."
-    },
-    {
-      "id": "control-before-macos14-no-url",
-      "guide": "widget-buttons",
-      "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "support": {
-        "outcome": {"evidence": ["W-17", "W-1"], "confidence": "inferred", "reasoning": "W-8's reports are about iOS; W-17's home-assistant comment (a project on iOS 14 and macOS 11) says widgets 'must launch the app to do any work' without naming the Mac, and W-1 says clicking a widget opens its app. That a click on a button in a macOS 11-13 widget counts as a click on the widget is TapRoute's reading."},
-        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states an NSUserActivity for a URL-less interaction with a widget; that this click is such an interaction rests on the outcome's reading."}
-      },
-      "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-18); before it TapRoute reads a click on one as a click anywhere else, as on iOS before 17 (W-8 reports iOS only)."
-    },
-    {
-      "id": "control-before-macos14",
-      "guide": "widget-buttons",
-      "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-17", "W-1"], "confidence": "inferred", "reasoning": "As in control-before-macos14-no-url: no quote speaks of a button in a macOS 11-13 widget; read as a click on the widget (W-1)."},
-        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the URL goes to the app's URL callbacks for a widget interaction; that this click is one is TapRoute's reading, and the rule also covers data, file and scheme-less URLs and another app's scheme."}
-      },
-      "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-18); before it TapRoute reads a click on one as a click anywhere else, which hands the app the widgetURL (W-4)."
-    },
-    {
-      "id": "control-single-target-family-no-url",
-      "guide": "widget-buttons",
-      "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "support": {
-        "outcome": {"evidence": ["W-1"], "confidence": "inferred", "reasoning": "No registry quote lists the families that take buttons or says what a button in an accessoryInline or accessoryCorner widget does; read as a tap on the widget, which opens the app (W-1)."},
-        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states a user activity for a URL-less tap on a widget; that this button tap is one is TapRoute's reading."}
-      },
-      "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-19), so TapRoute reads a tap on one as a tap on the widget: with no widgetURL, a user activity (W-5)."
-    },
-    {
-      "id": "control-single-target-family",
-      "guide": "widget-buttons",
-      "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-1", "W-4"], "confidence": "inferred", "reasoning": "As in control-single-target-family-no-url: read as a tap on the widget, which opens the app (W-1, W-4)."},
-        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the widget's URL goes to the app's URL callbacks; that this button tap counts as a widget tap is TapRoute's reading, and the rule also spans data, file and scheme-less URLs and another app's scheme."}
-      },
-      "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-19), so TapRoute reads a tap on one as a tap on the widget, which hands the app the widgetURL (W-4)."
-    },
-    {
-      "id": "button-without-intent-no-url",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"], "intentMode": "noIntent", "urlClass": ["none", "unparseable"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "support": {
-        "outcome": {"evidence": ["W-17"], "confidence": "inferred", "reasoning": "Read from W-17's pre-iOS 17 reports that a SwiftUI Button does not work and a tap launches the host app; no quote speaks of a Button(action:) on iOS 17 or later."},
-        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5 states a user activity for a URL-less tap on a widget; that a plain button's tap is one is TapRoute's reading."}
-      },
-      "note": "A Button(action:) or Toggle(isOn:) with no app intent: Apple adds buttons with the initializers that take an app intent and says an interaction outside buttons and toggles launches the app (W-17); what a plain button's closure does it does not say. Reports from before iOS 17 say a SwiftUI Button does not work on widgets, the tap launches the app, so TapRoute reads the tap as one on the widget: with no widgetURL, the NSUserActivity of W-5. Use Button(intent:)."
-    },
-    {
-      "id": "button-without-intent",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"], "intentMode": "noIntent"},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-17"], "confidence": "inferred", "reasoning": "Read from W-17's pre-iOS 17 reports that a SwiftUI Button does not work and a tap launches the host app; no quote speaks of a Button(action:) on iOS 17 or later."},
-        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the widget's URL goes to the app's URL callbacks for a widget interaction; that a plain button's tap is one is TapRoute's reading, and the rule has no urlClass, so it also covers data, file and scheme-less URLs."}
-      },
-      "note": "A Button(action:) or Toggle(isOn:) with no app intent: TapRoute reads the tap as one on the widget (W-17: an interaction outside buttons and toggles launches the app; reports before iOS 17: a SwiftUI Button does not work on widgets), so the app gets the widgetURL in its URL callbacks (W-4). Use Button(intent:)."
-    },
-    {
-      "id": "control-locked",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"], "locked": true},
-      "then": {"outcome": "nothing"},
-      "support": {
-        "outcome": {"evidence": ["W-18"], "confidence": "documented"}
-      },
-      "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-18)."
-    },
-    {
-      "id": "open-url-intent-ios18-0",
-      "guide": "widget-buttons",
-      "when": {"platform": ["iOS", "iPadOS"], "osVersion": "18..<18.1", "element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": ["match", "unknown"]},
-      "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
-      "support": {
-        "outcome": {"evidence": ["W-10", "C-4"], "confidence": "contested"},
-        "handoff": {"evidence": ["W-10", "C-4"], "confidence": "contested"}
-      },
-      "against": ["C-4"],
-      "alternatives": [
-        {
-          "then": {"outcome": "browser"},
-          "evidence": ["C-4"],
-          "note": "TrainLCD (2026): universal links had a bug in iOS 18.0 that opened the browser, so the app switched its control to a custom scheme. The author's account, not a stated device test, and about a Lock Screen control's OpenURLIntent, not a widget button."
-        }
-      ],
-      "note": "Default: Apple's text, the app opens with its universal link (W-10). One report about a control says iOS 18.0 opened the browser instead (C-4, the other reading); no report covers a widget button."
-    },
-    {
-      "id": "open-url-intent",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": "match"},
-      "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
-      "support": {
-        "outcome": {"evidence": ["W-10"], "confidence": "documented"},
-        "handoff": {"evidence": ["W-10"], "confidence": "documented"}
-      },
-      "note": "The URL is one of the app's universal links (its domain's AASA file matches it for app.appID). OpenURLIntent brings the app to the foreground and sends the URL to the app's URL handling code (W-10; iOS 18, macOS 15). On iOS 18.0 see the rule before."
-    },
-    {
-      "id": "open-url-intent-unknown",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": "unknown"},
-      "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
-      "support": {
-        "outcome": {"evidence": ["W-10"], "confidence": "inferred", "reasoning": "W-10 documents OpenURLIntent for one of the app's own universal links; without app.appID and the AASA TapRoute assumes the https URL is one."},
-        "handoff": {"evidence": ["W-10"], "confidence": "inferred", "reasoning": "As for the outcome: W-10's universal-link handling is documented only for a URL the app claims; that this URL is claimed is assumed."}
-      },
-      "note": "Without app.appID, app.associatedDomains and app.aasa TapRoute cannot tell whether the app claims the URL. It takes the URL as one of the app's universal links, the only case Apple documents ('a universal link to your app's content', W-10). Give those keys to decide."
-    },
-    {
-      "id": "open-url-intent-custom-scheme",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent"},
-      "then": {"outcome": "nothing"},
-      "support": {
-        "outcome": {"evidence": ["W-10"], "confidence": "inferred", "reasoning": "W-10's earlier Apple text and the voltra maintainer say a custom URL scheme can't be used with OpenURLIntent (only universal links); no quote says what a widget button then does (nothing, the browser, or the app), and for controls C-4's reports disagree."}
-      },
-      "note": "OpenURLIntent opens the app's universal links, and Apple's earlier text says a custom URL scheme can't be used (W-10); TapRoute reads any other URL as opening nothing, an https URL the app does not claim (universalLink noMatch or exclude) included: no source says whether the system then opens the browser or nothing. Nobody reports what a widget button does with one (for controls the point is contested); use Link or widgetURL for a custom scheme."
-    },
-    {
-      "id": "open-app-when-run",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"], "intentMode": "openAppWhenRun"},
-      "then": {"outcome": "containerLaunch", "handoff": "intent"},
-      "support": {
-        "outcome": {"evidence": ["W-7", "W-9"], "confidence": "inferred", "reasoning": "W-7 says an intent with openAppWhenRun true is performed in the app's process; that the app also comes to the foreground is read from the property's name and from W-9's foreground modes, which replace it in iOS 26."},
-        "handoff": {"evidence": ["W-7"], "confidence": "documented"}
-      },
-      "note": "With openAppWhenRun the system performs the intent in the app's process (W-7); that the app also comes to the foreground is read from the property's name and its iOS 26 successor, the foreground modes of supportedModes (W-9). Deprecated from iOS 26: use supportedModes."
-    },
-    {
-      "id": "foreground-mode",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred"], "osVersion": ">=26"},
-      "then": {"outcome": "containerLaunch", "handoff": "intent"},
-      "support": {
-        "outcome": {"evidence": ["W-9"], "confidence": "documented"},
-        "handoff": {"evidence": ["W-9"], "confidence": "documented"}
-      },
-      "note": "supportedModes with the immediate foreground mode brings the app to the foreground before the action runs; with deferred, before the action completes (W-9)."
-    },
-    {
-      "id": "dynamic-mode",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"], "intentMode": "foregroundDynamic", "osVersion": ">=26"},
-      "then": {"outcome": "intentRun"},
-      "support": {
-        "outcome": {"evidence": ["W-9"], "confidence": "inferred", "reasoning": "W-9 says the dynamic mode runs the app in the background and optionally brings it to the foreground; TapRoute answers the background branch."}
-      },
-      "note": "The dynamic foreground mode runs the intent in the background and only optionally brings the app forward (W-9): TapRoute answers the background run; the app comes forward only when its perform() asks to continue in the foreground."
-    },
-    {
-      "id": "modes-before-26",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred", "foregroundDynamic"], "osVersion": "<26"},
-      "then": {"outcome": "intentRun"},
-      "support": {
-        "outcome": {"evidence": ["W-9", "W-7"], "confidence": "inferred", "reasoning": "W-9's supportedModes page gives iOS/macOS 26+ availability, and W-7 says an intent runs in the widget extension by default; that an earlier system ignores supportedModes and runs the default is read from the two."}
-      },
-      "note": "supportedModes arrives in iOS 26 and macOS 26 (W-9): an earlier system does not read it, so the intent runs as by default, in the widget extension's process (W-7). Set openAppWhenRun too for earlier systems."
-    },
-    {
-      "id": "control",
-      "guide": "widget-buttons",
-      "when": {"element": ["button", "toggle"]},
-      "then": {"outcome": "intentRun"},
-      "support": {
-        "outcome": {"evidence": ["W-17", "W-7", "W-14"], "confidence": "documented"}
-      },
-      "note": "From iOS 17 and macOS 14 a button or toggle runs its app intent without launching the app (W-18), in the widget extension's process by default (W-7), and the widget's timeline reloads. A full-size button behind the content catches every tap that misses the others, so the widget never opens its app (W-14), which Apple does not want."
-    },
-    {
-      "id": "link-single-target-family-widget-url",
-      "guide": "widget-tap",
-      "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "given"},
-      "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
-      "support": {
-        "outcome": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "Both readings of the Link open the containing app (W-4); the rule's premise, that a Link in accessoryCircular, accessoryInline or accessoryCorner is ignored, is TapRoute's reading of W-3's list, which names only the families that take Link."},
-        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 states the widget's URL goes to the app's URL callbacks; the rule does not check the widgetURL's class (data, file, another app's scheme)."},
-        "url": {"evidence": ["W-3"], "confidence": "inferred", "reasoning": "W-3's current Apple text: 'For interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier'; that a tap on a Link in a family not on its list is such an interaction is inference."}
-      },
-      "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: 'for interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier' (W-3). The app receives widget.widgetURL, not the Link's URL; TapRoute does not check whose scheme it names."
-    },
-    {
-      "id": "link-single-target-family",
-      "guide": "widget-tap",
-      "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "none"},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "support": {
-        "outcome": {"evidence": ["W-1"], "confidence": "inferred", "reasoning": "W-1 says a tap on a widget opens its app by default; that the Link in these families is ignored is TapRoute's reading of W-3's list."},
-        "handoff": {"evidence": ["W-5"], "confidence": "inferred", "reasoning": "W-5's user activity is stated for a widget that specifies no widgetURL 'or Link'; this widget has a Link, so the quote applies only on TapRoute's reading that the Link is ignored."}
-      },
-      "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: with no widgetURL the app gets a user activity (W-5); with one, the rule before this one."
-    },
-    {
-      "id": "link-small-before-ios17-widget-url",
-      "guide": "widget-tap",
-      "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "given"},
-      "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
-      "support": {
-        "outcome": {"evidence": ["W-4", "W-2"], "confidence": "documented"},
-        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "Both readings hand the app a URL, which W-4 (Apple) states for a widget interaction; the rule does not check the URL's class, and for data, file or scheme-less URLs or another app's scheme the table's own rules are inferred or contested."},
-        "url": {"evidence": ["W-3"], "confidence": "contested"}
-      },
-      "alternatives": [
-        {
-          "then": {"outcome": "containerLaunch", "handoff": "url"},
-          "evidence": ["W-3"],
-          "note": "Apple's current text: systemSmall has room for more than one interaction target, and 'if an interaction targets a Link control, the system uses the URL in that control' (W-3): the Link's URL."
-        }
-      ],
-      "note": "Default: the Link is ignored and the tap counts as a tap on the widget, so the app receives widget.widgetURL ('for interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier', W-3), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports."
-    },
-    {
-      "id": "link-small-before-ios17",
-      "guide": "widget-tap",
-      "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "none"},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "support": {
-        "outcome": {"evidence": ["W-1", "W-4"], "confidence": "documented"},
-        "handoff": {"evidence": ["W-3", "W-5"], "confidence": "contested"}
-      },
-      "alternatives": [
-        {
-          "then": {"outcome": "containerLaunch", "handoff": "url"},
-          "evidence": ["W-3"],
-          "note": "Apple's current text: systemSmall has room for more than one interaction target, and a tap on a Link uses that Link's URL (W-3)."
-        }
-      ],
-      "note": "Default: the Link is ignored and the tap counts as a tap on the widget: with no widgetURL, a user activity (W-5), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports; no source gives the version in which small widgets gained Link."
-    },
-    {
-      "id": "link-small-widget-url",
-      "guide": "widget-tap",
-      "when": {"element": "link", "family": "systemSmall", "widgetURL": "given"},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-4", "W-3"], "confidence": "documented"},
-        "handoff": {"evidence": ["W-3", "W-4"], "confidence": "inferred", "reasoning": "Both readings hand the app a URL (W-3's current text: 'the system uses the URL in that control'; W-4: the URL goes to the app's URL callbacks); the rule does not check the URL's class, and for data, file or scheme-less URLs or another app's scheme the table's own rules are inferred or contested."},
-        "url": {"evidence": ["W-3"], "confidence": "contested", "reasoning": "Not a key of the default's then: the default leaves url out (the Link's own URL), the alternative sets url: widgetURL. Listed so the contest is not lost."}
-      },
-      "alternatives": [
-        {
-          "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
-          "evidence": ["W-3"],
-          "note": "Apple's 2020 text and reports to 2023: Link has no effect in systemSmall, so the tap counts as a tap on the widget and the app receives widget.widgetURL (W-3)."
-        }
-      ],
-      "note": "Default: the Link's URL, not widget.widgetURL, on Apple's current text, which names systemSmall among the families that take Link: 'if an interaction targets a Link control, the system uses the URL in that control' (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
-    },
-    {
-      "id": "link-small",
-      "guide": "widget-tap",
-      "when": {"element": "link", "family": "systemSmall", "widgetURL": "none"},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-1", "W-4"], "confidence": "documented"},
-        "handoff": {"evidence": ["W-3"], "confidence": "contested"}
-      },
-      "alternatives": [
-        {
-          "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-          "evidence": ["W-3"],
-          "note": "Apple's 2020 text and reports to 2023: Link has no effect in systemSmall, so the tap counts as a tap on the widget (its widgetURL if set, else a user activity)."
-        }
-      ],
-      "note": "Default: the Link's URL, on Apple's current text, which names systemSmall among the families that take Link (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
-    },
-    {
-      "id": "multiple-widget-urls",
-      "guide": "widget-tap",
-      "when": {"element": "background", "multipleWidgetURLs": true, "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-2"], "confidence": "inferred", "reasoning": "Apple (W-2) says the behaviour with several widgetURL modifiers is undefined; one report (ABausG/home_widget 235, a medium widget with two myapp:// URLs) saw the app get one of them. The rule spans web, data, file and scheme-less URLs, for which nothing is reported."},
-        "handoff": {"evidence": ["W-2", "W-4"], "confidence": "inferred", "reasoning": "The home_widget report ('only ... is always passed') states a URL handed over for a custom scheme; W-4 states it for one URL. Apple calls several undefined, and the rule spans URL classes nobody reports."}
-      },
-      "note": "The view hierarchy has more than one widgetURL modifier: Apple says widgets support one and the behaviour with several is undefined (W-2); one report has the last one delivered. TapRoute takes url as that URL and the app gets it in its URL callbacks (W-4). Keep one widgetURL, on the outermost view, and use Link for the others."
-    },
-    {
-      "id": "no-url-configurable",
-      "guide": "widget-tap",
-      "when": {"urlClass": ["none", "unparseable"], "configuration": ["appIntent", "intent"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "support": {
-        "outcome": {"evidence": ["W-5", "W-16"], "confidence": "documented"},
-        "handoff": {"evidence": ["W-5", "W-16"], "confidence": "documented"}
-      },
-      "note": "A configurable widget tapped with no widgetURL or Link opens the app with an NSUserActivity (W-5) that carries the person's configuration (W-16): with an AppIntentConfiguration read it with widgetConfigurationIntent(of:), with an IntentConfiguration from the activity's interaction (its INIntent). The configuration kind does not change what opens."
-    },
-    {
-      "id": "no-url",
-      "guide": "widget-tap",
-      "when": {"urlClass": ["none", "unparseable"]},
-      "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
-      "support": {
-        "outcome": {"evidence": ["W-5", "W-1"], "confidence": "documented"},
-        "handoff": {"evidence": ["W-5"], "confidence": "documented"}
-      },
-      "note": "With no widgetURL or Link the system opens the containing app and passes an NSUserActivity whose userInfo names the widget's kind and family (W-5). Text that is no URL cannot be a widgetURL (URL(string:) gives nil), so it counts as none. In StandBy the first tap shows an arrow that opens the app (W-11, press report); on a locked device the person may have to unlock first (W-13)."
-    },
-    {
-      "id": "web-url",
-      "guide": "widget-tap",
-      "when": {"urlClass": "web"},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-4", "W-2", "W-6"], "confidence": "documented"},
-        "handoff": {"evidence": ["W-4", "W-6"], "confidence": "documented"}
-      },
-      "note": "An https widgetURL or Link URL opens the containing app, which gets the URL in its URL callbacks (W-4), not as a universal link; no observation was found of a widget opening Safari (W-6). Which callbacks fire is the delivery table's."
-    },
-    {
-      "id": "own-scheme",
-      "guide": "widget-tap",
-      "when": {"urlClass": "other", "schemeOwner": "own"},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-4", "W-2"], "confidence": "documented"},
-        "handoff": {"evidence": ["W-4", "W-15"], "confidence": "documented"}
-      },
-      "note": "The URL's scheme is one of the app's own (app.urlSchemes): the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15)."
-    },
-    {
-      "id": "custom-scheme",
-      "guide": "widget-tap",
-      "when": {"urlClass": "other"},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-4", "W-2", "W-6"], "confidence": "contested"},
-        "handoff": {"evidence": ["W-4", "W-6"], "confidence": "contested"}
-      },
-      "against": ["W-6"],
-      "alternatives": [
-        {
-          "then": {"outcome": "otherAppLaunch"},
-          "evidence": ["W-6"],
-          "note": "Scriptable widgets set other apps' schemes as tap URLs and those apps open (W-6); Scriptable is itself the containing app and may relay the URL, so whether the widget opens the other app directly is not shown."
-        }
-      ],
-      "note": "Default: the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15). Contested for another app's scheme (W-6), and for a scheme whose owner is not given: list the app's own in app.urlSchemes."
-    },
-    {
-      "id": "other-url",
-      "guide": "widget-tap",
-      "when": {"urlClass": ["data", "file", "noScheme", "emptyScheme"]},
-      "then": {"outcome": "containerLaunch", "handoff": "url"},
-      "support": {
-        "outcome": {"evidence": ["W-4", "W-1"], "confidence": "inferred", "reasoning": "W-4 and W-1 say a widget interaction opens the containing app, without naming URL classes; no quote or report speaks of a data, file or scheme-less URL."},
-        "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 says the system passes the URL to the app's URL callbacks; that it does so for a data, file or scheme-less URL is TapRoute's reading (nobody reports one)."}
-      },
-      "note": "Apple says the system passes the widget's URL to the containing app (W-4) and names no scheme rule; TapRoute reads a data, file or scheme-less URL the same way. Nobody reports one."
     }
   ]
 }
