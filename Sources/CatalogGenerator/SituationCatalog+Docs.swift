@@ -4,6 +4,7 @@
 // landing page's topic group of the situation's types (rewritten in place under its heading). The values, defaults
 // and descriptions are read from the generated schemas, so the docs and the schemas agree.
 import Foundation
+import TapRouteAASA
 
 extension SituationCatalog {
   /// The DocC article generated whole, from the package root.
@@ -19,14 +20,6 @@ extension SituationCatalog {
   static let landingPagePath = "Sources/TapRoute/TapRoute.docc/TapRoute.md"
   static let situationTopicsHeading = "### The situation"
 
-  /// Text for a Markdown table cell.
-  private static func cell(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-  }
-
-  /// Code span.
-  private static func code(_ text: String) -> String { "`\(text)`" }
-
   /// `n` with a comma every three digits (65,536).
   private static func grouped(_ n: Int) -> String {
     var digits = String(n)
@@ -41,7 +34,8 @@ extension SituationCatalog {
   /// What a schema lets a key hold, in words.
   private static func valuesText(_ schema: SchemaJSON) -> String {
     if case .array(let list)? = schema["enum"] {
-      return list.compactMap { if case .string(let s) = $0 { code(s) } else { nil } }.joined(separator: ", ")
+      return list.compactMap { if case .string(let s) = $0 { Escaping.markdownCode(s) } else { nil } }.joined(
+        separator: ", ")
     }
     switch schema["type"] {
     case .string("boolean")?: return "`true`, `false`"
@@ -64,11 +58,11 @@ extension SituationCatalog {
   /// A schema's default, in words; a version's is the newest the policies know.
   private static func defaultText(_ schema: SchemaJSON) -> String {
     switch schema["default"] {
-    case .string(let s)?: return code(s)
-    case .bool(let b)?: return code(b ? "true" : "false")
+    case .string(let s)?: return Escaping.markdownCode(s)
+    case .bool(let b)?: return Escaping.markdownCode(b ? "true" : "false")
     case .null?: return "`null`"
     case .array(let a)? where a.isEmpty: return "`[]`"
-    case .int(let i)?: return code(String(i))
+    case .int(let i)?: return Escaping.markdownCode(String(i))
     default: return schema["pattern"] != nil ? "the newest the policies know" : ""
     }
   }
@@ -91,25 +85,28 @@ extension SituationCatalog {
     func add(_ path: String, _ schema: SchemaJSON, fact: String) {
       var description = ""
       if case .string(let d)? = schema["description"] { description = d }
-      rows.append([code(path), valuesText(schema), defaultText(schema), fact, description])
+      rows.append([Escaping.markdownCode(path), valuesText(schema), defaultText(schema), fact, description])
       if case .object(let properties)? = schema["properties"] {
         for (key, child) in properties { add("\(path).\(key)", child, fact: "") }
       }
     }
-    let event = events.map { "\(code($0.name)): \($0.doc.joined(separator: " "))" }.joined(separator: " ")
-    rows.append([code("event"), valuesText(eventSchema), "required", "", event])
+    let event = events.map { "\(Escaping.markdownCode($0.name)): \($0.doc.joined(separator: " "))" }.joined(
+      separator: " ")
+    rows.append([Escaping.markdownCode("event"), valuesText(eventSchema), "required", "", event])
     for field in parts.first(where: { $0.key.isEmpty })?.fields ?? [] {
       add(field.key, schema(field), fact: field.fact == nil ? "" : "yes")
     }
     for part in parts where !part.key.isEmpty {
       rows.append([
-        code(part.key), "object", "", "", (part.doc + [readWhen(part, name: code)]).joined(separator: " "),
+        Escaping.markdownCode(part.key), "object", "", "",
+        (part.doc + [readWhen(part, name: Escaping.markdownCode)]).joined(separator: " "),
       ])
       for field in part.fields {
         let computed = urlFactNames(part, field)
         let fact =
           field.fact != nil
-          ? "yes" : computed.isEmpty ? "" : "computed: " + computed.map(code).joined(separator: ", ")
+          ? "yes"
+          : computed.isEmpty ? "" : "computed: " + computed.map(Escaping.markdownCode).joined(separator: ", ")
         add("\(part.key).\(field.key)", schema(field), fact: fact)
       }
     }
@@ -120,7 +117,7 @@ extension SituationCatalog {
   private static func table(_ header: [String], _ rows: [[String]]) -> String {
     var out = "| " + header.joined(separator: " | ") + " |\n"
     out += "|" + String(repeating: " --- |", count: header.count) + "\n"
-    for row in rows { out += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
+    for row in rows { out += "| " + row.map(Escaping.markdownCell).joined(separator: " | ") + " |\n" }
     return out
   }
 
@@ -141,27 +138,28 @@ extension SituationCatalog {
         }.joined(separator: ", ")
         let list = enumerationType(u).flatMap(values(of:))
         rows.append(
-          [code(u.name), from, events.map(\.name).joined(separator: ", ")]
+          [Escaping.markdownCode(u.name), from, events.map(\.name).joined(separator: ", ")]
             + declaredAndTested(list: list, version: false))
       case .computed(let c):
         let from = events.compactMap { event in
           urlPath(event).map { "\(c.computed) of `$.\($0)` (\(event.name))" }
         }.joined(separator: ", ")
-        let inputs = c.inputs.map { code("$." + $0) }.joined(separator: ", ")
+        let inputs = c.inputs.map { Escaping.markdownCode("$." + $0) }.joined(separator: ", ")
         rows.append(
           [
-            code(c.name), from + ", from " + inputs,
+            Escaping.markdownCode(c.name), from + ", from " + inputs,
             events.filter { $0.url != nil }.map(\.name).joined(separator: ", "),
           ]
             + declaredAndTested(list: values(of: c.type), version: false))
       case .field(let f):
-        let from = code(f.part.key.isEmpty ? "$.\(f.field.key)" : "$.\(f.part.key).\(f.field.key)")
+        let from = Escaping.markdownCode(
+          f.part.key.isEmpty ? "$.\(f.field.key)" : "$.\(f.part.key).\(f.field.key)")
         var list: [String]? = nil
         if case .enumeration(let type, _) = f.field.type { list = values(of: type) }
         var version = false
         if case .version = f.field.type { version = true }
         rows.append(
-          [code(f.field.key), from, events(reading: f.part).joined(separator: ", ")]
+          [Escaping.markdownCode(f.field.key), from, events(reading: f.part).joined(separator: ", ")]
             + declaredAndTested(list: list, version: version))
       }
     }
@@ -175,7 +173,7 @@ extension SituationCatalog {
     }
     guard let list else { return ["`\"bool\"`", "`true`, `false`, or a list of them"] }
     let json = "[" + list.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-    return [code(json), "one of them, or a list"]
+    return [Escaping.markdownCode(json), "one of them, or a list"]
   }
 
   /// The README's generated part, markers excluded.

@@ -66,7 +66,7 @@ struct TapGuideTests {
       }
     }
     let entry = try #require(engine.policies.evidence("D-4"))
-    #expect(article.contains("- D-4 (\(entry.confidence.rawValue)): " + TableDocument.text(entry.claim)))
+    #expect(article.contains("- D-4 (\(entry.confidence.rawValue)): " + Escaping.markdown(entry.claim)))
     for source in entry.sources {
       if let url = source.url { #expect(article.contains("(\(TableDocument.destination(url)))")) }
     }

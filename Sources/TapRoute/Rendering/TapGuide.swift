@@ -152,7 +152,7 @@ package enum TapGuide {
     mutating func section(_ section: Section) -> [String] {
       let body = items(section.items)
       guard !body.isEmpty else { return [] }
-      return ["## \(section.title)", "", TableDocument.text(section.introduction), ""] + body
+      return ["## \(section.title)", "", Escaping.markdown(section.introduction), ""] + body
     }
 
     /// The blocks of `items`: a rule's (once in the article), or a fixture row's.
@@ -238,13 +238,15 @@ package enum TapGuide {
     func fixtureBlock(_ fixture: Fixture, why: String? = nil, readings: [Decision] = []) -> [String] {
       let decision = engine.decide(fixture.situation)
       var out = [
-        "### " + TableDocument.text(title(fixture)), "",
-        "**Situation** " + code(fixture.situation.minimalJSON), "",
+        "### " + Escaping.markdown(title(fixture)), "",
+        "**Situation** " + Escaping.markdownCode(fixture.situation.minimalJSON), "",
       ]
       if !decision.assumed.isEmpty {
         out += [
           "**Assumed** (not given, so the default): "
-            + decision.assumed.map { "\(code($0.fact.rawValue)) \(TableDocument.text($0.value.description))" }
+            + decision.assumed.map {
+              "\(Escaping.markdownCode($0.fact.rawValue)) \(Escaping.markdown($0.value.description))"
+            }
             .joined(separator: ", ") + ".",
           "",
         ]
@@ -252,8 +254,9 @@ package enum TapGuide {
       out += ["**Outcome** " + outcomeLine(decision), ""]
       if let steps = decision.steps {
         let listed = steps.enumerated().map { i, step in
-          let what = step.trigger.map { "`open(url)` in \(code($0.rawValue))" } ?? "the tap"
-          return "\(i + 1). \(what): \(code(step.outcome.rawValue)) by \(code(step.rule ?? "no rule"))"
+          let what = step.trigger.map { "`open(url)` in \(Escaping.markdownCode($0.rawValue))" } ?? "the tap"
+          return
+            "\(i + 1). \(what): \(Escaping.markdownCode(step.outcome.rawValue)) by \(Escaping.markdownCode(step.rule ?? "no rule"))"
         }
         out += ["**Steps**", ""] + listed + [""]
       }
@@ -274,9 +277,9 @@ package enum TapGuide {
     func outcomeLine(_ decision: Decision) -> String {
       var line = what(decision)
       if let url = decision.url {
-        line += "; URL " + code(url)
+        line += "; URL " + Escaping.markdownCode(url)
       }
-      line += ". Rule " + code(decision.rule ?? "none")
+      line += ". Rule " + Escaping.markdownCode(decision.rule ?? "none")
       if let confidence = decision.confidence {
         line += " (\(confidence.rawValue))"
       }
@@ -286,16 +289,22 @@ package enum TapGuide {
     /// The outcome, its phrase, and the extension's presentation and callbacks: its own for a
     /// launch, those before `open(url)` for a redirect.
     func what(_ decision: Decision) -> String {
-      var line = code(decision.outcome.rawValue) + ": " + phrase(decision.outcome)
+      var line = Escaping.markdownCode(decision.outcome.rawValue) + ": " + phrase(decision.outcome)
       let callbacks = decision.callbacks.map {
-        $0.isEmpty ? "no callback fires" : "callbacks " + $0.map { code($0.rawValue) }.joined(separator: ", ")
+        $0.isEmpty
+          ? "no callback fires"
+          : "callbacks " + $0.map { Escaping.markdownCode($0.rawValue) }.joined(separator: ", ")
       }
       if decision.outcome == .extensionLaunch {
-        if let presentation = decision.presentation { line += ", presented " + code(presentation.rawValue) }
+        if let presentation = decision.presentation {
+          line += ", presented " + Escaping.markdownCode(presentation.rawValue)
+        }
         if let callbacks { line += "; " + callbacks }
       } else if decision.presentation != nil || callbacks != nil {
         line += ", after the extension"
-        if let presentation = decision.presentation { line += " is presented " + code(presentation.rawValue) }
+        if let presentation = decision.presentation {
+          line += " is presented " + Escaping.markdownCode(presentation.rawValue)
+        }
         if let callbacks { line += " (" + callbacks + ")" }
       }
       if let delivered = deliveryPhrase(decision.delivery) {
@@ -309,19 +318,22 @@ package enum TapGuide {
     func deliveryPhrase(_ delivery: AppDelivery?) -> String? {
       guard let delivery, let callbacks = delivery.appCallbacks else { return nil }
       guard !callbacks.isEmpty else { return "no app callback receives anything" }
-      var phrase = "app callbacks " + callbacks.map { code($0.rawValue) }.joined(separator: ", ")
+      var phrase =
+        "app callbacks " + callbacks.map { Escaping.markdownCode($0.rawValue) }.joined(separator: ", ")
       if let delivers = delivery.delivers {
-        phrase += delivers == .nothing ? " (with nothing to read)" : " receive " + code(delivers.rawValue)
+        phrase +=
+          delivers == .nothing
+          ? " (with nothing to read)" : " receive " + Escaping.markdownCode(delivers.rawValue)
       }
-      if let type = delivery.activityType { phrase += " of type " + code(type) }
-      if let location = delivery.urlLocation { phrase += ", the URL in " + code(location) }
+      if let type = delivery.activityType { phrase += " of type " + Escaping.markdownCode(type) }
+      if let location = delivery.urlLocation { phrase += ", the URL in " + Escaping.markdownCode(location) }
       return phrase
     }
 
     /// `browser`: a web browser loads the URL; rule `tap/x`, evidence D-2, N-5: note.
     func readingLine(_ alternative: Decision) -> String {
       var line = what(alternative)
-      line += "; rule " + code(alternative.rule ?? "none")
+      line += "; rule " + Escaping.markdownCode(alternative.rule ?? "none")
       if !alternative.evidence.isEmpty {
         line += ", evidence " + alternative.evidence.joined(separator: ", ")
       }
@@ -338,9 +350,9 @@ package enum TapGuide {
       var out = ["**Support**", ""]
       for field in fields {
         let ids = field.evidence.isEmpty ? "no evidence" : field.evidence.joined(separator: ", ")
-        let value = rule.then.value(of: field.field).map { " " + code($0) } ?? ""
-        var line = "- \(code(field.field))\(value): \(ids) (\(field.confidence.rawValue))"
-        if let reasoning = field.reasoning { line += ". " + TableDocument.text(reasoning) }
+        let value = rule.then.value(of: field.field).map { " " + Escaping.markdownCode($0) } ?? ""
+        var line = "- \(Escaping.markdownCode(field.field))\(value): \(ids) (\(field.confidence.rawValue))"
+        if let reasoning = field.reasoning { line += ". " + Escaping.markdown(reasoning) }
         out.append(line)
         for id in field.evidence {
           guard let words = policies.evidence(id).flatMap(DecisionText.supportingWords) else { continue }
@@ -360,7 +372,7 @@ package enum TapGuide {
           out.append("- \(id)")
           continue
         }
-        out.append("- \(id) (\(entry.confidence.rawValue)): " + TableDocument.text(entry.claim))
+        out.append("- \(id) (\(entry.confidence.rawValue)): " + Escaping.markdown(entry.claim))
         for item in entry.sources {
           out.append("  - " + source(item))
           out += TableDocument.quoteLines(item).map { "    " + $0 }
@@ -372,9 +384,9 @@ package enum TapGuide {
     /// `[title](url) (Apple documentation, 2026)` or `title, `seeds/...` (Seed document, 2016)`.
     func source(_ source: EvidenceEntry.Source) -> String {
       var line =
-        source.url.map { "[\(TableDocument.text(source.title))](\(TableDocument.destination($0)))" }
-        ?? TableDocument.text(source.title)
-      if let file = source.file { line += ", " + code(file) }
+        source.url.map { "[\(Escaping.markdown(source.title))](\(TableDocument.destination($0)))" }
+        ?? Escaping.markdown(source.title)
+      if let file = source.file { line += ", " + Escaping.markdownCode(file) }
       return line + " (\(TableDocument.kindName(source.kind)), \(source.date ?? "undated"))"
     }
 
@@ -414,7 +426,7 @@ package enum TapGuide {
 
   /// A note as a Markdown sentence: escaped, capitalized, ending in a full stop.
   static func sentence(_ note: String) -> String {
-    var text = TableDocument.text(note)
+    var text = Escaping.markdown(note)
     if let first = text.first, first.isLowercase {
       text = first.uppercased() + text.dropFirst()
     }
@@ -422,10 +434,5 @@ package enum TapGuide {
       text += "."
     }
     return text
-  }
-
-  /// Inline code, with a longer fence when the text holds a backtick.
-  static func code(_ text: String) -> String {
-    text.contains("`") ? "`` " + text + " ``" : "`" + text + "`"
   }
 }
