@@ -93,9 +93,17 @@ package enum Escaping {
     return out
   }
 
-  /// Text for a cell of a Markdown table: `|` escaped, a line break as a space.
+  /// Text for a cell of a Markdown table: `|` escaped, a line feed as a space.
   package static func markdownCell(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "|": out += "\\|"
+      case "\n": out += " "
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 
   /// A Markdown code span: in backticks, with a longer fence when the text holds one.

@@ -30,6 +30,7 @@ struct EscapingTests {
     #expect(
       Escaping.markdown("a*b_c\n[d](e) <f> #g | `h` \\") == ##"a\*b\_c \[d\](e) \<f\> \#g \| \`h\` \\"##)
     #expect(Escaping.markdownCell("a|b\nc*d") == #"a\|b c*d"#)
+    #expect(Escaping.markdownCell("a\r\nb") == "a\r b")
     #expect(Escaping.markdownCode("x") == "`x`")
     #expect(Escaping.markdownCode("a`b") == "`` a`b ``")
   }
