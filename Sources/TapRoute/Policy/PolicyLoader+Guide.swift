@@ -34,9 +34,15 @@ extension Fixture {
 extension PolicyLoader {
   /// The section ids the table files among `files` declare, read before the tables so that a
   /// rule may name a section another file declares; each is checked where its table is read.
-  static func guideSectionIDs(_ files: [(name: String, value: JSONValue)]) -> Set<String> {
+  /// Nil, so that no rule's section is checked, unless the table files are `complete` (each
+  /// read) and one decides each required event.
+  static func guideSectionIDs(_ files: [(name: String, value: JSONValue)], complete: Bool) -> Set<String>? {
+    let tables = files.filter { FileRole(name: $0.name) == .table }
+    let events = Set(
+      tables.compactMap { $0.value.objectValue?.first { $0.key == "event" }?.value.stringValue })
+    guard complete, requiredEvents.allSatisfy({ events.contains($0.rawValue) }) else { return nil }
     var ids: Set<String> = []
-    for file in files where FileRole(name: file.name) == .table {
+    for file in tables {
       let sections = file.value.objectValue?.first { $0.key == "guide" }?.value.arrayValue ?? []
       for section in sections {
         if let id = section.objectValue?.first(where: { $0.key == "id" })?.value.stringValue {

@@ -65,7 +65,13 @@ struct PolicyLoader {
     }
     var tables: [DecisionTable] = []
     var brokenTables = false
-    let sections = Self.guideSectionIDs(parsed)
+    let unreadTables = files.contains { f in
+      role(f.name) == .table && !parsed.contains { $0.name == f.name }
+    }
+    // A rule may name a guide section another table file declares: with a table file unread
+    // or a required one missing, the sections are unknown, and rules naming them are not at
+    // fault (the missing file is reported once below).
+    let sections = Self.guideSectionIDs(parsed, complete: !unreadTables)
     for file in parsed where role(file.name) == .table {
       let before = diagnostics.count
       let table = readTable(file.value, file: file.name, knownEvidence: known, sections: sections)
@@ -83,9 +89,6 @@ struct PolicyLoader {
           tables.append(table)
         }
       }
-    }
-    let unreadTables = files.contains { f in
-      role(f.name) == .table && !parsed.contains { $0.name == f.name }
     }
     var missingTables = false
     for event in Self.requiredEvents
