@@ -10,9 +10,9 @@
 /// names is a value type (`SituationCatalog+ValueTypes.swift`: its name, documentation, cases
 /// and conformances), which the same run writes as the library's enum
 /// (`Sources/TapRoute/Generated/SituationValues+Generated.swift`), beside the JSON Schemas, the
-/// README's situation table and the DocC article that list fields, facts and their values
-/// (`SituationCatalog+Schema.swift`, `+Docs.swift`). A test fails while a committed file
-/// differs from what this catalog generates.
+/// README's situation table and the DocC article that list fields, facts and their values, and
+/// the DocC landing page's topic group of the situation's types (`SituationCatalog+Schema.swift`,
+/// `+Docs.swift`). A test fails while a committed file differs from what this catalog generates.
 ///
 /// What stays hand-written is code whose meaning depends on a fact (the simulator's
 /// transitions, the recorder's bookkeeping), and what a value enum has beyond its declaration
