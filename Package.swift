@@ -18,8 +18,8 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    // Depends on nothing else here: strict JSON with located diagnostics, OS versions, and
-    // the AASA file's reader, matcher and diff.
+    // Depends on nothing else here: strict JSON with located diagnostics, OS versions, the
+    // AASA file's reader, matcher and diff, and the string escapers every writer shares.
     .target(name: "TapRouteAASA"),
     // The engine an app links: the situation, the policies, decide and explain, the built-in
     // tables; re-exports TapRouteAASA.
@@ -34,14 +34,17 @@ let package = Package(
     // The one declaration of the situation's fields and facts, and the generator that writes
     // Sources/TapRoute/Generated/SituationCatalog+Generated.swift and the value enums'
     // SituationValues+Generated.swift from it (`swift run CatalogGenerator`). Not a product,
-    // and independent of the library it writes for.
-    .executableTarget(name: "CatalogGenerator"),
+    // and independent of the library it writes for: it uses TapRouteAASA only for the
+    // escapers every writer shares (`Escaping`).
+    .executableTarget(name: "CatalogGenerator", dependencies: ["TapRouteAASA"]),
     .plugin(name: "TapRouteGenerate", capability: .buildTool(), dependencies: ["taproute"]),
     .testTarget(name: "TapRouteTests", dependencies: [
       "TapRoute", "TapRouteAASA", "TapRouteTools", "TapRouteReference", "taproute", "CatalogGenerator",
     ]),
     // Uses the library as a client does: plain `import TapRoute`, public API only.
-    .testTarget(name: "TapRouteClientTests", dependencies: ["TapRoute"], exclude: ["client-fixtures.json", "client-evidence.json"]),
+    .testTarget(
+      name: "TapRouteClientTests", dependencies: ["TapRoute"],
+      exclude: ["client-fixtures.json", "client-evidence.json"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,10 @@
 // Writes the documentation that lists situation fields and facts from `SituationCatalog`: the
-// README's situation table (between marker comments, rewritten in place) and the DocC article
-// `SituationReference.md` (the same table and the facts a table may test). The values, defaults
+// README's situation table (between marker comments, rewritten in place), the DocC article
+// `SituationReference.md` (the same table and the facts a table may test), and the DocC
+// landing page's topic group of the situation's types (rewritten in place under its heading). The values, defaults
 // and descriptions are read from the generated schemas, so the docs and the schemas agree.
 import Foundation
+import TapRouteAASA
 
 extension SituationCatalog {
   /// The DocC article generated whole, from the package root.
@@ -12,14 +14,11 @@ extension SituationCatalog {
   /// The name in the README's markers: `<!-- generated: situation fields ... -->` opens the
   /// part, `<!-- end generated -->` closes it.
   static let readmeSection = "situation fields"
-
-  /// Text for a Markdown table cell.
-  private static func cell(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-  }
-
-  /// Code span.
-  private static func code(_ text: String) -> String { "`\(text)`" }
+  /// The DocC landing page, whose topic group of the situation's types (under
+  /// `situationTopicsHeading`, up to the next heading) the generator rewrites: DocC would read
+  /// marker comments there as the group's discussion.
+  static let landingPagePath = "Sources/TapRoute/TapRoute.docc/TapRoute.md"
+  static let situationTopicsHeading = "### The situation"
 
   /// `n` with a comma every three digits (65,536).
   private static func grouped(_ n: Int) -> String {
@@ -35,7 +34,8 @@ extension SituationCatalog {
   /// What a schema lets a key hold, in words.
   private static func valuesText(_ schema: SchemaJSON) -> String {
     if case .array(let list)? = schema["enum"] {
-      return list.compactMap { if case .string(let s) = $0 { code(s) } else { nil } }.joined(separator: ", ")
+      return list.compactMap { if case .string(let s) = $0 { Escaping.markdownCode(s) } else { nil } }.joined(
+        separator: ", ")
     }
     switch schema["type"] {
     case .string("boolean")?: return "`true`, `false`"
@@ -58,11 +58,11 @@ extension SituationCatalog {
   /// A schema's default, in words; a version's is the newest the policies know.
   private static func defaultText(_ schema: SchemaJSON) -> String {
     switch schema["default"] {
-    case .string(let s)?: return code(s)
-    case .bool(let b)?: return code(b ? "true" : "false")
+    case .string(let s)?: return Escaping.markdownCode(s)
+    case .bool(let b)?: return Escaping.markdownCode(b ? "true" : "false")
     case .null?: return "`null`"
     case .array(let a)? where a.isEmpty: return "`[]`"
-    case .int(let i)?: return code(String(i))
+    case .int(let i)?: return Escaping.markdownCode(String(i))
     default: return schema["pattern"] != nil ? "the newest the policies know" : ""
     }
   }
@@ -85,25 +85,28 @@ extension SituationCatalog {
     func add(_ path: String, _ schema: SchemaJSON, fact: String) {
       var description = ""
       if case .string(let d)? = schema["description"] { description = d }
-      rows.append([code(path), valuesText(schema), defaultText(schema), fact, description])
+      rows.append([Escaping.markdownCode(path), valuesText(schema), defaultText(schema), fact, description])
       if case .object(let properties)? = schema["properties"] {
         for (key, child) in properties { add("\(path).\(key)", child, fact: "") }
       }
     }
-    let event = events.map { "\(code($0.name)): \($0.doc.joined(separator: " "))" }.joined(separator: " ")
-    rows.append([code("event"), valuesText(eventSchema), "required", "", event])
+    let event = events.map { "\(Escaping.markdownCode($0.name)): \($0.doc.joined(separator: " "))" }.joined(
+      separator: " ")
+    rows.append([Escaping.markdownCode("event"), valuesText(eventSchema), "required", "", event])
     for field in parts.first(where: { $0.key.isEmpty })?.fields ?? [] {
       add(field.key, schema(field), fact: field.fact == nil ? "" : "yes")
     }
     for part in parts where !part.key.isEmpty {
       rows.append([
-        code(part.key), "object", "", "", (part.doc + [readWhen(part, name: code)]).joined(separator: " "),
+        Escaping.markdownCode(part.key), "object", "", "",
+        (part.doc + [readWhen(part, name: Escaping.markdownCode)]).joined(separator: " "),
       ])
       for field in part.fields {
         let computed = urlFactNames(part, field)
         let fact =
           field.fact != nil
-          ? "yes" : computed.isEmpty ? "" : "computed: " + computed.map(code).joined(separator: ", ")
+          ? "yes"
+          : computed.isEmpty ? "" : "computed: " + computed.map(Escaping.markdownCode).joined(separator: ", ")
         add("\(part.key).\(field.key)", schema(field), fact: fact)
       }
     }
@@ -114,7 +117,7 @@ extension SituationCatalog {
   private static func table(_ header: [String], _ rows: [[String]]) -> String {
     var out = "| " + header.joined(separator: " | ") + " |\n"
     out += "|" + String(repeating: " --- |", count: header.count) + "\n"
-    for row in rows { out += "| " + row.map(cell).joined(separator: " | ") + " |\n" }
+    for row in rows { out += "| " + row.map(Escaping.markdownCell).joined(separator: " | ") + " |\n" }
     return out
   }
 
@@ -135,27 +138,28 @@ extension SituationCatalog {
         }.joined(separator: ", ")
         let list = enumerationType(u).flatMap(values(of:))
         rows.append(
-          [code(u.name), from, events.map(\.name).joined(separator: ", ")]
+          [Escaping.markdownCode(u.name), from, events.map(\.name).joined(separator: ", ")]
             + declaredAndTested(list: list, version: false))
       case .computed(let c):
         let from = events.compactMap { event in
           urlPath(event).map { "\(c.computed) of `$.\($0)` (\(event.name))" }
         }.joined(separator: ", ")
-        let inputs = c.inputs.map { code("$." + $0) }.joined(separator: ", ")
+        let inputs = c.inputs.map { Escaping.markdownCode("$." + $0) }.joined(separator: ", ")
         rows.append(
           [
-            code(c.name), from + ", from " + inputs,
+            Escaping.markdownCode(c.name), from + ", from " + inputs,
             events.filter { $0.url != nil }.map(\.name).joined(separator: ", "),
           ]
             + declaredAndTested(list: values(of: c.type), version: false))
       case .field(let f):
-        let from = code(f.part.key.isEmpty ? "$.\(f.field.key)" : "$.\(f.part.key).\(f.field.key)")
+        let from = Escaping.markdownCode(
+          f.part.key.isEmpty ? "$.\(f.field.key)" : "$.\(f.part.key).\(f.field.key)")
         var list: [String]? = nil
         if case .enumeration(let type, _) = f.field.type { list = values(of: type) }
         var version = false
         if case .version = f.field.type { version = true }
         rows.append(
-          [code(f.field.key), from, events(reading: f.part).joined(separator: ", ")]
+          [Escaping.markdownCode(f.field.key), from, events(reading: f.part).joined(separator: ", ")]
             + declaredAndTested(list: list, version: version))
       }
     }
@@ -169,11 +173,59 @@ extension SituationCatalog {
     }
     guard let list else { return ["`\"bool\"`", "`true`, `false`, or a list of them"] }
     let json = "[" + list.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-    return [code(json), "one of them, or a list"]
+    return [Escaping.markdownCode(json), "one of them, or a list"]
   }
 
   /// The README's generated part, markers excluded.
   static var readmeText: String { "\n" + fieldsTable }
+
+  /// The situation's types as DocC paths, in catalog order: the event; the value types of the
+  /// top level; each part (every event's and `app`), followed by the nested values its fields
+  /// hold with their value types, and its own value types; then any other value type
+  /// (`URLSchemeClass`).
+  static var situationTopics: [String] {
+    let names = valueTypes.map(\.name)
+    /// The value types declared directly inside `type`.
+    func values(in type: String) -> [String] {
+      names.filter { $0.hasPrefix(type + ".") && !$0.dropFirst(type.count + 1).contains(".") }
+    }
+    var topics = ["Situation.Event"] + values(in: "Situation")
+    for part in parts where !part.key.isEmpty {
+      topics.append("Situation." + part.type)
+      for field in part.fields {
+        guard case .nested(let type, _) = field.type else { continue }
+        topics += ["Situation." + type] + values(in: "Situation." + type)
+      }
+      topics += values(in: "Situation." + part.type)
+    }
+    topics += names.filter { !topics.contains($0) }
+    return topics.map { $0.replacingOccurrences(of: ".", with: "/") }
+  }
+
+  /// The landing page's generated topic group, heading and blank line before the next
+  /// heading included: a link per type of the situation.
+  static var situationTopicsText: String {
+    """
+    \(situationTopicsHeading)
+
+    Every type a ``Situation`` holds, its event, each event's part and the app's, and the
+    values of their fields (<doc:SituationReference>); this group is generated from the
+    situation catalog by `\(regenerateCommand)`.
+
+    \(situationTopics.map { "- ``\($0)``\n" }.joined())
+
+    """
+  }
+
+  /// `document` with the group under `heading` (a line of its own) up to the next `###` or
+  /// `##` heading replaced by `group`; nil when the heading is missing.
+  static func splicedGroup(_ document: String, heading: String, with group: String) -> String? {
+    guard let start = document.range(of: "\n" + heading + "\n") else { return nil }
+    let rest = document[start.upperBound...]
+    let end = rest.range(of: "\n#")?.lowerBound ?? document.endIndex
+    let next = end == document.endIndex ? end : document.index(after: end)
+    return String(document[...start.lowerBound]) + group + String(document[next...])
+  }
 
   /// `SituationReference.md`, whole.
   static var referenceArticle: String {
@@ -229,6 +281,13 @@ extension SituationCatalog {
     files.append((keysPath, keysSource))
     files.append(
       (readmePath, committed(readmePath).flatMap { spliced($0, section: readmeSection, with: readmeText) }))
+    files.append(
+      (
+        landingPagePath,
+        committed(landingPagePath).flatMap {
+          splicedGroup($0, heading: situationTopicsHeading, with: situationTopicsText)
+        }
+      ))
     return files
   }
 }
@@ -249,7 +308,11 @@ extension SituationCatalog {
     }
     for (path, text) in derivedFiles(committed: { try? String(contentsOfFile: $0, encoding: .utf8) }) {
       guard let text else {
-        return fail("\(path): no <!-- generated: \(readmeSection) --> ... <!-- end generated --> markers")
+        let part =
+          path == landingPagePath
+          ? "\"\(situationTopicsHeading)\" topic group"
+          : "<!-- generated: \(readmeSection) --> ... <!-- end generated --> markers"
+        return fail("\(path): no \(part)")
       }
       do {
         try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -3,6 +3,8 @@
 // that a reader looking for `Situation.Tap.Layout` finds its cases and documentation without
 // the readers and scanners of `SituationCatalog+Generated.swift`.
 
+import TapRouteAASA
+
 extension SituationCatalog {
   /// The generated file, from the package root.
   static let valuesPath = "Sources/TapRoute/Generated/SituationValues+Generated.swift"
@@ -94,7 +96,7 @@ extension SituationCatalog {
     out += "\(indent)public enum \(container(of: type).name): \(inheritance) {\n"
     for valueCase in type.cases {
       out += docLines(valueCase.doc, indent: indent + "  ")
-      let raw = valueCase.rawValue.map { " = \(SchemaJSON.quoted($0))" } ?? ""
+      let raw = valueCase.rawValue.map { " = \(Escaping.swiftString($0))" } ?? ""
       out += "\(indent)  case \(identifier(valueCase.name))\(raw)\n"
     }
     return out + "\(indent)}\n"

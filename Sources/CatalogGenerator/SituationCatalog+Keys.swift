@@ -1,13 +1,15 @@
 // Writes the situation's keys as Swift data for the library (`taproute help situation`): the
 // same rows as the README's situation table, with the part each key belongs to, so that the
 // CLI lists, per event, exactly the keys that event reads.
+
+import TapRouteAASA
+
 extension SituationCatalog {
   /// The generated file, from the package root.
   static let keysPath = "Sources/TapRoute/Generated/SituationKeys+Generated.swift"
 
-  /// A Swift string literal (the JSON form, which Swift reads alike for this text: no
-  /// control characters but newlines and tabs).
-  private static func literal(_ s: String) -> String { SchemaJSON.quoted(s) }
+  /// A Swift string literal.
+  private static func literal(_ s: String) -> String { Escaping.swiftString(s) }
 
   /// The Swift source of `SituationKey.all` and `SituationKey.events`.
   static var keysSource: String {

@@ -2,6 +2,7 @@
 // `Policies/schema/situation.schema.json` (the situation) and `facts.schema.json` (the events,
 // and how a table declares and tests each fact), which the hand-written schemas `$ref`.
 import Foundation
+import TapRouteAASA
 
 /// A JSON value whose object keys keep their order, written as the schemas are committed.
 indirect enum SchemaJSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
@@ -33,7 +34,7 @@ indirect enum SchemaJSON: ExpressibleByStringLiteral, ExpressibleByBooleanLitera
   func rendered(indent: String = "") -> String {
     let inner = indent + "  "
     switch self {
-    case .string(let s): return Self.quoted(s)
+    case .string(let s): return Escaping.jsonString(s)
     case .bool(let b): return b ? "true" : "false"
     case .int(let i): return String(i)
     case .null: return "null"
@@ -44,32 +45,10 @@ indirect enum SchemaJSON: ExpressibleByStringLiteral, ExpressibleByBooleanLitera
     case .object(let members):
       if members.isEmpty { return "{}" }
       return "{\n"
-        + members.map { inner + Self.quoted($0.0) + ": " + $0.1.rendered(indent: inner) }.joined(
+        + members.map { inner + Escaping.jsonString($0.0) + ": " + $0.1.rendered(indent: inner) }.joined(
           separator: ",\n")
         + "\n\(indent)}"
     }
-  }
-
-  /// A JSON string literal.
-  static func quoted(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
   }
 }
 

@@ -1,6 +1,8 @@
 // Writes `Sources/TapRoute/Generated/SituationCatalog+Generated.swift` from `SituationCatalog`: every piece of
 // code that names each fact or situation field in turn, so that a fact is declared once.
 
+import TapRouteAASA
+
 extension SituationCatalog {
   /// The file the generated source is committed as, from the package root.
   static let generatedPath = "Sources/TapRoute/Generated/SituationCatalog+Generated.swift"
@@ -200,6 +202,32 @@ extension SituationCatalog {
           default: false
           }
         }
+
+        /// The header of the fact's column in a matrix: a short word where the catalog gives one,
+        /// otherwise the fact's name.
+        package var header: String {
+          switch self {
+
+      """
+    for case .field(let f) in all {
+      guard let header = f.field.fact?.header else { continue }
+      out += "    case .\(f.field.key): \(Escaping.swiftString(header))\n"
+    }
+    out += """
+          default: rawValue
+          }
+        }
+
+        /// The facts that differ between the recipients of one message (the sender fixes the
+        /// rest), in bit order: a tap's matrix varies them by default.
+        package static let recipientFacts: [Fact] = [
+      """
+    let recipients = all.compactMap { fact -> String? in
+      guard case .field(let f) = fact, f.field.fact?.recipient == true else { return nil }
+      return "." + f.field.key
+    }
+    out += recipients.joined(separator: ", ") + "]\n"
+    out += """
 
         /// Every fact's ``bit``.
         static let allBits: FactMask = allCases.reduce(0) { $0 | $1.bit }
@@ -662,7 +690,7 @@ extension SituationCatalog {
         out += "\(indent)if \(v) != .\(d) { \(list).append(\"\(key)\\\"\\(\(v).rawValue)\\\"\") }\n"
       case .version: out += "\(indent)if let \(k) = \(v) { \(list).append(\"\(key)\\\"\\(\(k))\\\"\") }\n"
       case .url:
-        out += "\(indent)if let \(k) = \(v) { \(list).append(\"\(key)\\(Self.jsonString(\(k)))\") }\n"
+        out += "\(indent)if let \(k) = \(v) { \(list).append(\"\(key)\\(Escaping.jsonString(\(k)))\") }\n"
       case .nested(_, let reader):
         out += "\(indent)if let \(k) = \(v).\(reader)JSON { \(list).append(\"\(key)\" + \(k)) }\n"
       case .string, .strings: out += minimalTextField(field, value: v, list: list, indent: indent)
@@ -1152,9 +1180,9 @@ extension SituationCatalog {
     let key = "\\\"\(k)\\\":"
     let text =
       if case .strings = field.type {
-        "\"[\" + \(k).map(Self.jsonString).joined(separator: \",\") + \"]\""
+        "\"[\" + \(k).map(Escaping.jsonString).joined(separator: \",\") + \"]\""
       } else {
-        "Self.jsonString(\(k))"
+        "Escaping.jsonString(\(k))"
       }
     return "\(indent)if let \(k) = \(v) { \(list).append(\"\(key)\" + \(text)) }\n"
   }

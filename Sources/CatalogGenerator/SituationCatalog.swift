@@ -3,16 +3,16 @@
 /// This is where a new fact goes. Add its field to the part that holds it (in the order the
 /// JSON form lists it), give it a `fact` with the next free bit, then run
 /// `swift run CatalogGenerator` to rewrite
-/// `Sources/TapRoute/Generated/SituationCatalog+Generated.swift`: the `Fact` catalog (kind, events, JSON
-/// source, bit), the per-decision `FactSnapshot`, which facts a document left out
+/// `Sources/TapRoute/Generated/SituationCatalog+Generated.swift`: the `Fact` catalog (kind, events, JSON source, bit, its matrix column's header, whether it
+/// varies by recipient), the per-decision `FactSnapshot`, which facts a document left out
 /// (`Situation.leftOut`), the setter the verifier and the matrix use (`setFact`), and the
 /// fact's reading and writing in every situation reader and writer. An enumeration a field
-/// names is a value type (`SituationCatalog+ValueTypes.swift`: its name, documentation, cases and
-/// conformances), which the same run writes as the library's enum
+/// names is a value type (`SituationCatalog+ValueTypes.swift`: its name, documentation, cases
+/// and conformances), which the same run writes as the library's enum
 /// (`Sources/TapRoute/Generated/SituationValues+Generated.swift`), beside the JSON Schemas, the
-/// README's situation table and the DocC article that list fields, facts and their values
-/// (`SituationCatalog+Schema.swift`, `+Docs.swift`). A test fails while a committed file
-/// differs from what this catalog generates.
+/// README's situation table and the DocC article that list fields, facts and their values, and
+/// the DocC landing page's topic group of the situation's types (`SituationCatalog+Schema.swift`,
+/// `+Docs.swift`). A test fails while a committed file differs from what this catalog generates.
 ///
 /// What stays hand-written is code whose meaning depends on a fact (the simulator's
 /// transitions, the recorder's bookkeeping), and what a value enum has beyond its declaration
@@ -70,6 +70,13 @@ enum SituationCatalog {
   /// A field's fact: its bit in a mask of facts, fixed once given (it orders `Fact.allCases`).
   struct FactRole {
     var bit: Int
+    /// The header of the fact's column in a matrix (`taproute matrix`), where a shorter word
+    /// than the fact's name says it ("OS"); nil: the name.
+    var header: String? = nil
+    /// The fact differs between the recipients of one message, while the sender fixes the
+    /// rest: a tap's matrix lists every value of these facts by default, in bit order, and
+    /// refuses them in the sender's message.
+    var recipient = false
   }
 
   /// A fact computed from the URL the event reads, not read from a field of its own.
@@ -157,10 +164,11 @@ enum SituationCatalog {
       key: "", type: "Situation",
       fields: [
         Field(
-          key: "platform", type: .enumeration(type: "Platform", default: "iOS"), fact: FactRole(bit: 0),
+          key: "platform", type: .enumeration(type: "Platform", default: "iOS"),
+          fact: FactRole(bit: 0, recipient: true),
           doc: ["The platform of the device (default iOS)."]),
         Field(
-          key: "osVersion", type: .version(what: "OS"), fact: FactRole(bit: 1),
+          key: "osVersion", type: .version(what: "OS"), fact: FactRole(bit: 1, header: "OS", recipient: true),
           doc: ["The device's OS version; nil means the newest version the policies know."]),
         Field(
           key: "locked", type: .bool(default: false), fact: FactRole(bit: 30),
@@ -184,10 +192,11 @@ enum SituationCatalog {
           key: "hasContainerApp", type: .bool(default: true), fact: FactRole(bit: 3),
           doc: ["The extension ships inside a container app (false: an iMessage-only app)."]),
         Field(
-          key: "installed", type: .bool(default: true), fact: FactRole(bit: 4),
+          key: "installed", type: .bool(default: true), fact: FactRole(bit: 4, recipient: true),
           doc: ["The app is installed on the tapping device."]),
         Field(
-          key: "enabledInMessages", type: .bool(default: true), fact: FactRole(bit: 5),
+          key: "enabledInMessages", type: .bool(default: true),
+          fact: FactRole(bit: 5, header: "enabled", recipient: true),
           doc: ["The extension is switched on in Messages."]),
         Field(
           key: "published", type: .bool(default: true), fact: FactRole(bit: 6),
@@ -256,10 +265,12 @@ enum SituationCatalog {
           key: "expired", type: .bool(default: false), fact: FactRole(bit: 10),
           doc: ["The message was sent with `shouldExpire` and has been removed (N-16)."]),
         Field(
-          key: "extensionRunning", type: .bool(default: false), fact: FactRole(bit: 13),
+          key: "extensionRunning", type: .bool(default: false),
+          fact: FactRole(bit: 13, header: "running", recipient: true),
           doc: ["The extension was already running (active in the conversation) at the tap."]),
         Field(
-          key: "alreadySelected", type: .bool(default: false), fact: FactRole(bit: 14),
+          key: "alreadySelected", type: .bool(default: false),
+          fact: FactRole(bit: 14, header: "selected", recipient: true),
           doc: ["The tapped message was already the selected one (a message just sent counts, D-5)."]),
         Field(
           key: "afterDrawerSwipe", type: .bool(default: false), fact: FactRole(bit: 15),

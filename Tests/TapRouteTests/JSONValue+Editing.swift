@@ -67,7 +67,7 @@ extension JSONValue {
     case .number(let n):
       if n.rounded() == n, abs(n) < 1e15 { return String(Int64(n)) }
       return String(n)
-    case .string(let s): return Situation.jsonString(s)
+    case .string(let s): return Escaping.jsonString(s)
     case .array(let items):
       if items.isEmpty { return "[]" }
       return "[\n" + items.map { inner + $0.formatted(indent: inner) }.joined(separator: ",\n") + "\n"
@@ -76,7 +76,7 @@ extension JSONValue {
     case .object(let members):
       if members.isEmpty { return "{}" }
       return "{\n"
-        + members.map { inner + Situation.jsonString($0.key) + ": " + $0.value.formatted(indent: inner) }
+        + members.map { inner + Escaping.jsonString($0.key) + ": " + $0.value.formatted(indent: inner) }
         .joined(separator: ",\n") + "\n" + indent + "}"
     }
   }

@@ -106,7 +106,7 @@ func firstDifference(_ a: String, _ b: String, names: (String, String)) -> Strin
   guard let i = (0..<common).first(where: { old[$0] != new[$0] }) ?? (old.count == new.count ? nil : common)
   else { return "no difference" }
   let show = { (lines: [Substring]) in
-    i < lines.count ? Situation.jsonString(String(lines[i].prefix(160))) : "end of file"
+    i < lines.count ? Escaping.jsonString(String(lines[i].prefix(160))) : "end of file"
   }
   return "first at line \(i + 1): \(names.0) \(show(old)), \(names.1) \(show(new))"
 }

@@ -141,7 +141,7 @@ extension Situation.AASAFiles {
   /// ``Situation/minimalJSON`` writes it under `app.aasa`).
   package var aasaJSON: String? {
     guard !files.isEmpty else { return nil }
-    return "{" + files.map { Situation.jsonString($0.domain) + ":" + $0.json }.joined(separator: ",") + "}"
+    return "{" + files.map { Escaping.jsonString($0.domain) + ":" + $0.json }.joined(separator: ",") + "}"
   }
 }
 
@@ -224,12 +224,12 @@ extension JSONValue {
     case .number(let n):
       if n.rounded() == n, abs(n) < 1e15 { return String(Int64(n)) }
       return "\(n)"
-    case .string(let s): return Situation.jsonString(s)
+    case .string(let s): return Escaping.jsonString(s)
     case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
     case .object(let members):
       let sorted = members.sorted { $0.key < $1.key }
       return "{"
-        + sorted.map { Situation.jsonString($0.key) + ":" + $0.value.canonicalText }.joined(separator: ",")
+        + sorted.map { Escaping.jsonString($0.key) + ":" + $0.value.canonicalText }.joined(separator: ",")
         + "}"
     }
   }

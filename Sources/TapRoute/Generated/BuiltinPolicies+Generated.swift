@@ -24,7 +24,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "not-ios",
+      "id": "not-ios", "guide": "app-clips",
       "when": { "platform": ["macOS", "watchOS", "visionOS"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -33,7 +33,7 @@ enum BuiltinPolicies {
       "note": "Apple describes App Clip invocations on iPhone and iPad (iOS 14 and later) only (A-1); TapRoute reads no App Clip as launching elsewhere."
     },
     {
-      "id": "before-app-clips-banner-installed",
+      "id": "before-app-clips-banner-installed", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14", "invokedFrom": "safariBanner", "fullAppInstalled": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -43,7 +43,7 @@ enum BuiltinPolicies {
       "note": "Before iOS 14 there are no App Clips (A-5); the banner's app-id makes it a plain Smart App Banner, which opens the installed app and hands it the app-argument URL through its open-URL callback."
     },
     {
-      "id": "before-app-clips-banner",
+      "id": "before-app-clips-banner", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14", "invokedFrom": "safariBanner", "fullAppInstalled": false },
       "then": { "outcome": "storeProductPage" },
       "support": {
@@ -52,7 +52,7 @@ enum BuiltinPolicies {
       "note": "Before iOS 14 the banner is a plain Smart App Banner (A-5): without the app, tapping it takes the person to the app's entry in the App Store."
     },
     {
-      "id": "before-app-clips",
+      "id": "before-app-clips", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<14" },
       "then": { "outcome": "browser" },
       "support": {
@@ -61,7 +61,7 @@ enum BuiltinPolicies {
       "note": "App Clips need iOS 14 (A-1); before, an invocation URL is an ordinary https link, which TapRoute reads as opening in the browser (a universal link of an installed app would open the app instead, which this table does not model)."
     },
     {
-      "id": "return-full-app",
+      "id": "return-full-app", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "appSwitcher", "fullAppInstalled": true },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -71,7 +71,7 @@ enum BuiltinPolicies {
       "note": "The full app has replaced the App Clip (A-2, A-4); returning to it from the App Switcher or a notification reopens the app with no invocation URL (Apple says so of an App Clip; TapRoute reads the full app the same way)."
     },
     {
-      "id": "return-without-url",
+      "id": "return-without-url", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "appSwitcher", "fullAppInstalled": false },
       "then": { "outcome": "appClipLaunch" },
       "support": {
@@ -80,7 +80,7 @@ enum BuiltinPolicies {
       "note": "Returning to a previously launched App Clip from a notification or the App Switcher launches it without an invocation URL (A-4): restore the state it saved."
     },
     {
-      "id": "banner-not-associated",
+      "id": "banner-not-associated", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "safariBanner", "experience": "defaultAppClipLinks" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -89,7 +89,7 @@ enum BuiltinPolicies {
       "note": "The App Clip's Smart App Banner appears only on a website associated with the App Clip (and not in Private Browsing) (A-5, A-6): with default App Clip links alone there is no banner to tap."
     },
     {
-      "id": "code-or-maps-needs-advanced",
+      "id": "code-or-maps-needs-advanced", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": ["appClipCode", "maps"], "experience": ["defaultAppClipLinks", "associatedWebsite"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -98,7 +98,7 @@ enum BuiltinPolicies {
       "note": "App Clip Codes and Maps invoke only an advanced App Clip experience (A-6); without one, TapRoute reads the code or the place as offering no App Clip to open (Apple's table says only \"No\"). This holds with the full app installed too: the code or place names no experience to launch."
     },
     {
-      "id": "messages-unknown-sender",
+      "id": "messages-unknown-sender", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "messages", "senderInContacts": false, "fullAppInstalled": false },
       "then": { "outcome": "browser" },
       "support": {
@@ -115,7 +115,7 @@ enum BuiltinPolicies {
       "note": "Default: a Messages link launches the App Clip only if the recipient has the sender as a contact (A-1). Nobody says what the link does otherwise; TapRoute reads it as a web link opening in the default browser, as Apple's unexplained note on Messages links says (A-5). A report quoting Apple says links from unknown senders are disabled until the user replies or adds the sender (M-4), which the link table reads as the default."
     },
     {
-      "id": "full-app",
+      "id": "full-app", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "fullAppInstalled": true, "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp"] },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -125,7 +125,7 @@ enum BuiltinPolicies {
       "note": "The full app replaces the App Clip (A-2, A-3): every invocation launches it with an NSUserActivity of type NSUserActivityTypeBrowsingWeb carrying the invocation URL, so it must handle every invocation URL the App Clip does. That the experience or the sender's contact status matters as it would for the App Clip is not documented. One report saw an App Clip stay installed beside the full app."
     },
     {
-      "id": "messages-not-associated",
+      "id": "messages-not-associated", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "invokedFrom": "messages", "experience": "defaultAppClipLinks" },
       "then": { "outcome": "browser" },
       "support": {
@@ -134,7 +134,7 @@ enum BuiltinPolicies {
       "note": "A shared Messages link launches the App Clip only if the website is associated with it (A-6); otherwise TapRoute reads the link as opening in the default browser."
     },
     {
-      "id": "qr-nfc-default-link-before-16-4",
+      "id": "qr-nfc-default-link-before-16-4", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "14..<16.4", "invokedFrom": ["qrCode", "nfcTag"], "experience": ["defaultAppClipLinks", "associatedWebsite"] },
       "then": { "outcome": "browser" },
       "support": {
@@ -143,7 +143,7 @@ enum BuiltinPolicies {
       "note": "QR codes and NFC tags invoke a default App Clip experience from iOS 16.4 (A-6); before, only an advanced experience works, and TapRoute reads the code's https URL as opening in the browser."
     },
     {
-      "id": "other-app-before-17",
+      "id": "other-app-before-17", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "14..<17", "invokedFrom": "otherApp" },
       "then": { "outcome": "browser" },
       "support": {
@@ -152,7 +152,7 @@ enum BuiltinPolicies {
       "note": "Another app can launch an App Clip from iOS 17 (A-1); before, TapRoute reads its App Clip link as an https URL opening in the browser."
     },
     {
-      "id": "app-clip",
+      "id": "app-clip", "guide": "app-clips",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "fullAppInstalled": false, "invokedFrom": ["qrCode", "nfcTag", "appClipCode", "safariBanner", "messages", "maps", "otherApp"] },
       "then": { "outcome": "appClipLaunch", "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -163,6 +163,13 @@ enum BuiltinPolicies {
         "urlLocation": { "evidence": ["A-3", "U-43"], "confidence": "inferred", "reasoning": "A-3 says the invocation URL comes in the NSUserActivity of type NSUserActivityTypeBrowsingWeb ('access the URL that the system passes') without naming the property; U-43 says a BrowsingWeb activity's webpageURL holds the URL, but of a universal link, not an App Clip invocation." }
       },
       "note": "The system shows the App Clip card and launches the App Clip, which receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the invocation URL (the site's URL from Messages or the website (A-1, A-6, A-3, U-43); the registered experience URL from Maps). A Smart App Banner's app-argument is not available to App Clips; an SMS link needs the rich link loaded first."
+    }
+  ],
+  "guide": [
+    {
+      "id": "app-clips",
+      "title": "App Clips: where the invocation comes from",
+      "introduction": "An App Clip invoked from a code, a tag, Safari, Messages, Maps or another app, with or without the full app installed."
     }
   ]
 }
@@ -192,7 +199,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "no-controls-visionos",
+      "id": "no-controls-visionos", "guide": "controls",
       "when": { "platform": "visionOS" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -201,7 +208,7 @@ enum BuiltinPolicies {
       "note": "Apple lists controls for iOS and iPadOS 18 and macOS and watchOS 26, and names no visionOS release (C-1); TapRoute reads a control as absent on visionOS."
     },
     {
-      "id": "before-controls",
+      "id": "before-controls", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<18" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -210,7 +217,7 @@ enum BuiltinPolicies {
       "note": "Controls arrived in iOS and iPadOS 18 (C-1)."
     },
     {
-      "id": "before-controls-mac-watch",
+      "id": "before-controls-mac-watch", "guide": "controls",
       "when": { "platform": ["macOS", "watchOS"], "osVersion": "<26" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -219,7 +226,7 @@ enum BuiltinPolicies {
       "note": "Controls arrived on the Mac (Control Center and the menu bar) and on Apple Watch with macOS 26 and watchOS 26 (C-1)."
     },
     {
-      "id": "open-intent-extension-only",
+      "id": "open-intent-extension-only", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openIntent", "intentTargets": "extensionOnly" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -228,7 +235,7 @@ enum BuiltinPolicies {
       "note": "The system requires the OpenIntent to be a member of both the app target and the widget extension target to open the app (C-2); a 2026 report adds that with the intent only in the extension nothing happens, even on a long press."
     },
     {
-      "id": "action-button-open-intent",
+      "id": "action-button-open-intent", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "actionButton" },
       "then": { "outcome": "containerLaunch", "handoff": "intent" },
       "support": {
@@ -238,7 +245,7 @@ enum BuiltinPolicies {
       "note": "On the Action button a press shows the control's hint text (for an OpenIntent, by default 'Hold to Open' the app) and pressing and holding performs the action, which for an OpenIntent launches the app (C-7, C-2)."
     },
     {
-      "id": "lock-screen-open-intent",
+      "id": "lock-screen-open-intent", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension", "placement": "lockScreen" },
       "then": { "outcome": "containerLaunch", "handoff": "intent" },
       "support": {
@@ -248,7 +255,7 @@ enum BuiltinPolicies {
       "note": "An OpenIntent in both targets opens the app (C-2). On the Lock Screen one report says the control fires on a press and hold, like the flashlight and camera, not on a plain tap (C-8)."
     },
     {
-      "id": "open-intent",
+      "id": "open-intent", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openIntent", "intentTargets": "appAndExtension" },
       "then": { "outcome": "containerLaunch", "handoff": "intent" },
       "support": {
@@ -258,7 +265,7 @@ enum BuiltinPolicies {
       "note": "An OpenIntent opens the app, which performs the intent (its parameter says which screen) (C-2, C-1). From the Action button the person holds the button (\"Hold to Open MyApp\"). On a locked device the app opens only once the person unlocks (inference: opening an app needs an unlocked device). The field reports are all from iOS."
     },
     {
-      "id": "open-url-no-url",
+      "id": "open-url-no-url", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "data", "file"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -267,7 +274,7 @@ enum BuiltinPolicies {
       "note": "OpenURLIntent opens a universal link (C-4); with no URL, or a URL that is neither a web link nor an app's scheme (data:, file:), TapRoute reads it as opening nothing. No source tried it."
     },
     {
-      "id": "open-url-universal-link-ios18-0",
+      "id": "open-url-universal-link-ios18-0", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "18..<18.1", "controlIntent": "openURLIntent", "urlClass": "web" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -284,7 +291,7 @@ enum BuiltinPolicies {
       "note": "Default (C-4, W-10): Apple's text, OpenURLIntent opens one of the app's universal links in the app. One report says iOS 18.0 opened the browser instead (the alternative). TapRoute takes an https URL here as a universal link the app claims."
     },
     {
-      "id": "open-url-universal-link",
+      "id": "open-url-universal-link", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "web" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -294,7 +301,7 @@ enum BuiltinPolicies {
       "note": "OpenURLIntent is documented for universal links (C-4, W-10): the app opens with the link. TapRoute takes an https URL here as a universal link the app claims; what an https URL no app claims does is not documented."
     },
     {
-      "id": "open-url-own-scheme",
+      "id": "open-url-own-scheme", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -311,7 +318,7 @@ enum BuiltinPolicies {
       "note": "The scheme is the app's own (app.urlSchemes), and that is the case the reports are about (C-4): each used the app's own registered scheme. Default: the app opens and receives the URL through its URL callbacks, on three reports (lastGLANCE 2026, device-verified, through the app delegate's URL path; the forum asker of 2024, whose app opened, with an Apple DTS engineer saying a scene-based app gets openURLContexts; TrainLCD 2026). Apple's text forbids a custom scheme and one device report saw nothing open (the alternative), so even the app's own scheme stays contested: an OpenIntent or a universal link is the documented way."
     },
     {
-      "id": "open-url-other-scheme",
+      "id": "open-url-other-scheme", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other", "schemeOwner": "other" },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -327,7 +334,7 @@ enum BuiltinPolicies {
       "note": "The scheme is not among the app's own (app.urlSchemes) (C-4). No report covers another app's scheme; TapRoute reads it from lastGLANCE's report that the system opens the URL itself, so the app that claims the scheme opens. Apple's text forbids a custom scheme and one device report saw a custom-scheme URL ignored (the alternative). Use an OpenIntent or a universal link."
     },
     {
-      "id": "open-url-custom-scheme",
+      "id": "open-url-custom-scheme", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "openURLIntent", "urlClass": "other" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -344,7 +351,7 @@ enum BuiltinPolicies {
       "note": "Default (C-4): the app opens and receives the URL through its URL callbacks, on three reports (lastGLANCE 2026, device-verified, through the app delegate's URL path; the forum asker of 2024, whose app opened, with an Apple DTS engineer saying a scene-based app gets openURLContexts; TrainLCD 2026). Apple's text forbids a custom scheme and one device report saw nothing open (the alternative): do not build on it; an OpenIntent or a universal link is the documented way. Whose scheme it is was not given: list the app's own schemes in app.urlSchemes (another app's scheme is decided by open-url-other-scheme)."
     },
     {
-      "id": "open-app-when-run",
+      "id": "open-app-when-run", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "appIntentOpenAppWhenRun" },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -360,7 +367,7 @@ enum BuiltinPolicies {
       "note": "Default (C-5): the intent runs in the widget extension and the app does not come forward, on two 2026 field reports (lastGLANCE: openAppWhenRun is silently ignored in a control and the button did nothing visible; TrainLCD: launching through a control fails with openAppWhenRun alone). Apple's text, written for widgets, says the intent then runs in the app's process (the alternative). Return an OpenIntent, or an OpenURLIntent, to open the app."
     },
     {
-      "id": "requires-authentication-locked",
+      "id": "requires-authentication-locked", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "authenticationPolicy": ["requiresAuthentication", "requiresLocalDeviceAuthentication"], "locked": true },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -369,7 +376,7 @@ enum BuiltinPolicies {
       "note": "The intent's authenticationPolicy requires an authenticated device, so the control does not perform its action until the person authenticates (C-3); TapRoute reads it as the system asking for authentication and then running the intent (nothing runs if the person cancels). Apple does not describe the prompt."
     },
     {
-      "id": "privacy-sensitive-locked",
+      "id": "privacy-sensitive-locked", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "lockScreen", "privacySensitive": true, "locked": true },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -378,7 +385,7 @@ enum BuiltinPolicies {
       "note": "On a locked device the system redacts a privacySensitive() control on the Lock Screen, its content and, on the template, its state (C-9): the person does not see the toggle's value. Apple says nothing of what using it then does; with authenticationPolicy alwaysAllowed (the rule before takes the others) TapRoute reads it as running its intent as it would unredacted."
     },
     {
-      "id": "action-button",
+      "id": "action-button", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS"], "controlIntent": ["appIntent", "setValueIntent"], "placement": "actionButton" },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -387,7 +394,7 @@ enum BuiltinPolicies {
       "note": "On the Action button a press shows the control's hint text and pressing and holding performs the action configured to it (C-7): the intent runs without bringing the app forward (C-1)."
     },
     {
-      "id": "app-intent",
+      "id": "app-intent", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "appIntent" },
       "then": { "outcome": "intentRun" },
       "support": {
@@ -396,13 +403,20 @@ enum BuiltinPolicies {
       "note": "A control button executes its app intent's action without opening the app (C-1). The intent runs in the widget extension, where UIApplication cannot open a URL; to open the app, use an OpenIntent."
     },
     {
-      "id": "set-value-intent",
+      "id": "set-value-intent", "guide": "controls",
       "when": { "platform": ["iOS", "iPadOS", "macOS", "watchOS"], "controlIntent": "setValueIntent" },
       "then": { "outcome": "intentRun" },
       "support": {
         "outcome": { "evidence": ["C-1"], "confidence": "documented" }
       },
       "note": "A control toggle performs its SetValueIntent with the new value and switches state (C-1); the app does not come forward."
+    }
+  ],
+  "guide": [
+    {
+      "id": "controls",
+      "title": "Controls: Control Center, the Lock Screen and the Action button",
+      "introduction": "A control (iOS 18) performs an app intent: an OpenIntent opens the app, other intents run without it coming forward."
     }
   ]
 }
@@ -429,7 +443,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "no-container-app",
+      "id": "no-container-app", "guide": "any-life-cycle",
       "when": { "hasContainerApp": false },
       "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
       "support": {
@@ -440,7 +454,7 @@ enum BuiltinPolicies {
       "note": "An iMessage-only app has no container app (S000-5), so nothing opens and nothing is delivered. Every other surface ships inside its app."
     },
     {
-      "id": "macos-swiftui-url",
+      "id": "macos-swiftui-url", "guide": "swiftui-app",
       "when": { "platform": "macOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
       "support": {
@@ -451,7 +465,7 @@ enum BuiltinPolicies {
       "note": "On the Mac a SwiftUI App receives the URL in onOpenURL(perform:), as on iOS (W-4: the URL goes to onOpenURL, application(_:open:options:) or application(_:open:), by life cycle)."
     },
     {
-      "id": "macos-url",
+      "id": "macos-url", "guide": "swiftui-app",
       "when": { "platform": "macOS", "handoff": ["url", "universalLink"] },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:)"], "delivers": "url" },
       "support": {
@@ -462,7 +476,7 @@ enum BuiltinPolicies {
       "note": "On the Mac an app with an app delegate receives the URL in AppKit's application(_:open:) (W-4); the iOS app and scene delegate callbacks do not exist there."
     },
     {
-      "id": "macos-other",
+      "id": "macos-other", "guide": "swiftui-app",
       "when": { "platform": "macOS", "handoff": ["userActivity", "shortcutItem", "nothing"] },
       "then": { "outcome": "containerLaunch" },
       "support": {
@@ -471,7 +485,7 @@ enum BuiltinPolicies {
       "note": "On the Mac the app opens (W-4), but which AppKit callback receives an activity, or that nothing is handed over, no source in TapRoute's evidence says, so the decision names no callback rather than iOS's."
     },
     {
-      "id": "watchos-swiftui-url",
+      "id": "watchos-swiftui-url", "guide": "swiftui-app",
       "when": { "platform": "watchOS", "lifecycle": "swiftUI", "handoff": ["url", "universalLink"] },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
       "support": {
@@ -482,7 +496,7 @@ enum BuiltinPolicies {
       "note": "A watch app built with the SwiftUI App life cycle: TapRoute reads W-4's onOpenURL(perform:) as where the URL arrives, as in a SwiftUI app on iOS; no source speaks of watchOS itself."
     },
     {
-      "id": "watchos-other",
+      "id": "watchos-other", "guide": "swiftui-app",
       "when": { "platform": "watchOS", "handoff": ["url", "universalLink", "userActivity", "shortcutItem", "nothing"] },
       "then": { "outcome": "containerLaunch" },
       "support": {
@@ -491,7 +505,7 @@ enum BuiltinPolicies {
       "note": "watchOS has no UIKit app or scene delegate (L-9); what a WatchKit app's WKApplicationDelegate receives no source in TapRoute's evidence says, so the decision names no callback rather than iOS's. A SwiftUI watch app (app.lifecycle swiftUI) gets URLs in onOpenURL."
     },
     {
-      "id": "swiftui-before-ios14",
+      "id": "swiftui-before-ios14", "guide": "swiftui-app",
       "when": { "lifecycle": "swiftUI", "osVersion": "<14" },
       "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
       "support": {
@@ -502,7 +516,7 @@ enum BuiltinPolicies {
       "note": "SwiftUI's URL and user-activity modifiers (onOpenURL, onContinueUserActivity) start with iOS 14 (U-46), and TapRoute reads the SwiftUI App life cycle as needing it too: such an app does not run on an earlier iOS, so nothing reaches it."
     },
     {
-      "id": "app-delegate-next-sdk",
+      "id": "app-delegate-next-sdk", "guide": "app-delegate-app",
       "when": { "lifecycle": "appDelegate", "osVersion": ">=27", "sdkVersion": ">=27" },
       "then": { "outcome": "nothing", "appCallbacks": [], "delivers": "nothing" },
       "support": {
@@ -513,7 +527,7 @@ enum BuiltinPolicies {
       "note": "Built with the SDK of the next major release after iOS 26 and running on it, an app without the UIScene life cycle won't launch (TN3187, U-75), so no callback receives anything. Built with the iOS 26 SDK it still launches: the check is made only for apps built with the new SDK (U-75)."
     },
     {
-      "id": "intent",
+      "id": "intent", "guide": "any-life-cycle",
       "when": { "handoff": "intent" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["perform()"], "delivers": "intent" },
       "support": {
@@ -524,7 +538,7 @@ enum BuiltinPolicies {
       "note": "An app intent that opens the app (openAppWhenRun, or one of the intent kinds Apple lists) runs its perform() in the app's process (W-7), whatever the life cycle and whether the app was running; on a cold launch the app's launch callbacks run first but receive nothing of the intent. The intent must be a member of the app target as well as the extension's."
     },
     {
-      "id": "notification-running",
+      "id": "notification-running", "guide": "any-life-cycle",
       "when": { "handoff": "notificationResponse", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -535,7 +549,7 @@ enum BuiltinPolicies {
       "note": "The notification center's delegate receives the response, whatever the life cycle; the default tap arrives with actionIdentifier UNNotificationDefaultActionIdentifier (T-1). Set the delegate before launch ends (T-2): one set later might miss the response that launches the app (Apple; Delta Chat saw it missed, T-2)."
     },
     {
-      "id": "nothing-handed-running",
+      "id": "nothing-handed-running", "guide": "any-life-cycle",
       "when": { "handoff": "nothing", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
       "support": {
@@ -546,7 +560,7 @@ enum BuiltinPolicies {
       "note": "The app comes to the foreground with nothing to open: no URL, activity, response, quick action or intent callback fires, only the life-cycle ones (becoming active), which TapRoute does not list."
     },
     {
-      "id": "swiftui-universal-link-cold",
+      "id": "swiftui-universal-link-cold", "guide": "swiftui-app",
       "when": { "handoff": "universalLink", "lifecycle": "swiftUI", "running": false, "osVersion": ">=18.4" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
       "support": {
@@ -565,7 +579,7 @@ enum BuiltinPolicies {
       "note": "Default: onOpenURL receives the universal link as a URL, as Apple documents (U-46); onContinueUserActivity(NSUserActivityTypeBrowsingWeb) is not called. An open feedback (FB17446617, W-15) reports that on iOS 18.4 a cold launch by a universal link invokes neither handler in a SwiftUI App: test the cold path, and keep a UIApplicationDelegateAdaptor fallback if it fails."
     },
     {
-      "id": "swiftui-url",
+      "id": "swiftui-url", "guide": "swiftui-app",
       "when": { "handoff": ["url", "universalLink"], "lifecycle": "swiftUI" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onOpenURL"], "delivers": "url" },
       "support": {
@@ -576,7 +590,7 @@ enum BuiltinPolicies {
       "note": "A SwiftUI App receives a custom-scheme URL and a universal link alike in onOpenURL, cold or warm (U-46, W-4); a universal link comes as its https URL, not as an NSUserActivity, so onContinueUserActivity(NSUserActivityTypeBrowsingWeb) is not called (U-46). onOpenURL works only under the SwiftUI App life cycle: under a UIKit scene delegate it never fires (W-15, U-53)."
     },
     {
-      "id": "swiftui-user-activity",
+      "id": "swiftui-user-activity", "guide": "swiftui-app",
       "when": { "handoff": "userActivity", "lifecycle": "swiftUI" },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["onContinueUserActivity(_:perform:)"], "delivers": "userActivity" },
       "support": {
@@ -587,7 +601,7 @@ enum BuiltinPolicies {
       "note": "A widget tapped with no URL hands the app an NSUserActivity, which a SwiftUI App receives in onContinueUserActivity(_:perform:) (W-5); for a widget its userInfo holds the widget's kind and family under WidgetCenter.UserInfoKey, and TapRoute names no activityType (Apple's text gives none); a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
     },
     {
-      "id": "swiftui-notification-cold",
+      "id": "swiftui-notification-cold", "guide": "swiftui-app",
       "when": { "handoff": "notificationResponse", "lifecycle": "swiftUI", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -598,7 +612,7 @@ enum BuiltinPolicies {
       "note": "SwiftUI has no notification modifier: the response goes to the notification center's delegate (T-1), which must be set before launch ends (T-2), so a SwiftUI App sets it in the application(_:didFinishLaunchingWithOptions:) of a UIApplicationDelegateAdaptor. Set later (in a view's onAppear or a Task), it misses the response that launched the app."
     },
     {
-      "id": "swiftui-shortcut-cold",
+      "id": "swiftui-shortcut-cold", "guide": "swiftui-app",
       "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
       "support": {
@@ -609,7 +623,7 @@ enum BuiltinPolicies {
       "note": "SwiftUI has no quick-action modifier: a SwiftUI App receives the item only through a UIWindowSceneDelegate it installs from its UIApplicationDelegateAdaptor's application(_:configurationForConnecting:options:), in connectionOptions.shortcutItem (U-47). Without one, nothing reads it."
     },
     {
-      "id": "swiftui-shortcut-running",
+      "id": "swiftui-shortcut-running", "guide": "swiftui-app",
       "when": { "handoff": "shortcutItem", "lifecycle": "swiftUI", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
       "support": {
@@ -620,7 +634,7 @@ enum BuiltinPolicies {
       "note": "As for a cold launch: only a scene delegate the app installs through its UIApplicationDelegateAdaptor receives the item, in windowScene(_:performActionFor:completionHandler:) (U-47); SwiftUI has no modifier for it."
     },
     {
-      "id": "nothing-handed-cold-swiftui",
+      "id": "nothing-handed-cold-swiftui", "guide": "swiftui-app",
       "when": { "handoff": "nothing", "lifecycle": "swiftUI", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": [], "delivers": "nothing" },
       "support": {
@@ -631,7 +645,7 @@ enum BuiltinPolicies {
       "note": "The app launches with nothing to open: no SwiftUI URL or activity handler fires."
     },
     {
-      "id": "scenes-url-cold",
+      "id": "scenes-url-cold", "guide": "scene-based-app",
       "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "urlLocation": "connectionOptions.urlContexts" },
       "support": {
@@ -643,7 +657,7 @@ enum BuiltinPolicies {
       "note": "On a cold launch the URL is in connectionOptions.urlContexts of scene(_:willConnectTo:options:) (U-44); scene(_:openURLContexts:) is not called for it (U-48). Traps: a scene delegate that reads only shortcutItem or userActivities drops it (W-15); SwiftUI's onOpenURL on a view hosted by a UIKit scene delegate never fires (W-15, U-53)."
     },
     {
-      "id": "scenes-url-running",
+      "id": "scenes-url-running", "guide": "scene-based-app",
       "when": { "handoff": "url", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:openURLContexts:)"], "delivers": "url", "urlLocation": "URLContexts" },
       "support": {
@@ -655,7 +669,7 @@ enum BuiltinPolicies {
       "note": "A running or suspended scene-based app receives the URL in scene(_:openURLContexts:) (U-44), not in application(_:open:options:). A delegate that handles only quick actions loses it (W-15)."
     },
     {
-      "id": "scenes-universal-link-cold",
+      "id": "scenes-universal-link-cold", "guide": "scene-based-app",
       "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL" },
       "support": {
@@ -668,7 +682,7 @@ enum BuiltinPolicies {
       "note": "On a cold launch the universal link is an NSUserActivity of type NSUserActivityTypeBrowsingWeb in connectionOptions.userActivities (U-45, U-43); scene(_:continue:) is not called for it (U-48). userActivities is a Set: pick the activity by type, not with .first, which may be another activity such as a restored one (U-52)."
     },
     {
-      "id": "scenes-universal-link-running",
+      "id": "scenes-universal-link-running", "guide": "scene-based-app",
       "when": { "handoff": "universalLink", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -681,7 +695,7 @@ enum BuiltinPolicies {
       "note": "A running or suspended scene-based app receives the universal link in scene(_:continue:), as an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the link (U-45, U-43)."
     },
     {
-      "id": "scenes-user-activity-cold",
+      "id": "scenes-user-activity-cold", "guide": "scene-based-app",
       "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity" },
       "support": {
@@ -692,7 +706,7 @@ enum BuiltinPolicies {
       "note": "Apple names onContinueUserActivity and application(_:continue:restorationHandler:) for a widget tapped with no URL (W-5), not the scene callbacks; TapRoute reads a scene-based app as receiving the activity like a universal link's, in connectionOptions.userActivities of scene(_:willConnectTo:options:) on a cold launch (U-45). For a widget its userInfo holds the widget's kind and family (W-5); a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
     },
     {
-      "id": "scenes-user-activity-running",
+      "id": "scenes-user-activity-running", "guide": "scene-based-app",
       "when": { "handoff": "userActivity", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity" },
       "support": {
@@ -703,7 +717,7 @@ enum BuiltinPolicies {
       "note": "Read from the universal link's path (U-45): a running scene-based app receives the widget's NSUserActivity (W-5) in scene(_:continue:)."
     },
     {
-      "id": "scenes-notification-cold",
+      "id": "scenes-notification-cold", "guide": "scene-based-app",
       "when": { "handoff": "notificationResponse", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -714,7 +728,7 @@ enum BuiltinPolicies {
       "note": "The notification center's delegate must be set in application(_:didFinishLaunchingWithOptions:) (T-2), which runs before the scene connects (U-44); the scene connects with the response in connectionOptions.notificationResponse (T-3), and the delegate receives it (T-1). Apple does not give the order of the last two; TapRoute lists the scene first."
     },
     {
-      "id": "scenes-shortcut-cold",
+      "id": "scenes-shortcut-cold", "guide": "scene-based-app",
       "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem" },
       "support": {
@@ -725,7 +739,7 @@ enum BuiltinPolicies {
       "note": "The quick action is in connectionOptions.shortcutItem when the scene connects (U-47); application(_:performActionFor:completionHandler:) is never called for a scene-based app (U-47). Apple does not say whether windowScene(_:performActionFor:completionHandler:) also fires on this launch; TapRoute reads it as not, like the URL and activity paths. A delegate that reads only shortcutItem drops URLs (W-15)."
     },
     {
-      "id": "scenes-shortcut-running",
+      "id": "scenes-shortcut-running", "guide": "scene-based-app",
       "when": { "handoff": "shortcutItem", "lifecycle": "scenes", "osVersion": ">=13", "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
       "support": {
@@ -736,7 +750,7 @@ enum BuiltinPolicies {
       "note": "A running scene-based app receives the quick action in windowScene(_:performActionFor:completionHandler:); the app delegate's application(_:performActionFor:completionHandler:) is not called for scene-based apps (U-47)."
     },
     {
-      "id": "nothing-handed-cold-scenes",
+      "id": "nothing-handed-cold-scenes", "guide": "scene-based-app",
       "when": { "handoff": "nothing", "lifecycle": "scenes", "osVersion": ">=13", "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "nothing" },
       "support": {
@@ -747,7 +761,7 @@ enum BuiltinPolicies {
       "note": "The app launches and its scene connects (U-44) with nothing TapRoute models for it to open: no URL, user activity or quick action reaches a callback. What else the connection options hold is the rule that opened the app's to say."
     },
     {
-      "id": "app-delegate-url-cold-before-ios9",
+      "id": "app-delegate-url-cold-before-ios9", "guide": "app-delegate-app",
       "when": { "osVersion": "<9", "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:sourceApplication:annotation:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
       "support": {
@@ -759,7 +773,7 @@ enum BuiltinPolicies {
       "note": "Before iOS 9 there is no application(_:open:options:) (Apple: iOS 9.0 and later); the URL callback is application(_:open:sourceApplication:annotation:) (iOS 4.2 to 9.0), and a launch to open a URL carries it in launchOptions[.url] (U-42). That the launch calls the older method after the launch methods, as it calls the newer one, is inference from the pages' availability."
     },
     {
-      "id": "app-delegate-url-running-before-ios9",
+      "id": "app-delegate-url-running-before-ios9", "guide": "app-delegate-app",
       "when": { "osVersion": "<9", "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:sourceApplication:annotation:)"], "delivers": "url" },
       "support": {
@@ -770,7 +784,7 @@ enum BuiltinPolicies {
       "note": "Before iOS 9 a running app delegate receives the URL in application(_:open:sourceApplication:annotation:), which asks the delegate to open a resource identified by a URL (iOS 4.2 to 9.0, U-42)."
     },
     {
-      "id": "app-delegate-url-cold",
+      "id": "app-delegate-url-cold", "guide": "app-delegate-app",
       "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "urlLocation": "launchOptions[.url]" },
       "support": {
@@ -782,7 +796,7 @@ enum BuiltinPolicies {
       "note": "The launch options carry the URL (UIApplication.LaunchOptionsKey.url), then application(_:open:options:) receives it, unless the launch methods return false (U-42). A scene-based app before iOS 13 takes this path too (no scenes). Before iOS 9 the URL callback was application(_:open:sourceApplication:annotation:) (the rules above). Apple marks application(_:open:options:) available through iOS 26.0, deprecated in 26 (U-42), and the next major SDK after 26 requires scenes (U-75): move to scene(_:openURLContexts:) and connectionOptions.urlContexts."
     },
     {
-      "id": "app-delegate-url-running",
+      "id": "app-delegate-url-running", "guide": "app-delegate-app",
       "when": { "handoff": "url", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:open:options:)"], "delivers": "url" },
       "support": {
@@ -793,7 +807,7 @@ enum BuiltinPolicies {
       "note": "A running app delegate receives the URL in application(_:open:options:) (U-42, W-4). Apple marks application(_:open:options:) available through iOS 26.0, deprecated in 26 (U-42), and the next major SDK after 26 requires scenes (U-75): move to scene(_:openURLContexts:) and connectionOptions.urlContexts."
     },
     {
-      "id": "app-delegate-universal-link-cold",
+      "id": "app-delegate-universal-link-cold", "guide": "app-delegate-app",
       "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -806,7 +820,7 @@ enum BuiltinPolicies {
       "note": "The launch options carry UIApplication.LaunchOptionsKey.userActivityDictionary, then application(_:continue:restorationHandler:) receives the NSUserActivity (type NSUserActivityTypeBrowsingWeb, the link in webpageURL), unless a launch method returns false (U-43). Reading launchOptions[.url] instead misses it. The next major SDK after iOS 26 requires scenes (U-75)."
     },
     {
-      "id": "app-delegate-universal-link-running",
+      "id": "app-delegate-universal-link-running", "guide": "app-delegate-app",
       "when": { "handoff": "universalLink", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -819,7 +833,7 @@ enum BuiltinPolicies {
       "note": "A running app delegate receives the universal link in application(_:continue:restorationHandler:) as an NSUserActivity of type NSUserActivityTypeBrowsingWeb (U-43)."
     },
     {
-      "id": "app-delegate-user-activity-cold",
+      "id": "app-delegate-user-activity-cold", "guide": "app-delegate-app",
       "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
       "support": {
@@ -830,7 +844,7 @@ enum BuiltinPolicies {
       "note": "A widget tapped with no URL hands the app an NSUserActivity, which the app delegate receives in application(_:continue:restorationHandler:) (W-5), after the launch options name its type (userActivityDictionary, U-43); for a widget its userInfo holds the widget's kind and family, and a Live Activity's activity has the type NSUserActivityTypeLiveActivity (L-5)."
     },
     {
-      "id": "app-delegate-user-activity-running",
+      "id": "app-delegate-user-activity-running", "guide": "app-delegate-app",
       "when": { "handoff": "userActivity", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity" },
       "support": {
@@ -841,7 +855,7 @@ enum BuiltinPolicies {
       "note": "A running app delegate receives the widget's NSUserActivity in application(_:continue:restorationHandler:) (W-5)."
     },
     {
-      "id": "app-delegate-notification-cold",
+      "id": "app-delegate-notification-cold", "guide": "app-delegate-app",
       "when": { "handoff": "notificationResponse", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -852,7 +866,7 @@ enum BuiltinPolicies {
       "note": "Set the notification center's delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) (T-2); then it receives the response that launched the app (T-1). A delegate set later, after an await or in a view controller, might miss it (Apple); Delta Chat saw it missed (T-2)."
     },
     {
-      "id": "app-delegate-shortcut-cold",
+      "id": "app-delegate-shortcut-cold", "guide": "app-delegate-app",
       "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
       "support": {
@@ -863,7 +877,7 @@ enum BuiltinPolicies {
       "note": "The launch options carry the item (UIApplicationLaunchOptionsShortcutItemKey); handle it there and return false, or application(_:performActionFor:completionHandler:) handles it a second time (S003-6). A scene-based app never gets these (U-47)."
     },
     {
-      "id": "app-delegate-shortcut-running",
+      "id": "app-delegate-shortcut-running", "guide": "app-delegate-app",
       "when": { "handoff": "shortcutItem", "lifecycle": ["appDelegate", "scenes"], "running": true },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem" },
       "support": {
@@ -874,7 +888,7 @@ enum BuiltinPolicies {
       "note": "A running app delegate receives the quick action in application(_:performActionFor:completionHandler:) (S003-6); Apple says the method is not called for scene-based apps only (U-47)."
     },
     {
-      "id": "nothing-handed-cold-app-delegate",
+      "id": "nothing-handed-cold-app-delegate", "guide": "app-delegate-app",
       "when": { "handoff": "nothing", "lifecycle": ["appDelegate", "scenes"], "running": false },
       "then": { "outcome": "containerLaunch", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)"], "delivers": "nothing" },
       "support": {
@@ -883,6 +897,28 @@ enum BuiltinPolicies {
         "delivers": { "evidence": [], "confidence": "inferred", "reasoning": "No quote describes a launch with nothing handed over; the value restates the launching rule's decision." }
       },
       "note": "The app launches with nothing TapRoute models for it to open (U-42, U-43): no URL, user activity or quick action reaches a callback. What else the launch options hold is the rule that opened the app's to say."
+    }
+  ],
+  "guide": [
+    {
+      "id": "scene-based-app",
+      "title": "Delivery into a scene-based app",
+      "introduction": "Once something opens the container app (a Messages redirect, a widget, a notification, a quick action), the delivery table says which of the app's callbacks receive what it was handed. A scene-based app (iOS 13 and later) finds a cold launch's URL, activity, response or quick action in the connectionOptions of scene(_:willConnectTo:options:); the scene delegate's other callbacks fire only for a running app."
+    },
+    {
+      "id": "app-delegate-app",
+      "title": "Delivery into an app-delegate app",
+      "introduction": "Without scenes, or on iOS 12 before them, the app delegate receives everything: on a cold launch its launch options first. Its URL callback is deprecated in iOS 26, and an app built with the SDK after iOS 26 must adopt scenes to launch at all."
+    },
+    {
+      "id": "swiftui-app",
+      "title": "Delivery into a SwiftUI app",
+      "introduction": "The SwiftUI App life cycle (iOS 14 and later) hands URLs and universal links to onOpenURL and other activities to onContinueUserActivity; notifications and quick actions still need UIKit delegates the app installs itself."
+    },
+    {
+      "id": "any-life-cycle",
+      "title": "Delivery whatever the life cycle",
+      "introduction": "A notification response to a running app, an app intent and an app brought forward with nothing are delivered alike under every life cycle; an iMessage-only app has no container app to deliver to."
     }
   ]
 }
@@ -2440,24 +2476,24 @@ enum BuiltinPolicies {
     {"name": "macOS with no URL: nothing", "situation": {"event": "tap", "platform": "macOS"}, "expect": {"outcome": "nothing", "rule": "tap/macos-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Without a loadable URL"]}, "evidence": ["D-2", "S002-1"]},
     {"name": "d-4 running extension gets willSelect and didSelect", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect", "\\(N-19\\)"]}, "evidence": ["D-4"]},
     {"name": "s004-10 first tap: running, redirect in didSelect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-10", "D-4"]},
-    {"name": "s004-10 second tap: relaunched, didSelect never fires", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["S004-10", "D-4"]},
-    {"name": "s004-10 redirect in willSelect, not running: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(willSelect\\) fires on this tap"]}, "evidence": ["S004-10"]},
-    {"name": "s004-11 workaround: willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-11", "S004-12", "D-4"]},
+    {"name": "s004-10 second tap: relaunched, didSelect never fires", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["S004-10", "D-4"], "guide": {"after": "open/messages-any-scheme"}},
+    {"name": "s004-10 redirect in willSelect, not running: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(willSelect\\) fires on this tap"]}, "evidence": ["S004-10"], "guide": {"after": "open/messages-any-scheme"}},
+    {"name": "s004-11 workaround: willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-11", "S004-12", "D-4"], "guide": {"after": "open/messages-any-scheme"}},
     {"name": "s004-11 workaround on iOS 26", "situation": {"event": "tap", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["S004-11", "F-5"]},
     {"name": "didBecomeActive redirect, not running: container opens", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["D-4", "S002-3"]},
-    {"name": "d-4 willBecomeActive redirect while running: not called, extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect", "none of the redirect hooks \\(willBecomeActive\\) fires on this tap"]}, "evidence": ["D-4"]},
+    {"name": "d-4 willBecomeActive redirect while running: not called, extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect", "none of the redirect hooks \\(willBecomeActive\\) fires on this tap"]}, "evidence": ["D-4"], "guide": {"after": "open/messages-any-scheme"}},
     {"name": "f-8 both hooks, not running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["F-8"]},
-    {"name": "f-8 both hooks, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["F-8"]},
+    {"name": "f-8 both hooks, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["F-8"], "guide": {"after": "open/messages-any-scheme"}},
     {"name": "d-5 already-selected message: no callback, redirect never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "alreadySelected": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/already-selected", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["calls no select callback", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["D-5", "N-20"]},
-    {"name": "d-5 already selected but not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"alreadySelected": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["D-5", "D-4"]},
+    {"name": "d-5 already selected but not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"alreadySelected": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["D-5", "D-4"], "guide": {"after": "tap/already-selected"}},
     {"name": "f-6 after a drawer swipe: no callbacks at all", "situation": {"event": "tap", "osVersion": "10.0", "tap": {"afterDrawerSwipe": true, "redirect": {"hooks": ["willBecomeActive", "didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/after-drawer-swipe", "confidence": "single", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["radar 28515522", "none of the redirect hooks \\(willBecomeActive,\\ didSelect\\) fires on this tap"]}, "evidence": ["F-6"]},
     {"name": "d-4 iPadOS 18 running: willSelect and didSelect, as on every iOS 10 to 25", "situation": {"event": "tap", "platform": "iPadOS", "osVersion": "18.2", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only an already active extension gets willSelect/didSelect"]}, "evidence": ["D-4", "N-2"]},
     {"name": "f-5 iOS 26 running: expanded", "situation": {"event": "tap", "osVersion": "26.1", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "\\(F-5\\)"]}, "evidence": ["F-5", "D-4", "N-3"]},
-    {"name": "d-1 iMessage-only app redirects: nothing opens, extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"hasContainerApp": false}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iMessage-only app has no parent app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["D-1", "S000-5"]},
-    {"name": "s004-6 redirect URL without scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6"]},
+    {"name": "d-1 iMessage-only app redirects: nothing opens, extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"hasContainerApp": false}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iMessage-only app has no parent app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["D-1", "S000-5"], "guide": {"after": "open/messages-no-parent-app"}},
+    {"name": "s004-6 redirect URL without scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6"], "guide": {"after": "open/messages-no-scheme"}},
     {"name": "s004-6 redirect URL with an empty scheme: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "://item"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only a non-empty scheme opens the containing app", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6", "S004-7"]},
     {"name": "redirect hook without a URL: extension stays", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"]}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["gives URL\\(string:\\) nil", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["S004-6"]},
-    {"name": "f-3 n-6 redirect to an https URL: contested, nothing opens", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "https://example.com/x"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "contested", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page \\(F-3, N-6; iOS 12-13", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["F-3", "N-6", "S004-4"]},
+    {"name": "f-3 n-6 redirect to an https URL: contested, nothing opens", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "https://example.com/x"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "contested", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page \\(F-3, N-6; iOS 12-13", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["F-3", "N-6", "S004-4"], "guide": {"after": "open/messages-web-url"}},
     {"name": "upper-case HTTPS redirect is still web", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "HTTPS://EXAMPLE.COM"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "contested", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page \\(F-3, N-6; iOS 12-13", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["F-3"]},
     {"name": "s004-5 messages open with the container's scheme", "situation": {"event": "open", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-5", "S004-12"]},
     {"name": "s004-7 f-9 another app's scheme still opens only the container", "situation": {"event": "open", "osVersion": "17", "open": {"url": "mailto:someone@example.com"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "mailto:someone@example.com", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-7", "S004-5", "F-9"]},
@@ -2483,17 +2519,17 @@ enum BuiltinPolicies {
     {"name": "open on watchOS: no extension runs", "situation": {"event": "open", "platform": "watchOS", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "nothing", "rule": "open/not-ios", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No iMessage extension runs on watchOS or visionOS"]}, "evidence": ["S002-1", "S000-3"]},
     {"name": "open on iOS 7: no extensions yet", "situation": {"event": "open", "osVersion": "7.1", "open": {"url": "containerAppDemo://", "extensionPoint": "today"}}, "expect": {"outcome": "nothing", "rule": "open/before-extensions", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["arrived in iOS 8"]}, "evidence": ["S004-8"]},
     {"name": "open from iPadOS Messages extension", "situation": {"event": "open", "platform": "iPadOS", "osVersion": "17", "open": {"url": "containerAppDemo://"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["S004-5"]},
-    {"name": "n-1 n-25 plain tap: iOS 26 assumed, launches expanded", "situation": {"event": "tap"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["N-1", "N-25", "F-5"]},
+    {"name": "n-1 n-25 plain tap: iOS 26 assumed, launches expanded", "situation": {"event": "tap"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["N-1", "N-25", "F-5"], "guide": {"rule": true}},
     {"name": "n-2 iOS 18 launch: selectedMessage is set, a willBecomeActive redirect opens the container", "situation": {"event": "tap", "osVersion": "18", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-2", "S004-11"]},
     {"name": "n-3 iOS 12 launch: callbacks end with viewDidAppear", "situation": {"event": "tap", "osVersion": "12"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-3", "N-2"]},
     {"name": "n-4 live layout on iOS 11: the extension's transcript view gets the tap", "situation": {"event": "tap", "osVersion": "11", "tap": {"layout": "live", "url": "containerAppDemo://item/1"}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "inferred", "url": "containerAppDemo://item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "\\(N-29\\)"]}, "evidence": ["N-4", "D-6", "N-29"]},
-    {"name": "d-6 live layout on iOS 10.3: alternate layout, the extension launches", "situation": {"event": "tap", "osVersion": "10.3", "tap": {"layout": "live"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-6", "N-4"]},
-    {"name": "n-4 live layout, running, didSelect redirect: never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"layout": "live", "extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "\\(N-29\\)"]}, "evidence": ["N-4"]},
-    {"name": "n-21 live layout, app not installed: alternate layout, product page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["lands on its product page"]}, "evidence": ["N-21", "D-6"]},
+    {"name": "d-6 live layout on iOS 10.3: alternate layout, the extension launches", "situation": {"event": "tap", "osVersion": "10.3", "tap": {"layout": "live"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-6", "N-4"], "guide": {"after": "tap/live-layout-in-transcript"}},
+    {"name": "n-4 live layout, running, didSelect redirect: never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"layout": "live", "extensionRunning": true, "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "transcriptView", "rule": "tap/live-layout-in-transcript", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["presentationStyle \\.transcript", "\\(N-29\\)"]}, "evidence": ["N-4"], "guide": {"after": "tap/live-layout-in-transcript"}},
+    {"name": "n-21 live layout, app not installed: alternate layout, product page", "situation": {"event": "tap", "osVersion": "17", "app": {"installed": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "storeProductPage", "rule": "tap/message-not-installed", "confidence": "several", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["lands on its product page"]}, "evidence": ["N-21", "D-6"], "guide": {"after": "tap/live-layout-in-transcript"}},
     {"name": "f-1 live layout, app not enabled: app-management page", "situation": {"event": "tap", "osVersion": "26", "app": {"enabledInMessages": false}, "tap": {"layout": "live"}}, "expect": {"outcome": "manageApps", "rule": "tap/not-enabled", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["switch the app on", "\\(N-23"]}, "evidence": ["F-1", "D-6"]},
     {"name": "n-4 media context, running: no select callbacks, didSelect redirect never runs", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "presentationContext": "media", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-media-context", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "compact", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["calls neither willSelect nor didSelect \\(N-4\\)", "none of the redirect hooks \\(didSelect\\) fires on this tap"]}, "evidence": ["N-4"]},
     {"name": "n-15 messages context, running: didSelect redirect opens the container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "presentationContext": "messages", "redirect": {"hooks": ["didSelect"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-15", "N-4", "D-4"]},
-    {"name": "n-4 media context, not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"presentationContext": "media"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-4", "N-2"]},
+    {"name": "n-4 media context, not running: a launch like any other", "situation": {"event": "tap", "osVersion": "17", "tap": {"presentationContext": "media"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-4", "N-2"], "guide": {"after": "tap/running-media-context"}},
     {"name": "n-7 Today widget on iOS 13 opens another app's scheme", "situation": {"event": "open", "osVersion": "13", "open": {"url": "alipays://platformapi/startapp", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today", "confidence": "contested", "url": "alipays://platformapi/startapp", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/today"}], "notes": ["the URL opens whichever app claims its scheme"]}, "evidence": ["N-7"]},
     {"name": "n-7 Today widget on iOS 14 with an https URL", "situation": {"event": "open", "osVersion": "14", "open": {"url": "https://example.com/x", "extensionPoint": "today"}}, "expect": {"outcome": "otherAppLaunch", "rule": "open/today", "confidence": "contested", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/today"}], "notes": ["the URL opens whichever app claims its scheme"]}, "evidence": ["N-7"]},
     {"name": "n-8 open URL with a space, SDK 16.4: no URL, nothing", "situation": {"event": "open", "osVersion": "17", "app": {"sdkVersion": "16.4"}, "open": {"url": "containerAppDemo://item/a b"}}, "expect": {"outcome": "nothing", "rule": "open/url-rejected-by-sdk", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Built with an SDK before iOS 17, URL\\(string:\\) returns nil"]}, "evidence": ["N-8"]},
@@ -2502,8 +2538,8 @@ enum BuiltinPolicies {
     {"name": "n-8 open URL with a non-ASCII path, SDK 17: container", "situation": {"event": "open", "app": {"sdkVersion": "17.0"}, "open": {"url": "containerAppDemo://item/café"}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/caf%C3%A9", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["percent-encodes the space or non-ASCII text into a valid URL", "the URL is in connectionOptions.urlContexts"]}, "evidence": ["N-8"]},
     {"name": "n-8 invalid scheme is no URL under any SDK", "situation": {"event": "open", "app": {"sdkVersion": "26"}, "open": {"url": "has space://x"}}, "expect": {"outcome": "nothing", "rule": "open/messages-no-url", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["gives URL\\(string:\\) nil, so there is nothing to open"]}, "evidence": ["N-8"]},
     {"name": "n-8 https with a space from the Messages extension, SDK 17: still nothing (contested)", "situation": {"event": "open", "app": {"sdkVersion": "17"}, "open": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "open/messages-web-url", "confidence": "contested", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "open/messages-web-url"}], "notes": ["opens no web page"]}, "evidence": ["N-8", "F-3"]},
-    {"name": "n-8 redirect URL with a space, SDK 16: the extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "16"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, URL\\(string:\\) returns nil", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["N-8", "S004-11"]},
-    {"name": "n-8 redirect URL with a space, SDK 17: container", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "17"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/a%20b", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["\\(X-12\\), URL\\(string:\\) percent-encodes", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-8", "S004-11"]},
+    {"name": "n-8 redirect URL with a space, SDK 16: the extension stays", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "16"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, URL\\(string:\\) returns nil", "selectedMessage is already set in willBecomeActive"]}, "evidence": ["N-8", "S004-11"], "guide": {"after": "open/messages-encoded-url"}},
+    {"name": "n-8 redirect URL with a space, SDK 17: container", "situation": {"event": "tap", "osVersion": "17", "app": {"sdkVersion": "17"}, "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://item/a b"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-encoded-url", "confidence": "inferred", "url": "containerAppDemo://item/a%20b", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["\\(X-12\\), URL\\(string:\\) percent-encodes", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-8", "S004-11"], "guide": {"after": "open/messages-encoded-url"}},
     {"name": "n-8 macOS https URL with a space, SDK 16: no URL, nothing", "situation": {"event": "tap", "platform": "macOS", "app": {"sdkVersion": "16"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/fallback-url-rejected-by-sdk", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, the app's URL\\(string:\\) returns nil", "X-12"]}, "evidence": ["N-8", "D-2"]},
     {"name": "n-8 macOS https URL with a space, SDK 17: browser", "situation": {"event": "tap", "platform": "macOS", "app": {"sdkVersion": "17"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "browser", "rule": "tap/macos-web-url", "confidence": "documented", "url": "https://example.com/a%20b", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["http, https or data URL loads in a web browser"]}, "evidence": ["N-8", "D-2"]},
     {"name": "n-8 iOS 9 https URL with a space, SDK 16: nothing delivered", "situation": {"event": "tap", "osVersion": "9", "app": {"sdkVersion": "16"}, "tap": {"url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/before-ios10-url-rejected-by-sdk", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, the sender's URL\\(string:\\) returns nil", "X-12"]}, "evidence": ["N-8", "F-2"]},
@@ -2524,15 +2560,15 @@ enum BuiltinPolicies {
     {"name": "n-16 expired message: nothing to tap", "situation": {"event": "tap", "osVersion": "17", "tap": {"expired": true}}, "expect": {"outcome": "nothing", "rule": "tap/expired-message", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["shouldExpire is deleted", "nothing to tap"]}, "evidence": ["N-16"]},
     {"name": "n-16 expired message, app not installed: still nothing", "situation": {"event": "tap", "app": {"installed": false}, "tap": {"expired": true}}, "expect": {"outcome": "nothing", "rule": "tap/expired-message", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["shouldExpire is deleted", "nothing to tap"]}, "evidence": ["N-16"]},
     {"name": "n-16 message not expired (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"expired": false}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-16"]},
-    {"name": "n-17 redirect only in didReceive: a tap never calls it", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didReceive\\) fires on this tap"]}, "evidence": ["N-17", "N-19"]},
-    {"name": "n-17 redirect in willBecomeActive, didSelect and didReceive, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect", "didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-17", "F-8"]},
+    {"name": "n-17 redirect only in didReceive: a tap never calls it", "situation": {"event": "tap", "osVersion": "17", "tap": {"redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "none of the redirect hooks \\(didReceive\\) fires on this tap"]}, "evidence": ["N-17", "N-19"], "guide": {"after": "open/messages-any-scheme"}},
+    {"name": "n-17 redirect in willBecomeActive, didSelect and didReceive, running: container", "situation": {"event": "tap", "osVersion": "17", "tap": {"extensionRunning": true, "redirect": {"hooks": ["willBecomeActive", "didSelect", "didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["N-17", "F-8"], "guide": {"after": "open/messages-any-scheme"}},
     {"name": "n-30 notification preview content: cannot be tapped", "situation": {"event": "tap", "osVersion": "17", "tap": {"target": "notificationPreview"}}, "expect": {"outcome": "nothing", "rule": "tap/notification-preview", "confidence": "single", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["notification preview could not be tapped"]}, "evidence": ["N-30"]},
     {"name": "n-27 SMS recipient, https URL: browser (inferred)", "situation": {"event": "tap", "osVersion": "17", "tap": {"transport": "sms", "url": "https://example.com/x"}}, "expect": {"outcome": "browser", "rule": "tap/sms-rcs-web-url", "confidence": "inferred", "url": "https://example.com/x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["alternate \\(template\\) layout \\(D-6\\)", "No public source describes this tap \\(N-27\\)"]}, "evidence": ["N-27", "D-6"]},
     {"name": "n-27 RCS recipient, custom scheme: nothing", "situation": {"event": "tap", "osVersion": "18", "tap": {"transport": "rcs", "url": "containerAppDemo://item/1"}}, "expect": {"outcome": "nothing", "rule": "tap/sms-rcs-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No extension runs for an SMS or RCS message"]}, "evidence": ["N-27", "D-6"]},
     {"name": "n-8 n-27 SMS recipient, https URL with a space, SDK 16: nothing", "situation": {"event": "tap", "app": {"sdkVersion": "16"}, "tap": {"transport": "sms", "url": "https://example.com/a b"}}, "expect": {"outcome": "nothing", "rule": "tap/sms-rcs-url-rejected-by-sdk", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SDK before iOS 17, the app's URL\\(string:\\) returns nil", "X-12"]}, "evidence": ["N-8", "N-27"]},
     {"name": "d-6 iMessage transport (explicit): launch", "situation": {"event": "tap", "osVersion": "17", "tap": {"transport": "iMessage"}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["D-6", "S000-1"]},
     {"name": "f-6 n-1 after a drawer swipe on iOS 26: expanded", "situation": {"event": "tap", "osVersion": "26", "tap": {"afterDrawerSwipe": true, "redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/after-drawer-swipe-ios26", "confidence": "inferred", "url": null, "callbacks": [], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["radar 28515522", "none of the redirect hooks \\(willBecomeActive\\) fires on this tap"]}, "evidence": ["F-6", "N-1", "F-5"]},
-    {"name": "n-26 group conversation: no fact of its own, decided as one-to-one", "situation": {"event": "tap", "osVersion": "16"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-26", "S000-1"]},
+    {"name": "n-26 group conversation: no fact of its own, decided as one-to-one", "situation": {"event": "tap", "osVersion": "16"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["selectedMessage is already set in willBecomeActive", "never as a universal link"]}, "evidence": ["N-26", "S000-1"], "guide": {"after": "tap/launch"}},
     {"name": "x-1 iOS 26.3 launch by tap: willBecomeActive, didBecomeActive, then the transition to expanded", "situation": {"event": "tap", "osVersion": "26.3.1"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26-3", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 26\\.3\\.1 simulator", "\\(X-1\\)"]}, "evidence": ["X-1", "F-5", "N-1"]},
     {"name": "x-1 iOS 26.3 willBecomeActive redirect still opens the container", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"redirect": {"hooks": ["willBecomeActive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "containerLaunch", "rule": "open/messages-any-scheme", "confidence": "inferred", "url": "containerAppDemo://", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["any non-empty scheme opens the containing app", "connectionOptions\\.urlContexts of scene\\(_:willConnectTo:options:\\) \\(U-44\\)"]}, "evidence": ["X-1", "X-2", "S004-11"]},
     {"name": "x-1 iOS 26.2 launch: no trace yet, the untraced callback list", "situation": {"event": "tap", "osVersion": "26.2"}, "expect": {"outcome": "extensionLaunch", "rule": "tap/launch-ios26", "confidence": "inferred", "url": null, "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Apple's current documentation \\(N-1\\)", "WWDC 2016 \\(N-25\\)"]}, "evidence": ["X-1", "N-1"]},
@@ -2553,7 +2589,7 @@ enum BuiltinPolicies {
     {"name": "x-4 x-3 a bubble tapped on a running drawer (from the + menu or bound): select callbacks, the drawer is now bound", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "\\(F-5\\)"]}, "evidence": ["X-4", "X-3", "D-4"]},
     {"name": "x-3 redirect in didReceive: no tap fires it (an arrival on a bound drawer does)", "situation": {"event": "tap", "osVersion": "26.3", "tap": {"extensionRunning": true, "redirect": {"hooks": ["didReceive"], "url": "containerAppDemo://"}}}, "expect": {"outcome": "extensionLaunch", "rule": "tap/running-ios26", "confidence": "inferred", "url": null, "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(N-2, D-4, N-3\\)", "none of the redirect hooks \\(didReceive\\) fires on this tap"]}, "evidence": ["X-3", "N-17"]},
     {"name": "delivery defaults: a URL into a cold scene-based app arrives in scene(_:willConnectTo:options:)", "situation": {"event": "delivery"}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["the URL is in connectionOptions.urlContexts"]}, "evidence": ["U-44"]},
-    {"name": "u-44 Messages redirect URL into a cold scene-based container: connectionOptions.urlContexts", "situation": {"event": "delivery", "osVersion": "17", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["the URL is in connectionOptions.urlContexts"]}, "evidence": ["U-44", "U-48"]},
+    {"name": "u-44 Messages redirect URL into a cold scene-based container: connectionOptions.urlContexts", "situation": {"event": "delivery", "osVersion": "17", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["the URL is in connectionOptions.urlContexts"]}, "evidence": ["U-44", "U-48"], "guide": {"rule": true}},
     {"name": "u-44 URL into a running scene-based app: scene(_:openURLContexts:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:openURLContexts:)"], "delivers": "url", "activityType": null, "urlLocation": "URLContexts", "alternatives": [], "notes": ["receives the URL in scene\\(_:openURLContexts:\\)"]}, "evidence": ["U-44"]},
     {"name": "w-5 widget with no URL, cold scene-based app: the activity in scene(_:willConnectTo:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-user-activity-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["in connectionOptions.userActivities of scene\\(_:willConnectTo:options:\\) on a cold launch"]}, "evidence": ["W-5", "U-45"]},
     {"name": "w-5 widget with no URL, running scene-based app: scene(_:continue:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-user-activity-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["scene(_:continue:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["in scene\\(_:continue:\\)"]}, "evidence": ["W-5", "U-45"]},
@@ -2563,13 +2599,13 @@ enum BuiltinPolicies {
     {"name": "u-47 quick action, cold scene-based app: connectionOptions.shortcutItem", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-shortcut-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "shortcutItem", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["connectionOptions.shortcutItem"]}, "evidence": ["U-47"]},
     {"name": "u-47 quick action, running scene-based app: windowScene(_:performActionFor:completionHandler:)", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "shortcutItem"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/scenes-shortcut-running", "confidence": "single", "url": null, "handoff": null, "appCallbacks": ["windowScene(_:performActionFor:completionHandler:)"], "delivers": "shortcutItem", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["receives the quick action in windowScene\\(_:performActionFor:completionHandler:\\)"]}, "evidence": ["U-47"]},
     {"name": "scene-based app opened with nothing, cold: the scene connects, nothing to read", "situation": {"event": "delivery", "app": {"lifecycle": "scenes", "running": false}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-cold-scenes", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["nothing TapRoute models"]}, "evidence": ["U-44"]},
-    {"name": "t-1 notification default tap, running app-delegate app: didReceive", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/notification-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationDefaultActionIdentifier"]}, "evidence": ["T-1"]},
+    {"name": "t-1 notification default tap, running app-delegate app: didReceive", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/notification-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationDefaultActionIdentifier"]}, "evidence": ["T-1"], "guide": {"rule": true}},
     {"name": "t-1 notification tap, running SwiftUI app: didReceive", "situation": {"event": "delivery", "osVersion": "18", "app": {"lifecycle": "swiftUI", "running": true}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/notification-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["UNNotificationDefaultActionIdentifier"]}, "evidence": ["T-1"]},
     {"name": "t-2 notification tap, cold app-delegate app: delegate set in didFinishLaunching, then didReceive", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-notification-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["then it receives the response that launched the app"]}, "evidence": ["T-2", "T-1"]},
     {"name": "t-2 notification tap, cold SwiftUI app: through the delegate adaptor", "situation": {"event": "delivery", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "notificationResponse"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/swiftui-notification-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SwiftUI has no notification modifier"]}, "evidence": ["T-2"]},
     {"name": "u-42 URL, cold app-delegate app: launchOptions[.url], then application(_:open:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["UIApplication.LaunchOptionsKey.url"]}, "evidence": ["U-42"]},
     {"name": "u-42 URL, running app-delegate app: application(_:open:options:)", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A running app delegate receives the URL in application\\(_:open:options:\\)"]}, "evidence": ["U-42", "W-4"]},
-    {"name": "u-44 scenes on iOS 12: no scenes yet, the app delegate receives the URL", "situation": {"event": "delivery", "osVersion": "12.5", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A running app delegate receives the URL in application\\(_:open:options:\\)"]}, "evidence": ["U-44", "U-42"]},
+    {"name": "u-44 scenes on iOS 12: no scenes yet, the app delegate receives the URL", "situation": {"event": "delivery", "osVersion": "12.5", "app": {"lifecycle": "scenes", "running": true}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-running", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["A running app delegate receives the URL in application\\(_:open:options:\\)"]}, "evidence": ["U-44", "U-42"], "guide": {"after": "delivery/app-delegate-url-running"}},
     {"name": "u-43 universal link, cold app-delegate app: continue after launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-universal-link-cold", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["userActivityDictionary"]}, "evidence": ["U-43"]},
     {"name": "u-43 universal link, running app-delegate app: continue", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": true}, "delivery": {"handoff": "universalLink"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-universal-link-running", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL", "alternatives": [], "notes": ["NSUserActivity of type NSUserActivityTypeBrowsingWeb"]}, "evidence": ["U-43"]},
     {"name": "w-5 widget with no URL, cold app-delegate app: continue after launch", "situation": {"event": "delivery", "app": {"lifecycle": "appDelegate", "running": false}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-user-activity-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:continue:restorationHandler:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["launch options name its type \\(userActivityDictionary"]}, "evidence": ["W-5"]},
@@ -2589,7 +2625,7 @@ enum BuiltinPolicies {
     {"name": "SwiftUI app opened with nothing, cold: no handler fires", "situation": {"event": "delivery", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "nothing"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/nothing-handed-cold-swiftui", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": [], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no SwiftUI URL or activity handler fires"]}, "evidence": ["U-46"]},
     {"name": "u-46 SwiftUI App life cycle on iOS 13: the app does not run", "situation": {"event": "delivery", "osVersion": "13.7", "app": {"lifecycle": "swiftUI", "running": false}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "nothing", "rule": "delivery/swiftui-before-ios14", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": [], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["start with iOS 14"]}, "evidence": ["U-46"]},
     {"name": "u-75 app delegate built with the iOS 27 SDK, on iOS 27: won't launch", "situation": {"event": "delivery", "osVersion": "27", "app": {"lifecycle": "appDelegate", "running": false, "sdkVersion": "27"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "nothing", "rule": "delivery/app-delegate-next-sdk", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": [], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["won't launch"]}, "evidence": ["U-75"]},
-    {"name": "u-75 app delegate built with the iOS 26 SDK, on iOS 27: still launches", "situation": {"event": "delivery", "osVersion": "27", "app": {"lifecycle": "appDelegate", "running": false, "sdkVersion": "26"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["UIApplication.LaunchOptionsKey.url"]}, "evidence": ["U-75", "U-42"]},
+    {"name": "u-75 app delegate built with the iOS 26 SDK, on iOS 27: still launches", "situation": {"event": "delivery", "osVersion": "27", "app": {"lifecycle": "appDelegate", "running": false, "sdkVersion": "26"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/app-delegate-url-cold", "confidence": "documented", "url": null, "handoff": null, "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "application(_:open:options:)"], "delivers": "url", "activityType": null, "urlLocation": "launchOptions[.url]", "alternatives": [], "notes": ["UIApplication.LaunchOptionsKey.url"]}, "evidence": ["U-75", "U-42"], "guide": {"after": "delivery/app-delegate-next-sdk"}},
     {"name": "s000-5 iMessage-only app: no container app, nothing delivered", "situation": {"event": "delivery", "app": {"hasContainerApp": false}}, "expect": {"outcome": "nothing", "rule": "delivery/no-container-app", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": [], "delivers": "nothing", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["has no container app"]}, "evidence": ["S000-5"]},
     {"name": "w-5 a widget tap with no URL, defaults: the app opens with a user activity", "situation": {"event": "widget"}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["NSUserActivity", "W-5"]}, "evidence": ["W-5", "W-1"]},
     {"name": "w-2 iOS 13: no WidgetKit widget", "situation": {"event": "widget", "platform": "iOS", "osVersion": "13.7"}, "expect": {"outcome": "nothing", "rule": "widget/before-widgetkit-ios", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["W-2", "iOS 14"]}, "evidence": ["W-2"]},
@@ -2632,7 +2668,7 @@ enum BuiltinPolicies {
     {"name": "w-3 iOS 26 Link in systemSmall with a widgetURL: the Link's URL by default, the widgetURL the other reading", "situation": {"event": "widget", "widget": {"element": "link", "url": "myapp://item/2", "widgetURL": "myapp://widget/home"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/link-small-widget-url", "confidence": "contested", "url": "myapp://item/2", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "containerLaunch", "rule": "widget/link-small-widget-url", "url": "myapp://widget/home"}], "notes": ["W-3", "not widget\\.widgetURL"]}, "evidence": ["W-3"]},
     {"name": "w-3 a medium widget's Link: its own URL, whatever the widgetURL", "situation": {"event": "widget", "app": {"urlSchemes": ["myapp"]}, "widget": {"family": "systemMedium", "element": "link", "url": "myapp://item/2", "widgetURL": "myapp://widget/home"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/own-scheme", "confidence": "documented", "url": "myapp://item/2", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-4"]}, "evidence": ["W-3", "W-4"]},
     {"name": "w-3 a Link in systemMedium: the Link's URL", "situation": {"event": "widget", "widget": {"family": "systemMedium", "element": "link", "url": "myapp://item/3"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme", "confidence": "contested", "url": "myapp://item/3", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "otherAppLaunch", "rule": "widget/custom-scheme"}], "notes": ["W-6", "W-4"]}, "evidence": ["W-3", "W-4"]},
-    {"name": "w-11 StandBy, no URL: the app opens (after the arrow)", "situation": {"event": "widget", "osVersion": "17", "widget": {"location": "standBy"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["StandBy", "W-5"]}, "evidence": ["W-11", "W-5"]},
+    {"name": "w-11 StandBy, no URL: the app opens (after the arrow)", "situation": {"event": "widget", "osVersion": "17", "widget": {"location": "standBy"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/no-url", "confidence": "inferred", "url": null, "handoff": "userActivity", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["StandBy", "W-5"]}, "evidence": ["W-11", "W-5"], "guide": {"section": "widget-standby-carplay-mac"}},
     {"name": "w-6 an https widgetURL opens the app, not Safari", "situation": {"event": "widget", "widget": {"family": "systemLarge", "url": "https://example.com/a"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/web-url", "confidence": "documented", "url": "https://example.com/a", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["W-4", "urlContexts"]}, "evidence": ["W-6", "W-4"]},
     {"name": "w-4 a widgetURL of the app's own scheme (app.urlSchemes) opens the app with the URL, not contested", "situation": {"event": "widget", "osVersion": "17", "app": {"urlSchemes": ["myapp"]}, "widget": {"url": "myapp://item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/own-scheme", "confidence": "documented", "url": "myapp://item/1", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [], "notes": ["app\\.urlSchemes", "connectionOptions\\.urlContexts"]}, "evidence": ["W-4", "W-15"]},
     {"name": "w-6 a widgetURL of another app's scheme: contested, the app by default, the other app in the other reading", "situation": {"event": "widget", "app": {"urlSchemes": ["myapp"]}, "widget": {"url": "maps://?q=cafe"}}, "expect": {"outcome": "containerLaunch", "rule": "widget/custom-scheme", "confidence": "contested", "url": "maps://?q=cafe", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "otherAppLaunch", "rule": "widget/custom-scheme"}], "notes": ["Contested for another app's scheme"]}, "evidence": ["W-4", "W-6"]},
@@ -2810,7 +2846,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "other-platform",
+      "id": "other-platform", "guide": "plain-link",
       "when": { "platform": ["macOS", "watchOS", "visionOS"] },
       "then": { "outcome": "browser" },
       "support": {
@@ -2819,7 +2855,7 @@ enum BuiltinPolicies {
       "note": "The evidence this table cites speaks of iOS; on the other platforms it falls back to the browser, the outcome Apple gives when no app takes a universal link (U-28). Inference, not observed."
     },
     {
-      "id": "no-link",
+      "id": "no-link", "guide": "plain-link",
       "when": { "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "data", "file"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2828,7 +2864,7 @@ enum BuiltinPolicies {
       "note": "Text with no scheme, or a data: or file: URL, is no link an app or the browser follows from a message (one report says scheme-only text is not even detected as a link, M-5). Inference."
     },
     {
-      "id": "messages-unknown-sender",
+      "id": "messages-unknown-sender", "guide": "plain-link",
       "when": { "from": "messages", "senderKnown": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2837,7 +2873,7 @@ enum BuiltinPolicies {
       "note": "Links in a text from a sender who is not a contact and to whom the user has not replied are disabled (M-4, a report quoting Apple): nothing opens until the user replies or adds the sender."
     },
     {
-      "id": "messages-unloaded-preview",
+      "id": "messages-unloaded-preview", "guide": "plain-link",
       "when": { "from": "messages", "urlClass": "web", "tapped": "unloadedPreview" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2846,7 +2882,7 @@ enum BuiltinPolicies {
       "note": "A link whose preview is not loaded shows as a blank bubble with the domain and 'Tap to Load Preview', so the person chooses 'whether they want to load a preview before opening the link' (M-3, Apple's Messages for Business tutorial); for an App Clip link sent as SMS, 'the recipient must opt to load the rich link before they can tap the preview' (A-1). TapRoute reads the first tap as loading the preview and opening nothing; a tap on the loaded preview is the richPreview situation."
     },
     {
-      "id": "own-scheme",
+      "id": "own-scheme", "guide": "plain-link",
       "when": { "urlClass": "other", "schemeOwner": "own", "installed": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -2856,7 +2892,7 @@ enum BuiltinPolicies {
       "note": "A custom-scheme link of one of the app's own schemes (app.urlSchemes) opens the app, which receives it through its URL callbacks (M-5: such links are tappable in Messages; that the scheme's app opens is inference)."
     },
     {
-      "id": "own-scheme-not-installed",
+      "id": "own-scheme-not-installed", "guide": "plain-link",
       "when": { "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -2865,7 +2901,7 @@ enum BuiltinPolicies {
       "note": "With the app not installed no app claims its scheme: one report says the text is then not even a link (M-5)."
     },
     {
-      "id": "other-scheme",
+      "id": "other-scheme", "guide": "plain-link",
       "when": { "urlClass": "other" },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -2874,7 +2910,7 @@ enum BuiltinPolicies {
       "note": "A scheme the app does not declare (or app.urlSchemes not given) opens whichever app registered it; whether the text is a link when no installed app does is contested between reports (M-5)."
     },
     {
-      "id": "typed",
+      "id": "typed", "guide": "plain-link",
       "when": { "from": "typed" },
       "then": { "outcome": "browser" },
       "support": {
@@ -2883,7 +2919,7 @@ enum BuiltinPolicies {
       "note": "A URL entered into the address bar never opens the app, even when it is a universal link of the app: Apple calls it direct navigation (U-31); a vendor's guide says the same of pasting it."
     },
     {
-      "id": "script-redirect",
+      "id": "script-redirect", "guide": "plain-link",
       "when": { "from": "scriptRedirect" },
       "then": { "outcome": "browser" },
       "support": {
@@ -2892,7 +2928,7 @@ enum BuiltinPolicies {
       "note": "Navigation the user did not start (a JavaScript redirect) stays in the browser (U-32); a server redirect that follows the user's tap is reported to keep working, which this table reads as the tap's own source."
     },
     {
-      "id": "safari-same-domain",
+      "id": "safari-same-domain", "guide": "plain-link",
       "when": { "from": "safariSameDomain" },
       "then": { "outcome": "browser" },
       "support": {
@@ -2901,7 +2937,7 @@ enum BuiltinPolicies {
       "note": "A universal link to the domain of the page the user is on, followed in Safari, stays in the browser (U-30); TN3155's workaround is to serve universal links from another subdomain."
     },
     {
-      "id": "safari-view-controller",
+      "id": "safari-view-controller", "guide": "plain-link",
       "when": { "from": "safariViewController" },
       "then": { "outcome": "browser" },
       "support": {
@@ -2910,7 +2946,7 @@ enum BuiltinPolicies {
       "note": "An SFSafariViewController that an app opens on the URL loads the page instead of opening the app (U-33); apps call open(_:options:) with universalLinksOnly first."
     },
     {
-      "id": "app-clip",
+      "id": "app-clip", "guide": "plain-link",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=14", "from": "messages", "installed": false, "appClip": true },
       "then": { "outcome": "appClipLaunch", "handoff": "universalLink", "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "userActivity.webpageURL" },
       "support": {
@@ -2923,7 +2959,7 @@ enum BuiltinPolicies {
       "note": "A link shared in Messages as a text message invokes the App Clip registered for it when the recipient runs iOS 14 or later and knows the sender (A-1; an unknown sender is decided above, M-4). The App Clip receives an NSUserActivity of type NSUserActivityTypeBrowsingWeb whose webpageURL is the site's URL (A-3, A-4). With the full app installed, the full app opens instead (A-2)."
     },
     {
-      "id": "not-installed",
+      "id": "not-installed", "guide": "plain-link",
       "when": { "installed": false },
       "then": { "outcome": "browser" },
       "support": {
@@ -2932,7 +2968,7 @@ enum BuiltinPolicies {
       "note": "Without the app, a universal link opens in the default browser (U-28, M-1)."
     },
     {
-      "id": "safari-chosen",
+      "id": "safari-chosen", "guide": "plain-link",
       "when": { "safariChosen": true },
       "then": { "outcome": "browser" },
       "support": {
@@ -2941,7 +2977,7 @@ enum BuiltinPolicies {
       "note": "The user chose to open this domain's links in the browser (on a long press in Notes, or Safari's breadcrumb): iOS keeps that choice as the device's default for the domain until the user chooses the app again (U-29)."
     },
     {
-      "id": "web-view",
+      "id": "web-view", "guide": "plain-link",
       "when": { "from": "webView", "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -2959,7 +2995,7 @@ enum BuiltinPolicies {
       "note": "Default: a matching universal link the user taps in a WKWebView opens the app, as Apple's pages say of links in web views and other apps (M-1); reports from web-view host apps disagree, and a host app can suppress the hand-off (U-34)."
     },
     {
-      "id": "universal-link-rich-preview",
+      "id": "universal-link-rich-preview", "guide": "plain-link",
       "when": { "tapped": "richPreview", "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -2969,7 +3005,7 @@ enum BuiltinPolicies {
       "note": "No source says whether a tap on a rich-link preview, rather than on the link's text, follows the universal-link rules (M-3). TapRoute reads it as the same tap, as Apple treats a tap on an App Clip link's preview as an invocation ('before they can tap the preview to launch the App Clip', A-1): the app opens with the link (M-1)."
     },
     {
-      "id": "universal-link",
+      "id": "universal-link", "guide": "plain-link",
       "when": { "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -2979,7 +3015,7 @@ enum BuiltinPolicies {
       "note": "The domain's AASA file matches the URL for this app (app.aasa, U-4) and the entitlement lists the domain: the app opens and receives the link as a universal link (M-1). Not modelled: an AASA file not yet fetched after install or a stale CDN copy (U-36), a deferred fetch (U-37), a CDN that cannot reach the file (U-38)."
     },
     {
-      "id": "universal-link-unknown",
+      "id": "universal-link-unknown", "guide": "plain-link",
       "when": { "universalLink": "unknown" },
       "then": { "outcome": "browser" },
       "support": {
@@ -2996,13 +3032,20 @@ enum BuiltinPolicies {
       "note": "Without the app's ID, entitlement and the domain's AASA file the verdict is unknown: by default the link loads in the browser, as it does for any app that does not claim the URL (U-28)."
     },
     {
-      "id": "no-universal-link",
+      "id": "no-universal-link", "guide": "plain-link",
       "when": { "universalLink": ["noMatch", "exclude"] },
       "then": { "outcome": "browser" },
       "support": {
         "outcome": { "evidence": ["U-4", "U-28"], "confidence": "inferred", "reasoning": "U-4 says an exclude match prevents the universal link from opening (the app), and U-28 gives the default browser only when the app is not installed; that an installed app's unmatched https URL loads in the browser is not quoted." }
       },
       "note": "No pattern of the domain's AASA file matches the URL for this app, or an exclude component matches first (U-4), or the entitlement does not list the domain: the app does not take the link, which loads in the browser (U-28 for the browser fallback; inference for a URL no app claims)."
+    }
+  ],
+  "guide": [
+    {
+      "id": "plain-link",
+      "title": "A plain link followed",
+      "introduction": "A link in a message's text, Mail, Notes, Safari or another app: a universal link, the app's own scheme or another's."
     }
   ]
 }
@@ -3036,7 +3079,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "before-live-activities",
+      "id": "before-live-activities", "guide": "before-widgets",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<16.1"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3045,7 +3088,7 @@ enum BuiltinPolicies {
       "note": "Live Activities and DynamicIsland.widgetURL(_:) arrive in iOS 16.1 (L-3's availability); before it there is none to tap."
     },
     {
-      "id": "watch-before-11",
+      "id": "watch-before-11", "guide": "before-widgets",
       "when": {"platform": "watchOS", "osVersion": "<11"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3054,7 +3097,7 @@ enum BuiltinPolicies {
       "note": "Live Activities reach the Apple Watch Smart Stack with watchOS 11 (the opt-in key is watchOS 11's, L-7); before it there is none on the watch."
     },
     {
-      "id": "watch-phone-before-18",
+      "id": "watch-phone-before-18", "guide": "live-activities",
       "when": {"platform": "watchOS", "pairedPhoneOS": "beforeIOS18"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3063,7 +3106,7 @@ enum BuiltinPolicies {
       "note": "Live Activities reach the Apple Watch Smart Stack from iOS 18 and watchOS 11 (L-10): with the paired iPhone on an older iOS there is no Live Activity on the watch to tap."
     },
     {
-      "id": "watch-app",
+      "id": "watch-app", "guide": "live-activities",
       "when": {"platform": "watchOS", "opensWatchApp": true},
       "then": {"outcome": "containerLaunch"},
       "support": {
@@ -3072,7 +3115,7 @@ enum BuiltinPolicies {
       "note": "With Supports Launch for Live Activity Attribute Types in the watch app's Info.plist, a tap in the Smart Stack opens the app's watch app (L-7, L-11). Apple does not say what the watch app is handed (nor, for complications, which callback gets a widgetURL), so the decision names no handoff."
     },
     {
-      "id": "watch-app-no-opt-in",
+      "id": "watch-app-no-opt-in", "guide": "live-activities",
       "when": {"platform": "watchOS", "hasWatchApp": true},
       "then": {"outcome": "offersToOpenOnPhone"},
       "support": {
@@ -3089,7 +3132,7 @@ enum BuiltinPolicies {
       "note": "Default: Apple's ActivityKit pages: a tap shows the Live Activity full screen with an option to open the app on iPhone, and opening the watch app needs the Supports Launch for Live Activity Attribute Types key (L-7). Apple's Human Interface Guidelines say a watch app is enough (the alternative). Add the key to be sure."
     },
     {
-      "id": "watch",
+      "id": "watch", "guide": "live-activities",
       "when": {"platform": "watchOS"},
       "then": {"outcome": "offersToOpenOnPhone"},
       "support": {
@@ -3098,7 +3141,7 @@ enum BuiltinPolicies {
       "note": "A tap on Apple Watch opens nothing at once: it shows the Live Activity full screen with a button to open the app on iPhone (L-7, L-9)."
     },
     {
-      "id": "mac",
+      "id": "mac", "guide": "live-activities",
       "when": {"platform": "macOS"},
       "then": {"outcome": "containerLaunch"},
       "support": {
@@ -3107,7 +3150,7 @@ enum BuiltinPolicies {
       "note": "A Live Activity in the menu bar of a paired Mac offers interactivity and lets people 'launch your app with iPhone Mirroring' (L-7, Creating custom views for Live Activities). The app opens on the iPhone, shown in iPhone Mirroring; what it is handed is not documented, so the decision names no handoff."
     },
     {
-      "id": "visionos",
+      "id": "visionos", "guide": "before-widgets",
       "when": {"platform": "visionOS"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3116,7 +3159,7 @@ enum BuiltinPolicies {
       "note": "Apple lists iPhone, iPad, Apple Watch, the Mac and CarPlay as where Live Activities appear (L-7), not visionOS."
     },
     {
-      "id": "carplay-before-26",
+      "id": "carplay-before-26", "guide": "live-activities",
       "when": {"presentation": "carPlay", "osVersion": "<26"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3125,7 +3168,7 @@ enum BuiltinPolicies {
       "note": "Live Activities are supported with iOS 26 in CarPlay and CarPlay Ultra (L-7, CarPlay Developer Guide): before it there is none in CarPlay to tap."
     },
     {
-      "id": "carplay-not-integrated",
+      "id": "carplay-not-integrated", "guide": "live-activities",
       "when": {"presentation": "carPlay", "supportsCarPlay": false},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3134,7 +3177,7 @@ enum BuiltinPolicies {
       "note": "Without CarPlay support a tap on the Live Activity does not launch the app ('In CarPlay, tapping your Live Activity only launches your app if it supports CarPlay', L-7), and in CarPlay the system deactivates a Live Activity's interactive elements (L-7, Human Interface Guidelines): nothing opens and no intent runs. Unlike a CarPlay widget's buttons (widget/carplay-control), a Live Activity's do not work there."
     },
     {
-      "id": "carplay-control",
+      "id": "carplay-control", "guide": "live-activities",
       "when": {"presentation": "carPlay", "activityElement": ["button", "toggle"]},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3143,7 +3186,7 @@ enum BuiltinPolicies {
       "note": "In CarPlay the system deactivates a Live Activity's interactive elements (L-7, Human Interface Guidelines), so the button's intent does not run. Whether a tap on the deactivated button counts as a tap on the Live Activity, which would launch an app that supports CarPlay, is not said; TapRoute reads it as nothing."
     },
     {
-      "id": "standby",
+      "id": "standby", "guide": "live-activities",
       "when": {"presentation": "standBy"},
       "then": {"outcome": "expandsInPlace"},
       "support": {
@@ -3152,7 +3195,7 @@ enum BuiltinPolicies {
       "note": "A tap on the minimal presentation in StandBy opens nothing: the Live Activity expands to fill the display with its Lock Screen presentation (L-1), where a further tap is the lockScreen situation."
     },
     {
-      "id": "touch-and-hold",
+      "id": "touch-and-hold", "guide": "live-activities",
       "when": {"presentation": ["compactLeading", "compactTrailing", "minimal"], "touchAndHold": true},
       "then": {"outcome": "expandsInPlace"},
       "support": {
@@ -3161,7 +3204,7 @@ enum BuiltinPolicies {
       "note": "Touching and holding a compact or minimal Live Activity shows its expanded presentation (L-1) instead of opening the app; a tap there is the expanded situation."
     },
     {
-      "id": "control-locked",
+      "id": "control-locked", "guide": "live-activities",
       "when": {"activityElement": ["button", "toggle"], "presentation": ["lockScreen", "expanded"], "osVersion": ">=17", "locked": true},
       "then": {"outcome": "nothing"},
       "support": {
@@ -3170,7 +3213,7 @@ enum BuiltinPolicies {
       "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-18, which speaks of widgets and Live Activities)."
     },
     {
-      "id": "control",
+      "id": "control", "guide": "live-activities",
       "when": {"activityElement": ["button", "toggle"], "presentation": ["lockScreen", "expanded"], "osVersion": ">=17"},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -3179,7 +3222,7 @@ enum BuiltinPolicies {
       "note": "From iOS 17 a button or toggle in the Lock Screen or expanded presentation runs its app intent without launching the app (W-7); a LiveActivityIntent runs in the app's process (L-6). An intent that also opens the app (openAppWhenRun, foreground modes) is the widget table's reading and is not modelled here."
     },
     {
-      "id": "link-ignored-widget-url",
+      "id": "link-ignored-widget-url", "guide": "live-activities",
       "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"], "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
       "support": {
@@ -3190,7 +3233,7 @@ enum BuiltinPolicies {
       "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation, whose widgetURL is 'the default URL for deep linking into the app for each view of the Live Activity' (L-3): the app receives liveActivity.widgetURL, not the Link's URL."
     },
     {
-      "id": "link-ignored",
+      "id": "link-ignored", "guide": "live-activities",
       "when": {"activityElement": "link", "presentation": ["compactLeading", "compactTrailing", "minimal"], "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3201,7 +3244,7 @@ enum BuiltinPolicies {
       "note": "Apple names only widgetURL(_:) for the compact and minimal presentations and Link for the expanded one (L-2), so TapRoute reads a tap on a Link there as a tap on the presentation: with no widgetURL, the NSUserActivityTypeLiveActivity activity (L-5); with one, the rule before this one."
     },
     {
-      "id": "lock-screen-island-url",
+      "id": "lock-screen-island-url", "guide": "live-activities",
       "when": {"presentation": "lockScreen", "activityElement": ["background", "button", "toggle"], "urlSetOn": "dynamicIsland", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3220,7 +3263,7 @@ enum BuiltinPolicies {
       "note": "Default: a URL set only with DynamicIsland.widgetURL never reaches the Lock Screen banner, so the app opens with the NSUserActivityTypeLiveActivity activity (L-4, L-5; iOS 26.5), on the newest report. Set widgetURL on the Lock Screen view too."
     },
     {
-      "id": "island-lock-screen-url",
+      "id": "island-lock-screen-url", "guide": "live-activities",
       "when": {"presentation": ["compactLeading", "compactTrailing", "minimal", "expanded"], "activityElement": ["background", "button", "toggle"], "urlSetOn": "lockScreen", "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3231,7 +3274,7 @@ enum BuiltinPolicies {
       "note": "A widgetURL set only on the Lock Screen view is not the Dynamic Island's: Apple sets the island's with DynamicIsland.widgetURL(_:) per presentation (L-2), and a report has the island's tap open the app without the deep link the Lock Screen's tap delivered (L-4). The app gets the NSUserActivityTypeLiveActivity activity (L-5)."
     },
     {
-      "id": "no-url",
+      "id": "no-url", "guide": "live-activities",
       "when": {"urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity", "activityType": "NSUserActivityTypeLiveActivity"},
       "support": {
@@ -3242,7 +3285,7 @@ enum BuiltinPolicies {
       "note": "With no widgetURL or Link the system opens the app and passes an NSUserActivity of type NSUserActivityTypeLiveActivity; WidgetCenter.UserInfoKey.activityID names the activity (L-5). Compact and minimal presentations open the app on a tap (L-1); touch and hold shows the expanded one."
     },
     {
-      "id": "own-scheme",
+      "id": "own-scheme", "guide": "live-activities",
       "when": {"urlClass": "other", "schemeOwner": "own"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -3252,7 +3295,7 @@ enum BuiltinPolicies {
       "note": "The URL's scheme is one of the app's own (app.urlSchemes): the system activates the containing app and passes the URL to its URL callbacks (W-4): the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3)."
     },
     {
-      "id": "custom-scheme",
+      "id": "custom-scheme", "guide": "live-activities",
       "when": {"urlClass": "other"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -3270,7 +3313,7 @@ enum BuiltinPolicies {
       "note": "Default: the system activates the containing app and passes the URL to its URL callbacks (W-4), the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3). Contested for another app's scheme, and for a scheme whose owner is not given: list the app's own in app.urlSchemes."
     },
     {
-      "id": "url",
+      "id": "url", "guide": "live-activities",
       "when": {"urlClass": ["web", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -3278,6 +3321,13 @@ enum BuiltinPolicies {
         "handoff": {"evidence": ["W-4", "W-6"], "confidence": "documented"}
       },
       "note": "The system activates the containing app and passes the URL to its URL callbacks (W-4): the tapped Link's, else the widgetURL of the tapped presentation (L-2, L-3). When compact leading and trailing are both visible, link both to the same screen (L-2). A Live Activity's widgetURL never opens the browser (W-6)."
+    }
+  ],
+  "guide": [
+    {
+      "id": "live-activities",
+      "title": "Live Activities",
+      "introduction": "A tap on a Live Activity opens its app with the URL of the tapped presentation, or a user activity when it has none. Whether a URL set on the Dynamic Island reaches the Lock Screen, and the reverse, is contested. Buttons and toggles live in the Lock Screen and expanded presentations."
     }
   ]
 }
@@ -3308,7 +3358,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "before-user-notifications",
+      "id": "before-user-notifications", "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10" },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -3318,7 +3368,7 @@ enum BuiltinPolicies {
       "note": "The UserNotifications framework, its responses and its delegate arrived in iOS 10 (T-1). Before, a notification reached the app through the app delegate's launch options and its local- or remote-notification callbacks, which TapRoute does not model: no notification response is handed over."
     },
     {
-      "id": "content-extension-default-unavailable",
+      "id": "content-extension-default-unavailable", "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<12", "response": "contentExtensionDefaultAction" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3327,7 +3377,7 @@ enum BuiltinPolicies {
       "note": "performNotificationDefaultAction() is available from iOS 12 (T-5); before, a content extension has no call that opens its app."
     },
     {
-      "id": "content-extension-open-url-before-12",
+      "id": "content-extension-open-url-before-12", "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<12", "response": "contentExtensionOpenURL" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3336,7 +3386,7 @@ enum BuiltinPolicies {
       "note": "The key that enables user interactions in a content extension's interface arrived in iOS 12 (T-7), so before it no control in the extension takes the tap that would call open(_:); TapRoute reads that as nothing opening."
     },
     {
-      "id": "content-extension-not-interactive",
+      "id": "content-extension-not-interactive", "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL", "interactive": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3345,7 +3395,7 @@ enum BuiltinPolicies {
       "note": "Without UNNotificationExtensionUserInteractionEnabled the extension's interface does not have user interactions enabled (T-7), so no control in it takes the tap that would call open(_:); set the key in the extension's NSExtensionAttributes."
     },
     {
-      "id": "content-extension-open-url-own-scheme",
+      "id": "content-extension-open-url-own-scheme", "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL", "urlClass": "other", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3355,7 +3405,7 @@ enum BuiltinPolicies {
       "note": "The URL's scheme is the app's own (app.urlSchemes): one undated report says a content extension's button can open the app's scheme with extensionContext.open (T-6), and the app then gets the URL in its URL callbacks. Apple names only the Today and iMessage extension points as supporting the method (T-6); performNotificationDefaultAction() is the documented way to open the app (T-5)."
     },
     {
-      "id": "content-extension-open-url-other-scheme",
+      "id": "content-extension-open-url-other-scheme", "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL", "urlClass": "other", "schemeOwner": "other" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3371,7 +3421,7 @@ enum BuiltinPolicies {
       "note": "Default nothing: another app's scheme (not in app.urlSchemes), and Apple says that in iOS 'the Today and iMessage app extension points support this method' (D-1), not a notification content extension. One report has the method open the app's own scheme from a content extension (T-6, the other reading). performNotificationDefaultAction() is the documented way to open the app, and the app can then open the URL."
     },
     {
-      "id": "content-extension-open-url",
+      "id": "content-extension-open-url", "guide": "notifications",
       "when": { "response": "contentExtensionOpenURL" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3380,7 +3430,7 @@ enum BuiltinPolicies {
       "note": "No report covers what extensionContext.open(_:completionHandler:) does from a notification content extension with this URL (D-1, T-6): the one report speaks of the app's own scheme (list the app's schemes in app.urlSchemes if this is one). Apple names only the Today and iMessage extension points as supporting it in iOS, so TapRoute reads it as opening nothing (the completion reports false). performNotificationDefaultAction() is the documented way to open the app."
     },
     {
-      "id": "dismiss-not-delivered",
+      "id": "dismiss-not-delivered", "guide": "notifications",
       "when": { "response": "dismiss", "customDismissAction": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3389,7 +3439,7 @@ enum BuiltinPolicies {
       "note": "The dismiss action reaches the app only if the notification's category has the customDismissAction option (T-4); ignoring a notification or flicking a banner away never does."
     },
     {
-      "id": "delegate-set-late-cold-foreground-scenes",
+      "id": "delegate-set-late-cold-foreground-scenes", "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=13", "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false, "lifecycle": "scenes" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3401,7 +3451,7 @@ enum BuiltinPolicies {
       "note": "The app opens, but its notification center delegate was not set before launch finished, so userNotificationCenter(_:didReceive:withCompletionHandler:) is not called for the tap that launched it (T-2; Delta Chat, 2025). The scene still connects to process the notification, and UIKit puts the response in connectionOptions.notificationResponse (T-3): Apple's text does not make that depend on the delegate, so TapRoute reads the response as there, to be read in scene(_:willConnectTo:options:). Set the delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:) to receive it in the delegate too."
     },
     {
-      "id": "delegate-set-late-cold-foreground-action-scenes",
+      "id": "delegate-set-late-cold-foreground-action-scenes", "guide": "notifications",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=13", "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false, "lifecycle": "scenes" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse", "appCallbacks": ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3413,7 +3463,7 @@ enum BuiltinPolicies {
       "note": "A foreground action launches the app (T-4), but a delegate set after launch misses the response that launched it (T-2: the reports are of default taps; for an action it is inference from Apple's \"to guarantee that your app responds to all actionable notifications\"). The scene connects to process the notification with the response in connectionOptions.notificationResponse (T-3), which Apple's text does not make depend on the delegate."
     },
     {
-      "id": "delegate-set-late-cold-foreground",
+      "id": "delegate-set-late-cold-foreground", "guide": "notifications",
       "when": { "response": ["defaultAction", "contentExtensionDefaultAction"], "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -3423,7 +3473,7 @@ enum BuiltinPolicies {
       "note": "The app opens, but its notification center delegate was not set before launch finished, so userNotificationCenter(_:didReceive:withCompletionHandler:) is not called for the tap that launched it (Delta Chat, 2025; T-2). Apple says only that a delegate set late 'might cause you to miss incoming notifications'. Set the delegate in application(_:willFinishLaunchingWithOptions:) or application(_:didFinishLaunchingWithOptions:)."
     },
     {
-      "id": "delegate-set-late-cold-foreground-action",
+      "id": "delegate-set-late-cold-foreground-action", "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "foreground", "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "containerLaunch", "handoff": "nothing" },
       "support": {
@@ -3433,7 +3483,7 @@ enum BuiltinPolicies {
       "note": "A foreground action launches the app, but a delegate set after launch misses the response that launched it (T-4, T-2). The reports are of default taps; that an action's response is lost the same way is inference from Apple's \"to guarantee that your app responds to all actionable notifications\"."
     },
     {
-      "id": "delegate-set-late-cold-background",
+      "id": "delegate-set-late-cold-background", "guide": "notifications",
       "when": { "response": ["customAction", "dismiss"], "delegateSetAtLaunch": false, "running": false },
       "then": { "outcome": "backgroundLaunch", "handoff": "nothing" },
       "support": {
@@ -3443,7 +3493,7 @@ enum BuiltinPolicies {
       "note": "The system launches the app in the background for the action, but a delegate set after launch misses the response (T-4, T-2). Inference from Apple's requirement; no report tried a background action."
     },
     {
-      "id": "custom-action-foreground",
+      "id": "custom-action-foreground", "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "foreground" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
       "support": {
@@ -3453,7 +3503,7 @@ enum BuiltinPolicies {
       "note": "An action with the foreground option brings the app to the foreground, asking the person to unlock the device as needed, and hands it the response with the action's identifier. The notification center's delegate must be set before the app finishes launching (T-2): set later, it might miss the response that launched the app (Apple; Delta Chat saw it missed, T-2)."
     },
     {
-      "id": "custom-action-authentication-required",
+      "id": "custom-action-authentication-required", "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "authenticationRequired" },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3465,7 +3515,7 @@ enum BuiltinPolicies {
       "note": "The system prompts the person to unlock the device, then notifies the app of the action without bringing it forward (T-4, T-1)."
     },
     {
-      "id": "custom-action",
+      "id": "custom-action", "guide": "notifications",
       "when": { "response": "customAction", "actionOptions": "none" },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3477,7 +3527,7 @@ enum BuiltinPolicies {
       "note": "Tapping an action button forwards the action to the app without bringing it to the foreground (T-4, T-1): the system launches the app in the background and calls userNotificationCenter(_:didReceive:withCompletionHandler:). A content extension that implements didReceive(_:completionHandler:) gets the action first, which TapRoute does not model."
     },
     {
-      "id": "dismiss",
+      "id": "dismiss", "guide": "notifications",
       "when": { "response": "dismiss", "customDismissAction": true },
       "then": { "outcome": "backgroundLaunch", "handoff": "notificationResponse", "appCallbacks": ["userNotificationCenter(_:didReceive:withCompletionHandler:)"], "delivers": "notificationResponse" },
       "support": {
@@ -3489,7 +3539,7 @@ enum BuiltinPolicies {
       "note": "With customDismissAction, an explicit dismissal reaches the delegate with UNNotificationDismissActionIdentifier (T-4, T-1). Apple does not say in which state the app receives it; TapRoute reads it as the background launch of any action."
     },
     {
-      "id": "content-extension-default-action",
+      "id": "content-extension-default-action", "guide": "notifications",
       "when": { "response": "contentExtensionDefaultAction" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
       "support": {
@@ -3499,7 +3549,7 @@ enum BuiltinPolicies {
       "note": "performNotificationDefaultAction() opens the app and delivers the default action's response, as a tap on the notification would. The notification center's delegate must be set before the app finishes launching (T-2): set later, it might miss the response that launched the app (Apple; Delta Chat saw it missed, T-2)."
     },
     {
-      "id": "default-action",
+      "id": "default-action", "guide": "notifications",
       "when": { "response": "defaultAction" },
       "then": { "outcome": "containerLaunch", "handoff": "notificationResponse" },
       "support": {
@@ -3507,6 +3557,13 @@ enum BuiltinPolicies {
         "handoff": { "evidence": ["T-1", "T-3"], "confidence": "documented" }
       },
       "note": "Tapping the notification opens the app and hands it the response with UNNotificationDefaultActionIdentifier, through userNotificationCenter(_:didReceive:withCompletionHandler:) (and, for a scene-based app launched to process it, the scene's connection options). The notification center's delegate must be set before the app finishes launching (T-2): set later, it might miss the response that launched the app (Apple; Delta Chat saw it missed, T-2)."
+    }
+  ],
+  "guide": [
+    {
+      "id": "notifications",
+      "title": "Notifications: a tap, an action, a dismissal",
+      "introduction": "How a person's response to a notification reaches the app, and when it opens."
     }
   ]
 }
@@ -3536,7 +3593,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "not-ios",
+      "id": "not-ios", "guide": "other-platforms",
       "when": { "platform": ["watchOS", "visionOS"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3545,7 +3602,7 @@ enum BuiltinPolicies {
       "note": "No iMessage extension runs on watchOS or visionOS (visionOS loads neither Messages extensions nor widgets of compatible iOS apps), so nothing calls open(url) there; Apple states support for iOS only (X-10)."
     },
     {
-      "id": "macos-today",
+      "id": "macos-today", "guide": "other-platforms",
       "when": { "platform": "macOS", "extensionPoint": "today" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3561,7 +3618,7 @@ enum BuiltinPolicies {
       "note": "Default nothing, on the one report that tried it: on OS X 10.10 a Today widget's openURL:completionHandler: opened nothing and never called its completion handler (X-11), and Apple's current text names only iOS's Today and iMessage extension points (X-10). Apple's guide describes a macOS widget opening its app (the alternative)."
     },
     {
-      "id": "macos-other",
+      "id": "macos-other", "guide": "other-platforms",
       "when": { "platform": "macOS", "extensionPoint": ["messages", "share", "action", "keyboard", "other", "safariWebExtension", "shieldAction"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3570,7 +3627,7 @@ enum BuiltinPolicies {
       "note": "No iMessage extension runs on macOS (N-12), and Apple states open(url) support only for iOS's Today and iMessage extension points (X-10); TapRoute reads every other macOS extension point as opening nothing."
     },
     {
-      "id": "before-extensions",
+      "id": "before-extensions", "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<8" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3579,7 +3636,7 @@ enum BuiltinPolicies {
       "note": "App extensions, and with them open(url), arrived in iOS 8 (S004-8, S004-12)."
     },
     {
-      "id": "unsupported-extension-point",
+      "id": "unsupported-extension-point", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"], "method": "extensionContext" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3588,7 +3645,7 @@ enum BuiltinPolicies {
       "note": "Only the Today and iMessage extension points support extensionContext.open (D-1, X-10); elsewhere the completion reports false (a share extension on iOS 18 fails with error 115, N-9; a keyboard fails, E-3). Other calls (open.method) are decided by the rules that follow."
     },
     {
-      "id": "safari-web-extension",
+      "id": "safari-web-extension", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "safariWebExtension" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3597,7 +3654,7 @@ enum BuiltinPolicies {
       "note": "No report finds a way for a Safari web extension to open its containing app (E-4): its safari-web-extension:// pages cannot be opened from outside, and the Settings deep link to it stopped in iOS 18. That every call opens nothing is inference from reports of no way found."
     },
     {
-      "id": "shield-action",
+      "id": "shield-action", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "shieldAction" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3606,7 +3663,7 @@ enum BuiltinPolicies {
       "note": "A Screen Time ShieldAction extension cannot open its parent app, not even with the app's own scheme (E-5, one maintainer's report)."
     },
     {
-      "id": "extension-no-url",
+      "id": "extension-no-url", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "keyboard", "other"], "method": ["applicationOpen", "openURLSelector", "swiftUIOpenURL"], "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3615,7 +3672,7 @@ enum BuiltinPolicies {
       "note": "Read from the Messages extension's behaviour (S004-6): without a URL with a scheme no app opens, whatever the call."
     },
     {
-      "id": "responder-chain-before-ios18",
+      "id": "responder-chain-before-ios18", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<18", "extensionPoint": ["share", "action", "keyboard", "other"], "method": ["applicationOpen", "openURLSelector"], "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3632,7 +3689,7 @@ enum BuiltinPolicies {
       "note": "Default: the container app opens, on the reports that only iOS 18 stopped the deprecated openURL: selector (X-13, E-3: iOS 18 broke selector-based opening, so it worked before) and that the non-deprecated call worked from iOS 15 (N-24). Every report opens the container's own scheme; another app's URL is not reported, and TapRoute does not model it here, nor the percent-encoding gate (N-8). UIApplication.open(_:options:completionHandler:) exists from iOS 10. Unsupported either way (E-1), an App Review risk."
     },
     {
-      "id": "responder-chain-open",
+      "id": "responder-chain-open", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=18", "extensionPoint": ["share", "action", "other"], "method": "applicationOpen", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3650,7 +3707,7 @@ enum BuiltinPolicies {
       "note": "Default: the container app opens, on several reports from share extensions on iOS 18 to 26 (X-13, E-2, N-24) that walking the responder chain to UIApplication and calling the non-deprecated open(_:options:completionHandler:) still works; only the deprecated openURL: stopped. This is not extensionContext.open, which D-1 still limits to Today and iMessage. Every report opens the container's own scheme; another app's URL is not reported."
     },
     {
-      "id": "open-url-selector-ios18",
+      "id": "open-url-selector-ios18", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=18", "extensionPoint": ["share", "action", "keyboard", "other"], "method": "openURLSelector", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3659,7 +3716,7 @@ enum BuiltinPolicies {
       "note": "From iOS 18 UIKit forces the deprecated openURL: to return false, logging that its caller must migrate to open(_:options:completionHandler:) (X-13, from share extensions; E-3, from keyboards)."
     },
     {
-      "id": "swiftui-open-url",
+      "id": "swiftui-open-url", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["share", "action", "other"], "method": "swiftUIOpenURL", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3669,7 +3726,7 @@ enum BuiltinPolicies {
       "note": "One app replaced the responder-chain call in its share extension with SwiftUI's openURL action (E-2), stating no outcome; that it opens the container is inference from that change and from the keyboard workaround (E-3)."
     },
     {
-      "id": "keyboard-swiftui-link",
+      "id": "keyboard-swiftui-link", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<26", "extensionPoint": "keyboard", "method": "swiftUIOpenURL", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3679,7 +3736,7 @@ enum BuiltinPolicies {
       "note": "KeyboardKit's iOS 18 workaround renders the URL action as a SwiftUI Link view (E-3, one maintainer's report). Before iOS 18 the selector worked and a Link was not needed: reading the Link as opening there too is inference."
     },
     {
-      "id": "keyboard-application-open-ios18",
+      "id": "keyboard-application-open-ios18", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "18..<26", "extensionPoint": "keyboard", "method": "applicationOpen", "urlClass": ["web", "data", "file", "other"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3696,7 +3753,7 @@ enum BuiltinPolicies {
       "note": "Default nothing, on the one keyboard report (E-3, KeyboardKit issue 795): on iOS 18 openURL:options:completionHandler: 'doesn't seem to work either'. It does not say whether the keyboard had Full Access, which iOS 26 requires (rule keyboard-ios26-full-access)."
     },
     {
-      "id": "keyboard-ios26-no-full-access",
+      "id": "keyboard-ios26-no-full-access", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "extensionPoint": "keyboard", "method": ["applicationOpen", "swiftUIOpenURL"], "urlClass": ["web", "data", "file", "other"], "fullAccess": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3705,7 +3762,7 @@ enum BuiltinPolicies {
       "note": "On iOS 26 a keyboard without Full Access cannot open its app, by the responder-chain UIApplication.open or a SwiftUI Link (E-3: KeyboardKit issues 964, 966, 968; the maintainer reads it as blocked on a system level)."
     },
     {
-      "id": "keyboard-ios26-full-access",
+      "id": "keyboard-ios26-full-access", "guide": "other-ways-to-open",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "extensionPoint": "keyboard", "method": ["applicationOpen", "swiftUIOpenURL"], "urlClass": ["web", "data", "file", "other"], "fullAccess": true },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3715,7 +3772,7 @@ enum BuiltinPolicies {
       "note": "On iOS 26 a keyboard with Full Access (RequestsOpenAccess granted) still opens its app (E-3: the KeyboardKit maintainer, 'it still works with Full Access'). Every report opens the container's own scheme."
     },
     {
-      "id": "messages-before-ios10",
+      "id": "messages-before-ios10", "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "messages" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3724,7 +3781,7 @@ enum BuiltinPolicies {
       "note": "iMessage extensions exist from iOS 10 (S000-3)."
     },
     {
-      "id": "messages-no-parent-app",
+      "id": "messages-no-parent-app", "guide": "imessage-only-app",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3733,7 +3790,7 @@ enum BuiltinPolicies {
       "note": "An iMessage-only app has no parent app on the Home screen, so open(url) can open nothing; the completion reports false, which field code reads as \"parent app not available\" (N-17)."
     },
     {
-      "id": "messages-no-url",
+      "id": "messages-no-url", "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["none", "unparseable"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3742,7 +3799,7 @@ enum BuiltinPolicies {
       "note": "Text that is no URL under any SDK (empty, an invalid scheme or port, a host with spaces) gives URL(string:) nil, so there is nothing to open (N-8, S004-6); the completion reports false."
     },
     {
-      "id": "messages-no-scheme",
+      "id": "messages-no-scheme", "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3751,7 +3808,7 @@ enum BuiltinPolicies {
       "note": "Only a non-empty scheme opens the containing app (S004-6, S004-7); \"containerAppDemo\" or \"://x\" opens nothing."
     },
     {
-      "id": "url-rejected-by-sdk",
+      "id": "url-rejected-by-sdk", "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": ["messages", "today"], "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3760,7 +3817,7 @@ enum BuiltinPolicies {
       "note": "Built with an SDK before iOS 17, URL(string:) returns nil for text with a space, a non-ASCII character or another character outside RFC 3986, so there is no URL to open (N-8). Built with the iOS 17 SDK or later, the text is percent-encoded and opens as its scheme says."
     },
     {
-      "id": "url-rejected-by-os",
+      "id": "url-rejected-by-os", "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<17", "extensionPoint": ["messages", "today"], "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3769,7 +3826,7 @@ enum BuiltinPolicies {
       "note": "Apple conditions the encoding on apps 'linked on or after iOS 17 and aligned OS versions' (N-8). Two reports (X-12) say that on a device before iOS 17 it returns nil for text with a space or a non-ASCII character whatever SDK built the app, so there is no URL to open."
     },
     {
-      "id": "messages-web-url",
+      "id": "messages-web-url", "guide": "redirect-web-url",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": "web" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3786,7 +3843,7 @@ enum BuiltinPolicies {
       "note": "Default nothing, which fails safe: one developer reports that a web URL passed to extensionContext.open opens no web page (F-3, N-6; iOS 12-13; the two entries quote the same repository), so a redirect must not count on https. No source says whether an https URL opens the container (the other reading). Redirect with the container's own scheme, or hand the web URL to the container app, as the developer reports Apple support advised (N-6)."
     },
     {
-      "id": "messages-any-scheme",
+      "id": "messages-any-scheme", "guide": "second-tap-trap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": false },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3796,7 +3853,7 @@ enum BuiltinPolicies {
       "note": "The URL's target is ignored: any non-empty scheme opens the containing app, declared scheme or not, and never another app. Reaching UIApplication through the responder chain instead is a hack with App Review risk (F-9), another API that TapRoute does not model."
     },
     {
-      "id": "messages-encoded-url",
+      "id": "messages-encoded-url", "guide": "redirect-url-unbuildable",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "messages", "hasContainerApp": true, "urlClass": ["data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3806,7 +3863,7 @@ enum BuiltinPolicies {
       "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), URL(string:) percent-encodes the space or non-ASCII text into a valid URL, and any non-empty scheme opens the containing app."
     },
     {
-      "id": "today-no-parent-app",
+      "id": "today-no-parent-app", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": false },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3815,7 +3872,7 @@ enum BuiltinPolicies {
       "note": "A widget always ships in a container app (S000-5); without one there is nothing to open."
     },
     {
-      "id": "today-no-scheme",
+      "id": "today-no-scheme", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3824,7 +3881,7 @@ enum BuiltinPolicies {
       "note": "Read from the Messages extension's behaviour (S004-6): without a scheme no app opens."
     },
     {
-      "id": "today-own-scheme",
+      "id": "today-own-scheme", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=8", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3834,7 +3891,7 @@ enum BuiltinPolicies {
       "note": "The URL's scheme is one of the container's own (app.urlSchemes): the widget opens its containing app, which Apple documents for every iOS version with Today widgets (S004-8)."
     },
     {
-      "id": "today-own-scheme-encoded-url",
+      "id": "today-own-scheme-encoded-url", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": "own" },
       "then": { "outcome": "containerLaunch", "handoff": "url" },
       "support": {
@@ -3844,7 +3901,7 @@ enum BuiltinPolicies {
       "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), the text is percent-encoded into a valid URL and opens the container like any URL of its own scheme (see rule today-own-scheme)."
     },
     {
-      "id": "today-ios8-9",
+      "id": "today-ios8-9", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "8..<10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -3853,7 +3910,7 @@ enum BuiltinPolicies {
       "note": "App Review risk: a widget may open its own containing app, and opening other apps may bring additional review (S004-8). The URL opens whichever app claims its scheme."
     },
     {
-      "id": "today",
+      "id": "today", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": false, "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -3870,7 +3927,7 @@ enum BuiltinPolicies {
       "note": "Default: the URL opens whichever app claims its scheme (App Review risk for other apps), on the documented text (N-7: Apple's older wording warned that a widget opening other apps might get additional App Review, so such opens were possible) against an unobserved inference (S004-9). Today extensions are deprecated since iOS 14; use WidgetKit."
     },
     {
-      "id": "today-encoded-url",
+      "id": "today-encoded-url", "guide": "other-extensions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=17", "extensionPoint": "today", "hasContainerApp": true, "urlClass": ["web", "data", "file", "other"], "urlNeedsEncoding": true, "sdkVersion": ">=17", "schemeOwner": ["unknown", "none", "other"] },
       "then": { "outcome": "otherAppLaunch" },
       "support": {
@@ -3885,6 +3942,18 @@ enum BuiltinPolicies {
         }
       ],
       "note": "Built with the iOS 17 SDK or later and running on iOS 17 or later (X-12), the text is percent-encoded into a valid URL and opens like any other (see rule today)."
+    }
+  ],
+  "guide": [
+    {
+      "id": "other-extensions",
+      "title": "open(url) from other extensions",
+      "introduction": "Today widgets may open URLs; share, action and keyboard extensions may not."
+    },
+    {
+      "id": "other-ways-to-open",
+      "title": "Share, action and keyboard extensions opening their app another way",
+      "introduction": "extensionContext.open is for Today and iMessage only, so these extensions reach UIApplication through the responder chain, perform the deprecated openURL: selector, or use SwiftUI's Link or openURL (open.method). iOS 18 ended the selector; a keyboard on iOS 26 needs Full Access (open.fullAccess). Safari web and ShieldAction extensions have no way at all."
     }
   ]
 }
@@ -3961,7 +4030,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "expired-message",
+      "id": "expired-message", "guide": "expired-messages",
       "when": { "expired": true },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3970,7 +4039,7 @@ enum BuiltinPolicies {
       "note": "A message sent with shouldExpire is deleted a short time after it is read unless the recipient keeps it (N-16); once it is gone there is nothing to tap."
     },
     {
-      "id": "notification-preview",
+      "id": "notification-preview", "guide": "notification-previews",
       "when": { "target": "notificationPreview" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3979,7 +4048,7 @@ enum BuiltinPolicies {
       "note": "Interactive-message content in a notification preview could not be tapped (N-30: a radar from iOS 10 beta 3; no later report either way). Tapping the notification itself opens the conversation, which TapRoute does not model."
     },
     {
-      "id": "sms-rcs-url-rejected-by-sdk",
+      "id": "sms-rcs-url-rejected-by-sdk", "guide": "sms-rcs",
       "when": { "transport": ["sms", "rcs"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -3988,7 +4057,7 @@ enum BuiltinPolicies {
       "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for this text, so the message carries no URL and its SMS or RCS copy has no link to tap. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
     },
     {
-      "id": "sms-rcs-web-url",
+      "id": "sms-rcs-web-url", "guide": "sms-rcs",
       "when": { "transport": ["sms", "rcs"], "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
       "support": {
@@ -3997,7 +4066,7 @@ enum BuiltinPolicies {
       "note": "An SMS or RCS recipient gets the alternate (template) layout (D-6); TapRoute reads the http(s) URL as a plain link that opens in the browser, as on iOS 9 (F-2). No public source describes this tap (N-27)."
     },
     {
-      "id": "sms-rcs-other",
+      "id": "sms-rcs-other", "guide": "sms-rcs",
       "when": { "transport": ["sms", "rcs"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4006,7 +4075,7 @@ enum BuiltinPolicies {
       "note": "No extension runs for an SMS or RCS message and only an http(s) link could open anything; a sticker carries no URL at all (N-13)."
     },
     {
-      "id": "watchos-view-only",
+      "id": "watchos-view-only", "guide": "other-platforms",
       "when": { "platform": "watchOS" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4015,7 +4084,7 @@ enum BuiltinPolicies {
       "note": "watchOS shows the content but runs no iMessage app, so a tap routes nowhere (S000-3, S002-1, S001-1)."
     },
     {
-      "id": "fallback-url-rejected-by-sdk",
+      "id": "fallback-url-rejected-by-sdk", "guide": "other-platforms",
       "when": { "platform": ["macOS", "visionOS"], "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4024,7 +4093,7 @@ enum BuiltinPolicies {
       "note": "Built with an SDK before iOS 17, the app's URL(string:) returns nil for text with a space or a non-ASCII character, so the message carries no URL for the browser to load. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
     },
     {
-      "id": "visionos-web-url",
+      "id": "visionos-web-url", "guide": "other-platforms",
       "when": { "platform": "visionOS", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
       "support": {
@@ -4033,7 +4102,7 @@ enum BuiltinPolicies {
       "note": "visionOS loads no Messages extension (N-10); the SDK header says an HTTP(S) URL loads in a web browser when no app on the device can consume the message (N-5)."
     },
     {
-      "id": "visionos-other",
+      "id": "visionos-other", "guide": "other-platforms",
       "when": { "platform": "visionOS" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4042,7 +4111,7 @@ enum BuiltinPolicies {
       "note": "No Messages extension runs on visionOS, even for an iOS app that runs there as a compatible app (N-10, N-13, N-5); only an HTTP(S) URL falls back to the browser, so stickers, attributions and other URLs route nowhere."
     },
     {
-      "id": "macos-sticker",
+      "id": "macos-sticker", "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "sticker" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4051,7 +4120,7 @@ enum BuiltinPolicies {
       "note": "A sticker carries no URL (N-13), so the browser fallback of a message cannot apply, and no iMessage app runs on the Mac (N-12)."
     },
     {
-      "id": "macos-attribution",
+      "id": "macos-attribution", "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "attribution" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4060,7 +4129,7 @@ enum BuiltinPolicies {
       "note": "The attribution leads to the Messages App Store, which Mac Messages does not offer for iMessage apps (N-12); TapRoute reads the tap as routing nowhere."
     },
     {
-      "id": "macos-before-sierra-web-url",
+      "id": "macos-before-sierra-web-url", "guide": "other-platforms",
       "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
       "support": {
@@ -4069,7 +4138,7 @@ enum BuiltinPolicies {
       "note": "Before macOS Sierra (10.12) a message from an iMessage app arrives as its summary text and its URL as two plain messages, the URL only if it is http or https (X-7); tapping the link opens the browser."
     },
     {
-      "id": "macos-before-sierra-other",
+      "id": "macos-before-sierra-other", "guide": "other-platforms",
       "when": { "platform": "macOS", "osVersion": "<10.12", "target": "message" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4078,7 +4147,7 @@ enum BuiltinPolicies {
       "note": "Before macOS Sierra (10.12) only the summary text and an http or https URL arrive (X-7): a data:, file or custom-scheme URL is never delivered as a link, so there is nothing to open."
     },
     {
-      "id": "macos-web-url",
+      "id": "macos-web-url", "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "message", "urlClass": ["web", "data"] },
       "then": { "outcome": "browser" },
       "support": {
@@ -4087,7 +4156,7 @@ enum BuiltinPolicies {
       "note": "macOS runs no extension (D-2, N-5); a selected message's http, https or data URL loads in a web browser."
     },
     {
-      "id": "macos-file-url",
+      "id": "macos-file-url", "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "message", "urlClass": "file" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4096,7 +4165,7 @@ enum BuiltinPolicies {
       "note": "Nothing, inferred (D-2, N-5): no source says what a file URL does on macOS. The current documentation, which says a message selected on macOS loads its URL in a web browser, and the iOS 11+ header allow only HTTP(S) or data URLs; the 2016 text quoted on the forums allowed file URLs but is not shown saying anything of macOS, so joining the two (a file URL opened in a browser) is what neither text says. A file URL names a file on the sender's device: do not build on it."
     },
     {
-      "id": "macos-custom-scheme",
+      "id": "macos-custom-scheme", "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "message", "urlClass": "other" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4113,7 +4182,7 @@ enum BuiltinPolicies {
       "note": "Default nothing, on the current documentation and header (D-2, N-5): custom app schemes are not supported on macOS, though the same URL still reaches the extension on iOS. The early MSMessage text (X-5) says the system attempts to open the URL, which a Mac app claiming the scheme would answer; do not count on either."
     },
     {
-      "id": "macos-no-url",
+      "id": "macos-no-url", "guide": "other-platforms",
       "when": { "platform": "macOS", "target": "message", "urlClass": ["none", "unparseable", "noScheme", "emptyScheme"] },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4122,7 +4191,7 @@ enum BuiltinPolicies {
       "note": "Without a loadable URL there is nothing for the browser to open (D-2)."
     },
     {
-      "id": "before-ios10-sticker",
+      "id": "before-ios10-sticker", "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "sticker" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4131,7 +4200,7 @@ enum BuiltinPolicies {
       "note": "Before iOS 10 there are no iMessage apps and a sticker carries no URL (N-13); TapRoute reads it as a plain image that routes nowhere."
     },
     {
-      "id": "before-ios10-attribution",
+      "id": "before-ios10-attribution", "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "attribution" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4140,7 +4209,7 @@ enum BuiltinPolicies {
       "note": "Inline app attribution arrived with iOS 10 Messages (S000-2); iOS 9 shows the summary text and the URL as plain messages (F-2), with no attribution to tap."
     },
     {
-      "id": "before-ios10-url-rejected-by-sdk",
+      "id": "before-ios10-url-rejected-by-sdk", "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlNeedsEncoding": true, "sdkVersion": "<17" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4149,7 +4218,7 @@ enum BuiltinPolicies {
       "note": "Built with an SDK before iOS 17, the sender's URL(string:) returns nil for this text, so no URL is delivered as a second plain message. X-12: URL(string:) encodes only when the app is linked on or after iOS 17 and runs on iOS 17 or later, so a sender on iOS 16 delivers no URL whatever the SDK; the situation does not say which OS the sender runs, so a URL built with SDK 17 or later is taken as encoded."
     },
     {
-      "id": "before-ios10-web-url",
+      "id": "before-ios10-web-url", "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message", "urlClass": "web" },
       "then": { "outcome": "browser" },
       "support": {
@@ -4158,7 +4227,7 @@ enum BuiltinPolicies {
       "note": "iOS 9 and earlier get the summary text and the URL as two plain messages (X-7, N-5); tapping the URL opens the browser."
     },
     {
-      "id": "before-ios10-other",
+      "id": "before-ios10-other", "guide": "before-ios10",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "<10", "target": "message" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4167,7 +4236,7 @@ enum BuiltinPolicies {
       "note": "Before iOS 10 there are no iMessage apps, and a URL that is not http/https is not even delivered (X-7)."
     },
     {
-      "id": "sticker-tap",
+      "id": "sticker-tap", "guide": "stickers-and-attributions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "sticker" },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4176,7 +4245,7 @@ enum BuiltinPolicies {
       "note": "A sticker carries no URL (N-13) and the sources describe only the attribution under it as routing; a tap on the sticker itself opens no app or store in TapRoute's reading. Tap the attribution to route."
     },
     {
-      "id": "message-not-installed-unpublished-web-url",
+      "id": "message-not-installed-unpublished-web-url", "guide": "app-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false, "urlClass": "web" },
       "then": { "outcome": "storeFront" },
       "support": {
@@ -4193,7 +4262,7 @@ enum BuiltinPolicies {
       "note": "Default App Store front page, on the newest and most specific observation: shipped iOS opens the store whatever MSMessage.url is (S004-1); the header's general browser sentence fits devices that run no iMessage apps."
     },
     {
-      "id": "message-not-installed-unpublished",
+      "id": "message-not-installed-unpublished", "guide": "app-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": false },
       "then": { "outcome": "storeFront" },
       "support": {
@@ -4202,7 +4271,7 @@ enum BuiltinPolicies {
       "note": "Whatever MSMessage.url is. The same for a sender who deleted the app after sending, or taps on a second device without it (N-21). iOS 10 betas opened a browser instead (F-4, contradicted by shipped iOS 10)."
     },
     {
-      "id": "attribution-not-installed-unpublished",
+      "id": "attribution-not-installed-unpublished", "guide": "app-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": false },
       "then": { "outcome": "storeFront" },
       "support": {
@@ -4211,7 +4280,7 @@ enum BuiltinPolicies {
       "note": "An unpublished app has no product page to land on; read from the message case (S004-1)."
     },
     {
-      "id": "attribution-not-installed",
+      "id": "attribution-not-installed", "guide": "app-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
       "support": {
@@ -4220,7 +4289,7 @@ enum BuiltinPolicies {
       "note": "The inline attribution opens the Messages App Store on the app's page, for iMessage-only apps too. No public source describes that store after iOS 17 (N-22)."
     },
     {
-      "id": "message-not-installed-web-url",
+      "id": "message-not-installed-web-url", "guide": "app-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true, "urlClass": "web" },
       "then": { "outcome": "storeProductPage" },
       "support": {
@@ -4237,7 +4306,7 @@ enum BuiltinPolicies {
       "note": "Default product page, on the newest and most specific observations: shipped iOS lands on the product page and no https URL acts as a universal or deep link (S004-3, S004-4, F-10); the header's general browser sentence fits devices that run no iMessage apps."
     },
     {
-      "id": "message-not-installed",
+      "id": "message-not-installed", "guide": "app-not-installed",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": false, "published": true },
       "then": { "outcome": "storeProductPage" },
       "support": {
@@ -4246,7 +4315,7 @@ enum BuiltinPolicies {
       "note": "No URL, universal link or deep link reaches an app that is not installed (S004-3, X-5); the tap lands on its product page."
     },
     {
-      "id": "attribution-installed",
+      "id": "attribution-installed", "guide": "stickers-and-attributions",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "attribution", "installed": true },
       "then": { "outcome": "nothing" },
       "support": {
@@ -4255,7 +4324,7 @@ enum BuiltinPolicies {
       "note": "Messages shows the attribution only when the app is not installed, so with the app installed there is none to tap (S000-2)."
     },
     {
-      "id": "not-enabled",
+      "id": "not-enabled", "guide": "installed-not-enabled",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": false },
       "then": { "outcome": "manageApps" },
       "support": {
@@ -4264,7 +4333,7 @@ enum BuiltinPolicies {
       "note": "The user can switch the app on from the page that opens. One way an app ends up installed but not enabled: the user turned off \"Automatically Add Apps\" on the Messages App Store's Manage tab (N-23, iOS 10-era, known from machine-translated copies of a How-To Geek article)."
     },
     {
-      "id": "live-layout-in-transcript",
+      "id": "live-layout-in-transcript", "guide": "live-layout",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=11", "target": "message", "installed": true, "enabledInMessages": true, "layout": "live" },
       "then": { "outcome": "transcriptView" },
       "support": {
@@ -4273,7 +4342,7 @@ enum BuiltinPolicies {
       "note": "The extension renders a live message inside the transcript (presentationStyle .transcript) and its own view gets the tap: Messages opens nothing and calls neither willSelect nor didSelect, so redirect code there never runs. That instance gets willBecomeActive with selectedMessage set when the bubble is shown, not when it is tapped (N-29), so a willBecomeActive redirect without a presentationStyle == .transcript check fires on merely showing the bubble (X-6, inference). Before iOS 11, and without the app, the alternate layout shows instead; the sender's own second device counts too (X-6)."
     },
     {
-      "id": "running-media-context",
+      "id": "running-media-context", "guide": "media-context",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "extensionRunning": true, "presentationContext": "media" },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "compact" },
       "support": {
@@ -4284,7 +4353,7 @@ enum BuiltinPolicies {
       "note": "In the media context (system Stickers app, Messages camera, FaceTime, the emoji keyboard, Markup; iOS 12 and later, X-8) Messages calls neither willSelect nor didSelect (N-4), so redirect code there never runs and the extension stays as it was; the compact presentation is TapRoute's reading. The app can insert no MSMessage there (X-8)."
     },
     {
-      "id": "after-drawer-swipe-ios26",
+      "id": "after-drawer-swipe-ios26", "guide": "after-swiping-apps",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
       "support": {
@@ -4295,7 +4364,7 @@ enum BuiltinPolicies {
       "note": "Reported on iOS 10.0 (radar 28515522); no later report either way. Expanded, on Apple's documentation that a launch by selecting a message is expanded (N-1, N-25); no redirect hook fires. A 2026 report of a compact launch on iOS 26 has no source a reader can check, so it contests nothing (F-5)."
     },
     {
-      "id": "after-drawer-swipe",
+      "id": "after-drawer-swipe", "guide": "after-swiping-apps",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
       "support": {
@@ -4306,7 +4375,7 @@ enum BuiltinPolicies {
       "note": "Reported on iOS 10.0 (radar 28515522) (N-1, N-25, F-6); no later report either way, so TapRoute applies it to every version. No redirect hook fires."
     },
     {
-      "id": "already-selected",
+      "id": "already-selected", "guide": "message-already-selected",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=10", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": true },
       "then": { "outcome": "extensionLaunch", "callbacks": [], "presentation": "expanded" },
       "support": {
@@ -4317,7 +4386,7 @@ enum BuiltinPolicies {
       "note": "Tapping the selected message calls no select callback; a message just sent counts as selected (N-20), and a write-up sees repeated taps of the same bubble call no didSelect on iPad, naming no version (N-11). The presentation is read from D-4's trace."
     },
     {
-      "id": "running-ios26",
+      "id": "running-ios26", "guide": "already-running",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
       "support": {
@@ -4328,7 +4397,7 @@ enum BuiltinPolicies {
       "note": "Expanded, on the documented text and two traces (N-2, D-4, N-3): selection moves an active extension to expanded. A 2026 report of the extension staying compact on iOS 26 has no source a reader can check, so it contests nothing (F-5); code that checks presentationStyle and calls requestPresentationStyle(.expanded) works either way."
     },
     {
-      "id": "running",
+      "id": "running", "guide": "already-running",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": true, "alreadySelected": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["willSelect", "didSelect", "willTransition", "didTransition"], "presentation": "expanded" },
       "support": {
@@ -4339,7 +4408,7 @@ enum BuiltinPolicies {
       "note": "Only an already active extension gets willSelect/didSelect; willBecomeActive does not fire. willSelect also fires when a message arrives while the extension is active (N-19), so redirect code there can open the container without a tap."
     },
     {
-      "id": "launch-ios26-3",
+      "id": "launch-ios26-3", "guide": "plain-tap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26.3", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "willTransition", "didTransition", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
       "support": {
@@ -4350,7 +4419,7 @@ enum BuiltinPolicies {
       "note": "Expanded, now traced: on the iOS 26.3.1 simulator a tapped bubble gives willBecomeActive (selectedMessage set, presentationStyle still compact), didBecomeActive, then willTransition to expanded and didTransition (X-1), as Apple documents a launch by selecting a message (N-1, N-25). Code that reads presentationStyle inside willBecomeActive sees compact just before the expansion, which may be where the 2026 compact report comes from; that report has no source a reader can check, so it contests nothing (F-5). The trace does not log the view callbacks; TapRoute keeps them around the transitions as in D-4."
     },
     {
-      "id": "launch-ios26",
+      "id": "launch-ios26", "guide": "plain-tap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": ">=26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
       "support": {
@@ -4361,7 +4430,7 @@ enum BuiltinPolicies {
       "note": "Expanded, on Apple's current documentation (N-1) and WWDC 2016 (N-25): a launch by selecting a message is expanded. A 2026 report of a compact launch on iOS 26 has no source a reader can check, so it contests nothing (F-5); code that checks presentationStyle in willBecomeActive and calls requestPresentationStyle(.expanded) works either way."
     },
     {
-      "id": "launch",
+      "id": "launch", "guide": "plain-tap",
       "when": { "platform": ["iOS", "iPadOS"], "osVersion": "10..<26", "target": "message", "installed": true, "enabledInMessages": true, "afterDrawerSwipe": false, "extensionRunning": false },
       "then": { "outcome": "extensionLaunch", "callbacks": ["viewDidLoad", "willBecomeActive", "didBecomeActive", "viewWillAppear", "viewDidAppear"], "presentation": "expanded" },
       "support": {
@@ -4370,6 +4439,98 @@ enum BuiltinPolicies {
         "presentation": { "evidence": ["N-1", "N-25", "F-5"], "confidence": "documented" }
       },
       "note": "selectedMessage is already set in willBecomeActive; willSelect/didSelect are not called. MSMessage.url reaches the extension, never as a universal link. The same in group conversations (N-26) and since iOS 17's plus-button app list (N-15)."
+    }
+  ],
+  "guide": [
+    {
+      "id": "plain-tap",
+      "title": "The plain tap",
+      "introduction": "The app is installed and enabled, the extension is not running, and the user taps a message. A situation that does not give the OS version is decided for the newest one the tables know."
+    },
+    {
+      "id": "already-running",
+      "title": "The extension is already running",
+      "introduction": "A tap on a message while the extension is active calls the select callbacks, not the launch ones."
+    },
+    {
+      "id": "message-already-selected",
+      "title": "The message that is already selected",
+      "introduction": "Tapping the message that is already selected, including the one the user just sent, calls no select callback."
+    },
+    {
+      "id": "after-swiping-apps",
+      "title": "After swiping to another iMessage app",
+      "introduction": "A swipe through the app drawer changes what the next tap on a message calls."
+    },
+    {
+      "id": "second-tap-trap",
+      "title": "The second-tap trap: where redirect code must live",
+      "introduction": "An extension that calls open(url) to bring up its container app ends itself; the next tap launches it again. Which callback holds the redirect decides whether a tap redirects at all. These situations give the redirect as tap.redirect: the hooks whose code calls open(url), and the URL."
+    },
+    {
+      "id": "redirect-web-url",
+      "title": "Redirecting to an https URL",
+      "introduction": "An extension's open(url) with a web URL."
+    },
+    {
+      "id": "redirect-url-unbuildable",
+      "title": "A redirect URL the app cannot build",
+      "introduction": "Whether URL(string:) accepts text with a space or an accent depends on the SDK the app is built with; a URL without a scheme opens nothing."
+    },
+    {
+      "id": "imessage-only-app",
+      "title": "iMessage-only apps cannot open anything",
+      "introduction": "An iMessage app without a container app has nothing its open(url) may open."
+    },
+    {
+      "id": "live-layout",
+      "title": "Live layouts",
+      "introduction": "A message with a live layout (MSMessageLiveLayout) shows the extension's own view in the transcript."
+    },
+    {
+      "id": "media-context",
+      "title": "The media context: Stickers app, camera, FaceTime",
+      "introduction": "An extension can run outside a conversation, in the media presentation context."
+    },
+    {
+      "id": "app-not-installed",
+      "title": "The app is not installed",
+      "introduction": "A recipient without the app is sent to the App Store; where depends on whether the app is published."
+    },
+    {
+      "id": "installed-not-enabled",
+      "title": "Installed but not enabled",
+      "introduction": "The app is on the device but switched off in Messages."
+    },
+    {
+      "id": "stickers-and-attributions",
+      "title": "Stickers and attributions",
+      "introduction": "A tap on a sticker, or on the app attribution shown under a message or sticker, rather than on the message."
+    },
+    {
+      "id": "expired-messages",
+      "title": "Expired messages",
+      "introduction": "A message sent with shouldExpire that the recipient did not keep."
+    },
+    {
+      "id": "notification-previews",
+      "title": "Notification previews",
+      "introduction": "The message's content shown in a notification rather than in the transcript."
+    },
+    {
+      "id": "other-platforms",
+      "title": "Mac, Apple Watch and Vision Pro",
+      "introduction": "No iMessage app extension runs on these devices; at most the message's URL opens in a browser."
+    },
+    {
+      "id": "before-ios10",
+      "title": "iOS 9 and earlier",
+      "introduction": "Before iOS 10 there are no iMessage apps: the recipient gets plain text."
+    },
+    {
+      "id": "sms-rcs",
+      "title": "SMS and RCS recipients",
+      "introduction": "A recipient reached over SMS or RCS rather than iMessage."
     }
   ]
 }
@@ -4607,7 +4768,7 @@ enum BuiltinPolicies {
   },
   "rules": [
     {
-      "id": "before-widgetkit-ios",
+      "id": "before-widgetkit-ios", "guide": "before-widgets",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<14"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4616,7 +4777,7 @@ enum BuiltinPolicies {
       "note": "WidgetKit and widgetURL(_:) arrive in iOS 14 (W-2's availability); before it there is no WidgetKit widget to tap (a Today extension's open(url) is the open event)."
     },
     {
-      "id": "before-widgetkit-macos",
+      "id": "before-widgetkit-macos", "guide": "before-widgets",
       "when": {"platform": "macOS", "osVersion": "<11"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4625,7 +4786,7 @@ enum BuiltinPolicies {
       "note": "widgetURL(_:) arrives in macOS 11 (W-2's availability); before it there is no WidgetKit widget to click."
     },
     {
-      "id": "before-widgetkit-watchos",
+      "id": "before-widgetkit-watchos", "guide": "before-widgets",
       "when": {"platform": "watchOS", "osVersion": "<9"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4634,7 +4795,7 @@ enum BuiltinPolicies {
       "note": "widgetURL(_:) arrives in watchOS 9 (W-2's availability); before it complications were ClockKit's, which TapRoute does not model."
     },
     {
-      "id": "before-widgetkit-visionos",
+      "id": "before-widgetkit-visionos", "guide": "before-widgets",
       "when": {"platform": "visionOS", "osVersion": "<26"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4643,7 +4804,7 @@ enum BuiltinPolicies {
       "note": "widgetURL(_:) arrives in visionOS 26 (W-2's availability); before it there is no widget of the app's own to tap."
     },
     {
-      "id": "mac-control",
+      "id": "mac-control", "guide": "widget-standby-carplay-mac",
       "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"], "intentMode": "background"},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4652,7 +4813,7 @@ enum BuiltinPolicies {
       "note": "A button or toggle in an iPhone widget on the Mac sends the interaction to the iPhone, which performs the intent and sends the new timeline back; nothing opens on the Mac (W-12). It may take a while: mark the views that wait with invalidatableContent(_:)."
     },
     {
-      "id": "mac-control-opens-app",
+      "id": "mac-control-opens-app", "guide": "widget-standby-carplay-mac",
       "when": {"location": "iPhoneWidgetsOnMac", "element": ["button", "toggle"], "intentMode": ["openAppWhenRun", "foreground", "foregroundDeferred", "foregroundDynamic", "openURLIntent"]},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4661,7 +4822,7 @@ enum BuiltinPolicies {
       "note": "The Mac sends the interaction to the iPhone, which performs the intent (W-12). Apple says this of a Button or Toggle that runs an app intent, and does not say whether an intent that asks to bring the app forward (openAppWhenRun, supportedModes foreground, OpenURLIntent) opens it on the iPhone, in iPhone Mirroring or not at all. TapRoute answers only the intent run on the iPhone and names no handoff."
     },
     {
-      "id": "mac-open",
+      "id": "mac-open", "guide": "widget-standby-carplay-mac",
       "when": {"location": "iPhoneWidgetsOnMac"},
       "then": {"outcome": "containerLaunch"},
       "support": {
@@ -4670,7 +4831,7 @@ enum BuiltinPolicies {
       "note": "Apple documents only the buttons and toggles of an iPhone widget on the Mac (W-12). That a click that would open the app opens it is read from Apple's general 'tapping or clicking your widget ... opens its corresponding app' (W-1); where it opens (the iPhone, iPhone Mirroring) and what it is handed are not documented nor observed in any source found (write-ups mention an 'Open App on iPhone to continue' prompt), so the decision names no handoff."
     },
     {
-      "id": "carplay-control",
+      "id": "carplay-control", "guide": "widget-standby-carplay-mac",
       "when": {"location": "carPlay", "element": ["button", "toggle"]},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4679,7 +4840,7 @@ enum BuiltinPolicies {
       "note": "On a touchscreen a CarPlay widget's buttons and toggles perform their action, whether or not the app integrates with CarPlay (W-11: with integration 'tapping a button or toggle performs its action'; the table lists buttons and toggles as functional on any touchscreen); the app does not open. A vehicle without a touchscreen makes the whole widget inactive: nothing can be tapped there, so it is no situation of this table. An intent that asks to open the app has no documented outcome in CarPlay."
     },
     {
-      "id": "carplay-not-integrated",
+      "id": "carplay-not-integrated", "guide": "widget-standby-carplay-mac",
       "when": {"location": "carPlay", "supportsCarPlay": false},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4688,7 +4849,7 @@ enum BuiltinPolicies {
       "note": "Without CarPlay integration a tap cannot open the app from a CarPlay widget, and the system dims the widget to show that a tap has no effect (W-11)."
     },
     {
-      "id": "carplay",
+      "id": "carplay", "guide": "widget-standby-carplay-mac",
       "when": {"location": "carPlay", "supportsCarPlay": true},
       "then": {"outcome": "containerLaunch"},
       "support": {
@@ -4697,7 +4858,7 @@ enum BuiltinPolicies {
       "note": "With CarPlay integration, tapping the widget opens the app's CarPlay template (W-11); a button or toggle performs its action (the rule before). Apple does not say what the app is handed there, nor whether a button's intent runs first, so the decision names no handoff: do not count on a widgetURL reaching the CarPlay scene."
     },
     {
-      "id": "control-watchos-visionos-no-url",
+      "id": "control-watchos-visionos-no-url", "guide": "widget-buttons",
       "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4707,7 +4868,7 @@ enum BuiltinPolicies {
       "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-18, W-19); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget: with no widgetURL, a user activity (W-5)."
     },
     {
-      "id": "control-watchos-visionos",
+      "id": "control-watchos-visionos", "guide": "widget-buttons",
       "when": {"platform": ["watchOS", "visionOS"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4717,7 +4878,7 @@ enum BuiltinPolicies {
       "note": "Apple lists interactive widgets for iOS, iPadOS and macOS, and accessory families with buttons only on iPhone and iPad (W-18, W-19); no source found says what a button or toggle in a watchOS or visionOS widget does. TapRoute reads it as a tap on the widget, which hands the app the widgetURL (W-4)."
     },
     {
-      "id": "control-before-ios17-no-url",
+      "id": "control-before-ios17-no-url", "guide": "widget-buttons",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4727,7 +4888,7 @@ enum BuiltinPolicies {
       "note": "Before iOS 17 a widget has no working buttons or toggles (W-8): the tap launches the app as a tap anywhere else would, and with no widgetURL the app gets a user activity describing the widget (W-5)."
     },
     {
-      "id": "control-before-ios17",
+      "id": "control-before-ios17", "guide": "widget-buttons",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "<17", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4737,7 +4898,7 @@ enum BuiltinPolicies {
       "note": "Before iOS 17 a widget has no working buttons or toggles (W-8): the tap launches the app as a tap anywhere else would, and the app gets the widget's widgetURL (W-4)."
     },
     {
-      "id": "control-before-macos14-no-url",
+      "id": "control-before-macos14-no-url", "guide": "widget-buttons",
       "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4747,7 +4908,7 @@ enum BuiltinPolicies {
       "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-18); before it TapRoute reads a click on one as a click anywhere else, as on iOS before 17 (W-8 reports iOS only)."
     },
     {
-      "id": "control-before-macos14",
+      "id": "control-before-macos14", "guide": "widget-buttons",
       "when": {"platform": "macOS", "osVersion": "<14", "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4757,7 +4918,7 @@ enum BuiltinPolicies {
       "note": "Buttons and toggles work in macOS widgets from macOS 14 (W-18); before it TapRoute reads a click on one as a click anywhere else, which hands the app the widgetURL (W-4)."
     },
     {
-      "id": "control-single-target-family-no-url",
+      "id": "control-single-target-family-no-url", "guide": "widget-buttons",
       "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4767,7 +4928,7 @@ enum BuiltinPolicies {
       "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-19), so TapRoute reads a tap on one as a tap on the widget: with no widgetURL, a user activity (W-5)."
     },
     {
-      "id": "control-single-target-family",
+      "id": "control-single-target-family", "guide": "widget-buttons",
       "when": {"family": ["accessoryInline", "accessoryCorner"], "element": ["button", "toggle"], "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4777,7 +4938,7 @@ enum BuiltinPolicies {
       "note": "accessoryInline and accessoryCorner are not among the families that can include buttons and toggles (W-19), so TapRoute reads a tap on one as a tap on the widget, which hands the app the widgetURL (W-4)."
     },
     {
-      "id": "button-without-intent-no-url",
+      "id": "button-without-intent-no-url", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "noIntent", "urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4787,7 +4948,7 @@ enum BuiltinPolicies {
       "note": "A Button(action:) or Toggle(isOn:) with no app intent: Apple adds buttons with the initializers that take an app intent and says an interaction outside buttons and toggles launches the app (W-17); what a plain button's closure does it does not say. Reports from before iOS 17 say a SwiftUI Button does not work on widgets, the tap launches the app, so TapRoute reads the tap as one on the widget: with no widgetURL, the NSUserActivity of W-5. Use Button(intent:)."
     },
     {
-      "id": "button-without-intent",
+      "id": "button-without-intent", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "noIntent"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4797,7 +4958,7 @@ enum BuiltinPolicies {
       "note": "A Button(action:) or Toggle(isOn:) with no app intent: TapRoute reads the tap as one on the widget (W-17: an interaction outside buttons and toggles launches the app; reports before iOS 17: a SwiftUI Button does not work on widgets), so the app gets the widgetURL in its URL callbacks (W-4). Use Button(intent:)."
     },
     {
-      "id": "control-locked",
+      "id": "control-locked", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "locked": true},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4806,7 +4967,7 @@ enum BuiltinPolicies {
       "note": "On a locked device buttons and toggles are inactive: the system performs the action only once the person authenticates and unlocks the device (W-18)."
     },
     {
-      "id": "open-url-intent-ios18-0",
+      "id": "open-url-intent-ios18-0", "guide": "widget-buttons",
       "when": {"platform": ["iOS", "iPadOS"], "osVersion": "18..<18.1", "element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": ["match", "unknown"]},
       "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
       "support": {
@@ -4824,7 +4985,7 @@ enum BuiltinPolicies {
       "note": "Default: Apple's text, the app opens with its universal link (W-10). One report about a control says iOS 18.0 opened the browser instead (C-4, the other reading); no report covers a widget button."
     },
     {
-      "id": "open-url-intent",
+      "id": "open-url-intent", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": "match"},
       "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
       "support": {
@@ -4834,7 +4995,7 @@ enum BuiltinPolicies {
       "note": "The URL is one of the app's universal links (its domain's AASA file matches it for app.appID). OpenURLIntent brings the app to the foreground and sends the URL to the app's URL handling code (W-10; iOS 18, macOS 15). On iOS 18.0 see the rule before."
     },
     {
-      "id": "open-url-intent-unknown",
+      "id": "open-url-intent-unknown", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent", "urlClass": "web", "universalLink": "unknown"},
       "then": {"outcome": "containerLaunch", "handoff": "universalLink"},
       "support": {
@@ -4844,7 +5005,7 @@ enum BuiltinPolicies {
       "note": "Without app.appID, app.associatedDomains and app.aasa TapRoute cannot tell whether the app claims the URL. It takes the URL as one of the app's universal links, the only case Apple documents ('a universal link to your app's content', W-10). Give those keys to decide."
     },
     {
-      "id": "open-url-intent-custom-scheme",
+      "id": "open-url-intent-custom-scheme", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "openURLIntent"},
       "then": {"outcome": "nothing"},
       "support": {
@@ -4853,7 +5014,7 @@ enum BuiltinPolicies {
       "note": "OpenURLIntent opens the app's universal links, and Apple's earlier text says a custom URL scheme can't be used (W-10); TapRoute reads any other URL as opening nothing, an https URL the app does not claim (universalLink noMatch or exclude) included: no source says whether the system then opens the browser or nothing. Nobody reports what a widget button does with one (for controls the point is contested); use Link or widgetURL for a custom scheme."
     },
     {
-      "id": "open-app-when-run",
+      "id": "open-app-when-run", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "openAppWhenRun"},
       "then": {"outcome": "containerLaunch", "handoff": "intent"},
       "support": {
@@ -4863,7 +5024,7 @@ enum BuiltinPolicies {
       "note": "With openAppWhenRun the system performs the intent in the app's process (W-7); that the app also comes to the foreground is read from the property's name and its iOS 26 successor, the foreground modes of supportedModes (W-9). Deprecated from iOS 26: use supportedModes."
     },
     {
-      "id": "foreground-mode",
+      "id": "foreground-mode", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred"], "osVersion": ">=26"},
       "then": {"outcome": "containerLaunch", "handoff": "intent"},
       "support": {
@@ -4873,7 +5034,7 @@ enum BuiltinPolicies {
       "note": "supportedModes with the immediate foreground mode brings the app to the foreground before the action runs; with deferred, before the action completes (W-9)."
     },
     {
-      "id": "dynamic-mode",
+      "id": "dynamic-mode", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": "foregroundDynamic", "osVersion": ">=26"},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4882,7 +5043,7 @@ enum BuiltinPolicies {
       "note": "The dynamic foreground mode runs the intent in the background and only optionally brings the app forward (W-9): TapRoute answers the background run; the app comes forward only when its perform() asks to continue in the foreground."
     },
     {
-      "id": "modes-before-26",
+      "id": "modes-before-26", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"], "intentMode": ["foreground", "foregroundDeferred", "foregroundDynamic"], "osVersion": "<26"},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4891,7 +5052,7 @@ enum BuiltinPolicies {
       "note": "supportedModes arrives in iOS 26 and macOS 26 (W-9): an earlier system does not read it, so the intent runs as by default, in the widget extension's process (W-7). Set openAppWhenRun too for earlier systems."
     },
     {
-      "id": "control",
+      "id": "control", "guide": "widget-buttons",
       "when": {"element": ["button", "toggle"]},
       "then": {"outcome": "intentRun"},
       "support": {
@@ -4900,7 +5061,7 @@ enum BuiltinPolicies {
       "note": "From iOS 17 and macOS 14 a button or toggle runs its app intent without launching the app (W-18), in the widget extension's process by default (W-7), and the widget's timeline reloads. A full-size button behind the content catches every tap that misses the others, so the widget never opens its app (W-14), which Apple does not want."
     },
     {
-      "id": "link-single-target-family-widget-url",
+      "id": "link-single-target-family-widget-url", "guide": "widget-tap",
       "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
       "support": {
@@ -4911,7 +5072,7 @@ enum BuiltinPolicies {
       "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: 'for interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier' (W-3). The app receives widget.widgetURL, not the Link's URL; TapRoute does not check whose scheme it names."
     },
     {
-      "id": "link-single-target-family",
+      "id": "link-single-target-family", "guide": "widget-tap",
       "when": {"element": "link", "family": ["accessoryCircular", "accessoryInline", "accessoryCorner"], "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4921,7 +5082,7 @@ enum BuiltinPolicies {
       "note": "Apple names Link for accessoryRectangular, systemSmall and larger (W-3), not for these single-target families, so TapRoute reads the tap as a tap on the widget: with no widgetURL the app gets a user activity (W-5); with one, the rule before this one."
     },
     {
-      "id": "link-small-before-ios17-widget-url",
+      "id": "link-small-before-ios17-widget-url", "guide": "widget-tap",
       "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url", "url": "widgetURL"},
       "support": {
@@ -4939,7 +5100,7 @@ enum BuiltinPolicies {
       "note": "Default: the Link is ignored and the tap counts as a tap on the widget, so the app receives widget.widgetURL ('for interactions anywhere else in the widget, the system uses the URL you specify in the widgetURL(_:) view modifier', W-3), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports."
     },
     {
-      "id": "link-small-before-ios17",
+      "id": "link-small-before-ios17", "guide": "widget-tap",
       "when": {"element": "link", "family": "systemSmall", "platform": ["iOS", "iPadOS"], "osVersion": "<17", "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -4956,7 +5117,7 @@ enum BuiltinPolicies {
       "note": "Default: the Link is ignored and the tap counts as a tap on the widget: with no widgetURL, a user activity (W-5), on Apple's 2020 text and the reports up to 2023 (W-3). Splitting at iOS 17 is TapRoute's inference from the dates of those reports; no source gives the version in which small widgets gained Link."
     },
     {
-      "id": "link-small-widget-url",
+      "id": "link-small-widget-url", "guide": "widget-tap",
       "when": {"element": "link", "family": "systemSmall", "widgetURL": "given"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4974,7 +5135,7 @@ enum BuiltinPolicies {
       "note": "Default: the Link's URL, not widget.widgetURL, on Apple's current text, which names systemSmall among the families that take Link: 'if an interaction targets a Link control, the system uses the URL in that control' (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
     },
     {
-      "id": "link-small",
+      "id": "link-small", "guide": "widget-tap",
       "when": {"element": "link", "family": "systemSmall", "widgetURL": "none"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -4991,7 +5152,7 @@ enum BuiltinPolicies {
       "note": "Default: the Link's URL, on Apple's current text, which names systemSmall among the families that take Link (W-3). The reports that Link does not work in small widgets are from iOS 14 to 16 (2020-2023); no source gives the version that changed it."
     },
     {
-      "id": "multiple-widget-urls",
+      "id": "multiple-widget-urls", "guide": "widget-tap",
       "when": {"element": "background", "multipleWidgetURLs": true, "urlClass": ["web", "other", "data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -5001,7 +5162,7 @@ enum BuiltinPolicies {
       "note": "The view hierarchy has more than one widgetURL modifier: Apple says widgets support one and the behaviour with several is undefined (W-2); one report has the last one delivered. TapRoute takes url as that URL and the app gets it in its URL callbacks (W-4). Keep one widgetURL, on the outermost view, and use Link for the others."
     },
     {
-      "id": "no-url-configurable",
+      "id": "no-url-configurable", "guide": "widget-tap",
       "when": {"urlClass": ["none", "unparseable"], "configuration": ["appIntent", "intent"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -5011,7 +5172,7 @@ enum BuiltinPolicies {
       "note": "A configurable widget tapped with no widgetURL or Link opens the app with an NSUserActivity (W-5) that carries the person's configuration (W-16): with an AppIntentConfiguration read it with widgetConfigurationIntent(of:), with an IntentConfiguration from the activity's interaction (its INIntent). The configuration kind does not change what opens."
     },
     {
-      "id": "no-url",
+      "id": "no-url", "guide": "widget-tap",
       "when": {"urlClass": ["none", "unparseable"]},
       "then": {"outcome": "containerLaunch", "handoff": "userActivity"},
       "support": {
@@ -5021,7 +5182,7 @@ enum BuiltinPolicies {
       "note": "With no widgetURL or Link the system opens the containing app and passes an NSUserActivity whose userInfo names the widget's kind and family (W-5). Text that is no URL cannot be a widgetURL (URL(string:) gives nil), so it counts as none. In StandBy the first tap shows an arrow that opens the app (W-11, press report); on a locked device the person may have to unlock first (W-13)."
     },
     {
-      "id": "web-url",
+      "id": "web-url", "guide": "widget-tap",
       "when": {"urlClass": "web"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -5031,7 +5192,7 @@ enum BuiltinPolicies {
       "note": "An https widgetURL or Link URL opens the containing app, which gets the URL in its URL callbacks (W-4), not as a universal link; no observation was found of a widget opening Safari (W-6). Which callbacks fire is the delivery table's."
     },
     {
-      "id": "own-scheme",
+      "id": "own-scheme", "guide": "widget-tap",
       "when": {"urlClass": "other", "schemeOwner": "own"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -5041,7 +5202,7 @@ enum BuiltinPolicies {
       "note": "The URL's scheme is one of the app's own (app.urlSchemes): the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15)."
     },
     {
-      "id": "custom-scheme",
+      "id": "custom-scheme", "guide": "widget-tap",
       "when": {"urlClass": "other"},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -5059,7 +5220,7 @@ enum BuiltinPolicies {
       "note": "Default: the containing app opens and gets the URL in its URL callbacks (W-4); under a UIKit scene delegate SwiftUI's onOpenURL never fires, and a scene delegate must read urlContexts on a cold launch (W-15). Contested for another app's scheme (W-6), and for a scheme whose owner is not given: list the app's own in app.urlSchemes."
     },
     {
-      "id": "other-url",
+      "id": "other-url", "guide": "widget-tap",
       "when": {"urlClass": ["data", "file", "noScheme", "emptyScheme"]},
       "then": {"outcome": "containerLaunch", "handoff": "url"},
       "support": {
@@ -5067,6 +5228,28 @@ enum BuiltinPolicies {
         "handoff": {"evidence": ["W-4"], "confidence": "inferred", "reasoning": "W-4 says the system passes the URL to the app's URL callbacks; that it does so for a data, file or scheme-less URL is TapRoute's reading (nobody reports one)."}
       },
       "note": "Apple says the system passes the widget's URL to the containing app (W-4) and names no scheme rule; TapRoute reads a data, file or scheme-less URL the same way. Nobody reports one."
+    }
+  ],
+  "guide": [
+    {
+      "id": "widget-tap",
+      "title": "Widgets: what a tap opens and what the app is handed",
+      "introduction": "A tap on a WidgetKit widget opens its containing app: with the widgetURL or the tapped Link's URL, or a user activity naming the widget when there is none. A Link works only in the families that have room for more than one target, and in systemSmall the reports disagree."
+    },
+    {
+      "id": "widget-buttons",
+      "title": "Widgets: buttons and toggles",
+      "introduction": "From iOS 17 and macOS 14 a button or toggle runs its app intent without opening the app, unless the intent asks to come to the foreground; before that, and where a family has no interactive controls, the tap is a tap on the widget."
+    },
+    {
+      "id": "before-widgets",
+      "title": "Before widgets and Live Activities",
+      "introduction": "WidgetKit arrives in iOS 14, macOS 11, watchOS 9 and visionOS 26; Live Activities in iOS 16.1 and the Apple Watch Smart Stack in watchOS 11. Before them there is nothing to tap."
+    },
+    {
+      "id": "widget-standby-carplay-mac",
+      "title": "Widgets in StandBy, CarPlay and on the Mac",
+      "introduction": "StandBy and CarPlay show small widgets; CarPlay opens only an app that integrates with it. An iPhone widget on the Mac runs its buttons on the iPhone."
     }
   ]
 }

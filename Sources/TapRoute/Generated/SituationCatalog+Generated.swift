@@ -1125,6 +1125,22 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     }
   }
 
+  /// The header of the fact's column in a matrix: a short word where the catalog gives one,
+  /// otherwise the fact's name.
+  package var header: String {
+    switch self {
+    case .osVersion: "OS"
+    case .enabledInMessages: "enabled"
+    case .extensionRunning: "running"
+    case .alreadySelected: "selected"
+    default: rawValue
+    }
+  }
+
+  /// The facts that differ between the recipients of one message (the sender fixes the
+  /// rest), in bit order: a tap's matrix varies them by default.
+  package static let recipientFacts: [Fact] = [.platform, .osVersion, .installed, .enabledInMessages, .extensionRunning, .alreadySelected]
+
   /// Every fact's ``bit``.
   static let allBits: FactMask = allCases.reduce(0) { $0 | $1.bit }
 
@@ -2502,15 +2518,15 @@ extension Situation {
     if self.app.lifecycle != .scenes { appFields.append("\"lifecycle\":\"\(self.app.lifecycle.rawValue)\"") }
     if self.app.running != false { appFields.append("\"running\":\(self.app.running)") }
     if self.app.supportsCarPlay != false { appFields.append("\"supportsCarPlay\":\(self.app.supportsCarPlay)") }
-    if let appID = self.app.appID { appFields.append("\"appID\":" + Self.jsonString(appID)) }
-    if let urlSchemes = self.app.urlSchemes { appFields.append("\"urlSchemes\":" + "[" + urlSchemes.map(Self.jsonString).joined(separator: ",") + "]") }
-    if let associatedDomains = self.app.associatedDomains { appFields.append("\"associatedDomains\":" + "[" + associatedDomains.map(Self.jsonString).joined(separator: ",") + "]") }
+    if let appID = self.app.appID { appFields.append("\"appID\":" + Escaping.jsonString(appID)) }
+    if let urlSchemes = self.app.urlSchemes { appFields.append("\"urlSchemes\":" + "[" + urlSchemes.map(Escaping.jsonString).joined(separator: ",") + "]") }
+    if let associatedDomains = self.app.associatedDomains { appFields.append("\"associatedDomains\":" + "[" + associatedDomains.map(Escaping.jsonString).joined(separator: ",") + "]") }
     if let aasa = self.app.aasa.aasaJSON { appFields.append("\"aasa\":" + aasa) }
     if !appFields.isEmpty { top.append("\"app\":{" + appFields.joined(separator: ",") + "}") }
     if event == .tap {
       var tapFields: [String] = []
       if self.tap.target != .message { tapFields.append("\"target\":\"\(self.tap.target.rawValue)\"") }
-      if let url = self.tap.url { tapFields.append("\"url\":\(Self.jsonString(url))") }
+      if let url = self.tap.url { tapFields.append("\"url\":\(Escaping.jsonString(url))") }
       if self.tap.transport != .iMessage { tapFields.append("\"transport\":\"\(self.tap.transport.rawValue)\"") }
       if self.tap.layout != .template { tapFields.append("\"layout\":\"\(self.tap.layout.rawValue)\"") }
       if self.tap.expired != false { tapFields.append("\"expired\":\(self.tap.expired)") }
@@ -2523,7 +2539,7 @@ extension Situation {
     }
     if event == .open {
       var openFields: [String] = []
-      if let url = self.open.url { openFields.append("\"url\":\(Self.jsonString(url))") }
+      if let url = self.open.url { openFields.append("\"url\":\(Escaping.jsonString(url))") }
       if self.open.extensionPoint != .messages { openFields.append("\"extensionPoint\":\"\(self.open.extensionPoint.rawValue)\"") }
       if self.open.method != .extensionContext { openFields.append("\"method\":\"\(self.open.method.rawValue)\"") }
       if self.open.fullAccess != false { openFields.append("\"fullAccess\":\(self.open.fullAccess)") }
@@ -2538,8 +2554,8 @@ extension Situation {
       var widgetFields: [String] = []
       if self.widget.family != .systemSmall { widgetFields.append("\"family\":\"\(self.widget.family.rawValue)\"") }
       if self.widget.element != .background { widgetFields.append("\"element\":\"\(self.widget.element.rawValue)\"") }
-      if let url = self.widget.url { widgetFields.append("\"url\":\(Self.jsonString(url))") }
-      if let widgetURL = self.widget.widgetURL { widgetFields.append("\"widgetURL\":\(Self.jsonString(widgetURL))") }
+      if let url = self.widget.url { widgetFields.append("\"url\":\(Escaping.jsonString(url))") }
+      if let widgetURL = self.widget.widgetURL { widgetFields.append("\"widgetURL\":\(Escaping.jsonString(widgetURL))") }
       if self.widget.intentMode != .background { widgetFields.append("\"intentMode\":\"\(self.widget.intentMode.rawValue)\"") }
       if self.widget.location != .homeScreen { widgetFields.append("\"location\":\"\(self.widget.location.rawValue)\"") }
       if self.widget.multipleWidgetURLs != false { widgetFields.append("\"multipleWidgetURLs\":\(self.widget.multipleWidgetURLs)") }
@@ -2550,8 +2566,8 @@ extension Situation {
       var liveActivityFields: [String] = []
       if self.liveActivity.presentation != .lockScreen { liveActivityFields.append("\"presentation\":\"\(self.liveActivity.presentation.rawValue)\"") }
       if self.liveActivity.activityElement != .background { liveActivityFields.append("\"activityElement\":\"\(self.liveActivity.activityElement.rawValue)\"") }
-      if let url = self.liveActivity.url { liveActivityFields.append("\"url\":\(Self.jsonString(url))") }
-      if let widgetURL = self.liveActivity.widgetURL { liveActivityFields.append("\"widgetURL\":\(Self.jsonString(widgetURL))") }
+      if let url = self.liveActivity.url { liveActivityFields.append("\"url\":\(Escaping.jsonString(url))") }
+      if let widgetURL = self.liveActivity.widgetURL { liveActivityFields.append("\"widgetURL\":\(Escaping.jsonString(widgetURL))") }
       if self.liveActivity.urlSetOn != .both { liveActivityFields.append("\"urlSetOn\":\"\(self.liveActivity.urlSetOn.rawValue)\"") }
       if self.liveActivity.opensWatchApp != false { liveActivityFields.append("\"opensWatchApp\":\(self.liveActivity.opensWatchApp)") }
       if self.liveActivity.touchAndHold != false { liveActivityFields.append("\"touchAndHold\":\(self.liveActivity.touchAndHold)") }
@@ -2562,7 +2578,7 @@ extension Situation {
     if event == .control {
       var controlFields: [String] = []
       if self.control.controlIntent != .appIntent { controlFields.append("\"controlIntent\":\"\(self.control.controlIntent.rawValue)\"") }
-      if let url = self.control.url { controlFields.append("\"url\":\(Self.jsonString(url))") }
+      if let url = self.control.url { controlFields.append("\"url\":\(Escaping.jsonString(url))") }
       if self.control.intentTargets != .appAndExtension { controlFields.append("\"intentTargets\":\"\(self.control.intentTargets.rawValue)\"") }
       if self.control.authenticationPolicy != .alwaysAllowed { controlFields.append("\"authenticationPolicy\":\"\(self.control.authenticationPolicy.rawValue)\"") }
       if self.control.placement != .controlCenter { controlFields.append("\"placement\":\"\(self.control.placement.rawValue)\"") }
@@ -2575,7 +2591,7 @@ extension Situation {
       if self.notification.actionOptions != .none { notificationFields.append("\"actionOptions\":\"\(self.notification.actionOptions.rawValue)\"") }
       if self.notification.customDismissAction != false { notificationFields.append("\"customDismissAction\":\(self.notification.customDismissAction)") }
       if self.notification.delegateSetAtLaunch != true { notificationFields.append("\"delegateSetAtLaunch\":\(self.notification.delegateSetAtLaunch)") }
-      if let url = self.notification.url { notificationFields.append("\"url\":\(Self.jsonString(url))") }
+      if let url = self.notification.url { notificationFields.append("\"url\":\(Escaping.jsonString(url))") }
       if self.notification.interactive != true { notificationFields.append("\"interactive\":\(self.notification.interactive)") }
       if !notificationFields.isEmpty { top.append("\"notification\":{" + notificationFields.joined(separator: ",") + "}") }
     }
@@ -2589,7 +2605,7 @@ extension Situation {
     }
     if event == .link {
       var linkFields: [String] = []
-      if let url = self.link.url { linkFields.append("\"url\":\(Self.jsonString(url))") }
+      if let url = self.link.url { linkFields.append("\"url\":\(Escaping.jsonString(url))") }
       if self.link.from != .messages { linkFields.append("\"from\":\"\(self.link.from.rawValue)\"") }
       if self.link.senderKnown != true { linkFields.append("\"senderKnown\":\(self.link.senderKnown)") }
       if self.link.safariChosen != false { linkFields.append("\"safariChosen\":\(self.link.safariChosen)") }

@@ -33,6 +33,9 @@ public struct DecisionTable: Sendable, Hashable {
   public internal(set) var newestSDKVersion: OSVersion? = nil
   /// Where the `rules` array starts, for findings about the table as a whole.
   public internal(set) var rulesLocation: SourcePosition?
+  /// The sections of the guide article the file declares (`guide`), in its order; a rule of
+  /// any table joins one by naming it (``Rule`` `guide`).
+  package internal(set) var guide: [GuideSection] = []
 }
 
 /// A fact a table declares, with the domain it declares for it.
@@ -88,6 +91,8 @@ public struct Rule: Sendable, Hashable {
   public internal(set) var location: SourcePosition
   /// The JSON path of the rule (`$.rules[3]`).
   public internal(set) var path: String
+  /// The id of the guide section that shows the rule (``GuideSection``), if one does.
+  package internal(set) var guide: String? = nil
 
   /// Every evidence id the rule cites: for, against, for each alternative, and in its note.
   public var citedEvidence: [String] {

@@ -15,6 +15,8 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
   public var evidence: [String]
   /// Where the row is written (line 0 for a fixture built in code).
   public var location: SourcePosition
+  /// Where the guide article shows the row beside the rules, if it does (its `guide` key).
+  package var guide: GuidePlacement? = nil
 
   /// A fixture built in code.
   public init(

@@ -90,11 +90,14 @@ extension PolicyLoader {
       let items = reader.array(list, path: "$.fixtures")
     else { return [] }
     let ruleNames = tables.map { Set($0.flatMap { t in t.rules.map { "\(t.name)/\($0.id)" } }) }
+    let sections = tables.map { Set($0.flatMap { $0.guide.map(\.id) }) }
     var fixtures: [Fixture] = []
     var seen: Set<String> = []
     for (i, item) in items.enumerated() {
       let path = JSONReader.join("$.fixtures", i)
-      guard let f = reader.object(item, path: path, allowed: ["name", "situation", "expect", "evidence"])
+      guard
+        let f = reader.object(
+          item, path: path, allowed: ["name", "situation", "expect", "evidence", "guide"])
       else { continue }
       let name = reader.require(f, "name", path: path, at: item.location).flatMap {
         reader.string($0, path: path + ".name")
@@ -124,11 +127,15 @@ extension PolicyLoader {
             $0, path: path + ".evidence", citer: "fixture", known: knownEvidence, requireOne: false,
             reader: &reader)
         } ?? []
+      let guide = f["guide"].flatMap {
+        Self.guidePlacement(
+          $0, path: path + ".guide", ruleNames: ruleNames, sections: sections, reader: &reader)
+      }
       if let name, let situation, let expected {
-        fixtures.append(
-          Fixture(
-            name: name, situation: situation, expected: expected, evidence: evidence, location: item.location)
-        )
+        var fixture = Fixture(
+          name: name, situation: situation, expected: expected, evidence: evidence, location: item.location)
+        fixture.guide = guide
+        fixtures.append(fixture)
       }
     }
     return fixtures

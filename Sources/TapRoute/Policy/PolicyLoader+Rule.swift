@@ -4,14 +4,15 @@ extension PolicyLoader {
   /// Reads one rule: its id, conditions on the declared facts, outcome, evidence and
   /// confidence, and for a contested rule the evidence against it and its other readings.
   package func readRule(
-    _ value: JSONValue, path: String, declared: [Fact], knownEvidence: Set<String>?, reader: inout JSONReader
+    _ value: JSONValue, path: String, declared: [Fact], knownEvidence: Set<String>?, sections: Set<String>?,
+    reader: inout JSONReader
   ) -> Rule? {
     guard
       let fields = reader.object(
         value, path: path,
         allowed: [
           "id", "when", "then", "support", "evidence", "against", "alternatives", "confidence", "note",
-          "unique",
+          "unique", "guide",
         ])
     else { return nil }
     let id = reader.require(fields, "id", path: path, at: value.location).flatMap {
@@ -108,6 +109,9 @@ extension PolicyLoader {
       confidence = Self.confidence(fields, path: path, at: value.location, reader: &reader)
     }
     let unique = fields["unique"].flatMap { reader.bool($0, path: path + ".unique") } ?? false
+    let guide = fields["guide"].flatMap {
+      Self.guideSection($0, path: path + ".guide", sections: sections, reader: &reader)
+    }
     guard let id, let outcome, let confidence, conditionsOK else { return nil }
     var rule = Rule(
       id: id, conditions: conditions, then: outcome, evidence: evidence, confidence: confidence, note: note,
@@ -115,6 +119,7 @@ extension PolicyLoader {
     rule.against = against
     rule.alternatives = alternatives
     rule.support = support ?? []
+    rule.guide = guide
     checkContest(rule, fields: fields, reader: &reader)
     return rule
   }

@@ -3,14 +3,17 @@
 extension PolicyLoader {
   /// Reads a decision table file's tree: name, event, declared facts and rules, each
   /// checked; nil when the file is not a table at all (its problems are recorded).
-  package mutating func readTable(_ root: JSONValue, file: String, knownEvidence: Set<String>?)
-    -> DecisionTable?
-  {
+  /// `sections` are the guide section ids the set's table files declare, which a rule's
+  /// `guide` must name (nil: not checked).
+  package mutating func readTable(
+    _ root: JSONValue, file: String, knownEvidence: Set<String>?, sections: Set<String>? = nil
+  ) -> DecisionTable? {
     var reader = JSONReader(file: file, codes: .policy)
     defer { append(reader.sortedDiagnostics) }
     guard
       let fields = reader.object(
-        root, path: "$", allowed: ["$schema", "table", "event", "title", "hitPolicy", "facts", "rules"])
+        root, path: "$",
+        allowed: ["$schema", "table", "event", "title", "hitPolicy", "guide", "facts", "rules"])
     else { return nil }
     let name = reader.require(fields, "table", path: "$", at: root.location).flatMap {
       reader.string($0, path: "$.table")
@@ -31,6 +34,7 @@ extension PolicyLoader {
           $0, path: "$.hitPolicy", what: "hit policy",
           choices: DecisionTable.HitPolicy.allCases.map { ($0.rawValue, $0) })
       } ?? .first
+    let guide = fields["guide"].map { readGuideSections($0, reader: &reader) } ?? []
     var declarations: [FactDeclaration] = []
     var newest: [Fact: OSVersion] = [:]
     if let factsValue = reader.require(fields, "facts", path: "$", at: root.location) {
@@ -47,7 +51,7 @@ extension PolicyLoader {
         guard
           let rule = readRule(
             item, path: path, declared: declarations.map(\.fact), knownEvidence: knownEvidence,
-            reader: &reader)
+            sections: sections, reader: &reader)
         else { continue }
         if let first = seen[rule.id] {
           reader.error(
@@ -68,7 +72,7 @@ extension PolicyLoader {
     return DecisionTable(
       name: name, event: event, title: title, hitPolicy: hitPolicy, facts: declarations, rules: rules,
       file: file, newestOSVersion: newest[.osVersion], newestSDKVersion: newest[.sdkVersion],
-      rulesLocation: rulesLocation)
+      rulesLocation: rulesLocation, guide: guide)
   }
 
   private func readFacts(

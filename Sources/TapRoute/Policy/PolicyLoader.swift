@@ -68,9 +68,16 @@ package struct PolicyLoader {
     }
     var tables: [DecisionTable] = []
     var brokenTables = false
+    let unreadTables = files.contains { f in
+      role(f.name) == .table && !parsed.contains { $0.name == f.name }
+    }
+    // A rule may name a guide section another table file declares: with a table file unread
+    // or a required one missing, the sections are unknown, and rules naming them are not at
+    // fault (the missing file is reported once below).
+    let sections = Self.guideSectionIDs(parsed, complete: !unreadTables)
     for file in parsed where role(file.name) == .table {
       let before = diagnostics.count
-      let table = readTable(file.value, file: file.name, knownEvidence: known)
+      let table = readTable(file.value, file: file.name, knownEvidence: known, sections: sections)
       if diagnostics.count != before { brokenTables = true }
       if let table {
         if let other = tables.first(where: { $0.name == table.name }) {
@@ -85,9 +92,6 @@ package struct PolicyLoader {
           tables.append(table)
         }
       }
-    }
-    let unreadTables = files.contains { f in
-      role(f.name) == .table && !parsed.contains { $0.name == f.name }
     }
     var missingTables = false
     for event in Self.requiredEvents
@@ -114,6 +118,7 @@ package struct PolicyLoader {
         file.value, file: file.name, knownEvidence: known?.union(own),
         ruleNames: brokenTables || unreadTables || missingTables ? nil : tables)
     }
+    checkGuide(tables: tables, fixtures: fixtures, fixturesFile: fixturesFile)
 
     return PolicySet(
       tables: tables, evidence: evidence, fixtures: fixtures,

@@ -14,22 +14,14 @@
 /// the `open` table, a container launch with a `delivery` table) is a region cut further, by
 /// the columns that table tests. Versions are cut only where a table names a version.
 public struct Matrix: Sendable, Hashable {
-  /// The recipient facts of a tap, in column order, with the short header the text and
-  /// Markdown tables give each (the JSON form names them by fact). The matrix's one list of
-  /// them: a tap's default columns, which its input refuses; any other fact's header is its
-  /// name.
-  static let recipientColumns: [(fact: Fact, header: String)] = [
-    (.platform, "platform"), (.osVersion, "OS"), (.installed, "installed"), (.enabledInMessages, "enabled"),
-    (.extensionRunning, "running"), (.alreadySelected, "selected"),
-  ]
+  /// The recipient facts, in column order: a tap's default columns, which its input refuses.
+  /// Declared in the situation catalog (`Sources/CatalogGenerator`), as each column's header is
+  /// (``Fact`` `header`: a short word such as "OS", or the fact's name).
+  public static let recipientFacts: [Fact] = Fact.recipientFacts
 
-  /// The recipient facts, in column order: a tap's default columns.
-  public static let recipientFacts: [Fact] = recipientColumns.map(\.fact)
-
-  /// The short header of a column.
-  static func header(_ fact: Fact) -> String {
-    recipientColumns.first { $0.fact == fact }?.header ?? fact.rawValue
-  }
+  /// The short header of a column, which the text and Markdown tables give it (the JSON form
+  /// names it by fact).
+  static func header(_ fact: Fact) -> String { fact.header }
 
   /// A set of situations: the values of each column it covers.
   public struct Recipients: Sendable, Hashable {

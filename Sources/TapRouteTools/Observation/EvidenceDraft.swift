@@ -66,13 +66,13 @@ package struct EvidenceDraft: Sendable, Hashable {
   /// platforms), as `"ID": {...}`.
   package var json: String {
     var source = [
-      "\"kind\": \(ObservationText.json(kind))", "\"title\": \(ObservationText.json(title))",
+      "\"kind\": \(Escaping.jsonString(kind))", "\"title\": \(Escaping.jsonString(title))",
     ]
-    if let url { source.append("\"url\": \(ObservationText.json(url))") }
-    source.append("\"date\": \(ObservationText.json(date))")
-    source.append("\"platforms\": [" + platforms.map(ObservationText.json).joined(separator: ", ") + "]")
-    if let quote { source.append("\"quote\": \(ObservationText.json(quote)), \"where\": \"observed\"") }
+    if let url { source.append("\"url\": \(Escaping.jsonString(url))") }
+    source.append("\"date\": \(Escaping.jsonString(date))")
+    source.append("\"platforms\": [" + platforms.map(Escaping.jsonString).joined(separator: ", ") + "]")
+    if let quote { source.append("\"quote\": \(Escaping.jsonString(quote)), \"where\": \"observed\"") }
     return
-      "\(ObservationText.json(id)): { \"claim\": \(ObservationText.json(claim)), \"confidence\": \"\(confidence.rawValue)\", \"sources\": [{ \(source.joined(separator: ", ")) }] }"
+      "\(Escaping.jsonString(id)): { \"claim\": \(Escaping.jsonString(claim)), \"confidence\": \"\(confidence.rawValue)\", \"sources\": [{ \(source.joined(separator: ", ")) }] }"
   }
 }

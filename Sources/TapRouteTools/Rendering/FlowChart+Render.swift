@@ -46,7 +46,7 @@ extension FlowChart {
   /// A quoted Mermaid label: entity codes for what would end it, `<br/>` for a line break.
   private static func text(_ s: String) -> String {
     s.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { SequenceDiagram.mermaidText(String($0)).replacingOccurrences(of: "\"", with: "#quot;") }
+      .map { Escaping.mermaid(String($0), inQuotes: true) }
       .joined(separator: "<br/>")
   }
 

@@ -86,7 +86,7 @@ package enum MatrixText {
       "|" + String(repeating: " --- |", count: headers.count),
     ]
     for row in matrix.rows {
-      var c = cells(row).map { String($0.flatMap { $0 == "|" ? ["\\", "|"] : [$0] }) }
+      var c = cells(row).map(Escaping.markdownCell)
       c[outcomeColumn] = "`\(c[outcomeColumn])`"
       c[outcomeColumn + 1] = "`\(c[outcomeColumn + 1])`"
       lines.append("| " + c.joined(separator: " | ") + " |")

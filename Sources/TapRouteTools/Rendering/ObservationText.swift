@@ -100,9 +100,6 @@ package enum ObservationText {
       .joined(separator: ", ")
   }
 
-  /// A JSON string literal.
-  package static func json(_ s: String) -> String { Situation.jsonString(s) }
-
   static func pad(_ s: String, _ width: Int) -> String {
     s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
   }

@@ -1,6 +1,6 @@
 @_spi(Generated) import TapRoute
 
-/// What the SVG pictures share: escaping, line wrapping, a width estimate, and the document
+/// What the SVG pictures share: line wrapping, a width estimate, and the document
 /// frame with the `<title>` and `<desc>` a screen reader announces.
 ///
 /// Text is set in a monospaced font so that its width, and so the layout, follows from the
@@ -11,23 +11,6 @@ enum SVGText {
   static let fontSize = 12
   static let charWidth = 7.5
   static let lineHeight = 15
-
-  /// Text escaped for XML character data and attribute values.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for c in text.unicodeScalars {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default:
-        // XML 1.0 forbids most control characters; show them as a space.
-        out.unicodeScalars.append(c.value < 0x20 ? " " : c)
-      }
-    }
-    return out
-  }
 
   /// `text` broken at spaces into lines of at most `width` characters (a longer word is cut).
   static func wrap(_ text: String, width: Int) -> [String] {
@@ -67,7 +50,7 @@ enum SVGText {
     for (i, line) in lines.enumerated() {
       let bold = weight.map { " font-weight=\"\($0)\"" } ?? ""
       out +=
-        "<text x=\"\(x)\" y=\"\(y + i * lineHeight)\" text-anchor=\"\(anchor)\"\(bold)>\(escape(line))</text>\n"
+        "<text x=\"\(x)\" y=\"\(y + i * lineHeight)\" text-anchor=\"\(anchor)\"\(bold)>\(Escaping.xml(line))</text>\n"
     }
     return out
   }
@@ -80,8 +63,8 @@ enum SVGText {
     <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
     role="img" aria-labelledby="title desc" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" \
     font-size="\(fontSize)">
-    <title id="title">\(escape(title))</title>
-    <desc id="desc">\(escape(description))</desc>
+    <title id="title">\(Escaping.xml(title))</title>
+    <desc id="desc">\(Escaping.xml(description))</desc>
     <defs>
     <marker id="call" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#000"/></marker>
     <marker id="result" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10" fill="none" stroke="#000"/></marker>

@@ -10,39 +10,22 @@ extension SequenceDiagram {
       "sequenceDiagram", "  accTitle: " + Self.plain(title), "  accDescr: " + Self.plain(description),
     ]
     for p in Participant.allCases {
-      out.append("  participant \(p.id) as \(Self.mermaidText(participants[p.rawValue]))")
+      out.append("  participant \(p.id) as \(Escaping.mermaid(participants[p.rawValue]))")
     }
     for item in items {
       switch item {
       case .step(let label):
         out.append(
-          "  Note over \(Participant.user.id),\(Participant.container.id): \(Self.mermaidText("— " + label + " —"))"
+          "  Note over \(Participant.user.id),\(Participant.container.id): \(Escaping.mermaid("— " + label + " —"))"
         )
       case .arrow(let from, let to, let label, let style):
-        out.append("  \(from.id)\(style == .call ? "->>" : "-->>")\(to.id): \(Self.mermaidText(label))")
+        out.append("  \(from.id)\(style == .call ? "->>" : "-->>")\(to.id): \(Escaping.mermaid(label))")
       case .note(let over, let through, let lines):
         let span = over == through ? over.id : "\(over.id),\(through.id)"
-        out.append("  Note over \(span): " + lines.map(Self.mermaidText).joined(separator: "<br/>"))
+        out.append("  Note over \(span): " + lines.map { Escaping.mermaid($0) }.joined(separator: "<br/>"))
       }
     }
     return out.joined(separator: "\n") + "\n"
-  }
-
-  /// Text for a Mermaid label: `#`, `;`, `<` and `>` as Mermaid's entity codes, so that no
-  /// label ends a statement or opens a tag.
-  static func mermaidText(_ text: String) -> String {
-    var out = ""
-    for c in text {
-      switch c {
-      case "#": out += "#35;"
-      case ";": out += "#59;"
-      case "<": out += "#lt;"
-      case ">": out += "#gt;"
-      case "\n": out += " "
-      default: out.append(c)
-      }
-    }
-    return out
   }
 
   /// Text for a line Mermaid reads to its end (`accTitle`): one line.

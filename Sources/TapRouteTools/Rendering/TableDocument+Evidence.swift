@@ -84,17 +84,17 @@ extension TableDocument {
 
   /// The claim, the sources as a list, and the entry's note.
   private static func entryBody(_ entry: EvidenceEntry) -> [String] {
-    var out = [text(entry.claim), ""]
+    var out = [Escaping.markdown(entry.claim), ""]
     for source in entry.sources {
       out.append("- " + sourceLine(source))
       out += quoteLines(source).map { "  " + $0 }
     }
     out.append("")
     if let note = entry.note {
-      out += ["Note: " + text(note), ""]
+      out += ["Note: " + Escaping.markdown(note), ""]
     }
     if let uncited = entry.uncited {
-      out += ["Not cited by a rule: " + text(uncited), ""]
+      out += ["Not cited by a rule: " + Escaping.markdown(uncited), ""]
     }
     return out
   }
@@ -103,20 +103,20 @@ extension TableDocument {
   static func sourceLine(_ source: EvidenceEntry.Source) -> String {
     var line = kindName(source.kind) + ": "
     if let url = source.url {
-      line += "[\(text(source.title))](\(destination(url)))"
+      line += "[\(Escaping.markdown(source.title))](\(destination(url)))"
     } else {
-      line += text(source.title)
+      line += Escaping.markdown(source.title)
     }
     if let file = source.file {
       line += ", `\(file)`"
     }
     line += ", " + (source.date ?? "undated")
     if !source.platforms.isEmpty {
-      line += "; " + text(source.platforms.joined(separator: ", "))
+      line += "; " + Escaping.markdown(source.platforms.joined(separator: ", "))
     }
     line += "."
     if let note = source.note {
-      line += " " + text(note)
+      line += " " + Escaping.markdown(note)
     }
     return line
   }
@@ -125,13 +125,15 @@ extension TableDocument {
   /// `- In English: “…”`; none when the source gives no quote.
   static func quoteLines(_ source: EvidenceEntry.Source) -> [String] {
     guard let quote = source.quote else { return [] }
-    var out = ["- " + said(quote) + (source.quoteLocation.map { " (\(text($0)))" } ?? "")]
+    var out = ["- " + said(quote) + (source.quoteLocation.map { " (\(Escaping.markdown($0)))" } ?? "")]
     if let english = source.quoteEnglish { out.append("- In English: " + said(english)) }
     return out
   }
 
   /// Words a source says, escaped for Markdown, in typographic quotes.
-  static func said(_ words: String) -> String { "\u{201C}" + text(DecisionText.oneLine(words)) + "\u{201D}" }
+  static func said(_ words: String) -> String {
+    "\u{201C}" + Escaping.markdown(DecisionText.oneLine(words)) + "\u{201D}"
+  }
 
   static func kindName(_ kind: EvidenceEntry.Source.Kind) -> String {
     switch kind {
@@ -154,16 +156,4 @@ extension TableDocument {
     return safe.contains("(") || safe.contains(")") ? "<\(safe)>" : safe
   }
 
-  /// Text with the characters Markdown would read as markup escaped, on one line.
-  static func text(_ raw: String) -> String {
-    var out = ""
-    for c in raw {
-      switch c {
-      case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#": out += "\\" + String(c)
-      case "\n", "\r": out += " "
-      default: out.append(c)
-      }
-    }
-    return out
-  }
 }

@@ -106,12 +106,12 @@ package enum TableDocument {
     for format in StickerHeader.Format.allCases {
       guard let r = rules.formats[format] else { continue }
       out.append(
-        "| \(format.rawValue.uppercased()) | \(r.animated ? "yes" : "no") | \(r.transparency ? "yes" : "no") | \(cell(r.advice ?? "")) | \(cite(r.evidence)) |"
+        "| \(format.rawValue.uppercased()) | \(r.animated ? "yes" : "no") | \(r.transparency ? "yes" : "no") | \(Escaping.markdownCell(r.advice ?? "")) | \(cite(r.evidence)) |"
       )
     }
     out += [
       "",
-      "At most \(ByteCount.bytes(rules.maximumBytes))\(rules.maximumBytesNote.map { " (\(cell($0)))" } ?? "") (\(cite(rules.maximumBytesEvidence))).",
+      "At most \(ByteCount.bytes(rules.maximumBytes))\(rules.maximumBytesNote.map { " (\(Escaping.markdownCell($0)))" } ?? "") (\(cite(rules.maximumBytesEvidence))).",
       "",
       "| size class | points | largest image at @3x |",
       "| --- | ---: | ---: |",
@@ -119,7 +119,10 @@ package enum TableDocument {
     out += rules.sizeClasses.map {
       "| \($0.name) | \($0.points)x\($0.points) | \($0.pixels)x\($0.pixels) px |"
     }
-    out += ["", (rules.sizeNote.map { cell($0) + " " } ?? "") + "(\(cite(rules.sizeEvidence)))", ""]
+    out += [
+      "", (rules.sizeNote.map { Escaping.markdownCell($0) + " " } ?? "") + "(\(cite(rules.sizeEvidence)))",
+      "",
+    ]
     return out
   }
 
@@ -133,16 +136,16 @@ package enum TableDocument {
       "",
       "| rule | value | evidence |",
       "| --- | --- | --- |",
-      "| visible | at most \(rules.visibleMaximum), static first\(rules.visibleNote.map { ". " + cell($0) } ?? "") | \(cite(rules.visibleEvidence)) |",
+      "| visible | at most \(rules.visibleMaximum), static first\(rules.visibleNote.map { ". " + Escaping.markdownCell($0) } ?? "") | \(cite(rules.visibleEvidence)) |",
       "| required keys | \(rules.requiredKeys.map { "`\($0)`" }.joined(separator: ", ")) | \(cite(rules.requiredEvidence)) |",
-      "| lines | \(rules.maximumLines) of about \(rules.charactersPerLine) characters\(rules.linesNote.map { ". " + cell($0) } ?? "") | \(cite(rules.linesEvidence)) |",
-      "| dynamic items | \(cell(rules.dynamicNote ?? "")) | \(cite(rules.dynamicEvidence)) |",
+      "| lines | \(rules.maximumLines) of about \(rules.charactersPerLine) characters\(rules.linesNote.map { ". " + Escaping.markdownCell($0) } ?? "") | \(cite(rules.linesEvidence)) |",
+      "| dynamic items | \(Escaping.markdownCell(rules.dynamicNote ?? "")) | \(cite(rules.dynamicEvidence)) |",
     ]
     for launch in rules.launches {
       var text = "handled by `\(launch.handler)`"
-      if let reads = launch.reads { text += ", reading \(cell(reads))" }
+      if let reads = launch.reads { text += ", reading \(Escaping.markdownCell(reads))" }
       if let r = launch.didFinishLaunchingReturns { text += "; didFinishLaunching returns \(r)" }
-      if let note = launch.note { text += ". " + cell(note) }
+      if let note = launch.note { text += ". " + Escaping.markdownCell(note) }
       out.append("| \(launch.launch) launch | \(text) | \(cite(launch.evidence)) |")
     }
     out.append("")
@@ -174,22 +177,26 @@ package enum TableDocument {
     ]
     func cite(_ ids: [String]) -> String { ids.map { "[\($0)](#\(anchor($0)))" }.joined(separator: ", ") }
     for (i, rule) in table.rules.enumerated() {
-      let conditions = columns.map { fact in rule.condition(on: fact).map { cell($0.written) } ?? "" }
+      let conditions = columns.map { fact in
+        rule.condition(on: fact).map { Escaping.markdownCell($0.written) } ?? ""
+      }
       out.append(
         "| \(i + 1) | `\(rule.id)` | " + conditions.joined(separator: " | ")
-          + " | \(cell(rule.then.summary)) | \(cite(rule.evidence)) | \(cite(rule.against)) | \(rule.confidence.rawValue) |"
+          + " | \(Escaping.markdownCell(rule.then.summary)) | \(cite(rule.evidence)) | \(cite(rule.against)) | \(rule.confidence.rawValue) |"
       )
       // Each other reading of a contested rule, on its own row under the rule.
       for alternative in rule.alternatives {
         out.append(
           "| | ↳ alternative | " + columns.map { _ in "" }.joined(separator: " | ")
-            + " | \(cell(alternative.then.summary)) | \(cite(alternative.evidence)) | | |")
+            + " | \(Escaping.markdownCell(alternative.then.summary)) | \(cite(alternative.evidence)) | | |")
       }
     }
     let notes = table.rules.enumerated().compactMap { i, rule -> String? in
-      let alternatives = rule.alternatives.compactMap(\.note).map { " Alternative: " + cell($0) }.joined()
+      let alternatives = rule.alternatives.compactMap(\.note).map {
+        " Alternative: " + Escaping.markdownCell($0)
+      }.joined()
       guard rule.note != nil || !alternatives.isEmpty else { return nil }
-      return "\(i + 1). `\(rule.id)`: \(cell(rule.note ?? ""))\(alternatives)"
+      return "\(i + 1). `\(rule.id)`: \(Escaping.markdownCell(rule.note ?? ""))\(alternatives)"
     }
     if !notes.isEmpty {
       out.append("")
@@ -206,10 +213,6 @@ package enum TableDocument {
       id.lowercased().unicodeScalars.map {
         $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "-"
       })
-  }
-
-  static func cell(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
   }
 
   /// The tables and evidence as JSON (normalized: conditions written as in `explain`).

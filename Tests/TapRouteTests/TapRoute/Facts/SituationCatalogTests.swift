@@ -169,6 +169,34 @@ struct SituationCatalogTests {
     #expect(SituationCatalog.spliced(document, section: "y", with: "new") == nil)
   }
 
+  @Test("the landing page's situation topic group is rewritten under its heading, up to the next one")
+  func groupSplicing() {
+    let document = "# T\n\n### A\n\n- a\n\n### The situation\n\n- old\n\n### B\n\n- b\n"
+    let heading = SituationCatalog.situationTopicsHeading
+    #expect(
+      SituationCatalog.splicedGroup(document, heading: heading, with: "\(heading)\n\n- new\n\n")
+        == "# T\n\n### A\n\n- a\n\n### The situation\n\n- new\n\n### B\n\n- b\n")
+    #expect(
+      SituationCatalog.splicedGroup("# T\n\n### The situation\n\n- old\n", heading: heading, with: "x\n")
+        == "# T\n\nx\n")
+    #expect(SituationCatalog.splicedGroup("# T\n\n### A\n", heading: heading, with: "x") == nil)
+  }
+
+  @Test("the landing page links every event's part and every value type the catalog declares")
+  func topicsCoverTheCatalog() {
+    let topics = SituationCatalog.situationTopics
+    #expect(Set(topics).count == topics.count)
+    for event in Situation.Event.allCases {
+      let part = SituationCatalog.parts.first {
+        $0.key == SituationCatalog.events.first { $0.name == event.rawValue }?.part
+      }
+      #expect(part.map { topics.contains("Situation/" + $0.type) } == true, "\(event)")
+    }
+    for type in SituationCatalog.valueTypes {
+      #expect(topics.contains(type.name.replacingOccurrences(of: ".", with: "/")), "\(type.name)")
+    }
+  }
+
   @Test("every fact of the catalog is a Fact case, in bit order, with the catalog's kind")
   func factsMatchCatalog() {
     #expect(Fact.allCases.map(\.rawValue) == SituationCatalog.facts.map(\.name))

@@ -237,6 +237,23 @@ struct MatrixColumnsTests {
   }
 
   @Test(
+    "the recipient facts and the columns' headers are the catalog's: tap facts in bit order; a header or the name"
+  )
+  func catalogColumns() {
+    #expect(
+      Matrix.recipientFacts == [
+        .platform, .osVersion, .installed, .enabledInMessages, .extensionRunning, .alreadySelected,
+      ])
+    #expect(Matrix.recipientFacts.allSatisfy { $0.events.contains(.tap) })
+    #expect(Matrix.recipientFacts == Fact.allCases.filter(Matrix.recipientFacts.contains))
+    #expect(
+      Matrix.recipientFacts.map(Matrix.header) == [
+        "platform", "OS", "installed", "enabled", "running", "selected",
+      ])
+    #expect(Matrix.header(.target) == "target")
+  }
+
+  @Test(
     "a tap's default columns are its recipient facts, in order, and the message may then give none of them")
   func tapDefault() throws {
     let engine = try engine()
