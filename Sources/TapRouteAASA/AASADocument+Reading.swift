@@ -92,7 +92,8 @@ extension AASADocument {
     let links = JSONReader.join(base, "applinks")
     guard
       let fields = reader.object(
-        root, path: base, allowed: ["applinks", "webcredentials", "appclips", "activitycontinuation"])
+        root, path: base, allowed: ["applinks", "webcredentials", "appclips", "activitycontinuation"],
+        tolerated: "the device ignores it (blazingly-aasa's docs/parity.md: \"unknown top-level keys ignored\")")
     else { return }
     guard let applinks = fields["applinks"] else {
       reader.warning(
@@ -255,9 +256,10 @@ extension AASADocument {
   ) {
     let parts = id.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-      reader.error(
-        .aasaBadAppID, "app ID \(Words.quoted(id)) is not of the form TEAMID.bundle.id (U-2)", path: path,
-        at: location)
+      reader.warning(
+        .aasaBadAppID,
+        "app ID \(Words.quoted(id)) is not of the form TEAMID.bundle.id (U-2): no app has it, so the device "
+          + "opens no app with it and reads the rest", path: path, at: location)
       return
     }
     let prefix = parts[0].utf8

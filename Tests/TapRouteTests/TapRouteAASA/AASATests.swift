@@ -19,7 +19,7 @@ struct AASAReaderTests {
   static let rows: [Row] = [
     Row(name: "the root is not an object", marked: "1️⃣[]", code: .aasaWrongType),
     Row(
-      name: "an unknown root key", marked: #"{1️⃣"applink": {}}"#, code: .aasaUnknownKey),
+      name: "an unknown root key", marked: #"{1️⃣"applink": {}}"#, code: .aasaUnknownKey, severity: .warning),
     Row(
       name: "applinks without details", marked: #"{"applinks": 1️⃣{"defaults": {}}}"#,
       code: .aasaMissingField),
@@ -29,7 +29,7 @@ struct AASAReaderTests {
     Row(
       name: "an app ID without a dot",
       marked: #"{"applinks": {"details": [{"appIDs": [1️⃣"ABCDE12345"], "components": []}]}}"#,
-      code: .aasaBadAppID),
+      code: .aasaBadAppID, severity: .warning),
     Row(
       name: "an app ID prefix that is not a team ID",
       marked: #"{"applinks": {"details": [{"appIDs": [1️⃣"abc.com.x"], "components": []}]}}"#,
@@ -359,6 +359,21 @@ struct AASAMatcherTests {
       #"{"applinks": {"details": [{"appID": "ABCDE12345.a", "appIDs": ["ABCDE12345.a"], "components": [{"/": "*"}]}]}}"#
     )
     #expect(AASAMatcher.match(both, url: url).verdicts == ["ABCDE12345.a": .match])
+  }
+
+  /// blazingly-aasa's docs/parity.md: "unknown top-level keys ignored"; an app ID that is not
+  /// `TEAMID.bundle.id` names no app (U-2), so the other IDs and the rest of the file are read.
+  @Test("an unknown root key and an app ID without a dot are warnings; the rest of the file is matched")
+  func toleratedDocument() throws {
+    let check = try AASADocument.read(
+      Array(
+        #"{"future": {"a": 1}, "applinks": {"details": [{"appIDs": ["nodot", "ABCDE12345.a"], "components": [{"/": "/a"}]}]}}"#
+          .utf8), file: "x")
+    #expect(!check.hasErrors, "\(check.diagnostics)")
+    #expect(Set(check.diagnostics.map(\.code)) == [.aasaUnknownKey, .aasaBadAppID])
+    #expect(check.diagnostics.allSatisfy { $0.message.contains("the device") })
+    let result = AASAMatcher.match(check.document, url: try AASAURL(parsing: "https://x.com/a", file: "u"))
+    #expect(result.verdicts == ["ABCDE12345.a": .match])
   }
 
   @Test("two apps in two details each get their own verdict")
