@@ -93,7 +93,8 @@ extension AASADocument {
     guard
       let fields = reader.object(
         root, path: base, allowed: ["applinks", "webcredentials", "appclips", "activitycontinuation"],
-        tolerated: "the device ignores it (blazingly-aasa's docs/parity.md: \"unknown top-level keys ignored\")")
+        tolerated:
+          "the device ignores it (blazingly-aasa's docs/parity.md: \"unknown top-level keys ignored\")")
     else { return }
     guard let applinks = fields["applinks"] else {
       reader.warning(
