@@ -8,6 +8,9 @@ import Testing
 struct TapGuideTests {
   static let path = "Sources/TapRoute/TapRoute.docc/WhatATapDoes.md"
 
+  /// The guide of the built-in policies, rendered once for the tests that read it.
+  static let builtInArticle = Result { try TapGuide.article(try engine()) }
+
   @Test("WhatATapDoes.md is the guide rendering of the shipped policies (library and CLI)")
   func articleDoesNotDrift() throws {
     let committed = try String(contentsOf: Repo.root.appendingPathComponent(Self.path), encoding: .utf8)
@@ -30,7 +33,7 @@ struct TapGuideTests {
   @Test("every shipped rule has a section of its own, placed by the section its policy file names")
   func everyRuleIsPlaced() throws {
     let engine = try engine()
-    let article = try TapGuide.article(engine)
+    let article = try Self.builtInArticle.get()
     #expect(!article.contains("## Other rules of"))
     for table in engine.policies.tables {
       for rule in table.rules {
@@ -47,7 +50,7 @@ struct TapGuideTests {
   @Test("a contested rule shows its evidence against and every other reading, with its evidence")
   func contestedAndEvidence() throws {
     let engine = try engine()
-    let article = try TapGuide.article(engine)
+    let article = try Self.builtInArticle.get()
     let blocks = article.components(separatedBy: "\n### ").dropFirst()
     let contested = engine.policies.tables.flatMap { table in
       table.rules.filter { $0.confidence == .contested }.map { (table.name + "/" + $0.id, $0) }
@@ -75,7 +78,7 @@ struct TapGuideTests {
 
   @Test("the plain tap is the first section, its rule shown with the OS version it assumed")
   func plainTapFirst() throws {
-    let article = try TapGuide.article(try engine())
+    let article = try Self.builtInArticle.get()
     let first = try #require(article.components(separatedBy: "\n## ").dropFirst(2).first)
     #expect(first.hasPrefix("The plain tap\n"))
     let block = try #require(
