@@ -204,9 +204,9 @@ struct LinkFactTests {
     ),
     (
       "an AASA error, located in the situation",
-      #"{"event":"open","app":{"aasa":{"example.com":{"applinks":{"details":[{"appIDs":["nodot"],"components":[]}]}}}}}"#,
+      #"{"event":"open","app":{"aasa":{"example.com":{"applinks":{"details":[{"appIDs":["ABCDE12345.a"],"components":[{"/":"/$(food)"}]}]}}}}}"#,
       [
-        #"situation.json:1:81: error: $.app.aasa["example.com"].applinks.details[0].appIDs[0]: app ID "nodot" is not of the form TEAMID.bundle.id (U-2) [TR704]"#
+        #"situation.json:1:116: error: $.app.aasa["example.com"].applinks.details[0].components[0]["/"]: pattern "/$(food)": unknown substitution variable "food" (U-6) [TR706]"#
       ]
     ),
   ]
