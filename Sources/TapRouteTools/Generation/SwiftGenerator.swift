@@ -897,25 +897,7 @@ package struct SwiftGenerator {
   private func hex(_ value: UInt64) -> String { "0x" + String(value, radix: 16) }
 
   /// A Swift string literal for `text`.
-  static func literal(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\\\"
-      case "\"": out += "\\\""
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          out += "\\u{" + String(scalar.value, radix: 16) + "}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  static func literal(_ text: String) -> String { Escaping.swiftString(text) }
 
   /// A multi-line raw string literal whose value is exactly `text` (its delimiter has more
   /// `#` than any run in the text after a quote or backslash).
