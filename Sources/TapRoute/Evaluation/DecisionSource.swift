@@ -36,15 +36,19 @@ enum DecisionSource: Sendable {
     }
   }
 
+  /// What deciding reads of rule `rule` of `event`'s table (``RuleData/undecided`` for an
+  /// index out of range).
+  func ruleData(_ event: Situation.Event, _ rule: Int) -> RuleData {
+    switch self {
+    case .generated(let generated): generated.policies.ruleData(event, rule)
+    case .tables(let tables): tables.table(event).ruleData(rule)
+    case .builtIn: CompiledBuiltinPolicies.ruleData(event, rule)
+    }
+  }
+
   /// How sure rule `rule` of `event`'s table is; nil for an index out of range.
   func confidence(_ event: Situation.Event, _ rule: Int) -> Confidence? {
-    switch self {
-    case .generated(let generated):
-      guard let rules = generated.policies.table(event)?.rules else { return nil }
-      return rules.indices.contains(rule) ? rules[rule].confidence : nil
-    case .tables(let tables): return tables.table(event).ruleData(rule).confidence
-    case .builtIn: return Self.builtInGenerated.confidence(event, rule)
-    }
+    ruleData(event, rule).decides.confidence
   }
 
   /// What rule `rule` of `event`'s table decides, as the interpreter's template (with its
@@ -64,11 +68,7 @@ enum DecisionSource: Sendable {
 
   /// The facts rule `rule` of `event`'s table tests, one bit per fact.
   func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask {
-    switch self {
-    case .generated(let generated): generated.policies.testedFacts(event, rule)
-    case .tables(let tables): tables.table(event).ruleData(rule).tested
-    case .builtIn: CompiledBuiltinPolicies.testedFacts(event, rule)
-    }
+    ruleData(event, rule).tested
   }
 
   /// What a situation no rule of `event`'s table matches decides.
@@ -129,8 +129,6 @@ final class EngineTables: Sendable {
   let policies: PolicySet
   /// Each event's table, by ``Situation/Event/index``.
   let tables: [CompiledTable]
-  let tap: CompiledTable
-  let open: CompiledTable
   let newestOSVersion: OSVersion
   let newestSDKVersion: OSVersion
   /// Every fact's default (``Decision/assumed``), shared by the decisions.
@@ -145,8 +143,6 @@ final class EngineTables: Sendable {
     }
     self.policies = policies
     self.tables = tables
-    tap = tables[Situation.Event.tap.index]
-    open = tables[Situation.Event.open.index]
     newestOSVersion = policies.tables.compactMap(\.newestOSVersion).max() ?? OSVersion(clamping: 26)
     newestSDKVersion = policies.tables.compactMap(\.newestSDKVersion).max() ?? newestOSVersion
     assumedDefaults = AssumedValues(
@@ -161,19 +157,39 @@ final class EngineTables: Sendable {
   /// The first rule of `table` matching the situation, -1 for none; the URL is classified
   /// only when a remaining rule tests it.
   /// The computed facts (``Fact/computedBy``) are computed from `url` only for a table that
-  /// tests one; `handoff` stands for the situation's when a delivery is composed.
+  /// tests one; a composed `step` sets its facts in place of the situation's.
   @inline(__always)
   func rule(
     _ table: CompiledTable, _ situation: Situation, event: Situation.Event, url: String?,
-    extensionPoint: Situation.Open.ExtensionPoint? = nil, handoff: Situation.Handoff? = nil
+    step: ComposedStep? = nil
   ) -> Int {
     var facts = FactSnapshot(
       situation, event: event, defaultVersion: newestOSVersion, defaultSDKVersion: newestSDKVersion,
       computed: false)
     if table.testsComputedFacts { facts.computeFacts(situation, url: url) }
-    if let extensionPoint { facts.extensionPoint = extensionPoint.index }
-    if let handoff { facts.handoff = handoff.index }
+    if let step { facts.set(step) }
     return table.firstMatch(facts, url: url) ?? -1
+  }
+}
+
+extension FactSnapshot {
+  /// Takes the facts `step` sets (its URL is the `url` the snapshot is matched with).
+  mutating func set(_ step: ComposedStep) {
+    switch step {
+    case .open(_, let extensionPoint): self.extensionPoint = extensionPoint.index
+    case .delivery(let handoff): self.handoff = handoff.index
+    }
+  }
+}
+
+extension ComposedStep {
+  /// The URL the step's table reads: an open's own, or the situation's URL of the step's
+  /// event.
+  func url(in situation: Situation) -> String? {
+    switch self {
+    case .open(let url, _): url
+    case .delivery: Situation.url(of: situation, event: event)
+    }
   }
 }
 
@@ -430,32 +446,26 @@ final class PendingRemarks: Sendable {
   }
 }
 
-/// What the lean decide reads of one kind of source. `decideLean` is generic over it, so
-/// that each kind gets its own specialized copy: for a generated type, its first-match
-/// functions are called directly (and inlined), not through the protocol's witness table.
-@usableFromInline
+/// What the lean decide reads of one kind of source: the rules a situation matches, and
+/// each rule's ``RuleData`` and callbacks. `decideLean` is generic over it, so that each kind
+/// gets its own specialized copy: for a generated type, its first-match functions are
+/// called directly (and inlined), not through the protocol's witness table.
+@_spi(Generated) @usableFromInline
 protocol LeanRules {
   var source: DecisionSource { get }
   /// The newest OS and SDK versions the tables name (``Engine/hasRemarks(_:newestOS:newestSDK:)``).
   var newestOSVersion: OSVersion { get }
   var newestSDKVersion: OSVersion { get }
-  func tapRule(_ situation: Situation) -> Int
-  func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int
   /// The first rule of `event`'s table matching `situation` (with the event's own URL), -1
-  /// for none; for any event but `tap`.
+  /// for none.
   func rule(_ event: Situation.Event, _ situation: Situation) -> Int
-  func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome
+  /// The first rule of `step`'s table matching `situation` with the facts the step sets, -1
+  /// for none (``CompiledPolicies/composedRule(_:_:)``).
+  func composedRule(_ step: ComposedStep, _ situation: Situation) -> Int
+  /// What deciding reads of rule `rule` of `event`'s table.
+  func ruleData(_ event: Situation.Event, _ rule: Int) -> RuleData
   /// The callbacks of rule `rule` of `event`'s table, as a decision holds them.
   func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks
-  func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation?
-  func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask
-  func contested(_ event: Situation.Event, _ rule: Int) -> Bool
-  func tapRedirectHooks(_ rule: Int) -> UInt64
-  /// What rule `rule` of `event`'s table hands the container app it opens; nil for none.
-  func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff?
-  /// The first rule of `event`'s table matching `situation` with the handoff fact taken as
-  /// `handoff` (the delivery composed after a rule that opened the container app), -1 for none.
-  func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int
 }
 
 /// A generated type's rules.
@@ -469,44 +479,16 @@ struct GeneratedRules<Policies: CompiledPolicies>: LeanRules {
   @inlinable
   var newestSDKVersion: OSVersion { Policies.newestSDKVersion }
   @inlinable @inline(__always)
-  func tapRule(_ situation: Situation) -> Int { Policies.tapRule(situation) }
+  func rule(_ event: Situation.Event, _ situation: Situation) -> Int { Policies.rule(event, situation) }
   @inlinable @inline(__always)
-  func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int {
-    Policies.openRule(situation, url: url, extensionPoint: extensionPoint)
+  func composedRule(_ step: ComposedStep, _ situation: Situation) -> Int {
+    Policies.composedRule(step, situation)
   }
   @inlinable @inline(__always)
-  func rule(_ event: Situation.Event, _ situation: Situation) -> Int {
-    event == .open
-      ? Policies.openRule(situation, url: situation.open.url, extensionPoint: situation.open.extensionPoint)
-      : Policies.rule(event, situation)
-  }
-  @inlinable @inline(__always)
-  func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
-    switch event {
-    case .tap: Policies.tapOutcome(rule)
-    case .open: Policies.openOutcome(rule)
-    default: Policies.outcome(event, rule)
-    }
-  }
+  func ruleData(_ event: Situation.Event, _ rule: Int) -> RuleData { Policies.ruleData(event, rule) }
   @inlinable @inline(__always)
   func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks {
     .rule(rule, of: event, in: Policies.self)
-  }
-  @inlinable @inline(__always)
-  func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation? {
-    Policies.presentation(event, rule)
-  }
-  @inlinable @inline(__always)
-  func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask { Policies.testedFacts(event, rule) }
-  @inlinable @inline(__always)
-  func contested(_ event: Situation.Event, _ rule: Int) -> Bool { Policies.contested(event, rule) }
-  @inlinable @inline(__always)
-  func tapRedirectHooks(_ rule: Int) -> UInt64 { Policies.tapRedirectHooks(rule) }
-  @inlinable @inline(__always)
-  func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff? { Policies.handoff(event, rule) }
-  @inlinable @inline(__always)
-  func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int {
-    Policies.composedRule(event, situation, handoff: handoff)
   }
 }
 
@@ -526,46 +508,19 @@ struct TableRules: LeanRules {
   @inline(__always)
   var newestSDKVersion: OSVersion { tables.newestSDKVersion }
   @inline(__always)
-  func tapRule(_ situation: Situation) -> Int {
-    tables.rule(tables.tap, situation, event: .tap, url: situation.tap.url)
-  }
-  @inline(__always)
-  func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint) -> Int {
-    tables.rule(tables.open, situation, event: .open, url: url, extensionPoint: extensionPoint)
-  }
-  @inline(__always)
   func rule(_ event: Situation.Event, _ situation: Situation) -> Int {
     tables.rule(tables.table(event), situation, event: event, url: situation.eventURL)
   }
   @inline(__always)
-  func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
-    tables.table(event).ruleData(rule).outcome
+  func composedRule(_ step: ComposedStep, _ situation: Situation) -> Int {
+    let event = step.event
+    return tables.rule(tables.table(event), situation, event: event, url: step.url(in: situation), step: step)
   }
+  @inline(__always)
+  func ruleData(_ event: Situation.Event, _ rule: Int) -> RuleData { tables.table(event).ruleData(rule) }
   @inline(__always)
   func callbacks(_ event: Situation.Event, _ rule: Int) -> LazyCallbacks {
     LazyCallbacks(tables.table(event).callbacks(rule))
-  }
-  @inline(__always)
-  func presentation(_ event: Situation.Event, _ rule: Int) -> Presentation? {
-    tables.table(event).ruleData(rule).presentation
-  }
-  @inline(__always)
-  func testedFacts(_ event: Situation.Event, _ rule: Int) -> FactMask {
-    tables.table(event).ruleData(rule).tested
-  }
-  @inline(__always)
-  func contested(_ event: Situation.Event, _ rule: Int) -> Bool {
-    tables.table(event).ruleData(rule).contested
-  }
-  @inline(__always)
-  func tapRedirectHooks(_ rule: Int) -> UInt64 { tables.tap.ruleData(rule).redirectHooks }
-  func handoff(_ event: Situation.Event, _ rule: Int) -> Situation.Handoff? {
-    tables.table(event).ruleData(rule).handoff
-  }
-  func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int {
-    tables.rule(
-      tables.table(event), situation, event: event, url: Situation.url(of: situation, event: event),
-      handoff: handoff)
   }
 }
 
@@ -581,7 +536,9 @@ extension CompiledPolicies {
   }
 }
 
-extension Engine {
+// The decide algorithm: SPI, so that its inlinable code reads the generated API's types
+// (``RuleData``, ``ComposedStep``), which only SPI declarations may use.
+@_spi(Generated) extension Engine {
   /// Decides `situation` through `rules`: the deciding rule(s) and a few indices, no
   /// strings built. Allocates nothing and retains nothing for a generated source but the
   /// URL strings the decision carries (unless a message URL is over the D-3 limit, whose
@@ -625,34 +582,22 @@ extension Engine {
         outcome: .undecided, callbacks: .none, presentation: nil,
         encodes: encodes, hit: LazyHit.make(rules.source, .undecided, event: event))
     }
-    let outcome = rules.outcome(event, rule)
+    let data = rules.ruleData(event, rule)
+    let decides = data.decides
+    let outcome = decides.outcome
     let delivery =
-      outcome == .containerLaunch ? composedDelivery(rules, situation, after: event, rule) : .none
+      outcome == .containerLaunch ? composedDelivery(rules, situation, handoff: decides.handoff) : .none
     return Decision.lazy(
-      outcome: outcome, url: receivesURL(rules, outcome, event, rule) ? url : nil,
+      outcome: outcome, url: decides.namesURL ? url : nil,
       callbacks: rules.callbacks(event, rule),
-      presentation: rules.presentation(event, rule),
-      assumed: rules.testedFacts(event, rule) & situation.leftOut | delivery.assumed,
+      presentation: decides.presentation,
+      assumed: data.tested & situation.leftOut | delivery.assumed,
       encodes: encodes,
       hit: LazyHit.make(
         rules.source, .rule, event: event, openRule: rule,
-        context: rules.contested(event, rule)
+        context: decides.contested
           ? LazyHit.Context(hooks: 0, eventURL: url, redirectURL: nil, redirectOpenRule: -1) : nil,
         deliveryRule: delivery.rule))
-  }
-
-  /// True when a decision of rule `rule` of `event`'s table names a URL
-  /// (``Outcome/carriesURL(handoff:)``), reading the rule's handoff only for the outcomes
-  /// that are handed something: the extension launches and the browser, most decisions, skip
-  /// that call.
-  @inlinable @inline(__always)
-  static func receivesURL<Rules: LeanRules>(
-    _ rules: Rules, _ outcome: Outcome, _ event: Situation.Event, _ rule: Int
-  ) -> Bool {
-    switch outcome {
-    case .containerLaunch, .appClipLaunch: outcome.carriesURL(handoff: rules.handoff(event, rule))
-    default: outcome.carriesURL
-    }
   }
 
   /// The rule of the `delivery` table composed after a launch of the container app, and the
@@ -674,23 +619,22 @@ extension Engine {
     @inlinable static var none: ComposedDelivery { ComposedDelivery(rule: -1, assumed: 0) }
   }
 
-  /// After rule `rule` of `event`'s table opens the container app with a `handoff`, which of
+  /// After a rule opens the container app with `handoff` (its ``RuleData/handoff``), which of
   /// the app's callbacks receive what: the first rule of the `delivery` table matching the
   /// situation with that handoff (out of line: only container launches pay for it). Decided
   /// before the decision is built, so that the lazy decision is written once.
   @usableFromInline @inline(never)
   static func composedDelivery<Rules: LeanRules>(
-    _ rules: Rules, _ situation: Situation, after event: Situation.Event, _ rule: Int
+    _ rules: Rules, _ situation: Situation, handoff: Situation.Handoff?
   ) -> ComposedDelivery {
-    guard let delivery = Engine.deliveryEvent, situation.event != delivery,
-      let handoffFact = Engine.handoffFact, let handoff = rules.handoff(event, rule)
-    else { return .none }
-    let deliveryRule = rules.composedRule(delivery, situation, handoff: handoff)
+    guard let delivery = Engine.deliveryEvent, situation.event != delivery, let handoff else { return .none }
+    let step = ComposedStep.delivery(handoff: handoff)
+    let deliveryRule = rules.composedRule(step, situation)
     guard deliveryRule >= 0 else { return .none }
     // The handoff comes from the rule, not the situation: it is never assumed.
     return ComposedDelivery(
       rule: Int32(truncatingIfNeeded: deliveryRule),
-      assumed: rules.testedFacts(delivery, deliveryRule) & situation.leftOut & ~handoffFact.bit)
+      assumed: rules.ruleData(delivery, deliveryRule).tested & step.leftOut(situation))
   }
 
   /// A tap whose message URL is over the D-3 limit: decided as usual, then flagged (out of
@@ -708,84 +652,73 @@ extension Engine {
   static func decideTap<Rules: LeanRules>(
     _ rules: Rules, _ situation: Situation, url: String?, encodes: Bool
   ) -> Decision {
-    let tap = rules.tapRule(situation)
+    let tap = rules.rule(.tap, situation)
     guard tap >= 0 else {
       return Decision.lazy(
         outcome: .undecided, callbacks: .none, presentation: nil,
         encodes: encodes, hit: LazyHit.make(rules.source, .undecided, event: .tap))
     }
-    let outcome = rules.outcome(.tap, tap)
+    let data = rules.ruleData(.tap, tap)
+    let decides = data.decides
+    let outcome = decides.outcome
     let hooks = situation.tap.redirect.hooks.mask
-    let assumed = rules.testedFacts(.tap, tap) & situation.leftOut
-    let launches: Bool
-    switch outcome {
-    case .extensionLaunch, .transcriptView: launches = true
-    default: launches = false
-    }
-    // The first of the rule's callbacks (in firing order) that holds redirect code.
-    var hook = -1
-    if launches, hooks != 0 {
-      var candidates = rules.tapRedirectHooks(tap)
-      while candidates != 0 {
-        let index = Int(truncatingIfNeeded: candidates & 0xF) - 1
-        if index >= 0, index < 8, hooks & (1 << UInt8(index)) != 0 {
-          hook = index
-          break
-        }
-        candidates >>= 4
-      }
-    }
-    let contested = rules.contested(.tap, tap)
+    let assumed = data.tested & situation.leftOut
+    // The first of the rule's callbacks (in firing order) that holds redirect code: only a
+    // rule that launches the extension has any.
+    let hook = Situation.Redirect.Hooks.first(of: decides.redirectHooks, in: hooks)
     guard hook >= 0 else {
       // The tap rule alone decides; with redirect hooks none of which fires, it says so.
       let context: LazyHit.Context? =
-        contested
+        decides.contested
         ? LazyHit.Context(
           hooks: hooks, eventURL: url, redirectURL: situation.tap.redirect.url,
-          redirectOpenRule: hooks == 0
-            ? -1 : rules.openRule(situation, url: situation.tap.redirect.url, extensionPoint: .messages))
+          redirectOpenRule: hooks == 0 ? -1 : rules.composedRule(.redirect(of: situation), situation))
         : nil
       let delivery =
-        outcome == .containerLaunch ? composedDelivery(rules, situation, after: .tap, tap) : .none
+        outcome == .containerLaunch ? composedDelivery(rules, situation, handoff: decides.handoff) : .none
+      let launches: Bool
+      switch outcome {
+      case .extensionLaunch, .transcriptView: launches = true
+      default: launches = false
+      }
       return Decision.lazy(
-        outcome: outcome, url: receivesURL(rules, outcome, .tap, tap) ? url : nil,
+        outcome: outcome, url: decides.namesURL ? url : nil,
         callbacks: rules.callbacks(.tap, tap),
-        presentation: rules.presentation(.tap, tap), assumed: assumed | delivery.assumed,
+        presentation: decides.presentation, assumed: assumed | delivery.assumed,
         unfired: launches ? hooks : 0,
         encodes: encodes,
         hit: LazyHit.make(
           rules.source, .rule, event: .tap, tapRule: tap, context: context, deliveryRule: delivery.rule))
     }
     let redirectURL = situation.tap.redirect.url
-    let open = rules.openRule(situation, url: redirectURL, extensionPoint: .messages)
+    let step = ComposedStep.redirect(of: situation)
+    let open = rules.composedRule(step, situation)
     // A live message's view composes with nothing, and a redirect no open rule decides is
     // undecided; both keep their steps.
     guard open >= 0, case .extensionLaunch = outcome else {
       return Decision.lazy(
         outcome: .undecided, url: url, callbacks: rules.callbacks(.tap, tap),
-        presentation: rules.presentation(.tap, tap), assumed: assumed,
+        presentation: decides.presentation, assumed: assumed,
         encodes: encodes,
         hit: LazyHit.make(
           rules.source, .redirectUndecided, event: .tap, tapRule: tap, openRule: open, hook: hook,
           context: LazyHit.Context(
             hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open)))
     }
-    // The redirect's URL is its own field; its extension point is the Messages extension.
-    var redirectLeftOut =
-      situation.leftOut & ~(Fact.urlClass.bit | Fact.urlNeedsEncoding.bit | Fact.extensionPoint.bit)
-    if redirectURL == nil { redirectLeftOut |= Fact.urlClass.bit | Fact.urlNeedsEncoding.bit }
-    let openOutcome = rules.outcome(.open, open)
+    let openData = rules.ruleData(.open, open)
+    let openOutcome = openData.decides.outcome
     let opensApp = openOutcome == .containerLaunch || openOutcome == .otherAppLaunch
     let delivery =
-      openOutcome == .containerLaunch ? composedDelivery(rules, situation, after: .open, open) : .none
+      openOutcome == .containerLaunch
+      ? composedDelivery(rules, situation, handoff: openData.decides.handoff) : .none
     return Decision.lazy(
       outcome: opensApp ? openOutcome : outcome, url: opensApp ? redirectURL : url,
-      callbacks: rules.callbacks(.tap, tap), presentation: rules.presentation(.tap, tap),
-      assumed: assumed | rules.testedFacts(.open, open) & redirectLeftOut | delivery.assumed,
+      callbacks: rules.callbacks(.tap, tap), presentation: decides.presentation,
+      assumed: assumed | openData.tested & step.leftOut(situation) | delivery.assumed,
       encodes: encodes,
       hit: LazyHit.make(
         rules.source, .composed, event: .tap, tapRule: tap, openRule: open, hook: hook,
-        context: contested || rules.contested(.open, open)
+        context: decides.contested || openData.decides.contested
           ? LazyHit.Context(hooks: hooks, eventURL: url, redirectURL: redirectURL, redirectOpenRule: open)
           : nil,
         deliveryRule: delivery.rule))

@@ -78,6 +78,22 @@ extension Situation.Redirect {
       return packed
     }
 
+    /// The first of `candidates` (redirect hooks in firing order, as ``packed(_:)`` packs
+    /// them) among the hooks of `mask` (``mask``): the index in ``Hook/allCases`` of the hook
+    /// whose redirect code runs, -1 for none. What the decide path reads of a rule's
+    /// callbacks.
+    @inlinable
+    static func first(of candidates: UInt64, in mask: UInt8) -> Int {
+      guard mask != 0 else { return -1 }
+      var candidates = candidates
+      while candidates != 0 {
+        let index = Int(truncatingIfNeeded: candidates & 0xF) - 1
+        if index >= 0, index < 8, mask & (1 << UInt8(index)) != 0 { return index }
+        candidates >>= 4
+      }
+      return -1
+    }
+
     /// The hooks in declaration order.
     public var hooks: [Hook] { Hook.allCases.filter { bits & Self.bit($0) != 0 } }
 
