@@ -343,9 +343,7 @@ extension Engine {
   /// parse the policies the code was generated from on first use.
   @_spi(Generated)
   public init(compiled: any CompiledPolicies.Type) {
-    source =
-      ObjectIdentifier(compiled) == ObjectIdentifier(CompiledBuiltinPolicies.self)
-      ? .builtIn : .generated(GeneratedType(compiled))
+    source = .compiled(.generated(GeneratedType(compiled)))
   }
 
   /// An interpreting engine over the policies a generated type was made from; what the

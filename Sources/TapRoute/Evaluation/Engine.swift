@@ -19,8 +19,7 @@ public struct Engine: Sendable {
   /// The generated type a compiled engine decides through; nil for an interpreting one.
   var compiled: (any CompiledPolicies.Type)? {
     switch source {
-    case .generated(let generated): generated.policies
-    case .builtIn: CompiledBuiltinPolicies.self
+    case .compiled(let compiled): compiled.policies
     case .tables: nil
     }
   }
@@ -33,8 +32,7 @@ public struct Engine: Sendable {
   var interpreting: EngineTables {
     switch source {
     case .tables(let tables): tables
-    case .generated(let generated): generated.policies.interpreted.interpreting
-    case .builtIn: CompiledBuiltinPolicies.interpreted.interpreting
+    case .compiled(let compiled): compiled.policies.interpreted.interpreting
     }
   }
 
@@ -71,11 +69,14 @@ public struct Engine: Sendable {
   /// What the situation does, without a trace.
   public func decide(_ situation: Situation) -> Decision {
     switch source {
-    case .builtIn:
+    case .compiled(let compiled):
+      let policies = compiled.policies
       // The built-in type is called directly: its decide is inlined here and writes the
       // decision in place, where a call through the protocol's witness table copies it twice.
-      return CompiledBuiltinPolicies.decide(situation)
-    case .generated(let generated): return generated.policies.decide(situation)
+      if ObjectIdentifier(policies) == ObjectIdentifier(CompiledBuiltinPolicies.self) {
+        return CompiledBuiltinPolicies.decide(situation)
+      }
+      return policies.decide(situation)
     case .tables(let tables): return Self.decideInterpreted(tables, situation)
     }
   }

@@ -136,14 +136,3 @@ struct DecisionTemplates: Sendable {
     return usable ? template : nil
   }
 }
-
-extension DecisionSource {
-  /// The generated type or the tables object: what tells one source from another.
-  var identity: ObjectIdentifier {
-    switch self {
-    case .generated(let generated): ObjectIdentifier(generated.policies)
-    case .tables(let tables): ObjectIdentifier(tables)
-    case .builtIn: ObjectIdentifier(CompiledBuiltinPolicies.self)
-    }
-  }
-}
