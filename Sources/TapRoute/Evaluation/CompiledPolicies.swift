@@ -201,6 +201,25 @@ public enum ComposedStep: Sendable {
   }
 }
 
+extension Situation {
+  /// The situation of `step` composed after a rule deciding this one: its event, with the
+  /// facts the step sets (and those it leaves out) in place of this situation's. What a
+  /// composed step is decided as on its own (the simulator's redirect, a step's trace).
+  func composing(_ step: ComposedStep) -> Situation {
+    var composed = self
+    composed.event = step.event
+    switch step {
+    case .open(let url, let extensionPoint):
+      composed.open.url = url
+      composed.open.extensionPoint = extensionPoint
+    case .delivery(let handoff):
+      composed.delivery.handoff = handoff
+    }
+    composed.unspecifiedMask = unspecifiedMask & ~step.sets | step.leavesOut
+    return composed
+  }
+}
+
 /// A compiled table's name and the data of its rules, for reading a decision's fields.
 @_spi(Generated)
 public struct CompiledTableData: Sendable {

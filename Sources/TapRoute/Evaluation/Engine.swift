@@ -171,6 +171,18 @@ extension Engine {
     if !decision.evidence.contains("D-3") { decision.evidence.append("D-3") }
   }
 
+  /// The `open(url)` a tap's redirect code makes when `callbacks` fire (in order), decided
+  /// as an open event of its own: the callback whose code runs is the first of them holding
+  /// redirect code, and the open is the step a tap's decision composes
+  /// (``ComposedStep/redirect(of:)``), as the decide path picks and reads them. Nil when no
+  /// callback holds redirect code. What the simulator decides when a message arrives.
+  func decideRedirect(_ situation: Situation, firing callbacks: [Callback]) -> (
+    hook: Callback, decision: Decision
+  )? {
+    guard let hook = situation.tap.redirect.hooks.first(in: callbacks) else { return nil }
+    return (hook, decide(situation.composing(.redirect(of: situation))))
+  }
+
   /// A tap whose redirect in `hook` no open rule decides: undecided, with both steps.
   static func undecidedRedirect(_ tapDecision: Decision, hook: Callback, openStep: Decision) -> Decision {
     var decision = tapDecision

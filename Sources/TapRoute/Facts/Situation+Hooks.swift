@@ -81,7 +81,7 @@ extension Situation.Redirect {
     /// The first of `candidates` (redirect hooks in firing order, as ``packed(_:)`` packs
     /// them) among the hooks of `mask` (``mask``): the index in ``Hook/allCases`` of the hook
     /// whose redirect code runs, -1 for none. What the decide path reads of a rule's
-    /// callbacks.
+    /// callbacks; ``first(in:)`` asks it of any callbacks.
     @inlinable
     static func first(of candidates: UInt64, in mask: UInt8) -> Int {
       guard mask != 0 else { return -1 }
@@ -92,6 +92,13 @@ extension Situation.Redirect {
         candidates >>= 4
       }
       return -1
+    }
+
+    /// The first of `callbacks` (in firing order) that holds redirect code: the callback
+    /// whose `open(url)` runs, as the decide path picks it; nil for none.
+    func first(in callbacks: [Situation.Callback]) -> Situation.Callback? {
+      let index = Self.first(of: Self.packed(callbacks), in: bits)
+      return Hook.allCases.indices.contains(index) ? Hook.allCases[index].callback : nil
     }
 
     /// The hooks in declaration order.
