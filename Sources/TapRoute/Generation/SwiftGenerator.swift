@@ -195,9 +195,14 @@ package struct SwiftGenerator {
     // Every step, whether or not the policies have its table (the switch is exhaustive).
     for event in Situation.Event.allCases {
       guard let inputs = Self.stepInputs(event) else { continue }
-      let call =
-        tables.contains { $0.event == event } ? "\(event.rawValue)Rule(situation, \(inputs.fromStep))" : "-1"
-      lines.append("    case \(inputs.stepCase):\n      return \(call)")
+      if tables.contains(where: { $0.event == event }) {
+        lines.append(
+          "    case \(inputs.stepCase):\n      return \(event.rawValue)Rule(situation, \(inputs.fromStep))")
+      } else {
+        // No table decides the step: its values are not bound (an unused binding warns).
+        let name = String(inputs.stepCase.prefix { $0 != "(" })
+        lines.append("    case \(name):\n      return -1")
+      }
     }
     lines += ["    }", "  }", ""]
     lines += [
