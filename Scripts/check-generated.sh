@@ -88,7 +88,7 @@ let package = Package(
 )
 SWIFT
 cat > "$WORK/pkg/Sources/Check/main.swift" <<SWIFT
-// SPI: the check counts the generated rule data (`table(_:)`), which only generated code reads.
+// SPI: the check counts the generated rules through table(_:), which only generated code reads.
 import Foundation
 @_spi(Generated) import TapRoute
 
