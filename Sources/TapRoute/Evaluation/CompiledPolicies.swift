@@ -17,51 +17,23 @@ public protocol CompiledPolicies: Sendable {
   static var newestOSVersion: OSVersion { get }
   /// The SDK version a situation without `app.sdkVersion` is decided for.
   static var newestSDKVersion: OSVersion { get }
-  /// The tap table's name and rule data, in rule order.
-  static var tapTable: CompiledTableData { get }
-  /// The open table's name and rule data, in rule order.
-  static var openTable: CompiledTableData { get }
-  /// The index of the first tap rule matching `situation`, -1 for none.
-  static func tapRule(_ situation: Situation) -> Int
-  /// The index of the first open rule matching `situation` with `url` opened from
-  /// `extensionPoint` (a redirect is an open from the Messages extension), -1 for none.
-  static func openRule(_ situation: Situation, url: String?, extensionPoint: Situation.Open.ExtensionPoint)
-    -> Int
-  /// The index of the first rule of `event`'s table matching `situation`, -1 for none, for
-  /// every event but `tap` and `open` (which have their own functions above): the generator
-  /// writes one function per table and this `switch` over them.
+  /// The index of the first rule of `event`'s table matching `situation`, -1 for none (or
+  /// for an event the type has no table for): the generator writes one function per table
+  /// and this `switch` over them.
   static func rule(_ event: Situation.Event, _ situation: Situation) -> Int
+  /// The index of the first rule of `step`'s table matching `situation` with the facts the
+  /// step sets taken from it instead of the situation (how a tap's redirect opens its URL,
+  /// and how a delivery composes after the rule that opened the container app), -1 for none.
+  static func composedRule(_ step: ComposedStep, _ situation: Situation) -> Int
+  /// What deciding reads of rule `rule` of `event`'s table; ``RuleData/undecided`` for an
+  /// index out of range.
+  static func ruleData(_ event: Situation.Event, _ rule: Int) -> RuleData
+  /// The callbacks of rule `rule` of `event`'s table (read on access to a decision's
+  /// `callbacks`, which is cheaper as a `switch` than through the rule data).
+  static func callbacks(_ event: Situation.Event, _ rule: Int) -> [Situation.Callback]?
   /// The name and rule data of `event`'s table; nil for an event the type has no table for
   /// (a type generated before the event existed).
   static func table(_ event: Situation.Event) -> CompiledTableData?
-  /// The outcome of rule `rule` of `event`'s table, for every event but `tap` and `open`.
-  static func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome
-  /// The outcome of tap rule `rule`.
-  static func tapOutcome(_ rule: Int) -> Outcome
-  /// The outcome of open rule `rule`.
-  static func openOutcome(_ rule: Int) -> Outcome
-  /// The callbacks of rule `rule` of the `table` table (read on access to a decision's
-  /// `callbacks`, which is cheaper as a `switch` than through the rule data).
-  static func callbacks(_ table: Situation.Event, _ rule: Int) -> [Situation.Callback]?
-  /// The presentation of rule `rule` of the `table` table.
-  static func presentation(_ table: Situation.Event, _ rule: Int) -> Presentation?
-  /// The facts rule `rule` of the `table` table tests, one bit per fact (the mask `Decision.assumed` is kept as).
-  static func testedFacts(_ table: Situation.Event, _ rule: Int) -> FactMask
-  /// True when rule `rule` of the `table` table is contested (it has other readings): its
-  /// decisions keep what their `alternatives` read of the situation, and build them when read.
-  static func contested(_ table: Situation.Event, _ rule: Int) -> Bool
-  /// The redirect hooks among tap rule `rule`'s callbacks, in firing order, 4 bits each
-  /// (the hook's index in `Situation.Redirect.Hook.allCases` + 1, first hook lowest).
-  static func tapRedirectHooks(_ rule: Int) -> UInt64
-  /// What a delivery composed after rule `rule` of the `table` table is decided with: its
-  /// `then.handoff`, nil when it says nothing or names its own `appCallbacks`
-  /// (``AppDelivery/composedHandoff``).
-  static func handoff(_ table: Situation.Event, _ rule: Int) -> Situation.Handoff?
-  /// The index of the first rule of `event`'s table matching `situation` with the handoff
-  /// fact taken as `handoff` instead of the situation's (how a delivery composes after the
-  /// rule that opened the container app), -1 for none.
-  static func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff)
-    -> Int
   /// Decides `situation` from the functions above. Do not implement it: the default
   /// implementation is the engine's algorithm, `@inlinable`, so specialized for the
   /// generated type in the type's own module.
@@ -72,6 +44,180 @@ public protocol CompiledPolicies: Sendable {
   /// An interpreting engine over ``loadPolicies()``, made once on first use; declare it as
   /// `static let interpreted = Engine(interpreting: Self.self)`.
   static var interpreted: Engine { get }
+}
+
+/// What deciding reads of one rule, whether the rule is generated Swift
+/// (``CompiledPolicies/ruleData(_:_:)``) or a loaded table's (the interpreter's compiled
+/// table): the one list of a rule's fields the decide path reads, but its callbacks. Plain
+/// values only, so that reading it copies no reference (with the callbacks array in it,
+/// every read of a field copied the whole rule through its value witness: about 55
+/// instructions a decision).
+///
+/// In two parts, because the generator writes each part's values as a static array: an
+/// array whose elements hold more than six scalars (a ``FactMask`` is two) is not
+/// initialized at compile time, and the first decision of a process then built it, with the
+/// runtime's metadata for its type (about 47,000 instructions).
+@_spi(Generated)
+public struct RuleData: Sendable, Hashable {
+  /// The facts the rule tests, as ``Fact/bit``s: what a decision by it rests on (the mask
+  /// `Decision.assumed` is kept as).
+  public var tested: FactMask
+  /// What the rule decides.
+  public var decides: Decides
+
+  /// What a rule decides, as deciding reads it (at most six scalars: see ``RuleData``).
+  public struct Decides: Sendable, Hashable {
+    /// The outcome.
+    public var outcome: Outcome
+    /// How the extension presents (extension launches).
+    public var presentation: Presentation?
+    /// How sure the rule's evidence makes it; nil for no rule.
+    public var confidence: Confidence?
+    /// True when the rule is contested (it has other readings): its decisions keep what
+    /// their `alternatives` read of the situation, and build them when read.
+    public var contested: Bool
+    /// What a delivery composed after the rule is decided with: its `then.handoff`, nil when
+    /// it says nothing or names its own `appCallbacks` (``AppDelivery/composedHandoff``).
+    public var handoff: Situation.Handoff?
+    /// The redirect hooks among the rule's callbacks, in firing order, 4 bits each (the
+    /// hook's index in `Situation.Redirect.Hook.allCases` + 1, first hook lowest), for a rule
+    /// that launches the extension (whose code can call `open(url)`); 0 for any other.
+    public var redirectHooks: UInt64
+
+    /// What a rule decides, as the generator writes it (the fields it does not have left out).
+    @inlinable
+    public init(
+      outcome: Outcome, presentation: Presentation? = nil, confidence: Confidence? = nil,
+      contested: Bool = false, handoff: Situation.Handoff? = nil, redirectHooks: UInt64 = 0
+    ) {
+      self.outcome = outcome
+      self.presentation = presentation
+      self.confidence = confidence
+      self.contested = contested
+      self.handoff = handoff
+      self.redirectHooks = redirectHooks
+    }
+
+    /// True when a decision by the rule names the event's URL
+    /// (``Outcome/carriesURL(handoff:)``), the handoff read only for the outcomes that are
+    /// handed something: the launches of the container app and of an App Clip.
+    @inlinable
+    var namesURL: Bool {
+      switch outcome {
+      case .containerLaunch, .appClipLaunch: outcome.carriesURL(handoff: handoff)
+      default: outcome.carriesURL
+      }
+    }
+  }
+
+  /// Rule data from its parts.
+  @inlinable
+  public init(tested: FactMask, decides: Decides) {
+    self.tested = tested
+    self.decides = decides
+  }
+
+  /// The data of a rule that decides nothing (an index out of range).
+  @inlinable
+  public static var undecided: RuleData { RuleData(tested: 0, decides: Decides(outcome: .undecided)) }
+}
+
+extension RuleData {
+  /// The data of `rule`: what the interpreter's compiled table keeps and the generator writes.
+  package init(_ rule: Rule) {
+    let launches = rule.then.outcome == .extensionLaunch || rule.then.outcome == .transcriptView
+    self.init(
+      tested: rule.conditions.reduce(0) { $0 | $1.fact.bit },
+      decides: Decides(
+        outcome: rule.then.outcome, presentation: rule.then.presentation, confidence: rule.confidence,
+        contested: !rule.alternatives.isEmpty, handoff: rule.then.delivery?.composedHandoff,
+        redirectHooks: launches ? Situation.Redirect.Hooks.packed(rule.then.callbacks ?? []) : 0))
+  }
+}
+
+extension RuleData.Decides {
+  /// The value as the generator writes it: `RuleData.Decides(outcome: .nothing)`, the fields
+  /// at their defaults left out.
+  package var sourceLiteral: String {
+    var fields = ["outcome: .\(outcome.rawValue)"]
+    if let presentation { fields.append("presentation: .\(presentation.rawValue)") }
+    if let confidence { fields.append("confidence: .\(confidence.rawValue)") }
+    if contested { fields.append("contested: true") }
+    if let handoff { fields.append("handoff: .\(handoff.rawValue)") }
+    if redirectHooks != 0 { fields.append("redirectHooks: 0x\(String(redirectHooks, radix: 16))") }
+    return "RuleData.Decides(\(fields.joined(separator: ", ")))"
+  }
+}
+
+/// A step of a decision composed after a rule of another table, and what it takes from that
+/// rule rather than from the situation: the first rule of ``event``'s table matching the
+/// situation with those facts decides it (``CompiledPolicies/composedRule(_:_:)``).
+@_spi(Generated)
+public enum ComposedStep: Sendable {
+  /// An `open(url)` made by code in an extension the rule launched (a tap's redirect):
+  /// `url`, opened from `extensionPoint`. The open table decides it.
+  case open(url: String?, from: Situation.Open.ExtensionPoint)
+  /// The container app, opened by the rule, handed `handoff`. The delivery table decides it.
+  case delivery(handoff: Situation.Handoff)
+
+  /// The `open(url)` the redirect code of a tap on `situation` makes: the redirect's URL,
+  /// from the Messages extension.
+  @inlinable
+  public static func redirect(of situation: Situation) -> ComposedStep {
+    .open(url: situation.tap.redirect.url, from: .messages)
+  }
+
+  /// The event whose table decides the step.
+  @inlinable
+  public var event: Situation.Event {
+    switch self {
+    case .open: .open
+    case .delivery: .delivery
+    }
+  }
+
+  /// The facts the step sets, which a decision of it does not assume.
+  @inlinable
+  var sets: FactMask {
+    switch self {
+    case .open: Fact.urlClass.bit | Fact.urlNeedsEncoding.bit | Fact.extensionPoint.bit
+    case .delivery: Fact.handoff.bit
+    }
+  }
+
+  /// The facts the step leaves out whatever the situation says: an open of no URL, the
+  /// URL's.
+  @inlinable
+  var leavesOut: FactMask {
+    guard case .open(nil, _) = self else { return 0 }
+    return Fact.urlClass.bit | Fact.urlNeedsEncoding.bit
+  }
+
+  /// The facts the step leaves out of `situation` (``Situation/leftOut``): the situation's,
+  /// but those the step sets.
+  @inlinable
+  func leftOut(_ situation: Situation) -> FactMask {
+    situation.leftOut & ~sets | leavesOut
+  }
+}
+
+extension Situation {
+  /// The situation of `step` composed after a rule deciding this one: its event, with the
+  /// facts the step sets (and those it leaves out) in place of this situation's. What a
+  /// composed step is decided as on its own (the simulator's redirect, a step's trace).
+  func composing(_ step: ComposedStep) -> Situation {
+    var composed = self
+    composed.event = step.event
+    switch step {
+    case .open(let url, let extensionPoint):
+      composed.open.url = url
+      composed.open.extensionPoint = extensionPoint
+    case .delivery(let handoff):
+      composed.delivery.handoff = handoff
+    }
+    composed.unspecifiedMask = unspecifiedMask & ~step.sets | step.leavesOut
+    return composed
+  }
 }
 
 /// A compiled table's name and the data of its rules, for reading a decision's fields.
@@ -160,46 +306,6 @@ public struct CompiledAlternative: Sendable {
 }
 
 extension CompiledPolicies {
-  /// A type generated for the `tap` and `open` tables alone decides no other event.
-  @inlinable
-  public static func rule(_ event: Situation.Event, _ situation: Situation) -> Int { -1 }
-
-  /// A type generated for the `tap` and `open` tables alone has those two.
-  public static func table(_ event: Situation.Event) -> CompiledTableData? {
-    switch event {
-    case .tap: tapTable
-    case .open: openTable
-    default: nil
-    }
-  }
-
-  /// Read from the table data (the generator writes a `switch` instead).
-  public static func handoff(_ table: Situation.Event, _ rule: Int) -> Situation.Handoff? {
-    guard let rules = self.table(table)?.rules, rules.indices.contains(rule) else { return nil }
-    return rules[rule].delivery?.handoff
-  }
-
-  /// Decided on a copy of `situation` with the handoff set (the generator passes the handoff
-  /// to the delivery table's function instead, with no copy).
-  public static func composedRule(
-    _ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff
-  ) -> Int {
-    guard let handoffFact = Engine.handoffFact else { return -1 }
-    var step = situation
-    step.event = event
-    guard step.setFinite(handoffFact, index: handoff.index) else { return -1 }
-    return rule(event, step)
-  }
-
-  /// Read from the table data (the generator writes a `switch` instead).
-  @inlinable
-  public static func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
-    guard let rules = table(event)?.rules, rules.indices.contains(rule) else { return .undecided }
-    return rules[rule].outcome
-  }
-}
-
-extension CompiledPolicies {
   /// The template decision of rule `rule` of `table`: what the interpreter's compiled
   /// table holds for it.
   package static func template(_ table: CompiledTableData, _ rule: Int) -> Decision {
@@ -256,9 +362,7 @@ extension Engine {
   /// parse the policies the code was generated from on first use.
   @_spi(Generated)
   public init(compiled: any CompiledPolicies.Type) {
-    source =
-      ObjectIdentifier(compiled) == ObjectIdentifier(CompiledBuiltinPolicies.self)
-      ? .builtIn : .generated(GeneratedType(compiled))
+    source = .compiled(.generated(GeneratedType(compiled)))
   }
 
   /// An interpreting engine over the policies a generated type was made from; what the

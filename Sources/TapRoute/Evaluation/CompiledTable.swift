@@ -32,7 +32,8 @@ package final class CompiledTable: Sendable {
   package let testsComputedFacts: Bool
   /// What each rule decides, ready to return (with its alternative readings, if contested).
   package let templates: [Decision]
-  /// Per rule, what the decide path reads without building a decision.
+  /// Per rule, what the decide path reads without building a decision (but its callbacks,
+  /// ``callbacks(_:)``).
   package let rules: [RuleData]
   /// The rules (one bit each, first word) that test `urlClass` or `urlNeedsEncoding`: with
   /// one word of bits, the URL is scanned only when the first remaining rule is one of them.
@@ -40,32 +41,6 @@ package final class CompiledTable: Sendable {
   /// The slots of `urlClass` and `urlNeedsEncoding` (-1 when no rule tests it).
   package let urlClassSlot: Int
   package let urlEncodingSlot: Int
-
-  /// What the decide path reads of one rule but its callbacks (``callbacks(_:)``): plain
-  /// values only, so that reading a field copies no reference (with the callbacks array in
-  /// it, every read of a field copied the whole rule through its value witness: about 55
-  /// instructions a decision).
-  package struct RuleData: Sendable {
-    package var outcome: Outcome
-    package var presentation: Presentation?
-    package var confidence: Confidence?
-    /// The facts it tests, as ``Fact/bit``s: what a decision by it rests on.
-    package var tested: FactMask
-    /// True when it has other readings.
-    package var contested: Bool
-    /// The redirect hooks among its callbacks in firing order, 4 bits each (index in
-    /// `Hook.allCases` + 1, first lowest): ``CompiledPolicies/tapRedirectHooks(_:)``.
-    package var redirectHooks: UInt64
-    /// What a delivery composed after it is decided with (``AppDelivery/composedHandoff``).
-    package var handoff: Situation.Handoff? = nil
-
-    /// The data of a rule that decides nothing.
-    package static var undecided: RuleData {
-      RuleData(
-        outcome: .undecided, presentation: nil, confidence: nil, tested: 0, contested: false, redirectHooks: 0
-      )
-    }
-  }
 
   /// The data of rule `rule`; an undecided rule's for an index out of range.
   @inline(__always)
@@ -202,14 +177,7 @@ package final class CompiledTable: Sendable {
         delivery: rule.then.delivery)
     }
     ruleCallbacks = table.rules.map(\.then.callbacks)
-    rules = table.rules.enumerated().map { r, rule in
-      RuleData(
-        outcome: rule.then.outcome, presentation: rule.then.presentation,
-        confidence: rule.confidence, tested: testedMasks[r], contested: !rule.alternatives.isEmpty,
-        redirectHooks: rule.then.outcome == .extensionLaunch || rule.then.outcome == .transcriptView
-          ? Situation.Redirect.Hooks.packed(rule.then.callbacks ?? []) : 0,
-        handoff: rule.then.delivery?.composedHandoff)
-    }
+    rules = table.rules.map(RuleData.init)
   }
 
   /// An alternative reading as a decision: what it decides, whose reading it is, its evidence.

@@ -38,7 +38,7 @@ extension Engine {
           alternative, hooks: hooks, openTemplate: openTemplate, tapURL: tapURL, redirectURL: redirectURL,
           redirectOpenHit: redirectOpenHit))
     }
-    if let openDecider, let hook = tapTemplate.callbacks?.first(where: { hooks.contains(callback: $0) }) {
+    if let openDecider, let hook = hooks.first(in: tapTemplate.callbacks ?? []) {
       for alternative in openAlternatives {
         let composed = compose(tapTemplate, hook: hook, alternative)
         out.append(
@@ -64,7 +64,7 @@ extension Engine {
   ) -> Decision {
     var result = alternative
     if case .extensionLaunch = alternative.outcome,
-      let hook = alternative.callbacks?.first(where: { hooks.contains(callback: $0) }),
+      let hook = hooks.first(in: alternative.callbacks ?? []),
       let openHit = redirectOpenHit()
     {
       let composed = compose(alternative, hook: hook, openTemplate(openHit))

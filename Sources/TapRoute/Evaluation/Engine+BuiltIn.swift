@@ -12,7 +12,7 @@ extension Engine {
   /// thread. The built-in policies are checked by the library's tests; should they ever fail
   /// to load, `explain` decides undecided with a note saying why, rather than a crash.
   /// Inlinable, so that a caller knows the engine it reads holds nothing to release.
-  @inlinable public static var builtIn: Engine { Engine(source: .builtIn) }
+  @inlinable public static var builtIn: Engine { Engine(source: .compiled(.builtIn)) }
 
   /// Loads a fixture file (the format of `Policies/fixtures.json`), checked against this
   /// engine's policies: every rule and evidence id a row names must exist.

@@ -3,7 +3,7 @@
 // the tap lands on, so the app receives the widget's `widgetURL`). The tables decide on the
 // event's URL; the decision's URL fields then name the URL each reading delivers.
 
-extension Engine {
+@_spi(Generated) extension Engine {
   /// Names, in `decision`, the URL that each reading's `then.url` picks: its URL now, and its
   /// first step's and other readings' URLs now too unless the decision is lazy with pending
   /// remarks, whose build does it (``PendingRemarks/selectURLs(in:template:)``). Only a

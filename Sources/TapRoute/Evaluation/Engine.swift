@@ -19,9 +19,8 @@ public struct Engine: Sendable {
   /// The generated type a compiled engine decides through; nil for an interpreting one.
   package var compiled: (any CompiledPolicies.Type)? {
     switch source {
-    case .generated(let generated): return generated.policies
-    case .builtIn: return CompiledBuiltinPolicies.self
-    case .tables: return nil
+    case .compiled(let compiled): compiled.policies
+    case .tables: nil
     }
   }
   /// The OS version a situation without `osVersion` is decided for.
@@ -33,14 +32,9 @@ public struct Engine: Sendable {
   package var interpreting: EngineTables {
     switch source {
     case .tables(let tables): tables
-    case .generated(let generated): generated.policies.interpreted.interpreting
-    case .builtIn: CompiledBuiltinPolicies.interpreted.interpreting
+    case .compiled(let compiled): compiled.policies.interpreted.interpreting
     }
   }
-  /// The compiled tap table (of ``interpreting``).
-  package var tap: CompiledTable { interpreting.tap }
-  /// The compiled open table (of ``interpreting``).
-  package var open: CompiledTable { interpreting.open }
 
   /// MSMessage.url longer than this fails to send (D-3).
   public static let maximumMessageURLLength = 5_000
@@ -75,11 +69,14 @@ public struct Engine: Sendable {
   /// What the situation does, without a trace.
   public func decide(_ situation: Situation) -> Decision {
     switch source {
-    case .builtIn:
+    case .compiled(let compiled):
+      let policies = compiled.policies
       // The built-in type is called directly: its decide is inlined here and writes the
       // decision in place, where a call through the protocol's witness table copies it twice.
-      return CompiledBuiltinPolicies.decide(situation)
-    case .generated(let generated): return generated.policies.decide(situation)
+      if ObjectIdentifier(policies) == ObjectIdentifier(CompiledBuiltinPolicies.self) {
+        return CompiledBuiltinPolicies.decide(situation)
+      }
+      return policies.decide(situation)
     case .tables(let tables): return Self.decideInterpreted(tables, situation)
     }
   }
@@ -122,38 +119,42 @@ extension EngineTables {
   /// as the redirect reads it (its second step's).
   private func addTraces(_ situation: Situation, to decision: inout Decision) {
     let event = situation.event
-    let trace = self.trace(table(event), situation, event: event, url: situation.eventURL)
+    let trace = self.trace(event, situation)
     decision.trace = trace
     guard var steps = decision.steps, !steps.isEmpty else { return }
     steps[0].trace = trace
     if event == .tap, steps.count >= 2 {
-      steps[1].trace = self.trace(
-        open, situation, event: .open, url: situation.tap.redirect.url, extensionPoint: .messages)
+      steps[1].trace = self.trace(.redirect(of: situation), situation)
     }
     // A delivery composed after a container launch is the last step.
-    if let delivery = Engine.deliveryEvent, let handoffFact = Engine.handoffFact,
-      let handoff = decision.delivery?.handoff, steps.count >= 2,
+    if let delivery = Engine.deliveryEvent, let handoff = decision.delivery?.handoff, steps.count >= 2,
       steps[steps.count - 1].rule?.hasPrefix(table(delivery).table.name + "/") == true
     {
-      var step = situation
-      step.event = delivery
-      if step.setFinite(handoffFact, index: handoff.index) {
-        steps[steps.count - 1].trace = self.trace(table(delivery), step, event: delivery, url: step.eventURL)
-      }
+      steps[steps.count - 1].trace = self.trace(.delivery(handoff: handoff), situation)
     }
     decision.steps = steps
   }
 
+  /// The trace of `event`'s table on `situation` (with the event's own URL).
+  private func trace(_ event: Situation.Event, _ situation: Situation) -> [TraceEntry] {
+    trace(table(event), situation, event: event, url: situation.eventURL)
+  }
+
+  /// The trace of `step`'s table on `situation`, with the facts the step sets.
+  private func trace(_ step: ComposedStep, _ situation: Situation) -> [TraceEntry] {
+    trace(table(step.event), situation, event: step.event, url: step.url(in: situation), step: step)
+  }
+
   /// The rules of `table` tried before the first that matches the situation (read with
-  /// `url` as the event's URL, and `extensionPoint` for a redirect), each with the condition
+  /// `url` as the event's URL, and the facts a composed `step` sets), each with the condition
   /// that failed.
   private func trace(
     _ table: CompiledTable, _ situation: Situation, event: Situation.Event, url: String?,
-    extensionPoint: ExtensionPoint? = nil
+    step: ComposedStep? = nil
   ) -> [TraceEntry] {
     var facts = FactSnapshot(
       situation, event: event, url: url, defaultVersion: newestOSVersion, defaultSDKVersion: newestSDKVersion)
-    if let extensionPoint { facts.extensionPoint = extensionPoint.index }
+    if let step { facts.set(step) }
     return table.trace(facts, upTo: table.firstMatch(facts))
   }
 }
@@ -169,6 +170,18 @@ extension Engine {
       "MSMessage.url is \(length) characters, over the \(Self.maximumMessageURLLength) limit: inserting this message fails with urlExceedsMaxSize, so no recipient ever taps it (D-3)"
     )
     if !decision.evidence.contains("D-3") { decision.evidence.append("D-3") }
+  }
+
+  /// The `open(url)` a tap's redirect code makes when `callbacks` fire (in order), decided
+  /// as an open event of its own: the callback whose code runs is the first of them holding
+  /// redirect code, and the open is the step a tap's decision composes
+  /// (``ComposedStep/redirect(of:)``), as the decide path picks and reads them. Nil when no
+  /// callback holds redirect code. What the simulator decides when a message arrives.
+  package func decideRedirect(_ situation: Situation, firing callbacks: [Callback]) -> (
+    hook: Callback, decision: Decision
+  )? {
+    guard let hook = situation.tap.redirect.hooks.first(in: callbacks) else { return nil }
+    return (hook, decide(situation.composing(.redirect(of: situation))))
   }
 
   /// A tap whose redirect in `hook` no open rule decides: undecided, with both steps.

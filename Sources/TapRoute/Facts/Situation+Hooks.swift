@@ -78,6 +78,29 @@ extension Situation.Redirect {
       return packed
     }
 
+    /// The first of `candidates` (redirect hooks in firing order, as ``packed(_:)`` packs
+    /// them) among the hooks of `mask` (``mask``): the index in ``Hook/allCases`` of the hook
+    /// whose redirect code runs, -1 for none. What the decide path reads of a rule's
+    /// callbacks; ``first(in:)`` asks it of any callbacks.
+    @inlinable
+    static func first(of candidates: UInt64, in mask: UInt8) -> Int {
+      guard mask != 0 else { return -1 }
+      var candidates = candidates
+      while candidates != 0 {
+        let index = Int(truncatingIfNeeded: candidates & 0xF) - 1
+        if index >= 0, index < 8, mask & (1 << UInt8(index)) != 0 { return index }
+        candidates >>= 4
+      }
+      return -1
+    }
+
+    /// The first of `callbacks` (in firing order) that holds redirect code: the callback
+    /// whose `open(url)` runs, as the decide path picks it; nil for none.
+    func first(in callbacks: [Situation.Callback]) -> Situation.Callback? {
+      let index = Self.first(of: Self.packed(callbacks), in: bits)
+      return Hook.allCases.indices.contains(index) ? Hook.allCases[index].callback : nil
+    }
+
     /// The hooks in declaration order.
     public var hooks: [Hook] { Hook.allCases.filter { bits & Self.bit($0) != 0 } }
 

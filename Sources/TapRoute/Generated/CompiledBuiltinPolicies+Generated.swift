@@ -1190,62 +1190,12 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     }
   }
 
-  static func tapOutcome(_ rule: Int) -> Outcome {
-    rule >= 0 && rule < 41 ? Self.tapOutcomeData[rule] : .undecided
-  }
-
-  static let tapOutcomeData: [Outcome] = [.nothing, .nothing, .nothing, .browser, .nothing, .nothing, .nothing, .browser, .nothing, .nothing, .nothing, .browser, .nothing, .browser, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .browser, .nothing, .nothing, .storeFront, .storeFront, .storeFront, .storeProductPage, .storeProductPage, .storeProductPage, .nothing, .manageApps, .transcriptView, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch, .extensionLaunch]
-
-  static func openOutcome(_ rule: Int) -> Outcome {
-    rule >= 0 && rule < 32 ? Self.openOutcomeData[rule] : .undecided
-  }
-
-  static let openOutcomeData: [Outcome] = [.nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .containerLaunch, .containerLaunch, .nothing, .containerLaunch, .containerLaunch, .nothing, .nothing, .containerLaunch, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .nothing, .containerLaunch, .containerLaunch, .nothing, .nothing, .containerLaunch, .containerLaunch, .otherAppLaunch, .otherAppLaunch, .otherAppLaunch]
-
-  static func deliveryOutcome(_ rule: Int) -> Outcome {
-    rule >= 0 && rule < 40 ? Self.deliveryOutcomeData[rule] : .undecided
-  }
-
-  static let deliveryOutcomeData: [Outcome] = [.nothing, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .nothing, .nothing, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch]
-
-  static func widgetOutcome(_ rule: Int) -> Outcome {
-    rule >= 0 && rule < 43 ? Self.widgetOutcomeData[rule] : .undecided
-  }
-
-  static let widgetOutcomeData: [Outcome] = [.nothing, .nothing, .nothing, .nothing, .intentRun, .intentRun, .containerLaunch, .intentRun, .nothing, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .nothing, .containerLaunch, .containerLaunch, .containerLaunch, .nothing, .containerLaunch, .containerLaunch, .intentRun, .intentRun, .intentRun, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch]
-
-  static func liveActivityOutcome(_ rule: Int) -> Outcome {
-    rule >= 0 && rule < 23 ? Self.liveActivityOutcomeData[rule] : .undecided
-  }
-
-  static let liveActivityOutcomeData: [Outcome] = [.nothing, .nothing, .nothing, .containerLaunch, .offersToOpenOnPhone, .offersToOpenOnPhone, .containerLaunch, .nothing, .nothing, .nothing, .nothing, .expandsInPlace, .expandsInPlace, .nothing, .intentRun, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch]
-
-  static func controlOutcome(_ rule: Int) -> Outcome {
-    rule >= 0 && rule < 19 ? Self.controlOutcomeData[rule] : .undecided
-  }
-
-  static let controlOutcomeData: [Outcome] = [.nothing, .nothing, .nothing, .nothing, .containerLaunch, .containerLaunch, .containerLaunch, .nothing, .containerLaunch, .containerLaunch, .containerLaunch, .otherAppLaunch, .containerLaunch, .intentRun, .intentRun, .intentRun, .intentRun, .intentRun, .intentRun]
-
-  static func notificationOutcome(_ rule: Int) -> Outcome {
-    rule >= 0 && rule < 19 ? Self.notificationOutcomeData[rule] : .undecided
-  }
-
-  static let notificationOutcomeData: [Outcome] = [.containerLaunch, .nothing, .nothing, .nothing, .containerLaunch, .nothing, .nothing, .nothing, .containerLaunch, .containerLaunch, .containerLaunch, .containerLaunch, .backgroundLaunch, .containerLaunch, .backgroundLaunch, .backgroundLaunch, .backgroundLaunch, .containerLaunch, .containerLaunch]
-
-  static func appClipOutcome(_ rule: Int) -> Outcome {
-    rule >= 0 && rule < 14 ? Self.appClipOutcomeData[rule] : .undecided
-  }
-
-  static let appClipOutcomeData: [Outcome] = [.nothing, .containerLaunch, .storeProductPage, .browser, .containerLaunch, .appClipLaunch, .nothing, .nothing, .browser, .containerLaunch, .browser, .browser, .browser, .appClipLaunch]
-
-  static func linkOutcome(_ rule: Int) -> Outcome {
-    rule >= 0 && rule < 19 ? Self.linkOutcomeData[rule] : .undecided
-  }
-
-  static let linkOutcomeData: [Outcome] = [.browser, .nothing, .nothing, .nothing, .containerLaunch, .nothing, .otherAppLaunch, .browser, .browser, .browser, .browser, .appClipLaunch, .browser, .browser, .containerLaunch, .containerLaunch, .containerLaunch, .browser, .browser]
-
   static func rule(_ event: Situation.Event, _ situation: Situation) -> Int {
     switch event.index {
+    case 0:  // tap
+      return tapRule(situation)
+    case 1:  // open
+      return openRule(situation, url: situation.open.url, extensionPoint: situation.open.extensionPoint)
     case 2:  // delivery
       return deliveryRule(situation, handoff: situation.delivery.handoff)
     case 3:  // widget
@@ -1264,31 +1214,12 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     }
   }
 
-  static func composedRule(_ event: Situation.Event, _ situation: Situation, handoff: Situation.Handoff) -> Int {
-    event.index == 2 ? deliveryRule(situation, handoff: handoff) : -1
-  }
-
-  static func outcome(_ event: Situation.Event, _ rule: Int) -> Outcome {
-    switch event.index {
-    case 0:  // tap
-      return tapOutcome(rule)
-    case 1:  // open
-      return openOutcome(rule)
-    case 2:  // delivery
-      return deliveryOutcome(rule)
-    case 3:  // widget
-      return widgetOutcome(rule)
-    case 4:  // liveActivity
-      return liveActivityOutcome(rule)
-    case 5:  // control
-      return controlOutcome(rule)
-    case 6:  // notification
-      return notificationOutcome(rule)
-    case 7:  // appClip
-      return appClipOutcome(rule)
-    case 8:  // link
-      return linkOutcome(rule)
-    default: return .undecided
+  static func composedRule(_ step: ComposedStep, _ situation: Situation) -> Int {
+    switch step {
+    case .open(let url, let extensionPoint):
+      return openRule(situation, url: url, extensionPoint: extensionPoint)
+    case .delivery(let handoff):
+      return deliveryRule(situation, handoff: handoff)
     }
   }
 
@@ -1316,8 +1247,271 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     }
   }
 
-  static func callbacks(_ table: Situation.Event, _ rule: Int) -> [Situation.Callback]? {
-    switch table.index {
+  static func ruleData(_ event: Situation.Event, _ rule: Int) -> RuleData {
+    let t = event.index
+    guard t >= 0, t < 9, rule >= 0, rule < Self.ruleCounts[t] else { return .undecided }
+    let r = Self.ruleOffsets[t] &+ rule
+    return RuleData(tested: Self.ruleTested[r], decides: Self.ruleDecides[r])
+  }
+
+  static let ruleOffsets: [Int] = [0, 41, 73, 113, 156, 179, 198, 217, 231]
+  static let ruleCounts: [Int] = [41, 32, 40, 43, 23, 19, 19, 14, 19]
+  static let ruleTested: [FactMask] = [0x400, 0x100, 0x1184, 0x980, 0x80, 0x1, 0x1105, 0x901, 0x1, 0x101, 0x101, 0x903, 0x103, 0x901, 0x901, 0x901, 0x901, 0x103, 0x103, 0x1107, 0x903, 0x103, 0x103, 0x953, 0x153, 0x153, 0x153, 0x953, 0x153, 0x113, 0x133, 0x333, 0x12133, 0x8133, 0x8133, 0xe133, 0xe133, 0xe133, 0xa133, 0xa133, 0xa133, 0x1, 0x20001, 0x20001, 0x3, 0x1020003, 0x20003, 0x20003, 0x1020803, 0x1020803, 0x1020803, 0x1020803, 0x1020803, 0x1020803, 0x1020803, 0x3020803, 0x3020803, 0x20003, 0x2000b, 0x2080b, 0x2080b, 0x2180f, 0x2180f, 0x2080b, 0x2180b, 0x2180f, 0x2000b, 0x2080b, 0x6180b, 0x6180f, 0x6180b, 0x6180b, 0x6180f, 0x8, 0x60000000000001, 0x20000000000001, 0x20000000000001, 0x60000000000001, 0x20000000000001, 0x40000000000002, 0x40000000000006, 0x20000000000000, 0xa0000000000000, 0xa0000000000000, 0xe0000000000002, 0x60000000000000, 0x60000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0x3, 0x3, 0x3, 0x3, 0x38000000, 0x38000000, 0x20000000, 0x28000000, 0x220000000, 0x220000000, 0x8000801, 0x8000801, 0x8000803, 0x8000803, 0x8000803, 0x8000803, 0xc000800, 0xc000800, 0x18000800, 0x18000000, 0x48000000, 0x18080803, 0x18080800, 0x18080800, 0x18000000, 0x18000000, 0x18000002, 0x18000002, 0x18000002, 0x8000000, 0x800000000c000000, 0x800000000c000000, 0x800000000c000003, 0x800000000c000003, 0x800000000c000000, 0x800000000c000000, 0x200000008000800, 0x400000000000800, 0x800, 0x800, 0x40800, 0x800, 0x800, 0x3, 0x3, 0x2000000000000001, 0x2000000001, 0x1000000000000001, 0x1, 0x1, 0x1, 0x400000002, 0x600000000, 0xc00000000, 0x400000000, 0x800000400000000, 0xc40000002, 0xc00000002, 0x8000000c00000000, 0x8000000c00000000, 0x1c00000800, 0x1c00000800, 0x800, 0x40800, 0x800, 0x800, 0x1, 0x3, 0x3, 0x18000000001, 0x4000018000000001, 0x4000018000000001, 0x18000000001, 0x8000000801, 0x8000000803, 0x8000000801, 0x8000040801, 0x8000040801, 0x8000000801, 0x8000000001, 0x28040000001, 0x4000008140000001, 0x4000008000000001, 0x8000000001, 0x8000000001, 0x3, 0x100000000003, 0x100000000003, 0x100100000000000, 0x100000040800, 0x100000040800, 0x100000000000, 0x500000000000, 0xc0900000000003, 0xc0b00000000003, 0x80900000000000, 0x80b00000000000, 0x80900000000000, 0x300000000000, 0x300000000000, 0x300000000000, 0x500000000000, 0x100000000000, 0x100000000000, 0x1, 0x12000000000003, 0x12000000000003, 0x3, 0x12000000000003, 0x12000000000003, 0x6000000000003, 0x6000000000003, 0x1a000000000003, 0x12000000000003, 0x6000000000003, 0x6000000000003, 0x2000000000003, 0x12000000000003, 0x1, 0x800, 0x300000, 0x80100800, 0x40810, 0x40800, 0x800, 0x100000, 0x100000, 0x100000, 0x100000, 0x900013, 0x10, 0x400000, 0x180000, 0x80080000, 0x80000, 0x80000, 0x80000]
+  static let ruleDecides: [RuleData.Decides] = [
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // tap/expired-message
+    RuleData.Decides(outcome: .nothing, confidence: .single),  // tap/notification-preview
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/sms-rcs-url-rejected-by-sdk
+    RuleData.Decides(outcome: .browser, confidence: .inferred),  // tap/sms-rcs-web-url
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/sms-rcs-other
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/watchos-view-only
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/fallback-url-rejected-by-sdk
+    RuleData.Decides(outcome: .browser, confidence: .inferred),  // tap/visionos-web-url
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/visionos-other
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/macos-sticker
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/macos-attribution
+    RuleData.Decides(outcome: .browser, confidence: .inferred),  // tap/macos-before-sierra-web-url
+    RuleData.Decides(outcome: .nothing, confidence: .single),  // tap/macos-before-sierra-other
+    RuleData.Decides(outcome: .browser, confidence: .documented),  // tap/macos-web-url
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/macos-file-url
+    RuleData.Decides(outcome: .nothing, confidence: .contested, contested: true),  // tap/macos-custom-scheme
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/macos-no-url
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/before-ios10-sticker
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/before-ios10-attribution
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/before-ios10-url-rejected-by-sdk
+    RuleData.Decides(outcome: .browser, confidence: .inferred),  // tap/before-ios10-web-url
+    RuleData.Decides(outcome: .nothing, confidence: .single),  // tap/before-ios10-other
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/sticker-tap
+    RuleData.Decides(outcome: .storeFront, confidence: .contested, contested: true),  // tap/message-not-installed-unpublished-web-url
+    RuleData.Decides(outcome: .storeFront, confidence: .single),  // tap/message-not-installed-unpublished
+    RuleData.Decides(outcome: .storeFront, confidence: .inferred),  // tap/attribution-not-installed-unpublished
+    RuleData.Decides(outcome: .storeProductPage, confidence: .single),  // tap/attribution-not-installed
+    RuleData.Decides(outcome: .storeProductPage, confidence: .contested, contested: true),  // tap/message-not-installed-web-url
+    RuleData.Decides(outcome: .storeProductPage, confidence: .several),  // tap/message-not-installed
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // tap/attribution-installed
+    RuleData.Decides(outcome: .manageApps, confidence: .single),  // tap/not-enabled
+    RuleData.Decides(outcome: .transcriptView, confidence: .inferred),  // tap/live-layout-in-transcript
+    RuleData.Decides(outcome: .extensionLaunch, presentation: .compact, confidence: .inferred),  // tap/running-media-context
+    RuleData.Decides(outcome: .extensionLaunch, presentation: .expanded, confidence: .inferred),  // tap/after-drawer-swipe-ios26
+    RuleData.Decides(outcome: .extensionLaunch, presentation: .expanded, confidence: .single),  // tap/after-drawer-swipe
+    RuleData.Decides(outcome: .extensionLaunch, presentation: .expanded, confidence: .inferred),  // tap/already-selected
+    RuleData.Decides(outcome: .extensionLaunch, presentation: .expanded, confidence: .inferred, redirectHooks: 0x43),  // tap/running-ios26
+    RuleData.Decides(outcome: .extensionLaunch, presentation: .expanded, confidence: .inferred, redirectHooks: 0x43),  // tap/running
+    RuleData.Decides(outcome: .extensionLaunch, presentation: .expanded, confidence: .inferred, redirectHooks: 0x21),  // tap/launch-ios26-3
+    RuleData.Decides(outcome: .extensionLaunch, presentation: .expanded, confidence: .inferred, redirectHooks: 0x21),  // tap/launch-ios26
+    RuleData.Decides(outcome: .extensionLaunch, presentation: .expanded, confidence: .inferred, redirectHooks: 0x21),  // tap/launch
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // open/not-ios
+    RuleData.Decides(outcome: .nothing, confidence: .contested, contested: true),  // open/macos-today
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // open/macos-other
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // open/before-extensions
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // open/unsupported-extension-point
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // open/safari-web-extension
+    RuleData.Decides(outcome: .nothing, confidence: .single),  // open/shield-action
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // open/extension-no-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .url),  // open/responder-chain-before-ios18
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .url),  // open/responder-chain-open
+    RuleData.Decides(outcome: .nothing, confidence: .several),  // open/open-url-selector-ios18
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // open/swiftui-open-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // open/keyboard-swiftui-link
+    RuleData.Decides(outcome: .nothing, confidence: .contested, contested: true),  // open/keyboard-application-open-ios18
+    RuleData.Decides(outcome: .nothing, confidence: .several),  // open/keyboard-ios26-no-full-access
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // open/keyboard-ios26-full-access
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // open/messages-before-ios10
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // open/messages-no-parent-app
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // open/messages-no-url
+    RuleData.Decides(outcome: .nothing, confidence: .single),  // open/messages-no-scheme
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // open/url-rejected-by-sdk
+    RuleData.Decides(outcome: .nothing, confidence: .several),  // open/url-rejected-by-os
+    RuleData.Decides(outcome: .nothing, confidence: .contested, contested: true),  // open/messages-web-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // open/messages-any-scheme
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // open/messages-encoded-url
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // open/today-no-parent-app
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // open/today-no-scheme
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // open/today-own-scheme
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // open/today-own-scheme-encoded-url
+    RuleData.Decides(outcome: .otherAppLaunch, confidence: .single),  // open/today-ios8-9
+    RuleData.Decides(outcome: .otherAppLaunch, confidence: .contested, contested: true),  // open/today
+    RuleData.Decides(outcome: .otherAppLaunch, confidence: .contested, contested: true),  // open/today-encoded-url
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // delivery/no-container-app
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/macos-swiftui-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/macos-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/macos-other
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/watchos-swiftui-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/watchos-other
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // delivery/swiftui-before-ios14
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // delivery/app-delegate-next-sdk
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/intent
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/notification-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/nothing-handed-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true),  // delivery/swiftui-universal-link-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/swiftui-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/swiftui-user-activity
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/swiftui-notification-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/swiftui-shortcut-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/swiftui-shortcut-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/nothing-handed-cold-swiftui
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/scenes-url-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/scenes-url-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/scenes-universal-link-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/scenes-universal-link-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/scenes-user-activity-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/scenes-user-activity-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/scenes-notification-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/scenes-shortcut-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .single),  // delivery/scenes-shortcut-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/nothing-handed-cold-scenes
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/app-delegate-url-cold-before-ios9
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/app-delegate-url-running-before-ios9
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/app-delegate-url-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/app-delegate-url-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/app-delegate-universal-link-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/app-delegate-universal-link-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/app-delegate-user-activity-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/app-delegate-user-activity-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // delivery/app-delegate-notification-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .single),  // delivery/app-delegate-shortcut-cold
+    RuleData.Decides(outcome: .containerLaunch, confidence: .single),  // delivery/app-delegate-shortcut-running
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // delivery/nothing-handed-cold-app-delegate
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // widget/before-widgetkit-ios
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // widget/before-widgetkit-macos
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // widget/before-widgetkit-watchos
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // widget/before-widgetkit-visionos
+    RuleData.Decides(outcome: .intentRun, confidence: .documented),  // widget/mac-control
+    RuleData.Decides(outcome: .intentRun, confidence: .inferred),  // widget/mac-control-opens-app
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // widget/mac-open
+    RuleData.Decides(outcome: .intentRun, confidence: .inferred),  // widget/carplay-control
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // widget/carplay-not-integrated
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented),  // widget/carplay
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .userActivity),  // widget/control-watchos-visionos-no-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // widget/control-watchos-visionos
+    RuleData.Decides(outcome: .containerLaunch, confidence: .several, handoff: .userActivity),  // widget/control-before-ios17-no-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // widget/control-before-ios17
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .userActivity),  // widget/control-before-macos14-no-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // widget/control-before-macos14
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .userActivity),  // widget/control-single-target-family-no-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // widget/control-single-target-family
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .userActivity),  // widget/button-without-intent-no-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // widget/button-without-intent
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // widget/control-locked
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .universalLink),  // widget/open-url-intent-ios18-0
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .universalLink),  // widget/open-url-intent
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .universalLink),  // widget/open-url-intent-unknown
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // widget/open-url-intent-custom-scheme
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .intent),  // widget/open-app-when-run
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .intent),  // widget/foreground-mode
+    RuleData.Decides(outcome: .intentRun, confidence: .inferred),  // widget/dynamic-mode
+    RuleData.Decides(outcome: .intentRun, confidence: .inferred),  // widget/modes-before-26
+    RuleData.Decides(outcome: .intentRun, confidence: .documented),  // widget/control
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // widget/link-single-target-family-widget-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .userActivity),  // widget/link-single-target-family
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .url),  // widget/link-small-before-ios17-widget-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .userActivity),  // widget/link-small-before-ios17
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .url),  // widget/link-small-widget-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .url),  // widget/link-small
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // widget/multiple-widget-urls
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .userActivity),  // widget/no-url-configurable
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .userActivity),  // widget/no-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .url),  // widget/web-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .url),  // widget/own-scheme
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .url),  // widget/custom-scheme
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // widget/other-url
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // liveActivity/before-live-activities
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // liveActivity/watch-before-11
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // liveActivity/watch-phone-before-18
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // liveActivity/watch-app
+    RuleData.Decides(outcome: .offersToOpenOnPhone, confidence: .contested, contested: true),  // liveActivity/watch-app-no-opt-in
+    RuleData.Decides(outcome: .offersToOpenOnPhone, confidence: .inferred),  // liveActivity/watch
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // liveActivity/mac
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // liveActivity/visionos
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // liveActivity/carplay-before-26
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // liveActivity/carplay-not-integrated
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // liveActivity/carplay-control
+    RuleData.Decides(outcome: .expandsInPlace, confidence: .documented),  // liveActivity/standby
+    RuleData.Decides(outcome: .expandsInPlace, confidence: .documented),  // liveActivity/touch-and-hold
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // liveActivity/control-locked
+    RuleData.Decides(outcome: .intentRun, confidence: .inferred),  // liveActivity/control
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // liveActivity/link-ignored-widget-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .userActivity),  // liveActivity/link-ignored
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .userActivity),  // liveActivity/lock-screen-island-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .userActivity),  // liveActivity/island-lock-screen-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .userActivity),  // liveActivity/no-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .url),  // liveActivity/own-scheme
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .url),  // liveActivity/custom-scheme
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .url),  // liveActivity/url
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // control/no-controls-visionos
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // control/before-controls
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // control/before-controls-mac-watch
+    RuleData.Decides(outcome: .nothing, confidence: .single),  // control/open-intent-extension-only
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .intent),  // control/action-button-open-intent
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .intent),  // control/lock-screen-open-intent
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .intent),  // control/open-intent
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // control/open-url-no-url
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .universalLink),  // control/open-url-universal-link-ios18-0
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .universalLink),  // control/open-url-universal-link
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .url),  // control/open-url-own-scheme
+    RuleData.Decides(outcome: .otherAppLaunch, confidence: .contested, contested: true),  // control/open-url-other-scheme
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .url),  // control/open-url-custom-scheme
+    RuleData.Decides(outcome: .intentRun, confidence: .contested, contested: true),  // control/open-app-when-run
+    RuleData.Decides(outcome: .intentRun, confidence: .inferred),  // control/requires-authentication-locked
+    RuleData.Decides(outcome: .intentRun, confidence: .inferred),  // control/privacy-sensitive-locked
+    RuleData.Decides(outcome: .intentRun, confidence: .documented),  // control/action-button
+    RuleData.Decides(outcome: .intentRun, confidence: .documented),  // control/app-intent
+    RuleData.Decides(outcome: .intentRun, confidence: .documented),  // control/set-value-intent
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .nothing),  // notification/before-user-notifications
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // notification/content-extension-default-unavailable
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // notification/content-extension-open-url-before-12
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // notification/content-extension-not-interactive
+    RuleData.Decides(outcome: .containerLaunch, confidence: .single, handoff: .url),  // notification/content-extension-open-url-own-scheme
+    RuleData.Decides(outcome: .nothing, confidence: .contested, contested: true),  // notification/content-extension-open-url-other-scheme
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // notification/content-extension-open-url
+    RuleData.Decides(outcome: .nothing, confidence: .documented),  // notification/dismiss-not-delivered
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // notification/delegate-set-late-cold-foreground-scenes
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred),  // notification/delegate-set-late-cold-foreground-action-scenes
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .nothing),  // notification/delegate-set-late-cold-foreground
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .nothing),  // notification/delegate-set-late-cold-foreground-action
+    RuleData.Decides(outcome: .backgroundLaunch, confidence: .inferred, handoff: .nothing),  // notification/delegate-set-late-cold-background
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .notificationResponse),  // notification/custom-action-foreground
+    RuleData.Decides(outcome: .backgroundLaunch, confidence: .documented),  // notification/custom-action-authentication-required
+    RuleData.Decides(outcome: .backgroundLaunch, confidence: .documented),  // notification/custom-action
+    RuleData.Decides(outcome: .backgroundLaunch, confidence: .inferred),  // notification/dismiss
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .notificationResponse),  // notification/content-extension-default-action
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .notificationResponse),  // notification/default-action
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // appClip/not-ios
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .url),  // appClip/before-app-clips-banner-installed
+    RuleData.Decides(outcome: .storeProductPage, confidence: .documented),  // appClip/before-app-clips-banner
+    RuleData.Decides(outcome: .browser, confidence: .inferred),  // appClip/before-app-clips
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .nothing),  // appClip/return-full-app
+    RuleData.Decides(outcome: .appClipLaunch, confidence: .documented),  // appClip/return-without-url
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // appClip/banner-not-associated
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // appClip/code-or-maps-needs-advanced
+    RuleData.Decides(outcome: .browser, confidence: .contested, contested: true),  // appClip/messages-unknown-sender
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .universalLink),  // appClip/full-app
+    RuleData.Decides(outcome: .browser, confidence: .inferred),  // appClip/messages-not-associated
+    RuleData.Decides(outcome: .browser, confidence: .inferred),  // appClip/qr-nfc-default-link-before-16-4
+    RuleData.Decides(outcome: .browser, confidence: .inferred),  // appClip/other-app-before-17
+    RuleData.Decides(outcome: .appClipLaunch, confidence: .inferred, handoff: .universalLink),  // appClip/app-clip
+    RuleData.Decides(outcome: .browser, confidence: .inferred),  // link/other-platform
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // link/no-link
+    RuleData.Decides(outcome: .nothing, confidence: .single),  // link/messages-unknown-sender
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // link/messages-unloaded-preview
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .url),  // link/own-scheme
+    RuleData.Decides(outcome: .nothing, confidence: .inferred),  // link/own-scheme-not-installed
+    RuleData.Decides(outcome: .otherAppLaunch, confidence: .inferred),  // link/other-scheme
+    RuleData.Decides(outcome: .browser, confidence: .documented),  // link/typed
+    RuleData.Decides(outcome: .browser, confidence: .single),  // link/script-redirect
+    RuleData.Decides(outcome: .browser, confidence: .documented),  // link/safari-same-domain
+    RuleData.Decides(outcome: .browser, confidence: .documented),  // link/safari-view-controller
+    RuleData.Decides(outcome: .appClipLaunch, confidence: .inferred, handoff: .universalLink),  // link/app-clip
+    RuleData.Decides(outcome: .browser, confidence: .documented),  // link/not-installed
+    RuleData.Decides(outcome: .browser, confidence: .documented),  // link/safari-chosen
+    RuleData.Decides(outcome: .containerLaunch, confidence: .contested, contested: true, handoff: .universalLink),  // link/web-view
+    RuleData.Decides(outcome: .containerLaunch, confidence: .inferred, handoff: .universalLink),  // link/universal-link-rich-preview
+    RuleData.Decides(outcome: .containerLaunch, confidence: .documented, handoff: .universalLink),  // link/universal-link
+    RuleData.Decides(outcome: .browser, confidence: .contested, contested: true),  // link/universal-link-unknown
+    RuleData.Decides(outcome: .browser, confidence: .inferred),  // link/no-universal-link
+  ]
+
+  static func callbacks(_ event: Situation.Event, _ rule: Int) -> [Situation.Callback]? {
+    switch event.index {
     case 0:  // tap
       switch rule {
       case 32...35: return []
@@ -1343,54 +1537,6 @@ enum CompiledBuiltinPolicies: CompiledPolicies {
     case 8:  // link
       return nil
     default: return nil
-    }
-  }
-
-  static func presentation(_ table: Situation.Event, _ rule: Int) -> Presentation? {
-    let t = table.index
-    guard t >= 0, t < 9, rule >= 0, rule < Self.presentationCounts[t] else { return nil }
-    return Self.presentationData[Self.presentationOffsets[t] &+ rule]
-  }
-
-  static let presentationOffsets: [Int] = [0, 41, 73, 113, 156, 179, 198, 217, 231]
-  static let presentationCounts: [Int] = [41, 32, 40, 43, 23, 19, 19, 14, 19]
-  static let presentationData: [Presentation?] = [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, .compact, .expanded, .expanded, .expanded, .expanded, .expanded, .expanded, .expanded, .expanded, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil]
-
-  static func testedFacts(_ table: Situation.Event, _ rule: Int) -> FactMask {
-    let t = table.index
-    guard t >= 0, t < 9, rule >= 0, rule < Self.testedFactsCounts[t] else { return 0 }
-    return Self.testedFactsData[Self.testedFactsOffsets[t] &+ rule]
-  }
-
-  static let testedFactsOffsets: [Int] = [0, 41, 73, 113, 156, 179, 198, 217, 231]
-  static let testedFactsCounts: [Int] = [41, 32, 40, 43, 23, 19, 19, 14, 19]
-  static let testedFactsData: [FactMask] = [0x400, 0x100, 0x1184, 0x980, 0x80, 0x1, 0x1105, 0x901, 0x1, 0x101, 0x101, 0x903, 0x103, 0x901, 0x901, 0x901, 0x901, 0x103, 0x103, 0x1107, 0x903, 0x103, 0x103, 0x953, 0x153, 0x153, 0x153, 0x953, 0x153, 0x113, 0x133, 0x333, 0x12133, 0x8133, 0x8133, 0xe133, 0xe133, 0xe133, 0xa133, 0xa133, 0xa133, 0x1, 0x20001, 0x20001, 0x3, 0x1020003, 0x20003, 0x20003, 0x1020803, 0x1020803, 0x1020803, 0x1020803, 0x1020803, 0x1020803, 0x1020803, 0x3020803, 0x3020803, 0x20003, 0x2000b, 0x2080b, 0x2080b, 0x2180f, 0x2180f, 0x2080b, 0x2180b, 0x2180f, 0x2000b, 0x2080b, 0x6180b, 0x6180f, 0x6180b, 0x6180b, 0x6180f, 0x8, 0x60000000000001, 0x20000000000001, 0x20000000000001, 0x60000000000001, 0x20000000000001, 0x40000000000002, 0x40000000000006, 0x20000000000000, 0xa0000000000000, 0xa0000000000000, 0xe0000000000002, 0x60000000000000, 0x60000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000002, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0xe0000000000000, 0x3, 0x3, 0x3, 0x3, 0x38000000, 0x38000000, 0x20000000, 0x28000000, 0x220000000, 0x220000000, 0x8000801, 0x8000801, 0x8000803, 0x8000803, 0x8000803, 0x8000803, 0xc000800, 0xc000800, 0x18000800, 0x18000000, 0x48000000, 0x18080803, 0x18080800, 0x18080800, 0x18000000, 0x18000000, 0x18000002, 0x18000002, 0x18000002, 0x8000000, 0x800000000c000000, 0x800000000c000000, 0x800000000c000003, 0x800000000c000003, 0x800000000c000000, 0x800000000c000000, 0x200000008000800, 0x400000000000800, 0x800, 0x800, 0x40800, 0x800, 0x800, 0x3, 0x3, 0x2000000000000001, 0x2000000001, 0x1000000000000001, 0x1, 0x1, 0x1, 0x400000002, 0x600000000, 0xc00000000, 0x400000000, 0x800000400000000, 0xc40000002, 0xc00000002, 0x8000000c00000000, 0x8000000c00000000, 0x1c00000800, 0x1c00000800, 0x800, 0x40800, 0x800, 0x800, 0x1, 0x3, 0x3, 0x18000000001, 0x4000018000000001, 0x4000018000000001, 0x18000000001, 0x8000000801, 0x8000000803, 0x8000000801, 0x8000040801, 0x8000040801, 0x8000000801, 0x8000000001, 0x28040000001, 0x4000008140000001, 0x4000008000000001, 0x8000000001, 0x8000000001, 0x3, 0x100000000003, 0x100000000003, 0x100100000000000, 0x100000040800, 0x100000040800, 0x100000000000, 0x500000000000, 0xc0900000000003, 0xc0b00000000003, 0x80900000000000, 0x80b00000000000, 0x80900000000000, 0x300000000000, 0x300000000000, 0x300000000000, 0x500000000000, 0x100000000000, 0x100000000000, 0x1, 0x12000000000003, 0x12000000000003, 0x3, 0x12000000000003, 0x12000000000003, 0x6000000000003, 0x6000000000003, 0x1a000000000003, 0x12000000000003, 0x6000000000003, 0x6000000000003, 0x2000000000003, 0x12000000000003, 0x1, 0x800, 0x300000, 0x80100800, 0x40810, 0x40800, 0x800, 0x100000, 0x100000, 0x100000, 0x100000, 0x900013, 0x10, 0x400000, 0x180000, 0x80080000, 0x80000, 0x80000, 0x80000]
-
-  static func contested(_ table: Situation.Event, _ rule: Int) -> Bool {
-    let t = table.index
-    guard t >= 0, t < 9, rule >= 0, rule < Self.contestedCounts[t] else { return false }
-    return Self.contestedData[Self.contestedOffsets[t] &+ rule]
-  }
-
-  static let contestedOffsets: [Int] = [0, 41, 73, 113, 156, 179, 198, 217, 231]
-  static let contestedCounts: [Int] = [41, 32, 40, 43, 23, 19, 19, 14, 19]
-  static let contestedData: [Bool] = [false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, true, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, true, true, false, false, false, true, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, true, true, false, false, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, true, true, true, true, false, false, false, false, false, true, false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false, true, false, false, false, true, false, false, false, false, false, false, false, false, false, true, false, true, true, true, true, false, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, true, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, true, false, false, true, false]
-
-  static func handoff(_ table: Situation.Event, _ rule: Int) -> Situation.Handoff? {
-    let t = table.index
-    guard t >= 0, t < 9, rule >= 0, rule < Self.handoffCounts[t] else { return nil }
-    return Self.handoffData[Self.handoffOffsets[t] &+ rule]
-  }
-
-  static let handoffOffsets: [Int] = [0, 41, 73, 113, 156, 179, 198, 217, 231]
-  static let handoffCounts: [Int] = [41, 32, 40, 43, 23, 19, 19, 14, 19]
-  static let handoffData: [Situation.Handoff?] = [nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, .url, .url, nil, .url, .url, nil, nil, .url, nil, nil, nil, nil, nil, nil, nil, .url, .url, nil, nil, .url, .url, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, .userActivity, .url, .userActivity, .url, .userActivity, .url, .userActivity, .url, .userActivity, .url, nil, .universalLink, .universalLink, .universalLink, nil, .intent, .intent, nil, nil, nil, .url, .userActivity, .url, .userActivity, .url, .url, .url, .userActivity, .userActivity, .url, .url, .url, .url, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, .url, .userActivity, .userActivity, .userActivity, .userActivity, .url, .url, .url, nil, nil, nil, nil, .intent, .intent, .intent, nil, .universalLink, .universalLink, .url, nil, .url, nil, nil, nil, nil, nil, nil, .nothing, nil, nil, nil, .url, nil, nil, nil, nil, nil, .nothing, .nothing, .nothing, .notificationResponse, nil, nil, nil, .notificationResponse, .notificationResponse, nil, .url, nil, nil, .nothing, nil, nil, nil, nil, .universalLink, nil, nil, nil, .universalLink, nil, nil, nil, nil, .url, nil, nil, nil, nil, nil, nil, .universalLink, nil, nil, .universalLink, .universalLink, .universalLink, nil, nil]
-
-  static func tapRedirectHooks(_ rule: Int) -> UInt64 {
-    switch rule {
-    case 36...37: 0x43
-    case 38...40: 0x21
-    default: 0
     }
   }
 

@@ -86,18 +86,13 @@ package enum Simulator {
     let arrival = transitions.first { $0.matchesArrival(bound: bound, session: messageSession) }
     let callbacks = arrival?.callbacks ?? []
     arrival?.changes.apply(to: &state, message: step.message)
-    let redirect = session.situation.tap.redirect
-    var decision: Decision?
-    let hook = callbacks.first { redirect.hooks.contains(callback: $0) }
-    if hook != nil {
-      var open = session.situation
-      open.event = .open
-      open.app.installed = state.installed
-      open.open = Situation.Open(url: redirect.url, extensionPoint: .messages)
-      // The redirect gives the URL and the calling extension, and the state says installed.
-      open.unspecified.subtract([.urlClass, .urlNeedsEncoding, .extensionPoint, .installed])
-      decision = engine.decide(open)
-    }
+    // The state says whether the app is installed; the redirect is decided as a tap's is.
+    var situation = session.situation
+    situation.app.installed = state.installed
+    situation.unspecified.remove(.installed)
+    let redirect = engine.decideRedirect(situation, firing: callbacks)
+    let hook = redirect?.hook
+    let decision = redirect?.decision
     let outcome = decision?.outcome ?? .nothing
     let after = transitions.first {
       $0.matchesArrivalOutcome(outcome, bound: bound, session: messageSession)

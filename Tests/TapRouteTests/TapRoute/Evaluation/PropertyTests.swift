@@ -352,9 +352,11 @@ struct CompiledTableTests {
     .tags(.exhaustive, .memory))
   func denseMatchesBits() throws {
     let engine = try engine()
-    #expect(engine.tap.dense == nil, "64 rules or fewer decide through one word of bits per fact")
+    let tap = engine.interpreting.table(.tap)
+    #expect(tap.dense == nil, "64 rules or fewer decide through one word of bits per fact")
     for compiled in [
-      CompiledTable(engine.tap.table, dense: true), CompiledTable(engine.open.table, dense: true),
+      CompiledTable(tap.table, dense: true),
+      CompiledTable(engine.interpreting.table(.open).table, dense: true),
     ] {
       // Without the URL's facts, both shipped spaces are small enough to be dense.
       #expect(compiled.dense != nil, "the shipped \(compiled.table.name) table is small enough to be dense")
