@@ -2,7 +2,7 @@ import TapRoute
 
 extension ReferenceSwitch {
   /// A plain link followed, written by hand from DOMAIN-LINKS.md (U-28 to U-34),
-  /// DOMAIN-SURFACES.md (M-1, M-4, M-5, A-1) and TN3155: custom schemes first, then the
+  /// DOMAIN-SURFACES.md (M-1, M-3, M-4, M-5, A-1) and TN3155: custom schemes first, then the
   /// places where a web link never opens an app, then the app's install state, the user's
   /// earlier choice and the domain's AASA file. A container launch also carries the app's
   /// callbacks for what it was handed (the delivery).
@@ -20,6 +20,8 @@ extension ReferenceSwitch {
     }
     // Messages does not let links from an unknown sender open (M-4).
     if link.from == .messages && !link.senderKnown { return Result(.nothing) }
+    // A web link whose preview is not loaded: the first tap loads the preview (M-3, A-1).
+    if link.from == .messages && scheme == .web && link.tapped == .unloadedPreview { return Result(.nothing) }
     if scheme == .other {
       // A custom scheme opens the app that registered it (M-5); the app's own scheme opens the
       // app when it is installed, and nothing when no installed app claims it.
@@ -58,7 +60,8 @@ extension ReferenceSwitch {
     let link = s.link
     let (scheme, _) = URLSchemeClass.scan(link.url)
     guard s.platform == .iOS || s.platform == .iPadOS, scheme == .web,
-      !(link.from == .messages && !link.senderKnown), s.app.installed, !link.safariChosen
+      !(link.from == .messages && !link.senderKnown), !(link.from == .messages && link.tapped == .unloadedPreview),
+      s.app.installed, !link.safariChosen
     else { return nil }
     switch link.from {
     case .typed, .scriptRedirect, .safariSameDomain, .safariViewController: return nil

@@ -160,13 +160,15 @@ struct LinkEventTests {
             app.installed = installed
             for from in Situation.Link.Source.allCases {
               for flags in 0..<8 {
-                for url in urls {
-                  out.append(
-                    Situation(
-                      event: .link, platform: platform, osVersion: version, app: app,
-                      link: Situation.Link(
-                        url: url, from: from, senderKnown: flags & 1 != 0, safariChosen: flags & 2 != 0,
-                        appClip: flags & 4 != 0)))
+                for tapped in Situation.Link.Tapped.allCases {
+                  for url in urls {
+                    out.append(
+                      Situation(
+                        event: .link, platform: platform, osVersion: version, app: app,
+                        link: Situation.Link(
+                          url: url, from: from, senderKnown: flags & 1 != 0, safariChosen: flags & 2 != 0,
+                          appClip: flags & 4 != 0, tapped: tapped)))
+                  }
                 }
               }
             }
@@ -181,7 +183,7 @@ struct LinkEventTests {
   func engineMatchesSwitch() throws {
     let engine = try engine()
     let sample = try Self.enumeratedLinks()
-    #expect(sample.count == 5 * 3 * 3 * 2 * 10 * 8 * 8)
+    #expect(sample.count == 5 * 3 * 3 * 2 * 10 * 8 * 3 * 8)
     var rules: Set<String> = []
     let disagreements = DifferentialTests.disagreements(in: sample, engine: engine) {
       situation, decision, reference in
@@ -192,7 +194,7 @@ struct LinkEventTests {
     }
     #expect(disagreements == 0)
     // The sample reaches every rule of the table.
-    #expect(rules.count == 17 && rules.allSatisfy { $0.hasPrefix("link/") })
+    #expect(rules.count == 19 && rules.allSatisfy { $0.hasPrefix("link/") })
   }
 
   @Test("value indices used on the decide path follow allCases order")
