@@ -60,7 +60,8 @@ extension ReferenceSwitch {
     let link = s.link
     let (scheme, _) = URLSchemeClass.scan(link.url)
     guard s.platform == .iOS || s.platform == .iPadOS, scheme == .web,
-      !(link.from == .messages && !link.senderKnown), !(link.from == .messages && link.tapped == .unloadedPreview),
+      !(link.from == .messages && !link.senderKnown),
+      !(link.from == .messages && link.tapped == .unloadedPreview),
       s.app.installed, !link.safariChosen
     else { return nil }
     switch link.from {

@@ -124,6 +124,7 @@ enum DecideCommand {
     var status = CommandLineTool.exitOK
     var reader = LineReader(fd, maximumBytes: Situation.maximumDocumentBytes)
     var out = JSONWriter(capacity: flushBytes + Situation.maximumDocumentBytes)
+    let cache = AASAFilesCache()
     func flush() {
       guard !out.bytes.isEmpty else { return }
       console.out(out.bytes)
@@ -148,7 +149,7 @@ enum DecideCommand {
         result = .failure(DiagnosticsError([d]))
       case .text(let text):
         if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-        result = Situation.parse(text, file: name)
+        result = Situation.parse(text, file: name, cache: cache)
       }
       switch result {
       case .failure(let error):

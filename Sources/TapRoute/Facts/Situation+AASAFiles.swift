@@ -129,10 +129,59 @@ extension JSONReader {
 }
 
 extension SituationScanner {
-  /// `app.aasa` when it is `{}` (as `JSONEncoder` writes no file); any file is left to the
+  /// `app.aasa` when it is `{}` (as `JSONEncoder` writes no file), or, with a cache, a value
+  /// whose files read without an error (``AASAFilesCache``). Anything else is left to the
   /// strict reader, which checks each document as `aasa check` does and locates its errors.
   package mutating func aasa() -> Situation.AASAFiles? {
-    object { _, _ in false } ? Situation.AASAFiles() : nil
+    var empty = self
+    if empty.object({ _, _ in false }) {
+      self = empty
+      return Situation.AASAFiles()
+    }
+    guard let cache = aasaCache, let bytes = skipValue() else { return nil }
+    return cache.files(bytes)
+  }
+}
+
+/// The `app.aasa` values a run of ``Situation/parseCommon(_:cache:)`` has read, by their
+/// bytes: a batch of situations for one app repeats the same files, and reading and
+/// compiling a file costs far more than the rest of a situation (`decide --lines`).
+///
+/// A value is read as the strict reader reads it inside a situation (the same parser, its
+/// nesting limit counted from the situation's root, the same document reader) and kept only
+/// when it has no error; one with an error is not kept, so the strict reader reads the whole
+/// situation again and locates the error. The cache holds at most ``limit`` bytes of keys and
+/// forgets everything when full. One cache serves one thread.
+package final class AASAFilesCache {
+  private var entries: [[UInt8]: Situation.AASAFiles] = [:]
+  private var size = 0
+  /// The most key bytes held.
+  package let limit: Int
+
+  package init(limit: Int = 1 << 20) { self.limit = limit }
+
+  /// The values held.
+  package var count: Int { entries.count }
+
+  /// The files in `bytes` (an `app.aasa` value), read once; nil when it has an error.
+  package func files(_ bytes: UnsafeBufferPointer<UInt8>) -> Situation.AASAFiles? {
+    let key = Array(bytes)
+    if let files = entries[key] { return files }
+    // The value is two levels below the situation's root (`$.app.aasa`).
+    guard case .success(let value) = JSONParser.parse(key, maximumDepth: JSONParser.defaultMaximumDepth - 2)
+    else { return nil }
+    var reader = JSONReader(file: "", codes: .situation)
+    let files = reader.aasa(value, path: "$.app.aasa")
+    guard reader.diagnostics.isEmpty else { return nil }
+    if size + key.count > limit {
+      entries.removeAll(keepingCapacity: true)
+      size = 0
+    }
+    if key.count <= limit {
+      entries[key] = files
+      size += key.count
+    }
+    return files
   }
 }
 

@@ -10,10 +10,14 @@
 /// the two to the same answer on generated and mutated documents.
 extension Situation {
   /// The situation in `bytes` when it is an ordinary one; nil sends it to the strict reader.
-  package static func parseCommon(_ bytes: [UInt8]) -> Situation? {
+  ///
+  /// With a `cache`, an `app.aasa` value is read here too: its bytes are looked up in the
+  /// cache, and on a miss read by the strict reader alone and kept when it has no error.
+  package static func parseCommon(_ bytes: [UInt8], cache: AASAFilesCache? = nil) -> Situation? {
     guard bytes.count <= maximumDocumentBytes else { return nil }
     return bytes.withUnsafeBufferPointer { buffer in
       var scanner = SituationScanner(buffer)
+      scanner.aasaCache = cache
       return scanner.document()
     }
   }
@@ -32,6 +36,9 @@ package struct SituationScanner {
   package var urlGiven: UInt32 = 0
   /// The fields computed facts read that were given (bit `i`: the catalog's input `i`).
   package var inputsGiven: UInt32 = 0
+
+  /// Where `app.aasa` values already read are kept; nil leaves every file to the strict reader.
+  package var aasaCache: AASAFilesCache?
 
   package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -102,6 +109,47 @@ package struct SituationScanner {
       if take(UInt8(ascii: ",")) { continue }
       return take(UInt8(ascii: "}"))
     }
+  }
+
+  /// The bytes of the JSON value at the reading position, skipped by balancing brackets
+  /// outside strings; nil at the end of the input. Nothing is validated: the caller reads
+  /// the bytes strictly, or compares them with bytes that were.
+  package mutating func skipValue() -> UnsafeBufferPointer<UInt8>? {
+    let start = index
+    var depth = 0
+    var inString = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if inString {
+        if byte == UInt8(ascii: "\\") {
+          index += 1
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+          if depth == 0 { break }
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 {
+          index -= 1
+          return index > start ? UnsafeBufferPointer(rebasing: bytes[start..<index]) : nil
+        }
+        depth -= 1
+        if depth == 0 { return UnsafeBufferPointer(rebasing: bytes[start..<index]) }
+      case UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        if depth == 0 {
+          index -= 1
+          return index > start ? UnsafeBufferPointer(rebasing: bytes[start..<index]) : nil
+        }
+      default: break
+      }
+    }
+    guard index > start, index <= bytes.count else { return nil }
+    return UnsafeBufferPointer(rebasing: bytes[start..<index])
   }
 
   /// A key's bytes, matched against names in a `switch` (`case "url":`).

@@ -19,8 +19,11 @@ extension Situation {
   ///
   /// An ordinary situation is read by `parseCommon(_:)` without building a JSON tree; any
   /// other input, and every input with a problem, goes through the strict reader.
-  package static func parse(_ bytes: [UInt8], file: String) -> Result<Situation, DiagnosticsError> {
-    if let situation = parseCommon(bytes) { return .success(situation) }
+  /// A `cache` (one per thread) keeps the `app.aasa` files already read, for a batch.
+  package static func parse(_ bytes: [UInt8], file: String, cache: AASAFilesCache? = nil) -> Result<
+    Situation, DiagnosticsError
+  > {
+    if let situation = parseCommon(bytes, cache: cache) { return .success(situation) }
     return parseStrictly(bytes, file: file)
   }
 

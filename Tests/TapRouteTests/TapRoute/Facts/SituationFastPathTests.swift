@@ -163,6 +163,69 @@ struct SituationFastPathTests {
 
   // MARK: Helpers
 
+  @Test("with a cache, every fixture with an AASA file takes the fast path; the second read is the cache's")
+  func fixturesWithFilesAndCache() throws {
+    let engine = try engine()
+    let fixtures = engine.policies.fixtures.filter { !$0.situation.app.aasa.isEmpty }
+    #expect(fixtures.count > 10)
+    let cache = AASAFilesCache()
+    for fixture in fixtures {
+      let bytes = Array(fixture.situation.minimalJSON.utf8)
+      #expect(Situation.parseCommon(bytes) == nil, "without a cache the strict reader reads it")
+      let fast = Situation.parseCommon(bytes, cache: cache)
+      #expect(fast == fixture.situation, "\(fixture.name)")
+      #expect(fast == (try Situation.parseStrictly(bytes, file: "x").get()), "\(fixture.name)")
+      #expect(fast?.unspecified == fixture.situation.unspecified, "\(fixture.name)")
+    }
+    let held = cache.count
+    #expect(held > 0 && held < fixtures.count, "fixtures share files: \(held) of \(fixtures.count)")
+    for fixture in fixtures {
+      #expect(
+        Situation.parseCommon(Array(fixture.situation.minimalJSON.utf8), cache: cache) == fixture.situation)
+    }
+    #expect(cache.count == held, "the second pass reads every file from the cache")
+  }
+
+  /// `app.aasa` values around the cache's edges: a string holding brackets and escapes, an
+  /// error the strict reader must locate, white space, nesting at the parser's limit.
+  static let aasaRows: [Row] = {
+    let file = #"{"applinks":{"details":[{"appIDs":["T.a"],"components":[{"/":"/a}\"]{\u0041"}]}]}}"#
+    func situation(_ aasa: String) -> String {
+      #"{"event":"link","app":{"appID":"T.a","aasa":"# + aasa + "}}"
+    }
+    func nested(_ depth: Int) -> String {
+      #"{"example.com":{"applinks":{"details":[]},"x":"# + String(repeating: "[", count: depth)
+        + String(repeating: "]", count: depth) + "}}"
+    }
+    var rows = [
+      Row(name: "brackets and escapes in a pattern", json: situation(#"{"example.com":"# + file + "}")),
+      Row(name: "white space around the value", json: situation(" \n{ \"example.com\" : " + file + " } ")),
+      Row(name: "an error in the file", json: situation(#"{"example.com":{"applinks":3}}"#)),
+      Row(name: "not a domain", json: situation(#"{"https://example.com":"# + file + "}")),
+      Row(name: "not an object", json: situation("[]")),
+      Row(name: "truncated", json: #"{"event":"link","app":{"aasa":{"example.com":{"applinks":"#),
+      Row(name: "a string where the object goes", json: situation(#""{}""#)),
+    ]
+    for depth in 58...63 {
+      rows.append(Row(name: "an unknown key nested \(depth) deep", json: situation(nested(depth))))
+    }
+    return rows
+  }()
+
+  @Test(
+    "with a cache, an AASA value reads as the strict reader reads it, or is left to it", arguments: aasaRows)
+  func aasaWithCache(_ row: Row) {
+    let bytes = Array(row.json.utf8)
+    let cache = AASAFilesCache()
+    let strict = Self.describe(Situation.parseStrictly(bytes, file: "x"))
+    for _ in 0..<2 {
+      #expect(Self.describe(Situation.parse(bytes, file: "x", cache: cache)) == strict)
+      if let fast = Situation.parseCommon(bytes, cache: cache) {
+        #expect(strict == Self.describe(.success(fast)))
+      }
+    }
+  }
+
   static func describe(_ result: Result<Situation, DiagnosticsError>) -> String {
     switch result {
     case .success(let situation): "ok \(situation.minimalJSON)"
