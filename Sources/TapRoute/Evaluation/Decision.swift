@@ -147,7 +147,7 @@ public struct Decision: Sendable, Hashable, Codable {
   /// (`scene(_:willConnectTo:options:)`), in order; empty when the decision names none.
   public var appCallbackNames: [String] { delivery?.appCallbacks?.map(\.rawValue) ?? [] }
   /// What the container app's callbacks receive (``delivery``'s).
-  public var delivers: Delivered? { delivery?.delivers }
+  public var delivers: AppDelivery.Delivered? { delivery?.delivers }
   /// For a composed decision, each decision in turn (the tap, then the redirect's open).
   public var steps: [Decision]? {
     get { storage.steps }
@@ -404,51 +404,55 @@ public struct Decision: Sendable, Hashable, Codable {
   }
 }
 
-/// One rule tried before the deciding one, and the first of its conditions that failed.
-public struct TraceEntry: Sendable, Hashable, Codable {
-  /// `table/rule-id`.
-  public var rule: String
-  /// The fact whose condition failed.
-  public var fact: Fact
-  /// The condition as written in the table (`false`, `[iOS, iPadOS]`, `>=10`).
-  public var expected: String
-  /// The situation's value of the fact.
-  public var actual: String
+extension Decision {
+  /// One rule tried before the deciding one, and the first of its conditions that failed.
+  public struct TraceEntry: Sendable, Hashable, Codable {
+    /// `table/rule-id`.
+    public var rule: String
+    /// The fact whose condition failed.
+    public var fact: Fact
+    /// The condition as written in the table (`false`, `[iOS, iPadOS]`, `>=10`).
+    public var expected: String
+    /// The situation's value of the fact.
+    public var actual: String
 
-  /// A trace entry from its parts.
-  public init(rule: String, fact: Fact, expected: String, actual: String) {
-    self.rule = rule
-    self.fact = fact
-    self.expected = expected
-    self.actual = actual
+    /// A trace entry from its parts.
+    public init(rule: String, fact: Fact, expected: String, actual: String) {
+      self.rule = rule
+      self.fact = fact
+      self.expected = expected
+      self.actual = actual
+    }
   }
 }
 
-/// A fact a decision took by default, and the value it stood for.
-public struct AssumedFact: Sendable, Hashable {
-  /// The fact the situation did not give.
-  public var fact: Fact
-  /// The default the decision took for it.
-  public var value: Value
+extension Decision {
+  /// A fact a decision took by default, and the value it stood for.
+  public struct AssumedFact: Sendable, Hashable {
+    /// The fact the situation did not give.
+    public var fact: Fact
+    /// The default the decision took for it.
+    public var value: Value
 
-  /// A default value as the JSON writes it: a boolean, or a name or version as text.
-  public enum Value: Sendable, Hashable, CustomStringConvertible {
-    case bool(Bool)
-    case text(String)
+    /// A default value as the JSON writes it: a boolean, or a name or version as text.
+    public enum Value: Sendable, Hashable, CustomStringConvertible {
+      case bool(Bool)
+      case text(String)
 
-    /// The value as written: `true`, `iOS`, `17`.
-    public var description: String {
-      switch self {
-      case .bool(let b): b ? "true" : "false"
-      case .text(let t): t
+      /// The value as written: `true`, `iOS`, `17`.
+      public var description: String {
+        switch self {
+        case .bool(let b): b ? "true" : "false"
+        case .text(let t): t
+        }
       }
     }
-  }
 
-  /// An assumed fact from its parts.
-  public init(fact: Fact, value: Value) {
-    self.fact = fact
-    self.value = value
+    /// An assumed fact from its parts.
+    public init(fact: Fact, value: Value) {
+      self.fact = fact
+      self.value = value
+    }
   }
 }
 

@@ -89,20 +89,22 @@ public enum AppCallback: String, Sendable, Hashable, Codable, CaseIterable {
   case perform = "perform()"
 }
 
-/// What the container app's callbacks receive.
-public enum Delivered: String, Sendable, Hashable, Codable, CaseIterable {
-  /// A URL.
-  case url
-  /// An `NSUserActivity`.
-  case userActivity
-  /// A `UNNotificationResponse`.
-  case notificationResponse
-  /// A `UIApplicationShortcutItem`.
-  case shortcutItem
-  /// An app intent.
-  case intent
-  /// Nothing.
-  case nothing
+extension AppDelivery {
+  /// What the container app's callbacks receive.
+  public enum Delivered: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A URL.
+    case url
+    /// An `NSUserActivity`.
+    case userActivity
+    /// A `UNNotificationResponse`.
+    case notificationResponse
+    /// A `UIApplicationShortcutItem`.
+    case shortcutItem
+    /// An app intent.
+    case intent
+    /// Nothing.
+    case nothing
+  }
 }
 
 extension Situation.Handoff {

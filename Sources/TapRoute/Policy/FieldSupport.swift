@@ -1,56 +1,59 @@
-/// The evidence behind one field of a rule or a decision, and how sure it makes that field.
-///
-/// A rule's `support` names, for each field its `then` asserts, the evidence entries whose
-/// quotes state that field's value for the rule's situations, and the confidence those quotes
-/// give it; a field no quote states is `inferred` and says why (`reasoning`). A note's
-/// support is the evidence ids its text names. A rule's confidence is derived from its
-/// fields' (see ``derivedConfidence(_:)``), and `verify --strict` reports a field without a
-/// supporting quote and a field whose confidence is above its quotes' (TR315, TR316).
-public struct FieldSupport: Sendable, Hashable {
-  /// A field a rule's `then` can assert, in the order `then` is read and support is listed.
-  public enum Field: String, Sendable, Hashable, CaseIterable {
-    case outcome, url, handoff, callbacks, presentation, appCallbacks, delivers, activityType, urlLocation
+extension Rule {
+  /// The evidence behind one field of a rule or a decision, and how sure it makes that field.
+  ///
+  /// A rule's `support` names, for each field its `then` asserts, the evidence entries whose
+  /// quotes state that field's value for the rule's situations, and the confidence those quotes
+  /// give it; a field no quote states is `inferred` and says why (`reasoning`). A note's
+  /// support is the evidence ids its text names. A rule's confidence is derived from its
+  /// fields' (see ``derivedConfidence(_:)``), and `verify --strict` reports a field without a
+  /// supporting quote and a field whose confidence is above its quotes' (TR315, TR316).
+  public struct FieldSupport: Sendable, Hashable {
+    /// A field a rule's `then` can assert, in the order `then` is read and support is listed.
+    public enum Field: String, Sendable, Hashable, CaseIterable {
+      case outcome, url, handoff, callbacks, presentation, appCallbacks, delivers, activityType, urlLocation
+    }
+
+    /// The field: a ``Field``'s raw value, or `note[N]` for a decision's note N (from 0).
+    public internal(set) var field: String
+    /// The evidence ids whose quotes state the field's value; may be empty for `inferred`.
+    public internal(set) var evidence: [String]
+    /// How sure those quotes make the field.
+    public internal(set) var confidence: Confidence
+    /// Why an `inferred` field holds: what it is reasoned from.
+    public internal(set) var reasoning: String?
+    /// The rule whose field it is (`table/rule-id`), in a decision's support; nil in a rule's.
+    public internal(set) var rule: String?
+    /// Where the citation is written; line 0 for a note's, which the note's text makes.
+    public internal(set) var location: SourcePosition
+
+    package init(
+      field: String, evidence: [String], confidence: Confidence, reasoning: String? = nil,
+      rule: String? = nil,
+      location: SourcePosition = SourcePosition(line: 0, column: 0)
+    ) {
+      self.field = field
+      self.evidence = evidence
+      self.confidence = confidence
+      self.reasoning = reasoning
+      self.rule = rule
+      self.location = location
+    }
+
+    /// A rule's confidence from its fields': `contested` when any field is, else the weakest.
+    /// Notes explain and do not lower it.
+    public static func derivedConfidence(_ fields: [FieldSupport]) -> Confidence? {
+      if fields.contains(where: { $0.confidence == .contested }) { return .contested }
+      return fields.lazy.filter { !$0.isNote }.map(\.confidence).min()
+    }
+
+    /// True for a note's support (`note[N]` or a rule's `note`).
+    public var isNote: Bool { field.hasPrefix("note") }
   }
-
-  /// The field: a ``Field``'s raw value, or `note[N]` for a decision's note N (from 0).
-  public internal(set) var field: String
-  /// The evidence ids whose quotes state the field's value; may be empty for `inferred`.
-  public internal(set) var evidence: [String]
-  /// How sure those quotes make the field.
-  public internal(set) var confidence: Confidence
-  /// Why an `inferred` field holds: what it is reasoned from.
-  public internal(set) var reasoning: String?
-  /// The rule whose field it is (`table/rule-id`), in a decision's support; nil in a rule's.
-  public internal(set) var rule: String?
-  /// Where the citation is written; line 0 for a note's, which the note's text makes.
-  public internal(set) var location: SourcePosition
-
-  package init(
-    field: String, evidence: [String], confidence: Confidence, reasoning: String? = nil, rule: String? = nil,
-    location: SourcePosition = SourcePosition(line: 0, column: 0)
-  ) {
-    self.field = field
-    self.evidence = evidence
-    self.confidence = confidence
-    self.reasoning = reasoning
-    self.rule = rule
-    self.location = location
-  }
-
-  /// A rule's confidence from its fields': `contested` when any field is, else the weakest.
-  /// Notes explain and do not lower it.
-  public static func derivedConfidence(_ fields: [FieldSupport]) -> Confidence? {
-    if fields.contains(where: { $0.confidence == .contested }) { return .contested }
-    return fields.lazy.filter { !$0.isNote }.map(\.confidence).min()
-  }
-
-  /// True for a note's support (`note[N]` or a rule's `note`).
-  public var isNote: Bool { field.hasPrefix("note") }
 }
 
 extension RuleOutcome {
-  /// The fields this outcome asserts, in ``FieldSupport/Field`` order.
-  public var fields: [FieldSupport.Field] {
+  /// The fields this outcome asserts, in ``Rule/FieldSupport/Field`` order.
+  public var fields: [Rule.FieldSupport.Field] {
     FieldSupport.Field.allCases.filter { field in
       switch field {
       case .outcome: true
@@ -160,7 +163,7 @@ extension PolicySet {
   /// outcome from the first step that decided it, the URL from the rule that hands it over),
   /// and note N from the rule whose note it is, or from its own text for a note the engine
   /// adds. A rule that cites its evidence as a whole supports each of its fields with all of it.
-  public func support(for decision: Decision) -> [FieldSupport] {
+  public func support(for decision: Decision) -> [Rule.FieldSupport] {
     guard decision.outcome != .undecided else { return [] }
     let steps = decision.steps ?? [decision]
     let rules: [(name: String, rule: Rule)?] = steps.map { step in

@@ -54,7 +54,7 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
     /// The container app's callbacks, in order, when checked.
     public var appCallbacks: [AppCallback]?
     /// What those callbacks receive, when checked.
-    public var delivers: Delivered?
+    public var delivers: AppDelivery.Delivered?
     /// The decision's confidence, when checked.
     public var confidence: Confidence?
     /// What the container app is handed (``AppDelivery/handoff``), when checked.
@@ -125,7 +125,8 @@ public struct Fixture: Sendable, Hashable, CustomStringConvertible {
     public init(
       outcome: Outcome, rule: String? = nil, callbacks: [Situation.Callback]? = nil,
       presentation: Presentation? = nil, url: URLExpectation? = nil, appCallbacks: [AppCallback]? = nil,
-      delivers: Delivered? = nil, confidence: Confidence? = nil, handoff: Nullable<Situation.Handoff>? = nil,
+      delivers: AppDelivery.Delivered? = nil, confidence: Confidence? = nil,
+      handoff: Nullable<Situation.Handoff>? = nil,
       activityType: Nullable<String>? = nil, urlLocation: Nullable<String>? = nil,
       alternatives: [Alternative]? = nil, notes: [String]? = nil
     ) {

@@ -76,7 +76,7 @@ public struct AppRecorder: Sendable, Hashable, Codable {
     /// The callback, by the name in Apple's documentation.
     public var callback: AppCallback
     /// What it received.
-    public var delivers: Delivered
+    public var delivers: AppDelivery.Delivered
     /// The URL it received (a universal link's `webpageURL` too).
     public var url: String?
     /// The `activityType` of the `NSUserActivity` it received.
@@ -116,7 +116,7 @@ public struct AppRecorder: Sendable, Hashable, Codable {
   /// notification, quick-action and intent callbacks their own kind.
   public mutating func record(
     _ callback: AppCallback, url: String? = nil, activityType: String? = nil, urlLocation: String? = nil,
-    delivers: Delivered? = nil
+    delivers: AppDelivery.Delivered? = nil
   ) {
     startLaunchIfNeeded()
     current?.calls.append(

@@ -60,7 +60,7 @@ public struct DeviceObservation: Sendable, Hashable {
     /// The container app's own callbacks seen, in order (``AppRecorder``); nil when not recorded.
     public var appCallbacks: [AppCallback]?
     /// What those callbacks received; nil when not recorded.
-    public var delivers: Delivered?
+    public var delivers: AppDelivery.Delivered?
     /// The `activityType` of the `NSUserActivity` they received.
     public var activityType: String?
     /// Where the URL sat in what they received (`connectionOptions.urlContexts`).
@@ -70,7 +70,7 @@ public struct DeviceObservation: Sendable, Hashable {
     public init(
       outcome: Outcome, callbacks: [Situation.Callback]? = nil, notCalled: [Situation.Callback] = [],
       presentation: Presentation? = nil, completion: Bool? = nil, appCallbacks: [AppCallback]? = nil,
-      delivers: Delivered? = nil, activityType: String? = nil, urlLocation: String? = nil
+      delivers: AppDelivery.Delivered? = nil, activityType: String? = nil, urlLocation: String? = nil
     ) {
       self.outcome = outcome
       self.callbacks = callbacks

@@ -31,6 +31,13 @@ struct PublicSurfaceTests {
       executable: URL(fileURLWithPath: "/usr/bin/env"))
   }
 
+  /// The names that were top-level types before issue 37 nested them.
+  static let nestedNames = [
+    "AssumedFact", "TraceEntry", "Delivered", "FactDeclaration", "FieldSupport", "ConfidenceSource",
+    "Condition",
+    "RuleOutcome", "EvidenceEntry", "DecisionTable",
+  ]
+
   @Test(
     arguments: [
       Row(
@@ -109,14 +116,37 @@ struct PublicSurfaceTests {
           """,
         error: nil),
       Row(
-        name: "the generated files' SPI import sees the generated API",
+        name: "plain import: the types nested in others are named through them",
         source: """
-          @_spi(Generated) import TapRoute
-          let x: (any CompiledPolicies.Type)? = nil
-          let y = OSVersion(orderKey: 0).orderKey
+          import TapRoute
+          let a: Decision.AssumedFact? = nil
+          let b: Decision.TraceEntry? = nil
+          let c: AppDelivery.Delivered? = nil
+          let d: Fact.Declaration? = nil
+          let e: Rule.FieldSupport? = nil
+          let f: Confidence.Source? = nil
+          let g: Rule.Condition? = nil
+          let h: Rule.Then? = nil
+          let i: PolicySet.EvidenceEntry? = nil
+          let j: PolicySet.DecisionTable? = nil
           """,
         error: nil),
-    ])
+    ]
+      + Self.nestedNames.map { old in
+        Row(
+          name: "plain import: \(old) is not a top-level name",
+          source: "import TapRoute\nlet x: \(old)? = nil\n",
+          error: "cannot find type '\(old)' in scope")
+      } + [
+        Row(
+          name: "the generated files' SPI import sees the generated API",
+          source: """
+            @_spi(Generated) import TapRoute
+            let x: (any CompiledPolicies.Type)? = nil
+            let y = OSVersion(orderKey: 0).orderKey
+            """,
+          error: nil)
+      ])
   func snippet(_ row: Row) throws {
     let result = try Self.typecheck(row.source)
     if let error = row.error {
