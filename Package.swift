@@ -9,8 +9,8 @@ let package = Package(
     // The tools beside the engine: verification, code generation, rendering and pictures,
     // simulation, observation and recorders, stickers, quick actions, the matrix and audit.
     .library(name: "TapRouteTools", targets: ["TapRouteTools"]),
-    // The apple-app-site-association reader, matcher and diff alone, for a tool that needs
-    // only those (`import TapRoute` includes it).
+    // The apple-app-site-association reader, matcher and diff, alone or beside the engine
+    // (`import TapRoute` brings only Diagnostic, DiagnosticsError and OSVersion from it).
     .library(name: "TapRouteAASA", targets: ["TapRouteAASA"]),
     .executable(name: "taproute", targets: ["taproute"]),
     // Compiles a client target's Policies/ folder to Swift with this package's taproute.
@@ -22,15 +22,15 @@ let package = Package(
     // AASA file's reader, matcher and diff, and the string escapers every writer shares.
     .target(name: "TapRouteAASA"),
     // The engine an app links: the situation, the policies, decide and explain, the built-in
-    // tables; re-exports TapRouteAASA.
+    // tables; re-exports TapRouteAASA's Diagnostic, DiagnosticsError and OSVersion.
     .target(name: "TapRoute", dependencies: ["TapRouteAASA"]),
     // The tools, each reading the engine's decisions and policies; the CLI's library.
-    .target(name: "TapRouteTools", dependencies: ["TapRoute"]),
+    .target(name: "TapRouteTools", dependencies: ["TapRoute", "TapRouteAASA"]),
     // A hand-written switch with the shipped semantics: the tests' differential oracle and
     // the benchmark's baseline (Benchmarks/ links the same source). Not a product: clients
     // of TapRoute never see it.
     .target(name: "TapRouteReference", dependencies: ["TapRoute"]),
-    .executableTarget(name: "taproute", dependencies: ["TapRoute", "TapRouteTools"]),
+    .executableTarget(name: "taproute", dependencies: ["TapRoute", "TapRouteAASA", "TapRouteTools"]),
     // The one declaration of the situation's fields and facts, and the generator that writes
     // Sources/TapRoute/Generated/SituationCatalog+Generated.swift and the value enums'
     // SituationValues+Generated.swift from it (`swift run CatalogGenerator`). Not a product,

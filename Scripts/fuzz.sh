@@ -6,7 +6,7 @@
 #
 # Every target is in one binary, .build/fuzz/taproute-fuzz: Sources/TapRouteAASA, Sources/TapRouteTools,
 # Sources/TapRoute (without Exports.swift, whose import is of the other half) and Fuzz/*.swift
-# compiled as one module by swiftc -sanitize=fuzzer,address (again only when a source is
+# compiled as one module (without their `import TapRouteAASA` lines) by swiftc -sanitize=fuzzer,address (again only when a source is
 # newer), and run with TAPROUTE_FUZZ_TARGET=TARGET, which Fuzz/Driver.swift reads to pick the check. Seeds
 # come from Policies/ and the fixture table, plus the kept regressions in
 # Tests/FuzzRegressions/TARGET/. Crashing inputs are written to .build/fuzz/artifacts/;
@@ -38,10 +38,19 @@ if [[ ! -x "$binary" || -n "$(find Sources/TapRouteAASA Sources/TapRoute Sources
   # -j: swiftc runs one frontend at a time unless told, and the files compile independently.
   partial="$binary.partial.$$"
   jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+  # The sources are copied without their `import TapRouteAASA` lines: that module is part of
+  # this one here.
+  copies="$out/sources"
+  rm -rf "$copies"
+  for source in $sources; do
+    mkdir -p "$copies/$(dirname "$source")"
+    sed '/^import TapRouteAASA$/d' "$source" > "$copies/$source"
+  done
   # -suppress-warnings: the tools' files import TapRoute, which is this one module here.
   # shellcheck disable=SC2086
-  swiftc -sanitize=fuzzer,address -parse-as-library -suppress-warnings "$opt" -g -j "$jobs" -module-name TapRoute -package-name TapRoute \
-    $sources -o "$partial" 2>&1 | grep -v 'warning: Cannot export local symbol' || true
+  (cd "$copies" && swiftc -sanitize=fuzzer,address -parse-as-library -suppress-warnings "$opt" -g -j "$jobs" \
+    -module-name TapRoute -package-name TapRoute $sources -o "$OLDPWD/$partial") 2>&1 |
+    grep -v 'warning: Cannot export local symbol' || true
   [[ -x "$partial" ]] || { echo "build failed" >&2; rm -f "$partial"; exit 1; }
   mv -f "$partial" "$binary"
 fi

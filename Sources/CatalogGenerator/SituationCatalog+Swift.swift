@@ -83,6 +83,8 @@ extension SituationCatalog {
 
       // \(facts.count) facts, each a bit in a `FactMask` (Facts/FactMask.swift) of \(maskBits).
 
+      import TapRouteAASA
+
       """
     out += structs()
     out += factEnum()

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 import TapRouteTools
 
 /// `taproute aasa check`, `aasa match` and `aasa diff`: apple-app-site-association files.

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 import TapRouteTools
 
 /// The `taproute` command: argument parsing and printing only; every decision, check and

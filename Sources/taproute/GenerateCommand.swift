@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 import TapRouteTools
 
 /// `taproute generate swift`.

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 import TapRouteTools
 
 /// The parsed arguments of one command line, read through the command's declarations.

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 import TapRouteTools
 
 /// `taproute matrix`.

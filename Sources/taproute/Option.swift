@@ -1,4 +1,5 @@
 import TapRouteTools
+
 /// The typed declarations of a command's options and positional arguments.
 ///
 /// A command declares each as a static value (`static let markdown = Flag(...)`), lists them

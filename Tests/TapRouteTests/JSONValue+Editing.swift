@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 @testable import TapRoute
 @testable import TapRouteTools
 

@@ -1,3 +1,4 @@
+import TapRouteAASA
 import Testing
 
 @testable import TapRoute

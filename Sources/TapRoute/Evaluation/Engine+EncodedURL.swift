@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 // The URL the app receives when `URL(string:)` percent-encodes the text it was given: apps
 // built with the iOS 17 SDK or later, running on iOS 17 or later or an aligned OS version
 // (N-8, X-12). The tables decide on the text as written (`urlNeedsEncoding`, `sdkVersion`);

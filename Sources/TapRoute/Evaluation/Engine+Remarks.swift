@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 // What a decision says about input it did not use: a part of the situation its event does not
 // read, a redirect URL no hook opens, a version newer than the tables know. Without a remark
 // such input is decided as if it were absent, and a reader cannot tell.

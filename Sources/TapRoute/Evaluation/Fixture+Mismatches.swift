@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 // Comparing a decision with what a fixture row expects: here, in the stage that makes
 // decisions, so that the fixture model in Policy/ reads nothing of a later stage.
 

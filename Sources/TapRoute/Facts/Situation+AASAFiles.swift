@@ -1,9 +1,11 @@
+import TapRouteAASA
+
 extension Situation {
   /// `app.aasa`: the apple-app-site-association file each of the app's domains serves (or the
   /// CDN holds, U-18), as domain -> document. Empty means unknown: the universal-link verdict
   /// is then `unknown`.
   ///
-  /// Each document is read by the `aasa check` reader (``AASADocument``); its errors are the
+  /// Each document is read by the `aasa check` reader (`AASADocument`); its errors are the
   /// situation's, located inside the situation. Two values are equal when they hold the same
   /// domains with the same JSON, whatever its layout or key order.
   public struct AASAFiles: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 /// `Codable` for trusted values, with the strict reader's keys, defaults and checks.
 ///
 /// Every key but `event` may be left out and takes the same default as in

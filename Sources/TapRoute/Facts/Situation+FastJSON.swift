@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 /// A fast path for ``Situation/parse(_:file:)``: the usual situation read straight from its
 /// bytes, with no JSON tree, no dictionaries and no diagnostics.
 ///

@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 /// Strict decoding of the public situation JSON, with located diagnostics.
 extension Situation {
   /// Largest situation document accepted, in bytes.

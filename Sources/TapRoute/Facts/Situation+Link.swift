@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 // The facts computed from the app's configuration (`app.urlSchemes`, `app.appID`,
 // `app.associatedDomains`, `app.aasa`) and the URL an event reads. The catalog declares them
 // (`SituationCatalog.computedFacts`) and their value types; the generated `FactSnapshot` calls
@@ -49,7 +51,7 @@ extension Situation {
 
   /// The verdict of `app.aasa` for `url` and the app `app.appID`, under the situation's OS
   /// version (the newest matching semantics when nil), with the standard reading of each
-  /// contested point (``AASAReadings/standard``).
+  /// contested point (`AASAReadings.standard`).
   ///
   /// The domain must be listed in `app.associatedDomains` as `applinks:DOMAIN` (a
   /// `?mode=...` suffix is ignored) or match a `applinks:*.PARENT` entry, which stands for

@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 extension Situation.Redirect {
   /// The redirect as compact JSON, nil when it holds nothing (the generated
   /// ``Situation/minimalJSON`` writes it under `tap.redirect`).

@@ -3,6 +3,8 @@
 
 // 60 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
+import TapRouteAASA
+
 /// What happened on a device: the input to every decision.
 ///
 /// The JSON form is public (see the README's "Situation" reference); every field but

@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 extension PolicySet {
   /// One decision table as written in a policy file: declared facts, then ordered rules.
   ///

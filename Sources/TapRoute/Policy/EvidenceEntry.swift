@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 extension PolicySet {
   /// A registered piece of evidence a rule may cite, with the sources a reader can follow.
   public struct EvidenceEntry: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 extension Rule {
   /// The evidence behind one field of a rule or a decision, and how sure it makes that field.
   ///

@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 /// A row of a fixture table: a situation and what the tables must decide for it.
 ///
 /// Fixture files (`Policies/fixtures.json`, or a client's own) load with

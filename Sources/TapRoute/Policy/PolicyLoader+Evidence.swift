@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 // Reads `evidence.json`: every entry's claim, confidence and sources, each source checked
 // for a known kind, a date of the form YYYY[-MM[-DD]], an http(s) link, a seed file name.
 

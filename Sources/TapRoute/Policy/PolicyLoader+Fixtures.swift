@@ -1,4 +1,5 @@
 import Foundation
+import TapRouteAASA
 
 // The reader of fixture files (`fixtures.json`, or a client's own), beside the fixture model.
 

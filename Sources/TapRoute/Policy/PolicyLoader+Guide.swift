@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 // The guide article's grouping (`WhatATapDoes.md`, ``TapGuide``), declared in the policy files:
 // a table file's `guide` sections, each rule's `guide` (the section it belongs to), and a
 // fixture row's `guide` (where the article shows the row).

@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 // The reader of a decision table's rules: conditions, outcomes, contested readings.
 
 extension PolicyLoader {

@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 // The reader of decision table files (`tap.json`, `open.json`): the table, its declared facts.
 
 extension PolicyLoader {

@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 /// Turns policy file bytes into a ``PolicySet``, collecting every diagnostic.
 package struct PolicyLoader {
   private var diagnostics: [Diagnostic] = []

@@ -1,4 +1,5 @@
 import Foundation
+import TapRouteAASA
 
 extension PolicySet {
   /// A companion file of a policy directory, parsed: what it is, its name and its JSON.

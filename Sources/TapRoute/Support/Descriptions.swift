@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 // What `print(value)`, string interpolation and a failing Swift Testing expectation show of
 // the public values: a decision as one line of the CLI's fields, every enum as its name (the
 // name the JSON forms use), never the memberwise dump of a type's private storage.

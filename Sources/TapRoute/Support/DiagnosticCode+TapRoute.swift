@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 // The diagnostic codes of the engine and its tools. The struct, the input codes (TR001-TR003)
 // and the AASA file's (TR701-TR710) are declared in TapRouteAASA, which reads before these.
 

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Writes Swift source that decides as ``Engine`` does for a set of policies: a type
 /// conforming to ``CompiledPolicies`` (see that protocol), read by ``Engine/init(compiled:)``.

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Checks a real app's Info.plist files against the tables: which redirect URLs reach the
 /// container, which will not work, and whether the extension is a Messages extension.

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// What TapRoute reads from an app's entitlements file (a property list).
 package struct Entitlements: Sendable, Hashable {

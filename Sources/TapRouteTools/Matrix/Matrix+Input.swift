@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Reading the given situation: what the sender controls of a tap (`{"app": {...}, "tap":
 /// {...}}`, without the facts that vary by recipient), or a situation of any event.

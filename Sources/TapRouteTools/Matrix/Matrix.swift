@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// What a decision is for every value of the facts a situation leaves open: by default what
 /// every kind of recipient sees when they tap one message (the sender fixes the app and the

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Strict reading of observation files, with located diagnostics like every other input.
 extension DeviceObservation {

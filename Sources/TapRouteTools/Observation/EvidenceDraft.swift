@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// A draft `evidence.json` entry for an observation that contradicts a rule or supports
 /// another reading of it, with its source filled in, for a person to review and commit.

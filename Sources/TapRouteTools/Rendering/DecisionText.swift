@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Renders decisions for people (aligned text) and machines (JSON).
 package enum DecisionText {

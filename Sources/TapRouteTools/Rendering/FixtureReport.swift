@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// The readable report of a fixture run: one line per row, details for failures, with
 /// `--coverage` the rules no row reaches and the rows that leave fields of their decision

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Drawing ``FlowChart``s: Mermaid text for Markdown that GitHub renders, and SVG.
 extension FlowChart {

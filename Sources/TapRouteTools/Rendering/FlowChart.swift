@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// A decision table as a flow chart: the questions it asks in the order its rules ask them
 /// (first match wins, so each "no" leads to the next rule's question), each "yes" to a leaf

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// `taproute matrix` output: a compact table for people, Markdown for a README, and JSON
 /// `{"message":{...},"rows":[{"recipient":{...conditions...},"outcome":...,"rule":...,"confidence":...}]}`.

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// `taproute observe` output: one block per observation, a summary per rule, and with
 /// `--evidence` the draft registry entries; as text or as JSON.

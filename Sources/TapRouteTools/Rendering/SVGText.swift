@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// What the SVG pictures share: line wrapping, a width estimate, and the document
 /// frame with the `<title>` and `<desc>` a screen reader announces.

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Drawing a ``SequenceDiagram``: Mermaid text for Markdown that GitHub renders, and SVG.
 extension SequenceDiagram {

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// A sequence diagram of what fires when: the user, Messages (the surface tapped), the
 /// extension and the container app, the callbacks in order, each `open(url)` and its result,

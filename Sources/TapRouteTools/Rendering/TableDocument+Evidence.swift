@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 // The evidence registry as documentation: the list at the end of `Policies/README.md` and
 // the DocC article `Evidence.md`, both with every source as a link a reader can follow.

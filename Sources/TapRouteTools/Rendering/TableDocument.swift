@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Renders policy tables as documentation: Markdown for people, JSON for machines.
 ///

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 // The DocC article "What a tap does": one section per edge case, each rendered from the
 // tables, their fixtures and the evidence registry, so the article says what the engine

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 // The reader of `shortcuts.json`, beside the quick-action stage it feeds.
 

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// What the Home screen shows for an app's quick actions, and how a chosen one is handled.
 package enum ShortcutPlan {

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 // The reader of `transitions.json`, beside the session stage it feeds.
 

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// A session file: a starting situation and state, then the steps a user takes.
 ///

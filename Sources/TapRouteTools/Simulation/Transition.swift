@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// How one step of a session changes the state, as written in `Policies/transitions.json`.
 ///

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Byte counts and limits the way developers read them: `512,000 bytes`, `the 500 KB limit`.
 package enum ByteCount {

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 // The reader of `stickers.json`, beside the sticker stage it feeds.
 

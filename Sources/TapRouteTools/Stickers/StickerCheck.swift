@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Checks one sticker file against the sticker rules.
 package enum StickerCheck {

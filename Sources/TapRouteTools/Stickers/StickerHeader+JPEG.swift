@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 extension StickerHeader {
   /// The JPEG reader (ITU-T T.81, annex B): markers and segment lengths, the frame header,

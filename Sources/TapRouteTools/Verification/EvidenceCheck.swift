@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Checks that the evidence registry can be followed back to its sources, that each source
 /// gives the words behind its claim, that no confidence is above what those words show, and

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// A table's fact space as finite dimensions, and its rules as boxes in it.
 ///

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 extension SelfCheck {
   /// Checks one input as an apple-app-site-association file and as a URL: reading never traps,

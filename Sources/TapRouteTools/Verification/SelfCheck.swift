@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// The invariants the fuzz targets and the property tests check, on one input each.
 ///

@@ -1,4 +1,5 @@
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// Proves decision tables complete and unambiguous, and the policy files tidy.
 ///

@@ -97,8 +97,23 @@ struct PublicSurfaceTests {
         source: "import TapRouteAASA\nlet x = AASAMatcher.newest\n",
         error: "has no member 'newest'"),
       Row(
-        name: "plain import TapRoute sees the AASA module's names and AASAMatcher.newest",
-        source: "import TapRoute\nlet x: OSVersion = AASAMatcher.newest\nlet y: Diagnostic? = nil\n",
+        name: "plain import TapRoute sees the three AASA types a client of the engine meets",
+        source: """
+          import TapRoute
+          let x: OSVersion = "17.4"
+          let y: Diagnostic? = nil
+          let z: DiagnosticsError? = nil
+          let code = (try? Situation(json: "{}")).map { _ in "" } ?? ""
+          """,
+        error: nil),
+      Row(
+        name: "plain import TapRoute does not see the AASA reader",
+        source: "import TapRoute\nlet x: AASADocument? = nil\n",
+        error: "cannot find type 'AASADocument' in scope"),
+      Row(
+        name: "import TapRouteAASA beside TapRoute sees the matcher and AASAMatcher.newest",
+        source:
+          "import TapRoute\nimport TapRouteAASA\nlet x: OSVersion = AASAMatcher.newest\nlet y: AASAURL? = nil\n",
         error: nil),
       Row(
         name: "plain import TapRoute does not see the tools",

@@ -1,4 +1,5 @@
 import Foundation
+import TapRouteAASA
 import Testing
 
 @testable import TapRoute
