@@ -81,19 +81,19 @@ extension FlowChart {
     let m = Self.margin
     var out = SVGText.lines([title], x: m, y: y + SVGText.lineHeight, weight: "bold")
     y += SVGText.lineHeight + 16
-    let questionChars = (Self.questionWidth - 60) / Int(SVGText.charWidth)
-    let leafChars = (Self.leafWidth - 16) / Int(SVGText.charWidth)
+    let questionChars = SVGText.chars(fitting: Self.questionWidth - 60)
+    let leafChars = SVGText.chars(fitting: Self.leafWidth - 16)
     let leafX = m + Self.questionWidth + Self.gap
     let mid = m + Self.questionWidth / 2
     for (i, row) in rows.enumerated() {
-      let leaf = row.leaf.flatMap { SVGText.wrap($0, width: leafChars) }
+      let leaf = row.leaf.flatMap { SVGText.wrap($0, width: leafChars, breakAfter: SVGText.labelBreaks) }
       let leafHeight = leaf.count * SVGText.lineHeight + 12
       let question: [String] =
         row.question.map { lines in
           lines.enumerated().flatMap { j, line in
             SVGText.wrap(
               (j == 0 ? "\(i + 1). " : "and ") + line + (j == lines.count - 1 ? "?" : ""),
-              width: questionChars)
+              width: questionChars, breakAfter: SVGText.labelBreaks)
           }
         } ?? ["\(i + 1). every situation that gets here"]
       let questionHeight = question.count * SVGText.lineHeight + 16

@@ -13,32 +13,77 @@ enum SVGText {
   static let charWidth = 7.5
   static let lineHeight = 15
 
-  /// `text` broken at spaces into lines of at most `width` characters (a longer word is cut).
-  static func wrap(_ text: String, width: Int) -> [String] {
+  /// Where a label may break inside a word: after an opening parenthesis, a colon (not one
+  /// before a slash, so `myapp://` stays whole), a comma, a slash or a hyphen. A callback breaks
+  /// at its argument labels (`scene(_:` / `willConnectTo:` / `options:)`) and a rule name at its
+  /// words (`delivery/` / `scenes-user-activity-cold`).
+  static let labelBreaks: Set<Character> = ["(", ":", ",", "/", "-"]
+
+  /// `text` broken into lines of at most `width` characters: at spaces, and inside a word longer
+  /// than a line after one of `breakAfter`. Only a piece longer than a line with no such break
+  /// is cut. With no `breakAfter`, a longer word is cut.
+  static func wrap(_ text: String, width: Int, breakAfter: Set<Character> = []) -> [String] {
+    let width = max(width, 1)
     var lines: [String] = []
     var line = ""
+    func cut(_ piece: Substring) {
+      var piece = piece
+      while piece.count > width {
+        lines.append(String(piece.prefix(width)))
+        piece = piece.dropFirst(width)
+      }
+      line = String(piece)
+    }
     for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-      var word = Substring(word)
-      while word.count > width {
+      if line.isEmpty && word.count <= width {
+        line = String(word)
+      } else if !line.isEmpty && line.count + 1 + word.count <= width {
+        line += " " + word
+      } else if word.count <= width {
+        lines.append(line)
+        line = String(word)
+      } else {
         if !line.isEmpty {
           lines.append(line)
           line = ""
         }
-        lines.append(String(word.prefix(width)))
-        word = word.dropFirst(width)
-      }
-      if line.isEmpty {
-        line = String(word)
-      } else if line.count + 1 + word.count <= width {
-        line += " " + word
-      } else {
-        lines.append(line)
-        line = String(word)
+        for piece in pieces(word, breakAfter: breakAfter) {
+          if line.count + piece.count <= width {
+            line += piece
+          } else {
+            if !line.isEmpty { lines.append(line) }
+            cut(piece)
+          }
+        }
       }
     }
     if !line.isEmpty || lines.isEmpty { lines.append(line) }
     return lines
   }
+
+  /// `word` split after each break character (none before a closing parenthesis or a comma,
+  /// and none at a colon before a slash).
+  private static func pieces(_ word: Substring, breakAfter: Set<Character>) -> [Substring] {
+    guard !breakAfter.isEmpty else { return [word] }
+    var out: [Substring] = []
+    var start = word.startIndex
+    var i = word.startIndex
+    while i < word.endIndex {
+      let next = word.index(after: i)
+      if breakAfter.contains(word[i]), next < word.endIndex,
+        !(word[i] == ":" && word[next] == "/"), word[next] != ")", word[next] != ","
+      {
+        out.append(word[start..<next])
+        start = next
+      }
+      i = next
+    }
+    out.append(word[start...])
+    return out
+  }
+
+  /// How many characters fit in `pixels`.
+  static func chars(fitting pixels: Int) -> Int { max(1, Int(Double(pixels) / charWidth)) }
 
   /// The width in pixels of `characters` characters.
   static func width(_ characters: Int) -> Int { Int((Double(characters) * charWidth).rounded(.up)) }

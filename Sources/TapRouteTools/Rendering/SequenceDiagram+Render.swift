@@ -56,16 +56,16 @@ extension SequenceDiagram {
   /// dividers as dotted rules; every label is a `<text>` element.
   package var svg: String {
     let width = 2 * Self.margin + Participant.allCases.count * Self.column
-    let pageChars = (width - 2 * Self.margin) / Int(SVGText.charWidth)
+    let pageChars = SVGText.chars(fitting: width - 2 * Self.margin)
     var y = Self.margin
     var body = ""
-    let titleLines = SVGText.wrap(title, width: pageChars)
+    let titleLines = SVGText.wrap(title, width: pageChars, breakAfter: SVGText.labelBreaks)
     body += SVGText.lines(titleLines, x: Self.margin, y: y + SVGText.lineHeight, weight: "bold")
     y += titleLines.count * SVGText.lineHeight + 14
     // Participant boxes.
     let boxWidth = Self.column - 30
-    let boxChars = (boxWidth - 12) / Int(SVGText.charWidth)
-    let labelLines = participants.map { SVGText.wrap($0, width: boxChars) }
+    let boxChars = SVGText.chars(fitting: boxWidth - 12)
+    let labelLines = participants.map { SVGText.wrap($0, width: boxChars, breakAfter: SVGText.labelBreaks) }
     let boxHeight = (labelLines.map(\.count).max() ?? 1) * SVGText.lineHeight + 14
     for p in Participant.allCases {
       let x = Self.center(p) - boxWidth / 2
@@ -80,23 +80,35 @@ extension SequenceDiagram {
     for item in items {
       switch item {
       case .step(let label):
-        rows += SVGText.lines([label], x: Self.margin, y: y + 14, weight: "bold")
+        let lines = SVGText.wrap(label, width: pageChars, breakAfter: SVGText.labelBreaks)
+        rows += SVGText.lines(lines, x: Self.margin, y: y + 14, weight: "bold")
+        let ruleY = y + 20 + (lines.count - 1) * SVGText.lineHeight
         rows +=
-          "<line x1=\"\(Self.margin)\" y1=\"\(y + 20)\" x2=\"\(width - Self.margin)\" y2=\"\(y + 20)\" stroke=\"#000\" stroke-dasharray=\"2 3\"/>\n"
-        y += 30
+          "<line x1=\"\(Self.margin)\" y1=\"\(ruleY)\" x2=\"\(width - Self.margin)\" y2=\"\(ruleY)\" stroke=\"#000\" stroke-dasharray=\"2 3\"/>\n"
+        y = ruleY + 10
       case .arrow(let from, let to, let label, let style):
         let dash = style == .result ? " stroke-dasharray=\"6 4\"" : ""
         let x1 = Self.center(from)
         let x2 = Self.center(to)
         if from == to {
-          let lines = SVGText.wrap(label, width: (Self.column - 50) / Int(SVGText.charWidth))
-          rows += SVGText.lines(lines, x: x1 + 42, y: y + 12)
+          // The label goes right of the loop, or left of the lane where the page ends first.
+          let right = SVGText.wrap(
+            label, width: SVGText.chars(fitting: Self.column - 50), breakAfter: SVGText.labelBreaks)
+          let fitsRight = x1 + 42 + SVGText.width(right.map(\.count).max() ?? 0) <= width - Self.margin
+          let lines =
+            fitsRight
+            ? right
+            : SVGText.wrap(
+              label, width: SVGText.chars(fitting: Self.column - 24), breakAfter: SVGText.labelBreaks)
+          rows += SVGText.lines(
+            lines, x: fitsRight ? x1 + 42 : x1 - 8, y: y + 12, anchor: fitsRight ? "start" : "end")
           rows +=
             "<path d=\"M\(x1),\(y + 4) H\(x1 + 34) V\(y + 20) H\(x1 + 2)\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.5\"\(dash) marker-end=\"url(#\(style == .call ? "call" : "result"))\"/>\n"
           y += max(28, lines.count * SVGText.lineHeight + 12)
         } else {
           let span = abs(x2 - x1) - 12
-          let lines = SVGText.wrap(label, width: span / Int(SVGText.charWidth))
+          let lines = SVGText.wrap(
+            label, width: SVGText.chars(fitting: span), breakAfter: SVGText.labelBreaks)
           rows += SVGText.lines(lines, x: (x1 + x2) / 2, y: y + 12, anchor: "middle")
           let lineY = y + lines.count * SVGText.lineHeight + 4
           let end = x2 + (x2 > x1 ? -2 : 2)
@@ -107,8 +119,8 @@ extension SequenceDiagram {
       case .note(let over, let through, let lines):
         let left = Self.center(min(over, through)) - Self.column / 2 + 12
         let right = Self.center(max(over, through)) + Self.column / 2 - 12
-        let chars = (right - left - 16) / Int(SVGText.charWidth)
-        let wrapped = lines.flatMap { SVGText.wrap($0, width: chars) }
+        let chars = SVGText.chars(fitting: right - left - 16)
+        let wrapped = lines.flatMap { SVGText.wrap($0, width: chars, breakAfter: SVGText.labelBreaks) }
         let height = wrapped.count * SVGText.lineHeight + 10
         let fold = 8
         rows +=

@@ -196,6 +196,57 @@ struct PictureTests {
     #expect(SVGText.wrap("", width: 5) == [""])
   }
 
+  @Test(
+    "a label breaks at its argument labels and words, never inside a word that has a break",
+    arguments: [
+      ("scene(_:willConnectTo:options:)", 22, ["scene(_:willConnectTo:", "options:)"]),
+      (
+        "application(_:continue:restorationHandler:)", 24,
+        ["application(_:continue:", "restorationHandler:)"]
+      ),
+      (
+        "delivery/scenes-user-activity-cold (inferred)", 24,
+        ["delivery/scenes-user-", "activity-cold (inferred)"]
+      ),
+      ("open(\"myapp://item/42\")", 12, ["open(", "\"myapp://", "item/42\")"]),
+      ("f(a, b)", 4, ["f(a,", "b)"]),
+      ("abcdefghij", 4, ["abcd", "efgh", "ij"]),
+    ] as [(String, Int, [String])])
+  func labelWrapping(text: String, width: Int, expected: [String]) {
+    let lines = SVGText.wrap(text, width: width, breakAfter: SVGText.labelBreaks)
+    #expect(lines == expected)
+    #expect(lines.allSatisfy { $0.count <= width })
+  }
+
+  @Test("every fixture's explain picture keeps each label inside the picture")
+  func labelsInsideThePicture() throws {
+    let engine = try engine()
+    for fixture in engine.policies.fixtures {
+      let svg = SequenceDiagram(decision: engine.explain(fixture.situation), situation: fixture.situation).svg
+      let width = try #require(Self.number(after: "width=\"", in: svg))
+      for element in svg.components(separatedBy: "<text ").dropFirst() {
+        guard let x = Self.number(after: "x=\"", in: element),
+          let start = element.firstIndex(of: ">"), let end = element.range(of: "</text>")
+        else { continue }
+        let text = String(element[element.index(after: start)..<end.lowerBound])
+          .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+          .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+        let w = SVGText.width(text.count)
+        let left =
+          element.contains("text-anchor=\"end\"")
+          ? x - w : element.contains("text-anchor=\"middle\"") ? x - w / 2 : x
+        #expect(
+          left >= 0 && left + w <= width, "\(fixture.name): \(text) at \(left)...\(left + w) of \(width)")
+      }
+    }
+  }
+
+  /// The integer after `prefix` in `text`.
+  static func number(after prefix: String, in text: String) -> Int? {
+    guard let range = text.range(of: prefix) else { return nil }
+    return Int(text[range.upperBound...].prefix { $0.isNumber })
+  }
+
   @Test("a flow chart has a question per conditional rule in rule order and marks the contested leaves")
   func flowCharts() throws {
     let set = try engine().policies
