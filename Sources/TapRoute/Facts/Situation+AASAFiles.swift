@@ -140,7 +140,7 @@ extension SituationScanner {
       self = empty
       return Situation.AASAFiles()
     }
-    guard let cache = aasaCache, let bytes = skipValue() else { return nil }
+    guard let cache = aasaCache, let bytes = skipObject() else { return nil }
     return cache.files(bytes)
   }
 }

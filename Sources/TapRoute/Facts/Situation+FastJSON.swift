@@ -113,11 +113,12 @@ package struct SituationScanner {
     }
   }
 
-  /// The bytes of the JSON value at the reading position, skipped by balancing brackets
-  /// outside strings; nil at the end of the input. Nothing is validated: the caller reads
-  /// the bytes strictly, or compares them with bytes that were.
-  package mutating func skipValue() -> UnsafeBufferPointer<UInt8>? {
+  /// The bytes of the object at the reading position, found by balancing its brackets outside
+  /// strings; nil when no object starts here or it does not end. Nothing else is validated:
+  /// the caller reads the bytes strictly, or compares them with bytes that were.
+  package mutating func skipObject() -> UnsafeBufferPointer<UInt8>? {
     let start = index
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
     var depth = 0
     var inString = false
     while index < bytes.count {
@@ -128,30 +129,17 @@ package struct SituationScanner {
           index += 1
         } else if byte == UInt8(ascii: "\"") {
           inString = false
-          if depth == 0 { break }
         }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if depth == 0 {
-          index -= 1
-          return index > start ? UnsafeBufferPointer(rebasing: bytes[start..<index]) : nil
-        }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+        depth += 1
+      } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
         depth -= 1
         if depth == 0 { return UnsafeBufferPointer(rebasing: bytes[start..<index]) }
-      case UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-        if depth == 0 {
-          index -= 1
-          return index > start ? UnsafeBufferPointer(rebasing: bytes[start..<index]) : nil
-        }
-      default: break
       }
     }
-    guard index > start, index <= bytes.count else { return nil }
-    return UnsafeBufferPointer(rebasing: bytes[start..<index])
+    return nil
   }
 
   /// A key's bytes, matched against names in a `switch` (`case "url":`).

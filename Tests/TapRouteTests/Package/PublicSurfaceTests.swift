@@ -103,7 +103,6 @@ struct PublicSurfaceTests {
           let x: OSVersion = "17.4"
           let y: Diagnostic? = nil
           let z: DiagnosticsError? = nil
-          let code = (try? Situation(json: "{}")).map { _ in "" } ?? ""
           """,
         error: nil),
       Row(
