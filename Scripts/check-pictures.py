@@ -276,9 +276,11 @@ def check_boxes(picture, root, boxes, failures):
 # -- what the diagrams draw ------------------------------------------------------------------
 
 def messages_allowed(situation):
+    # A link's `from` defaults to messages (the situation catalog's default, Situation.Link.Source);
+    # an App Clip's `invokedFrom` defaults to qrCode.
     event = situation.get("event", "tap")
     return (event in ("tap", "open")
-            or (situation.get("link") or {}).get("from") == "messages"
+            or (event == "link" and (situation.get("link") or {}).get("from", "messages") == "messages")
             or (situation.get("appClip") or {}).get("invokedFrom") == "messages")
 
 

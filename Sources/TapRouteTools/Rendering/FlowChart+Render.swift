@@ -74,7 +74,7 @@ extension FlowChart {
     return SVGText.document(
       width: pageWidth, height: y, title: title,
       description: charts.map(\.description).joined(separator: " "),
-      body: body)
+      body: body, kind: "flowchart")
   }
 
   private func svgBody(y: inout Int) -> String {

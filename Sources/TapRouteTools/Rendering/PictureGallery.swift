@@ -89,8 +89,11 @@ package enum PictureGallery {
       "",
       "## Overview",
       "",
-      "Each sequence diagram has four lifelines: the user, Messages (the surface tapped), the extension and the "
-        + "container app. Solid arrows with filled heads are calls (a tap, a callback, an `open(url)`); dashed "
+      "Each sequence diagram draws the lifelines of the event it shows, in the event's words: the user, the "
+        + "surface tapped (a message bubble in Messages, a widget on the Home Screen, a notification), the part of "
+        + "the system or the extension that acts on it, where the outcome lands when that is not the app (the App "
+        + "Store, a web browser, an App Clip), and the app. The user's gesture is the first arrow; the app's "
+        + "callbacks follow in order, the last with what it receives. Solid arrows with filled heads are calls (a tap, a callback, an `open(url)`); dashed "
         + "arrows with open heads are what comes back; each step's rule, confidence and evidence are in a note "
         + "(a box with a folded corner), and the state after it at the end of the step. They are "
         + "`taproute simulate FILE --format svg` of the files in `Policies/sessions/` and "

@@ -103,11 +103,16 @@ enum SVGText {
 
   /// The document: a sized, labelled image (`role="img"`, `<title>`, `<desc>`), black on white,
   /// its body drawn by the caller.
-  static func document(width: Int, height: Int, title: String, description: String, body: String) -> String {
+  /// `kind` names what is drawn (`sequence`, `flowchart`) in the root's `data-kind`.
+  static func document(
+    width: Int, height: Int, title: String, description: String, body: String, kind: String
+  )
+    -> String
+  {
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
-    role="img" aria-labelledby="title desc" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" \
+    role="img" aria-labelledby="title desc" data-kind="\(kind)" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" \
     font-size="\(fontSize)">
     <title id="title">\(Escaping.xml(title))</title>
     <desc id="desc">\(Escaping.xml(description))</desc>

@@ -328,13 +328,17 @@ struct AppSessionTests {
   @Test("the session's diagram shows the surface and, per tap, the app's own callbacks")
   func diagram() throws {
     let diagram = SequenceDiagram(simulation: Simulator.run(try Self.widgetSession(), engine: try engine()))
-    #expect(diagram.participants[1] == "System (widget)")
+    #expect(diagram.participants == [.user, .surface, .system, .app])
+    #expect(diagram.labels[1] == "widget on the Home Screen" && diagram.labels[2] == "the system (WidgetKit)")
     let own = diagram.items.compactMap { item -> String? in
-      if case .arrow(.container, .container, let label, _) = item { return label }
+      if case .arrow(.system, .app, let label, _) = item, label.hasPrefix("scene(") {
+        return String(label.prefix { $0 != " " })
+      }
       return nil
     }
     #expect(own == ["scene(_:willConnectTo:options:)", "scene(_:continue:)"])
-    #expect(diagram.mermaid.contains("User->>Container: go to the Home Screen"))
+    #expect(diagram.mermaid.contains("User->>App: go to the Home Screen"))
+    #expect(!diagram.mermaid.contains("Messages") && !diagram.mermaid.contains("open("))
   }
 
   @Test(

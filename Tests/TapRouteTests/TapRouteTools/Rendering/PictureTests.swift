@@ -93,13 +93,13 @@ struct PictureTests {
     }
     #expect(
       arrows == [
-        "User>Messages tap m1", "Messages>Extension willSelect", "Messages>Extension didSelect",
-        "Messages>Extension willTransition", "Messages>Extension didTransition",
-        "Extension>Messages open(\"containerAppDemo://\") in didSelect", "Messages>Container containerLaunch",
-        "Container>Container scene(_:willConnectTo:options:)", "User>Messages return to Messages",
-        "User>Messages tap m1", "Messages>Extension viewDidLoad",
-        "Messages>Extension willBecomeActive", "Messages>Extension didBecomeActive",
-        "Messages>Extension viewWillAppear", "Messages>Extension viewDidAppear",
+        "User>Surface tap m1", "Surface>Extension willSelect", "Surface>Extension didSelect",
+        "Surface>Extension willTransition", "Surface>Extension didTransition",
+        "Extension>Surface open(\"containerAppDemo://\") in didSelect", "Surface>App containerLaunch",
+        "Surface>App scene(_:willConnectTo:options:) receives connectionOptions.urlContexts: \"containerAppDemo://\"",
+        "User>Surface return to Messages", "User>Surface tap m1", "Surface>Extension viewDidLoad",
+        "Surface>Extension willBecomeActive", "Surface>Extension didBecomeActive",
+        "Surface>Extension viewWillAppear", "Surface>Extension viewDidAppear",
       ])
     let notes = diagram.items.compactMap { item -> [String]? in
       if case .note(_, _, let lines) = item { return lines }
@@ -112,13 +112,17 @@ struct PictureTests {
     #expect(notes.contains { $0.contains("expected extensionLaunch: met") })
     // The container's launch ends the extension, once, in step 1.
     let ends = try #require(
-      diagram.items.firstIndex(of: .note(over: .app, through: .app, lines: ["extension ends"])))
+      diagram.items.firstIndex(of: .note(over: .extension, through: .extension, lines: ["extension ends"])))
     #expect(
-      diagram.items.filter { $0 == .note(over: .app, through: .app, lines: ["extension ends"]) }.count == 1)
+      diagram.items.filter { $0 == .note(over: .extension, through: .extension, lines: ["extension ends"]) }
+        .count
+        == 1)
     #expect(diagram.items.firstIndex(of: .step("2. returnToMessages")).map { ends < $0 } == true)
   }
 
-  @Test("a composed decision draws each step's rule; an outcome that is not a launch goes back to the user")
+  private func cast(_ situation: Situation) -> EventCast { situation.cast }
+
+  @Test("a composed decision draws each step's rule; the App Store is a lane of its own")
   func decisionSequence() throws {
     let (engine, _, redirect) = try Self.shipped()
     let explained = engine.explain(redirect)
@@ -129,14 +133,19 @@ struct PictureTests {
       let rule = try #require(step.rule)
       #expect(diagram.mermaid.contains(rule + " ("), "\(rule)")
     }
-    // An open(url) on its own: the extension calls it, and it lands where the open table says.
+    // An open(url) on its own: the user acts in the extension, which calls it; its host
+    // opens the URL where the open table says.
     let openParsed = situation(#"{"event":"open","open":{"url":"app://x","extensionPoint":"messages"}}"#)
     let open = try #require(openParsed)
     let opened = engine.decide(open)
     let openDrawn = SequenceDiagram(decision: opened, situation: open)
+    #expect(openDrawn.items.first == .arrow(from: .user, to: .surface, label: "tap", style: .call))
     #expect(
-      openDrawn.items.first == .arrow(from: .app, to: .messages, label: "open(\"app://x\")", style: .call))
-    #expect(openDrawn.title == "What open(url) does: \(opened.outcome.rawValue)")
+      openDrawn.items.dropFirst().first
+        == .arrow(from: .surface, to: .system, label: "extensionContext.open(\"app://x\")", style: .call))
+    #expect(
+      openDrawn.title
+        == "What open(url) from an iMessage app (extension) in Messages does: \(opened.outcome.rawValue)")
     let parsed = situation(#"{"event":"tap","app":{"installed":false,"published":true}}"#)
     let store = try #require(parsed)
     let decision = engine.decide(store)
@@ -144,9 +153,19 @@ struct PictureTests {
     #expect(
       drawn.items.contains(
         .arrow(
-          from: .messages, to: .user,
+          from: .surface, to: .destination,
           label: decision.outcome.rawValue + (decision.url.map { " " + Words.quoted($0) } ?? ""),
-          style: .result)))
+          style: .call)))
+    #expect(drawn.labels == ["User", "message bubble in Messages", "App Store"])
+    // An outcome that opens nothing goes back to the user, dashed.
+    let none = try #require(situation(#"{"event":"tap","app":{"installed":true},"tap":{"transport":"sms"}}"#))
+    let nothing = engine.decide(none)
+    if cast(none).lane(for: nothing.outcome) == nil {
+      #expect(
+        SequenceDiagram(decision: nothing, situation: none).items.contains {
+          if case .arrow(.surface, .user, _, .result) = $0 { true } else { false }
+        })
+    }
   }
 
   @Test("SVG: labelled for a screen reader, every label a text element, no colour but black and white")
@@ -180,10 +199,10 @@ struct PictureTests {
   func escaping() {
     var diagram = SequenceDiagram(decision: Decision(outcome: .undecided), situation: Situation(event: .tap))
     diagram.title = "a <b> & \"c\"; #d"
-    diagram.items = [.arrow(from: .user, to: .messages, label: "x;y#z<w>", style: .call)]
+    diagram.items = [.arrow(from: .user, to: .surface, label: "x;y#z<w>", style: .call)]
     #expect(diagram.svg.contains("<title id=\"title\">a &lt;b&gt; &amp; &quot;c&quot;; #d</title>"))
     #expect(diagram.svg.contains(">x;y#z&lt;w&gt;</text>"))
-    #expect(diagram.mermaid.contains("User->>Messages: x#59;y#35;z#lt;w#gt;\n"))
+    #expect(diagram.mermaid.contains("User->>Surface: x#59;y#35;z#lt;w#gt;\n"))
   }
 
   @Test("wrapping keeps every word, in order, within the width")
@@ -218,14 +237,16 @@ struct PictureTests {
     #expect(lines.allSatisfy { $0.count <= width })
   }
 
-  @Test("every fixture's explain picture keeps each label inside the picture")
+  @Test("every fixture's explain picture keeps each label inside the picture, and no two labels overlap")
   func labelsInsideThePicture() throws {
     let engine = try engine()
     for fixture in engine.policies.fixtures {
       let svg = SequenceDiagram(decision: engine.explain(fixture.situation), situation: fixture.situation).svg
       let width = try #require(Self.number(after: "width=\"", in: svg))
+      var boxes: [(text: String, left: Int, right: Int, y: Int)] = []
       for element in svg.components(separatedBy: "<text ").dropFirst() {
         guard let x = Self.number(after: "x=\"", in: element),
+          let y = Self.number(after: "y=\"", in: element),
           let start = element.firstIndex(of: ">"), let end = element.range(of: "</text>")
         else { continue }
         let text = String(element[element.index(after: start)..<end.lowerBound])
@@ -237,6 +258,13 @@ struct PictureTests {
           ? x - w : element.contains("text-anchor=\"middle\"") ? x - w / 2 : x
         #expect(
           left >= 0 && left + w <= width, "\(fixture.name): \(text) at \(left)...\(left + w) of \(width)")
+        boxes.append((text, left, left + w, y))
+      }
+      // Two lines of text closer than a line apart must not share any column.
+      for (i, a) in boxes.enumerated() {
+        for b in boxes[(i + 1)...] where abs(a.y - b.y) < SVGText.lineHeight - 1 {
+          #expect(a.right <= b.left || b.right <= a.left, "\(fixture.name): \(a.text) overlaps \(b.text)")
+        }
       }
     }
   }
@@ -304,7 +332,13 @@ struct PictureTests {
     let explain = try Binary.run(["explain", "--format", "mermaid"], stdin: situation)
     #expect(
       explain.status == 0
-        && explain.stdout.contains("Extension->>Messages: open(\"containerAppDemo://\") in didSelect"))
+        && explain.stdout.contains("Extension->>Surface: open(\"containerAppDemo://\") in didSelect"))
+    // Another surface draws its own lanes: a widget on the Home Screen, no Messages, no open(url).
+    let widget = try Binary.run(
+      ["explain", "--format", "mermaid"], stdin: #"{"event":"widget","widget":{"url":"myapp://item/42"}}"#)
+    #expect(widget.status == 0 && widget.stdout.contains("User->>Surface: tap\n"))
+    #expect(widget.stdout.contains("participant Surface as widget on the Home Screen"))
+    #expect(!widget.stdout.contains("Messages") && !widget.stdout.contains("open("))
     #expect(try Binary.run(["explain", "--format", "json"], stdin: situation).stdout.hasPrefix("{"))
     let one = try Binary.run(["table", "--format", "mermaid", "--table", "open"])
     #expect(one.status == 0 && one.stdout.contains("open_q1") && !one.stdout.contains("tap_q1"))
