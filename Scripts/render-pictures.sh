@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes the pictures the documentation ships, with the CLI: a sequence diagram of every
-# session in Policies/sessions/ and of a composed decision, and a flow chart of each table,
+# session in Policies/sessions/, of a composed decision and of one decision per surface
+# (Policies/surfaces/), and a flow chart of each table,
 # as SVG into the DocC catalog's Resources/, the DocC article that shows them (Pictures.md),
 # Policies/README.md (which has the same pictures in Mermaid), and the second-tap trap's
 # Mermaid diagram in README.md. A test fails when any of
@@ -13,6 +14,10 @@ docc=Sources/TapRoute/TapRoute.docc
 mkdir -p "$docc/Resources"
 for session in Policies/sessions/*.json; do
   "$taproute" simulate "$session" --format svg > "$docc/Resources/$(basename "$session" .json).svg"
+done
+# One decision per surface: Policies/surfaces/EVENT.json.
+for surface in Policies/surfaces/*.json; do
+  "$taproute" explain --format svg < "$surface" > "$docc/Resources/surface-$(basename "$surface" .json).svg"
 done
 situation=Examples/situations/redirect-in-didselect.json
 "$taproute" explain --format svg < "$situation" > "$docc/Resources/explain-$(basename "$situation" .json).svg"

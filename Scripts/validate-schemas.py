@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Validates every policy file in Policies/ against the JSON Schema its "$schema" names.
+"""Validates every policy file in Policies/ against the JSON Schema its "$schema" names (the
+example situations of Policies/surfaces/ against situation.schema.json).
 
 The schemas are for editors; TapRoute's own loader is the authority. This check keeps the
 two in step. Needs the jsonschema package (pip install jsonschema)."""
@@ -17,9 +18,11 @@ registry = Registry().with_resources(
     (path.name, Resource.from_contents(json.loads(path.read_text())))
     for path in (root / "schema").glob("*.schema.json"))
 failed = 0
-for path in sorted(list(root.glob("*.json")) + list(root.glob("sessions/*.json"))):
+for path in sorted(list(root.glob("*.json")) + list(root.glob("sessions/*.json")) + list(root.glob("surfaces/*.json"))):
     document = json.loads(path.read_text())
-    schema_path = (path.parent / document.get("$schema", "")).resolve()
+    # A surface's example is a bare situation, as `taproute explain` reads it: no "$schema" key.
+    named = "../schema/situation.schema.json" if path.parent.name == "surfaces" else document.get("$schema", "")
+    schema_path = (path.parent / named).resolve()
     if not schema_path.is_file():
         print(f"{path.name}: no schema at {document.get('$schema')!r}")
         failed += 1

@@ -251,9 +251,13 @@ enum PolicyCommands {
     let format = invocation[tableJSON] ? .json : invocation[Self.format] ?? .markdown
     let set = try policySet(dir, console: console)
     var sessions: [PictureGallery.NamedSession] = []
+    var surfaces: [PictureGallery.NamedSituation] = []
     if let dir, format == .markdown || format == .pictures {
       do throws(DiagnosticsError) {
         sessions = try PictureGallery.sessions(in: URL(fileURLWithPath: dir, isDirectory: true))
+        if format == .pictures {
+          surfaces = try PictureGallery.surfaces(in: URL(fileURLWithPath: dir, isDirectory: true))
+        }
       } catch {
         console.report(error.diagnostics, omitted: error.omitted)
         return CommandLineTool.exitInput
@@ -272,7 +276,8 @@ enum PolicyCommands {
     switch format {
     case .svg: console.out(FlowChart.svg(charts))
     case .mermaid: console.out(FlowChart.mermaid(charts))
-    case .pictures: console.out(PictureGallery.article(Engine(policies: set), sessions: sessions))
+    case .pictures:
+      console.out(PictureGallery.article(Engine(policies: set), sessions: sessions, surfaces: surfaces))
     case .json: console.out(TableDocument.json(set))
     case .docc: console.out(TableDocument.evidenceArticle(set))
     case .guide:

@@ -80,12 +80,7 @@ package struct EventCast: Sendable, Hashable {
     self.actor = actor
     self.actorWords = actorWords
     self.app = app
-    self.what = what ?? "\(Self.article(gesture)) \(gesture) on \(Self.article(surface)) \(surface)"
-  }
-
-  /// "a" or "an", by the word's first letter.
-  static func article(_ word: String) -> String {
-    word.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
+    self.what = what ?? "\(Words.article(gesture)) \(gesture) on \(Words.article(surface)) \(surface)"
   }
 
   /// The words of `role`'s lane (`destination` has none of its own: an outcome names it).
@@ -166,7 +161,7 @@ extension Situation {
         }
       return EventCast(
         gesture: "tap", surface: surface, actor: .system, actorWords: host, app: "container app",
-        what: "open(url) from \(EventCast.article(surface)) \(surface)", call: call)
+        what: "open(url) from \(Words.article(surface)) \(surface)", call: call)
     case .delivery:
       // Something opened the app; the handoff names what (U-42 to U-47, W-5, L-5, T-3, A-3).
       let surface =
@@ -182,7 +177,7 @@ extension Situation {
       return EventCast(
         gesture: "tap", surface: surface, actor: .system, actorWords: "the system (UIKit)",
         app: "container app",
-        what: "a handoff to the app from \(EventCast.article(surface)) \(surface)")
+        what: "a handoff to the app from \(Words.article(surface)) \(surface)")
     case .widget:
       // W-1 to W-5, W-7, W-11, W-12: the system activates the containing app.
       let place =
@@ -268,7 +263,7 @@ extension Situation {
       let what =
         gesture == "tap"
         ? nil
-        : "\(gesture == "scan" ? "a scan of" : "holding the iPhone near") \(EventCast.article(surface)) \(surface)"
+        : "\(gesture == "scan" ? "a scan of" : "holding the iPhone near") \(Words.article(surface)) \(surface)"
       return EventCast(
         gesture: gesture, surface: surface, actor: .system, actorWords: "the system (App Clip card)",
         app: "full app", what: what)

@@ -14,6 +14,13 @@ package enum PictureGallery {
     package var session: Session
   }
 
+  /// A situation file of a policy directory's `surfaces/` folder and its name without `.json`
+  /// (the event it shows).
+  package struct NamedSituation: Sendable, Hashable {
+    package var name: String
+    package var situation: Situation
+  }
+
   /// The sessions drawn first: the trap most readers arrive with, then its workaround.
   static let leading = ["s004-10-second-tap-trap", "s004-11-workaround"]
 
@@ -47,6 +54,32 @@ package enum PictureGallery {
     return ordered(found)
   }
 
+  /// The example situations of `directory/surfaces/` (none when it has no such folder), one per
+  /// surface, in the order of `Situation.Event`; every bad file reported at once.
+  package static func surfaces(in directory: URL) throws(DiagnosticsError) -> [NamedSituation] {
+    let folder = directory.appendingPathComponent("surfaces", isDirectory: true)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+    var found: [NamedSituation] = []
+    var problems: [Diagnostic] = []
+    for file in names.filter({ $0.hasSuffix(".json") }).sorted() {
+      let path = folder.appendingPathComponent(file).path
+      do {
+        let input = try InputFile.read(path, limit: Situation.maximumDocumentBytes, what: "situation")
+        switch Situation.parse(input.bytes, file: input.name) {
+        case .success(let situation):
+          found.append(NamedSituation(name: String(file.dropLast(5)), situation: situation))
+        case .failure(let error): problems += error.diagnostics
+        }
+      } catch {
+        problems += error.diagnostics
+      }
+    }
+    if !problems.isEmpty { throw DiagnosticsError(problems) }
+    let order = { (s: NamedSituation) in Situation.Event.allCases.firstIndex(of: s.situation.event) ?? 0 }
+    return found.enumerated().sorted { (order($0.element), $0.offset) < (order($1.element), $1.offset) }.map(
+      \.element)
+  }
+
   /// The leading sessions first, in their order, then the rest in the order given.
   static func ordered(_ sessions: [NamedSession]) -> [NamedSession] {
     let rank = { (s: NamedSession) in leading.firstIndex(of: s.name) ?? leading.count }
@@ -55,11 +88,18 @@ package enum PictureGallery {
   }
 
   /// The SVG files of the catalog, by file name.
-  package static func svgFiles(_ engine: Engine, sessions: [NamedSession], explained: Situation)
-    -> [(name: String, svg: String)]
-  {
+  package static func svgFiles(
+    _ engine: Engine, sessions: [NamedSession], explained: Situation, surfaces: [NamedSituation]
+  ) -> [(name: String, svg: String)] {
     var files = sessions.map {
       ($0.name + ".svg", SequenceDiagram(simulation: Simulator.run($0.session, engine: engine)).svg)
+    }
+    for surface in surfaces {
+      files.append(
+        (
+          "surface-\(surface.name).svg",
+          SequenceDiagram(decision: engine.explain(surface.situation), situation: surface.situation).svg
+        ))
     }
     files.append(
       (
@@ -77,9 +117,11 @@ package enum PictureGallery {
     String((explained.split(separator: "/").last ?? "").dropLast(".json".count))
   }
 
-  /// The DocC article `Pictures.md`: every picture of ``svgFiles(_:sessions:explained:)``
+  /// The DocC article `Pictures.md`: every picture of ``svgFiles(_:sessions:explained:surfaces:)``
   /// with what it shows.
-  package static func article(_ engine: Engine, sessions: [NamedSession]) -> String {
+  package static func article(_ engine: Engine, sessions: [NamedSession], surfaces: [NamedSituation])
+    -> String
+  {
     var out = [
       "# What fires when, drawn",
       "",
@@ -119,6 +161,23 @@ package enum PictureGallery {
         + "code in `didSelect`: the tap's callbacks, then the `open(url)` and where it lands.",
       "",
       "![Sequence diagram of a tap whose didSelect calls open(url).](explain-\(explainedName).svg)", "",
+      "## Surfaces", "",
+      "One decision for each surface a person taps, drawn with that surface's lanes: "
+        + "`taproute explain --format svg < Policies/surfaces/NAME.json`.",
+      "",
+    ]
+    for surface in surfaces {
+      let cast = surface.situation.cast
+      let decision = engine.decide(surface.situation)
+      out += [
+        "### \(cast.surface.prefix(1).uppercased() + cast.surface.dropFirst())", "",
+        "From `Policies/surfaces/\(surface.name).json`: \(cast.what) (`\(decision.outcome.rawValue)`, "
+          + "rule `\(decision.rule ?? "none")`).",
+        "",
+        "![Sequence diagram of \(altText(cast.what)).](surface-\(surface.name).svg)", "",
+      ]
+    }
+    out += [
       "## Tables", "",
     ]
     for table in TableDocument.ordered(engine.policies.tables) {

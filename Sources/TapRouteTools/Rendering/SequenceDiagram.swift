@@ -194,6 +194,11 @@ package struct SequenceDiagram: Sendable, Hashable {
     append(.note(over: min(decider, landed), through: max(decider, landed), lines: Self.ruleLines(first)))
     if Self.isDelivery(first) {
       appendDelivery(first, url: decision.url, from: decider, to: landed, rule: false)
+    } else if !steps.contains(where: Self.isDelivery), landed == .destination || landed == .app,
+      let receives = Self.receives(first, url: decision.url)
+    {
+      // What the app (or the App Clip) is handed, where the decision says it but no callback.
+      append(.arrow(from: decider, to: landed, label: "hands over " + receives, style: .call))
     }
     for step in steps.dropFirst() {
       if Self.isDelivery(step) {

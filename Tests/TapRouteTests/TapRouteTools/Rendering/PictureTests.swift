@@ -23,10 +23,16 @@ struct PictureTests {
     return (engine, sessions, situation)
   }
 
+  /// The example situation of each surface, `Policies/surfaces/`.
+  static func surfaces() throws -> [PictureGallery.NamedSituation] {
+    try PictureGallery.surfaces(in: Repo.policies)
+  }
+
   @Test("every SVG of the DocC catalog is its rendering, and there is no other")
   func svgFilesDoNotDrift() throws {
     let (engine, sessions, situation) = try Self.shipped()
-    let files = PictureGallery.svgFiles(engine, sessions: sessions, explained: situation)
+    let files = PictureGallery.svgFiles(
+      engine, sessions: sessions, explained: situation, surfaces: try Self.surfaces())
     let folder = Repo.root.appendingPathComponent(PictureGallery.resources)
     for (name, svg) in files {
       let committed = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -39,7 +45,7 @@ struct PictureTests {
       $0.hasSuffix(".svg")
     }
     #expect(Set(present) == Set(files.map(\.name)), "stray or missing SVG files; \(Self.refresh)")
-    #expect(files.count == sessions.count + 1 + engine.policies.tables.count)
+    #expect(files.count == sessions.count + 1 + Situation.Event.allCases.count + engine.policies.tables.count)
   }
 
   @Test("Pictures.md is the pictures article of the shipped policies, and the landing page links it")
@@ -47,7 +53,7 @@ struct PictureTests {
     let (engine, sessions, _) = try Self.shipped()
     let path = "Sources/TapRoute/TapRoute.docc/Pictures.md"
     let committed = try String(contentsOf: Repo.root.appendingPathComponent(path), encoding: .utf8)
-    let rendered = PictureGallery.article(engine, sessions: sessions)
+    let rendered = PictureGallery.article(engine, sessions: sessions, surfaces: try Self.surfaces())
     #expect(
       committed == rendered,
       "\(path) drifted (\(firstDifference(committed, rendered, names: ("committed", "rendered")))); \(Self.refresh)"
@@ -57,7 +63,8 @@ struct PictureTests {
       encoding: .utf8)
     #expect(landing.contains("- <doc:Pictures>"))
     // Every picture is shown, the second-tap trap and its workaround first.
-    let files = PictureGallery.svgFiles(engine, sessions: sessions, explained: try Self.shipped().2)
+    let files = PictureGallery.svgFiles(
+      engine, sessions: sessions, explained: try Self.shipped().2, surfaces: try Self.surfaces())
     for (name, _) in files { #expect(rendered.contains("](\(name))"), "\(name) is not shown") }
     let trap = try #require(rendered.range(of: "(s004-10-second-tap-trap.svg)"))
     let workaround = try #require(rendered.range(of: "(s004-11-workaround.svg)"))
@@ -171,7 +178,9 @@ struct PictureTests {
   @Test("SVG: labelled for a screen reader, every label a text element, no colour but black and white")
   func svgIsAccessible() throws {
     let (engine, sessions, situation) = try Self.shipped()
-    for (name, svg) in PictureGallery.svgFiles(engine, sessions: sessions, explained: situation) {
+    for (name, svg) in PictureGallery.svgFiles(
+      engine, sessions: sessions, explained: situation, surfaces: try Self.surfaces())
+    {
       #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "), "\(name)")
       #expect(svg.contains("role=\"img\" aria-labelledby=\"title desc\""), "\(name)")
       #expect(svg.contains("<title id=\"title\">") && svg.contains("<desc id=\"desc\">"), "\(name)")

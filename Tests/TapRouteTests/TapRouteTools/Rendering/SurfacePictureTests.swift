@@ -111,6 +111,29 @@ struct SurfacePictureTests {
     #expect(tapped.mermaid.contains("receives a UNNotificationResponse"))
   }
 
+  @Test("Policies/surfaces has one example per event, named after it, and DocC shows each")
+  func onePicturePerSurface() throws {
+    let surfaces = try PictureGallery.surfaces(in: Repo.policies)
+    #expect(surfaces.map(\.situation.event) == Situation.Event.allCases)
+    #expect(surfaces.allSatisfy { $0.name == $0.situation.event.rawValue })
+    let article = try String(
+      contentsOf: Repo.root.appendingPathComponent("Sources/TapRoute/TapRoute.docc/Pictures.md"),
+      encoding: .utf8)
+    for surface in surfaces {
+      #expect(article.contains("](surface-\(surface.name).svg)"), "\(surface.name)")
+      #expect(
+        article.contains("### " + surface.situation.cast.surface.prefix(1).uppercased()), "\(surface.name)")
+    }
+    // A bad example is reported with its file and place, not skipped.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("surfaces-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("surfaces"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data(#"{"event":"widget","widget":{"location":"roof"}}"#.utf8).write(
+      to: dir.appendingPathComponent("surfaces/widget.json"))
+    #expect(throws: DiagnosticsError.self) { try PictureGallery.surfaces(in: dir) }
+  }
+
   /// Each field that names the surface, every value given distinct words.
   static let surfaceFields: [(String, [Situation])] = {
     func each<Value>(_ event: Situation.Event, _ values: [Value], _ set: (inout Situation, Value) -> Void)
