@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Writes the pictures the documentation ships, with the CLI: a sequence diagram of every
 # session in Policies/sessions/, of a composed decision and of one decision per surface
-# (Policies/surfaces/), and a flow chart of each table,
-# as SVG into the DocC catalog's Resources/, the DocC article that shows them (Pictures.md),
-# Policies/README.md (which has the same pictures in Mermaid), and the second-tap trap's
-# Mermaid diagram in README.md. A test fails when any of
-# them drifts (Tests/TapRouteTests/TapRouteTools/Rendering/PictureTests.swift).
+# (Policies/surfaces/), and a flow chart of each table (an index and its parts for a table
+# too tall for one picture), as SVG into the DocC catalog's Resources/, the DocC article that
+# shows them (Pictures.md), Policies/README.md (which has the same pictures in Mermaid), and
+# the second-tap trap's Mermaid diagram in README.md. A test fails when any of them drifts
+# (Tests/TapRouteTests/TapRouteTools/Rendering/PictureTests.swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -q --product taproute
@@ -21,11 +21,10 @@ for surface in Policies/surfaces/*.json; do
 done
 situation=Examples/situations/redirect-in-didselect.json
 "$taproute" explain --format svg < "$situation" > "$docc/Resources/explain-$(basename "$situation" .json).svg"
-# Every table's name: each Policies/*.json that holds one names it with its "table" key.
-tables=$(sed -n 's/^  "table": "\([A-Za-z0-9_-]*\)",$/\1/p' Policies/*.json)
-for table in $tables; do
-  "$taproute" table Policies --format svg --table "$table" > "$docc/Resources/table-$table.svg"
-done
+# Each table's flow chart, or the index and the parts of one too tall for one picture: the
+# files PictureGallery.svgFiles lists, written by the library (old parts removed first).
+rm -f "$docc/Resources"/table-*.svg
+"$taproute" table Policies --format svg --resources "$docc/Resources"
 "$taproute" table Policies --format pictures > "$docc/Pictures.md"
 "$taproute" table Policies > Policies/README.md
 # README.md shows the second-tap trap's diagram inline: replace its Mermaid block.

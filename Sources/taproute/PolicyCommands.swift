@@ -19,10 +19,15 @@ enum PolicyCommands {
   static let format = Option<TableFormat>(
     name: "--format", value: "FORMAT",
     help:
-      "markdown (default), json, docc (the DocC article Evidence.md), guide (the\nDocC article WhatATapDoes.md), svg or mermaid (a flow chart of each table:\nits questions in rule order, each leaf an outcome), or pictures (the DocC\narticle Pictures.md)"
+      "markdown (default), json, docc (the DocC article Evidence.md), guide (the\nDocC article WhatATapDoes.md), svg or mermaid (a flow chart of each table:\nits questions in rule order, each leaf an outcome; a table too tall for one\npicture as an index and its parts, in columns), or pictures (the DocC\narticle Pictures.md)"
   )
   static let tableName = Option<String>(
     name: "--table", value: "NAME", help: "svg and mermaid: draw this table only (default: every table)")
+  static let resources = Option<String>(
+    name: "--resources", value: "DIR",
+    help:
+      "svg: write each table's pictures into DIR, one file each, as the DocC\ncatalog ships them (table-NAME.svg, the index of a table too tall for one\npicture, and table-NAME-PART.svg for each part), not one SVG to stdout"
+  )
 
   /// What `table` renders.
   enum TableFormat: String, CaseIterable, Sendable {
@@ -73,7 +78,7 @@ enum PolicyCommands {
       With DIR, the sessions of DIR/sessions/ are drawn too (Markdown, pictures).
       """,
     arguments: [directory],
-    options: [policies, tableJSON, format, tableName],
+    options: [policies, tableJSON, format, tableName, resources],
     success: "rendered",
     finding: "the policies failed to load, or (guide) a rule has no fixture",
     run: { invocation, console throws(CommandExit) in try runTable(invocation, console: console) })
@@ -263,16 +268,25 @@ enum PolicyCommands {
         return CommandLineTool.exitInput
       }
     }
-    var charts = TableDocument.ordered(set.tables).map(FlowChart.init)
+    var tables = TableDocument.ordered(set.tables)
     if let name = invocation[tableName] {
-      charts = charts.filter { $0.table == name }
-      if charts.isEmpty {
+      tables = tables.filter { $0.name == name }
+      if tables.isEmpty {
         console.usageError(
           "taproute table: no table named \(Words.quoted(name)); the tables are \(set.tables.map(\.name).joined(separator: ", "))"
         )
         return CommandLineTool.exitInput
       }
     }
+    if let folder = invocation[resources] {
+      guard format == .svg else {
+        console.usageError("taproute table: \(resources.name) writes SVG files; give \(Self.format.name) svg")
+        return CommandLineTool.exitInput
+      }
+      return writeFiles(PictureGallery.tableFiles(tables), into: folder, console: console)
+    }
+    // A table too tall for one picture is drawn as its index and its parts.
+    let charts = tables.flatMap(FlowChart.charts)
     switch format {
     case .svg: console.out(FlowChart.svg(charts))
     case .mermaid: console.out(FlowChart.mermaid(charts))
@@ -288,6 +302,35 @@ enum PolicyCommands {
         return CommandLineTool.exitFinding
       }
     case .markdown: console.out(TableDocument.markdown(set, sessions: sessions))
+    }
+    return CommandLineTool.exitOK
+  }
+
+  /// Writes each file into `folder` (which must exist); a file already as it would be is not
+  /// touched. Every file that cannot be written is reported.
+  private static func writeFiles(
+    _ files: [(name: String, svg: String)], into folder: String, console: Console
+  )
+    -> Int32
+  {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+    else {
+      console.report([Diagnostic(file: folder, code: .unreadable, message: "no such directory")])
+      return CommandLineTool.exitInput
+    }
+    var problems: [Diagnostic] = []
+    for (name, svg) in files {
+      let path = URL(fileURLWithPath: folder, isDirectory: true).appendingPathComponent(name).path
+      let bytes = Array(svg.utf8)
+      if FileManager.default.contents(atPath: path).map(Array.init) == bytes { continue }
+      if !FileManager.default.createFile(atPath: path, contents: Data(bytes)) {
+        problems.append(Diagnostic(file: path, code: .unreadable, message: "cannot write the picture"))
+      }
+    }
+    guard problems.isEmpty else {
+      console.report(problems)
+      return CommandLineTool.exitInput
     }
     return CommandLineTool.exitOK
   }

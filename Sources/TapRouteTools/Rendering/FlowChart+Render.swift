@@ -12,32 +12,47 @@ extension FlowChart {
     var out = [
       "flowchart TD",
       "  accTitle: "
-        + SequenceDiagram.plain("Decision tables " + charts.map(\.table).joined(separator: ", ")),
+        + SequenceDiagram.plain(
+          charts.count == 1 && charts[0].id != charts[0].table
+            ? charts[0].title : "Decision tables " + charts.map(\.table).joined(separator: ", ")),
       "  accDescr: " + SequenceDiagram.plain(charts.map(\.description).joined(separator: " ")),
     ]
     for chart in charts {
-      let p = chart.table
+      let p = chart.id
       let indent = charts.count > 1 ? "    " : "  "
       if charts.count > 1 { out.append("  subgraph \(p)[\"\(text(chart.title))\"]") }
       var previous: String?
       for (i, row) in chart.rows.enumerated() {
         let leaf = "\(p)_r\(i + 1)"
         let leafText = text(row.leaf.joined(separator: "\n"))
-        out.append(indent + (row.contested ? "\(leaf)[/\"\(leafText)\"/]" : "\(leaf)[\"\(leafText)\"]"))
+        out.append(
+          indent
+            + (row.link != nil
+              ? "\(leaf)[[\"\(leafText)\"]]"
+              : row.contested ? "\(leaf)[/\"\(leafText)\"/]" : "\(leaf)[\"\(leafText)\"]"))
         guard let question = row.question else {
           if let previous { out.append(indent + "\(previous) -->|no| \(leaf)") }
           previous = nil
           break
         }
         let node = "\(p)_q\(i + 1)"
-        out.append(indent + "\(node){{\"\(text("\(i + 1). " + question.joined(separator: "\nand ")))?\"}}")
+        out.append(
+          indent
+            + "\(node){{\"\(text("\(chart.start + i). " + question.joined(separator: "\nand ")))?\"}}")
         if let previous { out.append(indent + "\(previous) -->|no| \(node)") }
         out.append(indent + "\(node) -->|yes| \(leaf)")
         previous = node
       }
-      if let previous {
-        out.append(indent + "\(p)_undecided[\"undecided: no rule matches\"]")
-        out.append(indent + "\(previous) -->|no| \(p)_undecided")
+      if chart.fallsThrough {
+        if let continuation = chart.continuation {
+          out.append(indent + "\(p)_continued[[\"\(text(continuation))\"]]")
+        } else {
+          out.append(indent + "\(p)_undecided[\"undecided: no rule matches\"]")
+        }
+        if let previous {
+          out.append(
+            indent + "\(previous) -->|no| \(p)_\(chart.continuation == nil ? "undecided" : "continued")")
+        }
       }
       if charts.count > 1 { out.append("  end") }
     }
@@ -53,34 +68,70 @@ extension FlowChart {
 
   // MARK: SVG
 
-  private static let margin = 20
+  static let margin = 20
+  /// The space below a chart, and between two charts in a column.
+  static let chartGap = 20
   private static let questionWidth = 440
   private static let gap = 70
   private static let leafWidth = 470
+  /// The width of a column, margins included.
   private static let pageWidth = 2 * margin + questionWidth + gap + leafWidth
 
-  /// One chart or several, stacked, as a standalone SVG document. Questions are hexagons,
-  /// leaves rectangles; a contested leaf has a dashed double border and says CONTESTED; the
-  /// arrows say yes and no in text.
+  /// One chart or several as a standalone SVG document, stacked in columns no taller than
+  /// ``maxHeight`` (a chart taller than that has a column of its own). Questions are hexagons,
+  /// leaves rectangles; a contested leaf has a dashed double border and says CONTESTED; a
+  /// leaf that points to another picture has rounded corners; the arrows say yes and no in
+  /// text.
   package static func svg(_ charts: [FlowChart]) -> String {
-    var y = margin
-    var body = ""
+    var columns: [[FlowChart]] = []
+    var height = margin
+    var tallest = margin
     for chart in charts {
-      body += chart.svgBody(y: &y)
-      y += 20
+      let h = chart.bodyHeight + chartGap
+      if let last = columns.indices.last, height + h <= maxHeight {
+        columns[last].append(chart)
+        height += h
+      } else {
+        columns.append([chart])
+        height = margin + h
+      }
+      tallest = max(tallest, height)
     }
+    var body = ""
+    for (c, column) in columns.enumerated() {
+      var y = margin
+      for chart in column {
+        body += chart.svgBody(x: c * (pageWidth - margin), y: &y)
+        y += chartGap
+      }
+    }
+    var tables: [String] = []
+    for chart in charts where !tables.contains(chart.table) { tables.append(chart.table) }
+    // One part of a split table is named by its title; anything else by its tables.
     let title =
-      "Decision table" + (charts.count == 1 ? " " : "s ") + charts.map(\.table).joined(separator: ", ")
+      charts.count == 1 && charts[0].id != charts[0].table
+      ? charts[0].title : "Decision table" + (tables.count == 1 ? " " : "s ") + tables.joined(separator: ", ")
     return SVGText.document(
-      width: pageWidth, height: y, title: title,
+      width: margin + max(columns.count, 1) * (pageWidth - margin), height: tallest, title: title,
       description: charts.map(\.description).joined(separator: " "),
       body: body, kind: "flowchart")
   }
 
-  private func svgBody(y: inout Int) -> String {
-    let m = Self.margin
-    var out = SVGText.lines([title], x: m, y: y + SVGText.lineHeight, weight: "bold")
-    y += SVGText.lineHeight + 16
+  /// The height of the chart's drawing, its title included (the walk of ``svgBody(x:y:)``).
+  var bodyHeight: Int {
+    var y = 0
+    _ = svgBody(x: 0, y: &y)
+    return y
+  }
+
+  /// The chart drawn with its left edge at `x` (the margin is added) from `y` down; `y` ends
+  /// below it.
+  private func svgBody(x: Int, y: inout Int) -> String {
+    let m = x + Self.margin
+    let heading = SVGText.wrap(
+      title, width: SVGText.chars(fitting: Self.pageWidth - 2 * Self.margin), breakAfter: SVGText.labelBreaks)
+    var out = SVGText.lines(heading, x: m, y: y + SVGText.lineHeight, weight: "bold")
+    y += heading.count * SVGText.lineHeight + 16
     let questionChars = SVGText.chars(fitting: Self.questionWidth - 60)
     let leafChars = SVGText.chars(fitting: Self.leafWidth - 16)
     let leafX = m + Self.questionWidth + Self.gap
@@ -92,10 +143,10 @@ extension FlowChart {
         row.question.map { lines in
           lines.enumerated().flatMap { j, line in
             SVGText.wrap(
-              (j == 0 ? "\(i + 1). " : "and ") + line + (j == lines.count - 1 ? "?" : ""),
+              (j == 0 ? "\(start + i). " : "and ") + line + (j == lines.count - 1 ? "?" : ""),
               width: questionChars, breakAfter: SVGText.labelBreaks)
           }
-        } ?? ["\(i + 1). every situation that gets here"]
+        } ?? ["\(start + i). every situation that gets here"]
       let questionHeight = question.count * SVGText.lineHeight + 16
       let height = max(leafHeight, questionHeight)
       let top = y
@@ -118,7 +169,10 @@ extension FlowChart {
       out += SVGText.lines(
         [row.question == nil ? "always" : "yes"], x: right + Self.gap / 2, y: qMid - 5, anchor: "middle")
       let lTop = top + (height - leafHeight) / 2
-      if row.contested {
+      if row.link != nil {
+        out +=
+          "<rect x=\"\(leafX)\" y=\"\(lTop)\" width=\"\(Self.leafWidth)\" height=\"\(leafHeight)\" rx=\"10\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"2\"/>\n"
+      } else if row.contested {
         out +=
           "<rect x=\"\(leafX)\" y=\"\(lTop)\" width=\"\(Self.leafWidth)\" height=\"\(leafHeight)\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"2\" stroke-dasharray=\"7 4\"/>\n"
         out +=
@@ -141,11 +195,13 @@ extension FlowChart {
       }
     }
     if fallsThrough {
-      let height = SVGText.lineHeight + 14
+      let lines =
+        continuation.map { SVGText.wrap($0, width: questionChars, breakAfter: SVGText.labelBreaks) }
+        ?? ["undecided: no rule matches"]
+      let height = lines.count * SVGText.lineHeight + 14
       out +=
-        "<rect x=\"\(m)\" y=\"\(y)\" width=\"\(Self.questionWidth)\" height=\"\(height)\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"2\"/>\n"
-      out += SVGText.lines(
-        ["undecided: no rule matches"], x: mid, y: y + 19, anchor: "middle", weight: "bold")
+        "<rect x=\"\(m)\" y=\"\(y)\" width=\"\(Self.questionWidth)\" height=\"\(height)\"\(continuation == nil ? "" : " rx=\"10\"") fill=\"#fff\" stroke=\"#000\" stroke-width=\"2\"/>\n"
+      out += SVGText.lines(lines, x: mid, y: y + 19, anchor: "middle", weight: "bold")
       y += height + 12
     }
     return out

@@ -17,11 +17,20 @@ package struct FlowChart: Sendable, Hashable {
     package var confidence: Confidence
     /// The other readings of a contested rule.
     package var alternatives: [String]
-    package var contested: Bool { confidence == .contested || !alternatives.isEmpty }
+    /// When set, the leaf is no outcome but a pointer to another picture (a part of a split
+    /// table, or where a cut part continues), and says this.
+    package var link: String? = nil
+    package var contested: Bool { link == nil && (confidence == .contested || !alternatives.isEmpty) }
+
+    /// A row whose leaf points to another picture.
+    static func link(question: [String]?, to text: String) -> Row {
+      Row(question: question, outcome: "", rule: "", confidence: .documented, alternatives: [], link: text)
+    }
 
     /// The leaf's text: the outcome, the rule and its confidence, and a contested rule's
-    /// other readings.
+    /// other readings; or the picture a link leads to.
     var leaf: [String] {
+      if let link { return [link] }
       var lines = [outcome, "\(rule) (\(confidence.rawValue))"]
       if contested {
         lines.append(
@@ -35,20 +44,48 @@ package struct FlowChart: Sendable, Hashable {
   package var table: String
   package var title: String
   package var rows: [Row]
+  /// What the chart draws, for its description: `the tap table`, or a part of it.
+  package var subject: String
+  /// The chart's name among the charts drawn together: Mermaid node ids start with it.
+  package var id: String
+  /// The number of the first question (a piece of a cut part goes on counting).
+  package var start = 1
+  /// Where a situation that passes every row goes on, when the chart is a piece of a cut
+  /// part (`continued in part 3`); nil when it is undecided there.
+  package var continuation: String? = nil
   /// True when a situation can pass every rule (the last rule has conditions): the chart
-  /// ends in an `undecided` leaf.
-  package var fallsThrough: Bool { rows.last?.question != nil }
+  /// ends in an `undecided` leaf, or in its ``continuation``. A chart with no rows ends
+  /// there too.
+  package var fallsThrough: Bool { rows.last.map { $0.question != nil } ?? true }
 
   package init(_ table: DecisionTable) {
+    self.init(
+      table, title: "\(table.name): \(table.title.isEmpty ? table.event.rawValue : table.title)",
+      rules: table.rules.map { ($0, $0.conditions) })
+  }
+
+  /// A chart of `rules` of `table`, each asking the conditions given (a part of a split table
+  /// asks fewer than the rule has).
+  init(_ table: DecisionTable, title: String, rules: [(rule: Rule, conditions: [Rule.Condition])]) {
     self.table = table.name
-    title = "\(table.name): \(table.title.isEmpty ? table.event.rawValue : table.title)"
-    rows = table.rules.map { rule in
+    self.title = title
+    subject = "the \(table.name) table"
+    id = table.name
+    rows = rules.map { rule, conditions in
       Row(
-        question: rule.conditions.isEmpty ? nil : rule.conditions.map(Self.question),
+        question: conditions.isEmpty ? nil : conditions.map(Self.question),
         outcome: rule.then.summary, rule: "\(table.name)/\(rule.id)", confidence: rule.confidence,
         alternatives: rule.alternatives.map(\.then.summary))
     }
   }
+
+  /// The tallest a picture should be, in pixels (about two screens): a table whose chart is
+  /// taller is split into parts (``parts(_:)``), and the charts one SVG draws are set in
+  /// columns no taller than this.
+  package static let maxHeight = 1800
+
+  /// The height of the chart drawn alone (``svg(_:)`` of it), without drawing it.
+  package var height: Int { Self.margin + bodyHeight + Self.chartGap }
 
   /// A condition as a question's line: `platform = macOS`, `transport in [sms, rcs]`,
   /// `osVersion >=26`.
@@ -60,14 +97,22 @@ package struct FlowChart: Sendable, Hashable {
     }
   }
 
+  /// What the picture shows, in words, for `<desc>` and `accDescr`, when the rows do not say
+  /// it (an index of parts).
+  package var about: String? = nil
+
   /// What the picture shows, in words, for `<desc>` and `accDescr`.
   package var description: String {
+    if let about { return about }
     let questions = rows.filter { $0.question != nil }.count
     let contested = rows.filter(\.contested).count
     return
-      "Flow chart of the \(table) table: \(Words.count(questions, "question")) in the order its rules ask them; "
+      "Flow chart of \(subject): \(Words.count(questions, "question")) in the order its rules ask them; "
       + "each yes leads to the rule's outcome, each no to the next question"
       + (contested > 0 ? "; \(Words.count(contested, "contested rule")) marked CONTESTED" : "")
-      + (fallsThrough ? "; a situation no rule matches is undecided." : ".")
+      + (!fallsThrough
+        ? "."
+        : continuation.map { "; a situation no rule matches is \($0)." }
+          ?? "; a situation no rule matches is undecided.")
   }
 }

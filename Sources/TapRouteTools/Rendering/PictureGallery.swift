@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Generated) import TapRoute
+import TapRouteAASA
 
 /// The pictures the documentation ships: a sequence diagram of every session in a policy
 /// directory's `sessions/` folder (the second-tap trap and its workaround first), one of a
@@ -106,10 +107,23 @@ package enum PictureGallery {
         "explain-" + explainedName + ".svg",
         SequenceDiagram(decision: engine.explain(explained), situation: explained).svg
       ))
-    for table in TableDocument.ordered(engine.policies.tables) {
-      files.append(("table-\(table.name).svg", FlowChart.svg([FlowChart(table)])))
+    return files + tableFiles(engine.policies.tables)
+  }
+
+  /// The flow charts of the catalog, by file name, in table order: `table-NAME.svg` for each
+  /// table (its index when it is split), then `table-NAME-PART.svg` for each of its parts.
+  package static func tableFiles(_ tables: [DecisionTable]) -> [(name: String, svg: String)] {
+    TableDocument.ordered(tables).flatMap { table in
+      let parts = FlowChart.parts(table)
+      guard !parts.isEmpty else { return [("table-\(table.name).svg", FlowChart.svg([FlowChart(table)]))] }
+      return [("table-\(table.name).svg", FlowChart.svg([FlowChart.index(table, parts: parts)]))]
+        + parts.map { (partFile(table, $0), FlowChart.svg([$0.chart])) }
     }
-    return files
+  }
+
+  /// The file name of a part's picture: `table-tap-platform-macos.svg`.
+  static func partFile(_ table: DecisionTable, _ part: FlowChart.Part) -> String {
+    "table-\(table.name)-\(part.name).svg"
   }
 
   /// The name of the composed decision's picture, from its situation file's name.
@@ -143,7 +157,11 @@ package enum PictureGallery {
       "",
       "Each flow chart asks the questions of a table in the order its rules ask them: the first rule whose "
         + "question is answered yes decides. Questions are hexagons, outcomes rectangles; a contested outcome "
-        + "has a dashed double border and says CONTESTED. They are `taproute table --format svg --table NAME`.",
+        + "has a dashed double border and says CONTESTED. They are `taproute table --format svg --table NAME`. "
+        + "A table whose chart would be taller than \(FlowChart.maxHeight) pixels is drawn in parts: the table as it "
+        + "reads for a class of values of its leading question (the platform, the surface, the handoff), and an "
+        + "index whose questions say which part draws which situations; a leaf with rounded corners names another "
+        + "picture.",
       "",
       "## Sessions",
       "",
@@ -181,11 +199,36 @@ package enum PictureGallery {
       "## Tables", "",
     ]
     for table in TableDocument.ordered(engine.policies.tables) {
+      let parts = FlowChart.parts(table)
+      guard !parts.isEmpty else {
+        out += [
+          "### \(table.name)", "",
+          "![Flow chart of the \(table.name) table: its questions in rule order, each leaf an outcome with its rule and confidence.](table-\(table.name).svg)",
+          "",
+        ]
+        continue
+      }
       out += [
         "### \(table.name)", "",
-        "![Flow chart of the \(table.name) table: its questions in rule order, each leaf an outcome with its rule and confidence.](table-\(table.name).svg)",
+        "Too tall for one picture, the table is drawn in \(Words.count(parts.count, "part")); the index says which "
+          + "part draws which situations. `taproute table --format svg --table \(table.name)` draws them all in one "
+          + "picture, in columns.",
+        "",
+        "![Index of the \(table.name) table's flow charts: which part draws which situations.](table-\(table.name).svg)",
         "",
       ]
+      for part in parts {
+        out += [
+          "#### \(table.name), part \(part.number)"
+            + (part.fixed.isEmpty ? "" : ": " + part.fixed.map(\.phrase).joined(separator: ", "))
+            + (part.piece > 1 ? " (continued)" : ""),
+          "",
+          "![Flow chart of part \(part.number) of the \(table.name) table"
+            + altText(part.fixed.isEmpty ? "" : ", " + part.fixed.map(\.phrase).joined(separator: ", "))
+            + ": its questions in rule order, each leaf an outcome with its rule and confidence.](\(partFile(table, part)))",
+          "",
+        ]
+      }
     }
     return out.joined(separator: "\n")
   }
@@ -215,7 +258,23 @@ package enum PictureGallery {
       ]
     }
     for table in TableDocument.ordered(engine.policies.tables) {
-      out += ["### Table \(table.name)", "", "```mermaid", FlowChart.mermaid([FlowChart(table)]) + "```", ""]
+      let parts = FlowChart.parts(table)
+      guard !parts.isEmpty else {
+        out += [
+          "### Table \(table.name)", "", "```mermaid", FlowChart.mermaid([FlowChart(table)]) + "```", "",
+        ]
+        continue
+      }
+      out += [
+        "### Table \(table.name)", "",
+        "Drawn in \(Words.count(parts.count, "part")); which part draws which situations:", "",
+        "```mermaid", FlowChart.mermaid([FlowChart.index(table, parts: parts)]) + "```", "",
+      ]
+      for part in parts {
+        out += [
+          "#### \(part.chart.title)", "", "```mermaid", FlowChart.mermaid([part.chart]) + "```", "",
+        ]
+      }
     }
     return out
   }

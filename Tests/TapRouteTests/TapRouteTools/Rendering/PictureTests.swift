@@ -45,7 +45,18 @@ struct PictureTests {
       $0.hasSuffix(".svg")
     }
     #expect(Set(present) == Set(files.map(\.name)), "stray or missing SVG files; \(Self.refresh)")
-    #expect(files.count == sessions.count + 1 + Situation.Event.allCases.count + engine.policies.tables.count)
+    #expect(
+      files.count
+        == sessions.count + 1 + Situation.Event.allCases.count + Self.pictureCount(engine.policies.tables))
+  }
+
+  /// The pictures of the tables: one for a table that fits, its index and parts for one that
+  /// does not.
+  static func pictureCount(_ tables: [DecisionTable]) -> Int {
+    tables.reduce(0) { count, table in
+      let parts = FlowChart.parts(table).count
+      return count + (parts == 0 ? 1 : 1 + parts)
+    }
   }
 
   @Test("Pictures.md is the pictures article of the shipped policies, and the landing page links it")
@@ -80,8 +91,8 @@ struct PictureTests {
     let markdown = TableDocument.markdown(engine.policies, sessions: sessions)
     #expect(markdown.components(separatedBy: "```mermaid\nsequenceDiagram\n").count - 1 == sessions.count)
     #expect(
-      markdown.components(separatedBy: "```mermaid\nflowchart TD\n").count - 1 == engine.policies.tables.count
-    )
+      markdown.components(separatedBy: "```mermaid\nflowchart TD\n").count - 1
+        == Self.pictureCount(engine.policies.tables))
     let first = try #require(markdown.range(of: "### Session "))
     #expect(markdown[first.upperBound...].hasPrefix("s004-10-second-tap-trap"))
     #expect(TableDocument.markdown(engine.policies).contains("## Pictures") == false)
@@ -350,7 +361,26 @@ struct PictureTests {
     #expect(!widget.stdout.contains("Messages") && !widget.stdout.contains("open("))
     #expect(try Binary.run(["explain", "--format", "json"], stdin: situation).stdout.hasPrefix("{"))
     let one = try Binary.run(["table", "--format", "mermaid", "--table", "open"])
-    #expect(one.status == 0 && one.stdout.contains("open_q1") && !one.stdout.contains("tap_q1"))
+    #expect(one.status == 0 && one.stdout.contains("open_p1_q1") && !one.stdout.contains("tap_"))
+    let fits = try Binary.run(["table", "--format", "mermaid", "--table", "link"])
+    #expect(fits.status == 0 && fits.stdout.contains("link_q1") && !fits.stdout.contains("subgraph"))
+    // --resources writes the table pictures the catalog ships, and only with svg.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("taproute-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let written = try Binary.run(["table", "--format", "svg", "--table", "tap", "--resources", dir.path])
+    #expect(written.status == 0 && written.stdout.isEmpty)
+    let expected = PictureGallery.tableFiles(try engine().policies.tables.filter { $0.name == "tap" })
+    #expect(expected.count > 1)
+    for (name, svg) in expected {
+      #expect(
+        (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) == svg, "\(name)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == expected.count)
+    let markdown = try Binary.run(["table", "--resources", dir.path])
+    #expect(markdown.status == 2 && markdown.stderr.contains("--format svg"))
+    let missing = try Binary.run(["table", "--format", "svg", "--resources", dir.path + "/nope"])
+    #expect(missing.status == 2 && missing.stderr.contains("no such directory"))
     let none = try Binary.run(["table", "--format", "svg", "--table", "nope"])
     #expect(none.status == 2 && none.stderr.contains("no table named \"nope\"") && none.stdout.isEmpty)
     let both = try Binary.run(["explain", "--format", "svg", "--lines"], stdin: situation)
