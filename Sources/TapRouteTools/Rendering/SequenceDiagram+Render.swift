@@ -170,6 +170,7 @@ extension SequenceDiagram {
           let grow = (Self.narrowestNote - (right - left) + 1) / 2
           left = max(Self.margin, left - grow)
           right = min(width - Self.margin, left + Self.narrowestNote)
+          left = max(Self.margin, right - Self.narrowestNote)
         }
         let chars = SVGText.chars(fitting: right - left - 16)
         let wrapped = lines.flatMap { SVGText.wrap($0, width: chars, breakAfter: SVGText.labelBreaks) }
