@@ -9,7 +9,19 @@ enum AASACommand {
     repeating: "FILE", help: "an apple-app-site-association file ('-' for standard input)")
   static let file = Positional(
     required: "FILE", help: "an apple-app-site-association file ('-' for standard input)")
-  static let urls = Positional(repeating: "URL", help: "an absolute https URL on the file's domain")
+  static let fileAndURLs = Positional(
+    repeating: "[FILE] URL",
+    help:
+      "the file ('-' for standard input), then absolute https URLs\non its domain; with --domain, URLs only")
+  static let domain = Option<String>(
+    name: "--domain", value: "DOMAIN",
+    help: "fetch DOMAIN's file as a device does (see aasa fetch) instead\nof reading FILE",
+    refusal: { DomainReport.refusal($0) })
+  static let app = Option<String>(
+    name: "--app", value: "APPID",
+    help:
+      "the app ID (TEAMID.bundle.id) the URLs must open: exit 0 when\nevery URL opens it, 1 when one does not"
+  )
   static let old = Positional(required: "OLD", help: "the apple-app-site-association file before the change")
   static let new = Positional(required: "NEW", help: "the file after the change")
   static let moreURLs = Positional(
@@ -35,7 +47,7 @@ enum AASACommand {
   static let groupSummary = "universal links' apple-app-site-association files"
 
   /// The commands, in the order the help lists them.
-  static let specs = [check, match, diff]
+  static let specs = [check, match, diff, fetch]
 
   static let check = CommandSpec(
     name: "aasa check",
@@ -60,19 +72,24 @@ enum AASACommand {
     name: "aasa match",
     summary: "which apps an apple-app-site-association file opens a URL in, with a trace",
     discussion: """
-      Matches each URL against the file under the given iOS version's semantics: the first
-      matching pattern wins, exclude keeps the URL on the web, * ? and ?* wildcards, query
-      dictionaries (every instance of a name must match; an absent item reads as ""),
+      Matches each URL against the file (or, with --domain, the copy of the domain's file a
+      device uses, fetched as aasa fetch does) under the given iOS version's semantics: the
+      first matching pattern wins, exclude keeps the URL on the web, * ? and ?* wildcards,
+      query dictionaries (every instance of a name must match; an absent item reads as ""),
       caseSensitive, percentEncoded, defaults and substitution variables, or legacy paths
       with NOT. For each app it prints the verdict (match or exclude; no verdict when no
       pattern matches) and each pattern tried, with the part that failed. Where Apple's text
       leaves room (how percentEncoded applies, whether * crosses /, absent query items) it
-      takes one reading and says when the other would change a verdict. Exit 0 whatever the
-      verdicts.
+      takes one reading and says when the other would change a verdict. With --app, each URL
+      gets a verdict for that app (opens, or not, with the component that matched or the
+      exclude that stopped it), and the exit code says whether every URL opens it: a check
+      for CI. Without --app, exit 0 whatever the verdicts.
       """,
-    arguments: [file, urls], options: [matchJSON, os, reading],
-    success: "every URL matched (whatever the verdicts)",
-    finding: "never: exit 0 whatever the verdicts",
+    arguments: [fileAndURLs], options: [matchJSON, os, reading, domain, app] + fetching,
+    success: "every URL matched; with --app, every URL opens the app",
+    finding: "with --app, a URL does not open the app (or the domain serves no file a device accepts)",
+    example:
+      "taproute aasa match apple-app-site-association https://example.com/item/1\ntaproute aasa match --domain example.com --app TEAMID1234.com.example.app https://example.com/item/1",
     run: { invocation, console throws(CommandExit) in runMatch(invocation, console: console) })
 
   static let diff = CommandSpec(
@@ -181,20 +198,89 @@ enum AASACommand {
 
   private static func runMatch(_ invocation: Invocation, console: Console) -> Int32 {
     do throws(CommandExit) {
-      let document = try document(invocation[file], console: console)
-      let urls = try parseURLs(invocation[Self.urls], firstArgument: 2, console: console)
+      var texts = invocation[fileAndURLs]
+      let document: AASADocument
+      var firstURL = 1
+      if let domain = invocation[Self.domain] {
+        guard let fetched = try fetchedDocument(domain.lowercased(), invocation: invocation, console: console)
+        else {
+          return CommandLineTool.exitFinding
+        }
+        document = fetched
+      } else {
+        guard texts.count >= 2 else {
+          console.usageError(
+            "taproute aasa match: expected FILE and at least one URL, or --domain DOMAIN and URLs")
+          return CommandLineTool.exitInput
+        }
+        document = try Self.document(texts.removeFirst(), console: console)
+        firstURL = 2
+      }
+      let urls = try parseURLs(texts, firstArgument: firstURL, console: console)
       let os = invocation[Self.os] ?? AASAMatcher.newest
+      var opensAll = true
       for url in urls {
         let result = AASAMatcher.match(document, url: url, os: os, readings: invocation[reading] ?? .standard)
+        let verdict = invocation[app].map { AppVerdict(result, app: $0) }
+        if verdict?.opens == false { opensAll = false }
         if invocation[matchJSON] {
-          console.out(DecisionText.encode(MatchOutput(result), pretty: false) + "\n")
+          console.out(DecisionText.encode(MatchOutput(result, verdict: verdict), pretty: false) + "\n")
         } else {
+          if let verdict { console.out("\(url.text): \(verdict.text)\n") }
           console.out(text(result))
         }
       }
-      return CommandLineTool.exitOK
+      return opensAll ? CommandLineTool.exitOK : CommandLineTool.exitFinding
     } catch {
       return error.status
+    }
+  }
+
+  /// The copy of `domain`'s file a device uses, fetched; nil (a finding, reported) when there
+  /// is none a device accepts; an error when nothing could be fetched.
+  private static func fetchedDocument(_ domain: String, invocation: Invocation, console: Console)
+    throws(CommandExit) -> AASADocument?
+  {
+    let report = DomainReport.fetch(domain, options: fetchOptions(invocation))
+    if report.origin.failure == .curlMissing {
+      console.report([
+        Diagnostic(file: "curl", code: .fetchFailed, message: AASAFetch.Failure.curlMissing.words)
+      ])
+      throw CommandExit(status: CommandLineTool.exitInput)
+    }
+    let used: DomainReport.Copy? =
+      switch report.deviceUses {
+      case .cdn: report.cdn
+      case .origin: report.origin
+      case .none: nil
+      }
+    if let document = used?.document { return document }
+    if report.origin.status == nil && (report.cdn.map { $0.status == nil } ?? true) {
+      console.report(report.origin.diagnostics + (report.cdn?.diagnostics ?? []))
+      throw CommandExit(status: CommandLineTool.exitInput)
+    }
+    console.out(text(report))
+    console.out("taproute aasa match: \(domain) serves no file a device accepts: no URL opens the app\n")
+    return nil
+  }
+
+  /// One URL's verdict for one app: opens or not, and the pattern that decided.
+  struct AppVerdict: Encodable {
+    var app: String
+    var opens: Bool
+    /// The component (or path) that matched or excluded the URL; nil when none matched.
+    var by: String?
+    var text: String {
+      if opens { return "opens \(app) (\(by ?? "?"))" }
+      return by.map { "does not open \(app): excluded by \($0)" }
+        ?? "does not open \(app): no pattern matches"
+    }
+
+    init(_ result: AASAMatch, app: String) {
+      self.app = app
+      let entry = result.apps.first { $0.appID == app }
+      opens = entry?.verdict == .match
+      by = entry?.verdict != nil ? entry?.steps.last.map(\.location) : nil
     }
   }
 
@@ -235,6 +321,8 @@ enum AASACommand {
     var readings: [String: String]
     var otherReadingsDiffer: [String]
     var ignored: [String]
+    /// With `--app`: whether the URL opens the app, and the pattern that decided.
+    var app: AppVerdict?
 
     struct TraceStep: Encodable {
       var app: String
@@ -245,7 +333,8 @@ enum AASACommand {
       var reason: String?
     }
 
-    init(_ r: AASAMatch) {
+    init(_ r: AASAMatch, verdict: AppVerdict?) {
+      app = verdict
       url = r.url.text
       apps = r.verdicts.mapValues(\.rawValue)
       os = r.os.description

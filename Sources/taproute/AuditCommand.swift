@@ -21,6 +21,11 @@ enum AuditCommand {
     help:
       "the apple-app-site-association files, each named after its\ndomain (example.com or example.com.json)")
   static let release = Flag(name: "--release", help: "a release build: ?mode=developer is an error")
+  static let fetch = Flag(
+    name: "--fetch",
+    help:
+      "with --entitlements: fetch each domain's file as a device does\n(aasa fetch), where --aasa-dir has none"
+  )
   static let json = Flag.json("print the findings as JSON")
   static let policies = Option<String>.policies
 
@@ -35,9 +40,16 @@ enum AuditCommand {
       associated domains against the AASA files in --aasa-dir: a port or path (U-20, U-22),
       ?mode=developer in a --release build (U-23), a wildcard domain with no file at its apex
       (U-24), an app ID the file does not name (U-2), a file's own problems (TR701-TR710), and
-      more than 50 LSApplicationQueriesSchemes in the container (U-74).
+      more than 50 LSApplicationQueriesSchemes in the container (U-74). With --fetch, each
+      domain without a file in --aasa-dir is fetched as aasa fetch does, and the copy a device
+      uses is checked: a domain a device gets no accepted copy for (a subdomain without its own
+      file, IOSN-8; a wildcard whose apex serves none) is an error (TR727), and an
+      internationalized domain name a warning (IOSN-22).
       """,
-    options: [extensionPlist, container, redirectURL, entitlements, aasaDirectory, release, json, policies],
+    options: [extensionPlist, container, redirectURL, entitlements, aasaDirectory, fetch]
+      + AASACommand.fetching + [
+        release, json, policies,
+      ],
     success: "no error found",
     finding: "an error found (something will not work), or the policies failed to load",
     run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
@@ -84,7 +96,14 @@ enum AuditCommand {
   private static func linkFindings(_ invocation: Invocation, container: InfoPlist?, console: Console)
     throws(CommandExit) -> [Diagnostic]
   {
-    guard let path = invocation[entitlements] else { return [] }
+    guard let path = invocation[entitlements] else {
+      if invocation[fetch] {
+        console.usageError(
+          "taproute audit: --fetch needs --entitlements (the domains to fetch are its applinks: entries)")
+        throw CommandExit(status: CommandLineTool.exitInput)
+      }
+      return []
+    }
     guard let input = console.read(path, limit: InfoPlist.maximumBytes, what: "entitlements plist") else {
       throw CommandExit(status: CommandLineTool.exitInput)
     }
@@ -116,7 +135,22 @@ enum AuditCommand {
         }
       }
     }
-    return LinkAudit.run(entitlements: read, container: container, aasa: files, release: invocation[release])
+    var fetched: [String: DomainReport] = [:]
+    if invocation[fetch] {
+      let options = AASACommand.fetchOptions(invocation)
+      for host in LinkAudit.hosts(read) where files[host] == nil {
+        let report = DomainReport.fetch(host, options: options)
+        if report.origin.failure == .curlMissing {
+          console.report([
+            Diagnostic(file: "curl", code: .fetchFailed, message: AASAFetch.Failure.curlMissing.words)
+          ])
+          throw CommandExit(status: CommandLineTool.exitInput)
+        }
+        fetched[host] = report
+      }
+    }
+    return LinkAudit.run(
+      entitlements: read, container: container, aasa: files, release: invocation[release], fetched: fetched)
   }
 
   private struct Output: Encodable {

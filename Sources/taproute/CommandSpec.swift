@@ -109,7 +109,10 @@ extension CommandSpec {
       for argument in arguments { text += Self.row(argument.name, argument.help, width: width) }
     }
     text += "\nOPTIONS:\n"
-    for option in rows { text += Self.row(Self.label(option), option.help, width: width) }
+    for option in rows {
+      text += Self.row(
+        Self.label(option), option.help + (option.repeats ? " (may repeat)" : ""), width: width)
+    }
     text += "\nEXIT CODES:\n"
     text += CommandLineTool.exitCodeRows(success: success, finding: finding)
     if let example { text += "\nEXAMPLE:\n" + example.split(separator: "\n").map { "  \($0)\n" }.joined() }

@@ -7,6 +7,8 @@ struct Invocation {
   fileprivate var positional: [String] = []
   fileprivate var flags: Set<String> = []
   fileprivate var values: [String: String] = [:]
+  /// Every value of an option that may repeat, in order.
+  fileprivate var repeated: [String: [String]] = [:]
   /// The names the command declares: reading anything else is a mistake in the command.
   fileprivate var declared: Set<String> = []
   /// The command's positional arguments' names, in order.
@@ -25,6 +27,12 @@ struct Invocation {
   subscript(flag: Flag) -> Bool {
     assert(declared.contains(flag.name), "\(flag.name) is read but not declared")
     return flags.contains(flag.name)
+  }
+
+  /// Every value given for the option, in order (none when not given).
+  subscript(option: Repeated) -> [String] {
+    assert(declared.contains(option.name), "\(option.name) is read but not declared")
+    return repeated[option.name] ?? []
   }
 
   /// The option's value, nil when not given (never nil for a required option).
@@ -81,6 +89,7 @@ extension CommandSpec {
       }
       if let refusal = option.refusal?(value) { return usageError("\(name) \(refusal)", console) }
       invocation.values[option.name] = value
+      if option.repeats { invocation.repeated[option.name, default: []].append(value) }
     }
     for option in options where option.required && invocation.values[option.name] == nil {
       return usageError("\(option.name) \(option.value ?? "") is required", console)

@@ -19,6 +19,8 @@ struct OptionDeclaration: Sendable {
   var help: String
   /// Why a value is refused (checked by the parser), or nil when it is accepted.
   var refusal: (@Sendable (String) -> String?)? = nil
+  /// True when the option may be given more than once, each value kept.
+  var repeats = false
 
   /// The spellings the command line may use.
   var spellings: [String] { [short, name].compactMap { $0 } }
@@ -62,6 +64,15 @@ struct Option<Value: Sendable>: DeclaredOption {
     convert = { $0 }
   }
 
+  /// An option whose value `convert` reads from text `refusal` accepts.
+  init(
+    name: String, value: String, help: String, refusal: @escaping @Sendable (String) -> String?,
+    convert: @escaping @Sendable (String) -> Value?
+  ) {
+    declaration = OptionDeclaration(name: name, value: value, help: help, refusal: refusal)
+    self.convert = convert
+  }
+
   /// An option whose value is one of the cases of `Value`, by raw value.
   init(name: String, value: String, required: Bool = false, help: String)
   where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
@@ -74,6 +85,17 @@ struct Option<Value: Sendable>: DeclaredOption {
   static var policies: Option<String> {
     Option<String>(
       name: "--policies", value: "DIR", help: "use the policy files in DIR instead of the built-in ones")
+  }
+}
+
+/// An option taking a value that may be given more than once (`--cacert A --cacert B`): the
+/// values in the order given, each checked by `refusal`.
+struct Repeated: DeclaredOption {
+  let declaration: OptionDeclaration
+  var name: String { declaration.name }
+
+  init(name: String, value: String, help: String, refusal: (@Sendable (String) -> String?)? = nil) {
+    declaration = OptionDeclaration(name: name, value: value, help: help, refusal: refusal, repeats: true)
   }
 }
 

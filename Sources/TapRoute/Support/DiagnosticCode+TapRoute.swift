@@ -159,6 +159,20 @@ extension DiagnosticCode {
   public static let tooManyQueriesSchemes = DiagnosticCode(rawValue: "TR725")
   /// An `applinks` domain with no AASA file given.
   public static let aasaNotGiven = DiagnosticCode(rawValue: "TR726")
+  /// An `applinks` domain a device does not fetch or gets no file for: an internationalized
+  /// name (IOSN-22), a subdomain without a file of its own (IOSN-8), a fetched copy a device
+  /// would not accept (`audit --fetch`).
+  public static let domainNotAssociated = DiagnosticCode(rawValue: "TR727")
+
+  // Fetching a domain's AASA file (`taproute aasa fetch`, `aasa match --domain`, `audit --fetch`).
+  /// No reply: the name did not resolve, the connection or TLS failed, the time ran out.
+  public static let fetchFailed = DiagnosticCode(rawValue: "TR730")
+  /// The reply's status is not 200.
+  public static let fetchStatus = DiagnosticCode(rawValue: "TR731")
+  /// The reply redirects, which a device does not follow (U-14).
+  public static let fetchRedirect = DiagnosticCode(rawValue: "TR732")
+  /// The reply's content type is not `application/json` (a warning: U-16).
+  public static let fetchContentType = DiagnosticCode(rawValue: "TR733")
 }
 
 extension JSONReader.Codes {

@@ -63,6 +63,14 @@ package enum LinkAudit {
     var hasPath: Bool
   }
 
+  /// The hosts whose files `audit --fetch` fetches: each entry's domain, a wildcard's apex.
+  package static func hosts(_ entitlements: Entitlements) -> [String] {
+    var seen: Set<String> = []
+    return entitlements.associatedDomains.compactMap(parse).map(\.host).filter {
+      !$0.isEmpty && DomainReport.refusal($0) == nil && seen.insert($0).inserted
+    }
+  }
+
   static func parse(_ entry: String) -> Domain? {
     guard entry.hasPrefix("applinks:") else { return nil }
     var rest = Substring(entry.dropFirst("applinks:".count))
@@ -86,8 +94,12 @@ package enum LinkAudit {
 
   /// The findings: `aasa` maps a domain to its checked file; `appID` is the app's
   /// `TEAMID.bundle.id` (from the entitlements, or the team and the container's bundle ID).
+  ///
+  /// `fetched` maps a domain to its fetched report (`audit --fetch`): the copy a device uses is
+  /// checked like a file given, and a domain a device gets no accepted copy for is an error.
   package static func run(
-    entitlements: Entitlements, container: InfoPlist?, aasa: [String: AASACheck], release: Bool
+    entitlements: Entitlements, container: InfoPlist?, aasa: [String: AASACheck], release: Bool,
+    fetched: [String: DomainReport] = [:]
   ) -> [Diagnostic] {
     var findings: [Diagnostic] = []
     let file = entitlements.file
@@ -119,7 +131,24 @@ package enum LinkAudit {
               "\(Words.quoted(entry)) uses ?mode=developer in a release build: it works only with Developer Mode and Associated Domains Development on (U-23)"
           ))
       }
-      if domain.isWildcard && aasa[domain.host] == nil {
+      if DomainReport.isInternationalized(domain.host) {
+        findings.append(
+          Diagnostic(
+            file: file, path: path, severity: .warning, code: .domainNotAssociated,
+            message:
+              "\(Words.quoted(entry)) is an internationalized domain name: devices on iOS 16 and later are reported never to fetch its file (IOSN-22, user reports)"
+          ))
+      }
+      if domain.isWildcard && aasa[domain.host] == nil, let report = fetched[domain.host] {
+        if report.deviceCopy?.accepted != true {
+          findings.append(
+            Diagnostic(
+              file: file, path: path, code: .domainNotAssociated,
+              message:
+                "\(Words.quoted(entry)): the apex \(Words.quoted(domain.host)) serves no file a device accepts (\(report.reason)); a file at the root serves the root and *. subdomains (IOSN-8)"
+            ))
+        }
+      } else if domain.isWildcard && aasa[domain.host] == nil {
         findings.append(
           Diagnostic(
             file: file, path: path, severity: .warning, code: .wildcardWithoutApex,
@@ -129,6 +158,24 @@ package enum LinkAudit {
       }
       // Each domain's file is checked once, however many entries name the domain.
       guard !domain.isWildcard, checked.insert(domain.host).inserted else { continue }
+      if aasa[domain.host] == nil, let report = fetched[domain.host] {
+        guard let copy = report.deviceCopy, copy.accepted, let document = copy.document else {
+          let subdomain =
+            domain.host.split(separator: ".").count > 2
+            ? "; a subdomain needs a file of its own: the root domain's does not serve applinks:\(domain.host) (IOSN-8)"
+            : ""
+          findings.append(
+            Diagnostic(
+              file: file, path: path, code: .domainNotAssociated,
+              message:
+                "\(Words.quoted(entry)): a device gets no file it accepts for \(Words.quoted(domain.host)) (\(report.reason))\(subdomain)"
+            ))
+          continue
+        }
+        findings += copy.diagnostics.filter { $0.severity != .note }
+        if let appID { findings += mismatch(appID, document) }
+        continue
+      }
       guard let check = aasa[domain.host] else {
         findings.append(
           Diagnostic(
