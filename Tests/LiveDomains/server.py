@@ -302,6 +302,9 @@ def main():
         os._exit(0)
 
     signal.signal(signal.SIGTERM, stop)
+    # A child inherits its parent thread's blocked signals: started from a Swift test's worker
+    # thread, SIGTERM and SIGINT arrive blocked.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
 
     def watch_stdin():
         try:
