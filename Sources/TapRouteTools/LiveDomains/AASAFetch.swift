@@ -1,6 +1,12 @@
 import Foundation
 import TapRouteAASA
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Fetching a domain's apple-app-site-association file the way Apple's CDN and devices do:
 /// HTTPS only, with a certificate the system trusts, no redirect followed (U-14), at most
 /// 128 KB (U-17), and every failure named (the name does not resolve, the connection is
@@ -99,14 +105,17 @@ package enum AASAFetch {
     }
     var cleanup: [URL] = []
     defer { for file in cleanup { try? FileManager.default.removeItem(at: file) } }
+    // -q first: no ~/.curlrc changes what is asked.
     var arguments = [
-      "--silent", "--show-error", "--proto", "=https", "--max-redirs", "0",
+      "-q", "--silent", "--show-error", "--proto", "=https", "--max-redirs", "0",
       "--max-time", String(format: "%.1f", max(options.timeout, 0.1)),
       "--max-filesize", String(bodyLimit), "--dump-header", "-", "--output", "-",
       "--user-agent", "taproute (apple-app-site-association check)", "--write-out",
       "%{stderr}\ntaproute-exit-status:%{http_code}\n",
     ]
     for target in options.connectTo { arguments += ["--connect-to", target] }
+    // A proxy would take the request elsewhere than --connect-to says.
+    if !options.connectTo.isEmpty { arguments += ["--noproxy", "*"] }
     if !options.caFiles.isEmpty {
       switch bundle(options.caFiles) {
       case .success(let file):
@@ -136,7 +145,8 @@ package enum AASAFetch {
     }
     // A watchdog past curl's own limit: curl ends itself at --max-time; this ends a curl that
     // does not.
-    let deadline = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    let pid = process.processIdentifier
+    let deadline = DispatchWorkItem { if process.isRunning { Self.kill(pid) } }
     DispatchQueue.global().asyncAfter(deadline: .now() + max(options.timeout, 0.1) + 5, execute: deadline)
     defer { deadline.cancel() }
     let errors = ErrorCollector(err.fileHandleForReading)
@@ -149,10 +159,13 @@ package enum AASAFetch {
       received += chunk.prefix(headerLimit + bodyLimit + 1 - received.count)
       if received.count > headerLimit + bodyLimit {
         cut = true
-        process.terminate()
         break
       }
     }
+    // Past the limit, or done: closing the pipe ends a curl still writing (it exits 23, or dies
+    // of SIGPIPE); SIGKILL ends one that does not, for a child may inherit SIGTERM blocked.
+    try? handle.close()
+    if cut { Self.kill(pid) }
     process.waitUntilExit()
     let stderr = errors.text()
     let (headers, body) = split(received)
@@ -177,6 +190,15 @@ package enum AASAFetch {
     }
     if reply.failure == .tooLarge { reply.message = nil }
     return reply
+  }
+
+  /// Ends process `pid` at once.
+  static func kill(_ pid: Int32) {
+    #if canImport(Glibc)
+      _ = Glibc.kill(pid, SIGKILL)
+    #elseif canImport(Darwin)
+      _ = Darwin.kill(pid, SIGKILL)
+    #endif
   }
 
   /// The failure a curl exit status names.
