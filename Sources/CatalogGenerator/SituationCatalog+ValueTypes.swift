@@ -126,13 +126,16 @@ extension SituationCatalog {
         "`idnDomain`), for which iOS 16 and later are reported never to fetch the AASA file (IOSN-22).",
       ],
       cases: [
-        ValueCase("none", doc: ["No http(s) URL with a host: no URL, another scheme, or text not read as one."]),
-        ValueCase("ascii", doc: ["A host of ASCII letters, digits and punctuation, no label starting `xn--`."]),
+        ValueCase(
+          "none", doc: ["No http(s) URL with a host: no URL, another scheme, or text not read as one."]),
+        ValueCase(
+          "ascii", doc: ["A host of ASCII letters, digits and punctuation, no label starting `xn--`."]),
         ValueCase(
           "unicode",
           doc: ["A host with a character outside ASCII (`montréal.ca`), as written or percent-encoded."]),
         ValueCase(
-          "punycode", doc: ["An ASCII host with a label in Punycode form, starting `xn--` (`xn--montral-fya.ca`)."]),
+          "punycode",
+          doc: ["An ASCII host with a label in Punycode form, starting `xn--` (`xn--montral-fya.ca`)."]),
       ]),
     ValueType(
       name: "Situation.URLPresence", doc: ["Whether a URL field is set: the computed fact `widgetURL`."],

@@ -70,7 +70,8 @@ extension Situation {
   /// True for the first hex digit of an escape of a byte outside ASCII: `8` to `9`, `a` to
   /// `f` in either case.
   private static func isHighHexDigit(_ c: UInt8) -> Bool {
-    c == UInt8(ascii: "8") || c == UInt8(ascii: "9") || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "f"))
+    c == UInt8(ascii: "8") || c == UInt8(ascii: "9")
+      || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "f"))
   }
 
   /// Whose scheme `url` names: `unknown` without `app.urlSchemes`, `none` for a URL with no
@@ -292,7 +293,10 @@ extension Situation {
       }
       guard let range else { return }
       let verdict = universalLink(url: url)
-      setEventURL(String(decoding: bytes[..<range.lowerBound] + Array(host.utf8) + bytes[range.upperBound...], as: UTF8.self))
+      setEventURL(
+        String(
+          decoding: bytes[..<range.lowerBound] + Array(host.utf8) + bytes[range.upperBound...], as: UTF8.self)
+      )
       if verdict != .unknown { realize(.universalLink, index: verdict.index) }
     default: break
     }
