@@ -1672,15 +1672,15 @@ extension Situation {
     check(app, "associatedDomains", .universalLink)
     check(app, "aasa", .universalLink)
     switch event {
-    case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
-    case .open: check(open, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
+    case .open: check(open, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
     case .delivery: check(widget, "widgetURL", .widgetURL)
-    case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
-    case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding); check(liveActivity, "widgetURL", .widgetURL)
-    case .control: check(control, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
-    case .notification: check(notification, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
+    case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(liveActivity, "widgetURL", .widgetURL)
+    case .control: check(control, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
+    case .notification: check(notification, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
     case .appClip: check(widget, "widgetURL", .widgetURL)
-    case .link: check(link, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .link: check(link, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
     }
     return mask
   }
@@ -2809,7 +2809,7 @@ extension SituationScanner {
     guard ok && hasEvent else { return nil }
     // As the strict reader records them: the URL facts come from the URL the event reads.
     var given = self.given
-    let urlFacts: FactMask = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit
+    let urlFacts: FactMask = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit | Fact.idnDomain.bit
     switch situation.event {
     case .tap: if urlGiven & 2 != 0 { given |= urlFacts }
     case .open: if urlGiven & 4 != 0 { given |= urlFacts }
@@ -2823,7 +2823,6 @@ extension SituationScanner {
     }
     if inputsGiven & 1 == 1 { given |= Fact.schemeOwner.bit }
     if inputsGiven & 14 == 14 { given |= Fact.universalLink.bit }
-    if inputsGiven & 0 == 0 { given |= Fact.idnDomain.bit }
     switch situation.event {
     case .liveActivity: if inputsGiven & 32 != 0 { given |= Fact.widgetURL.bit }
     default: if inputsGiven & 16 != 0 { given |= Fact.widgetURL.bit }
