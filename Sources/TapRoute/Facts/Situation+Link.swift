@@ -40,7 +40,7 @@ extension Situation.IDNDomain {
 
 extension Situation {
   /// Whether the host of `url` is an internationalized domain name: `none` for no http(s)
-  /// URL with a host (``AASAURL``'s split, the one `universalLink` reads), `unicode` for a host
+  /// URL with a host (`AASAURL`'s split, the one `universalLink` reads), `unicode` for a host
   /// with a byte outside ASCII or a percent-escape of one (`%80` to `%FF`), `punycode` for an
   /// ASCII host with a label starting `xn--` in any letter case (RFC 5890's ACE prefix),
   /// `ascii` otherwise. Reads the host's bytes in place; never traps.
