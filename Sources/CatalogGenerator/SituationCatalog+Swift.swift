@@ -399,7 +399,8 @@ extension SituationCatalog {
       }
     }
     out += computedLeftOut()
-    let urlFactList = urlFacts.map { "." + $0.name }.joined(separator: ", ")
+    let urlFactList = (urlFacts.map(\.name) + urlOnlyComputedFacts.map(\.name)).map { "." + $0 }
+      .joined(separator: ", ")
     out += "    switch event {\n"
     for event in events {
       // A fact computed from another field of the event's part is left out with it; for an
@@ -772,6 +773,8 @@ extension SituationCatalog {
         """
       index += 1
     }
+    let urlFactBits = (urlFacts.map(\.name) + urlOnlyComputedFacts.map(\.name)).map { "Fact.\($0).bit" }
+      .joined(separator: " | ")
     out += """
             default: return false
             }
@@ -779,7 +782,7 @@ extension SituationCatalog {
           guard ok && hasEvent else { return nil }
           // As the strict reader records them: the URL facts come from the URL the event reads.
           var given = self.given
-          let urlFacts: FactMask = \(urlFacts.map { "Fact.\($0.name).bit" }.joined(separator: " | "))
+          let urlFacts: FactMask = \(urlFactBits)
           switch situation.event {
 
       """
@@ -1304,10 +1307,18 @@ extension SituationCatalog {
         out += "    default: if inputsGiven & \(firstBit) != 0 { given |= Fact.\(c.name).bit }\n    }\n"
         continue
       }
+      // A fact of the URL alone is given with the URL facts, above.
+      if c.inputs.isEmpty { continue }
       let mask = c.inputs.compactMap { computedInputs.firstIndex(of: $0) }.reduce(0) { $0 | 1 << $1 }
       out += "    if inputsGiven & \(mask) == \(mask) { given |= Fact.\(c.name).bit }\n"
     }
     return out
+  }
+
+  /// The computed facts that read the event's URL and nothing else (`idnDomain`): like the URL
+  /// facts, left out, and given, with the URL.
+  static var urlOnlyComputedFacts: [ComputedFact] {
+    computedFacts.filter { $0.field == nil && $0.inputs.isEmpty }
   }
 
   /// `FactSnapshot.computeFacts` and `Situation.url(of:event:)`.

@@ -120,6 +120,24 @@ extension SituationCatalog {
           "exclude", doc: ["An `exclude` component (or a legacy `NOT` path) matches first (U-4, U-13)."]),
       ]),
     ValueType(
+      name: "Situation.IDNDomain",
+      doc: [
+        "Whether the host of an http(s) URL is an internationalized domain name (the fact",
+        "`idnDomain`), for which iOS 16 and later are reported never to fetch the AASA file (IOSN-22).",
+      ],
+      cases: [
+        ValueCase(
+          "none", doc: ["No http(s) URL with a host: no URL, another scheme, or text not read as one."]),
+        ValueCase(
+          "ascii", doc: ["A host of ASCII letters, digits and punctuation, no label starting `xn--`."]),
+        ValueCase(
+          "unicode",
+          doc: ["A host with a character outside ASCII (`montréal.ca`), as written or percent-encoded."]),
+        ValueCase(
+          "punycode",
+          doc: ["An ASCII host with a label in Punycode form, starting `xn--` (`xn--montral-fya.ca`)."]),
+      ]),
+    ValueType(
       name: "Situation.URLPresence", doc: ["Whether a URL field is set: the computed fact `widgetURL`."],
       cases: [
         ValueCase("none", doc: ["The field is nil (or left out)."]),
@@ -406,6 +424,46 @@ extension SituationCatalog {
         ValueCase(
           "unloadedPreview",
           doc: ["A preview not loaded yet: a blank bubble labelled \"Tap to Load Preview\" (M-3)."]),
+      ]),
+    ValueType(
+      name: "Situation.Link.AASAOnDevice",
+      doc: [
+        "What the device has of the link's domain's apple-app-site-association file (`link.aasaOnDevice`),",
+        "beside the file the server serves (`app.aasa`).",
+      ],
+      cases: [
+        ValueCase("current", doc: ["The device has the domain's current file, the one `app.aasa` gives."]),
+        ValueCase(
+          "stale",
+          doc: [
+            "The device's copy, from Apple's CDN, is older than the file on the server: devices read",
+            "the CDN's copy (iOS 14 and later, IOSN-1), which refreshes on its own unpublished",
+            "schedule (IOSN-2, IOSN-3, IOSN-4).",
+          ]),
+        ValueCase(
+          "notYetFetched",
+          doc: ["The app's first launch, before the device has fetched the file (IOSN-21, U-36)."]),
+      ]),
+    ValueType(
+      name: "Situation.Link.AssociatedDomainsMode",
+      doc: [
+        "How the device gets the link's domain's file (`link.associatedDomainsMode`): the mode of the",
+        "app's `applinks:` entitlement entry, in effect on this device.",
+      ],
+      cases: [
+        ValueCase("standard", doc: ["No mode: the device reads Apple's CDN copy (IOSN-1)."]),
+        ValueCase(
+          "developer",
+          doc: [
+            "`?mode=developer`: the device pulls the file from the server directly; it needs Developer",
+            "Mode, Associated Domains Development switched on and an Xcode install (IOSN-6).",
+          ]),
+        ValueCase(
+          "managed",
+          doc: [
+            "`?mode=managed` with the MDM key `EnableDirectDownloads`: a direct download, which",
+            "Apple's schema documents for macOS 11 and later only (IOSN-7).",
+          ]),
       ]),
     ValueType(
       name: "URLSchemeClass",

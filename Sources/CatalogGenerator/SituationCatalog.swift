@@ -545,6 +545,23 @@ enum SituationCatalog {
             "What the person taps: the link's text (default), its rich-link preview, or a preview not",
             "loaded yet (\"Tap to Load Preview\", M-3).",
           ]),
+        Field(
+          key: "aasaOnDevice", type: .enumeration(type: "Link.AASAOnDevice", default: "current"),
+          fact: FactRole(bit: 64), label: "AASA file on the device",
+          doc: [
+            "What the device has of the link's domain's apple-app-site-association file, beside the",
+            "file the server serves (`app.aasa`): the current file (default), Apple's CDN copy older",
+            "than the server's (IOSN-1 to IOSN-4), or none yet at the app's first launch (IOSN-21, U-36).",
+          ]),
+        Field(
+          key: "associatedDomainsMode",
+          type: .enumeration(type: "Link.AssociatedDomainsMode", default: "standard"),
+          fact: FactRole(bit: 65), label: "associated domains mode",
+          doc: [
+            "How the device gets the domain's file: through Apple's CDN (default), in developer mode",
+            "(`?mode=developer`, from the server directly, IOSN-6) or in managed mode (`?mode=managed`",
+            "with MDM `EnableDirectDownloads`, documented for macOS 11 and later only, IOSN-7).",
+          ]),
       ],
       doc: ["A plain link the user follows, and where."],
       initDoc: "A link; by default in the text of a message from a known sender.",
@@ -569,6 +586,9 @@ enum SituationCatalog {
     ComputedFact(
       name: "universalLink", bit: 19, type: "Situation.UniversalLinkVerdict", function: "universalLink",
       computed: "universal-link verdict", inputs: ["app.appID", "app.associatedDomains", "app.aasa"]),
+    ComputedFact(
+      name: "idnDomain", bit: 66, type: "Situation.IDNDomain", function: "idnDomain",
+      computed: "internationalized domain name", inputs: [], unknown: "none"),
     ComputedFact(
       name: "widgetURL", bit: 63, type: "Situation.URLPresence", function: "widgetURLPresence",
       computed: "widgetURL presence", inputs: [], unknown: "none", field: "widgetURL"),

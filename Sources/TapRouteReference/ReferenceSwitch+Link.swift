@@ -1,11 +1,12 @@
 import TapRoute
 
 extension ReferenceSwitch {
-  /// A plain link followed, written by hand from DOMAIN-LINKS.md (U-28 to U-34),
-  /// DOMAIN-SURFACES.md (M-1, M-3, M-4, M-5, A-1) and TN3155: custom schemes first, then the
-  /// places where a web link never opens an app, then the app's install state, the user's
-  /// earlier choice and the domain's AASA file. A container launch also carries the app's
-  /// callbacks for what it was handed (the delivery).
+  /// A plain link followed, written by hand from DOMAIN-LINKS.md (U-28 to U-36),
+  /// DOMAIN-SURFACES.md (M-1, M-3, M-4, M-5, A-1), DOMAIN-WEB.md (IOSN-1 to IOSN-7, IOSN-21,
+  /// IOSN-22) and TN3155: custom schemes first, then the places where a web link never opens
+  /// an app, then the app's install state, the user's earlier choice, an internationalized
+  /// domain, what the device has of the domain's AASA file and the file itself. A container
+  /// launch also carries the app's callbacks for what it was handed (the delivery).
   static func link(_ s: Situation, version: OSVersion, sdk: OSVersion) -> Result {
     // The evidence speaks of iOS; elsewhere a link falls back to the browser (inferred).
     guard s.platform == .iOS || s.platform == .iPadOS else { return Result(.browser) }
@@ -45,7 +46,15 @@ extension ReferenceSwitch {
     // The user chose Safari for the domain (U-29); else the AASA verdict decides (M-1, U-4):
     // only a match opens the app, and an unknown verdict reads as the browser.
     if link.safariChosen { return Result(.browser) }
-    switch s.universalLink(url: link.url) {
+    // iOS 16 and later are reported never to fetch an internationalized domain's file (IOSN-22).
+    if version.major >= 16 && isInternationalized(link.url) { return Result(.browser) }
+    let verdict = s.universalLink(url: link.url)
+    // Before the device has any file, no link is the app's (U-36, IOSN-21). A stale CDN copy
+    // leaves the decision to the file given, with the other reading below (IOSN-4).
+    if link.aasaOnDevice == .notYetFetched && (verdict == .match || verdict == .unknown) {
+      return Result(.browser)
+    }
+    switch verdict {
     case .match: return containerLaunch(s, .universalLink, version: version, sdk: sdk)
     case .unknown, .noMatch, .exclude: return Result(.browser)
     }
@@ -53,8 +62,10 @@ extension ReferenceSwitch {
 
   /// The other reading of a link where the evidence disagrees: a universal link tapped in
   /// another app's `WKWebView` (U-34) may stay in the web view; a web link whose AASA verdict
-  /// cannot be told (no app ID, entitlement or file) may be one of the app's (M-1). Nil where
-  /// nothing is contested.
+  /// cannot be told (no app ID, entitlement or file) may be one of the app's (M-1); with a
+  /// stale CDN copy on the device, not in developer mode, the old copy may decide the other way
+  /// (IOSN-4; managed mode bypasses the CDN on macOS only, IOSN-7). Nil where nothing is
+  /// contested.
   static func otherLinkReading(_ s: Situation, version: OSVersion, sdk: OSVersion) -> Outcome? {
     let decided = link(s, version: version, sdk: sdk).outcome
     let link = s.link
@@ -62,17 +73,41 @@ extension ReferenceSwitch {
     guard s.platform == .iOS || s.platform == .iPadOS, scheme == .web,
       !(link.from == .messages && !link.senderKnown),
       !(link.from == .messages && link.tapped == .unloadedPreview),
-      s.app.installed, !link.safariChosen
+      s.app.installed, !link.safariChosen, !(version.major >= 16 && isInternationalized(link.url))
     else { return nil }
     switch link.from {
     case .typed, .scriptRedirect, .safariSameDomain, .safariViewController: return nil
     case .messages, .mail, .notes, .safariCrossDomain, .webView, .otherAppOpen: break
     }
-    switch s.universalLink(url: link.url) {
-    case .match: return link.from == .webView && decided == .containerLaunch ? .browser : nil
+    let verdict = s.universalLink(url: link.url)
+    if link.aasaOnDevice == .notYetFetched && (verdict == .match || verdict == .unknown) { return nil }
+    let staleCDNCopy = link.aasaOnDevice == .stale && link.associatedDomainsMode != .developer
+    switch verdict {
+    case .match:
+      return (link.from == .webView || staleCDNCopy) && decided == .containerLaunch ? .browser : nil
     case .unknown: return decided == .browser ? .containerLaunch : nil
-    case .noMatch, .exclude: return nil
+    case .noMatch, .exclude: return staleCDNCopy && decided == .browser ? .containerLaunch : nil
     }
+  }
+
+  /// Whether `url` is an http(s) URL whose host is an internationalized domain name (IOSN-22):
+  /// a byte outside ASCII or a percent-escape of one, or a label starting `xn--`. Text with a
+  /// space or control character, or over 8,192 bytes, is no universal link, so it has no such
+  /// host here either.
+  static func isInternationalized(_ url: String?) -> Bool {
+    guard let url, url.utf8.count <= 8192, !url.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+      return false
+    }
+    let lower = url.lowercased()
+    guard let start = ["https://", "http://"].first(where: lower.hasPrefix)?.count else { return false }
+    let rest = lower.dropFirst(start)
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let afterUser = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+    let host = afterUser.prefix { $0 != ":" }
+    if host.unicodeScalars.contains(where: { !$0.isASCII }) { return true }
+    let escapes = host.split(separator: "%", omittingEmptySubsequences: false).dropFirst()
+    if escapes.contains(where: { $0.first.map { "89abcdef".contains($0) } ?? false }) { return true }
+    return host.split(separator: ".", omittingEmptySubsequences: false).contains { $0.hasPrefix("xn--") }
   }
 
   /// The container app launched with `handoff`, with the callbacks the delivery gives it.

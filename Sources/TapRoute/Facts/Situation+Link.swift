@@ -27,7 +27,53 @@ extension Situation.UniversalLinkVerdict {
   }
 }
 
+extension Situation.IDNDomain {
+  package var index: Int {
+    switch self {
+    case .none: 0
+    case .ascii: 1
+    case .unicode: 2
+    case .punycode: 3
+    }
+  }
+}
+
 extension Situation {
+  /// Whether the host of `url` is an internationalized domain name: `none` for no http(s)
+  /// URL with a host (`AASAURL`'s split, the one `universalLink` reads), `unicode` for a host
+  /// with a byte outside ASCII or a percent-escape of one (`%80` to `%FF`), `punycode` for an
+  /// ASCII host with a label starting `xn--` in any letter case (RFC 5890's ACE prefix),
+  /// `ascii` otherwise. Reads the host's bytes in place; never traps.
+  public func idnDomain(url: String?) -> IDNDomain {
+    guard let url else { return .none }
+    return url.withUTF8Bytes { bytes in
+      guard case .success(let parts) = AASAURL.parts(bytes) else { return .none }
+      let host = UnsafeBufferPointer(rebasing: bytes[parts.host])
+      var punycode = false
+      var i = 0
+      while i < host.count {
+        let c = host[i]
+        if c >= 0x80 { return .unicode }
+        if c == UInt8(ascii: "%"), i + 1 < host.count, Self.isHighHexDigit(host[i + 1]) { return .unicode }
+        if (i == 0 || host[i - 1] == UInt8(ascii: ".")) && i + 3 < host.count
+          && host[i] | 0x20 == UInt8(ascii: "x") && host[i + 1] | 0x20 == UInt8(ascii: "n")
+          && host[i + 2] == UInt8(ascii: "-") && host[i + 3] == UInt8(ascii: "-")
+        {
+          punycode = true
+        }
+        i += 1
+      }
+      return punycode ? .punycode : .ascii
+    }
+  }
+
+  /// True for the first hex digit of an escape of a byte outside ASCII: `8` to `9`, `a` to
+  /// `f` in either case.
+  private static func isHighHexDigit(_ c: UInt8) -> Bool {
+    c == UInt8(ascii: "8") || c == UInt8(ascii: "9")
+      || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "f"))
+  }
+
   /// Whose scheme `url` names: `unknown` without `app.urlSchemes`, `none` for a URL with no
   /// scheme, else `own` when the scheme is one of them (letter case ignored: RFC 3986 §3.1
   /// makes schemes case-insensitive) and `other` when not.
@@ -229,6 +275,29 @@ extension Situation {
       app.appID = Self.witnessAppID
       app.associatedDomains = verdict == .noMatch ? [] : ["applinks:" + host]
       try? app.aasa.set(domain: host, json: file.utf8)
+    case .idnDomain:
+      // The URL's host becomes one of the value's form; a universal-link verdict already
+      // realized for the old host is realized again for the new one.
+      guard IDNDomain.allCases.indices.contains(index), let url else { return }
+      let host: String
+      switch IDNDomain.allCases[index] {
+      case .none: return
+      case .ascii: host = "example.com"
+      case .unicode: host = "montréal.ca"
+      case .punycode: host = "xn--montral-fya.ca"
+      }
+      let bytes = Array(url.utf8)
+      let range = bytes.withUnsafeBufferPointer { b -> Range<Int>? in
+        guard case .success(let parts) = AASAURL.parts(b) else { return nil }
+        return parts.host
+      }
+      guard let range else { return }
+      let verdict = universalLink(url: url)
+      setEventURL(
+        String(
+          decoding: bytes[..<range.lowerBound] + Array(host.utf8) + bytes[range.upperBound...], as: UTF8.self)
+      )
+      if verdict != .unknown { realize(.universalLink, index: verdict.index) }
     default: break
     }
   }
@@ -257,6 +326,26 @@ extension Situation.Link.Tapped {
     case .text: 0
     case .richPreview: 1
     case .unloadedPreview: 2
+    }
+  }
+}
+
+extension Situation.Link.AASAOnDevice {
+  package var index: Int {
+    switch self {
+    case .current: 0
+    case .stale: 1
+    case .notYetFetched: 2
+    }
+  }
+}
+
+extension Situation.Link.AssociatedDomainsMode {
+  package var index: Int {
+    switch self {
+    case .standard: 0
+    case .developer: 1
+    case .managed: 2
     }
   }
 }

@@ -2435,6 +2435,77 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "Webview does not open universal/app links (react-native-webview/react-native-webview issue 1906)", "url": "https://github.com/react-native-webview/react-native-webview/issues/1906", "date": "2021-03-05", "platforms": ["iOS", "Android"], "quote": "Currently, this is not happening - all the URLs are handled by the webview.", "where": "issue text", "note": "Cross-platform; the configuration shown is Android's, and the case includes being redirected to the URL, not only a user tap. Not an isolated iOS observation."}
       ],
       "note": "Host apps can keep a tapped universal link in the web view: WebKit's private _WKNavigationActionPolicyAllowWithoutTryingAppLink (react-native-wkwebview 127) or cancelling the navigation in the delegate and loading it again (react-native-webview 3310's workaround); a given host app may therefore behave either way, which the table's web-view input does not model. The readwise react-native-webview pull request the DOMAIN-LINKS.md digest cites was not found in the stored copies."
+    },
+    "U-36": {
+      "claim": "A vendor (Branch, 2017): from iOS 11.2 the AASA file is no longer downloaded reliably onto the device after a successful app install, and while it is not downloaded, tapping a universal link does not open the app.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "Notice: Inconsistent Universal Link Behavior on iOS 11.2 (Branch blog)", "url": "https://blog.branch.io/notice-inconsistent-universal-link-behavior-on-ios-11-2/", "date": "2017-12-19", "platforms": ["iOS 11.2"], "quote": "With iOS 11.2, we found that the AASA file is no longer downloaded reliably onto your user’s device after successful app install. As a result, if the file is not downloaded, clicking on Universal Links will no longer open the app.", "where": "What broke in iOS 11.2?", "note": "A vendor's report from its own regression suite, not Apple's words. The page adds, undated: \"Note that this behavior is still present on the latest iOS devices.\""}
+      ],
+      "note": "DOMAIN-LINKS.md's U-36 also names the iOS 26 first-launch report, registered on its own as IOSN-21."
+    },
+    "IOSN-1": {
+      "claim": "Apple: in iOS 14 and later and macOS 11 and later, apps request apple-app-site-association files from an Apple-managed CDN instead of directly from the web server; when the CDN has an old version of the file, or no copy, it connects to the web server to obtain the latest version.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Associated Domains Entitlement (com.apple.developer.associated-domains)", "url": "https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.associated-domains", "date": null, "platforms": ["iOS 14+", "macOS 11+"], "quote": "In macOS 11 and later and iOS 14 and later, apps request apple-app-site-association files from an Apple-managed content delivery network (CDN) specifically for associated domains, instead of directly from your web server. If the CDN has an old version of the file, or doesn't already have a copy of the file, it connects to your web server to obtain the latest version.", "where": "Discussion, note", "note": "Apple's words as quoted in https://github.com/NikKovIos/AASA-Universal-Links-Information (a community copy); the page gives no revision date. DOMAIN-LINKS.md's U-18 quotes the first sentence from the same page."}
+      ]
+    },
+    "IOSN-2": {
+      "claim": "Apple: the CDN requests a domain's apple-app-site-association file within 24 hours; devices check for updates approximately once per week after the app is installed.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Supporting associated domains", "url": "https://developer.apple.com/documentation/xcode/supporting-associated-domains", "date": null, "platforms": ["iOS 14+", "macOS 11+"], "quote": "Apple's content delivery network requests the apple-app-site-association file for your domain within 24 hours. Devices check for updates approximately once per week after app installation.", "where": "Add the associated domain file to your website", "note": "Apple's words as quoted in https://zenn.dev/fujishiro/scraps/f5986bf177aa93 (a copy); the page gives no revision date."}
+      ]
+    },
+    "IOSN-3": {
+      "claim": "A reply on Apple's forums, given as Apple's: the CDN's cache is invalidated periodically, and the details are not published.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "apple-app-site-association CDN (Apple Developer Forums thread 651737)", "url": "https://developer.apple.com/forums/thread/651737", "date": "2020", "platforms": ["iOS 14"], "quote": "Hi poutine! The CDN's cache is invalidated periodically, however at this time we are not publishing details. If you run into issues or have a specific scenario that you believe we need to support, please let us know via the Feedback Assistant.", "where": "first reply", "note": "The stored copy does not show the replier's badge; DOMAIN-WEB.md calls it Apple's reply, so it is counted as one report, not Apple's documentation. The thread asks about the CDN after WWDC 2020's \"What's new in Universal Links\"; later posts in it ask for the invalidation policy and get no answer."}
+      ],
+      "note": "The CDN's copy of a domain's file is readable at https://app-site-association.cdn-apple.com/a/v1/DOMAIN (DOMAIN-LINKS.md U-19; IOSN-4's report queries it)."
+    },
+    "IOSN-4": {
+      "claim": "Reports from 2026: a developer found Apple's CDN copy of their file unchanged a week after editing it on their server; another (in a mirror of an Apple forum thread) found the CDN returning 404 for their domain.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "AASA file on CDN not updated for two weeks (Apple Developer Forums, Universal Links tag)", "url": "https://developer.apple.com/forums/tags/universal-links", "date": "2026-03", "platforms": ["iOS"], "quote": "I made some changes to this file a week ago, but I noticed that the corresponding file still hasn’t been updated when queried via: https://app-site-association.cdn-apple.com/a/v1/x", "where": "post \"AASA file on CDN not updated for two weeks\", dated Mar ’26 on the tag page", "note": "A developer's report; no answer in the stored copy."},
+        {"kind": "forumThread", "title": "Apple forum thread 835728, as mirrored at or.narouhz.com", "url": "https://or.narouhz.com/forums/thread/835728", "date": "2026", "platforms": ["iOS"], "quote": "Apple CDN is returning 404 for our domain and not the contents of AASA file", "where": "question", "note": "A mirror of an Apple forum thread, not Apple's site; a missing copy, not an old one."}
+      ],
+      "note": "Each part rests on one report: single. Neither says what a tap did while the copy was old."
+    },
+    "IOSN-6": {
+      "claim": "A community summary of an Apple forum answer: in developer mode the device pulls the AASA file directly from the web server; a download still needs the app deleted and reinstalled via Xcode (TestFlight and App Store installs do not work in developer mode), and Associated Domains Development must be on in the Developer menu of iOS Settings.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "AASA-Universal-Links-Information (NikKovIos, GitHub README)", "url": "https://github.com/NikKovIos/AASA-Universal-Links-Information", "date": null, "platforms": ["iOS 14+"], "quote": "If you are iterating at a fast pace, you can use developer mode, and directly pull the AASA from your web server. To trigger a download you still need to delete the app and reinstall via Xcode (TF and App Store do not work for developer mode.)\n…\nMake sure you enable Associated Domains Development on Developer menu in iOS Settings.", "where": "README", "note": "A community write-up that summarises an Apple forum answer (https://developer.apple.com/forums/thread/699401, not in the stored corpora); these are the summary's words, not Apple's."},
+        {"kind": "blog", "title": "Corbado docs: run on a physical iOS device", "url": "https://docs.corbado.com/corbado-complete/frontend-integration/flutter/run-on-physical-device/ios/overview", "date": null, "platforms": ["iOS"], "quote": "Do not use the ?mode=developer parameter in your production release … Using it in production will prevent iOS from properly detecting your AASA file", "where": "overview", "note": "A vendor's documentation; it corroborates that ?mode=developer is for development builds, not the direct fetch itself."}
+      ]
+    },
+    "IOSN-7": {
+      "claim": "Apple's device-management schema: with the MDM key EnableDirectDownloads true, a domain's data is downloaded directly instead of through a CDN, provided the entitlement value is service:domain?mode=managed (otherwise the key is ignored); the key is available in macOS 11 and later, and the payload lists macOS as its only supported OS.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "appleDocumentation", "title": "Apple device-management schema: Associated Domains payload (mdm/profiles/com.apple.associated-domains.yaml)", "url": "https://github.com/apple/device-management/blob/release/mdm/profiles/com.apple.associated-domains.yaml", "date": "2025-09-09", "platforms": ["macOS 11+"], "quote": "payloadtype: com.apple.associated-domains\n  supportedOS:\n    macOS:\n      introduced: '10.15'\n…\n    - key: EnableDirectDownloads\n      supportedOS:\n        macOS:\n          introduced: '11.0'\n…\n      content: If 'true', data for this domain should be downloaded directly instead\n        of through a CDN. The entitlement value for this domain must be set to 'service:domain?mode=managed'\n        or this value will be ignored. Available in macOS 11 and later.", "where": "payload supportedOS; payloadkeys, EnableDirectDownloads", "note": "Apple's public schema repository (release tagged for OS 26.0, 2025-09-09). No iOS entry was found for this payload or key."}
+      ],
+      "note": "Nothing found says whether ?mode=managed does anything on iOS (DOMAIN-WEB.md, \"What could not be confirmed\")."
+    },
+    "IOSN-21": {
+      "claim": "A developer's report on Apple's forums (an app using HTTPS authentication callbacks as universal links): the AASA file is not ready when the app is first launched; on iOS 18 the one instance seen recovered after a second, while on iOS 26 none recovered within a minute.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "Original discussion pre iOS 26 (Apple Developer Forums, Universal Links tag)", "url": "https://developer.apple.com/forums/tags/universal-links", "date": null, "platforms": ["iOS 18", "iOS 26"], "quote": "Our app uses Auth0 with HTTPS callback, we've found the issue where AASA file is not ready immediately when app is initially launched, which is the exact issue from the above link.\nThe issue seems mostly fixed on later versions on iOS 18, however, we are seeing some indications of a regression on iOS 26.\n…\nThis only 1 iOS 18 instance was able to recover after 1 second after the first try, however, all iOS 26 instances were not able to recover in couple tens of seconds and less than 1 minute, the user eventually gave up.\nIs there a way to force app to update AASA file?", "where": "post \"Original discussion pre iOS 26\" on the tag page", "note": "A developer's measurements over one week (1 case on iOS 18, 5 on iOS 26); undated in the stored copy, no answer there."}
+      ]
+    },
+    "IOSN-22": {
+      "claim": "Two developers' reports on Apple's forums: iOS makes no request for the AASA file of an internationalized domain name, in Unicode or Punycode form, when the app is installed; on iOS 16 and later swcutil shows the IDN domain's status as \"unspecified\" and universal links open in Safari instead of the app; one says the setup last worked on iOS 15.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "forumThread", "title": "iOS fails to fetch AASA file for IDNs (Apple Developer Forums thread 807695)", "url": "https://developer.apple.com/forums/thread/807695", "date": null, "platforms": ["iOS"], "quote": "This failure occurs regardless of whether the domain is specified in the app's entitlements in its human-readable Unicode format (e.g., montréal.ca) or its encoded Punycode format (e.g., xn--montral-fya.ca, xn--e1afka0abm4b.xn--p1ai).\n…\nNo HTTP GET request is made to any of the AASA URLs for the domains montréal.ca (in either Unicode or Punycode format) upon app installation.", "where": "question: Problem Description; Observed Result", "note": "A developer's report on \"the latest iOS version\"; undated in the stored copy, no Apple answer there."},
+        {"kind": "forumThread", "title": "[FB21797091] Regression: Universal Links/AASA Fetching Fails for IDN on iOS 16+ (Apple Developer Forums thread 814156)", "url": "https://developer.apple.com/forums/thread/814156", "date": null, "platforms": ["iOS 15", "iOS 16+"], "quote": "Note: This IDN setup was last confirmed to work correctly on iOS 15 in April 2025.\n…\nsysdiagnose: Running swcutil on affected iOS 16+ devices shows the status as \"unspecified\" for the IDN domain.\n• Symptoms: Universal Links consistently open in Safari instead of the app, the Smart App Banner is not displayed, and Shared Web Credentials for AutoFill do not function.", "where": "question: Technical Contrast; Validation & Diagnostics", "note": "Another developer (a Japanese IDN domain), who says the issue appears identical to thread 807695; undated in the stored copy (after April 2025), no Apple answer there."}
+      ],
+      "note": "Reports, not Apple's words; Apple has not answered either thread in the stored copies."
     }
   }
 }
@@ -2793,6 +2864,19 @@ enum BuiltinPolicies {
     {"name": "a link whose AASA verdict is unknown: the browser (contested)", "situation": {"event": "link", "link": {"url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/universal-link-unknown", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "link/universal-link-unknown"}], "notes": ["verdict is unknown", "\\(U-28\\)"]}, "evidence": ["U-28", "M-1"]},
     {"name": "u-4 a link excluded by the AASA file: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/buy/1", "from": "safariCrossDomain"}}, "expect": {"outcome": "browser", "rule": "link/no-universal-link", "confidence": "inferred", "url": "https://example.com/buy/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["an exclude component matches first \\(U-4\\)"]}, "evidence": ["U-4"]},
     {"name": "a link no AASA pattern matches: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/about", "from": "otherAppOpen"}}, "expect": {"outcome": "browser", "rule": "link/no-universal-link", "confidence": "inferred", "url": "https://example.com/about", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No pattern of the domain.s AASA file matches"]}, "evidence": ["U-4", "U-28"]},
+    {"name": "iosn-22 a universal link to an IDN domain in Unicode form: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:montréal.ca"], "aasa": {"montréal.ca": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://montréal.ca/item/1"}}, "expect": {"outcome": "browser", "rule": "link/idn-domain", "confidence": "several", "url": "https://montréal.ca/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Unicode \\(montréal\\.ca\\) or Punycode", "\\(IOSN-22\\)"]}, "evidence": ["IOSN-22"]},
+    {"name": "iosn-22 a universal link to an IDN domain in Punycode form: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:xn--montral-fya.ca"], "aasa": {"xn--montral-fya.ca": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://xn--montral-fya.ca/item/1"}}, "expect": {"outcome": "browser", "rule": "link/idn-domain", "confidence": "several", "url": "https://xn--montral-fya.ca/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["makes no request for its AASA file", "last worked on iOS 15"]}, "evidence": ["IOSN-22"]},
+    {"name": "iosn-22 an IDN domain on iOS 15, where the setup last worked: the AASA file decides", "situation": {"event": "link", "osVersion": "15", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:xn--montral-fya.ca"], "aasa": {"xn--montral-fya.ca": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://xn--montral-fya.ca/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/universal-link", "confidence": "documented", "url": "https://xn--montral-fya.ca/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["receives the link as a universal link \\(M-1\\)"]}, "evidence": ["IOSN-22", "M-1"]},
+    {"name": "iosn-21 the app's first launch, before the device has the AASA file: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "aasaOnDevice": "notYetFetched"}}, "expect": {"outcome": "browser", "rule": "link/aasa-not-yet-fetched", "confidence": "several", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["does not open the app \\(U-36", "on iOS 26 none within a minute \\(IOSN-21\\)"]}, "evidence": ["U-36", "IOSN-21"]},
+    {"name": "u-36 first launch with no AASA file given: the browser, uncontested", "situation": {"event": "link", "link": {"url": "https://example.com/item/1", "aasaOnDevice": "notYetFetched"}}, "expect": {"outcome": "browser", "rule": "link/aasa-not-yet-fetched", "confidence": "several", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["before the device has fetched the domain.s AASA file"]}, "evidence": ["U-36"]},
+    {"name": "u-36 first launch, a link the AASA file does not match: the browser, as without it", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/about", "aasaOnDevice": "notYetFetched"}}, "expect": {"outcome": "browser", "rule": "link/no-universal-link", "confidence": "inferred", "url": "https://example.com/about", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No pattern of the domain.s AASA file matches"]}, "evidence": ["U-4", "U-28"]},
+    {"name": "iosn-4 a stale CDN copy, the server's file matches: the app (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "aasaOnDevice": "stale"}}, "expect": {"outcome": "containerLaunch", "rule": "link/aasa-stale-match", "confidence": "contested", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [{"outcome": "browser", "rule": "link/aasa-stale-match"}], "notes": ["reads Apple.s CDN copy \\(iOS 14 and later, IOSN-1\\)", "taproute aasa fetch DOMAIN"]}, "evidence": ["IOSN-1", "IOSN-2", "IOSN-3", "IOSN-4", "M-1"]},
+    {"name": "iosn-4 a stale CDN copy, the server's file excludes the URL: the browser (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/buy/1", "aasaOnDevice": "stale"}}, "expect": {"outcome": "browser", "rule": "link/aasa-stale-no-match", "confidence": "contested", "url": "https://example.com/buy/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "link/aasa-stale-no-match"}], "notes": ["or excludes it \\(U-4\\)", "the other reading is the app"]}, "evidence": ["IOSN-1", "IOSN-2", "IOSN-3", "IOSN-4", "U-4"]},
+    {"name": "iosn-6 developer mode with a stale CDN copy: the server's file decides", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "aasaOnDevice": "stale", "associatedDomainsMode": "developer"}}, "expect": {"outcome": "containerLaunch", "rule": "link/aasa-stale-developer-mode", "confidence": "single", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["pulls the AASA file from the web server directly \\(IOSN-6\\)"]}, "evidence": ["IOSN-6", "M-1"]},
+    {"name": "iosn-6 developer mode with a stale copy, a URL the file does not match: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/about", "aasaOnDevice": "stale", "associatedDomainsMode": "developer"}}, "expect": {"outcome": "browser", "rule": "link/no-universal-link", "confidence": "inferred", "url": "https://example.com/about", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No pattern of the domain.s AASA file matches"]}, "evidence": ["IOSN-6", "U-4"]},
+    {"name": "iosn-7 managed mode on iOS with a stale copy: read as the CDN (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "aasaOnDevice": "stale", "associatedDomainsMode": "managed"}}, "expect": {"outcome": "containerLaunch", "rule": "link/aasa-stale-match", "confidence": "contested", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [{"outcome": "browser", "rule": "link/aasa-stale-match"}], "notes": ["for macOS 11 and later only \\(IOSN-7\\); on iOS it is read here as the CDN"]}, "evidence": ["IOSN-7", "IOSN-4"]},
+    {"name": "iosn-6 developer mode with the current file: the AASA file decides", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "associatedDomainsMode": "developer"}}, "expect": {"outcome": "containerLaunch", "rule": "link/universal-link", "confidence": "documented", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["receives the link as a universal link \\(M-1\\)"]}, "evidence": ["M-1"]},
+    {"name": "iosn-4 a stale copy with no AASA file given: the verdict stays unknown (contested)", "situation": {"event": "link", "link": {"url": "https://example.com/item/1", "aasaOnDevice": "stale"}}, "expect": {"outcome": "browser", "rule": "link/universal-link-unknown", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "link/universal-link-unknown"}], "notes": ["verdict is unknown"]}, "evidence": ["U-28", "M-1"]},
     {"name": "c-4 OpenURLIntent with the app's own declared scheme: the app (contested, the reports' own case)", "situation": {"event": "control", "app": {"urlSchemes": ["myapp"]}, "control": {"controlIntent": "openURLIntent", "url": "myapp://add"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-own-scheme", "confidence": "contested", "url": "myapp://add", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "nothing", "rule": "control/open-url-own-scheme"}], "notes": ["app's own \\(app.urlSchemes\\)", "lastGLANCE"]}, "evidence": ["C-4"]},
     {"name": "c-4 OpenURLIntent with another app's scheme: that app (contested)", "situation": {"event": "control", "app": {"urlSchemes": ["myapp"]}, "control": {"controlIntent": "openURLIntent", "url": "otherapp://x"}}, "expect": {"outcome": "otherAppLaunch", "rule": "control/open-url-other-scheme", "confidence": "contested", "url": "otherapp://x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "nothing", "rule": "control/open-url-other-scheme"}], "notes": ["not among the app's own", "system opens the URL itself"]}, "evidence": ["C-4"]},
     {"name": "t-7 content extension opens a URL on iOS 11: nothing", "situation": {"event": "notification", "osVersion": "11", "app": {"urlSchemes": ["myapp"]}, "notification": {"response": "contentExtensionOpenURL", "url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-open-url-before-12", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 12 \\(T-7\\)"]}, "evidence": ["T-7", "T-5"]},
@@ -2842,7 +2926,10 @@ enum BuiltinPolicies {
     "urlClass": ["none", "unparseable", "noScheme", "emptyScheme", "web", "data", "file", "other"],
     "schemeOwner": ["unknown", "none", "own", "other"],
     "universalLink": ["unknown", "noMatch", "match", "exclude"],
-    "tapped": ["text", "richPreview", "unloadedPreview"]
+    "tapped": ["text", "richPreview", "unloadedPreview"],
+    "aasaOnDevice": ["current", "stale", "notYetFetched"],
+    "associatedDomainsMode": ["standard", "developer", "managed"],
+    "idnDomain": ["none", "ascii", "unicode", "punycode"]
   },
   "rules": [
     {
@@ -2977,6 +3064,69 @@ enum BuiltinPolicies {
       "note": "The user chose to open this domain's links in the browser (on a long press in Notes, or Safari's breadcrumb): iOS keeps that choice as the device's default for the domain until the user chooses the app again (U-29)."
     },
     {
+      "id": "idn-domain", "guide": "plain-link",
+      "when": { "osVersion": ">=16", "idnDomain": ["unicode", "punycode"] },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["IOSN-22"], "confidence": "several" }
+      },
+      "note": "An internationalized domain name, in Unicode (montréal.ca) or Punycode (xn--montral-fya.ca) form: two developers report that iOS makes no request for its AASA file, that on iOS 16 and later swcutil shows the domain's status as \"unspecified\", and that its universal links open in Safari instead of the app; one says the setup last worked on iOS 15 (IOSN-22). Reports, unanswered by Apple; whatever app.aasa says, the link loads in the browser."
+    },
+    {
+      "id": "aasa-not-yet-fetched", "guide": "plain-link",
+      "when": { "aasaOnDevice": "notYetFetched", "universalLink": ["match", "unknown"] },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["U-36", "IOSN-21"], "confidence": "several" }
+      },
+      "note": "The app's first launch, before the device has fetched the domain's AASA file: while the file is not downloaded, tapping a universal link does not open the app (U-36, Branch from iOS 11.2), and the link loads in the browser. A 2026 report sees the file not ready at first launch: on iOS 18 the one case recovered after a second, on iOS 26 none within a minute (IOSN-21). Once the device has the file, app.aasa decides."
+    },
+    {
+      "id": "aasa-stale-developer-mode", "guide": "plain-link",
+      "when": { "aasaOnDevice": "stale", "associatedDomainsMode": "developer", "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "support": {
+        "outcome": { "evidence": ["M-1", "IOSN-6"], "confidence": "single", "reasoning": "IOSN-6 (a community summary of an Apple forum answer) says developer mode pulls the AASA file from the web server directly, so no CDN copy stands between; M-1 gives the app opening for a universal link its file matches." },
+        "handoff": { "evidence": ["U-43"], "confidence": "documented" }
+      },
+      "note": "In developer mode (?mode=developer, with Associated Domains Development on and the app installed from Xcode) the device pulls the AASA file from the web server directly (IOSN-6): a CDN copy older than the server's does not apply, and the file app.aasa gives decides (M-1). The device downloads it when the app is reinstalled via Xcode (IOSN-6)."
+    },
+    {
+      "id": "aasa-stale-match", "guide": "plain-link",
+      "when": { "aasaOnDevice": "stale", "associatedDomainsMode": ["standard", "managed"], "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "support": {
+        "outcome": { "evidence": ["M-1", "IOSN-1", "IOSN-4"], "confidence": "contested" },
+        "handoff": { "evidence": ["U-43", "IOSN-4"], "confidence": "contested" }
+      },
+      "against": ["IOSN-4"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["IOSN-2", "IOSN-3", "IOSN-4"],
+          "note": "The device decides with the older copy Apple's CDN gave it, which refreshes on its own schedule (devices check about once a week, IOSN-2; the CDN's invalidation is not published, IOSN-3; a developer saw it unchanged a week after an edit, IOSN-4): where that copy has no pattern for the URL, the link loads in the browser."
+        }
+      ],
+      "note": "The file on the server (app.aasa) matches the URL for this app, but the device reads Apple's CDN copy (iOS 14 and later, IOSN-1), older than the server's. Default: the file given decides and the app opens (M-1); the other reading is the browser, if the old copy does not match. Compare the two copies with `taproute aasa fetch DOMAIN`. Managed mode (?mode=managed with EnableDirectDownloads) downloads directly in Apple's schema for macOS 11 and later only (IOSN-7); on iOS it is read here as the CDN."
+    },
+    {
+      "id": "aasa-stale-no-match", "guide": "plain-link",
+      "when": { "aasaOnDevice": "stale", "associatedDomainsMode": ["standard", "managed"], "universalLink": ["noMatch", "exclude"] },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["U-4", "U-28", "IOSN-1", "IOSN-4"], "confidence": "contested" }
+      },
+      "against": ["IOSN-4"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+          "evidence": ["IOSN-2", "IOSN-3", "IOSN-4"],
+          "note": "The device decides with the older copy Apple's CDN gave it, which refreshes on its own schedule (IOSN-2, IOSN-3, IOSN-4): where that copy still matches the URL for this app, the app opens with the link."
+        }
+      ],
+      "note": "The file on the server (app.aasa) does not match the URL for this app, or excludes it (U-4), but the device reads Apple's CDN copy (IOSN-1), older than the server's. Default: the file given decides and the link loads in the browser (U-28); the other reading is the app, if the old copy matched. Compare the two copies with `taproute aasa fetch DOMAIN`. Managed mode is documented for macOS 11 and later only (IOSN-7); on iOS it is read here as the CDN."
+    },
+    {
       "id": "web-view", "guide": "plain-link",
       "when": { "from": "webView", "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
@@ -3012,7 +3162,7 @@ enum BuiltinPolicies {
         "outcome": { "evidence": ["M-1"], "confidence": "documented" },
         "handoff": { "evidence": ["U-43"], "confidence": "documented" }
       },
-      "note": "The domain's AASA file matches the URL for this app (app.aasa, U-4) and the entitlement lists the domain: the app opens and receives the link as a universal link (M-1). Not modelled: an AASA file not yet fetched after install or a stale CDN copy (U-36), a deferred fetch (U-37), a CDN that cannot reach the file (U-38)."
+      "note": "The domain's AASA file matches the URL for this app (app.aasa, U-4) and the entitlement lists the domain: the app opens and receives the link as a universal link (M-1). link.aasaOnDevice says whether the device has that file (the rules above, U-36, IOSN-1); not modelled: a deferred fetch (U-37), a CDN that cannot reach the file (U-38)."
     },
     {
       "id": "universal-link-unknown", "guide": "plain-link",

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 60 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 63 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 import TapRouteAASA
 
@@ -431,6 +431,8 @@ extension Situation.Link {
       && safariChosen == false
       && appClip == false
       && tapped == .text
+      && aasaOnDevice == .current
+      && associatedDomainsMode == .standard
   }
 }
 
@@ -771,10 +773,18 @@ extension Situation {
     /// What the person taps: the link's text (default), its rich-link preview, or a preview not
     /// loaded yet ("Tap to Load Preview", M-3).
     public var tapped: Link.Tapped
+    /// What the device has of the link's domain's apple-app-site-association file, beside the
+    /// file the server serves (`app.aasa`): the current file (default), Apple's CDN copy older
+    /// than the server's (IOSN-1 to IOSN-4), or none yet at the app's first launch (IOSN-21, U-36).
+    public var aasaOnDevice: Link.AASAOnDevice
+    /// How the device gets the domain's file: through Apple's CDN (default), in developer mode
+    /// (`?mode=developer`, from the server directly, IOSN-6) or in managed mode (`?mode=managed`
+    /// with MDM `EnableDirectDownloads`, documented for macOS 11 and later only, IOSN-7).
+    public var associatedDomainsMode: Link.AssociatedDomainsMode
 
     /// A link; by default in the text of a message from a known sender.
     public init(
-      url: String? = nil, from: Link.Source = .messages, senderKnown: Bool = true, safariChosen: Bool = false, appClip: Bool = false, tapped: Link.Tapped = .text
+      url: String? = nil, from: Link.Source = .messages, senderKnown: Bool = true, safariChosen: Bool = false, appClip: Bool = false, tapped: Link.Tapped = .text, aasaOnDevice: Link.AASAOnDevice = .current, associatedDomainsMode: Link.AssociatedDomainsMode = .standard
     ) {
       self.url = url
       self.from = from
@@ -782,6 +792,8 @@ extension Situation {
       self.safariChosen = safariChosen
       self.appClip = appClip
       self.tapped = tapped
+      self.aasaOnDevice = aasaOnDevice
+      self.associatedDomainsMode = associatedDomainsMode
     }
   }
 }
@@ -853,6 +865,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case pairedPhoneOS
   case placement
   case widgetURL
+  case aasaOnDevice
+  case associatedDomainsMode
+  case idnDomain
 
   /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
@@ -917,6 +932,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .pairedPhoneOS: .enumeration(LiveActivity.PairedPhoneOS.allCases.map(\.rawValue))
     case .placement: .enumeration(Control.Placement.allCases.map(\.rawValue))
     case .widgetURL: .enumeration(Situation.URLPresence.allCases.map(\.rawValue))
+    case .aasaOnDevice: .enumeration(Link.AASAOnDevice.allCases.map(\.rawValue))
+    case .associatedDomainsMode: .enumeration(Link.AssociatedDomainsMode.allCases.map(\.rawValue))
+    case .idnDomain: .enumeration(Situation.IDNDomain.allCases.map(\.rawValue))
     }
   }
 
@@ -983,6 +1001,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .pairedPhoneOS: [.liveActivity]
     case .placement: [.control]
     case .widgetURL: [.widget, .liveActivity]
+    case .aasaOnDevice: [.link]
+    case .associatedDomainsMode: [.link]
+    case .idnDomain: [.tap, .open, .widget, .liveActivity, .control, .notification, .link]
     }
   }
 
@@ -1104,6 +1125,20 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .appClip: "none: the appClip event has no widgetURL"
       case .link: "none: the link event has no widgetURL"
       }
+    case .aasaOnDevice: "$.link.aasaOnDevice"
+    case .associatedDomainsMode: "$.link.associatedDomainsMode"
+    case .idnDomain:
+      switch event {
+      case .tap: "internationalized domain name of $.tap.url, from "
+      case .open: "internationalized domain name of $.open.url, from "
+      case .delivery: "internationalized domain name with no URL, from "
+      case .widget: "internationalized domain name of $.widget.url, from "
+      case .liveActivity: "internationalized domain name of $.liveActivity.url, from "
+      case .control: "internationalized domain name of $.control.url, from "
+      case .notification: "internationalized domain name of $.notification.url, from "
+      case .appClip: "internationalized domain name with no URL, from "
+      case .link: "internationalized domain name of $.link.url, from "
+      }
     }
   }
 
@@ -1114,6 +1149,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     switch self {
     case .schemeOwner: "schemeOwner"
     case .universalLink: "universalLink"
+    case .idnDomain: "idnDomain"
     case .widgetURL: "widgetURLPresence"
     default: nil
     }
@@ -1210,6 +1246,9 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .pairedPhoneOS: FactMask(bit: 61)
     case .placement: FactMask(bit: 62)
     case .widgetURL: FactMask(bit: 63)
+    case .aasaOnDevice: FactMask(bit: 64)
+    case .associatedDomainsMode: FactMask(bit: 65)
+    case .idnDomain: FactMask(bit: 66)
     }
   }
 }
@@ -1279,6 +1318,9 @@ package struct FactSnapshot: Sendable {
   package var pairedPhoneOS: Int
   package var placement: Int
   package var widgetURL: Situation.URLPresence
+  package var aasaOnDevice: Int
+  package var associatedDomainsMode: Int
+  package var idnDomain: Situation.IDNDomain
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
@@ -1350,6 +1392,9 @@ package struct FactSnapshot: Sendable {
     pairedPhoneOS = situation.liveActivity.pairedPhoneOS.index
     placement = situation.control.placement.index
     widgetURL = .none
+    aasaOnDevice = situation.link.aasaOnDevice.index
+    associatedDomainsMode = situation.link.associatedDomainsMode.index
+    idnDomain = .none
     if computed { computeFacts(situation, url: Situation.url(of: situation, event: event)) }
   }
 
@@ -1416,6 +1461,9 @@ package struct FactSnapshot: Sendable {
     case .pairedPhoneOS: pairedPhoneOS
     case .placement: placement
     case .widgetURL: widgetURL.index
+    case .aasaOnDevice: aasaOnDevice
+    case .associatedDomainsMode: associatedDomainsMode
+    case .idnDomain: idnDomain.index
     }
   }
 
@@ -1426,7 +1474,8 @@ package struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+    Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1493,7 +1542,10 @@ package struct FactSnapshot: Sendable {
         hasWatchApp ? 1 : 0,
         Int32(truncatingIfNeeded: pairedPhoneOS),
         Int32(truncatingIfNeeded: placement),
-        Int32(truncatingIfNeeded: widgetURL.index)
+        Int32(truncatingIfNeeded: widgetURL.index),
+        Int32(truncatingIfNeeded: aasaOnDevice),
+        Int32(truncatingIfNeeded: associatedDomainsMode),
+        Int32(truncatingIfNeeded: idnDomain.index)
       )
     }
   }
@@ -1513,6 +1565,7 @@ extension FactSnapshot {
   mutating func computeFacts(_ situation: Situation, url: String?) {
     schemeOwner = situation.schemeOwner(url: url)
     universalLink = situation.universalLink(url: url)
+    idnDomain = situation.idnDomain(url: url)
     widgetURL = situation.widgetURLPresence(url: url)
   }
 }
@@ -1612,20 +1665,22 @@ extension Situation {
     check(link, "safariChosen", .safariChosen)
     check(link, "appClip", .appClip)
     check(link, "tapped", .tapped)
+    check(link, "aasaOnDevice", .aasaOnDevice)
+    check(link, "associatedDomainsMode", .associatedDomainsMode)
     check(app, "urlSchemes", .schemeOwner)
     check(app, "appID", .universalLink)
     check(app, "associatedDomains", .universalLink)
     check(app, "aasa", .universalLink)
     switch event {
-    case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
-    case .open: check(open, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
+    case .open: check(open, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
     case .delivery: check(widget, "widgetURL", .widgetURL)
-    case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
-    case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding); check(liveActivity, "widgetURL", .widgetURL)
-    case .control: check(control, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
-    case .notification: check(notification, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
+    case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(liveActivity, "widgetURL", .widgetURL)
+    case .control: check(control, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
+    case .notification: check(notification, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
     case .appClip: check(widget, "widgetURL", .widgetURL)
-    case .link: check(link, "url", .urlClass, .urlNeedsEncoding); check(widget, "widgetURL", .widgetURL)
+    case .link: check(link, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
     }
     return mask
   }
@@ -1796,6 +1851,12 @@ extension Situation {
     case .placement:
       guard Control.Placement.allCases.indices.contains(index) else { return false }
       self.control.placement = Control.Placement.allCases[index]
+    case .aasaOnDevice:
+      guard Link.AASAOnDevice.allCases.indices.contains(index) else { return false }
+      self.link.aasaOnDevice = Link.AASAOnDevice.allCases[index]
+    case .associatedDomainsMode:
+      guard Link.AssociatedDomainsMode.allCases.indices.contains(index) else { return false }
+      self.link.associatedDomainsMode = Link.AssociatedDomainsMode.allCases[index]
     default: return false
     }
     return true
@@ -2059,6 +2120,16 @@ extension JSONReader {
       let choice = choice(v, path: Self.join(path, "tapped"), what: "tapped", choices: cases(Link.Tapped.self))
     {
       link.tapped = choice
+    }
+    if let v = fields["aasaOnDevice"],
+      let choice = choice(v, path: Self.join(path, "aasaOnDevice"), what: "AASA file on the device", choices: cases(Link.AASAOnDevice.self))
+    {
+      link.aasaOnDevice = choice
+    }
+    if let v = fields["associatedDomainsMode"],
+      let choice = choice(v, path: Self.join(path, "associatedDomainsMode"), what: "associated domains mode", choices: cases(Link.AssociatedDomainsMode.self))
+    {
+      link.associatedDomainsMode = choice
     }
     return link
   }
@@ -2386,7 +2457,7 @@ extension Situation.AppClip: Codable {
 
 extension Situation.Link: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case url, from, senderKnown, safariChosen, appClip, tapped
+    case url, from, senderKnown, safariChosen, appClip, tapped, aasaOnDevice, associatedDomainsMode
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -2399,6 +2470,8 @@ extension Situation.Link: Codable {
     safariChosen = try c.decode(.safariChosen, or: safariChosen)
     appClip = try c.decode(.appClip, or: appClip)
     tapped = try c.decode(.tapped, or: tapped)
+    aasaOnDevice = try c.decode(.aasaOnDevice, or: aasaOnDevice)
+    associatedDomainsMode = try c.decode(.associatedDomainsMode, or: associatedDomainsMode)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -2410,6 +2483,8 @@ extension Situation.Link: Codable {
     try c.encode(safariChosen, forKey: .safariChosen)
     try c.encode(appClip, forKey: .appClip)
     try c.encode(tapped, forKey: .tapped)
+    try c.encode(aasaOnDevice, forKey: .aasaOnDevice)
+    try c.encode(associatedDomainsMode, forKey: .associatedDomainsMode)
   }
 }
 
@@ -2613,6 +2688,8 @@ extension Situation {
       if self.link.safariChosen != false { linkFields.append("\"safariChosen\":\(self.link.safariChosen)") }
       if self.link.appClip != false { linkFields.append("\"appClip\":\(self.link.appClip)") }
       if self.link.tapped != .text { linkFields.append("\"tapped\":\"\(self.link.tapped.rawValue)\"") }
+      if self.link.aasaOnDevice != .current { linkFields.append("\"aasaOnDevice\":\"\(self.link.aasaOnDevice.rawValue)\"") }
+      if self.link.associatedDomainsMode != .standard { linkFields.append("\"associatedDomainsMode\":\"\(self.link.associatedDomainsMode.rawValue)\"") }
       if !linkFields.isEmpty { top.append("\"link\":{" + linkFields.joined(separator: ",") + "}") }
     }
     return "{" + top.joined(separator: ",") + "}"
@@ -2649,6 +2726,8 @@ enum SituationNames {
   static let appClipExperience = table(AppClip.Experience.self)
   static let linkSource = table(Link.Source.self)
   static let linkTapped = table(Link.Tapped.self)
+  static let linkAASAOnDevice = table(Link.AASAOnDevice.self)
+  static let linkAssociatedDomainsMode = table(Link.AssociatedDomainsMode.self)
 
   static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
   where T.RawValue == String {
@@ -2730,7 +2809,7 @@ extension SituationScanner {
     guard ok && hasEvent else { return nil }
     // As the strict reader records them: the URL facts come from the URL the event reads.
     var given = self.given
-    let urlFacts: FactMask = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit
+    let urlFacts: FactMask = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit | Fact.idnDomain.bit
     switch situation.event {
     case .tap: if urlGiven & 2 != 0 { given |= urlFacts }
     case .open: if urlGiven & 4 != 0 { given |= urlFacts }
@@ -3138,6 +3217,16 @@ extension SituationScanner {
         guard seen.first(5), let value = this.choice(SituationNames.linkTapped) else { return false }
         link.tapped = value
         this.given |= Fact.tapped.bit
+        return true
+      case "aasaOnDevice":
+        guard seen.first(6), let value = this.choice(SituationNames.linkAASAOnDevice) else { return false }
+        link.aasaOnDevice = value
+        this.given |= Fact.aasaOnDevice.bit
+        return true
+      case "associatedDomainsMode":
+        guard seen.first(7), let value = this.choice(SituationNames.linkAssociatedDomainsMode) else { return false }
+        link.associatedDomainsMode = value
+        this.given |= Fact.associatedDomainsMode.bit
         return true
       default: return false
       }

@@ -61,6 +61,19 @@ extension Situation {
     case exclude
   }
 
+  /// Whether the host of an http(s) URL is an internationalized domain name (the fact
+  /// `idnDomain`), for which iOS 16 and later are reported never to fetch the AASA file (IOSN-22).
+  public enum IDNDomain: String, Sendable, Hashable, Codable, CaseIterable {
+    /// No http(s) URL with a host: no URL, another scheme, or text not read as one.
+    case none
+    /// A host of ASCII letters, digits and punctuation, no label starting `xn--`.
+    case ascii
+    /// A host with a character outside ASCII (`montréal.ca`), as written or percent-encoded.
+    case unicode
+    /// An ASCII host with a label in Punycode form, starting `xn--` (`xn--montral-fya.ca`).
+    case punycode
+  }
+
   /// Whether a URL field is set: the computed fact `widgetURL`.
   public enum URLPresence: String, Sendable, Hashable, Codable, CaseIterable {
     /// The field is nil (or left out).
@@ -394,6 +407,32 @@ extension Situation.Link {
     case richPreview
     /// A preview not loaded yet: a blank bubble labelled "Tap to Load Preview" (M-3).
     case unloadedPreview
+  }
+
+  /// What the device has of the link's domain's apple-app-site-association file (`link.aasaOnDevice`),
+  /// beside the file the server serves (`app.aasa`).
+  public enum AASAOnDevice: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The device has the domain's current file, the one `app.aasa` gives.
+    case current
+    /// The device's copy, from Apple's CDN, is older than the file on the server: devices read
+    /// the CDN's copy (iOS 14 and later, IOSN-1), which refreshes on its own unpublished
+    /// schedule (IOSN-2, IOSN-3, IOSN-4).
+    case stale
+    /// The app's first launch, before the device has fetched the file (IOSN-21, U-36).
+    case notYetFetched
+  }
+
+  /// How the device gets the link's domain's file (`link.associatedDomainsMode`): the mode of the
+  /// app's `applinks:` entitlement entry, in effect on this device.
+  public enum AssociatedDomainsMode: String, Sendable, Hashable, Codable, CaseIterable {
+    /// No mode: the device reads Apple's CDN copy (IOSN-1).
+    case standard
+    /// `?mode=developer`: the device pulls the file from the server directly; it needs Developer
+    /// Mode, Associated Domains Development switched on and an Xcode install (IOSN-6).
+    case developer
+    /// `?mode=managed` with the MDM key `EnableDirectDownloads`: a direct download, which
+    /// Apple's schema documents for macOS 11 and later only (IOSN-7).
+    case managed
   }
 }
 

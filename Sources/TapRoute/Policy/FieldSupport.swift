@@ -111,8 +111,9 @@ extension Rule {
 }
 
 extension EvidenceEntry {
-  /// The evidence ids written in `text` (`W-4`, `S004-10`, `U-44`), in order, once each: a
-  /// capital letter, optionally three digits, a hyphen and digits, standing alone.
+  /// The evidence ids written in `text` (`W-4`, `S004-10`, `U-44`, `IOSN-21`), in order, once
+  /// each: one to four capital letters, optionally three digits, a hyphen and digits, standing
+  /// alone.
   package static func idsNamed(in text: String) -> [String] {
     let bytes = Array(text.utf8)
     var ids: [String] = []
@@ -135,7 +136,7 @@ extension EvidenceEntry {
         j += 1
         digitsBefore += 1
       }
-      guard letters <= 3, digitsBefore == 0 || digitsBefore == 3, j < bytes.count, bytes[j] == 0x2D else {
+      guard letters <= 4, digitsBefore == 0 || digitsBefore == 3, j < bytes.count, bytes[j] == 0x2D else {
         i = j
         continue
       }

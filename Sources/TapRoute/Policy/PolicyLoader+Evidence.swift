@@ -30,7 +30,7 @@ extension PolicyLoader {
           .policyWrongType,
           clientIDs
             ? "evidence id \(Words.quoted(member.key)) is not of the form MY-NOTE-1 (capital letters, digits and single dashes, at most 32)"
-            : "evidence id \(Words.quoted(member.key)) is not of the form S004-1, D-1 or F-1",
+            : "evidence id \(Words.quoted(member.key)) is not of the form S004-1, D-1 or IOSN-1",
           path: path, at: member.keyLocation)
       }
       if let entry = Self.evidenceEntry(
@@ -224,15 +224,18 @@ extension PolicyLoader {
     return true
   }
 
-  /// `S004-10`, `D-1`, `F-12`: a letter, optional digits, a dash, digits.
+  /// `S004-10`, `D-1`, `IOSN-21`: one to four capital letters, optional digits, a dash,
+  /// digits (the ids of the DOMAIN digests, whose IAB and IOSN items have longer prefixes).
   package static func isEvidenceID(_ id: String) -> Bool {
     let bytes = Array(id.utf8)
     guard let dash = bytes.firstIndex(of: UInt8(ascii: "-")), dash >= 1, dash < bytes.count - 1,
       bytes.count <= 16
     else { return false }
-    guard (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[0]) else { return false }
+    let upper = { (b: UInt8) in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b) }
     let digit = { (b: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) }
-    return bytes[1..<dash].allSatisfy(digit) && bytes[(dash + 1)...].allSatisfy(digit)
+    let letters = bytes[..<dash].prefix(while: upper).count
+    guard (1...4).contains(letters) else { return false }
+    return bytes[letters..<dash].allSatisfy(digit) && bytes[(dash + 1)...].allSatisfy(digit)
   }
 
   /// A client registry's id: capital letters and digits in groups joined by single dashes,

@@ -158,6 +158,7 @@ struct FieldSupportTests {
       ("Reported (S004-10, U-44); see W-4.", ["S004-10", "U-44", "W-4"]),
       ("iOS-17, TR-1x, W-4a, -4, AB-, W-12 and W-12 again", ["W-12"]),
       ("IAB-3 then XW-4", ["IAB-3", "XW-4"]),
+      ("IOSN-21 and IOSN-2, not ABCDE-1", ["IOSN-21", "IOSN-2"]),
       ("", []),
     ])
   func idsInNotes(_ row: (text: String, ids: [String])) {

@@ -244,7 +244,7 @@ struct PolicyLoadingTests {
     #expect(
       lines(diagnostics, in: dir) == [
         evidence.resolving(
-          #"evidence.json:4️⃣: error: $.evidence.D1: evidence id "D1" is not of the form S004-1, D-1 or F-1 [TR102]"#
+          #"evidence.json:4️⃣: error: $.evidence.D1: evidence id "D1" is not of the form S004-1, D-1 or IOSN-1 [TR102]"#
         ),
         open.resolving(
           #"open.json:3️⃣: error: $.hitPolicy: unknown hit policy "any"; expected one of first, unique [TR106]"#

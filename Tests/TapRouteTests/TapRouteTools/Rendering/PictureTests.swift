@@ -362,8 +362,8 @@ struct PictureTests {
     #expect(try Binary.run(["explain", "--format", "json"], stdin: situation).stdout.hasPrefix("{"))
     let one = try Binary.run(["table", "--format", "mermaid", "--table", "open"])
     #expect(one.status == 0 && one.stdout.contains("open_p1_q1") && !one.stdout.contains("tap_"))
-    let fits = try Binary.run(["table", "--format", "mermaid", "--table", "link"])
-    #expect(fits.status == 0 && fits.stdout.contains("link_q1") && !fits.stdout.contains("subgraph"))
+    let fits = try Binary.run(["table", "--format", "mermaid", "--table", "appClip"])
+    #expect(fits.status == 0 && fits.stdout.contains("appClip_q1") && !fits.stdout.contains("subgraph"))
     // --resources writes the table pictures the catalog ships, and only with svg.
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("taproute-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
