@@ -216,10 +216,13 @@ package struct DomainReport: Sendable, Encodable {
       appleFailureReason: reply.headers["apple-failure-reason"], document: accepted ? document : nil)
   }
 
-  /// True for a domain with a non-ASCII label, or a label in Punycode (`xn--`).
+  /// True for a domain with a non-ASCII label, or a label in Punycode (`xn--`):
+  /// The link event's `idnDomain` fact, read from the domain's well-known URL.
   package static func isInternationalized(_ domain: String) -> Bool {
-    domain.unicodeScalars.contains { !$0.isASCII }
-      || domain.lowercased().split(separator: ".").contains { $0.hasPrefix("xn--") }
+    switch Situation(event: .link).idnDomain(url: "https://\(domain)\(AASAFetch.wellKnownPath)") {
+    case .unicode, .punycode: true
+    case .none, .ascii: false
+    }
   }
 
   /// Why `text` cannot be a domain to fetch, or nil when it can: a host name, no scheme, no

@@ -52,7 +52,7 @@ struct ReadmeExampleTests {
     let commands = try Self.examples().map(\.command)
     for name in [
       "simulate", "audit", "sticker", "shortcuts", "observe", "matrix", "aasa check", "aasa match",
-      "aasa diff",
+      "aasa diff", "aasa fetch",
     ] {
       #expect(commands.contains { $0.contains("swift run taproute \(name)") }, "no \(name) example")
     }

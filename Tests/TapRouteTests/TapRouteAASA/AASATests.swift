@@ -546,13 +546,17 @@ struct AASACLITests {
   func groupHelp() throws {
     let alone = try Binary.run(["aasa"])
     #expect(alone.status == 2 && alone.stdout.isEmpty)
-    for member in ["  check  ", "  match  ", "  diff  "] { #expect(alone.stderr.contains(member)) }
+    for member in ["  check  ", "  match  ", "  diff  ", "  fetch  "] {
+      #expect(alone.stderr.contains(member))
+    }
     let help = try Binary.run(["help", "aasa"])
     #expect(help.status == 0 && help.stdout == alone.stderr)
     #expect(try Binary.run(["aasa", "--help"]).stdout == help.stdout)
     let unknown = try Binary.run(["aasa", "chek"])
     #expect(unknown.status == 2)
-    #expect(unknown.stderr == "taproute aasa: unknown command \"chek\"; expected one of check, match, diff\n")
+    #expect(
+      unknown.stderr == "taproute aasa: unknown command \"chek\"; expected one of check, match, diff, fetch\n"
+    )
   }
 
   @Test("--reading takes the other reading of a contested point; an unknown one is a usage error")

@@ -13,7 +13,7 @@ import Testing
 struct CLIGrammarTests {
   static let commands = [
     "decide", "explain", "verify", "test", "table", "simulate", "audit", "sticker", "shortcuts",
-    "observe", "matrix", "generate", "aasa check", "aasa match", "aasa diff",
+    "observe", "matrix", "generate", "aasa check", "aasa match", "aasa diff", "aasa fetch",
   ]
   static let golden = Repo.root.appendingPathComponent("Tests/Golden/help")
 
