@@ -21,8 +21,9 @@ enum SVGText {
 
   /// `text` broken into lines of at most `width` characters: at spaces, and inside a word longer
   /// than a line after one of `breakAfter`. Only a piece longer than a line with no such break
-  /// is cut. With no `breakAfter`, a longer word is cut.
-  static func wrap(_ text: String, width: Int, breakAfter: Set<Character> = []) -> [String] {
+  /// is cut. The breaks default to ``labelBreaks``, a picture's; prose (help text) passes none,
+  /// and a longer word is then cut.
+  static func wrap(_ text: String, width: Int, breakAfter: Set<Character> = labelBreaks) -> [String] {
     let width = max(width, 1)
     var lines: [String] = []
     var line = ""

@@ -25,7 +25,9 @@ package enum SituationHelp {
       })
     for (name, part, doc) in events {
       out +=
-        "\n" + SVGText.wrap("event \"\(name)\": \(plain(doc))", width: 100).joined(separator: "\n  ") + "\n"
+        "\n"
+        + SVGText.wrap("event \"\(name)\": \(plain(doc))", width: 100, breakAfter: []).joined(
+          separator: "\n  ") + "\n"
       let own = SituationKey.all.filter { $0.part == part && !part.isEmpty }
       out += own.isEmpty ? "  (no keys of its own)\n" : rows(own)
     }
@@ -86,9 +88,9 @@ package enum SituationHelp {
       let head =
         name.count + 1 < width + 2 ? name + String(repeating: " ", count: width + 2 - name.count) : name + " "
       let indent = String(repeating: " ", count: width + 2)
-      let first = SVGText.wrap(facts.joined(separator: "; "), width: 98 - width)
+      let first = SVGText.wrap(facts.joined(separator: "; "), width: 98 - width, breakAfter: [])
       out += head + (first.first ?? "") + "\n"
-      for line in first.dropFirst() + SVGText.wrap(plain(key.doc), width: 98 - width) {
+      for line in first.dropFirst() + SVGText.wrap(plain(key.doc), width: 98 - width, breakAfter: []) {
         out += indent + line + "\n"
       }
     }
