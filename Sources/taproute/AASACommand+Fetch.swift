@@ -66,6 +66,28 @@ extension AASACommand {
     return options
   }
 
+  /// Each domain's report, fetched with the invocation's options; an error (reported once)
+  /// when `curl` cannot be run.
+  static func fetch(_ domains: [String], invocation: Invocation, console: Console) throws(CommandExit)
+    -> [DomainReport]
+  {
+    let options = fetchOptions(invocation)
+    var reports: [DomainReport] = []
+    for domain in domains {
+      let report = DomainReport.fetch(domain, options: options)
+      if report.origin.failure == .curlMissing {
+        console.report([
+          Diagnostic(
+            file: "curl", code: .fetchFailed,
+            message: AASAFetch.Failure.curlMissing.words + " (or set TAPROUTE_CURL to its path)")
+        ])
+        throw CommandExit(status: CommandLineTool.exitInput)
+      }
+      reports.append(report)
+    }
+    return reports
+  }
+
   /// The domains given, or a usage error naming the first that is not one.
   static func checkedDomains(_ texts: [String], console: Console) throws(CommandExit) -> [String] {
     for text in texts {
@@ -80,16 +102,7 @@ extension AASACommand {
   private static func runFetch(_ invocation: Invocation, console: Console) -> Int32 {
     do throws(CommandExit) {
       let domains = try checkedDomains(invocation[Self.domains], console: console)
-      let options = fetchOptions(invocation)
-      let reports = domains.map { DomainReport.fetch($0, options: options) }
-      if reports.contains(where: { $0.origin.failure == .curlMissing }) {
-        console.report([
-          Diagnostic(
-            file: "curl", code: .fetchFailed,
-            message: AASAFetch.Failure.curlMissing.words + " (or set TAPROUTE_CURL to its path)")
-        ])
-        return CommandLineTool.exitInput
-      }
+      let reports = try fetch(domains, invocation: invocation, console: console)
       if invocation[fetchJSON] {
         console.out(DecisionText.encode(reports, pretty: true) + "\n")
       } else {
@@ -97,8 +110,7 @@ extension AASACommand {
       }
       // No reply at all, from the server or the CDN, for every domain: nothing was learnt
       // (no network); an error, not a finding.
-      let silent = reports.allSatisfy { $0.origin.status == nil && ($0.cdn.map { $0.status == nil } ?? true) }
-      if silent { return CommandLineTool.exitInput }
+      if reports.allSatisfy(\.nothingAnswered) { return CommandLineTool.exitInput }
       return reports.allSatisfy { $0.deviceUses != .none }
         ? CommandLineTool.exitOK : CommandLineTool.exitFinding
     } catch {

@@ -241,21 +241,9 @@ enum AASACommand {
   private static func fetchedDocument(_ domain: String, invocation: Invocation, console: Console)
     throws(CommandExit) -> AASADocument?
   {
-    let report = DomainReport.fetch(domain, options: fetchOptions(invocation))
-    if report.origin.failure == .curlMissing {
-      console.report([
-        Diagnostic(file: "curl", code: .fetchFailed, message: AASAFetch.Failure.curlMissing.words)
-      ])
-      throw CommandExit(status: CommandLineTool.exitInput)
-    }
-    let used: DomainReport.Copy? =
-      switch report.deviceUses {
-      case .cdn: report.cdn
-      case .origin: report.origin
-      case .none: nil
-      }
-    if let document = used?.document { return document }
-    if report.origin.status == nil && (report.cdn.map { $0.status == nil } ?? true) {
+    guard let report = try fetch([domain], invocation: invocation, console: console).first else { return nil }
+    if let document = report.deviceCopy?.document { return document }
+    if report.nothingAnswered {
       console.report(report.origin.diagnostics + (report.cdn?.diagnostics ?? []))
       throw CommandExit(status: CommandLineTool.exitInput)
     }

@@ -137,16 +137,9 @@ enum AuditCommand {
     }
     var fetched: [String: DomainReport] = [:]
     if invocation[fetch] {
-      let options = AASACommand.fetchOptions(invocation)
-      for host in LinkAudit.hosts(read) where files[host] == nil {
-        let report = DomainReport.fetch(host, options: options)
-        if report.origin.failure == .curlMissing {
-          console.report([
-            Diagnostic(file: "curl", code: .fetchFailed, message: AASAFetch.Failure.curlMissing.words)
-          ])
-          throw CommandExit(status: CommandLineTool.exitInput)
-        }
-        fetched[host] = report
+      let hosts = LinkAudit.hosts(read).filter { files[$0] == nil }
+      for report in try AASACommand.fetch(hosts, invocation: invocation, console: console) {
+        fetched[report.domain] = report
       }
     }
     return LinkAudit.run(

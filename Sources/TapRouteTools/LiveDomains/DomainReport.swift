@@ -82,6 +82,10 @@ package struct DomainReport: Sendable, Encodable {
     try c.encode(verdict, forKey: .verdict)
   }
 
+  /// True when neither the server nor the CDN replied: nothing is known of what a device gets
+  /// (no network, or the names do not resolve).
+  package var nothingAnswered: Bool { origin.status == nil && (cdn.map { $0.status == nil } ?? true) }
+
   /// The copy a device uses, when it uses one.
   package var deviceCopy: Copy? {
     switch deviceUses {
@@ -120,8 +124,10 @@ package struct DomainReport: Sendable, Encodable {
           witness: $0.isWitness)
       }
     }
+    deviceUses = .none
+    self.verdict = []
     var verdict: [String] = []
-    if origin.status == nil && (cdn.map { $0.status == nil } ?? true) {
+    if nothingAnswered {
       // Neither answered: nothing is known of what a device gets.
       deviceUses = .none
       verdict.append(

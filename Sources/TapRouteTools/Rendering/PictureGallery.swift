@@ -34,41 +34,41 @@ package enum PictureGallery {
   /// The sessions of `directory/sessions/` (none when it has no such folder), the leading
   /// ones first, then the others by file name; every bad file reported at once.
   package static func sessions(in directory: URL) throws(DiagnosticsError) -> [NamedSession] {
-    let folder = directory.appendingPathComponent("sessions", isDirectory: true)
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-    var found: [NamedSession] = []
-    var problems: [Diagnostic] = []
-    for file in names.filter({ $0.hasSuffix(".json") }).sorted() {
-      let path = folder.appendingPathComponent(file).path
-      do {
-        let input = try InputFile.read(path, limit: Session.maximumBytes, what: "session")
-        switch Session.parse(input.bytes, file: input.name) {
-        case .success(let session):
-          found.append(NamedSession(name: String(file.dropLast(5)), session: session))
-        case .failure(let error): problems += error.diagnostics
-        }
-      } catch {
-        problems += error.diagnostics
-      }
+    let found = try files(in: directory, folder: "sessions", limit: Session.maximumBytes, what: "session") {
+      (name, bytes, file) in Session.parse(bytes, file: file).map { NamedSession(name: name, session: $0) }
     }
-    if !problems.isEmpty { throw DiagnosticsError(problems) }
     return ordered(found)
   }
 
   /// The example situations of `directory/surfaces/` (none when it has no such folder), one per
   /// surface, in the order of `Situation.Event`; every bad file reported at once.
   package static func surfaces(in directory: URL) throws(DiagnosticsError) -> [NamedSituation] {
-    let folder = directory.appendingPathComponent("surfaces", isDirectory: true)
+    let found = try files(
+      in: directory, folder: "surfaces", limit: Situation.maximumDocumentBytes, what: "situation"
+    ) { (name, bytes, file) in
+      Situation.parse(bytes, file: file).map { NamedSituation(name: name, situation: $0) }
+    }
+    let order = { (s: NamedSituation) in Situation.Event.allCases.firstIndex(of: s.situation.event) ?? 0 }
+    return found.enumerated().sorted { (order($0.element), $0.offset) < (order($1.element), $1.offset) }.map(
+      \.element)
+  }
+
+  /// The `.json` files of `directory/folder/` by file name, each read and parsed by `parse`
+  /// (given the name without `.json`); none when there is no such folder; every bad file
+  /// reported at once.
+  private static func files<Value>(
+    in directory: URL, folder: String, limit: Int, what: String,
+    parse: (String, [UInt8], String) -> Result<Value, DiagnosticsError>
+  ) throws(DiagnosticsError) -> [Value] {
+    let folder = directory.appendingPathComponent(folder, isDirectory: true)
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-    var found: [NamedSituation] = []
+    var found: [Value] = []
     var problems: [Diagnostic] = []
     for file in names.filter({ $0.hasSuffix(".json") }).sorted() {
-      let path = folder.appendingPathComponent(file).path
       do {
-        let input = try InputFile.read(path, limit: Situation.maximumDocumentBytes, what: "situation")
-        switch Situation.parse(input.bytes, file: input.name) {
-        case .success(let situation):
-          found.append(NamedSituation(name: String(file.dropLast(5)), situation: situation))
+        let input = try InputFile.read(folder.appendingPathComponent(file).path, limit: limit, what: what)
+        switch parse(String(file.dropLast(5)), input.bytes, input.name) {
+        case .success(let value): found.append(value)
         case .failure(let error): problems += error.diagnostics
         }
       } catch {
@@ -76,9 +76,7 @@ package enum PictureGallery {
       }
     }
     if !problems.isEmpty { throw DiagnosticsError(problems) }
-    let order = { (s: NamedSituation) in Situation.Event.allCases.firstIndex(of: s.situation.event) ?? 0 }
-    return found.enumerated().sorted { (order($0.element), $0.offset) < (order($1.element), $1.offset) }.map(
-      \.element)
+    return found
   }
 
   /// The leading sessions first, in their order, then the rest in the order given.

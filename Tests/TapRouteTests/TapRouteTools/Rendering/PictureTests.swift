@@ -263,22 +263,11 @@ struct PictureTests {
     for fixture in engine.policies.fixtures {
       let svg = SequenceDiagram(decision: engine.explain(fixture.situation), situation: fixture.situation).svg
       let width = try #require(Self.number(after: "width=\"", in: svg))
-      var boxes: [(text: String, left: Int, right: Int, y: Int)] = []
-      for element in svg.components(separatedBy: "<text ").dropFirst() {
-        guard let x = Self.number(after: "x=\"", in: element),
-          let y = Self.number(after: "y=\"", in: element),
-          let start = element.firstIndex(of: ">"), let end = element.range(of: "</text>")
-        else { continue }
-        let text = String(element[element.index(after: start)..<end.lowerBound])
-          .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-          .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
-        let w = SVGText.width(text.count)
-        let left =
-          element.contains("text-anchor=\"end\"")
-          ? x - w : element.contains("text-anchor=\"middle\"") ? x - w / 2 : x
+      let boxes = Self.textBoxes(svg)
+      for box in boxes {
         #expect(
-          left >= 0 && left + w <= width, "\(fixture.name): \(text) at \(left)...\(left + w) of \(width)")
-        boxes.append((text, left, left + w, y))
+          box.left >= 0 && box.right <= width,
+          "\(fixture.name): \(box.text) at \(box.left)...\(box.right) of \(width)")
       }
       // Two lines of text closer than a line apart must not share any column.
       for (i, a) in boxes.enumerated() {
@@ -287,6 +276,26 @@ struct PictureTests {
         }
       }
     }
+  }
+
+  /// Each `<text>` of `svg`: its text, its left and right edges at the layout's estimate of
+  /// its characters' width (from its anchor), and its baseline.
+  static func textBoxes(_ svg: String) -> [(text: String, left: Int, right: Int, y: Int)] {
+    var boxes: [(text: String, left: Int, right: Int, y: Int)] = []
+    for element in svg.components(separatedBy: "<text ").dropFirst() {
+      guard let x = number(after: "x=\"", in: element), let y = number(after: "y=\"", in: element),
+        let start = element.firstIndex(of: ">"), let end = element.range(of: "</text>")
+      else { continue }
+      let text = String(element[element.index(after: start)..<end.lowerBound])
+        .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+      let w = SVGText.width(text.count)
+      let left =
+        element.contains("text-anchor=\"end\"")
+        ? x - w : element.contains("text-anchor=\"middle\"") ? x - w / 2 : x
+      boxes.append((text, left, left + w, y))
+    }
+    return boxes
   }
 
   /// The integer after `prefix` in `text`.
