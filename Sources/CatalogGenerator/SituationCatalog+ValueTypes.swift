@@ -414,6 +414,58 @@ extension SituationCatalog {
         ValueCase("typed", doc: ["Typed or pasted into the address bar (U-31)."]),
         ValueCase(
           "scriptRedirect", doc: ["A JavaScript redirect or other navigation the user did not start (U-32)."]),
+        ValueCase(
+          "instagram", doc: ["Instagram: a post, profile, story or chat, or its in-app browser (IAB-8)."]),
+        ValueCase("facebook", doc: ["Facebook: the feed or a post, or its in-app browser (IAB-8, IAB-9)."]),
+        ValueCase("messenger", doc: ["Messenger, or its in-app browser (IAB-8)."]),
+        ValueCase("tikTok", doc: ["TikTok, or its in-app browser (IAB-8)."]),
+        ValueCase("linkedIn", doc: ["LinkedIn, or its in-app browser (IAB-8)."]),
+        ValueCase("snapchat", doc: ["Snapchat, or its in-app browser (IAB-8)."]),
+        ValueCase("weChat", doc: ["WeChat, or its in-app browser (IAB-8)."]),
+        ValueCase("telegram", doc: ["Telegram, or its in-app browser (IAB-8)."]),
+        ValueCase("line", doc: ["LINE, or its in-app browser (IAB-8)."]),
+        ValueCase("googleApp", doc: ["The Google app (Google Search), or its in-app browser (IAB-8)."]),
+        ValueCase(
+          "x",
+          doc: [
+            "X (formerly Twitter), or the SFSafariViewController it showed links in (IAB-8); reported",
+            "to use a browser of its own from version 11.43.1 (IAB-21).",
+          ]),
+        ValueCase("threads", doc: ["Threads, or the SFSafariViewController it shows links in (IAB-8)."]),
+        ValueCase(
+          "gmail",
+          doc: [
+            "A message in Gmail, which hands links to the default browser (IAB-8); its Safari icon",
+            "opens an SFSafariViewController (write `safariViewController`), Chrome chosen in its",
+            "settings is `otherBrowser` (IAB-14).",
+          ]),
+        ValueCase("youTube", doc: ["YouTube, which hands links to the default browser (IAB-8)."]),
+        ValueCase(
+          "otherBrowser",
+          doc: [
+            "A browser other than Safari (Chrome, Firefox, Edge, ...): a page in it, or a link another",
+            "app hands to it as the default browser (IAB-15, IAB-3).",
+          ]),
+        ValueCase(
+          "ownAppOpen",
+          doc: ["The app itself calls `UIApplication.open(_:options:)` on one of its own links (IAB-20)."]),
+      ]),
+    ValueType(
+      name: "Situation.Link.Via",
+      doc: ["How a tap reaches the link's URL (`link.via`)."],
+      cases: [
+        ValueCase("direct", doc: ["The tapped link is the URL itself."]),
+        ValueCase(
+          "serverRedirect",
+          doc: [
+            "The tapped URL answers with an HTTP redirect to the URL, as a link shortener does (U-32, IAB-17)."
+          ]),
+        ValueCase(
+          "clickTracker",
+          doc: [
+            "The tapped URL is a click-tracking wrapper around the URL, as email and ad platforms and",
+            "bio-link tools rewrite links (IAB-17).",
+          ]),
       ]),
     ValueType(
       name: "Situation.Link.Tapped",

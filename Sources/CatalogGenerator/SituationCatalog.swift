@@ -528,7 +528,27 @@ enum SituationCatalog {
           label: "link source",
           doc: [
             "Where the link is followed (default: the text of a message in Messages); `typed` is typed",
-            "or pasted into the address bar, `scriptRedirect` a navigation the user did not start.",
+            "or pasted into the address bar, `scriptRedirect` a navigation the user did not start; the",
+            "named apps show links in a browser of their own, an SFSafariViewController or the default",
+            "browser (IAB-8); `otherBrowser` is a browser other than Safari.",
+          ]),
+        Field(
+          key: "onPage", type: .bool(default: false), fact: FactRole(bit: 67, header: "on page"),
+          label: "on a page",
+          doc: [
+            "The link is tapped on a page the host already shows, to another domain than the page's (a",
+            "page in an `SFSafariViewController` or an app's in-app browser; U-33, IAB-9); false",
+            "(default): the host opens its browser on the link's URL itself, a link in a post, profile,",
+            "bio, story or chat (IAB-8), or the URL an `SFSafariViewController` is created with (U-33).",
+          ]),
+        Field(
+          key: "via", type: .enumeration(type: "Link.Via", default: "direct"), fact: FactRole(bit: 68),
+          label: "via",
+          doc: [
+            "How the tap reaches `url`, the URL it ends on: directly (default), through a server redirect",
+            "such as a link shortener (U-32, IAB-17), or through a click-tracking wrapper, as email and",
+            "ad platforms and bio-link tools rewrite links (IAB-17). A script navigation is `from`",
+            "`scriptRedirect`.",
           ]),
         Field(
           key: "senderKnown", type: .bool(default: true), fact: FactRole(bit: 21),

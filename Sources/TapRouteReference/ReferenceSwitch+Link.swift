@@ -3,7 +3,7 @@ import TapRoute
 extension ReferenceSwitch {
   /// A plain link followed, written by hand from DOMAIN-LINKS.md (U-28 to U-36),
   /// DOMAIN-SURFACES.md (M-1, M-3, M-4, M-5, A-1), DOMAIN-WEB.md (IOSN-1 to IOSN-7, IOSN-21,
-  /// IOSN-22) and TN3155: custom schemes first, then the places where a web link never opens
+  /// IOSN-22, IAB-2 to IAB-21) and TN3155: custom schemes first, then the places where a web link never opens
   /// an app, then the app's install state, the user's earlier choice, an internationalized
   /// domain, what the device has of the domain's AASA file and the file itself. A container
   /// launch also carries the app's callbacks for what it was handed (the delivery).
@@ -32,11 +32,10 @@ extension ReferenceSwitch {
       return s.app.installed ? containerLaunch(s, .url, version: version, sdk: sdk) : Result(.nothing)
     }
     // A web link. Typed, script-driven, same-domain and in-app Safari navigations stay in
-    // the browser whatever the AASA file says (U-30 to U-33).
-    switch link.from {
-    case .typed, .scriptRedirect, .safariSameDomain, .safariViewController: return Result(.browser)
-    case .messages, .mail, .notes, .safariCrossDomain, .webView, .otherAppOpen: break
-    }
+    // the browser whatever the AASA file says (U-30 to U-33), and so does the first step in
+    // an app that shows links in a browser of its own or an SFSafariViewController (IAB-8),
+    // in another browser (IAB-15), and the app's own link it opens itself (IAB-20).
+    if stopsInTheHost(s) { return Result(.browser) }
     guard s.app.installed else {
       // Without the app, a Messages text link with an App Clip experience (iOS 14) launches
       // the App Clip; any other opens in the browser (U-28).
@@ -55,8 +54,36 @@ extension ReferenceSwitch {
       return Result(.browser)
     }
     switch verdict {
-    case .match: return containerLaunch(s, .universalLink, version: version, sdk: sdk)
+    case .match:
+      // A stale CDN copy decides first (IOSN-4); then a redirect or click tracker (U-32, IAB-17),
+      // a tap on a page X or Instagram shows (IAB-21, IAB-18, IAB-10), another browser (IAB-15);
+      // each contested.
+      let staysInThePage = link.onPage && (link.from == .x || link.from == .instagram)
+      if link.aasaOnDevice != .stale
+        && (link.via == .clickTracker
+          || (link.via == .direct && (staysInThePage || link.from == .otherBrowser)))
+      {
+        return Result(.browser)
+      }
+      return containerLaunch(s, .universalLink, version: version, sdk: sdk)
     case .unknown, .noMatch, .exclude: return Result(.browser)
+    }
+  }
+
+  /// Whether a web link's first step stays in the browser of the place it is followed, before
+  /// the app's install state is read.
+  static func stopsInTheHost(_ s: Situation) -> Bool {
+    let link = s.link
+    switch link.from {
+    case .typed, .scriptRedirect, .safariSameDomain: return true
+    case .safariViewController, .x, .threads, .instagram, .facebook, .messenger, .tikTok, .linkedIn,
+      .snapchat,
+      .weChat, .telegram, .line, .googleApp:
+      return !link.onPage
+    case .ownAppOpen: return s.universalLink(url: link.url) == .match
+    case .messages, .mail, .notes, .safariCrossDomain, .webView, .otherAppOpen, .gmail, .youTube,
+      .otherBrowser:
+      return false
     }
   }
 
@@ -75,16 +102,28 @@ extension ReferenceSwitch {
       !(link.from == .messages && link.tapped == .unloadedPreview),
       s.app.installed, !link.safariChosen, !(version.major >= 16 && isInternationalized(link.url))
     else { return nil }
-    switch link.from {
-    case .typed, .scriptRedirect, .safariSameDomain, .safariViewController: return nil
-    case .messages, .mail, .notes, .safariCrossDomain, .webView, .otherAppOpen: break
-    }
+    if stopsInTheHost(s) { return nil }
     let verdict = s.universalLink(url: link.url)
     if link.aasaOnDevice == .notYetFetched && (verdict == .match || verdict == .unknown) { return nil }
     let staleCDNCopy = link.aasaOnDevice == .stale && link.associatedDomainsMode != .developer
     switch verdict {
     case .match:
-      return (link.from == .webView || staleCDNCopy) && decided == .containerLaunch ? .browser : nil
+      if link.aasaOnDevice == .stale { return staleCDNCopy ? .browser : nil }
+      // A redirect and a click tracker are contested both ways (U-32 against IAB-17).
+      switch link.via {
+      case .serverRedirect: return .browser
+      case .clickTracker: return .containerLaunch
+      case .direct: break
+      }
+      // A page X or Instagram shows may hand the tap on (IAB-8 with U-33, IAB-12); another
+      // browser may open the app (IAB-3); a tap on a page in the other in-app browsers may stay
+      // in the page (IAB-7, IAB-18), as in any WKWebView (U-34).
+      if link.onPage && (link.from == .x || link.from == .instagram) { return .containerLaunch }
+      if link.from == .otherBrowser { return .containerLaunch }
+      let keeps: Set<Situation.Link.Source> = [
+        .tikTok, .linkedIn, .snapchat, .weChat, .telegram, .line, .googleApp,
+      ]
+      return link.from == .webView || (link.onPage && keeps.contains(link.from)) ? .browser : nil
     case .unknown: return decided == .browser ? .containerLaunch : nil
     case .noMatch, .exclude: return staleCDNCopy && decided == .browser ? .containerLaunch : nil
     }

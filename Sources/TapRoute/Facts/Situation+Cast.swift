@@ -281,6 +281,30 @@ extension Situation {
         case .otherAppOpen: "URL another app opens with open(_:)"
         case .typed: "URL typed in Safari's address bar"
         case .scriptRedirect: "page whose script redirects"
+        case .instagram: link.onPage ? "link on a page in Instagram's browser" : "link in Instagram"
+        case .facebook: link.onPage ? "link on a page in Facebook's browser" : "link in Facebook"
+        case .messenger: link.onPage ? "link on a page in Messenger's browser" : "link in Messenger"
+        case .tikTok: link.onPage ? "link on a page in TikTok's browser" : "link in TikTok"
+        case .linkedIn: link.onPage ? "link on a page in LinkedIn's browser" : "link in LinkedIn"
+        case .snapchat: link.onPage ? "link on a page in Snapchat's browser" : "link in Snapchat"
+        case .weChat: link.onPage ? "link on a page in WeChat's browser" : "link in WeChat"
+        case .telegram: link.onPage ? "link on a page in Telegram's browser" : "link in Telegram"
+        case .line: link.onPage ? "link on a page in LINE's browser" : "link in LINE"
+        case .googleApp: link.onPage ? "link on a page in the Google app's browser" : "link in the Google app"
+        case .x: link.onPage ? "link on a page X shows" : "link in X"
+        case .threads: link.onPage ? "link on a page Threads shows" : "link in Threads"
+        case .gmail: "link in a Gmail message"
+        case .youTube: "link in YouTube"
+        case .otherBrowser: "link in a browser other than Safari"
+        case .ownAppOpen: "the app's own link, opened with open(_:)"
+        }
+      let onPage =
+        link.onPage && link.from == .safariViewController ? "link on a page in SFSafariViewController" : place
+      let via =
+        switch link.via {
+        case .direct: ""
+        case .serverRedirect: " (through a redirect)"
+        case .clickTracker: " (through a click tracker)"
         }
       let preview =
         switch link.tapped {
@@ -293,10 +317,11 @@ extension Situation {
         case .typed: ("type the URL", "a URL typed in Safari's address bar")
         case .scriptRedirect: ("open the page", "a page whose script redirects")
         case .otherAppOpen: ("act in the other app", "another app's open(_:)")
+        case .ownAppOpen: ("act in the app", "the app's own open(_:)")
         default: ("tap", nil)
         }
       return EventCast(
-        gesture: gesture, surface: place + preview, actor: .system,
+        gesture: gesture, surface: onPage + preview + via, actor: .system,
         actorWords: "the system (universal links)", app: "app", what: what)
     }
   }

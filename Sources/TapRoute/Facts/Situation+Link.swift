@@ -316,6 +316,32 @@ extension Situation.Link.Source {
     case .otherAppOpen: 7
     case .typed: 8
     case .scriptRedirect: 9
+    case .instagram: 10
+    case .facebook: 11
+    case .messenger: 12
+    case .tikTok: 13
+    case .linkedIn: 14
+    case .snapchat: 15
+    case .weChat: 16
+    case .telegram: 17
+    case .line: 18
+    case .googleApp: 19
+    case .x: 20
+    case .threads: 21
+    case .gmail: 22
+    case .youTube: 23
+    case .otherBrowser: 24
+    case .ownAppOpen: 25
+    }
+  }
+}
+
+extension Situation.Link.Via {
+  package var index: Int {
+    switch self {
+    case .direct: 0
+    case .serverRedirect: 1
+    case .clickTracker: 2
     }
   }
 }

@@ -2450,8 +2450,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "appleDocumentation", "title": "UIApplication.OpenExternalURLOptionsKey.universalLinksOnly", "url": "https://developer.apple.com/documentation/uikit/uiapplication/openexternalurloptionskey/universallinksonly", "date": "2026", "platforms": ["iOS 10.0+"], "quote": "URLs must be universal links and have an app configured to open them.\n…\nWhen you include this key in the options dictionary of the `open(_:options:completionHandler:)` method, the method opens the URL only if the URL is a valid universal link and there is an installed app capable of opening that URL.", "where": "abstract; Discussion", "note": "Stored copy (the page's Markdown form, link markup dropped); the page gives no revision date, 2026 is its copyright year. The Objective-C name is UIApplicationOpenURLOptionUniversalLinksOnly."}
       ],
-      "note": "A developer option. Apple's words are about the API; whether a given in-app browser calls open with this key is not documented. U-33's second source shows the use: try this key first, and present SFSafariViewController when it fails.",
-      "uncited": "issue 41 rules to come"
+      "note": "A developer option. Apple's words are about the API; whether a given in-app browser calls open with this key is not documented. U-33's second source shows the use: try this key first, and present SFSafariViewController when it fails."
     },
     "IAB-3": {
       "claim": "Apple: web browsers, and apps registered as browsers, may not register universal links through the applinks service; an app with the default-browser entitlement may not claim universal links for specific domains (the system ignores such claims), but can still open universal links to other apps as usual. On macOS 10.15 and later a web browser uses SFUniversalLink to discover the app for a link, which needs the applinks.read-write entitlement, granted on request.",
@@ -2461,8 +2460,7 @@ enum BuiltinPolicies {
         {"kind": "appleDocumentation", "title": "Preparing your app to be the default web browser", "url": "https://developer.apple.com/documentation/xcode/preparing-your-app-to-be-the-default-browser", "date": null, "platforms": ["iOS 14+"], "quote": "In iOS 14 and later, users can select an app to be their default web browser.\n…\nApps that have the com.apple.developer.web-browser managed entitlement may not claim to respond to Universal Links for specific domains. The system will ignore any such claims. Apps with the entitlement can still open Universal Links to other apps as usual.", "where": "Overview; Adhere to browser restrictions", "note": "Undated. The Overview sentence was read in the stored Apple copy, which is cut before the restrictions; the restriction sentences were read word for word in stored copies of the page in public repositories (code-index ids 67528395636 and 12930544307)."},
         {"kind": "appleDocumentation", "title": "SFUniversalLink", "url": "https://developer.apple.com/documentation/safariservices/sfuniversallink", "date": null, "platforms": ["macOS 10.15+"], "quote": "An object that provides browsers with the ability to discover associations between an app and a website.\n…\nA web browser uses the `SFUniversalLink` class to discover such applications and provide the person with additional options for interaction beyond the default browser behavior.\n\nIn order to use universal links, you need to use the entitlement com.apple.developer.associated-domains.applinks.read-write with a value of `true`. Before you submit an app with the entitlement to the App Store, you need to get permission to use the entitlement. Request permission at https://developer.apple.com/contact/request/browser-universal-links-request.", "where": "abstract; Overview", "note": "Stored copy (the page's Markdown form, link markup dropped); undated. The class is available on macOS only."}
       ],
-      "note": "So a browser app is not the app a universal link opens. SFUniversalLink is macOS-only; the stored copies name no iOS API with which a browser other than Safari finds a link's app, so what such a browser does with a tapped universal link on iOS rests on reports (IAB-15).",
-      "uncited": "issue 41 rules to come"
+      "note": "So a browser app is not the app a universal link opens. SFUniversalLink is macOS-only; the stored copies name no iOS API with which a browser other than Safari finds a link's app, so what such a browser does with a tapped universal link on iOS rests on reports (IAB-15)."
     },
     "IAB-6": {
       "claim": "A radar (2017) and a developer's report on Branch's tracker (2016): when an app hands links to SFSafariViewController, a universal link does not open its app even when it is installed; the URL opens as a web page.",
@@ -2471,8 +2469,7 @@ enum BuiltinPolicies {
         {"kind": "radar", "title": "32840565: Universal Links do not work via SFSafariViewController (openradar-mirror issue 17666)", "url": "https://github.com/lionheart/openradar-mirror/issues/17666", "date": "2017-06-18", "platforms": ["iOS 9-11"], "quote": "When any app uses SFSafariViewController to handle links, Universal Linking behavior is not triggered. Instead, the URL is opened as a website.\n…\n2. Use that app to open a URL that is enabled for Universal Links.\n3. Corresponding app will not launch. Instead, the link will always open as a web page regardless of whether the app is installed.", "where": "Summary; Steps to Reproduce", "note": "The mirror's record: Created 2017-06-18, Originated 2017-07-18, Version 'All since iOS 9.0', Product Version 9-11. Its steps open the URL with the controller (U-33's case); its Expected and Observed Results speak of 'clicking a Universal Link inside an app that implements SFSafariViewController'."},
         {"kind": "forumThread", "title": "Links not working when third-party app opens with Safari View Controller (BranchMetrics/ios-branch-deep-linking-attribution issue 300)", "url": "https://github.com/BranchMetrics/ios-branch-deep-linking-attribution/issues/300", "date": "2016-02-26", "platforms": ["iOS"], "quote": "When I open a branch generated link in a third-party app, if that app opens the link using Safari View Controller, the banner that shows up in Safari to open the app if it exists doesn't show up anymore and the link won't auto-open the app (this is all when the app is installed on the phone).", "where": "issue description (illonks)", "note": "A Branch engineer's reply the same day says a universal link clicked in an app that shows a UIWebView or SFSafariViewController does not work; that wider reading is against Apple's archived guide for a tap inside an embedded view (U-33, U-34), so it is not quoted."}
       ],
-      "note": "Both speak of the controller opened on the link itself, U-33's documented case; neither tests a tap on a page the controller already shows. Which apps use the controller is IAB-8's table.",
-      "uncited": "issue 41 rules to come"
+      "note": "Both speak of the controller opened on the link itself, U-33's documented case; neither tests a tap on a page the controller already shows. Which apps use the controller is IAB-8's table."
     },
     "IAB-7": {
       "claim": "A developer blog (undated): in a WKWebView, an installed app opened through its universal link after a login redirect, and standard navigation policy control did not prevent it; it gives a workaround found on Stack Overflow, calling the decision handler with WKNavigationActionPolicy(rawValue: WKNavigationActionPolicy.allow.rawValue + 2). A WordPress-iOS issue (2023, iOS 16.1): with both apps installed, tapping a link in one app's in-app browser (a web view) opened the other app.",
@@ -2481,8 +2478,7 @@ enum BuiltinPolicies {
         {"kind": "blog", "title": "openillumi.com: stopping a universal link from launching an app in WKWebView (the +2 workaround), English page", "url": "https://openillumi.com/en/en-wkwebview-stop-universal-link-launch-hack", "date": null, "platforms": ["iOS"], "quote": "Users were loading an external service page (ServiceNow) in a WKWebView. However, upon successful login, the Universal Links mechanism caused the corresponding installed mobile application on the device to open automatically. The issue was that this redirect to the native app could not be prevented using standard navigation policy control (decidePolicyfor navigationAction).\n…\nfunc webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, decisionHandler: @escaping (WKNavigationActionPolicy) -> Void) { decisionHandler(WKNavigationActionPolicy(rawValue: WKNavigationActionPolicy.allow.rawValue + 2)!) }", "where": "Key Takeaways: Problem; Solution", "note": "Undated in the stored copy (a Japanese version is at https://openillumi.com/wkwebview-stop-universal-link-launch-hack). The blog calls it a \"WKNavigationActionPolicy hidden technique\" discovered on Stack Overflow; the case is a redirect after login, not a user's tap."},
         {"kind": "forumThread", "title": "Tapping a link from the in-app browser opens the counterpart app (wordpress-mobile/WordPress-iOS issue 20390)", "url": "https://github.com/wordpress-mobile/WordPress-iOS/issues/20390", "date": "2023-03-23", "platforms": ["iOS 16.1", "Jetpack iOS & WordPress iOS 22.0 beta"], "quote": "Perhaps the link should be opened within the in-app browser, or treated as an internal deeplink for the current app.\n…\nWhen both apps are installed, tapping a link from the in-app browser causes the other app to open.\n…\n- Within the web view, tap any link with a `*.wordpress.com` host.\n- Observe that the counterpart app will be opened.", "where": "Expected behavior; Actual behavior; Steps to reproduce", "note": "Tested on an iPhone 14 Pro; reopened on 2023-03-30 for more web views in the app."}
       ],
-      "note": "That a tap in a WKWebView opens the app by default is U-34's (documented); this entry adds that a host app can keep the page, which rests on the one blog. TapRoute's reading: what a given in-app browser does with a tapped universal link is that app's choice.",
-      "uncited": "issue 41 rules to come"
+      "note": "That a tap in a WKWebView opens the app by default is U-34's (documented); this entry adds that a host app can keep the page, which rests on the one blog. TapRoute's reading: what a given in-app browser does with a tapped universal link is that app's choice."
     },
     "IAB-8": {
       "claim": "One developer's test table of iPhone apps (inappdebugger.com README, last updated 2024-10-16): Gmail and YouTube use the default browser (selecting the Safari icon, as in Gmail or Twitter, opens SFSafariViewController); Threads and Twitter open links in SFSafariViewController; TikTok, WeChat, Telegram, Line, Facebook, Instagram, Messenger, SnapChat, LinkedIn and the Google Search App do not use the default browser and are detected as in-app browsers. The Safari scheme (x-safari-https://) escaped all of these except WeChat and SnapChat; the Chrome scheme (googlechromes://) failed in TikTok, WeChat, Messenger and SnapChat.",
@@ -2490,8 +2486,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "publicCode", "title": "shalanah/inapp-debugger README: Results from Mobile App Tests Using inappdebugger.com (iOS)", "url": "https://github.com/shalanah/inapp-debugger/blob/021eea951d9cb399c2e4c20141518c229075ff39/README.md", "date": "2024-10-16", "platforms": ["iPhone"], "quote": "Table displays latest versions of apps - previous version may differ.\n…\nThere are some escape methods available namely to Safari - use [inappdebugger.com](https://inappdebugger.com) to test out methods. However there is no Apple-approved way to escape in-app browsers to the default browser in contrast to Android intent links.\n\nSFSVC (Safari View Controller) - akin to Tab View on Android - is used by many apps to open links over older in-app browsers.\n…\nIt also unlike Tab View on Android does not respect the user's default browser.\n…\n- Safari scheme - `x-safari-https://example.com`\n- Browser scheme - In example Chrome: `googlechromes://example.com`\n\nLast updated: October 16, 2024\n\n| App (iPhone) | Uses default browser | Detect In-app | … | Safari scheme | Browser scheme |\n| Gmail | ✅ | - | Don't select Safari icon (SFSVC) | … | - | - |\n| YouTube | ✅ | - | Don't select Safari icon (SFSVC) | … | - | - |\n| SFSafariViewController - Selecting \"Safari\" icon to open a link from an app like in Gmail or Twitter. | ❌ SFSVC | 🟡 Experimental | … | ✅ | ✅ |\n| Threads | ❌ SFSVC | 🟡 Experimental | … | ✅ | ✅ |\n| Twitter | ❌ SFSVC | 🟡 Experimental | … | ✅ | ✅ |\n| TikTok | ❌ | ✅ | … | ✅ | ❌ |\n| WeChat | ❌ | ✅ | … | ❌ | ❌ |\n| Telegram | ❌ | ✅ | … | ✅ | ✅ |\n| Line | ❌ | ✅ | … | ✅ | ✅ |\n| Facebook | ❌ | ✅ | … | ✅ | ✅ |\n| Instagram | ❌ | ✅ | … | ✅ | ✅ |\n| Messenger | ❌ | ✅ | … | ✅ | ❌ |\n| SnapChat | ❌ | ✅ | … | ❌ | ❌ |\n| LinkedIn | ❌ | ✅ | … | ✅ | ✅ |\n| Google Search App | ❌ | ✅ | … | ✅ | ✅ |", "where": "Results from Mobile App Tests Using inappdebugger.com: iOS, Escape methods, table", "note": "Read at commit 021eea95 (the stored version that carries 'Last updated: October 16, 2024'). Table padding was collapsed to one space each side of a cell, the separator row was left out, and the two download columns are cut (…). The table gives no app or iOS versions."}
       ],
-      "note": "A developer tool's own test results, not the apps' documentation. It says where a link opens, not whether a universal link tapped on a page in these browsers opens its app. The Twitter (X) row is contradicted for late 2025 by IAB-21; Instagram's escape schemes stopped in 2026 (IAB-10).",
-      "uncited": "issue 41 rules to come"
+      "note": "A developer tool's own test results, not the apps' documentation. It says where a link opens, not whether a universal link tapped on a page in these browsers opens its app. The Twitter (X) row is contradicted for late 2025 by IAB-21; Instagram's escape schemes stopped in 2026 (IAB-10)."
     },
     "IAB-9": {
       "claim": "A vendor's table for its own links (Branch, undated), iOS column: from the Facebook Newsfeed or Facebook Messenger a Branch link goes to the fallback (able to deep link via Facebook App Links); from the Facebook Browser or the Facebook Messenger Browser it opens the app.",
@@ -2499,8 +2494,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "blog", "title": "Branch Help Center: Create Deep Links (Expected Link Behavior, Mobile)", "url": "https://help.branch.io/using-branch/docs/creating-a-deep-link", "date": null, "platforms": ["iOS", "Android"], "quote": "Expected link behavior is dependent on whether or not the app supports deep linking\n…\nPlatform | iOS | Android |\n---|---|---|\nFacebook Newsfeed | Fallback; able to deep link via Facebook App Links | App |\nFacebook Browser | App | Fallback; able to force app open when app install is detected, may throw error when app is uninstalled after initial detection |\nFacebook Messenger | Fallback; able to deep link via Facebook App Links | App |\nFacebook Messenger Browser | App | …", "where": "Expected Link Behavior, Mobile (table)", "note": "Undated. The stored copy is cut inside the Facebook Messenger Browser row. DOMAIN-WEB.md's digest also quotes this table's rows for Instagram Profile, Instagram Browser, Instagram Stories, Twitter Feed, Snap Stories, Reddit and Pinterest; they could not be re-read (not in the stored corpora) and are left out. The table's key says the app can be forced open with $uri_redirect_mode or a Deepview."}
       ],
-      "note": "One vendor's table, for Branch links (which carry Branch's own redirects and fallbacks). It splits the feed (the link itself) from the in-app browser (a page already open); Facebook's own documentation describes the web view with an 'Open in' menu item (IAB-13).",
-      "uncited": "issue 41 rules to come"
+      "note": "One vendor's table, for Branch links (which carry Branch's own redirects and fallbacks). It splits the feed (the link itself) from the in-app browser (a page already open); Facebook's own documentation describes the web view with an 'Open in' menu item (IAB-13)."
     },
     "IAB-10": {
       "claim": "A report on inapp-debugger's tracker (2026-04-13): in Instagram 424.1 on iOS 26.4.1, escape links (href and window.open) no longer work; the in-app browser's user agent carries 'Instagram 424.1.0.31.54' and 'IABMV/1'.",
@@ -2508,8 +2502,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "forumThread", "title": "Instagram escape links no longer working (shalanah/inapp-debugger issue 22)", "url": "https://github.com/shalanah/inapp-debugger/issues/22", "date": "2026-04-13", "platforms": ["iOS 26.4.1", "Instagram 424.1"], "quote": "Escape links (href & window.open) are no longer working for latest iOS 26.4.1 and Instagram 424.1.\n\nUser Agent:\nMozilla/5.0 (iPhone; CPU iPhone OS 26_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/23E254 Instagram 424.1.0.31.54 (iPhone18,4; iOS 26_4_1; en_GB; en-GB; scale=3.00; 1260x2736; IABMV/1; 933996394) NW/3 Safari/604.1", "where": "issue description (dadof3bytes)", "note": "Escape links are the tool's schemes for leaving an in-app browser (x-safari-https://, googlechromes://; IAB-8). The issue is closed; pull request 23 (IAB-11) says it fixes it."}
       ],
-      "note": "About escape schemes, not universal links: it does not say what a universal link tapped on a page in Instagram's browser does.",
-      "uncited": "issue 41 rules to come"
+      "note": "About escape schemes, not universal links: it does not say what a universal link tapped on a page in Instagram's browser does."
     },
     "IAB-11": {
       "claim": "A pull request to inapp-debugger (2026-09-08) reports that an undocumented Instagram URL scheme, instagram://extbrowser/?url=<encoded-url>, appears to open links outside Instagram's in-app browser, verified on Instagram 445.0 (iOS 27, Android 16), and the maintainer replied 'Worked for me in both iOS and Android'; a later comment on issue 22 (2026-09-18) says it does not work now, with no Instagram version given in the stored copy.",
@@ -2518,8 +2511,7 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "Added link for testing Instagram IOS feature for escaping in app browser (shalanah/inapp-debugger pull request 23)", "url": "https://github.com/shalanah/inapp-debugger/pull/23", "date": "2026-09-08", "platforms": ["Instagram 445.0", "iOS 27", "Android 16"], "quote": "An undocumented Instagram URL scheme appears to allow links to open outside Instagram’s in-app browser. Several bio-link tools already seem to use this approach.\n…\ninstagram://extbrowser/?url=<encoded-url>\n…\nVerified on Instagram 445.0:\n\n* iOS 27\n* Android 16\n…\nI'm going to merge in - this is awesome @bojandevic! Worked for me in both iOS and Android", "where": "description (bojandevic); comment by shalanah (maintainer), 2026-09-10", "note": "Merged. 'Several bio-link tools' is the pull request's word, not checked."},
         {"kind": "forumThread", "title": "Instagram escape links no longer working (shalanah/inapp-debugger issue 22), later comments", "url": "https://github.com/shalanah/inapp-debugger/issues/22", "date": "2026-09-18", "platforms": ["Instagram"], "quote": "It does't working now\n…\n@huhm You tried the instagram escape method: `instagram://extbrowser/?url=<encoded-url>` ? What version of Instagram are you on?", "where": "comments by huhm and shalanah (maintainer), 2026-09-18", "note": "The maintainer's question is unanswered in the stored copy: the 'stopped' reading is one unconfirmed comment."}
       ],
-      "note": "A developer option (a scheme a page links to), not what a tap on a universal link does. Contested: one verified report and the maintainer's confirmation (Instagram 445.0) against one later, unconfirmed comment.",
-      "uncited": "issue 41 rules to come"
+      "note": "A developer option (a scheme a page links to), not what a tap on a universal link does. Contested: one verified report and the maintainer's confirmation (Instagram 445.0) against one later, unconfirmed comment."
     },
     "IAB-12": {
       "claim": "Reports disagree on Instagram. Two developers (2019, a Branch link, iOS 13; 2025, an Adjust link in a story) say a link shared on Instagram led to a web page and the App Store although the app was installed. The LinkStack maintainer reports (not re-read) that, on their LinkStack page opened from the Instagram app on an iPhone, links to Signal, WhatsApp and Telegram opened those installed apps.",
@@ -2529,8 +2521,7 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "Dynamic link is not opening app from Shared instagram story (adjust/flutter_sdk issue 174)", "url": "https://github.com/adjust/flutter_sdk/issues/174", "date": "2025-09-08", "platforms": ["iOS"], "quote": "I am facing a problem with dynamic link shared on instagram story. When user tap on link, link open a web page which leads to download the app from Appstore while app is already installed in the device.\n…\nsame shared link works with Mail, WhatsApp, Note apps from device.", "where": "issue description (Gagan5278)", "note": "The platform is implied by 'Appstore'; no iOS or Instagram version given; no answer in the stored copy."},
         {"kind": "forumThread", "title": "LinkStack discussion 769 (LinkStackOrg/LinkStack), the maintainer's reply", "url": "https://github.com/LinkStackOrg/LinkStack/discussions/769", "date": null, "platforms": ["iOS"], "quote": "I've just opened the Instagram app on my iPhone, clicked the link to my LinkStack site, and clicked a few links where I have the corresponding app installed … links for Signal, WhatsApp, and Telegram all opened the app", "where": "maintainer's reply, as quoted in DOMAIN-WEB.md", "note": "Not re-read: not in the stored corpora. These words are DOMAIN-WEB.md's digest's and were not checked against the discussion; its date, the Instagram version, and whether those links were universal links, schemes or redirects are unknown."}
       ],
-      "note": "The reports may speak of different steps: the first two of a link opened from a post or story (a web page, then the vendor's store redirect), the LinkStack reply of taps on a page already open in Instagram's browser. Only the first two were re-read; the app-opening reading rests on an undated reply. See also IAB-10 (Instagram 424.1, 2026: escape links blocked) and IAB-9 (its Instagram rows not re-read).",
-      "uncited": "issue 41 rules to come"
+      "note": "The reports may speak of different steps: the first two of a link opened from a post or story (a web page, then the vendor's store redirect), the LinkStack reply of taps on a page already open in Instagram's browser. Only the first two were re-read; the app-opening reading rests on an undated reply. See also IAB-10 (Instagram 424.1, 2026: escape links blocked) and IAB-9 (its Instagram rows not re-read)."
     },
     "IAB-13": {
       "claim": "Meta's documentation (undated): when someone taps a link shared through an app with App Links, or its app attribution, in Facebook for iOS, the content appears in a web view with a menu item 'Open in {app name}' that opens the app or, if it is not installed, its App Store page; they may instead be presented with the option to open the content in the app, or be directed to the app immediately.",
@@ -2539,8 +2530,7 @@ enum BuiltinPolicies {
         {"kind": "blog", "title": "Meta for Developers: App Links on iOS", "url": "https://developers.facebook.com/docs/applinks/ios", "date": null, "platforms": ["iOS"], "quote": "When someone taps on one of the links shared through your app or on the story attribution (name of your app) in one of the Open Graph stories shared through your app, the link content appears in a webview with a menu item Open in {app name}. Clicking on that menu item will either open your app or, if the your app is not installed on the device, open your app's App Store page.\n…\nWhen someone taps a link posted from your app or taps the app attribution in an Open Graph story posted from your app in Facebook for iOS, they may be presented with the option to open your content in your iOS app. Alternatively, they may be immediately directed to your app.", "where": "introduction; Handling Incoming Links", "note": "Meta's own documentation of its app (the vendor's words). Undated in the stored copy; it speaks of Open Graph stories, an older Facebook feature."},
         {"kind": "blog", "title": "distriqt Facebook API native extension documentation: App Links overview (airnativeextensions)", "url": "https://docs.airnativeextensions.com/docs/facebookapi/core/app-links/overview", "date": null, "platforms": ["iOS", "Android"], "quote": "the link content appears in a webview with a menu item Open in \"app name\". Clicking on that menu item will either open your app or, if the your app is not installed on the device, open your app's App Store page.", "where": "App Links (overview)", "note": "Undated. A copy of Meta's text above (\"app name\" for Meta's {app name}), so not an independent report."}
       ],
-      "note": "App Links are Meta's own metadata, not Apple's universal links: Meta's 'Adding App Links' page puts a custom-scheme URL in al:ios:url (example://applinks). IAB-9's 'able to deep link via Facebook App Links' is the same mechanism.",
-      "uncited": "issue 41 rules to come"
+      "note": "App Links are Meta's own metadata, not Apple's universal links: Meta's 'Adding App Links' page puts a custom-scheme URL in al:ios:url (example://applinks). IAB-9's 'able to deep link via Facebook App Links' is the same mechanism."
     },
     "IAB-14": {
       "claim": "Reports of May 2013: the new Gmail app for iOS opened links in Chrome, YouTube and Google Maps when those apps were installed, instead of Gmail's embedded browser or Safari, as a default option that a 'Google apps' setting turns off. A 2024 test table lists Gmail as using the default browser, its Safari icon opening SFSafariViewController.",
@@ -2550,8 +2540,7 @@ enum BuiltinPolicies {
         {"kind": "blog", "title": "Gmail app update tightens Google's iOS ecosystem with support for Chrome, Maps, YouTube (AppleInsider)", "url": "https://appleinsider.com/articles/13/05/06/gmail-app-update-tightens-googles-ios-ecosystem-with-support-for-chrome-maps-youtube", "date": "2013-05-06", "platforms": ["Gmail for iOS 2.2.7182"], "quote": "The Gmail app will now open YouTube, Google Maps, and web links in Google's YouTube, Maps, and Chrome apps if a user has those apps installed.\nUsers can, if they choose to, turn off this feature", "where": "paragraphs 2 and 3", "note": "Dated by its URL."},
         {"kind": "publicCode", "title": "shalanah/inapp-debugger README: Results from Mobile App Tests Using inappdebugger.com (iOS)", "url": "https://github.com/shalanah/inapp-debugger/blob/021eea951d9cb399c2e4c20141518c229075ff39/README.md", "date": "2024-10-16", "platforms": ["iPhone"], "quote": "| Gmail | ✅ | - | Don't select Safari icon (SFSVC) | Don't select Safari icon (SFSVC) | - | - |\n…\n| SFSafariViewController - Selecting \"Safari\" icon to open a link from an app like in Gmail or Twitter. | ❌ SFSVC |", "where": "iOS table: Gmail row; SFSafariViewController row (columns App, Uses default browser, …)", "note": "Read at commit 021eea95; table padding collapsed. The same table as IAB-8."}
       ],
-      "note": "Two 2013 reports of one Gmail version, one 2024 table; no source says which browser the 2024 tester had as default. DOMAIN-WEB.md's 'since iOS 14 can respect the default browser' is in none of these sources.",
-      "uncited": "issue 41 rules to come"
+      "note": "Two 2013 reports of one Gmail version, one 2024 table; no source says which browser the 2024 tester had as default. DOMAIN-WEB.md's 'since iOS 14 can respect the default browser' is in none of these sources."
     },
     "IAB-15": {
       "claim": "Two developers' reports (2024): on iOS a universal link in an email opened the app only when Safari was the default browser and was chosen to open it; with another browser chosen from the list, or Chrome as the default browser, the flow continued in the web app (app_links 90); and universal links worked in Safari but not on Chrome for iOS (nativescript universal-links 15).",
@@ -2560,8 +2549,7 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "iOS universal links are working only with Safari default browser (llfbandit/app_links issue 90)", "url": "https://github.com/llfbandit/app_links/issues/90", "date": "2024-01-15", "platforms": ["iOS"], "quote": "After registration the user receives a URL via email that will verify the email and auto login the user.\n…\nOn iOS the universal links are working only if the default browser is set to Safari and the user chooses the default browser to open the link.\nIf user chooses another browser from the list, or the default browser is chrome, then the flow will continue in the web app instead to the mobile app.", "where": "issue description (AlexPopaUpcode)", "note": "The 'list' is a browser choice shown in a screenshot that the stored copy does not include. The same developer reported the Chrome case on avioli/uni_links issue 177 (2023), which is therefore not counted again."},
         {"kind": "forumThread", "title": "[Discussion] Chrome for iOS does not support Universal Links (nativescript-community/universal-links issue 15)", "url": "https://github.com/nativescript-community/universal-links/issues/15", "date": "2024-10-17", "platforms": ["iOS"], "quote": "I've implemented universal links and got it working on Android and iOS using Safari.\nOn Chrome for iOS it does not work. If I got it right that's because Chrome does not support Universal Links.", "where": "issue description (MrSnoozles)", "note": "The reason is the reporter's reading ('If I got it right'), not a test; no Chrome or iOS version given."}
       ],
-      "note": "Apple says browser apps 'can still open Universal Links to other apps as usual' (IAB-3); these reports say the app did not open from Chrome. Neither names a Chrome version, and neither says whether the link was typed, pasted or tapped in Chrome.",
-      "uncited": "issue 41 rules to come"
+      "note": "Apple says browser apps 'can still open Universal Links to other apps as usual' (IAB-3); these reports say the app did not open from Chrome. Neither names a Chrome version, and neither says whether the link was typed, pasted or tapped in Chrome."
     },
     "IAB-16": {
       "claim": "Reports on Firefox for iOS (2024, 2025): following a site's 'Open in app' link (Instagram, Reddit), or a link with a related app (Google Maps, Instagram), sent the user to the App Store even though the app was installed. A Mozilla engineer (2024) said it also happens in Chrome and Safari for some websites, because those sites' banner buttons have a different URL structure (for Instagram an apps.apple.com link).",
@@ -2570,8 +2558,7 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "App Links Don't Recognize Installed Apps (mozilla-mobile/firefox-ios issue 20857)", "url": "https://github.com/mozilla-mobile/firefox-ios/issues/20857", "date": "2024-06-29", "platforms": ["iOS 17.5.1", "Firefox 127.1"], "quote": "1. Go to a website with an app link you have installed, e.g. Instagram or Reddit\n1. Follow the \"Open in app\" link\n…\nFirefox asks if you want to open in the App Store, taking you to the installation page for the already-installed app in the App Store.\n…\nI investigated this and we can’t handle this behaviour. It is happening also on Chrome and Safari. (for some websites like Reddit or Instagram)\n…\nSo, few sites like Reddit, Instagram or Youtube have that top banner with a button to open the native app.\n\nThe problem is, that button have a different URL structure, few examples:\n\nInstagram: https://apps.apple.com/app/instagr…", "where": "Steps to reproduce; Actual behavior; comment of 2024-07-17 by Alexandru Farcasanu (synchronized from Mozilla's Jira)", "note": "The stored copy is cut inside the Instagram example URL. Closed."},
         {"kind": "forumThread", "title": "Firefox for iOS does not open links to apps in the respective apps (mozilla-mobile/firefox-ios issue 31145)", "url": "https://github.com/mozilla-mobile/firefox-ios/issues/31145", "date": "2025-12-07", "platforms": ["iOS 26.1", "Firefox 145.3"], "quote": "Links with related apps don't open in-app. Clicking the links (e.g., Google Maps; Instagram) sends me to the App Store to download the apps, even though I already have them installed on my phone.", "where": "issue description (sheer-escarpment)", "note": "Open, no answer in the stored copy; it does not say whether the links were sites' banners or plain links."}
       ],
-      "note": "The explanation (a banner button that is an App Store URL, not the page's universal link) is one engineer's. What a plain universal link tapped in Firefox or Chrome does is IAB-15's question.",
-      "uncited": "issue 41 rules to come"
+      "note": "The explanation (a banner button that is an App Store URL, not the page's universal link) is one engineer's. What a plain universal link tapped in Firefox or Chrome does is IAB-15's question."
     },
     "IAB-17": {
       "claim": "A vendor's troubleshooting guide (Branch, undated): universal links must be tapped directly by the user, which Branch attributes to Apple, so redirecting to a Branch link, triggering it programmatically, or wrapping it for click tracking keeps it from functioning as a universal link; links pasted into Safari's address bar do not function as universal links.",
@@ -2579,8 +2566,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "blog", "title": "Branch support: iOS Universal Links Troubleshooting Guide", "url": "https://support.branch.io/support/solutions/articles/6000153326-ios-universal-links-troubleshooting-guide", "date": null, "platforms": ["iOS 9.0+"], "quote": "Links pasted into the Safari address bar will not function as Universal Links\n…\nApple requires that Universal Links be tapped on directly by the end user. This means:\nRedirecting to a Branch link will prevent it from functioning as a Universal Link\nUniversal Links cannot be triggered programmatically\nWrapping a Branch link for click tracking or any other purpose will prevent it from functioning as a Universal Link", "where": "I see an option to 'Open in <<App>>' but the links still don't open the app?: Verify that the use case being tested is one supported by Universal Linking", "note": "Undated; 'Apple requires' is the vendor's wording, not Apple's. List markup dropped; the same list is in a stored copy of the article in a public repository (code-index id 103380120)."}
       ],
-      "note": "Against in part: another vendor says server-side HTTP 3xx redirects after a user's click keep working (U-32). Which holds for a redirect is open between the two vendors; both agree that script navigation and pasted URLs do not open the app (U-31, U-32).",
-      "uncited": "issue 41 rules to come"
+      "note": "Against in part: another vendor says server-side HTTP 3xx redirects after a user's click keep working (U-32). Which holds for a redirect is open between the two vendors; both agree that script navigation and pasted URLs do not open the app (U-31, U-32)."
     },
     "IAB-18": {
       "claim": "Branch's legacy documentation (undated, about 2016): apps with built-in web views (Google, Twitter, Facebook, Facebook Messenger, WeChat, etc.) work with universal links only when a web view is already open, not from the feed or main app views; any app using SFSafariViewController works conditionally; Pinterest, Instagram and Telegram are listed as broken, and Gmail as working; a user-driven click on the same domain, or a script navigation outside a user action, does not open the app.",
@@ -2588,8 +2574,7 @@ enum BuiltinPolicies {
       "sources": [
         {"kind": "blog", "title": "Branch documentation (legacy): Universal and App Links, iOS support (dev.branch.io)", "url": "https://dev.branch.io/getting-started/universal-app-links/support/ios/", "date": null, "platforms": ["iOS 9", "iOS 10"], "quote": "#### Apps that always work\n\nIf you open a Universal Link in one of these apps, it should work correctly all the time.\n\n| App/Browser | Status\n| --- | ---\n| Messages | works\n| Mail | works\n| WhatsApp | works\n| Gmail | works\n…\n- Universal Links will not work with a user driven `<a href=\"...\">` element click on the *same domain*. Example: if there is a Universal Link on google.com pointing to a different Universal Link on google.com, it will not open the app.\n- Universal Links cannot be triggered via Javascript (in `window.onload` or via a `.click()` call on an `<a>` element), unless it is part of a user action.\n…\n#### Apps that work sometimes\n\nApps with built-in webviews (Google, Twitter, Facebook, Facebook Messenger, WeChat, etc.) work with Universal Links only when a webview is already open. In other words, Universal Links do not work in-app from the feed or main app views.\n…\n| Any app using `SFSafariViewController` | works conditionally\n…\n#### Apps that do not work\n\n| App/Browser | Status\n| --- | ---\n| Pinterest | broken\n| Instagram | broken\n| Telegram | broken", "where": "Apps/browsers that support Universal Links: Apps that always work; Apps limited by Apple; Apps that work sometimes; Apps that do not work", "note": "Read in a stored copy of the page's Markdown source in a public repository (code-index id 23197733533); the stored web copy of the page agrees as far as it goes and is cut after 'Apps with built-in webviews (Google'. Undated; the page speaks of iOS 9, 9.2, 9.3.1 and 10."}
       ],
-      "note": "Old and one vendor's: it predates IAB-8's table and the current Branch matrix (IAB-9), which agrees on the split between a feed and an open web view for Facebook. Its Instagram 'broken' is of its time; see IAB-12.",
-      "uncited": "issue 41 rules to come"
+      "note": "Old and one vendor's: it predates IAB-8's table and the current Branch matrix (IAB-9), which agrees on the split between a feed and an open web view for Facebook. Its Instagram 'broken' is of its time; see IAB-12."
     },
     "IAB-20": {
       "claim": "Two React Native reports (2019): an app calling Linking.openURL on a URL of its own universal-link domain got the page in Safari on iOS, not itself, while on Android the app opened it; the same link tapped in another app (Slack, Notes) opened the app.",
@@ -2598,8 +2583,7 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "iOS: Linking.openURL(href) cannot open universal link in app (safari instead) (react-native issue 26584)", "url": "https://github.com/react/react-native/issues/26584", "date": "2019-09-26", "platforms": ["iOS", "macOS 10.14.4 (development machine)"], "quote": "// If I click this url in external browser, my native app will be launch because I've already handled universal link\n…\n3. Fail to open href by native app on iOS, still work on Android\n…\niOS only: URL was opened by Safari on iOS .\nURL was opened by the app normally on Android", "where": "description (luatnd): code comment; Steps To Reproduce; under 'Describe what you expected to happen' (the observed result)", "note": "Closed with the label 'Resolution: Old Version'. The stored copy names the repository react/react-native; the repost below links it as https://github.com/facebook/react-native/issues/26584."},
         {"kind": "forumThread", "title": "iOS: Linking.openURL(href) cannot open universal link in app (safari instead) (react-native issue 27486, a repost)", "url": "https://github.com/react/react-native/issues/27486", "date": "2019-12-12", "platforms": ["iOS"], "quote": "Reposting an issue that was closed because of an old version of RN. https://github.com/facebook/react-native/issues/26584\n\nMany of us have reproduced it on the latest RN.\n…\n1. Fail to open href by native app on iOS (opened by Safari instead), still work on Android\n1. Then, copy the same universal link to another application like Slack, Notes, etc\n1. Open the link from there, and observe that it does open correctly in the target app (not Safari)", "where": "description (brandonpearcy)", "note": "A second developer reposts issue 26584's text, adding the Slack and Notes steps and that many reproduced it; no React Native or iOS version is named in the stored copy."}
       ],
-      "note": "Apple documents that links which result in a call to open(_:options:completionHandler:) open the app (M-1, U-34); these reports concern an app opening a link to its own domain from inside itself, which they see go to Safari.",
-      "uncited": "issue 41 rules to come"
+      "note": "Apple documents that links which result in a call to open(_:options:completionHandler:) open the app (M-1, U-34); these reports concern an app opening a link to its own domain from inside itself, which they see go to Safari."
     },
     "IAB-21": {
       "claim": "The inapp-debugger maintainer (2025-11-30, iPhone on iOS 26.1, Twitter for iPhone 11.43.1) reports that X must have changed its in-app browser, which no longer supports the Safari and Chrome escape schemes; Branch's iOS troubleshooting guide (undated) says universal links and URI schemes do not redirect properly from X's in-app browser.",
@@ -2608,8 +2592,7 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "x.com iPhone no escape links work (shalanah/inapp-debugger issue 15)", "url": "https://github.com/shalanah/inapp-debugger/issues/15", "date": "2025-11-30", "platforms": ["iPhone 26.1", "Twitter for iPhone/11.43.1"], "quote": "Anyone find browser escapes for X recently? \n\nThey must have changed their in-app browser and it now longer supports Safari/Chrome schemas", "where": "issue description (shalanah, the tool's maintainer)", "note": "Open, no answer in the stored copy. 'Safari/Chrome schemas' are the x-safari-https:// and googlechromes:// escapes (IAB-8)."},
         {"kind": "blog", "title": "Branch Help Center: iOS SDK Troubleshooting", "url": "https://help.branch.io/developer-hub/docs/ios-troubleshooting", "date": null, "platforms": ["iOS"], "quote": "X (Twitter) WebViews do not redirect\n\nUniversal Links and URI schemes do not redirect from X’s in-app browser properly. To work around this, we recommend using an active Deepview. Instead of an automatic redirect, users are shown a landing page with a button to open your app.", "where": "Scenarios: X (Twitter) WebViews do not redirect", "note": "Undated; the same words are in the page's Markdown form (https://help.branch.io/developer-hub/ios-troubleshooting.md). An older stored copy of the page (help.branch.io/developers-hub/docs/ios-troubleshooting-copy) has no X section."}
       ],
-      "note": "New: not in DOMAIN-WEB.md. Against IAB-8's 2024 row (Twitter: SFSafariViewController). That X's in-app browser keeps URI schemes in rests on both; that it keeps universal links in rests on Branch alone. Neither says what a universal link in an X post does now.",
-      "uncited": "issue 41 rules to come"
+      "note": "New: not in DOMAIN-WEB.md. Against IAB-8's 2024 row (Twitter: SFSafariViewController). That X's in-app browser keeps URI schemes in rests on both; that it keeps universal links in rests on Branch alone. Neither says what a universal link in an X post does now."
     },
     "IOSN-1": {
       "claim": "Apple: in iOS 14 and later and macOS 11 and later, apps request apple-app-site-association files from an Apple-managed CDN instead of directly from the web server; when the CDN has an old version of the file, or no copy, it connects to the web server to obtain the latest version.",
@@ -3044,6 +3027,27 @@ enum BuiltinPolicies {
     {"name": "iosn-7 managed mode on iOS with a stale copy: read as the CDN (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "aasaOnDevice": "stale", "associatedDomainsMode": "managed"}}, "expect": {"outcome": "containerLaunch", "rule": "link/aasa-stale-match", "confidence": "contested", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [{"outcome": "browser", "rule": "link/aasa-stale-match"}], "notes": ["for macOS 11 and later only \\(IOSN-7\\); on iOS it is read here as the CDN"]}, "evidence": ["IOSN-7", "IOSN-4"]},
     {"name": "iosn-6 developer mode with the current file: the AASA file decides", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"url": "https://example.com/item/1", "associatedDomainsMode": "developer"}}, "expect": {"outcome": "containerLaunch", "rule": "link/universal-link", "confidence": "documented", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["receives the link as a universal link \\(M-1\\)"]}, "evidence": ["M-1"]},
     {"name": "iosn-4 a stale copy with no AASA file given: the verdict stays unknown (contested)", "situation": {"event": "link", "link": {"url": "https://example.com/item/1", "aasaOnDevice": "stale"}}, "expect": {"outcome": "browser", "rule": "link/universal-link-unknown", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "link/universal-link-unknown"}], "notes": ["verdict is unknown"]}, "evidence": ["U-28", "M-1"]},
+    {"name": "iab-8 iab-9 a universal link in an Instagram bio: Instagram's browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "instagram", "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/instagram-opened", "confidence": "several", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["detected as an in-app browser \\(IAB-8\\)", "in an Instagram story \\(2025\\)", "later versions are unknown"]}, "evidence": ["IAB-8", "IAB-12", "IAB-11"]},
+    {"name": "iab-18 iab-12 a universal link tapped on a page in Instagram's browser: the page (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "instagram", "onPage": true, "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/instagram-page", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "link/instagram-page"}], "notes": ["Reports disagree", "Instagram 424\\.1 and iOS 26\\.4\\.1", "later versions are unknown"]}, "evidence": ["IAB-18", "IAB-10", "IAB-12"]},
+    {"name": "iab-9 a universal link in the Facebook feed: Facebook's browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "facebook", "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/facebook-opened", "confidence": "several", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Facebook Newsfeed \\| Fallback", "menu item \"Open in \\{app name\\}\" \\(IAB-13\\)"]}, "evidence": ["IAB-8", "IAB-9", "IAB-13"]},
+    {"name": "iab-9 a universal link tapped on a page in Facebook's browser: the app", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "facebook", "onPage": true, "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/facebook-page", "confidence": "several", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["Facebook Browser \\| App", "when a web view is already open \\(IAB-18\\)"]}, "evidence": ["IAB-9", "IAB-18"]},
+    {"name": "iab-9 a universal link tapped on a page in Messenger's browser: the app", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "messenger", "onPage": true, "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/facebook-page", "confidence": "several", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["Facebook Messenger Browser \\| App"]}, "evidence": ["IAB-9", "IAB-18"]},
+    {"name": "iab-8 a universal link in TikTok: its own browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "tikTok", "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/in-app-browser-opened", "confidence": "single", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["googlechromes://` escape in TikTok", "later versions are unknown"]}, "evidence": ["IAB-8"]},
+    {"name": "iab-7 a universal link tapped on a page in WeChat's browser: the app (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "weChat", "onPage": true, "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/in-app-browser-page", "confidence": "contested", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [{"outcome": "browser", "rule": "link/in-app-browser-page"}], "notes": ["No newer report tests a tap on a page in these apps", "says so of Google and WeChat"]}, "evidence": ["IAB-8", "IAB-7", "IAB-18", "M-1"]},
+    {"name": "iab-8 a universal link in Threads: SFSafariViewController loads the page", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "threads", "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/sfsvc-host-opened", "confidence": "single", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["SFSafariViewController \\(IAB-8, 2024-10-16\\)", "later versions are unknown"]}, "evidence": ["IAB-8", "U-33"]},
+    {"name": "u-33 a universal link tapped on a page inside Threads' SFSafariViewController: the app (inferred)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "threads", "onPage": true, "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/threads-page", "confidence": "inferred", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["where a universal link tapped on the page opens the app \\(U-33\\)"]}, "evidence": ["IAB-8", "U-33"]},
+    {"name": "iab-21 a universal link tapped on a page X shows: the page (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "x", "onPage": true, "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/x-page", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "link/x-page"}], "notes": ["X changed its in-app browser \\(IAB-21", "X 11\\.43\\.1 on iOS 26\\.1", "later versions are unknown"]}, "evidence": ["IAB-21", "IAB-8", "U-33"]},
+    {"name": "iab-6 a universal link in X: the page, not the app", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "x", "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/sfsvc-host-opened", "confidence": "single", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["instead of opening the app \\(U-33", "IAB-6"]}, "evidence": ["IAB-8", "IAB-6", "U-33"]},
+    {"name": "u-33 a universal link tapped on a page in an SFSafariViewController: the app", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "safariViewController", "onPage": true, "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/sfsvc-page", "confidence": "documented", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["to another domain than the page's, opens the app \\(U-33"]}, "evidence": ["U-33"]},
+    {"name": "iab-8 m-1 a universal link in Gmail, handed to the default browser: the app (inferred)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "gmail", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/default-browser-opener", "confidence": "inferred", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [], "notes": ["hand a link to the default browser \\(IAB-8\\)", "write from otherBrowser"]}, "evidence": ["IAB-8", "M-1", "IAB-14"]},
+    {"name": "a YouTube link the AASA file does not list: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "youTube", "url": "https://example.com/about"}}, "expect": {"outcome": "browser", "rule": "link/no-universal-link", "confidence": "inferred", "url": "https://example.com/about", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No pattern of the domain.s AASA file matches"]}, "evidence": ["U-4"]},
+    {"name": "iab-15 a universal link in Chrome, the default browser: the web page", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "otherBrowser", "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/other-browser", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "link/other-browser"}], "notes": ["opened the app only with Safari", "\\(IAB-16\\)"]}, "evidence": ["IAB-15", "IAB-3", "IAB-16"]},
+    {"name": "iab-20 the app opens its own universal link with open(_:options:): Safari", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "ownAppOpen", "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/own-app-open", "confidence": "several", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["get the page in Safari, not itself", "universalLinksOnly"]}, "evidence": ["IAB-20", "IAB-2"]},
+    {"name": "u-32 a universal link behind a link shortener's redirect: the app (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "mail", "via": "serverRedirect", "url": "https://example.com/item/1"}}, "expect": {"outcome": "containerLaunch", "rule": "link/server-redirect", "confidence": "contested", "url": "https://example.com/item/1", "handoff": "universalLink", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "userActivity", "activityType": "NSUserActivityTypeBrowsingWeb", "urlLocation": "connectionOptions.userActivities, webpageURL", "alternatives": [{"outcome": "browser", "rule": "link/server-redirect"}], "notes": ["preserve the reference to the original user event \\(U-32\\)"]}, "evidence": ["U-32", "IAB-17"]},
+    {"name": "iab-17 a universal link behind an email click tracker: the browser (contested)", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "mail", "via": "clickTracker", "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/click-tracker", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "containerLaunch", "rule": "link/click-tracker"}], "notes": ["wrapping a link for click tracking", "serve an AASA file on the tracking domain"]}, "evidence": ["IAB-17", "U-32"]},
+    {"name": "a click-tracked link the AASA file excludes: the browser, as without the tracker", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "mail", "via": "clickTracker", "url": "https://example.com/buy/1"}}, "expect": {"outcome": "browser", "rule": "link/no-universal-link", "confidence": "inferred", "url": "https://example.com/buy/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["an exclude component matches first \\(U-4\\)"]}, "evidence": ["U-4"]},
+    {"name": "iab-8 a universal link in Instagram, app not installed: Instagram's browser decides first", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}, "installed": false}, "link": {"from": "instagram", "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/instagram-opened", "confidence": "several", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["detected as an in-app browser"]}, "evidence": ["IAB-8"]},
+    {"name": "u-29 a page tap in Instagram's browser with Safari chosen for the domain: the browser", "situation": {"event": "link", "app": {"appID": "TEAMID1234.com.example.app", "associatedDomains": ["applinks:example.com"], "aasa": {"example.com": {"applinks": {"details": [{"appIDs": ["TEAMID1234.com.example.app"], "components": [{"/": "/buy/*", "exclude": true}, {"/": "/item/*"}]}]}}}}, "link": {"from": "instagram", "onPage": true, "safariChosen": true, "url": "https://example.com/item/1"}}, "expect": {"outcome": "browser", "rule": "link/safari-chosen", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["\\(U-29\\)"]}, "evidence": ["U-29"]},
     {"name": "c-4 OpenURLIntent with the app's own declared scheme: the app (contested, the reports' own case)", "situation": {"event": "control", "app": {"urlSchemes": ["myapp"]}, "control": {"controlIntent": "openURLIntent", "url": "myapp://add"}}, "expect": {"outcome": "containerLaunch", "rule": "control/open-url-own-scheme", "confidence": "contested", "url": "myapp://add", "handoff": "url", "appCallbacks": ["scene(_:willConnectTo:options:)"], "delivers": "url", "activityType": null, "urlLocation": "connectionOptions.urlContexts", "alternatives": [{"outcome": "nothing", "rule": "control/open-url-own-scheme"}], "notes": ["app's own \\(app.urlSchemes\\)", "lastGLANCE"]}, "evidence": ["C-4"]},
     {"name": "c-4 OpenURLIntent with another app's scheme: that app (contested)", "situation": {"event": "control", "app": {"urlSchemes": ["myapp"]}, "control": {"controlIntent": "openURLIntent", "url": "otherapp://x"}}, "expect": {"outcome": "otherAppLaunch", "rule": "control/open-url-other-scheme", "confidence": "contested", "url": "otherapp://x", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "nothing", "rule": "control/open-url-other-scheme"}], "notes": ["not among the app's own", "system opens the URL itself"]}, "evidence": ["C-4"]},
     {"name": "t-7 content extension opens a URL on iOS 11: nothing", "situation": {"event": "notification", "osVersion": "11", "app": {"urlSchemes": ["myapp"]}, "notification": {"response": "contentExtensionOpenURL", "url": "myapp://item/1"}}, "expect": {"outcome": "nothing", "rule": "notification/content-extension-open-url-before-12", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["iOS 12 \\(T-7\\)"]}, "evidence": ["T-7", "T-5"]},
@@ -3080,13 +3084,15 @@ enum BuiltinPolicies {
   "$schema": "schema/table.schema.json",
   "table": "link",
   "event": "link",
-  "title": "A plain link followed on iOS (Messages, Mail, Notes, Safari, other apps)",
+  "title": "A plain link followed on iOS (Messages, Mail, Notes, Safari, in-app browsers, other apps)",
   "hitPolicy": "first",
   "facts": {
     "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
     "osVersion": { "newest": "26" },
     "installed": "bool",
-    "from": ["messages", "mail", "notes", "safariCrossDomain", "safariSameDomain", "safariViewController", "webView", "otherAppOpen", "typed", "scriptRedirect"],
+    "from": ["messages", "mail", "notes", "safariCrossDomain", "safariSameDomain", "safariViewController", "webView", "otherAppOpen", "typed", "scriptRedirect", "instagram", "facebook", "messenger", "tikTok", "linkedIn", "snapchat", "weChat", "telegram", "line", "googleApp", "x", "threads", "gmail", "youTube", "otherBrowser", "ownAppOpen"],
+    "onPage": "bool",
+    "via": ["direct", "serverRedirect", "clickTracker"],
     "senderKnown": "bool",
     "safariChosen": "bool",
     "appClip": "bool",
@@ -3179,7 +3185,7 @@ enum BuiltinPolicies {
       "support": {
         "outcome": { "evidence": ["U-32"], "confidence": "single" }
       },
-      "note": "Navigation the user did not start (a JavaScript redirect) stays in the browser (U-32); a server redirect that follows the user's tap is reported to keep working, which this table reads as the tap's own source."
+      "note": "Navigation the user did not start (a JavaScript redirect) stays in the browser (U-32); a server redirect that follows the user's tap is via serverRedirect (below)."
     },
     {
       "id": "safari-same-domain", "guide": "plain-link",
@@ -3191,13 +3197,58 @@ enum BuiltinPolicies {
       "note": "A universal link to the domain of the page the user is on, followed in Safari, stays in the browser (U-30); TN3155's workaround is to serve universal links from another subdomain."
     },
     {
-      "id": "safari-view-controller", "guide": "plain-link",
-      "when": { "from": "safariViewController" },
+      "id": "safari-view-controller", "guide": "safari-view-controller-hosts",
+      "when": { "from": "safariViewController", "onPage": false },
       "then": { "outcome": "browser" },
       "support": {
         "outcome": { "evidence": ["U-33"], "confidence": "documented" }
       },
-      "note": "An SFSafariViewController that an app opens on the URL loads the page instead of opening the app (U-33); apps call open(_:options:) with universalLinksOnly first."
+      "note": "An SFSafariViewController that an app opens on the URL loads the page instead of opening the app (U-33). What works: the app first calls open(_:options:) with universalLinksOnly, which opens the URL only if an installed app takes it as a universal link (IAB-2), and presents the SFSafariViewController when that fails. A later tap on the page is onPage (below)."
+    },
+    {
+      "id": "sfsvc-host-opened", "guide": "safari-view-controller-hosts",
+      "when": { "from": ["x", "threads"], "onPage": false },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["IAB-8", "U-33"], "confidence": "single" }
+      },
+      "note": "X and Threads show a link in an SFSafariViewController (IAB-8, 2024-10-16), which loads the URL it is opened with instead of opening the app (U-33; a radar says the same of every app that handles links this way, IAB-6). X is reported to have changed its in-app browser by version 11.43.1 on iOS 26.1 (IAB-21, 2025-11-30); the link still loads in a browser there. What works: a page the link opens that asks for a second tap on a universal link to another domain than the page's (`onPage`, the rules below). Reports cover X to 11.43.1 and Threads to 2024-10-16; later versions are unknown."
+    },
+    {
+      "id": "instagram-opened", "guide": "in-app-browsers",
+      "when": { "from": "instagram", "onPage": false },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["IAB-8", "IAB-12"], "confidence": "several" }
+      },
+      "note": "A link in Instagram is not handed to the default browser; Instagram is detected as an in-app browser (IAB-8). Two developers report that a link shared through Instagram (2019) and one in an Instagram story (2025) led to a web page and the App Store with the app installed (IAB-12); Branch's old documentation lists Instagram as broken (IAB-18). What may work: a page that asks for a second tap (`onPage`, contested below). What stopped: escape links by href and window.open on Instagram 424.1 and iOS 26.4.1 (IAB-10, 2026-04-13); an undocumented `instagram://extbrowser` scheme, verified on Instagram 445.0 and iOS 27 (2026-09-08), which one later comment says no longer works (IAB-11, unconfirmed). Reports cover Instagram to 445.0 and iOS to 27 (2026-09); later versions are unknown."
+    },
+    {
+      "id": "facebook-opened", "guide": "in-app-browsers",
+      "when": { "from": "facebook", "onPage": false },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["IAB-8", "IAB-9"], "confidence": "several" }
+      },
+      "note": "A link in Facebook is not handed to the default browser (IAB-8); a vendor's table gives \"Facebook Newsfeed | Fallback\" for its links (IAB-9), and its old documentation says universal links do not work from the feed (IAB-18). What works: Meta's App Links give the web view a menu item \"Open in {app name}\" (IAB-13). Reports cover 2024-10-16 (IAB-8); later versions are unknown."
+    },
+    {
+      "id": "in-app-browser-opened", "guide": "in-app-browsers",
+      "when": { "from": ["messenger", "tikTok", "linkedIn", "snapchat", "weChat", "telegram", "line", "googleApp"], "onPage": false },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["IAB-8"], "confidence": "single" }
+      },
+      "note": "Messenger, TikTok, LinkedIn, Snapchat, WeChat, Telegram, LINE and the Google app do not hand a link to the default browser and are detected as in-app browsers (IAB-8); a vendor's table gives \"Facebook Messenger | Fallback\" (IAB-9), and its old documentation says universal links do not work from the feed of apps with built-in web views (IAB-18). What does not work: the `x-safari-https://` escape fails in WeChat and Snapchat, the `googlechromes://` escape in TikTok, WeChat, Messenger and Snapchat (IAB-8). Reports cover 2024-10-16; later versions are unknown."
+    },
+    {
+      "id": "own-app-open", "guide": "default-browser-openers",
+      "when": { "from": "ownAppOpen", "universalLink": "match" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["IAB-20"], "confidence": "several" }
+      },
+      "note": "An app that opens a URL of its own universal-link domain is reported to get the page in Safari, not itself, while the same link tapped in another app opens it (IAB-20, 2019). To open its own content the app routes the URL itself; for another app's link it passes universalLinksOnly, which opens the URL only if an installed app takes it as a universal link (IAB-2), and loads the page otherwise."
     },
     {
       "id": "app-clip", "guide": "plain-link",
@@ -3294,7 +3345,151 @@ enum BuiltinPolicies {
       "note": "The file on the server (app.aasa) does not match the URL for this app, or excludes it (U-4), but the device reads Apple's CDN copy (IOSN-1), older than the server's. Default: the file given decides and the link loads in the browser (U-28); the other reading is the app, if the old copy matched. Compare the two copies with `taproute aasa fetch DOMAIN`. Managed mode is documented for macOS 11 and later only (IOSN-7); on iOS it is read here as the CDN."
     },
     {
-      "id": "web-view", "guide": "plain-link",
+      "id": "server-redirect", "guide": "redirects-and-trackers",
+      "when": { "via": "serverRedirect", "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "support": {
+        "outcome": { "evidence": ["U-32", "IAB-17"], "confidence": "contested" },
+        "handoff": { "evidence": ["U-43", "U-32", "IAB-17"], "confidence": "contested" }
+      },
+      "against": ["IAB-17"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["IAB-17"],
+          "note": "A vendor's troubleshooting guide: redirecting to a universal link keeps it from working as one; the page loads in the browser."
+        }
+      ],
+      "note": "The tapped URL answers with an HTTP redirect to the universal link (a link shortener). Default: the app opens, as a vendor says HTTP 3xx redirects preserve the reference to the original user event (U-32); another vendor says redirecting to a link keeps it from working as a universal link (IAB-17). What works either way: link to the final URL, or give the redirecting domain an AASA file of its own and list it in app.associatedDomains, then write its URL with via direct."
+    },
+    {
+      "id": "click-tracker", "guide": "redirects-and-trackers",
+      "when": { "via": "clickTracker", "universalLink": "match" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["IAB-17", "U-32"], "confidence": "contested" }
+      },
+      "against": ["U-32"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+          "evidence": ["U-32"],
+          "note": "A tracking vendor whose links redirect with HTTP 3xx says links following a click on the tracking domain launch the app."
+        }
+      ],
+      "note": "A click-tracking wrapper (email and ad platforms, bio-link tools) makes the tapped URL the tracker's: a vendor says wrapping a link for click tracking keeps it from working as a universal link (IAB-17), another that its HTTP 3xx tracking links launch the app (U-32). What works: turn click tracking off for universal links, or serve an AASA file on the tracking domain and list it in app.associatedDomains, then write the tracker's URL with via direct. On a bio-link page the link is also onPage in the app that shows the page."
+    },
+    {
+      "id": "sfsvc-page", "guide": "safari-view-controller-hosts",
+      "when": { "from": "safariViewController", "onPage": true, "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "support": {
+        "outcome": { "evidence": ["U-33"], "confidence": "documented" },
+        "handoff": { "evidence": ["U-43"], "confidence": "documented" }
+      },
+      "note": "A universal link the user taps on a page shown in an SFSafariViewController, to another domain than the page's, opens the app (U-33, Apple's archived guide and a radar); the URL the controller was opened with does not (the rule above). A tap to the page's own domain is not modelled."
+    },
+    {
+      "id": "threads-page", "guide": "safari-view-controller-hosts",
+      "when": { "from": "threads", "onPage": true, "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "support": {
+        "outcome": { "evidence": ["IAB-8", "U-33"], "confidence": "inferred", "reasoning": "IAB-8 reports that Threads shows links in an SFSafariViewController; U-33 says a universal link tapped inside an embedded SFSafariViewController opens the app. No report tests a tap on a page in Threads." },
+        "handoff": { "evidence": ["U-43", "U-33"], "confidence": "inferred", "reasoning": "As the outcome: the hand-off of a universal link (U-43) where U-33's tap opens the app." }
+      },
+      "note": "Threads shows a link in an SFSafariViewController (IAB-8), where a universal link tapped on the page opens the app (U-33). Reports cover 2024-10-16; later versions are unknown."
+    },
+    {
+      "id": "x-page", "guide": "safari-view-controller-hosts",
+      "when": { "from": "x", "onPage": true, "universalLink": "match" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["IAB-21", "IAB-8", "U-33"], "confidence": "contested" }
+      },
+      "against": ["IAB-8", "U-33"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+          "evidence": ["IAB-8", "U-33"],
+          "note": "If X still shows links in an SFSafariViewController (IAB-8, 2024), a universal link tapped on the page opens the app (U-33)."
+        }
+      ],
+      "note": "Default, on the newest reports: X changed its in-app browser (IAB-21, 2025-11-30, X 11.43.1 on iOS 26.1), and a vendor says universal links do not redirect from X's in-app browser properly (IAB-21). Against: in 2024 X showed links in an SFSafariViewController (IAB-8), where a universal link tapped on the page opens the app (U-33). What works: a landing page with a button to open the app (IAB-21). Reports cover X to 11.43.1; later versions are unknown."
+    },
+    {
+      "id": "instagram-page", "guide": "in-app-browsers",
+      "when": { "from": "instagram", "onPage": true, "universalLink": "match" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["IAB-18", "IAB-10", "IAB-12"], "confidence": "contested" }
+      },
+      "against": ["IAB-12"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+          "evidence": ["IAB-12"],
+          "note": "Links on a page opened from Instagram opened the installed apps they belonged to (IAB-12, the LinkStack maintainer)."
+        }
+      ],
+      "note": "Reports disagree. Default: the page stays in Instagram's browser: Branch's old documentation lists Instagram as broken (IAB-18), and escape links by href and window.open stopped working on Instagram 424.1 and iOS 26.4.1 (IAB-10, 2026-04-13). Against: the LinkStack maintainer reports that links on a LinkStack page opened from Instagram opened Signal, WhatsApp and Telegram (IAB-12, undated, not re-read). Reports cover Instagram to 445.0 and iOS to 27 (2026-09); later versions are unknown."
+    },
+    {
+      "id": "facebook-page", "guide": "in-app-browsers",
+      "when": { "from": ["facebook", "messenger"], "onPage": true, "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "support": {
+        "outcome": { "evidence": ["IAB-9", "IAB-18"], "confidence": "several" },
+        "handoff": { "evidence": ["U-43", "IAB-9", "IAB-18"], "confidence": "several" }
+      },
+      "note": "A vendor's table gives \"Facebook Browser | App\" and \"Facebook Messenger Browser | App\" for its links (IAB-9, undated), and its old documentation says apps with built-in web views, Facebook and Messenger among them, work with universal links when a web view is already open (IAB-18). Meta's App Links add an \"Open in {app name}\" menu item (IAB-13). Reports cover 2024-10-16 (IAB-8); later versions are unknown."
+    },
+    {
+      "id": "in-app-browser-page", "guide": "in-app-browsers",
+      "when": { "from": ["tikTok", "linkedIn", "snapchat", "weChat", "telegram", "line", "googleApp"], "onPage": true, "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "support": {
+        "outcome": { "evidence": ["M-1", "IAB-8", "IAB-18", "U-34"], "confidence": "contested" },
+        "handoff": { "evidence": ["U-43", "M-1", "U-34"], "confidence": "contested" }
+      },
+      "against": ["U-34", "IAB-7", "IAB-18"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["U-34", "IAB-7", "IAB-18"],
+          "note": "A host app's web view can keep the tap (IAB-7), apps with built-in web views \"work sometimes\" (IAB-18), and web-view hosts report no hand-off by itself (U-34)."
+        }
+      ],
+      "note": "These apps show pages in a browser of their own (IAB-8), read here as any app's WKWebView: by default a universal link tapped on the page opens the app, as Apple says of links in other apps (M-1); Branch's old documentation says so of Google and WeChat when a web view is already open, and lists Telegram as broken (IAB-18); reports from web-view hosts disagree (U-34, IAB-7). No newer report tests a tap on a page in these apps. Reports cover 2024-10-16; later versions are unknown."
+    },
+    {
+      "id": "default-browser-opener", "guide": "default-browser-openers",
+      "when": { "from": ["gmail", "youTube"], "universalLink": "match" },
+      "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+      "support": {
+        "outcome": { "evidence": ["IAB-8", "M-1", "IAB-18"], "confidence": "inferred", "reasoning": "IAB-8 reports that Gmail and YouTube hand links to the default browser; M-1 says links in other apps that result in a call to openURL open the app. Branch's old documentation lists Gmail as working (IAB-18); no report tests a universal link from YouTube." },
+        "handoff": { "evidence": ["U-43", "M-1"], "confidence": "inferred", "reasoning": "As the outcome: the hand-off of a universal link (U-43) where M-1's link opens the app." }
+      },
+      "note": "Gmail and YouTube hand a link to the default browser (IAB-8), read here as a link another app opens (M-1). Gmail's Safari icon opens an SFSafariViewController (IAB-8): write from safariViewController. With Chrome chosen in Gmail's settings, Gmail hands links to Chrome (IAB-14): write from otherBrowser. Reports cover 2024-10-16; later versions are unknown."
+    },
+    {
+      "id": "other-browser", "guide": "other-browsers",
+      "when": { "from": "otherBrowser", "universalLink": "match" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["IAB-15", "IAB-3"], "confidence": "contested" }
+      },
+      "against": ["IAB-3"],
+      "alternatives": [
+        {
+          "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
+          "evidence": ["IAB-3"],
+          "note": "Apple: apps with the default-browser entitlement can still open universal links to other apps as usual."
+        }
+      ],
+      "note": "Default: two developers report that a universal link opened the app only with Safari; with Chrome as the default browser or chosen from the list, the flow continued in the web app (IAB-15, 2024). Apple says browser apps cannot claim universal links but can still open universal links to other apps as usual (IAB-3): whether one does is the browser's. What does not work: a site's own \"Open in app\" link to the App Store sends people to the store with the app installed (IAB-16). A link tapped in Messages, Mail or Notes is not decided here: write its `from`."
+    },
+    {
+      "id": "web-view", "guide": "in-app-browsers",
       "when": { "from": "webView", "universalLink": "match" },
       "then": { "outcome": "containerLaunch", "handoff": "universalLink" },
       "support": {
@@ -3309,7 +3504,7 @@ enum BuiltinPolicies {
           "note": "Host apps and an SDK report that a WKWebView does not hand universal links on by itself: the page loads in the web view unless the host app opens the URL."
         }
       ],
-      "note": "Default: a matching universal link the user taps in a WKWebView opens the app, as Apple's pages say of links in web views and other apps (M-1); reports from web-view host apps disagree, and a host app can suppress the hand-off (U-34)."
+      "note": "Default: a matching universal link the user taps in a WKWebView opens the app, as Apple's pages say of links in web views and other apps (M-1); reports from web-view host apps disagree, and a host app can suppress the hand-off (U-34). The named apps' browsers are decided above."
     },
     {
       "id": "universal-link-rich-preview", "guide": "plain-link",
@@ -3363,6 +3558,31 @@ enum BuiltinPolicies {
       "id": "plain-link",
       "title": "A plain link followed",
       "introduction": "A link in a message's text, Mail, Notes, Safari or another app: a universal link, the app's own scheme or another's."
+    },
+    {
+      "id": "in-app-browsers",
+      "title": "In an app's own browser: Instagram, Facebook, TikTok and others",
+      "introduction": "Apps that show a link in a browser of their own, and a WKWebView in any app: the link's first step is that browser; a later tap on the page may open the app, and the reports disagree on which apps let it."
+    },
+    {
+      "id": "safari-view-controller-hosts",
+      "title": "In SFSafariViewController: X, Threads, Gmail's Safari icon",
+      "introduction": "An SFSafariViewController loads the URL it is opened with and opens the app on a later tap on the page, to another domain."
+    },
+    {
+      "id": "default-browser-openers",
+      "title": "Apps that hand the link on: Gmail, YouTube, the app itself",
+      "introduction": "Apps that pass a link to the default browser, and an app that opens one of its own universal links."
+    },
+    {
+      "id": "other-browsers",
+      "title": "A browser other than Safari",
+      "introduction": "Chrome, Firefox, Edge and other browsers, as the default browser or chosen from a list."
+    },
+    {
+      "id": "redirects-and-trackers",
+      "title": "Redirects and click trackers",
+      "introduction": "A tap whose URL is not the link's own: a link shortener's redirect, a click-tracking wrapper of an email, ad or bio-link tool."
     }
   ]
 }

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 63 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 65 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 import TapRouteAASA
 
@@ -427,6 +427,8 @@ extension Situation.Link {
   var isDefault: Bool {
     url == nil
       && from == .messages
+      && onPage == false
+      && via == .direct
       && senderKnown == true
       && safariChosen == false
       && appClip == false
@@ -762,8 +764,20 @@ extension Situation {
     /// The link's URL.
     public var url: String?
     /// Where the link is followed (default: the text of a message in Messages); `typed` is typed
-    /// or pasted into the address bar, `scriptRedirect` a navigation the user did not start.
+    /// or pasted into the address bar, `scriptRedirect` a navigation the user did not start; the
+    /// named apps show links in a browser of their own, an SFSafariViewController or the default
+    /// browser (IAB-8); `otherBrowser` is a browser other than Safari.
     public var from: Link.Source
+    /// The link is tapped on a page the host already shows, to another domain than the page's (a
+    /// page in an `SFSafariViewController` or an app's in-app browser; U-33, IAB-9); false
+    /// (default): the host opens its browser on the link's URL itself, a link in a post, profile,
+    /// bio, story or chat (IAB-8), or the URL an `SFSafariViewController` is created with (U-33).
+    public var onPage: Bool
+    /// How the tap reaches `url`, the URL it ends on: directly (default), through a server redirect
+    /// such as a link shortener (U-32, IAB-17), or through a click-tracking wrapper, as email and
+    /// ad platforms and bio-link tools rewrite links (IAB-17). A script navigation is `from`
+    /// `scriptRedirect`.
+    public var via: Link.Via
     /// In Messages: the sender is in Contacts or the user has replied (M-4).
     public var senderKnown: Bool
     /// The user earlier chose to open this domain's universal links in Safari (U-29).
@@ -784,10 +798,12 @@ extension Situation {
 
     /// A link; by default in the text of a message from a known sender.
     public init(
-      url: String? = nil, from: Link.Source = .messages, senderKnown: Bool = true, safariChosen: Bool = false, appClip: Bool = false, tapped: Link.Tapped = .text, aasaOnDevice: Link.AASAOnDevice = .current, associatedDomainsMode: Link.AssociatedDomainsMode = .standard
+      url: String? = nil, from: Link.Source = .messages, onPage: Bool = false, via: Link.Via = .direct, senderKnown: Bool = true, safariChosen: Bool = false, appClip: Bool = false, tapped: Link.Tapped = .text, aasaOnDevice: Link.AASAOnDevice = .current, associatedDomainsMode: Link.AssociatedDomainsMode = .standard
     ) {
       self.url = url
       self.from = from
+      self.onPage = onPage
+      self.via = via
       self.senderKnown = senderKnown
       self.safariChosen = safariChosen
       self.appClip = appClip
@@ -868,6 +884,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case aasaOnDevice
   case associatedDomainsMode
   case idnDomain
+  case onPage
+  case via
 
   /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
@@ -935,6 +953,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .aasaOnDevice: .enumeration(Link.AASAOnDevice.allCases.map(\.rawValue))
     case .associatedDomainsMode: .enumeration(Link.AssociatedDomainsMode.allCases.map(\.rawValue))
     case .idnDomain: .enumeration(Situation.IDNDomain.allCases.map(\.rawValue))
+    case .onPage: .bool
+    case .via: .enumeration(Link.Via.allCases.map(\.rawValue))
     }
   }
 
@@ -1004,6 +1024,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .aasaOnDevice: [.link]
     case .associatedDomainsMode: [.link]
     case .idnDomain: [.tap, .open, .widget, .liveActivity, .control, .notification, .link]
+    case .onPage: [.link]
+    case .via: [.link]
     }
   }
 
@@ -1139,6 +1161,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       case .appClip: "internationalized domain name with no URL, from "
       case .link: "internationalized domain name of $.link.url, from "
       }
+    case .onPage: "$.link.onPage"
+    case .via: "$.link.via"
     }
   }
 
@@ -1171,6 +1195,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .enabledInMessages: "enabled"
     case .extensionRunning: "running"
     case .alreadySelected: "selected"
+    case .onPage: "on page"
     default: rawValue
     }
   }
@@ -1249,6 +1274,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .aasaOnDevice: FactMask(bit: 64)
     case .associatedDomainsMode: FactMask(bit: 65)
     case .idnDomain: FactMask(bit: 66)
+    case .onPage: FactMask(bit: 67)
+    case .via: FactMask(bit: 68)
     }
   }
 }
@@ -1321,6 +1348,8 @@ package struct FactSnapshot: Sendable {
   package var aasaOnDevice: Int
   package var associatedDomainsMode: Int
   package var idnDomain: Situation.IDNDomain
+  package var onPage: Bool
+  package var via: Int
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
@@ -1395,6 +1424,8 @@ package struct FactSnapshot: Sendable {
     aasaOnDevice = situation.link.aasaOnDevice.index
     associatedDomainsMode = situation.link.associatedDomainsMode.index
     idnDomain = .none
+    onPage = situation.link.onPage
+    via = situation.link.via.index
     if computed { computeFacts(situation, url: Situation.url(of: situation, event: event)) }
   }
 
@@ -1464,6 +1495,8 @@ package struct FactSnapshot: Sendable {
     case .aasaOnDevice: aasaOnDevice
     case .associatedDomainsMode: associatedDomainsMode
     case .idnDomain: idnDomain.index
+    case .onPage: onPage ? 1 : 0
+    case .via: via
     }
   }
 
@@ -1475,7 +1508,7 @@ package struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1545,7 +1578,9 @@ package struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: widgetURL.index),
         Int32(truncatingIfNeeded: aasaOnDevice),
         Int32(truncatingIfNeeded: associatedDomainsMode),
-        Int32(truncatingIfNeeded: idnDomain.index)
+        Int32(truncatingIfNeeded: idnDomain.index),
+        onPage ? 1 : 0,
+        Int32(truncatingIfNeeded: via)
       )
     }
   }
@@ -1661,6 +1696,8 @@ extension Situation {
     check(appClip, "senderInContacts", .senderInContacts)
     check(appClip, "fullAppInstalled", .fullAppInstalled)
     check(link, "from", .from)
+    check(link, "onPage", .onPage)
+    check(link, "via", .via)
     check(link, "senderKnown", .senderKnown)
     check(link, "safariChosen", .safariChosen)
     check(link, "appClip", .appClip)
@@ -1857,6 +1894,12 @@ extension Situation {
     case .associatedDomainsMode:
       guard Link.AssociatedDomainsMode.allCases.indices.contains(index) else { return false }
       self.link.associatedDomainsMode = Link.AssociatedDomainsMode.allCases[index]
+    case .onPage:
+      guard index == 0 || index == 1 else { return false }
+      self.link.onPage = index == 1
+    case .via:
+      guard Link.Via.allCases.indices.contains(index) else { return false }
+      self.link.via = Link.Via.allCases[index]
     default: return false
     }
     return true
@@ -2112,6 +2155,12 @@ extension JSONReader {
       let choice = choice(v, path: Self.join(path, "from"), what: "link source", choices: cases(Link.Source.self))
     {
       link.from = choice
+    }
+    flag(fields, "onPage", path: path, into: &link.onPage)
+    if let v = fields["via"],
+      let choice = choice(v, path: Self.join(path, "via"), what: "via", choices: cases(Link.Via.self))
+    {
+      link.via = choice
     }
     flag(fields, "senderKnown", path: path, into: &link.senderKnown)
     flag(fields, "safariChosen", path: path, into: &link.safariChosen)
@@ -2457,7 +2506,7 @@ extension Situation.AppClip: Codable {
 
 extension Situation.Link: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case url, from, senderKnown, safariChosen, appClip, tapped, aasaOnDevice, associatedDomainsMode
+    case url, from, onPage, via, senderKnown, safariChosen, appClip, tapped, aasaOnDevice, associatedDomainsMode
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -2466,6 +2515,8 @@ extension Situation.Link: Codable {
     self.init()
     url = try c.decodeURL(forKey: .url)
     from = try c.decode(.from, or: from)
+    onPage = try c.decode(.onPage, or: onPage)
+    via = try c.decode(.via, or: via)
     senderKnown = try c.decode(.senderKnown, or: senderKnown)
     safariChosen = try c.decode(.safariChosen, or: safariChosen)
     appClip = try c.decode(.appClip, or: appClip)
@@ -2479,6 +2530,8 @@ extension Situation.Link: Codable {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encodeIfPresent(url, forKey: .url)
     try c.encode(from, forKey: .from)
+    try c.encode(onPage, forKey: .onPage)
+    try c.encode(via, forKey: .via)
     try c.encode(senderKnown, forKey: .senderKnown)
     try c.encode(safariChosen, forKey: .safariChosen)
     try c.encode(appClip, forKey: .appClip)
@@ -2684,6 +2737,8 @@ extension Situation {
       var linkFields: [String] = []
       if let url = self.link.url { linkFields.append("\"url\":\(Escaping.jsonString(url))") }
       if self.link.from != .messages { linkFields.append("\"from\":\"\(self.link.from.rawValue)\"") }
+      if self.link.onPage != false { linkFields.append("\"onPage\":\(self.link.onPage)") }
+      if self.link.via != .direct { linkFields.append("\"via\":\"\(self.link.via.rawValue)\"") }
       if self.link.senderKnown != true { linkFields.append("\"senderKnown\":\(self.link.senderKnown)") }
       if self.link.safariChosen != false { linkFields.append("\"safariChosen\":\(self.link.safariChosen)") }
       if self.link.appClip != false { linkFields.append("\"appClip\":\(self.link.appClip)") }
@@ -2725,6 +2780,7 @@ enum SituationNames {
   static let appClipInvocation = table(AppClip.Invocation.self)
   static let appClipExperience = table(AppClip.Experience.self)
   static let linkSource = table(Link.Source.self)
+  static let linkVia = table(Link.Via.self)
   static let linkTapped = table(Link.Tapped.self)
   static let linkAASAOnDevice = table(Link.AASAOnDevice.self)
   static let linkAssociatedDomainsMode = table(Link.AssociatedDomainsMode.self)
@@ -3201,30 +3257,39 @@ extension SituationScanner {
         link.from = value
         this.given |= Fact.from.bit
         return true
+      case "onPage":
+        guard seen.first(2), this.bool(into: &link.onPage) else { return false }
+        this.given |= Fact.onPage.bit
+        return true
+      case "via":
+        guard seen.first(3), let value = this.choice(SituationNames.linkVia) else { return false }
+        link.via = value
+        this.given |= Fact.via.bit
+        return true
       case "senderKnown":
-        guard seen.first(2), this.bool(into: &link.senderKnown) else { return false }
+        guard seen.first(4), this.bool(into: &link.senderKnown) else { return false }
         this.given |= Fact.senderKnown.bit
         return true
       case "safariChosen":
-        guard seen.first(3), this.bool(into: &link.safariChosen) else { return false }
+        guard seen.first(5), this.bool(into: &link.safariChosen) else { return false }
         this.given |= Fact.safariChosen.bit
         return true
       case "appClip":
-        guard seen.first(4), this.bool(into: &link.appClip) else { return false }
+        guard seen.first(6), this.bool(into: &link.appClip) else { return false }
         this.given |= Fact.appClip.bit
         return true
       case "tapped":
-        guard seen.first(5), let value = this.choice(SituationNames.linkTapped) else { return false }
+        guard seen.first(7), let value = this.choice(SituationNames.linkTapped) else { return false }
         link.tapped = value
         this.given |= Fact.tapped.bit
         return true
       case "aasaOnDevice":
-        guard seen.first(6), let value = this.choice(SituationNames.linkAASAOnDevice) else { return false }
+        guard seen.first(8), let value = this.choice(SituationNames.linkAASAOnDevice) else { return false }
         link.aasaOnDevice = value
         this.given |= Fact.aasaOnDevice.bit
         return true
       case "associatedDomainsMode":
-        guard seen.first(7), let value = this.choice(SituationNames.linkAssociatedDomainsMode) else { return false }
+        guard seen.first(9), let value = this.choice(SituationNames.linkAssociatedDomainsMode) else { return false }
         link.associatedDomainsMode = value
         this.given |= Fact.associatedDomainsMode.bit
         return true

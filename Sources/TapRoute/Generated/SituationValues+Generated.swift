@@ -397,6 +397,53 @@ extension Situation.Link {
     case typed
     /// A JavaScript redirect or other navigation the user did not start (U-32).
     case scriptRedirect
+    /// Instagram: a post, profile, story or chat, or its in-app browser (IAB-8).
+    case instagram
+    /// Facebook: the feed or a post, or its in-app browser (IAB-8, IAB-9).
+    case facebook
+    /// Messenger, or its in-app browser (IAB-8).
+    case messenger
+    /// TikTok, or its in-app browser (IAB-8).
+    case tikTok
+    /// LinkedIn, or its in-app browser (IAB-8).
+    case linkedIn
+    /// Snapchat, or its in-app browser (IAB-8).
+    case snapchat
+    /// WeChat, or its in-app browser (IAB-8).
+    case weChat
+    /// Telegram, or its in-app browser (IAB-8).
+    case telegram
+    /// LINE, or its in-app browser (IAB-8).
+    case line
+    /// The Google app (Google Search), or its in-app browser (IAB-8).
+    case googleApp
+    /// X (formerly Twitter), or the SFSafariViewController it showed links in (IAB-8); reported
+    /// to use a browser of its own from version 11.43.1 (IAB-21).
+    case x
+    /// Threads, or the SFSafariViewController it shows links in (IAB-8).
+    case threads
+    /// A message in Gmail, which hands links to the default browser (IAB-8); its Safari icon
+    /// opens an SFSafariViewController (write `safariViewController`), Chrome chosen in its
+    /// settings is `otherBrowser` (IAB-14).
+    case gmail
+    /// YouTube, which hands links to the default browser (IAB-8).
+    case youTube
+    /// A browser other than Safari (Chrome, Firefox, Edge, ...): a page in it, or a link another
+    /// app hands to it as the default browser (IAB-15, IAB-3).
+    case otherBrowser
+    /// The app itself calls `UIApplication.open(_:options:)` on one of its own links (IAB-20).
+    case ownAppOpen
+  }
+
+  /// How a tap reaches the link's URL (`link.via`).
+  public enum Via: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The tapped link is the URL itself.
+    case direct
+    /// The tapped URL answers with an HTTP redirect to the URL, as a link shortener does (U-32, IAB-17).
+    case serverRedirect
+    /// The tapped URL is a click-tracking wrapper around the URL, as email and ad platforms and
+    /// bio-link tools rewrite links (IAB-17).
+    case clickTracker
   }
 
   /// What the person taps in a message or page that shows the link (`link.tapped`, M-3).

@@ -90,7 +90,7 @@ struct LinkEventTests {
     let interpreted = try engine()
     let generated = Engine.builtIn
     let fixtures = interpreted.policies.fixtures.filter { $0.situation.event == .link }
-    #expect(fixtures.count == 33)
+    #expect(fixtures.count == 54)
     for fixture in fixtures {
       #expect(generated.decide(fixture.situation) == interpreted.decide(fixture.situation), "\(fixture.name)")
     }
@@ -112,7 +112,10 @@ struct LinkEventTests {
     #expect(
       rules == [
         "link/universal-link", "link/safari-same-domain", "link/safari-view-controller", "link/web-view",
-        "link/typed", "link/script-redirect",
+        "link/typed", "link/script-redirect", "link/sfsvc-host-opened", "link/instagram-opened",
+        "link/facebook-opened", "link/in-app-browser-opened", "link/own-app-open",
+        "link/default-browser-opener",
+        "link/other-browser",
       ])
     let observe = try Binary.run(["observe", "Policies/observations/m-1-messages-universal-link.json"])
     #expect(observe.status == 0)
@@ -137,6 +140,62 @@ struct LinkEventTests {
     #expect(rule == "link/universal-link")
   }
 
+  /// The places a link is followed that the first enumeration walks: those whose rules read
+  /// the sender, the preview and the App Clip; the apps that host links are walked by
+  /// `enumeratedHostLinks` over the facts their rules read instead.
+  static let placeSources: [Situation.Link.Source] = [
+    .messages, .mail, .notes, .safariCrossDomain, .safariSameDomain, .safariViewController, .webView,
+    .otherAppOpen, .typed, .scriptRedirect,
+  ]
+
+  /// Every combination of the facts the host rules read (IAB-2 to IAB-21): each app that hosts a
+  /// link, SFSafariViewController and a web view, on a page or not, each way the tap reaches the
+  /// URL, install state, the Safari choice, what the device has of the AASA file and how, and a
+  /// URL the file matches, excludes, does not list, the app's scheme or an IDN domain, with the
+  /// configuration given or unknown.
+  static func enumeratedHostLinks() throws -> [Situation] {
+    let file =
+      #"{"applinks":{"details":[{"appIDs":["TEAMID1234.com.example.app"],"components":[{"/":"/buy/*","exclude":true},{"/":"/item/*"}]}]}}"#
+    var full = Situation.App(
+      appID: "TEAMID1234.com.example.app", urlSchemes: ["myapp"], associatedDomains: ["applinks:example.com"])
+    try full.aasa.set(domain: "example.com", json: Array(file.utf8))
+    let sources =
+      Situation.Link.Source.allCases.filter { !placeSources.contains($0) } + [
+        .safariViewController, .webView,
+      ]
+    let urls = [
+      "myapp://item/1", "https://example.com/item/1", "https://example.com/buy/1",
+      "https://other.example/item/1", "https://xn--montral-fya.ca/item/1",
+    ]
+    var out: [Situation] = []
+    for var app in [Situation.App(), full] {
+      for installed in [true, false] {
+        app.installed = installed
+        for from in sources {
+          for onPage in [false, true] {
+            for via in Situation.Link.Via.allCases {
+              for safariChosen in [false, true] {
+                for onDevice in Situation.Link.AASAOnDevice.allCases {
+                  for mode in [Situation.Link.AssociatedDomainsMode.standard, .developer] {
+                    for url in urls {
+                      out.append(
+                        Situation(
+                          event: .link, app: app,
+                          link: Situation.Link(
+                            url: url, from: from, onPage: onPage, via: via, safariChosen: safariChosen,
+                            aasaOnDevice: onDevice, associatedDomainsMode: mode)))
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+
   /// Every combination of the facts the link table tests: platform, a version on each side
   /// of iOS 14 (A-1), install state, each source, sender, Safari choice, App Clip, a URL of
   /// each kind (none, no scheme, data, the app's scheme, another's, a web link the file
@@ -158,7 +217,7 @@ struct LinkEventTests {
         for var app in apps {
           for installed in [true, false] {
             app.installed = installed
-            for from in Situation.Link.Source.allCases {
+            for from in Self.placeSources {
               for flags in 0..<8 {
                 for tapped in Situation.Link.Tapped.allCases {
                   for url in urls {
@@ -184,8 +243,10 @@ struct LinkEventTests {
     let engine = try engine()
     let sample = try Self.enumeratedLinks()
     #expect(sample.count == 5 * 3 * 3 * 2 * 10 * 8 * 3 * 8)
+    let hosts = try Self.enumeratedHostLinks()
+    #expect(hosts.count == 2 * 2 * 18 * 2 * 3 * 2 * 3 * 2 * 5)
     var rules: Set<String> = []
-    let disagreements = DifferentialTests.disagreements(in: sample, engine: engine) {
+    let disagreements = DifferentialTests.disagreements(in: sample + hosts, engine: engine) {
       situation, decision, reference in
       rules.insert(decision.rule ?? "-")
       let readings = (decision.alternatives ?? []).map { ReferenceSwitch.Result($0.outcome, $0.callbacks) }
@@ -194,11 +255,34 @@ struct LinkEventTests {
     }
     #expect(disagreements == 0)
     // The sample reaches every rule of the table.
-    #expect(rules.count == 19 && rules.allSatisfy { $0.hasPrefix("link/") })
+    let table = try #require(engine.policies.tables.first { $0.event == .link })
+    #expect(rules == Set(table.rules.map { "link/\($0.id)" }))
+  }
+
+  @Test("every rule on a named host app says which versions its reports cover (issue 41, item 2)")
+  func hostRulesSayWhichVersions() throws {
+    let table = try #require(try engine().policies.tables.first { $0.event == .link })
+    // The apps whose behaviour rests on dated reports: every source but the places, another
+    // browser and the app itself.
+    let apps = Situation.Link.Source.allCases.filter { !Self.placeSources.contains($0) }
+      .filter { $0 != .otherBrowser && $0 != .ownAppOpen }
+    #expect(apps.count == 14)
+    var checked = 0
+    for rule in table.rules {
+      guard case .oneOf(let values)? = rule.condition(on: .from)?.test,
+        values.contains(where: { value in apps.contains { $0.index == value } })
+      else { continue }
+      checked += 1
+      let note = rule.note ?? ""
+      #expect(note.contains("Reports cover "), "link/\(rule.id) names no versions")
+      #expect(note.hasSuffix("later versions are unknown."), "link/\(rule.id)")
+    }
+    #expect(checked == 10, "the host rules are found by their condition on from")
   }
 
   @Test("value indices used on the decide path follow allCases order")
   func indicesFollowAllCases() {
     #expect(Situation.Link.Source.allCases.map(\.index) == Array(Situation.Link.Source.allCases.indices))
+    #expect(Situation.Link.Via.allCases.map(\.index) == Array(Situation.Link.Via.allCases.indices))
   }
 }
