@@ -144,25 +144,24 @@ struct MatrixCLITests {
   }
 
   /// Issue 41: one link, tapped in every place `from` names.
-  static let link =
-    #"{"event":"link","app":{"appID":"TEAMID1234.com.example.app","associatedDomains":["applinks:example.com"],"aasa":{"example.com":{"applinks":{"details":[{"appIDs":["TEAMID1234.com.example.app"],"components":[{"/":"/item/*"}]}]}}}},"link":{"url":"https://example.com/item/1"}}"#
+  static let link = "Examples/situations/link-every-place.json"
 
   @Test("--svg and --mermaid draw every place one link is tapped: a yes and a leaf per row, with its rule")
   func pictures() throws {
-    let json = try Binary.run(["matrix", "--vary", "from", "--json"], stdin: Self.link)
+    let json = try Binary.run(["matrix", "--vary", "from", "--json", Self.link])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let rules = try #require(object["rows"] as? [[String: Any]]).compactMap { $0["rule"] as? String }
     #expect(rules.count > 1)
 
-    let svg = try Binary.run(["matrix", "--vary", "from", "--svg"], stdin: Self.link)
+    let svg = try Binary.run(["matrix", "--vary", "from", "--svg", Self.link])
     #expect(svg.status == 0 && svg.stderr.isEmpty)
     #expect(svg.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "))
     #expect(svg.stdout.hasSuffix("</svg>\n") && svg.stdout.contains("data-kind=\"flowchart\""))
     #expect(svg.stdout.components(separatedBy: ">yes</text>").count - 1 == rules.count)
     for rule in rules { #expect(svg.stdout.contains(">\(rule) ("), "\(rule)") }
 
-    let mermaid = try Binary.run(["matrix", "--vary", "from", "--mermaid"], stdin: Self.link)
+    let mermaid = try Binary.run(["matrix", "--vary", "from", "--mermaid", Self.link])
     #expect(mermaid.status == 0 && mermaid.stderr.isEmpty)
     #expect(mermaid.stdout.hasPrefix("flowchart TD\n  accTitle: What link decides for each from of {"))
     #expect(mermaid.stdout.components(separatedBy: " -->|yes| ").count - 1 == rules.count)
