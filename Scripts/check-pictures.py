@@ -21,7 +21,8 @@ text. A picture fails when:
                  first arrow line starts "User->>")
   messages-lane  an event other than tap and open draws a lane named Messages (unless the
                  situation's link.from or appClip.invokedFrom is messages)
-  generate       taproute explain failed on a fixture's situation
+  generate       taproute explain failed on a fixture's situation, or taproute matrix --svg
+                 on one of MATRICES
 
   check-pictures.py check --taproute BIN --out DIR [--self-test] -- CHROMIUM-COMMAND...
 
@@ -139,6 +140,35 @@ def sample_pictures(taproute, out, failures):
         if ok:
             pictures.append(Picture(stem + ".svg", stem + ".svg", "sequence",
                                     mermaid=stem + ".mmd", situation=situation))
+    return pictures
+
+
+MATRICES = [
+    # (name, taproute matrix arguments, input): issue 41's every place one link is tapped, the
+    # tap's default matrix, and one too tall for one picture, drawn in pieces side by side.
+    ("link-from", ["--vary", "from", "Examples/situations/link-every-place.json"], None),
+    ("tap", [], "{}"),
+    ("open", [], '{"event":"open"}'),
+]
+
+
+def matrix_pictures(taproute, out, failures):
+    """taproute matrix --svg of each of MATRICES, into OUT/sample/matrix-NAME.svg (after
+    sample_pictures, which empties OUT/sample/)."""
+    sample = os.path.join(out, "sample")
+    os.makedirs(sample, exist_ok=True)
+    pictures = []
+    for name, args, stdin in MATRICES:
+        svg = os.path.join(sample, "matrix-%s.svg" % name)
+        r = subprocess.run([taproute, "matrix", "--svg"] + args, input=stdin or "",
+                           capture_output=True, text=True, timeout=120)
+        with open(svg, "w", encoding="utf-8") as f:
+            f.write(r.stdout)
+        if r.returncode != 0 or not r.stdout.strip():
+            failures.append(("generate", "%s: taproute matrix --svg %s exited %d: %s"
+                             % (svg, " ".join(args), r.returncode, short(r.stderr, 200))))
+            continue
+        pictures.append(Picture(svg, svg, "flowchart"))
     return pictures
 
 
@@ -558,7 +588,8 @@ def main(argv):
         if self_testing:
             self_test(out, browse)
         failures = []
-        pictures = shipped_pictures() + sample_pictures(opts["--taproute"], out, failures)
+        pictures = (shipped_pictures() + sample_pictures(opts["--taproute"], out, failures)
+                    + matrix_pictures(opts["--taproute"], out, failures))
         check(pictures, out, browse, failures)
     except (SetupError, subprocess.TimeoutExpired, OSError) as e:
         print("error: %s" % e, file=sys.stderr)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Looks at the pictures (beside the browser check, which checks that the articles show them):
 # every SVG the DocC catalog ships, and a sample of generated ones (taproute explain, as SVG and
-# as Mermaid, of the first fixture of each event and outcome in Policies/fixtures.json), are
+# as Mermaid, of the first fixture of each event and outcome in Policies/fixtures.json, and
+# taproute matrix --svg of a few matrices, one of them in pieces), are
 # rendered to PNG with rsvg-convert (kept in .build/pictures-check/png/ for a person to look
 # at), and every <text> is measured in one headless Chromium run. Fails when rsvg-convert
 # complains or its PNG is not the SVG's size, when a label leaves the canvas, two labels

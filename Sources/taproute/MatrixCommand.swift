@@ -15,6 +15,13 @@ enum MatrixCommand {
       "the facts that become columns, in this order: facts the event's table declares and the input leaves out (default: a tap's recipient facts; any other event's every such fact)",
     refusal: { facts(in: $0).failure })
   static let markdown = Flag(name: "--markdown", help: "print a Markdown table, ready for a README")
+  static let svg = Flag(
+    name: "--svg",
+    help:
+      "draw the rows as a flow chart, a standalone SVG: a question per row naming its values, each yes leading to what the row decides (summary, rule, confidence, other readings of a contested rule); one too tall for a screen is set in columns"
+  )
+  static let mermaid = Flag(
+    name: "--mermaid", help: "draw the same flow chart as Mermaid text, for Markdown that GitHub renders")
   static let policies = Option<String>.policies
 
   static let spec = CommandSpec(
@@ -38,16 +45,23 @@ enum MatrixCommand {
       for any other event, to every such fact the input leaves out. A URL's scheme class
       and percent-encoding need vary through the URL: pairs no URL has are left out.
       Unknown, repeated or given facts are usage errors.
+
+      --svg and --mermaid draw the rows as a flow chart: one question per row, naming
+      the values of each column the row restricts ("any" columns are not asked), whose
+      "yes" leads to the row's outcome, deciding rule and confidence, and a contested
+      rule's other readings. The rows are disjoint and cover every situation, so every
+      row's question is asked, the last one's too, and none is left undecided.
       """,
     arguments: [file],
-    options: [vary, json, markdown, policies],
-    exclusive: [[json, markdown]],
+    options: [vary, json, markdown, svg, mermaid, policies],
+    exclusive: [[json, markdown, svg, mermaid]],
     success: "the matrix was printed",
     finding: "the policies failed to load",
     example: """
       echo '{"tap":{"url":"https://example.com/r/1"}}' | taproute matrix
       echo '{"app":{"hasContainerApp":false}}' | taproute matrix --markdown
       echo '{"event":"open"}' | taproute matrix --vary extensionPoint,urlClass
+      echo '{"event":"link","link":{"url":"https://example.com/item/1"}}' | taproute matrix --vary from --svg
       """,
     run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
 
@@ -78,7 +92,10 @@ enum MatrixCommand {
       console.usageError("taproute matrix: \(columns == nil ? "" : vary.name + ": ")\(problem)")
       return CommandLineTool.exitInput
     }
-    let format: MatrixText.Format = invocation[json] ? .json : invocation[markdown] ? .markdown : .text
+    let formats: [(Flag, MatrixText.Format)] = [
+      (json, .json), (markdown, .markdown), (svg, .svg), (mermaid, .mermaid),
+    ]
+    let format = formats.first { invocation[$0.0] }?.1 ?? .text
     console.out(MatrixText.render(Matrix(message: message, engine: engine, columns: chosen), format: format))
     return CommandLineTool.exitOK
   }

@@ -169,6 +169,14 @@ extension Rule {
 
     /// A short form for tables and messages: `extensionLaunch (expanded: viewDidLoad, ...)`.
     public var summary: String {
+      Self.summary(outcome: outcome, callbacks: callbacks, presentation: presentation, delivery: delivery)
+    }
+
+    /// The short form of what a rule or a decision asserts (``summary``): the outcome, an
+    /// extension launch's presentation and callbacks, and what the container app is handed.
+    package static func summary(
+      outcome: Outcome, callbacks: [Situation.Callback]?, presentation: Presentation?, delivery: AppDelivery?
+    ) -> String {
       var text = outcome.rawValue
       if outcome == .extensionLaunch {
         let list = (callbacks ?? []).map(\.rawValue).joined(separator: ", ")

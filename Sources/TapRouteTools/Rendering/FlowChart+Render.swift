@@ -7,14 +7,16 @@ extension FlowChart {
 
   /// Mermaid `flowchart` text for one chart or several (one subgraph each), without the
   /// Markdown fence. Questions are hexagons, leaves rectangles, contested leaves
-  /// parallelograms that say CONTESTED.
-  package static func mermaid(_ charts: [FlowChart]) -> String {
+  /// parallelograms that say CONTESTED. `title` is the accessible title; by default one part
+  /// is named by its title, anything else by its tables.
+  package static func mermaid(_ charts: [FlowChart], title: String? = nil) -> String {
     var out = [
       "flowchart TD",
       "  accTitle: "
         + SequenceDiagram.plain(
-          charts.count == 1 && charts[0].id != charts[0].table
-            ? charts[0].title : "Decision tables " + charts.map(\.table).joined(separator: ", ")),
+          title
+            ?? (charts.count == 1 && charts[0].id != charts[0].table
+              ? charts[0].title : "Decision tables " + charts.map(\.table).joined(separator: ", "))),
       "  accDescr: " + SequenceDiagram.plain(charts.map(\.description).joined(separator: " ")),
     ]
     for chart in charts {
@@ -81,8 +83,9 @@ extension FlowChart {
   /// ``maxHeight`` (a chart taller than that has a column of its own). Questions are hexagons,
   /// leaves rectangles; a contested leaf has a dashed double border and says CONTESTED; a
   /// leaf that points to another picture has rounded corners; the arrows say yes and no in
-  /// text.
-  package static func svg(_ charts: [FlowChart]) -> String {
+  /// text. `title` is the document's; by default one part is named by its title, anything
+  /// else by its tables.
+  package static func svg(_ charts: [FlowChart], title: String? = nil) -> String {
     var columns: [[FlowChart]] = []
     var height = margin
     var tallest = margin
@@ -109,8 +112,10 @@ extension FlowChart {
     for chart in charts where !tables.contains(chart.table) { tables.append(chart.table) }
     // One part of a split table is named by its title; anything else by its tables.
     let title =
-      charts.count == 1 && charts[0].id != charts[0].table
-      ? charts[0].title : "Decision table" + (tables.count == 1 ? " " : "s ") + tables.joined(separator: ", ")
+      title
+      ?? (charts.count == 1 && charts[0].id != charts[0].table
+        ? charts[0].title
+        : "Decision table" + (tables.count == 1 ? " " : "s ") + tables.joined(separator: ", "))
     return SVGText.document(
       width: margin + max(columns.count, 1) * (pageWidth - margin), height: tallest, title: title,
       description: charts.map(\.description).joined(separator: " "),
@@ -183,8 +188,9 @@ extension FlowChart {
       }
       out += SVGText.lines(leaf, x: leafX + 8, y: lTop + 17)
       y = top + height
-      // The no arrow down to the next question (or to undecided).
-      if row.question != nil {
+      // The no arrow down to the next question (or to undecided); an exhaustive chart's last
+      // question has none.
+      if row.question != nil && (i < rows.count - 1 || fallsThrough) {
         out +=
           "<line x1=\"\(mid)\" y1=\"\(qBottom)\" x2=\"\(mid)\" y2=\"\(y + 22)\" stroke=\"#000\" stroke-width=\"1.5\" marker-end=\"url(#call)\"/>\n"
         out += SVGText.lines(["no"], x: mid + 8, y: qBottom + 15)

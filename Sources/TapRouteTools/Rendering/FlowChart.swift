@@ -6,7 +6,8 @@ import TapRouteAASA
 /// with the rule's outcome, id and confidence; contested leaves are marked.
 ///
 /// The same data as the Markdown table of ``TableDocument``, drawn as Mermaid text
-/// (``mermaid(_:)``) or SVG (``svg(_:)``).
+/// (``mermaid(_:title:)``) or SVG (``svg(_:title:)``). A ``Matrix`` is drawn the same way, a
+/// question per row (`FlowChart+Matrix.swift`).
 package struct FlowChart: Sendable, Hashable {
   /// One rule: its question (nil when it has no condition: it decides every situation that
   /// reaches it) and its leaf.
@@ -14,7 +15,8 @@ package struct FlowChart: Sendable, Hashable {
     package var question: [String]?
     package var outcome: String
     package var rule: String
-    package var confidence: Confidence
+    /// Nil for a leaf no rule decides (a matrix's undecided row), which names no confidence.
+    package var confidence: Confidence?
     /// The other readings of a contested rule.
     package var alternatives: [String]
     /// When set, the leaf is no outcome but a pointer to another picture (a part of a split
@@ -24,14 +26,14 @@ package struct FlowChart: Sendable, Hashable {
 
     /// A row whose leaf points to another picture.
     static func link(question: [String]?, to text: String) -> Row {
-      Row(question: question, outcome: "", rule: "", confidence: .documented, alternatives: [], link: text)
+      Row(question: question, outcome: "", rule: "", confidence: nil, alternatives: [], link: text)
     }
 
     /// The leaf's text: the outcome, the rule and its confidence, and a contested rule's
     /// other readings; or the picture a link leads to.
     var leaf: [String] {
       if let link { return [link] }
-      var lines = [outcome, "\(rule) (\(confidence.rawValue))"]
+      var lines = [outcome, confidence.map { "\(rule) (\($0.rawValue))" } ?? rule]
       if contested {
         lines.append(
           "CONTESTED"
@@ -53,10 +55,14 @@ package struct FlowChart: Sendable, Hashable {
   /// Where a situation that passes every row goes on, when the chart is a piece of a cut
   /// part (`continued in part 3`); nil when it is undecided there.
   package var continuation: String? = nil
-  /// True when a situation can pass every rule (the last rule has conditions): the chart
-  /// ends in an `undecided` leaf, or in its ``continuation``. A chart with no rows ends
-  /// there too.
-  package var fallsThrough: Bool { rows.last.map { $0.question != nil } ?? true }
+  /// True when the rows cover every situation the chart draws though the last one asks a
+  /// question (a matrix's rows are disjoint and cover every value): no situation passes them
+  /// all, so the last question has no "no".
+  package var exhaustive = false
+  /// True when a situation can pass every rule (the last rule has conditions, and the chart
+  /// is not ``exhaustive``): the chart ends in an `undecided` leaf, or in its
+  /// ``continuation``. A chart with no rows ends there too.
+  package var fallsThrough: Bool { rows.last.map { $0.question != nil && !exhaustive } ?? true }
 
   package init(_ table: DecisionTable) {
     self.init(

@@ -1,12 +1,15 @@
 @_spi(Generated) import TapRoute
 import TapRouteAASA
 
-/// `taproute matrix` output: a compact table for people, Markdown for a README, and JSON
-/// `{"message":{...},"rows":[{"recipient":{...conditions...},"outcome":...,"rule":...,"confidence":...}]}`.
+/// `taproute matrix` output: a compact table for people, Markdown for a README, JSON
+/// `{"message":{...},"rows":[{"recipient":{...conditions...},"outcome":...,"rule":...,"confidence":...}]}`,
+/// and a flow chart of the rows in SVG or Mermaid (``FlowChart``).
 package enum MatrixText {
   /// The output formats.
   package enum Format: String, Sendable, CaseIterable {
     case text, markdown, json
+    /// A flow chart of the rows (``FlowChart``): SVG, or Mermaid text.
+    case svg, mermaid
   }
 
   package static func render(_ matrix: Matrix, format: Format) -> String {
@@ -14,6 +17,8 @@ package enum MatrixText {
     case .text: text(matrix)
     case .markdown: markdown(matrix)
     case .json: json(matrix)
+    case .svg: FlowChart.svg(matrix)
+    case .mermaid: FlowChart.mermaid(matrix)
     }
   }
 
@@ -74,15 +79,21 @@ package enum MatrixText {
     }
   }
 
+  /// The title of the matrix's Markdown table and of its picture: `What each recipient sees
+  /// when they tap {...}`, `What link decides for each from of {...}`; `code` sets off the
+  /// given situation, the event and the columns (Markdown: backticks).
+  static func title(_ matrix: Matrix, code: (String) -> String) -> String {
+    let message = code(matrix.message.minimalJSON)
+    guard matrix.event != .tap else { return "What each recipient sees when they tap \(message)" }
+    return "What \(code(matrix.event.rawValue)) decides for each "
+      + matrix.columns.map { code($0.rawValue) }.joined(separator: ", ") + " of \(message)"
+  }
+
   static func markdown(_ matrix: Matrix) -> String {
     let headers = Self.headers(matrix)
     let outcomeColumn = matrix.columns.count
-    let title =
-      matrix.event == .tap
-      ? "What each recipient sees when they tap `\(matrix.message.minimalJSON)`:"
-      : "What `\(matrix.event.rawValue)` decides for each \(matrix.columns.map { "`\($0.rawValue)`" }.joined(separator: ", ")) of `\(matrix.message.minimalJSON)`:"
     var lines = [
-      title, "",
+      title(matrix) { "`\($0)`" } + ":", "",
       "| " + headers.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " | ") + " |",
       "|" + String(repeating: " --- |", count: headers.count),
     ]

@@ -128,11 +128,44 @@ struct MatrixCLITests {
     #expect(first["line"] as? Int == 1)
   }
 
-  @Test("--json and --markdown exclude each other")
-  func oneFormat() throws {
-    let r = try Binary.run(["matrix", "--json", "--markdown"], stdin: "{}")
+  @Test(
+    "--json, --markdown, --svg and --mermaid exclude each other: a usage error, exit 2",
+    arguments: [
+      (["--json", "--markdown"], "--json and --markdown"), (["--svg", "--json"], "--json and --svg"),
+      (["--svg", "--mermaid"], "--svg and --mermaid"),
+      (["--mermaid", "--markdown"], "--markdown and --mermaid"),
+    ])
+  func oneFormat(_ row: (flags: [String], named: String)) throws {
+    let r = try Binary.run(["matrix"] + row.flags, stdin: "{}")
     #expect(r.status == 2)
-    #expect(r.stderr.contains("--json and --markdown exclude each other"))
+    // With --json the error is JSON on standard output too.
+    #expect(r.stdout.isEmpty == !row.flags.contains("--json"))
+    #expect(r.stderr.contains("\(row.named) exclude each other"), "\(r.stderr)")
+  }
+
+  /// Issue 41: one link, tapped in every place `from` names.
+  static let link = "Examples/situations/link-every-place.json"
+
+  @Test("--svg and --mermaid draw every place one link is tapped: a yes and a leaf per row, with its rule")
+  func pictures() throws {
+    let json = try Binary.run(["matrix", "--vary", "from", "--json", Self.link])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let rules = try #require(object["rows"] as? [[String: Any]]).compactMap { $0["rule"] as? String }
+    #expect(rules.count > 1)
+
+    let svg = try Binary.run(["matrix", "--vary", "from", "--svg", Self.link])
+    #expect(svg.status == 0 && svg.stderr.isEmpty)
+    #expect(svg.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "))
+    #expect(svg.stdout.hasSuffix("</svg>\n") && svg.stdout.contains("data-kind=\"flowchart\""))
+    #expect(svg.stdout.components(separatedBy: ">yes</text>").count - 1 == rules.count)
+    for rule in rules { #expect(svg.stdout.contains(">\(rule) ("), "\(rule)") }
+
+    let mermaid = try Binary.run(["matrix", "--vary", "from", "--mermaid", Self.link])
+    #expect(mermaid.status == 0 && mermaid.stderr.isEmpty)
+    #expect(mermaid.stdout.hasPrefix("flowchart TD\n  accTitle: What link decides for each from of {"))
+    #expect(mermaid.stdout.components(separatedBy: " -->|yes| ").count - 1 == rules.count)
+    for rule in rules { #expect(mermaid.stdout.contains("<br/>\(rule) ("), "\(rule)") }
   }
 
   @Test("the README's matrix examples print what the README shows")
