@@ -21,6 +21,8 @@ for surface in Policies/surfaces/*.json; do
 done
 situation=Examples/situations/redirect-in-didselect.json
 "$taproute" explain --format svg < "$situation" > "$docc/Resources/explain-$(basename "$situation" .json).svg"
+# One link at every place it is tapped (PictureGallery.everyPlace).
+"$taproute" matrix --vary from --svg Examples/situations/link-every-place.json > "$docc/Resources/matrix-link-from.svg"
 # Each table's flow chart, or the index and the parts of one too tall for one picture: the
 # files PictureGallery.svgFiles lists, written by the library (old parts removed first).
 rm -f "$docc/Resources"/table-*.svg

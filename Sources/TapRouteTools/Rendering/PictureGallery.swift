@@ -31,6 +31,11 @@ package enum PictureGallery {
   /// The composed decision the article draws: a situation file, relative to the package root.
   package static let explained = "Examples/situations/redirect-in-didselect.json"
 
+  /// The link the article draws at every place it is tapped (`taproute matrix --vary from`): a
+  /// situation file, relative to the package root, and the picture's name.
+  package static let everyPlace = "Examples/situations/link-every-place.json"
+  static let everyPlaceFile = "matrix-link-from.svg"
+
   /// The sessions of `directory/sessions/` (none when it has no such folder), the leading
   /// ones first, then the others by file name; every bad file reported at once.
   package static func sessions(in directory: URL) throws(DiagnosticsError) -> [NamedSession] {
@@ -88,7 +93,8 @@ package enum PictureGallery {
 
   /// The SVG files of the catalog, by file name.
   package static func svgFiles(
-    _ engine: Engine, sessions: [NamedSession], explained: Situation, surfaces: [NamedSituation]
+    _ engine: Engine, sessions: [NamedSession], explained: Situation, surfaces: [NamedSituation],
+    everyPlace: Situation
   ) -> [(name: String, svg: String)] {
     var files = sessions.map {
       ($0.name + ".svg", SequenceDiagram(simulation: Simulator.run($0.session, engine: engine)).svg)
@@ -104,6 +110,11 @@ package enum PictureGallery {
       (
         "explain-" + explainedName + ".svg",
         SequenceDiagram(decision: engine.explain(explained), situation: explained).svg
+      ))
+    files.append(
+      (
+        everyPlaceFile,
+        MatrixText.render(Matrix(message: everyPlace, engine: engine, columns: [.from]), format: .svg)
       ))
     return files + tableFiles(engine.policies.tables)
   }
@@ -129,7 +140,7 @@ package enum PictureGallery {
     String((explained.split(separator: "/").last ?? "").dropLast(".json".count))
   }
 
-  /// The DocC article `Pictures.md`: every picture of ``svgFiles(_:sessions:explained:surfaces:)``
+  /// The DocC article `Pictures.md`: every picture of ``svgFiles(_:sessions:explained:surfaces:everyPlace:)``
   /// with what it shows.
   package static func article(_ engine: Engine, sessions: [NamedSession], surfaces: [NamedSituation])
     -> String
@@ -194,6 +205,14 @@ package enum PictureGallery {
       ]
     }
     out += [
+      "## Every place one link is tapped", "",
+      "`taproute matrix --vary from --svg \(everyPlace)`: one universal link of one app, for every place it is "
+        + "tapped (Messages, Mail, Safari, in-app browsers, SFSafariViewController hosts, other browsers); each "
+        + "question names the places of one row of the matrix, each yes its outcome, rule and confidence.",
+      "",
+      "![Flow chart of where one universal link opens the app and where not, by the place it is tapped.]"
+        + "(\(everyPlaceFile))",
+      "",
       "## Tables", "",
     ]
     for table in TableDocument.ordered(engine.policies.tables) {

@@ -23,6 +23,12 @@ struct PictureTests {
     return (engine, sessions, situation)
   }
 
+  /// The link the gallery draws at every place it is tapped.
+  static func everyPlace() throws -> Situation {
+    let bytes = try [UInt8](Data(contentsOf: Repo.root.appendingPathComponent(PictureGallery.everyPlace)))
+    return try Situation.parse(bytes, file: PictureGallery.everyPlace).get()
+  }
+
   /// The example situation of each surface, `Policies/surfaces/`.
   static func surfaces() throws -> [PictureGallery.NamedSituation] {
     try PictureGallery.surfaces(in: Repo.policies)
@@ -32,7 +38,8 @@ struct PictureTests {
   func svgFilesDoNotDrift() throws {
     let (engine, sessions, situation) = try Self.shipped()
     let files = PictureGallery.svgFiles(
-      engine, sessions: sessions, explained: situation, surfaces: try Self.surfaces())
+      engine, sessions: sessions, explained: situation, surfaces: try Self.surfaces(),
+      everyPlace: try Self.everyPlace())
     let folder = Repo.root.appendingPathComponent(PictureGallery.resources)
     for (name, svg) in files {
       let committed = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -47,7 +54,7 @@ struct PictureTests {
     #expect(Set(present) == Set(files.map(\.name)), "stray or missing SVG files; \(Self.refresh)")
     #expect(
       files.count
-        == sessions.count + 1 + Situation.Event.allCases.count + Self.pictureCount(engine.policies.tables))
+        == sessions.count + 2 + Situation.Event.allCases.count + Self.pictureCount(engine.policies.tables))
   }
 
   /// The pictures of the tables: one for a table that fits, its index and parts for one that
@@ -75,7 +82,8 @@ struct PictureTests {
     #expect(landing.contains("- <doc:Pictures>"))
     // Every picture is shown, the second-tap trap and its workaround first.
     let files = PictureGallery.svgFiles(
-      engine, sessions: sessions, explained: try Self.shipped().2, surfaces: try Self.surfaces())
+      engine, sessions: sessions, explained: try Self.shipped().2, surfaces: try Self.surfaces(),
+      everyPlace: try Self.everyPlace())
     for (name, _) in files { #expect(rendered.contains("](\(name))"), "\(name) is not shown") }
     let trap = try #require(rendered.range(of: "(s004-10-second-tap-trap.svg)"))
     let workaround = try #require(rendered.range(of: "(s004-11-workaround.svg)"))
@@ -190,7 +198,8 @@ struct PictureTests {
   func svgIsAccessible() throws {
     let (engine, sessions, situation) = try Self.shipped()
     for (name, svg) in PictureGallery.svgFiles(
-      engine, sessions: sessions, explained: situation, surfaces: try Self.surfaces())
+      engine, sessions: sessions, explained: situation, surfaces: try Self.surfaces(),
+      everyPlace: try Self.everyPlace())
     {
       #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "), "\(name)")
       #expect(svg.contains("role=\"img\" aria-labelledby=\"title desc\""), "\(name)")
