@@ -81,14 +81,14 @@ def box_text(b):
 # -- the set ---------------------------------------------------------------------------------
 
 def shipped_pictures():
-    """Every SVG the catalog ships: a flow chart per table, a sequence diagram per session and
-    the composed decision. Sessions are checked with their situation: the first arrow is the
+    """Every SVG the catalog ships: a flow chart per table and per matrix, a sequence diagram per
+    session and the composed decision. Sessions are checked with their situation: the first arrow is the
     user's when the first step is a tap (a session may start with a send or a receive), and a
     widget session draws no Messages lane."""
     pictures = []
     for path in sorted(glob.glob(os.path.join(RESOURCES, "*.svg"))):
         stem = os.path.basename(path)[:-4]
-        if stem.startswith("table-"):
+        if stem.startswith("table-") or stem.startswith("matrix-"):
             pictures.append(Picture(path, path, "flowchart"))
             continue
         session = os.path.join("Policies/sessions", stem + ".json")

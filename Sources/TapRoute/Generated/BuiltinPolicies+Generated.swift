@@ -3421,7 +3421,7 @@ enum BuiltinPolicies {
       "when": { "from": "instagram", "onPage": true, "universalLink": "match" },
       "then": { "outcome": "browser" },
       "support": {
-        "outcome": { "evidence": ["IAB-18", "IAB-10", "IAB-12"], "confidence": "contested" }
+        "outcome": { "evidence": ["IAB-18", "IAB-10"], "confidence": "contested" }
       },
       "against": ["IAB-12"],
       "alternatives": [
@@ -3431,7 +3431,7 @@ enum BuiltinPolicies {
           "note": "Links on a page opened from Instagram opened the installed apps they belonged to (IAB-12, the LinkStack maintainer)."
         }
       ],
-      "note": "Reports disagree. Default: the page stays in Instagram's browser: Branch's old documentation lists Instagram as broken (IAB-18), and escape links by href and window.open stopped working on Instagram 424.1 and iOS 26.4.1 (IAB-10, 2026-04-13). Against: the LinkStack maintainer reports that links on a LinkStack page opened from Instagram opened Signal, WhatsApp and Telegram (IAB-12, undated, not re-read). Reports cover Instagram to 445.0 and iOS to 27 (2026-09); later versions are unknown."
+      "note": "Reports disagree. Default: the page stays in Instagram's browser: Branch's old documentation lists Instagram as broken (IAB-18), and escape links by href and window.open, which leave its browser for another, stopped working on Instagram 424.1 and iOS 26.4.1 (IAB-10, 2026-04-13; escape links, not universal links). Against: the LinkStack maintainer reports that links on a LinkStack page opened from Instagram opened Signal, WhatsApp and Telegram (IAB-12, undated, not re-read). Reports cover Instagram to 445.0 and iOS to 27 (2026-09); later versions are unknown."
     },
     {
       "id": "facebook-page", "guide": "in-app-browsers",
