@@ -76,14 +76,22 @@ extension ReferenceSwitch {
     let link = s.link
     switch link.from {
     case .typed, .scriptRedirect, .safariSameDomain: return true
-    case .safariViewController, .x, .threads, .instagram, .facebook, .messenger, .tikTok, .linkedIn,
-      .snapchat,
-      .weChat, .telegram, .line, .googleApp:
-      return !link.onPage
+    case .safariViewController, .x, .threads, .instagram, .facebook, .messenger: return !link.onPage
+    case .tikTok, .linkedIn, .snapchat, .weChat, .telegram, .line, .googleApp: return !link.onPage
     case .ownAppOpen: return s.universalLink(url: link.url) == .match
-    case .messages, .mail, .notes, .safariCrossDomain, .webView, .otherAppOpen, .gmail, .youTube,
-      .otherBrowser:
-      return false
+    case .messages, .mail, .notes, .safariCrossDomain, .webView, .otherAppOpen: return false
+    case .gmail, .youTube, .otherBrowser: return false
+    }
+  }
+
+  /// The in-app browsers whose page taps are read as any app's `WKWebView` (U-34, IAB-7, IAB-18).
+  static func readAsAWebView(_ from: Situation.Link.Source) -> Bool {
+    switch from {
+    case .tikTok, .linkedIn, .snapchat, .weChat, .telegram, .line, .googleApp: true
+    case .messages, .mail, .notes, .safariCrossDomain, .safariSameDomain, .safariViewController: false
+    case .webView, .otherAppOpen, .typed, .scriptRedirect, .instagram, .facebook, .messenger: false
+    case .x, .threads: false
+    case .gmail, .youTube, .otherBrowser, .ownAppOpen: false
     }
   }
 
@@ -120,10 +128,7 @@ extension ReferenceSwitch {
       // in the page (IAB-7, IAB-18), as in any WKWebView (U-34).
       if link.onPage && (link.from == .x || link.from == .instagram) { return .containerLaunch }
       if link.from == .otherBrowser { return .containerLaunch }
-      let keeps: Set<Situation.Link.Source> = [
-        .tikTok, .linkedIn, .snapchat, .weChat, .telegram, .line, .googleApp,
-      ]
-      return link.from == .webView || (link.onPage && keeps.contains(link.from)) ? .browser : nil
+      return link.from == .webView || (link.onPage && readAsAWebView(link.from)) ? .browser : nil
     case .unknown: return decided == .browser ? .containerLaunch : nil
     case .noMatch, .exclude: return staleCDNCopy && decided == .browser ? .containerLaunch : nil
     }
