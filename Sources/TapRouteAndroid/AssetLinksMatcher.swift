@@ -46,11 +46,13 @@ public struct AssetLinksMatch: Sendable, Hashable {
       public var exclude: Bool
       /// The part that did not match (`/`, `?`, `#`), and why.
       public var failedPart: String?
+      /// Why that part did not match.
       public var reason: String?
     }
 
     /// The URL as given.
     public var url: String
+    /// What the file says about the URL.
     public var verdict: Verdict
     /// The statement whose rules decided (or that delegates, for `noDynamicRules`).
     public var statement: Int?
@@ -66,6 +68,7 @@ public struct AssetLinksMatch: Sendable, Hashable {
   public var packageName: String
   /// The fingerprint asked about, in the canonical form.
   public var fingerprint: String
+  /// Whether, and by which statement, the file delegates App Links to the app.
   public var delegation: Delegation
   /// One verdict per URL, in the order given.
   public var urls: [URLVerdict]
