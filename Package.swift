@@ -12,6 +12,8 @@ let package = Package(
     // The apple-app-site-association reader, matcher and diff, alone or beside the engine
     // (`import TapRoute` brings only Diagnostic, DiagnosticsError and OSVersion from it).
     .library(name: "TapRouteAASA", targets: ["TapRouteAASA"]),
+    // The assetlinks.json (Digital Asset Links) reader, matcher and diff for Android App Links.
+    .library(name: "TapRouteAndroid", targets: ["TapRouteAndroid"]),
     .executable(name: "taproute", targets: ["taproute"]),
     // Compiles a client target's Policies/ folder to Swift with this package's taproute.
     .plugin(name: "TapRouteGenerate", targets: ["TapRouteGenerate"]),
@@ -21,6 +23,9 @@ let package = Package(
     // Depends on nothing else here: strict JSON with located diagnostics, OS versions, the
     // AASA file's reader, matcher and diff, and the string escapers every writer shares.
     .target(name: "TapRouteAASA"),
+    // Android App Links: the assetlinks.json reader, matcher and diff, on TapRouteAASA's strict
+    // JSON, diagnostics and wildcard patterns (dynamic rules read like AASA components, AND-18).
+    .target(name: "TapRouteAndroid", dependencies: ["TapRouteAASA"]),
     // The engine an app links: the situation, the policies, decide and explain, the built-in
     // tables; re-exports TapRouteAASA's Diagnostic, DiagnosticsError and OSVersion.
     .target(name: "TapRoute", dependencies: ["TapRouteAASA"]),
@@ -30,7 +35,8 @@ let package = Package(
     // the benchmark's baseline (Benchmarks/ links the same source). Not a product: clients
     // of TapRoute never see it.
     .target(name: "TapRouteReference", dependencies: ["TapRoute"]),
-    .executableTarget(name: "taproute", dependencies: ["TapRoute", "TapRouteAASA", "TapRouteTools"]),
+    .executableTarget(
+      name: "taproute", dependencies: ["TapRoute", "TapRouteAASA", "TapRouteAndroid", "TapRouteTools"]),
     // The one declaration of the situation's fields and facts, and the generator that writes
     // Sources/TapRoute/Generated/SituationCatalog+Generated.swift and the value enums'
     // SituationValues+Generated.swift from it (`swift run CatalogGenerator`). Not a product,
@@ -38,9 +44,12 @@ let package = Package(
     // escapers every writer shares (`Escaping`).
     .executableTarget(name: "CatalogGenerator", dependencies: ["TapRouteAASA"]),
     .plugin(name: "TapRouteGenerate", capability: .buildTool(), dependencies: ["taproute"]),
-    .testTarget(name: "TapRouteTests", dependencies: [
-      "TapRoute", "TapRouteAASA", "TapRouteTools", "TapRouteReference", "taproute", "CatalogGenerator",
-    ]),
+    .testTarget(
+      name: "TapRouteTests",
+      dependencies: [
+        "TapRoute", "TapRouteAASA", "TapRouteAndroid", "TapRouteTools", "TapRouteReference", "taproute",
+        "CatalogGenerator",
+      ]),
     // Uses the library as a client does: plain `import TapRoute`, public API only.
     .testTarget(
       name: "TapRouteClientTests", dependencies: ["TapRoute"],

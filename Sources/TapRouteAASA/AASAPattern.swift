@@ -7,7 +7,7 @@ import Foundation
 /// whole text matches, so the matcher answers that question directly, over the set of positions
 /// reachable so far, in time proportional to the pattern (a variable counting the length of all
 /// its values) times the text, never by backtracking.
-final class AASAPattern: Sendable {
+package final class AASAPattern: Sendable {
   enum Token: Sendable, Equatable {
     case literal(Unicode.Scalar)
     /// `?`: one character.
@@ -112,7 +112,7 @@ final class AASAPattern: Sendable {
   /// Compiles `pattern`; with `variables` nil, `$(...)` is literal text (before iOS 13.5, U-6),
   /// and an undefined or unclosed variable is literal text too (``problem(in:variables:)``
   /// reports it when the file is checked).
-  init(_ pattern: String, variables: [String: [String]]?) {
+  package init(_ pattern: String, variables: [String: [String]]?) {
     tokens = Self.tokens(Array(pattern.unicodeScalars), variables: variables, nested: false)
     lowerTokens = Self.lowercased(tokens)
     let fits =
@@ -276,11 +276,11 @@ final class AASAPattern: Sendable {
   }
 
   /// How the wildcards treat `/` (the contested point ``AASAReadings/Star``).
-  enum SlashRule: Sendable { case crosses, stops }
+  package enum SlashRule: Sendable { case crosses, stops }
 
   /// True when the pattern matches all of `text`. With `caseSensitive` false both sides are
   /// compared lower-cased; with `slash` `.stops`, `?` and `*` never match a `/`.
-  func matches(_ text: String, caseSensitive: Bool, slash: SlashRule = .crosses) -> Bool {
+  package func matches(_ text: String, caseSensitive: Bool, slash: SlashRule = .crosses) -> Bool {
     text.withUTF8Bytes { matches(bytes: $0, caseSensitive: caseSensitive, slash: slash, text: text) }
   }
 
@@ -370,7 +370,7 @@ final class AASAPattern: Sendable {
 
   /// A text the pattern matches, for diff witnesses: `*` as empty or as `filler`, `?` as
   /// `filler`, a variable as its first value.
-  func witness(starAs filler: String) -> String {
+  package func witness(starAs filler: String) -> String {
     Self.witness(tokens, star: filler)
   }
 

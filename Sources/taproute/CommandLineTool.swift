@@ -48,10 +48,12 @@ enum CommandLineTool {
       DecideCommand.decide, DecideCommand.explain, PolicyCommands.verify, PolicyCommands.test,
       PolicyCommands.table, SimulateCommand.spec, AuditCommand.spec, StickerCommand.spec,
       ShortcutsCommand.spec, ObserveCommand.spec, MatrixCommand.spec, GenerateCommand.spec,
-    ] + AASACommand.specs
+    ] + AASACommand.specs + AssetLinksCommand.specs
 
   /// The groups of commands named by two words, and what each group is about.
-  static let groups = [AASACommand.group: AASACommand.groupSummary]
+  static let groups = [
+    AASACommand.group: AASACommand.groupSummary, AssetLinksCommand.group: AssetLinksCommand.groupSummary,
+  ]
 
   /// The command `arguments` name, and how many arguments its name takes: one word, or two for
   /// a command of a group (`aasa check`).
