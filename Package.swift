@@ -12,6 +12,8 @@ let package = Package(
     // The apple-app-site-association reader, matcher and diff, alone or beside the engine
     // (`import TapRoute` brings only Diagnostic, DiagnosticsError and OSVersion from it).
     .library(name: "TapRouteAASA", targets: ["TapRouteAASA"]),
+    // Android App Links: the AndroidManifest.xml intent-filter reader and matcher.
+    .library(name: "TapRouteAndroid", targets: ["TapRouteAndroid"]),
     .executable(name: "taproute", targets: ["taproute"]),
     // Compiles a client target's Policies/ folder to Swift with this package's taproute.
     .plugin(name: "TapRouteGenerate", targets: ["TapRouteGenerate"]),
@@ -24,6 +26,9 @@ let package = Package(
     // The engine an app links: the situation, the policies, decide and explain, the built-in
     // tables; re-exports TapRouteAASA's Diagnostic, DiagnosticsError and OSVersion.
     .target(name: "TapRoute", dependencies: ["TapRouteAASA"]),
+    // Android App Links: an app's AndroidManifest.xml intent filters, read with Foundation's
+    // XMLParser, and the matching of a URL against them; TapRouteAASA for Diagnostic.
+    .target(name: "TapRouteAndroid", dependencies: ["TapRouteAASA"]),
     // The tools, each reading the engine's decisions and policies; the CLI's library.
     .target(name: "TapRouteTools", dependencies: ["TapRoute", "TapRouteAASA"]),
     // A hand-written switch with the shipped semantics: the tests' differential oracle and
@@ -38,9 +43,12 @@ let package = Package(
     // escapers every writer shares (`Escaping`).
     .executableTarget(name: "CatalogGenerator", dependencies: ["TapRouteAASA"]),
     .plugin(name: "TapRouteGenerate", capability: .buildTool(), dependencies: ["taproute"]),
-    .testTarget(name: "TapRouteTests", dependencies: [
-      "TapRoute", "TapRouteAASA", "TapRouteTools", "TapRouteReference", "taproute", "CatalogGenerator",
-    ]),
+    .testTarget(
+      name: "TapRouteTests",
+      dependencies: [
+        "TapRoute", "TapRouteAASA", "TapRouteAndroid", "TapRouteTools", "TapRouteReference", "taproute",
+        "CatalogGenerator",
+      ]),
     // Uses the library as a client does: plain `import TapRoute`, public API only.
     .testTarget(
       name: "TapRouteClientTests", dependencies: ["TapRoute"],
