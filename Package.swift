@@ -12,7 +12,8 @@ let package = Package(
     // The apple-app-site-association reader, matcher and diff, alone or beside the engine
     // (`import TapRoute` brings only Diagnostic, DiagnosticsError and OSVersion from it).
     .library(name: "TapRouteAASA", targets: ["TapRouteAASA"]),
-    // The assetlinks.json (Digital Asset Links) reader, matcher and diff for Android App Links.
+    // Android App Links: the assetlinks.json (Digital Asset Links) reader, matcher and diff, and
+    // the AndroidManifest.xml intent-filter reader and matcher.
     .library(name: "TapRouteAndroid", targets: ["TapRouteAndroid"]),
     .executable(name: "taproute", targets: ["taproute"]),
     // Compiles a client target's Policies/ folder to Swift with this package's taproute.
@@ -24,7 +25,9 @@ let package = Package(
     // AASA file's reader, matcher and diff, and the string escapers every writer shares.
     .target(name: "TapRouteAASA"),
     // Android App Links: the assetlinks.json reader, matcher and diff, on TapRouteAASA's strict
-    // JSON, diagnostics and wildcard patterns (dynamic rules read like AASA components, AND-18).
+    // JSON, diagnostics and wildcard patterns (dynamic rules read like AASA components, AND-18),
+    // and an app's AndroidManifest.xml intent filters, read with Foundation's XMLParser, and the
+    // matching of a URL against them.
     .target(name: "TapRouteAndroid", dependencies: ["TapRouteAASA"]),
     // The engine an app links: the situation, the policies, decide and explain, the built-in
     // tables; re-exports TapRouteAASA's Diagnostic, DiagnosticsError and OSVersion.
