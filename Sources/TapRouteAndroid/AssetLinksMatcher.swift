@@ -131,7 +131,7 @@ public enum AssetLinksMatcher {
       return Verdict(
         url: url.text, verdict: .noDynamicRules, statement: first.index, component: nil, steps: [],
         explanation: "$[\(first.index)] delegates to the app and has no dynamic rules: the manifest's intent "
-          + "filters decide (not checked: no manifest given)")
+          + "filters decide")
     }
     var steps: [Verdict.Step] = []
     var also = ""
@@ -158,7 +158,7 @@ public enum AssetLinksMatcher {
         url: url.text, verdict: .allowed, statement: deciding.index, component: i, steps: steps,
         explanation:
           "\(place) allows it on Android 15 and later; dynamic rules only narrow the manifest, whose "
-          + "intent filters must take the URL too (AND-17; not checked: no manifest given)\(also)")
+          + "intent filters must take the URL too (AND-17)\(also)")
     }
     return Verdict(
       url: url.text, verdict: .unmatched, statement: deciding.index, component: nil, steps: steps,

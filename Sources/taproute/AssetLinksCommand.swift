@@ -19,6 +19,11 @@ enum AssetLinksCommand {
     refusal: {
       CertificateFingerprint.canonical($0) == nil ? "expects 32 hex pairs, such as 14:6D:E9:...:44:E5" : nil
     })
+  static let manifest = Option<String>(
+    name: "--manifest", value: "FILE",
+    help:
+      "the app's AndroidManifest.xml (the merged one): a URL opens\nthe app only if an activity's intent filter with autoVerify\ntakes it too"
+  )
   static let old = Positional(required: "OLD", help: "the assetlinks.json file before the change")
   static let new = Positional(required: "NEW", help: "the file after the change")
   static let moreURLs = Positional(
@@ -63,11 +68,14 @@ enum AssetLinksCommand {
       the Play app-signing key and the upload key differ), then, for each URL, what the
       statement's dynamic rules (Android 15 and later) say: the first component that matches
       decides, allowed or excluded; no component matching keeps the URL out (TapRoute's
-      reading, as for AASA). Without dynamic rules the manifest's intent filters decide. The
-      manifest is not read: dynamic rules only narrow what its filters allow, so an allowed
-      URL opens the app only if they take it too.
+      reading, as for AASA). Dynamic rules only narrow what the manifest's intent filters allow
+      (AND-17): with --manifest, each URL must also be taken by an activity's filter with
+      autoVerify="true", ACTION_VIEW, BROWSABLE and DEFAULT (AND-4, AND-7), which the output
+      names, with why each other filter does not take it; the manifest's problems (a custom
+      scheme in the verified filter, a filter Android 12 does not verify) go to standard error.
+      Without --manifest the filters are not checked.
       """,
-    arguments: [file, urls], options: [matchJSON, package, fingerprint],
+    arguments: [file, urls], options: [matchJSON, package, fingerprint, manifest],
     success: "the file delegates to the app and lets every URL open it",
     finding: "the file does not delegate to the app, or a URL is excluded or matched by no component",
     example:
@@ -200,17 +208,24 @@ enum AssetLinksCommand {
     do throws(CommandExit) {
       let document = try Self.document(invocation[file], console: console)
       let urls = try parseURLs(invocation[Self.urls], firstArgument: 2, console: console)
+      let packageName = invocation[package] ?? ""
+      let filters = try invocation[manifest].map { path throws(CommandExit) in
+        try intentFilters(path, packageName: packageName, console: console)
+      }
       let result = AssetLinksMatcher.match(
-        document, packageName: invocation[package] ?? "", fingerprint: invocation[fingerprint] ?? "",
-        urls: urls)
+        document, packageName: packageName, fingerprint: invocation[fingerprint] ?? "", urls: urls)
+      let taken = result.urls.map { url in filters.map { $0.match(url.url) } }
       if invocation[matchJSON] {
         let lines =
-          result.urls.isEmpty ? [MatchOutput(result, nil)] : result.urls.map { MatchOutput(result, $0) }
+          result.urls.isEmpty
+          ? [MatchOutput(result, nil, nil)] : zip(result.urls, taken).map { MatchOutput(result, $0, $1) }
         for line in lines { console.out(DecisionText.encode(line, pretty: false) + "\n") }
       } else {
-        console.out(text(result))
+        console.out(text(result, manifest: taken))
       }
-      guard case .delegated = result.delegation, result.urls.allSatisfy(\.verdict.mayOpen) else {
+      guard case .delegated = result.delegation, result.urls.allSatisfy(\.verdict.mayOpen),
+        taken.allSatisfy({ $0.map { !$0.verifiable.isEmpty } ?? true })
+      else {
         return CommandLineTool.exitFinding
       }
       return CommandLineTool.exitOK
@@ -219,10 +234,38 @@ enum AssetLinksCommand {
     }
   }
 
-  /// The text form of a match: the delegation, then each URL's verdict and the components tried.
-  static func text(_ result: AssetLinksMatch) -> String {
+  /// The app's intent filters from its manifest: an error in it is a malformed file (exit 2);
+  /// its warnings and notes go to standard error, and so does a package other than `--package`.
+  private static func intentFilters(_ path: String, packageName: String, console: Console) throws(CommandExit)
+    -> IntentFilterMatcher
+  {
+    guard
+      let (bytes, name) = console.read(path, limit: AndroidManifest.readLimit, what: "AndroidManifest.xml")
+    else { throw CommandExit(status: CommandLineTool.exitInput) }
+    let check: AndroidManifestCheck
+    do {
+      check = try AndroidManifest.read(bytes, file: name)
+    } catch {
+      console.report(error.diagnostics)
+      throw CommandExit(status: CommandLineTool.exitInput)
+    }
+    guard !check.hasErrors else {
+      console.report(check.diagnostics.filter { $0.severity == .error })
+      throw CommandExit(status: CommandLineTool.exitInput)
+    }
+    let matcher = IntentFilterMatcher(check.manifest)
+    for problem in check.diagnostics + matcher.verification().diagnostics { console.err("\(problem)\n") }
+    if let declared = check.manifest.package, declared != packageName {
+      console.err("\(name): note: the manifest's package is \(declared), not --package \(packageName)\n")
+    }
+    return matcher
+  }
+
+  /// The text form of a match: the delegation, then each URL's verdict and the components tried,
+  /// and with a manifest the intent filters that take it.
+  static func text(_ result: AssetLinksMatch, manifest: [IntentFilterMatch?] = []) -> String {
     var out = "\(result.packageName) \(result.fingerprint): " + delegationText(result.delegation) + "\n"
-    for url in result.urls {
+    for (index, url) in result.urls.enumerated() {
       out += "\(url.url): \(url.verdict.rawValue)"
       if let statement = url.statement, let component = url.component {
         out += " ($[\(statement)] component [\(component)])"
@@ -232,6 +275,26 @@ enum AssetLinksCommand {
         out += "  component [\(step.component)] failed at \(step.failedPart ?? "?"): \(step.reason ?? "")\n"
       }
       out += "  \(url.explanation)\n"
+      if index < manifest.count, let taken = manifest[index] {
+        out += filtersText(taken)
+      } else if url.verdict.mayOpen {
+        out += "  manifest: not checked (--manifest FILE checks its intent filters)\n"
+      }
+    }
+    return out
+  }
+
+  /// What the manifest's intent filters do with one URL: the ones that verify and take it, or
+  /// why none does.
+  static func filtersText(_ match: IntentFilterMatch) -> String {
+    if let filter = match.verifiable.first {
+      return "  manifest: \(filter.activity) takes it (intent filter [\(filter.filterIndex)], autoVerify)\n"
+    }
+    var out =
+      "  manifest: no intent filter with autoVerify takes it: the link does not open the app as an App Link\n"
+    for filter in match.results {
+      out +=
+        "    \(filter.activity) intent filter [\(filter.filterIndex)]: \(filter.reasons.joined(separator: "; "))\n"
     }
     return out
   }
@@ -259,6 +322,9 @@ enum AssetLinksCommand {
     var component: Int?
     var trace: [Step]
     var explanation: String?
+    /// With --manifest: the activities whose verified intent filters take the URL (none: it
+    /// does not open the app); absent without a manifest.
+    var manifestActivities: [String]?
 
     struct Step: Encodable {
       var component: Int
@@ -268,7 +334,7 @@ enum AssetLinksCommand {
       var reason: String?
     }
 
-    init(_ result: AssetLinksMatch, _ url: AssetLinksMatch.URLVerdict?) {
+    init(_ result: AssetLinksMatch, _ url: AssetLinksMatch.URLVerdict?, _ taken: IntentFilterMatch?) {
       package = result.packageName
       fingerprint = result.fingerprint
       if case .delegated = result.delegation { delegated = true } else { delegated = false }
@@ -283,6 +349,7 @@ enum AssetLinksCommand {
           reason: $0.reason)
       }
       explanation = url?.explanation
+      manifestActivities = taken.map { $0.verifiable.map(\.activity) }
     }
   }
 

@@ -57,7 +57,7 @@ struct AssetLinksCLITests {
     #expect(r.stdout.hasPrefix("com.example \(Self.fingerprint): delegated by $[0]\n"))
     #expect(r.stdout.contains("https://example.com/v/login1.php?type=c: excluded ($[0] component [0])\n"))
     #expect(r.stdout.contains("https://example.com/v/item: allowed ($[0] component [1])\n"))
-    #expect(r.stdout.contains("not checked: no manifest given"))
+    #expect(r.stdout.contains("  manifest: not checked (--manifest FILE checks its intent filters)\n"))
     let allowed = try Binary.run([
       "assetlinks", "match", "--json", path, "--package", "com.example", "--fingerprint", Self.fingerprint,
       "https://example.com/v/item",
@@ -68,6 +68,53 @@ struct AssetLinksCLITests {
     #expect(
       line["verdict"] as? String == "allowed" && line["component"] as? Int == 1
         && line["statement"] as? Int == 0)
+  }
+
+  @Test("match --manifest: a URL opens the app only if a verified intent filter takes it too (AND-17)")
+  func matchWithManifest() throws {
+    let file = Repo.root.appendingPathComponent("Examples/android/assetlinks.json").path
+    let manifest = Repo.root.appendingPathComponent("Examples/android/AndroidManifest.xml").path
+    let app = ["--package", "com.example.app", "--fingerprint", Self.fingerprint, "--manifest", manifest]
+    let opens = try Binary.run(["assetlinks", "match", file] + app + ["https://example.com/item/1"])
+    #expect(opens.status == 0, "\(opens.stderr)")
+    #expect(
+      opens.stdout.contains(
+        "  manifest: com.example.app.MainActivity takes it (intent filter [0], autoVerify)\n"))
+    // A URL the dynamic rules allow but no filter takes, and one the filter takes but the rules
+    // exclude: neither opens the app.
+    let r = try Binary.run(
+      ["assetlinks", "match", "--json", file] + app + [
+        "https://example.com/item/draft/2", "https://example.com/about",
+      ])
+    #expect(r.status == 1)
+    let lines = try r.stdout.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(lines.map { $0["verdict"] as? String } == ["excluded", "unmatched"])
+    #expect(lines.map { $0["manifestActivities"] as? [String] } == [["com.example.app.MainActivity"], []])
+    let text = try Binary.run(["assetlinks", "match", file] + app + ["https://example.com/about"])
+    #expect(text.stdout.contains("  manifest: no intent filter with autoVerify takes it"))
+    #expect(text.stdout.contains("path /about matches none of the filter's path rules"))
+    // Another package: said on standard error; a binary manifest: exit 2, named.
+    let other = try Binary.run(
+      [
+        "assetlinks", "match", file, "--package", "com.example.other", "--fingerprint", Self.fingerprint,
+        "--manifest", manifest,
+      ])
+    #expect(
+      other.stderr.contains(
+        "note: the manifest's package is com.example.app, not --package com.example.other"))
+    let binary = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "binary-manifest-\(UUID().uuidString).xml")
+    try Data([0x03, 0x00, 0x08, 0x00, 0x10, 0x00]).write(to: binary)
+    defer { try? FileManager.default.removeItem(at: binary) }
+    let refused = try Binary.run(
+      [
+        "assetlinks", "match", file, "--package", "com.example.app", "--fingerprint", Self.fingerprint,
+        "--manifest", binary.path, "https://example.com/item/1",
+      ])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("[TR822]") && refused.stdout.isEmpty)
   }
 
   @Test("match: another fingerprint is not delegated (exit 1); a bad fingerprint or URL is exit 2")
