@@ -53,3 +53,26 @@ func row(_ fixture: Fixture) {
       == "outcome: containerLaunch, url: \"myapp://open\", appCallbacks: [scene(_:willConnectTo:options:)], delivers: url, rule: open/messages-any-scheme, confidence: inferred\n"
   )
 }
+
+/// Where a link is tapped (issue 41), through the public initializers: the same universal link
+/// loads in Instagram's browser, opens the app from a page in an SFSafariViewController, and
+/// is contested behind a click tracker.
+@Test func linkHosts() throws {
+  var app = Situation.App(
+    appID: "TEAMID1234.com.example.app", associatedDomains: ["applinks:example.com"])
+  try app.aasa.set(
+    domain: "example.com",
+    json: Array(
+      #"{"applinks":{"details":[{"appIDs":["TEAMID1234.com.example.app"],"components":[{"/":"/item/*"}]}]}}"#
+        .utf8))
+  func decide(_ link: Situation.Link) -> Decision {
+    Engine.builtIn.decide(Situation(event: .link, app: app, link: link))
+  }
+  let url = "https://example.com/item/1"
+  #expect(decide(Situation.Link(url: url, from: .instagram)).rule == "link/instagram-opened")
+  let page = decide(Situation.Link(url: url, from: .safariViewController, onPage: true))
+  #expect(page.outcome == .containerLaunch && page.rule == "link/sfsvc-page")
+  let tracked = decide(Situation.Link(url: url, from: .mail, via: .clickTracker))
+  #expect(tracked.outcome == .browser && tracked.confidence == .contested)
+  #expect(tracked.alternatives?.map(\.outcome) == [.containerLaunch])
+}
