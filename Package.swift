@@ -32,8 +32,9 @@ let package = Package(
     // The engine an app links: the situation, the policies, decide and explain, the built-in
     // tables; re-exports TapRouteAASA's Diagnostic, DiagnosticsError and OSVersion.
     .target(name: "TapRoute", dependencies: ["TapRouteAASA"]),
-    // The tools, each reading the engine's decisions and policies; the CLI's library.
-    .target(name: "TapRouteTools", dependencies: ["TapRoute", "TapRouteAASA"]),
+    // The tools, each reading the engine's decisions and policies; the CLI's library. Android's
+    // readers for what the tools fetch and check of an Android app (`assetlinks fetch`).
+    .target(name: "TapRouteTools", dependencies: ["TapRoute", "TapRouteAASA", "TapRouteAndroid"]),
     // A hand-written switch with the shipped semantics: the tests' differential oracle and
     // the benchmark's baseline (Benchmarks/ links the same source). Not a product: clients
     // of TapRoute never see it.

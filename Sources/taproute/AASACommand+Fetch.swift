@@ -31,8 +31,10 @@ extension AASACommand {
     refusal: { Double($0).map { $0 > 0 && $0 <= 600 } == true ? nil : "expects seconds between 0 and 600" },
     convert: { Double($0) })
 
-  /// The options every fetching command has.
-  static let fetching: [any DeclaredOption] = [noCDN, cdnURL, connectTo, caCert, timeout]
+  /// The options of every fetch with curl, the AASA file's and `assetlinks fetch`'s.
+  static let curlFetching: [any DeclaredOption] = [connectTo, caCert, timeout]
+  /// The options every command fetching the AASA file has: the CDN's, then curl's.
+  static let fetching: [any DeclaredOption] = [noCDN, cdnURL] + curlFetching
 
   static let fetch = CommandSpec(
     name: "aasa fetch",
@@ -54,16 +56,33 @@ extension AASACommand {
     example: "taproute aasa fetch example.com\ntaproute aasa fetch example.com --json --no-cdn",
     run: { invocation, console throws(CommandExit) in runFetch(invocation, console: console) })
 
-  /// The fetching options of an invocation, or a usage error.
+  /// The fetching options of an invocation of a command declaring ``fetching``.
   static func fetchOptions(_ invocation: Invocation) -> AASAFetch.Options {
+    var options = curlOptions(invocation)
+    if let base = invocation[cdnURL] { options.cdnBase = base.hasSuffix("/") ? base : base + "/" }
+    if invocation[noCDN] { options.cdnBase = nil }
+    return options
+  }
+
+  /// The options of an invocation of a command declaring ``curlFetching`` (the CDN's base left
+  /// at its default).
+  static func curlOptions(_ invocation: Invocation) -> AASAFetch.Options {
     var options = AASAFetch.Options()
     options.connectTo = invocation[connectTo]
     options.caFiles = invocation[caCert]
     if let seconds = invocation[timeout] { options.timeout = seconds }
-    if let base = invocation[cdnURL] { options.cdnBase = base.hasSuffix("/") ? base : base + "/" }
-    if invocation[noCDN] { options.cdnBase = nil }
     if let curl = ProcessInfo.processInfo.environment["TAPROUTE_CURL"], !curl.isEmpty { options.curl = curl }
     return options
+  }
+
+  /// Reports that `curl` cannot be run (once, however many domains), and exits 2.
+  static func curlMissing(console: Console) -> CommandExit {
+    console.report([
+      Diagnostic(
+        file: "curl", code: .fetchFailed,
+        message: AASAFetch.Failure.curlMissing.words + " (or set TAPROUTE_CURL to its path)")
+    ])
+    return CommandExit(status: CommandLineTool.exitInput)
   }
 
   /// Each domain's report, fetched with the invocation's options; an error (reported once)
@@ -75,24 +94,21 @@ extension AASACommand {
     var reports: [DomainReport] = []
     for domain in domains {
       let report = DomainReport.fetch(domain, options: options)
-      if report.origin.failure == .curlMissing {
-        console.report([
-          Diagnostic(
-            file: "curl", code: .fetchFailed,
-            message: AASAFetch.Failure.curlMissing.words + " (or set TAPROUTE_CURL to its path)")
-        ])
-        throw CommandExit(status: CommandLineTool.exitInput)
-      }
+      if report.origin.failure == .curlMissing { throw curlMissing(console: console) }
       reports.append(report)
     }
     return reports
   }
 
-  /// The domains given, or a usage error naming the first that is not one.
-  static func checkedDomains(_ texts: [String], console: Console) throws(CommandExit) -> [String] {
+  /// The domains given, or a usage error naming the first that is not one (`refusal` says
+  /// why; `group` names the command group in the message).
+  static func checkedDomains(
+    _ texts: [String], console: Console, group: String = "aasa",
+    refusal: (String) -> String? = DomainReport.refusal
+  ) throws(CommandExit) -> [String] {
     for text in texts {
-      if let refusal = DomainReport.refusal(text) {
-        console.usageError("taproute aasa: DOMAIN \(refusal)")
+      if let refusal = refusal(text) {
+        console.usageError("taproute \(group): DOMAIN \(refusal)")
         throw CommandExit(status: CommandLineTool.exitInput)
       }
     }

@@ -39,7 +39,7 @@ enum AssetLinksCommand {
   static let groupSummary = "Android App Links' assetlinks.json (Digital Asset Links) files"
 
   /// The commands, in the order the help lists them.
-  static let specs = [check, match, diff]
+  static let specs = [check, match, diff, fetch]
 
   static let check = CommandSpec(
     name: "assetlinks check",

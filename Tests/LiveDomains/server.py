@@ -10,7 +10,8 @@ server behind) or on SIGTERM. Clients reach a host with curl's
 
 The certificate is chosen by the TLS server name (SNI): wrongcert.test gets certs/other.pem, a
 certificate for other.test only; every other name gets certs/server.pem. The reply is chosen by
-the Host header (see HOSTS below); a Host the server does not know gets 421.
+the Host header and the path: each origin host is one case for the AASA file (ORIGIN below) and
+one for Android's assetlinks.json (ASSETLINKS below); a Host the server does not know gets 421.
 
 --log appends one JSON line per request: host, sni, method, path, headers.
 
@@ -33,6 +34,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 CERTS = os.path.join(HERE, "certs")
 AASA_PATH = "/.well-known/apple-app-site-association"
+ASSETLINKS_PATH = "/.well-known/assetlinks.json"
 
 GOOD = json.dumps(
     {
@@ -90,6 +92,41 @@ NOT_FOUND = b"""<!DOCTYPE html>
 <body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>
 """
 
+FINGERPRINT = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+
+
+def statement(package, components=None):
+    """One assetlinks.json statement granting handle_all_urls to `package`, signed with FINGERPRINT."""
+    item = {
+        "relation": ["delegate_permission/common.handle_all_urls"],
+        "target": {"namespace": "android_app", "package_name": package, "sha256_cert_fingerprints": [FINGERPRINT]},
+    }
+    if components is not None:
+        item["relation_extensions"] = {
+            "delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": components}
+        }
+    return item
+
+
+ASSETLINKS_GOOD = json.dumps(
+    [statement("com.example.app", [{"/": "/buy/*", "exclude": True}, {"/": "/item/*"}])],
+    separators=(",", ":"),
+).encode()
+
+
+def many_apps(size):
+    """A valid assetlinks.json list of at least `size` bytes: one statement per app."""
+    entry = len(json.dumps(statement("com.example.app000000"), separators=(",", ":"))) + 1
+    return json.dumps(
+        [statement("com.example.app%06d" % i) for i in range(size // entry + 1)], separators=(",", ":")
+    ).encode()
+
+
+# Over the AASA file's 128 KB, under the 1 MB TapRoute reads of an assetlinks.json file.
+ASSETLINKS_MANY = many_apps(300_000)
+# Over the 1 MB TapRoute reads of an assetlinks.json file.
+ASSETLINKS_BIG = many_apps(1_100_000)
+
 # The IDN host: "montréal.test" as its A-label, computed rather than typed.
 IDN_HOST = "montréal".encode("idna").decode() + ".test"
 
@@ -109,6 +146,25 @@ ORIGIN = {
     # Special replies, handled in Handler: the certificate for another name (the reply is the good
     # file, for a client told to skip verification), a stream that never ends, a late reply.
     "wrongcert.test": (200, {"Content-Type": "application/json"}, GOOD),
+    "endless.test": None,
+    "slow.test": None,
+}
+
+# Host -> (status, headers, body) for the assetlinks.json path, the same cases as ORIGIN's:
+# redirect.test goes from the apex to www (AND-31), and www.good.test serves many apps.
+ASSETLINKS = {
+    "good.test": (200, {"Content-Type": "application/json"}, ASSETLINKS_GOOD),
+    "www.good.test": (200, {"Content-Type": "application/json"}, ASSETLINKS_MANY),
+    "redirect.test": (301, {"Location": "https://www.good.test" + ASSETLINKS_PATH, "Content-Type": "text/html"},
+                      b"<html><body>Moved</body></html>\n"),
+    "missing.test": (404, {"Content-Type": "text/html"}, NOT_FOUND),
+    "sub.good.test": (404, {"Content-Type": "text/html"}, NOT_FOUND),
+    "error.test": (500, {"Content-Type": "text/html"}, b"<html><body>Internal Server Error</body></html>\n"),
+    "html.test": (200, {"Content-Type": "text/html; charset=utf-8"}, UNDER_CONSTRUCTION),
+    "big.test": (200, {"Content-Type": "application/json"}, ASSETLINKS_BIG),
+    "texttype.test": (200, {"Content-Type": "text/plain"}, ASSETLINKS_GOOD),
+    IDN_HOST: (200, {"Content-Type": "application/json"}, ASSETLINKS_GOOD),
+    "wrongcert.test": (200, {"Content-Type": "application/json"}, ASSETLINKS_GOOD),
     "endless.test": None,
     "slow.test": None,
 }
@@ -158,14 +214,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             else:
                 answer = CDN_NOT_FOUND
         elif name in ORIGIN:
-            if path != AASA_PATH:
+            files = {AASA_PATH: ORIGIN, ASSETLINKS_PATH: ASSETLINKS}
+            if path not in files:
                 answer = (404, {"Content-Type": "text/html"}, NOT_FOUND)
             elif name == "endless.test":
-                return self.endless(send_body)
+                return self.endless(send_body, path)
             elif name == "slow.test":
-                return self.slow(send_body)
+                return self.slow(send_body, path)
             else:
-                answer = ORIGIN[name]
+                answer = files[path][name]
         else:
             answer = (421, {"Content-Type": "text/plain"}, b"Misdirected Request\n")
         self.send(*answer, send_body=send_body)
@@ -179,8 +236,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if send_body:
             self.wfile.write(body)
 
-    def endless(self, send_body):
-        """A JSON array that never ends, chunked, until the client goes away."""
+    def endless(self, send_body, path):
+        """A JSON array that never ends, chunked, until the client goes away: the AASA file's
+        details, or assetlinks.json's statements."""
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Transfer-Encoding", "chunked")
@@ -189,24 +247,29 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if not send_body:
             self.wfile.write(b"0\r\n\r\n")
             return
-        entry = b'{"appIDs":["TEAMID1234.com.example.app"],"components":[{"/":"/item/*"}]},'
+        if path == ASSETLINKS_PATH:
+            start = b"["
+            entry = json.dumps(statement("com.example.app"), separators=(",", ":")).encode() + b","
+        else:
+            start = b'{"applinks":{"details":['
+            entry = b'{"appIDs":["TEAMID1234.com.example.app"],"components":[{"/":"/item/*"}]},'
         chunk = entry * (65536 // len(entry))
         framed = b"%x\r\n%s\r\n" % (len(chunk), chunk)
         try:
-            self.wfile.write(b'%x\r\n{"applinks":{"details":[\r\n' % len(b'{"applinks":{"details":['))
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(start), start))
             while True:
                 self.wfile.write(framed)
                 time.sleep(0.002)  # some 30 MB/s: endless all the same, without hogging a shared CPU
         except (OSError, ssl.SSLError):
             pass
 
-    def slow(self, send_body):
+    def slow(self, send_body, path):
         """Answers after SLOW_SECONDS, or stops early when the client closes the connection."""
         readable, _, _ = select.select([self.connection], [], [], SLOW_SECONDS)
         if readable:
             self.close_connection = True
             return  # the client hung up (or sent more); nothing to answer
-        self.send(200, {"Content-Type": "application/json"}, GOOD, send_body)
+        self.send(200, {"Content-Type": "application/json"}, GOOD if path == AASA_PATH else ASSETLINKS_GOOD, send_body)
 
     def record(self, host):
         if LOG_FILE is None:

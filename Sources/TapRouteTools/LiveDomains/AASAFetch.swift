@@ -15,13 +15,21 @@ import TapRouteAASA
 /// The request is made by the system's `curl` program, which every macOS and most Linux
 /// systems have, so that TapRoute needs no TLS library of its own: `--connect-to` and
 /// `--cacert` are curl's own options, passed through.
+///
+/// The same machinery fetches other well-known files with the same rules (HTTPS only, no
+/// redirect followed, a bounded read): ``get(domain:path:maximumBytes:userAgent:options:)``
+/// takes the path and the size limit, as `assetlinks fetch` uses it for Android's
+/// `/.well-known/assetlinks.json`.
 package enum AASAFetch {
   /// Where a device's file lives on a domain (U-14).
   package static let wellKnownPath = "/.well-known/apple-app-site-association"
   /// Apple's CDN, where iOS 14 and later fetch the file (IOSN-1, U-19).
   package static let appleCDN = "https://app-site-association.cdn-apple.com/a/v1/"
-  /// The most a fetch reads: the 128 KB limit and one byte more, to know it is over.
+  /// The most a fetch of the AASA file reads: the 128 KB limit and one byte more, to know it
+  /// is over.
   package static let bodyLimit = AASADocument.maximumBytes + 1
+  /// The user agent of a fetch of the AASA file.
+  package static let userAgent = "taproute (apple-app-site-association check)"
   /// The most of the reply's header section a fetch keeps.
   static let headerLimit = 64 * 1024
 
@@ -54,7 +62,7 @@ package enum AASAFetch {
     case certificateNotTrusted
     /// The TLS handshake failed (curl 35).
     case tlsHandshake
-    /// The reply is over the 128 KB limit (U-17).
+    /// The reply is over the limit of the file fetched (the AASA file's 128 KB, U-17).
     case tooLarge
     /// `curl` is not installed or could not be started.
     case curlMissing
@@ -87,7 +95,7 @@ package enum AASAFetch {
     package var location: String?
     /// Response headers, names in lower case (the last value of a repeated name).
     package var headers: [String: String] = [:]
-    /// The body, at most ``bodyLimit`` bytes.
+    /// The body, at most the limit and one byte (``bodyLimit`` for the AASA file).
     package var body: [UInt8] = []
     /// The body's size as received (more than `body.count` when it was cut at the limit).
     package var bytes: Int = 0
@@ -96,9 +104,22 @@ package enum AASAFetch {
     package var message: String?
   }
 
-  /// Fetches `url` (an https URL) as a device does. Never throws: a failure is in the reply.
-  package static func get(_ url: String, options: Options) -> Reply {
+  /// Fetches `https://DOMAIN/PATH` as ``get(_:options:maximumBytes:userAgent:)`` does.
+  package static func get(
+    domain: String, path: String, maximumBytes: Int, userAgent: String, options: Options
+  ) -> Reply {
+    get("https://\(domain)\(path)", options: options, maximumBytes: maximumBytes, userAgent: userAgent)
+  }
+
+  /// Fetches `url` (an https URL) as a device does, reading at most `maximumBytes` of the body
+  /// and one byte more (a longer reply fails as ``Failure/tooLarge``). Never throws: a failure
+  /// is in the reply.
+  package static func get(
+    _ url: String, options: Options, maximumBytes: Int = AASADocument.maximumBytes,
+    userAgent: String = AASAFetch.userAgent
+  ) -> Reply {
     var reply = Reply(url: url)
+    let bodyLimit = max(maximumBytes, 0) + 1
     guard let curl = executable(options.curl) else {
       reply.failure = .curlMissing
       return reply
@@ -110,7 +131,7 @@ package enum AASAFetch {
       "-q", "--silent", "--show-error", "--proto", "=https", "--max-redirs", "0",
       "--max-time", String(format: "%.1f", max(options.timeout, 0.1)),
       "--max-filesize", String(bodyLimit), "--dump-header", "-", "--output", "-",
-      "--user-agent", "taproute (apple-app-site-association check)", "--write-out",
+      "--user-agent", userAgent, "--write-out",
       "%{stderr}\ntaproute-exit-status:%{http_code}\n",
     ]
     for target in options.connectTo { arguments += ["--connect-to", target] }
@@ -179,7 +200,7 @@ package enum AASAFetch {
       reply.status = code
     }
     let message = stderr.split(separator: "\n").first { $0.hasPrefix("curl: ") }.map(String.init)
-    if cut || body.count > AASADocument.maximumBytes {
+    if cut || body.count > maximumBytes {
       reply.failure = .tooLarge
     } else if process.terminationReason == .exit, process.terminationStatus != 0 {
       reply.failure = failure(curlExit: process.terminationStatus)

@@ -37,6 +37,8 @@ final class LiveDomainServer: @unchecked Sendable {
   static let directory = Repo.root.appendingPathComponent("Tests/LiveDomains")
   /// The path every origin host serves its file at.
   static let aasaPath = "/.well-known/apple-app-site-association"
+  /// The path every origin host serves its Android assetlinks.json case at.
+  static let assetLinksPath = "/.well-known/assetlinks.json"
   /// "montréal.test" as its A-label, the form in the certificate, SNI, Host and `--connect-to`.
   static let idnHost = "xn--montral-fya.test"
   /// The stand-in for Apple's CDN: `https://cdn.test/a/v1/DOMAIN` (pass as `--cdn-url`).
@@ -56,6 +58,20 @@ final class LiveDomainServer: @unchecked Sendable {
   /// - `cdn.test`: `/a/v1/good.test` 200, an older copy (no `/buy/*` exclusion);
   ///   `/a/v1/texttype.test` 200, the origin's copy as `application/json`; `/a/v1/slow.test`
   ///   404 with `Apple-Failure-Reason: SWCERR00301 Timeout`; any other domain 404
+  ///
+  /// At `/.well-known/assetlinks.json` the same origin hosts are Android's cases:
+  ///
+  /// - `good.test`, `xn--montral-fya.test`: 200 `application/json`, a good file (one statement
+  ///   for `com.example.app`, its dynamic rules excluding `/buy/*` and taking `/item/*`)
+  /// - `www.good.test`: 200 `application/json`, a valid file of 300,084 bytes (one statement
+  ///   per app, 1,141 apps): over the AASA file's 128 KB, within the 1 MB TapRoute reads
+  /// - `redirect.test`: 301 to `https://www.good.test/.well-known/assetlinks.json` (apex to www)
+  /// - `missing.test`, `sub.good.test`: 404; `error.test`: 500
+  /// - `html.test`: 200 `text/html`, the "site under construction" page
+  /// - `big.test`: 200 `application/json`, a valid file of 1,100,130 bytes with Content-Length
+  /// - `endless.test`: 200 `application/json`, a list of statements never ending, chunked
+  /// - `slow.test`: answers after 60 s; `texttype.test`: 200 `text/plain`, the good file;
+  ///   `wrongcert.test`: the good file behind a certificate for `other.test` only
   ///
   /// Any other path on an origin host is 404; any other Host is 421.
   static let hosts = [

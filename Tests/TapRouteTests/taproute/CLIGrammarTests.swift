@@ -14,7 +14,7 @@ struct CLIGrammarTests {
   static let commands = [
     "decide", "explain", "verify", "test", "table", "simulate", "audit", "sticker", "shortcuts",
     "observe", "matrix", "generate", "aasa check", "aasa match", "aasa diff", "aasa fetch",
-    "assetlinks check", "assetlinks match", "assetlinks diff",
+    "assetlinks check", "assetlinks match", "assetlinks diff", "assetlinks fetch",
   ]
   static let golden = Repo.root.appendingPathComponent("Tests/Golden/help")
 

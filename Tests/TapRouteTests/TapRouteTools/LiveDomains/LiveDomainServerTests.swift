@@ -252,6 +252,51 @@ struct LiveDomainServerTests {
     #expect(try curl(server, "cdn.test", "/a/v1/missing.test").headers["apple-failure-reason"] == nil)
   }
 
+  @Test(
+    "assetlinks.json: each origin host's Android case, by path",
+    arguments: [
+      ("good.test", 200, "application/json"), ("www.good.test", 200, "application/json"),
+      ("redirect.test", 301, "text/html"), ("missing.test", 404, "text/html"),
+      ("sub.good.test", 404, "text/html"), ("error.test", 500, "text/html"),
+      ("html.test", 200, "text/html; charset=utf-8"), ("big.test", 200, "application/json"),
+      ("texttype.test", 200, "text/plain"),
+    ])
+  func assetLinks(host: String, status: Int, contentType: String) throws {
+    let reply = try curl(server, host, LiveDomainServer.assetLinksPath, limit: 2 << 20)
+    #expect(reply.exit == 0, "\(reply.error)")
+    #expect(reply.status == status && reply.headers["content-type"] == contentType)
+    #expect(reply.headers["content-length"] == String(reply.body.count))
+    let statements = try? JSONSerialization.jsonObject(with: reply.body) as? [[String: Any]]
+    let packages = (statements ?? []).compactMap {
+      ($0["target"] as? [String: Any])?["package_name"] as? String
+    }
+    switch host {
+    case "good.test", "texttype.test":
+      #expect(packages == ["com.example.app"])
+      #expect(statements?.first?["relation_extensions"] != nil)
+    case "www.good.test":
+      #expect(packages.count == 1141 && reply.body.count > 128 * 1024 && reply.body.count < 1 << 20)
+    case "big.test":
+      #expect(packages.count > 1141 && reply.body.count > 1 << 20)
+    case "redirect.test":
+      #expect(reply.headers["location"] == "https://www.good.test/.well-known/assetlinks.json")
+    default:
+      #expect(statements == nil, "no JSON list: \(reply.text.prefix(80))")
+    }
+  }
+
+  @Test("assetlinks.json on endless.test never ends; on slow.test it comes late")
+  func assetLinksEndlessAndSlow() throws {
+    let endless = try curl(
+      server, "endless.test", LiveDomainServer.assetLinksPath, limit: 128 * 1024,
+      options: ["--max-time", "10"])
+    #expect(endless.cutOff && endless.body.starts(with: Data(#"[{"relation":"#.utf8)))
+    let slow = try curl(server, "slow.test", LiveDomainServer.assetLinksPath, options: ["--max-time", "1"])
+    #expect(slow.exit == 28)
+    let requests = try server.requests()
+    #expect(requests.map(\.path) == [LiveDomainServer.assetLinksPath, LiveDomainServer.assetLinksPath])
+  }
+
   @Test("the request log records host, SNI, method, path and headers")
   func requestLog() throws {
     _ = try curl(server, "good.test", options: ["--header", "User-Agent: TapRoute-test"])
