@@ -33,7 +33,8 @@ extension AssetLinksCommand {
       request's problems, TR730-TR733 and TR002, then the file's, TR001 and TR801-TR809),
       served (a file the verifier reads, with no error), statements (their number, null when
       no file was read) and packages (the apps granted handle_all_urls). Exit 2 when no
-      domain answered (no network, or no such domains).
+      domain replied (no HTTP status: no network, no such domains, refused connections or
+      certificates), as aasa fetch.
       """,
     arguments: [domains], options: [fetchJSON] + AASACommand.curlFetching,
     success: "every domain serves a file the verifier reads, with no errors",

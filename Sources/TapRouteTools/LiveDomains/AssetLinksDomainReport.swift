@@ -64,16 +64,10 @@ package struct AssetLinksDomainReport: Sendable, Encodable {
     try c.encode(packages, forKey: .packages)
   }
 
-  /// True when nothing answered: the name does not resolve, nothing accepts the connection, or
-  /// no reply came in time (no network, or no such domain). A certificate refused, a handshake
-  /// failed or a reply too large are answers: a server was reached.
-  package var nothingAnswered: Bool {
-    guard status == nil else { return false }
-    switch failure {
-    case .certificateNotTrusted, .tlsHandshake, .tooLarge: return false
-    case .nameNotResolved, .connectionRefused, .timeout, .curlMissing, .other, nil: return true
-    }
-  }
+  /// True when no reply came (no HTTP status): no network, no such domain, a refused
+  /// connection or certificate, a timeout; as `aasa fetch` counts it (`DomainReport`), so both
+  /// commands exit 2 on the same failures.
+  package var nothingAnswered: Bool { status == nil }
 
   /// The host whose file the verifier fetches for `domain`: a wildcard domain's root host
   /// (`*.example.com`: `example.com`, AND-10), else the domain.
