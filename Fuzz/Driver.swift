@@ -1,15 +1,15 @@
 // The one libFuzzer entry point of the fuzzing binary (Scripts/fuzz.sh compiles every
-// Fuzz/*.swift with Sources/TapRouteAASA and Sources/TapRoute into .build/fuzz/taproute-fuzz,
-// once for all targets).
+// Fuzz/*.swift with Sources/TapRouteAASA, Sources/TapRoute, Sources/TapRouteTools and
+// Sources/TapRouteAndroid into .build/fuzz/taproute-fuzz, once for all targets).
 // The environment variable TAPROUTE_FUZZ_TARGET names the target; each Fuzz/TARGET.swift
-// defines its check, which runs one SelfCheck on the input, and a problem it reports becomes
+// defines its check, which runs one SelfCheck (or AndroidSelfCheck) on the input, and a problem it reports becomes
 // a crash, so that libFuzzer records the input.
 
 import Foundation
 
 /// The fuzz targets, named as Scripts/fuzz.sh and TAPROUTE_FUZZ_TARGET spell them.
 enum FuzzTarget: String, CaseIterable {
-  case policy, situation, url, sticker, plist, observation, aasa
+  case policy, situation, url, sticker, plist, observation, aasa, assetlinks, manifest
 
   /// Runs the target's check (defined in Fuzz/TARGET.swift) on one input; returns the problems.
   func check(_ bytes: [UInt8]) -> [String] {
@@ -21,6 +21,8 @@ enum FuzzTarget: String, CaseIterable {
     case .plist: fuzzPlist(bytes)
     case .observation: fuzzObservation(bytes)
     case .aasa: fuzzAASA(bytes)
+    case .assetlinks: fuzzAssetLinks(bytes)
+    case .manifest: fuzzManifest(bytes)
     }
   }
 }

@@ -2,21 +2,22 @@
 # Builds the fuzzing binary if needed and runs one libFuzzer target for a given time.
 #
 #   Scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
-#   TARGET: policy | situation | url | sticker | plist | observation | aasa   (see Fuzz/TARGET.swift and SelfCheck.swift)
+#   TARGET: policy | situation | url | sticker | plist | observation | aasa | assetlinks | manifest
+#   (see Fuzz/TARGET.swift, SelfCheck.swift and, for the last two, AndroidSelfCheck.swift)
 #
 # Every target is in one binary, .build/fuzz/taproute-fuzz: Sources/TapRouteAASA, Sources/TapRouteTools,
-# Sources/TapRoute (without Exports.swift, whose import is of the other half) and Fuzz/*.swift
+# Sources/TapRouteAndroid, Sources/TapRoute (without Exports.swift, whose import is of the other half) and Fuzz/*.swift
 # compiled as one module (without their `import TapRouteAASA` lines) by swiftc -sanitize=fuzzer,address (again only when a source is
 # newer), and run with TAPROUTE_FUZZ_TARGET=TARGET, which Fuzz/Driver.swift reads to pick the check. Seeds
-# come from Policies/ and the fixture table, plus the kept regressions in
+# come from Policies/, the fixture table, Examples/ and Tests/AssetLinksCorpus/, plus the kept regressions in
 # Tests/FuzzRegressions/TARGET/. Crashing inputs are written to .build/fuzz/artifacts/;
 # copy them into Tests/FuzzRegressions/TARGET/ so the regression test replays them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:-}
 seconds=${2:-}
-case "$target" in policy | situation | url | sticker | plist | observation | aasa) ;; *)
-  echo "usage: Scripts/fuzz.sh policy|situation|url|sticker|plist|observation|aasa SECONDS [libFuzzer options]" >&2
+case "$target" in policy | situation | url | sticker | plist | observation | aasa | assetlinks | manifest) ;; *)
+  echo "usage: Scripts/fuzz.sh policy|situation|url|sticker|plist|observation|aasa|assetlinks|manifest SECONDS [libFuzzer options]" >&2
   exit 2 ;;
 esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "SECONDS must be a whole number" >&2; exit 2; }
@@ -30,8 +31,8 @@ opt="${TAPROUTE_FUZZ_OPT:--O}"
 case "$opt" in -O | -Onone | -Osize) ;; *) echo "TAPROUTE_FUZZ_OPT must be -O, -Onone or -Osize" >&2; exit 2 ;; esac
 binary="$out/taproute-fuzz"
 [[ "$opt" == "-O" ]] || binary="$out/taproute-fuzz$opt"
-sources=$(find Sources/TapRouteAASA Sources/TapRoute Sources/TapRouteTools Fuzz -name '*.swift' ! -name Exports.swift | sort)
-if [[ ! -x "$binary" || -n "$(find Sources/TapRouteAASA Sources/TapRoute Sources/TapRouteTools Fuzz -newer "$binary" -name '*.swift' | head -1)" ]]; then
+sources=$(find Sources/TapRouteAASA Sources/TapRoute Sources/TapRouteTools Sources/TapRouteAndroid Fuzz -name '*.swift' ! -name Exports.swift | sort)
+if [[ ! -x "$binary" || -n "$(find Sources/TapRouteAASA Sources/TapRoute Sources/TapRouteTools Sources/TapRouteAndroid Fuzz -newer "$binary" -name '*.swift' | head -1)" ]]; then
   echo "building $binary"
   # Built under a temporary name and then renamed, so that neither a failed build nor a
   # fuzz.sh started meanwhile ever runs a half-written binary.
@@ -93,6 +94,43 @@ elif target == "aasa":
     seeds = [p.read_bytes() for p in sorted(pathlib.Path("Examples/aasa").glob("*.json"))]
     corpus = json.loads(pathlib.Path("Tests/AASACorpus/corpus.json").read_text())["cases"]
     seeds += [json.dumps(c["aasa"]).encode() for c in corpus] + [c["url"].encode() for c in corpus]
+elif target == "assetlinks":
+    # The example file and each corpus case's file (its "lines"); the target derives its URLs
+    # from the file itself.
+    seeds = [pathlib.Path("Examples/android/assetlinks.json").read_bytes()]
+    for path in sorted(pathlib.Path("Tests/AssetLinksCorpus").glob("*.json")):
+        seeds.append("\n".join(json.loads(path.read_text())["lines"]).encode())
+elif target == "manifest":
+    # The example manifest, and a few more that reach the rest of the reader: another prefix
+    # for Android's namespace, an alias, wildcard hosts and ports, every kind of path rule,
+    # Android 15's relative groups, mixed schemes, a refused advanced pattern.
+    seeds = [pathlib.Path("Examples/android/AndroidManifest.xml").read_bytes()]
+    ns = 'xmlns:android="http://schemas.android.com/apk/res/android"'
+    web = ('<action android:name="android.intent.action.VIEW"/>'
+           '<category android:name="android.intent.category.DEFAULT"/>'
+           '<category android:name="android.intent.category.BROWSABLE"/>')
+    seeds += [s.encode() for s in [
+        f'<manifest {ns} package="com.example"><application>'
+        f'<activity android:name=".Main" android:exported="true"><intent-filter android:autoVerify="true">{web}'
+        '<data android:scheme="https" android:host="*.example.com" android:port="8443"/>'
+        '<data android:pathPattern="/a\\\\*b" android:pathSuffix=".pdf" android:path="/exact"/>'
+        '<uri-relative-filter-group android:allow="false"><data android:queryPrefix="x=" android:fragment="top"/>'
+        '</uri-relative-filter-group><uri-relative-filter-group><data android:pathAdvancedPattern="/[a-z]+/{2,3}x*"/>'
+        '</uri-relative-filter-group></intent-filter></activity>'
+        '<activity-alias android:name="com.example.Alias" android:targetActivity=".Main" android:enabled="false">'
+        f'<intent-filter>{web}<data android:scheme="http" android:host="example.com" android:pathPrefix="/p"/>'
+        '</intent-filter></activity-alias></application></manifest>',
+        '<?xml version="1.0"?>\n<m:manifest xmlns:a="http://schemas.android.com/apk/res/android" '
+        'xmlns:m="urn:x"><application><activity a:name="com.example.Main">'
+        f'<intent-filter a:autoVerify="true">{web.replace("android:", "a:")}'
+        '<data a:scheme="https" a:host="example.com"/><data a:scheme="myapp"/>'
+        '<data a:pathAdvancedPattern="/x{" a:pathPrefix="/shop"/></intent-filter></activity></application>'
+        '</m:manifest>',
+        f'<manifest {ns}>\n  <application>\n    <activity android:name=".A">\n'
+        f'      <intent-filter android:autoVerify="yes">{web}\n'
+        '        <data android:scheme="https" android:host="${host}" android:mimeType="text/plain"/>\n'
+        '      </intent-filter>\n    </activity>\n  </application>\n</manifest>\n',
+    ]]
 else:
     urls = set()
     for f in fixtures:

@@ -55,6 +55,21 @@ extension AndroidManifest {
             + "\(Diagnostic.grouped(Int64(maximumBytes))) bytes for a manifest; the limit is reached here")
       ])
     }
+    // Foundation's XMLParser traps (in its start-element and comment callbacks) on a name or a
+    // comment that is not UTF-8 when libxml2 reads the bytes as UTF-8: without a byte-order mark
+    // it does unless the XML declaration names an encoding it knows (an empty or unknown
+    // `encoding` is read as UTF-8 too). Rather than second-guess libxml2, a file without a UTF-16
+    // or UTF-32 byte-order mark must be UTF-8, and is refused otherwise before it reaches the
+    // parser: one that declares ISO-8859-1 and has non-ASCII text too (save it as UTF-8).
+    if !startsWithWideByteOrderMark(bytes), let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+      throw DiagnosticsError([
+        Diagnostic(
+          file: file, location: source.position(offset), code: .manifestXMLSyntax,
+          message: "malformed XML: the byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) is not "
+            + "UTF-8; TapRoute reads a manifest without a UTF-16 byte-order mark as UTF-8: save the file as UTF-8"
+        )
+      ])
+    }
     let parser = XMLParser(data: Data(bytes))
     let reader = AndroidManifestReader(file: file, source: source)
     parser.delegate = reader
@@ -83,6 +98,13 @@ extension AndroidManifest {
     return AndroidManifestCheck(
       manifest: reader.manifest,
       diagnostics: reader.diagnostics.sorted { ($0.location ?? start) < ($1.location ?? start) })
+  }
+
+  /// Whether the file starts with a UTF-16 or UTF-32 byte-order mark: libxml2 then converts it
+  /// to UTF-8 itself (a code unit it cannot convert stops the parse with an error).
+  static func startsWithWideByteOrderMark(_ bytes: [UInt8]) -> Bool {
+    bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
+      || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])
   }
 
   /// What libxml2's error `code` (as XMLParser reports it) means, in words.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TapRoute
+@testable import TapRouteAndroid
 @testable import TapRouteTools
 
 /// Every input kept in Tests/FuzzRegressions/TARGET/ (crashers and interesting cases found
@@ -14,7 +15,9 @@ struct RegressionInput: CustomTestStringConvertible, Sendable {
 
   static let all: [RegressionInput] = {
     let root = Repo.root.appendingPathComponent("Tests/FuzzRegressions")
-    return ["policy", "situation", "url", "sticker", "plist", "observation", "aasa"].flatMap {
+    return [
+      "policy", "situation", "url", "sticker", "plist", "observation", "aasa", "assetlinks", "manifest",
+    ].flatMap {
       target -> [RegressionInput] in
       let dir = root.appendingPathComponent(target)
       let names =
@@ -42,13 +45,17 @@ struct FuzzRegressionTests {
     case "plist": problems = SelfCheck.plist(input.bytes, rules: engine.policies.shortcuts)
     case "observation": problems = SelfCheck.observation(input.bytes, engine: engine)
     case "aasa": problems = SelfCheck.aasa(input.bytes)
+    case "assetlinks": problems = AndroidSelfCheck.assetLinks(input.bytes)
+    case "manifest": problems = AndroidSelfCheck.manifest(input.bytes)
     default: problems = SelfCheck.url(input.bytes, engine: engine)
     }
     #expect(problems.isEmpty, "\(problems)")
   }
 
   @Test func regressionsExist() {
-    for target in ["policy", "situation", "url", "sticker", "plist", "observation", "aasa"] {
+    for target in [
+      "policy", "situation", "url", "sticker", "plist", "observation", "aasa", "assetlinks", "manifest",
+    ] {
       #expect(RegressionInput.all.contains { $0.target == target }, "no kept input for \(target)")
     }
   }
