@@ -7,7 +7,7 @@
 #
 # Every target is in one binary, .build/fuzz/taproute-fuzz: Sources/TapRouteAASA, Sources/TapRouteTools,
 # Sources/TapRouteAndroid, Sources/TapRoute (without Exports.swift, whose import is of the other half) and Fuzz/*.swift
-# compiled as one module (without their `import TapRouteAASA` lines) by swiftc -sanitize=fuzzer,address (again only when a source is
+# compiled as one module (without their `import TapRouteAASA` and `import TapRouteAndroid` lines) by swiftc -sanitize=fuzzer,address (again only when a source is
 # newer), and run with TAPROUTE_FUZZ_TARGET=TARGET, which Fuzz/Driver.swift reads to pick the check. Seeds
 # come from Policies/, the fixture table, Examples/ and Tests/AssetLinksCorpus/, plus the kept regressions in
 # Tests/FuzzRegressions/TARGET/. Crashing inputs are written to .build/fuzz/artifacts/;
@@ -39,13 +39,13 @@ if [[ ! -x "$binary" || -n "$(find Sources/TapRouteAASA Sources/TapRoute Sources
   # -j: swiftc runs one frontend at a time unless told, and the files compile independently.
   partial="$binary.partial.$$"
   jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
-  # The sources are copied without their `import TapRouteAASA` lines: that module is part of
-  # this one here.
+  # The sources are copied without their `import TapRouteAASA` and `import TapRouteAndroid`
+  # lines: those modules are part of this one here.
   copies="$out/sources"
   rm -rf "$copies"
   for source in $sources; do
     mkdir -p "$copies/$(dirname "$source")"
-    sed '/^import TapRouteAASA$/d' "$source" > "$copies/$source"
+    sed -e '/^import TapRouteAASA$/d' -e '/^import TapRouteAndroid$/d' "$source" > "$copies/$source"
   done
   # -suppress-warnings: the tools' files import TapRoute, which is this one module here.
   # shellcheck disable=SC2086

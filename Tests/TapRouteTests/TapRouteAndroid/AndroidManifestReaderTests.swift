@@ -163,6 +163,22 @@ struct AndroidManifestReaderTests {
     }
   }
 
+  @Test("text that is not UTF-8 is refused at its first bad byte, before XMLParser sees it (it traps there)")
+  func notUTF8() {
+    // The fuzzer's smallest crash: an element name with a lone lead byte (0xD0).
+    let bytes: [UInt8] = Array("<manifest>\n<".utf8) + [0xD0] + Array("e=\"".utf8)
+    do {
+      _ = try AndroidManifest.read(bytes, file: "m.xml")
+      Issue.record("text that is not UTF-8 was read")
+    } catch {
+      #expect(
+        error.diagnostics.map(\.description) == [
+          "m.xml:2:2: error: malformed XML: the byte 0xD0 is not UTF-8; TapRoute reads a manifest without a "
+            + "UTF-16 byte-order mark as UTF-8: save the file as UTF-8 [TR820]"
+        ])
+    }
+  }
+
   struct Finding: CustomTestStringConvertible, Sendable {
     var name: String
     var marked: String
