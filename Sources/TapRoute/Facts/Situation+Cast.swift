@@ -276,30 +276,22 @@ extension Situation {
         case .notes: "link in Notes"
         case .safariCrossDomain: "link in Safari to another domain"
         case .safariSameDomain: "link in Safari to the same domain"
-        case .safariViewController: "link in SFSafariViewController"
+        case .safariViewController:
+          link.onPage ? "link on a page in SFSafariViewController" : "link in SFSafariViewController"
         case .webView: "link in a WKWebView"
         case .otherAppOpen: "URL another app opens with open(_:)"
         case .typed: "URL typed in Safari's address bar"
         case .scriptRedirect: "page whose script redirects"
-        case .instagram: link.onPage ? "link on a page in Instagram's browser" : "link in Instagram"
-        case .facebook: link.onPage ? "link on a page in Facebook's browser" : "link in Facebook"
-        case .messenger: link.onPage ? "link on a page in Messenger's browser" : "link in Messenger"
-        case .tikTok: link.onPage ? "link on a page in TikTok's browser" : "link in TikTok"
-        case .linkedIn: link.onPage ? "link on a page in LinkedIn's browser" : "link in LinkedIn"
-        case .snapchat: link.onPage ? "link on a page in Snapchat's browser" : "link in Snapchat"
-        case .weChat: link.onPage ? "link on a page in WeChat's browser" : "link in WeChat"
-        case .telegram: link.onPage ? "link on a page in Telegram's browser" : "link in Telegram"
-        case .line: link.onPage ? "link on a page in LINE's browser" : "link in LINE"
-        case .googleApp: link.onPage ? "link on a page in the Google app's browser" : "link in the Google app"
-        case .x: link.onPage ? "link on a page X shows" : "link in X"
-        case .threads: link.onPage ? "link on a page Threads shows" : "link in Threads"
+        case .instagram, .facebook, .messenger, .tikTok, .linkedIn, .snapchat, .weChat, .telegram, .line,
+          .googleApp:
+          link.onPage ? "link on a page in \(link.from.appName)'s browser" : "link in \(link.from.appName)"
+        case .x, .threads:
+          link.onPage ? "link on a page \(link.from.appName) shows" : "link in \(link.from.appName)"
         case .gmail: "link in a Gmail message"
         case .youTube: "link in YouTube"
         case .otherBrowser: "link in a browser other than Safari"
         case .ownAppOpen: "the app's own link, opened with open(_:)"
         }
-      let onPage =
-        link.onPage && link.from == .safariViewController ? "link on a page in SFSafariViewController" : place
       let via =
         switch link.via {
         case .direct: ""
@@ -321,8 +313,34 @@ extension Situation {
         default: ("tap", nil)
         }
       return EventCast(
-        gesture: gesture, surface: onPage + preview + via, actor: .system,
+        gesture: gesture, surface: place + preview + via, actor: .system,
         actorWords: "the system (universal links)", app: "app", what: what)
+    }
+  }
+}
+
+extension Situation.Link.Source {
+  /// The name of the app a link is followed in, in its own spelling; the value's name for a
+  /// place that is not one app.
+  fileprivate var appName: String {
+    switch self {
+    case .instagram: "Instagram"
+    case .facebook: "Facebook"
+    case .messenger: "Messenger"
+    case .tikTok: "TikTok"
+    case .linkedIn: "LinkedIn"
+    case .snapchat: "Snapchat"
+    case .weChat: "WeChat"
+    case .telegram: "Telegram"
+    case .line: "LINE"
+    case .googleApp: "the Google app"
+    case .x: "X"
+    case .threads: "Threads"
+    case .gmail: "Gmail"
+    case .youTube: "YouTube"
+    case .messages, .mail, .notes, .safariCrossDomain, .safariSameDomain, .safariViewController, .webView,
+      .otherAppOpen, .typed, .scriptRedirect, .otherBrowser, .ownAppOpen:
+      rawValue
     }
   }
 }
