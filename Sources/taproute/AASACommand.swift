@@ -153,28 +153,14 @@ enum AASACommand {
 
   /// Reads and checks one file; nil after reporting why it could not be read or is not JSON.
   private static func read(_ path: String, console: Console) -> AASACheck? {
-    guard
-      let (bytes, name) = console.read(
-        path, limit: AASADocument.readLimit, what: "apple-app-site-association file")
-    else { return nil }
-    do {
-      return try AASADocument.read(bytes, file: name)
-    } catch {
-      console.report(error.diagnostics)
-      return nil
+    console.parse(path, limit: AASADocument.readLimit, what: "apple-app-site-association file") {
+      bytes, name throws(DiagnosticsError) in try AASADocument.read(bytes, file: name)
     }
   }
 
   /// A document that `match` and `diff` can use: an error in it is a malformed file (exit 2).
   private static func document(_ path: String, console: Console) throws(CommandExit) -> AASADocument {
-    guard let check = read(path, console: console) else {
-      throw CommandExit(status: CommandLineTool.exitInput)
-    }
-    guard !check.hasErrors else {
-      console.report(check.diagnostics.filter { $0.severity == .error })
-      throw CommandExit(status: CommandLineTool.exitInput)
-    }
-    return check.document
+    try console.usable(read(path, console: console), diagnostics: \.diagnostics).document
   }
 
   private static func parseURLs(_ texts: [String], firstArgument: Int, console: Console) throws(CommandExit)

@@ -146,28 +146,15 @@ enum AssetLinksCommand {
 
   /// Reads and checks one file; nil after reporting why it could not be read or is not JSON.
   private static func read(_ path: String, console: Console) -> AssetLinksCheck? {
-    guard
-      let (bytes, name) = console.read(
-        path, limit: AssetLinksDocument.maximumBytes, what: "assetlinks.json file")
-    else { return nil }
-    do {
-      return try AssetLinksDocument.read(bytes, file: name)
-    } catch {
-      console.report(error.diagnostics)
-      return nil
+    console.parse(path, limit: AssetLinksDocument.maximumBytes, what: "assetlinks.json file") {
+      bytes, name throws(DiagnosticsError) in try AssetLinksDocument.read(bytes, file: name)
     }
   }
 
   /// A document `match` and `diff` can use: an error in it is a malformed file (exit 2); its
   /// warnings are printed to standard error, since they may change what a device does.
   private static func document(_ path: String, console: Console) throws(CommandExit) -> AssetLinksDocument {
-    guard let check = read(path, console: console) else {
-      throw CommandExit(status: CommandLineTool.exitInput)
-    }
-    guard !check.hasErrors else {
-      console.report(check.diagnostics.filter { $0.severity == .error })
-      throw CommandExit(status: CommandLineTool.exitInput)
-    }
+    let check = try console.usable(read(path, console: console), diagnostics: \.diagnostics)
     for warning in check.diagnostics where warning.severity == .warning { console.err("\(warning)\n") }
     return check.document
   }
@@ -239,24 +226,16 @@ enum AssetLinksCommand {
   private static func intentFilters(_ path: String, packageName: String, console: Console) throws(CommandExit)
     -> IntentFilterMatcher
   {
-    guard
-      let (bytes, name) = console.read(path, limit: AndroidManifest.readLimit, what: "AndroidManifest.xml")
-    else { throw CommandExit(status: CommandLineTool.exitInput) }
-    let check: AndroidManifestCheck
-    do {
-      check = try AndroidManifest.read(bytes, file: name)
-    } catch {
-      console.report(error.diagnostics)
-      throw CommandExit(status: CommandLineTool.exitInput)
-    }
-    guard !check.hasErrors else {
-      console.report(check.diagnostics.filter { $0.severity == .error })
-      throw CommandExit(status: CommandLineTool.exitInput)
-    }
+    let check = try console.usable(
+      console.parse(path, limit: AndroidManifest.readLimit, what: "AndroidManifest.xml") {
+        bytes, name throws(DiagnosticsError) in try AndroidManifest.read(bytes, file: name)
+      },
+      diagnostics: \.diagnostics)
     let matcher = IntentFilterMatcher(check.manifest)
     for problem in check.diagnostics + matcher.verification().diagnostics { console.err("\(problem)\n") }
     if let declared = check.manifest.package, declared != packageName {
-      console.err("\(name): note: the manifest's package is \(declared), not --package \(packageName)\n")
+      console.err(
+        "\(check.manifest.file): note: the manifest's package is \(declared), not --package \(packageName)\n")
     }
     return matcher
   }

@@ -67,3 +67,34 @@ final class Console {
     }
   }
 }
+
+extension Console {
+  /// Reads the file at `path` (at most `limit` bytes) and parses it with `parse`; nil after
+  /// reporting why it could not be read or parsed. The `aasa` and `assetlinks` commands read
+  /// their files through it.
+  func parse<Parsed>(
+    _ path: String?, limit: Int, what: String,
+    with parse: ([UInt8], String) throws(DiagnosticsError) -> Parsed
+  ) -> Parsed? {
+    guard let (bytes, name) = read(path, limit: limit, what: what) else { return nil }
+    do {
+      return try parse(bytes, name)
+    } catch {
+      report(error.diagnostics)
+      return nil
+    }
+  }
+
+  /// A file a command can use: nil (already reported) or with an error among `diagnostics` is a
+  /// malformed input, exit 2 after reporting the errors.
+  func usable<Parsed>(_ parsed: Parsed?, diagnostics: (Parsed) -> [Diagnostic]) throws(CommandExit) -> Parsed
+  {
+    guard let parsed else { throw CommandExit(status: CommandLineTool.exitInput) }
+    let errors = diagnostics(parsed).filter { $0.severity == .error }
+    guard errors.isEmpty else {
+      report(errors)
+      throw CommandExit(status: CommandLineTool.exitInput)
+    }
+    return parsed
+  }
+}
