@@ -3,6 +3,10 @@
 
     swift test --filter "$(Scripts/tagged-tests.py concurrency)"
 
+With --sources, it prints instead the test target's files those tests need (their own files,
+the shared support, the files of other suites they name), which Package.swift reads from
+TAPROUTE_TEST_SOURCES to build only those: CI's sanitizer builds compile no test they do not run.
+
 SwiftPM 6.3's `--filter` matches test ids, not Swift Testing's tags, so the tag written on a
 test or suite in Tests/ (`.tags(.concurrency)`) stays the one declaration and this reads the
 ids from it: a tagged `@Suite` gives `Target.Type`, a tagged `@Test` `Target.Type/function`.
@@ -13,9 +17,13 @@ import pathlib
 import re
 import sys
 
-if len(sys.argv) != 2 or not re.fullmatch(r"[A-Za-z]\w*", sys.argv[1]):
-    sys.exit("usage: Scripts/tagged-tests.py TAG")
-tag = sys.argv[1]
+arguments = sys.argv[1:]
+sources = arguments[:1] == ["--sources"]
+if sources:
+    arguments = arguments[1:]
+if len(arguments) != 1 or not re.fullmatch(r"[A-Za-z]\w*", arguments[0]):
+    sys.exit("usage: Scripts/tagged-tests.py [--sources] TAG")
+tag = arguments[0]
 root = pathlib.Path(__file__).resolve().parent.parent / "Tests"
 
 # An attribute's argument list, with parentheses nested two deep and strings skipped whole.
@@ -26,6 +34,7 @@ attribute = re.compile(rf'@(Suite|Test)\s*({args})?\s*(?:@\w+\s*)*(?:(?:static|f
 declaration = re.compile(r'^(?:@\w+(?:\([^)]*\))?\s+)*(?:final\s+)?(?:struct|class|enum|extension)\s+(\w+)', re.M)
 
 ids = []
+files = set()
 # A test target's files may sit in folders laid out like the sources.
 for path in sorted(root.glob("*/**/*.swift")):
     text = path.read_text()
@@ -39,6 +48,7 @@ for path in sorted(root.glob("*/**/*.swift")):
         seen += len(tags)
         if tag not in re.findall(r"\.(\w+)", ",".join(tags)):
             continue
+        files.add(path)
         if kind == "Suite":
             ids.append(f"{target}.{name}")
         else:
@@ -51,4 +61,26 @@ for path in sorted(root.glob("*/**/*.swift")):
         sys.exit(f"{path}: {text.count('.tags(')} .tags( in the file, {seen} read from attributes")
 if not ids:
     sys.exit(f"no test carries the tag .{tag}")
+
+if sources:
+    # The test target's files the tagged tests need: their own files, the shared support (the
+    # target's top-level files and Support/), and, until nothing is added, the file declaring
+    # each other suite a needed file names (`DifferentialTests.enumeratedSample()`).
+    target = root / "TapRouteTests"
+    suites = {}
+    for path in sorted(target.glob("**/*.swift")):
+        for m in re.finditer(r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:final\s+)?(?:struct|class|enum)\s+(\w+Tests)\b", path.read_text(), re.M):
+            suites[m.group(1)] = path
+    needed = {p for p in files if target in p.parents}
+    needed |= set(target.glob("*.swift")) | set(target.glob("Support/**/*.swift"))
+    queue = list(needed)
+    while queue:
+        for name in set(re.findall(r"\b(\w+Tests)\.", queue.pop().read_text())):
+            path = suites.get(name)
+            if path and path not in needed:
+                needed.add(path)
+                queue.append(path)
+    # Relative to the target's folder, as Package.swift's `sources:` takes them.
+    print(" ".join(sorted(str(p.relative_to(target)) for p in needed)))
+    sys.exit(0)
 print("^(" + "|".join(re.escape(i) for i in ids) + r")(/|$|\()")
