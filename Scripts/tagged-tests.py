@@ -65,18 +65,19 @@ if not ids:
 if sources:
     # The test target's files the tagged tests need: their own files, the shared support (the
     # target's top-level files and Support/), and, until nothing is added, the file declaring
-    # each other suite a needed file names (`DifferentialTests.enumeratedSample()`).
+    # each type a needed file names (`DifferentialTests.enumeratedSample()`, a helper type).
     target = root / "TapRouteTests"
-    suites = {}
+    declared = {}
     for path in sorted(target.glob("**/*.swift")):
-        for m in re.finditer(r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:final\s+)?(?:struct|class|enum)\s+(\w+Tests)\b", path.read_text(), re.M):
-            suites[m.group(1)] = path
+        pattern = r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:private|fileprivate|internal|final)\s+)*(?:struct|class|enum|protocol|typealias)\s+(\w+)"
+        for m in re.finditer(pattern, path.read_text(), re.M):
+            declared.setdefault(m.group(1), path)
     needed = {p for p in files if target in p.parents}
     needed |= set(target.glob("*.swift")) | set(target.glob("Support/**/*.swift"))
     queue = list(needed)
     while queue:
-        for name in set(re.findall(r"\b(\w+Tests)\.", queue.pop().read_text())):
-            path = suites.get(name)
+        for name in set(re.findall(r"\b([A-Z]\w*)\b", queue.pop().read_text())):
+            path = declared.get(name)
             if path and path not in needed:
                 needed.add(path)
                 queue.append(path)

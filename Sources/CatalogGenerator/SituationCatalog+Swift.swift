@@ -454,7 +454,7 @@ extension SituationCatalog {
   /// The events that read `part`: the one that names it, or every event for a part no event
   /// names (the top level, `app`).
   static func events(reading part: Part) -> [String] {
-    let naming = events.filter { $0.part == part.key }.map(\.name)
+    let naming = events.filter { $0.part == part.key || $0.alsoReads.contains(part.key) }.map(\.name)
     return naming.isEmpty ? events.map(\.name) : naming
   }
 

@@ -31,7 +31,8 @@ extension SituationCatalog {
   struct ValueCase: ExpressibleByStringLiteral {
     /// The Swift name.
     var name: String
-    /// The raw value (the JSON value) where it differs from ``name``.
+    /// The raw value (the JSON value) where it differs from ``name``: the name in snake case
+    /// (`legacy_failure` for `legacyFailure`), which generated code maps back to the name.
     var rawValue: String?
     /// The case's documentation comment, one string per line (none: undocumented).
     var doc: [String]
@@ -64,8 +65,17 @@ extension SituationCatalog {
   /// of the generated file).
   static let valueTypes: [ValueType] = [
     ValueType(
-      name: "Situation.Platform", doc: ["The platform of the device that shows the conversation."],
-      cases: ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"]),
+      name: "Situation.Platform", doc: ["The platform of the device the event happens on."],
+      cases: [
+        "iOS", "iPadOS", "macOS", "watchOS", "visionOS",
+        ValueCase(
+          "android",
+          doc: [
+            "Android, for the `link` event only: `osVersion` is Android's version (`\"15\"`), and the",
+            "`android` part holds the app's intent filters, the domain's verification state and the",
+            "device (AND-1 to AND-48).",
+          ]),
+      ]),
     ValueType(
       name: "Situation.Handoff", doc: ["What the system hands the container app it opens."],
       cases: [
@@ -449,6 +459,18 @@ extension SituationCatalog {
         ValueCase(
           "ownAppOpen",
           doc: ["The app itself calls `UIApplication.open(_:options:)` on one of its own links (IAB-20)."]),
+        ValueCase(
+          "chrome",
+          doc: [
+            "A page in Chrome, the link tapped (Android, AND-35); on Apple's platforms read as",
+            "`otherBrowser`.",
+          ]),
+        ValueCase(
+          "customTab",
+          doc: [
+            "A Custom Tab another app opened on the link's URL (Android, AND-36, AND-39); on Apple's",
+            "platforms read as another app's link.",
+          ]),
       ]),
     ValueType(
       name: "Situation.Link.Via",
@@ -516,6 +538,82 @@ extension SituationCatalog {
             "`?mode=managed` with the MDM key `EnableDirectDownloads`: a direct download, which",
             "Apple's schema documents for macOS 11 and later only (IOSN-7).",
           ]),
+      ]),
+    ValueType(
+      name: "Situation.Android.Filter",
+      doc: [
+        "How the app's intent filters take the link's URL (`android.filter`), as its",
+        "`AndroidManifest.xml` declares them (`taproute assetlinks match --manifest` tells).",
+      ],
+      cases: [
+        ValueCase(
+          "autoVerify",
+          doc: [
+            "A filter with `android:autoVerify=\"true\"` in the shape Android verifies matches: the",
+            "action `VIEW`, the categories `BROWSABLE` and `DEFAULT`, schemes `http` and `https` only",
+            "(AND-6, AND-7, AND-8).",
+          ]),
+        ValueCase(
+          "browsable",
+          doc: [
+            "A filter with `VIEW` and `BROWSABLE` matches, but not one Android verifies (no",
+            "`autoVerify`, another scheme mixed in, AND-6, AND-46): a deep link the user manages.",
+          ]),
+        ValueCase(
+          "notBrowsable",
+          doc: ["A filter matches without the category `BROWSABLE` (AND-4)."]),
+        ValueCase("none", doc: ["No filter of the app matches the URL."]),
+      ]),
+    ValueType(
+      name: "Situation.Android.DomainState",
+      doc: [
+        "The state of the link's host for the app, in the words `adb shell pm get-app-links`",
+        "prints (`android.domainState`, AND-23, AND-24).",
+      ],
+      cases: [
+        ValueCase("verified", doc: ["`verified`: the verification agent verified the host (STATE_SUCCESS)."]),
+        ValueCase("approved", doc: ["`approved`: approved by the shell, as a verified host counts."]),
+        ValueCase("denied", doc: ["`denied`: denied by the shell; not verified."]),
+        ValueCase("migrated", doc: ["`migrated`: kept from the legacy verification; counts as verified."]),
+        ValueCase("restored", doc: ["`restored`: restored from a backup; counts as verified."]),
+        ValueCase(
+          "legacyFailure", rawValue: "legacy_failure",
+          doc: ["`legacy_failure`: rejected by the legacy verifier; not verified."]),
+        ValueCase(
+          "systemConfigured", rawValue: "system_configured",
+          doc: ["`system_configured`: approved by the device's configuration; counts as verified."]),
+        ValueCase(
+          "none", doc: ["`none`: no response recorded yet (STATE_NO_RESPONSE); not verified."]),
+        ValueCase(
+          "verifierCode",
+          doc: [
+            "A number from 1024 (`1026`): a failure the verification agent defines; treated as not",
+            "verified (AND-25).",
+          ]),
+      ]),
+    ValueType(
+      name: "Situation.Android.OtherApp",
+      doc: ["Another app on the device that takes the URL (`android.otherApp`, AND-2)."],
+      cases: [
+        ValueCase("none", doc: ["No other app but browsers takes the URL."]),
+        ValueCase("canHandle", doc: ["Another app's filter matches the URL too; no app is the default."]),
+        ValueCase(
+          "isDefault",
+          doc: [
+            "Another app opens the URL by default: the user's default for it, or the app approved",
+            "for the domain (only one app can be, AND-26).",
+          ]),
+      ]),
+    ValueType(
+      name: "Situation.Android.DynamicRule",
+      doc: [
+        "Which of the domain's dynamic App Link rules (`dynamic_app_link_components` in its",
+        "`assetlinks.json`, Android 15) matches the URL first (`android.dynamicRule`, AND-16, AND-17).",
+      ],
+      cases: [
+        ValueCase("none", doc: ["The file has no dynamic rules, or none matches."]),
+        ValueCase("allow", doc: ["A rule without `\"exclude\": true` matches first."]),
+        ValueCase("exclude", doc: ["A rule with `\"exclude\": true` matches first."]),
       ]),
     ValueType(
       name: "URLSchemeClass",

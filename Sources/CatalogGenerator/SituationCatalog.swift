@@ -121,6 +121,8 @@ enum SituationCatalog {
     var url: String?
     /// The case's documentation comment, one string per line.
     var doc: [String]
+    /// Other parts the event reads beside `part`, which no other event reads (`android`).
+    var alsoReads: [String] = []
   }
 
   /// The events, each naming the part it reads; a part no event names (the top level, `app`)
@@ -156,7 +158,8 @@ enum SituationCatalog {
       doc: ["A person invokes an App Clip (a code or tag, Safari's banner, a Messages link, Maps)."]),
     Event(
       name: "link", part: "link", url: "url",
-      doc: ["The user follows a plain link (in a message's text, Mail, Notes, Safari or another app)."]),
+      doc: ["The user follows a plain link (in a message's text, Mail, Notes, Safari or another app)."],
+      alsoReads: ["android"]),
   ]
 
   static let parts: [Part] = [
@@ -586,6 +589,70 @@ enum SituationCatalog {
       doc: ["A plain link the user follows, and where."],
       initDoc: "A link; by default in the text of a message from a known sender.",
       propertyDoc: "The link followed; read when ``event`` is ``Event/link``."),
+    Part(
+      key: "android", type: "Android",
+      fields: [
+        Field(
+          key: "packageName", type: .string,
+          doc: ["The app's package name (`com.example.app`); nil: unknown."]),
+        Field(
+          key: "filter", type: .enumeration(type: "Android.Filter", default: "autoVerify"),
+          fact: FactRole(bit: 69), label: "intent filter",
+          doc: [
+            "How the app's intent filters take the URL (default: a filter Android verifies,",
+            "`autoVerify`, AND-6 to AND-8).",
+          ]),
+        Field(
+          key: "domainState", type: .enumeration(type: "Android.DomainState", default: "verified"),
+          fact: FactRole(bit: 70, header: "state"), label: "domain state",
+          doc: [
+            "The URL's host's state for the app, as `adb shell pm get-app-links PACKAGE` prints it",
+            "(default `verified`, AND-23, AND-24).",
+          ]),
+        Field(
+          key: "allHostsVerified", type: .bool(default: true), fact: FactRole(bit: 71),
+          label: "all hosts verified",
+          doc: [
+            "Every host in the app's verified filters passed verification; Android 11 and lower",
+            "verify all hosts or none (AND-9).",
+          ]),
+        Field(
+          key: "userSelected", type: .bool(default: false), fact: FactRole(bit: 72, header: "selected"),
+          label: "user selected",
+          doc: [
+            "The user selected the app for this domain in its settings (\"Open supported links\",",
+            "DOMAIN_STATE_SELECTED; AND-27, AND-34).",
+          ]),
+        Field(
+          key: "linkHandlingAllowed", type: .bool(default: true), fact: FactRole(bit: 73),
+          label: "link handling allowed",
+          doc: [
+            "The app may open the links it is verified for: the user's per-app toggle",
+            "(`isLinkHandlingAllowed()`, AND-26).",
+          ]),
+        Field(
+          key: "otherApp", type: .enumeration(type: "Android.OtherApp", default: "none"),
+          fact: FactRole(bit: 74),
+          label: "other app",
+          doc: ["Another app that takes the URL (default: none but browsers, AND-2, AND-26)."]),
+        Field(
+          key: "googleServices", type: .bool(default: true), fact: FactRole(bit: 75),
+          label: "Google services",
+          doc: ["The device has Google services, which App Links need (AND-5)."]),
+        Field(
+          key: "dynamicRule", type: .enumeration(type: "Android.DynamicRule", default: "none"),
+          fact: FactRole(bit: 76), label: "dynamic rule",
+          doc: [
+            "The domain's dynamic rule that matches the URL first (`dynamic_app_link_components`,",
+            "read on Android 15 with Google services, AND-16, AND-17).",
+          ]),
+      ],
+      doc: [
+        "An Android app's intent filters, its domain's verification state and the device, for a",
+        "link followed on Android (`platform` `android`).",
+      ],
+      initDoc: "An Android app; by default verified for the link's domain, on a device with Google services.",
+      propertyDoc: "The Android app and device; read when ``event`` is ``Event/link`` on Android."),
   ]
 
   /// The facts computed from the URL the event reads (its `Event.url` field: `tap.url` for a

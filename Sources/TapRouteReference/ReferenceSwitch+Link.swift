@@ -8,8 +8,11 @@ extension ReferenceSwitch {
   /// domain, what the device has of the domain's AASA file and the file itself. A container
   /// launch also carries the app's callbacks for what it was handed (the delivery).
   static func link(_ s: Situation, version: OSVersion, sdk: OSVersion) -> Result {
-    // The evidence speaks of iOS; elsewhere a link falls back to the browser (inferred).
-    guard s.platform == .iOS || s.platform == .iPadOS else { return Result(.browser) }
+    // The evidence speaks of iOS and Android; elsewhere a link falls back to the browser
+    // (inferred).
+    guard s.platform == .iOS || s.platform == .iPadOS || s.platform == .android else {
+      return Result(.browser)
+    }
     let link = s.link
     let (scheme, _) = URLSchemeClass.scan(link.url)
     switch scheme {
@@ -19,6 +22,7 @@ extension ReferenceSwitch {
     case .other, .web:
       break
     }
+    if s.platform == .android { return Result(androidLink(s, web: scheme == .web, version: version).outcome) }
     // Messages does not let links from an unknown sender open (M-4).
     if link.from == .messages && !link.senderKnown { return Result(.nothing) }
     // A web link whose preview is not loaded: the first tap loads the preview (M-3, A-1).
@@ -61,13 +65,56 @@ extension ReferenceSwitch {
       let staysInThePage = link.onPage && (link.from == .x || link.from == .instagram)
       if link.aasaOnDevice != .stale
         && (link.via == .clickTracker
-          || (link.via == .direct && (staysInThePage || link.from == .otherBrowser)))
+          || (link.via == .direct && (staysInThePage || link.from == .otherBrowser || link.from == .chrome)))
       {
         return Result(.browser)
       }
       return containerLaunch(s, .universalLink, version: version, sdk: sdk)
     case .unknown, .noMatch, .exclude: return Result(.browser)
     }
+  }
+
+  /// A link followed on Android, written by hand from DOMAIN-ANDROID.md, with the other reading
+  /// where the evidence disagrees. A custom scheme goes to the user's default, the only app or
+  /// the dialog (AND-2); a web link typed, script-driven or tapped in an app with a browser of
+  /// its own stays there (AND-45, AND-35, AND-39); then the app's filters and toggle (AND-4,
+  /// AND-26), a dynamic exclusion (AND-17), the verified state (AND-1, AND-9, AND-24) with the
+  /// contested hosts (AND-38, AND-41, AND-36), the user's selection (AND-27), and an unverified
+  /// link: the browser from Android 12 (AND-3), the dialog before (AND-2).
+  static func androidLink(_ s: Situation, web: Bool, version: OSVersion) -> (
+    outcome: Outcome, other: Outcome?
+  ) {
+    let android = s.android
+    let from = s.link.from
+    let takes = s.app.installed && (android.filter == .autoVerify || android.filter == .browsable)
+    guard web else {
+      if android.otherApp == .isDefault { return (.otherAppLaunch, nil) }
+      if takes { return (android.otherApp == .canHandle ? .disambiguationDialog : .appLaunch, nil) }
+      return (android.otherApp == .canHandle ? .otherAppLaunch : .nothing, nil)
+    }
+    switch from {
+    case .typed, .scriptRedirect, .instagram, .tikTok, .weChat, .telegram, .line, .threads:
+      return (.browser, nil)
+    default: break
+    }
+    if !s.app.installed || android.filter == .none {
+      return (android.otherApp == .isDefault ? .otherAppLaunch : .browser, nil)
+    }
+    if !android.linkHandlingAllowed || android.filter == .notBrowsable { return (.browser, nil) }
+    let dynamic = version.major >= 15 && android.googleServices && android.filter == .autoVerify
+    if dynamic && android.dynamicRule == .exclude { return (.browser, nil) }
+    if android.filter == .autoVerify && android.googleServices && android.domainState.countsAsVerified {
+      switch from {
+      case .webView: return (.browser, .appLaunch)
+      case .facebook, .messenger: return (.appLaunch, .browser)
+      case .gmail, .linkedIn, .x, .snapchat, .youTube, .googleApp, .customTab: return (.appLaunch, .browser)
+      default: break
+      }
+      if version.major >= 12 || android.allHostsVerified { return (.appLaunch, nil) }
+    }
+    if android.userSelected { return (.appLaunch, nil) }
+    if android.otherApp == .isDefault { return (.otherAppLaunch, nil) }
+    return (version.major >= 12 ? .browser : .disambiguationDialog, nil)
   }
 
   /// Whether a web link's first step stays in the browser of the place it is followed, before
@@ -80,7 +127,7 @@ extension ReferenceSwitch {
     case .tikTok, .linkedIn, .snapchat, .weChat, .telegram, .line, .googleApp: return !link.onPage
     case .ownAppOpen: return s.universalLink(url: link.url) == .match
     case .messages, .mail, .notes, .safariCrossDomain, .webView, .otherAppOpen: return false
-    case .gmail, .youTube, .otherBrowser: return false
+    case .gmail, .youTube, .otherBrowser, .chrome, .customTab: return false
     }
   }
 
@@ -91,7 +138,7 @@ extension ReferenceSwitch {
     case .messages, .mail, .notes, .safariCrossDomain, .safariSameDomain, .safariViewController: false
     case .webView, .otherAppOpen, .typed, .scriptRedirect, .instagram, .facebook, .messenger: false
     case .x, .threads: false
-    case .gmail, .youTube, .otherBrowser, .ownAppOpen: false
+    case .gmail, .youTube, .otherBrowser, .ownAppOpen, .chrome, .customTab: false
     }
   }
 
@@ -105,6 +152,10 @@ extension ReferenceSwitch {
     let decided = link(s, version: version, sdk: sdk).outcome
     let link = s.link
     let (scheme, _) = URLSchemeClass.scan(link.url)
+    if s.platform == .android {
+      return scheme == .web || scheme == .other
+        ? androidLink(s, web: scheme == .web, version: version).other : nil
+    }
     guard s.platform == .iOS || s.platform == .iPadOS, scheme == .web,
       !(link.from == .messages && !link.senderKnown),
       !(link.from == .messages && link.tapped == .unloadedPreview),
@@ -127,7 +178,7 @@ extension ReferenceSwitch {
       // browser may open the app (IAB-3); a tap on a page in the other in-app browsers may stay
       // in the page (IAB-7, IAB-18), as in any WKWebView (U-34).
       if link.onPage && (link.from == .x || link.from == .instagram) { return .containerLaunch }
-      if link.from == .otherBrowser { return .containerLaunch }
+      if link.from == .otherBrowser || link.from == .chrome { return .containerLaunch }
       return link.from == .webView || (link.onPage && readAsAWebView(link.from)) ? .browser : nil
     case .unknown: return decided == .browser ? .containerLaunch : nil
     case .noMatch, .exclude: return staleCDNCopy && decided == .browser ? .containerLaunch : nil

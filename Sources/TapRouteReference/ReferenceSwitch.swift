@@ -148,7 +148,7 @@ public enum ReferenceSwitch {
         return nil
       }
       return .otherAppLaunch
-    case .iOS, .iPadOS:
+    case .iOS, .iPadOS, .android:
       // No SDK check on iOS from 10: the web link reads as the browser whatever its encoding.
       return version.major >= 10 && !s.app.installed && scheme == .web ? .browser : nil
     case .watchOS, .visionOS:
@@ -271,7 +271,7 @@ public enum ReferenceSwitch {
         return Result(webLink ? .browser : .nothing)
       }
       return Result(message && loadable && (scheme == .web || scheme == .data) ? .browser : .nothing)
-    case .iOS, .iPadOS:
+    case .iOS, .iPadOS, .android:
       break
     }
     if version.major < 10 { return Result(webLink ? .browser : .nothing) }

@@ -334,7 +334,9 @@ extension Outcome {
   @inlinable
   package var carriesURL: Bool {
     switch self {
-    case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch, .appClipLaunch: true
+    case .extensionLaunch, .transcriptView, .browser, .containerLaunch, .otherAppLaunch, .appClipLaunch,
+      .appLaunch, .disambiguationDialog:
+      true
     default: false
     }
   }

@@ -25,6 +25,8 @@ extension Engine {
     case .macOS: return os.isAtLeast(major: 14)
     case .watchOS: return os.isAtLeast(major: 10)
     case .visionOS: return true
+    // Not an Apple SDK's `URL(string:)`: Android's link events read the URL as it is.
+    case .android: return false
     }
   }
 

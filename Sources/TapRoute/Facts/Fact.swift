@@ -54,6 +54,7 @@ extension Platform {
     case .macOS: 2
     case .watchOS: 3
     case .visionOS: 4
+    case .android: 5
     }
   }
 }

@@ -116,6 +116,9 @@ package struct EventCast: Sendable, Hashable {
     case .intentRun: (.destination, "app intent: perform()")
     // The paired iPhone (L-7).
     case .offersToOpenOnPhone: (.destination, "iPhone")
+    // Android: the app's activity (AND-1), or the dialog that asks which app (AND-2).
+    case .appLaunch: (.app, app)
+    case .disambiguationDialog: (.destination, "disambiguation dialog")
     case .transcriptView, .expandsInPlace, .nothing, .undecided: nil
     }
   }
@@ -269,18 +272,20 @@ extension Situation {
         app: "full app", what: what)
     case .link:
       // M-1 to M-5, U-28 to U-35, U-43 to U-46: the system opens a universal link's app or the browser.
+      let android = platform == .android
       let place =
         switch link.from {
-        case .messages: "link in a message in Messages"
+        case .messages: android ? "link in a message" : "link in a message in Messages"
         case .mail: "link in Mail"
         case .notes: "link in Notes"
         case .safariCrossDomain: "link in Safari to another domain"
         case .safariSameDomain: "link in Safari to the same domain"
         case .safariViewController:
           link.onPage ? "link on a page in SFSafariViewController" : "link in SFSafariViewController"
-        case .webView: "link in a WKWebView"
-        case .otherAppOpen: "URL another app opens with open(_:)"
-        case .typed: "URL typed in Safari's address bar"
+        case .webView: android ? "link in a WebView" : "link in a WKWebView"
+        case .otherAppOpen:
+          android ? "URL another app opens with ACTION_VIEW" : "URL another app opens with open(_:)"
+        case .typed: android ? "URL typed in the browser's address bar" : "URL typed in Safari's address bar"
         case .scriptRedirect: "page whose script redirects"
         case .instagram, .facebook, .messenger, .tikTok, .linkedIn, .snapchat, .weChat, .telegram, .line,
           .googleApp:
@@ -291,6 +296,8 @@ extension Situation {
         case .youTube: "link in YouTube"
         case .otherBrowser: "link in a browser other than Safari"
         case .ownAppOpen: "the app's own link, opened with open(_:)"
+        case .chrome: "link on a page in Chrome"
+        case .customTab: "link in a Custom Tab"
         }
       let via =
         switch link.via {
@@ -306,7 +313,11 @@ extension Situation {
         }
       let (gesture, what): (String, String?) =
         switch link.from {
-        case .typed: ("type the URL", "a URL typed in Safari's address bar")
+        case .typed:
+          (
+            "type the URL",
+            android ? "a URL typed in the browser's address bar" : "a URL typed in Safari's address bar"
+          )
         case .scriptRedirect: ("open the page", "a page whose script redirects")
         case .otherAppOpen: ("act in the other app", "another app's open(_:)")
         case .ownAppOpen: ("act in the app", "the app's own open(_:)")
@@ -314,7 +325,7 @@ extension Situation {
         }
       return EventCast(
         gesture: gesture, surface: place + preview + via, actor: .system,
-        actorWords: "the system (universal links)", app: "app", what: what)
+        actorWords: android ? "Android (App Links)" : "the system (universal links)", app: "app", what: what)
     }
   }
 }
@@ -339,7 +350,7 @@ extension Situation.Link.Source {
     case .gmail: "Gmail"
     case .youTube: "YouTube"
     case .messages, .mail, .notes, .safariCrossDomain, .safariSameDomain, .safariViewController, .webView,
-      .otherAppOpen, .typed, .scriptRedirect, .otherBrowser, .ownAppOpen:
+      .otherAppOpen, .typed, .scriptRedirect, .otherBrowser, .ownAppOpen, .chrome, .customTab:
       rawValue
     }
   }

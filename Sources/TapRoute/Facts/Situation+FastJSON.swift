@@ -20,7 +20,8 @@ extension Situation {
     return bytes.withUnsafeBufferPointer { buffer in
       var scanner = SituationScanner(buffer)
       scanner.aasaCache = cache
-      return scanner.document()
+      // Android on an event that does not read it is an error the strict reader reports.
+      return scanner.document().flatMap { $0.platform != .android || $0.event.readsAndroid ? $0 : nil }
     }
   }
 }

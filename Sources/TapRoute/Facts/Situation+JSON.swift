@@ -65,6 +65,13 @@ extension JSONReader {
       ok = false
     }
     readSituationFields(fields, path: path, into: &situation)
+    if ok, situation.platform == .android, !situation.event.readsAndroid, let v = fields["platform"] {
+      error(
+        .situationUnknownValue,
+        "platform \"android\" is read for the link event only; the \(situation.event.rawValue) event's tables speak of Apple's platforms",
+        path: Self.join(path, "platform"), at: v.location)
+      return nil
+    }
     return ok ? situation : nil
   }
 

@@ -332,6 +332,8 @@ extension Situation.Link.Source {
     case .youTube: 23
     case .otherBrowser: 24
     case .ownAppOpen: 25
+    case .chrome: 26
+    case .customTab: 27
     }
   }
 }

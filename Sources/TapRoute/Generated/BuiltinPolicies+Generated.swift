@@ -2656,6 +2656,406 @@ enum BuiltinPolicies {
         {"kind": "forumThread", "title": "[FB21797091] Regression: Universal Links/AASA Fetching Fails for IDN on iOS 16+ (Apple Developer Forums thread 814156)", "url": "https://developer.apple.com/forums/thread/814156", "date": null, "platforms": ["iOS 15", "iOS 16+"], "quote": "Note: This IDN setup was last confirmed to work correctly on iOS 15 in April 2025.\n…\nsysdiagnose: Running swcutil on affected iOS 16+ devices shows the status as \"unspecified\" for the IDN domain.\n• Symptoms: Universal Links consistently open in Safari instead of the app, the Smart App Banner is not displayed, and Shared Web Credentials for AutoFill do not function.", "where": "question: Technical Contrast; Validation & Diagnostics", "note": "Another developer (a Japanese IDN domain), who says the issue appears identical to thread 807695; undated in the stored copy (after April 2025), no Apple answer there."}
       ],
       "note": "Reports, not Apple's words; Apple has not answered either thread in the stored copies."
+    },
+    "AND-1": {
+      "claim": "Google: an Android App Link is a special type of deep link that lets website URLs immediately open the corresponding content in the Android app without the user selecting the app; App Links use the Digital Asset Links API to establish that the website has approved the app to open links for that domain automatically, and when the system verifies ownership of the URLs it routes those URL intents to the app.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Verify Android App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/verify-android-applinks", "date": null, "platforms": ["Android"], "quote": "An Android App Link is a special type of deep link that allows your website URLs to immediately open the corresponding content in your Android app, without requiring the user to select the app. Android App Links use the Digital Asset Links API to establish trust that your app has been approved by the website to automatically open links for that domain. If the system successfully verifies that you own the URLs, the system automatically routes those URL intents to your app.", "where": "Opening paragraph", "note": "Re-read in the docs corpus (stored copy of developer.android.com/training/app-links/verify-android-applinks) and in the Android Studio 2025.2.2.5–bundled verify-android-applinks.md.txt (pages corpus). Matches the digest word for word; the third sentence was added from the same paragraph. No date on the stored copy."},
+        {"kind": "googleDocumentation", "title": "About App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/about", "date": null, "platforms": ["Android 6 and later"], "quote": "Android App Links is a special deep linking capability in Android 6 and later that allows your verified website URLs to immediately open corresponding content in your Android app, without requiring the user to select your app from a disambiguation dialog.", "where": "Opening paragraph", "note": "Stored copy in the docs corpus; the current overview page, worded a little differently from verify-android-applinks."}
+      ]
+    },
+    "AND-2": {
+      "claim": "Google: because several apps can declare intent filters matching a URI, Android routes a tapped deep link in this order: the user's default app for the URI if one was designated, else the only available app that can handle it, else a disambiguation dialog; so a matching intent filter does not guarantee the deep link goes to a given app.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Create deep links (Android Developers)", "url": "https://developer.android.com/training/app-links/create-deeplinks", "date": null, "platforms": ["Android (all versions, all devices)"], "quote": "At runtime, when the user taps a link, Android triggers an intent and attempts to route it to an app. Because multiple apps can declare intent filters that match a given URI, Android takes these actions, in this order, to route the intent:\n\n1. Open the user's default app that can handle the URI, if one was designated.\n2. Open the only available app that can handle the URI.\n3. Allow the user to select an app from a *disambiguation dialog*.\n\nThis means that, even though your intent filters match a given URI, there is no guarantee that the system will route the deep link intent to your app.", "where": "How deep linking works", "note": "Re-read in the docs corpus (create-deeplinks.md.txt; the same text stands at training/app-links/deep-linking). Matches the digest word for word; the lead-in sentence was added. The section says deep linking is 'supported on all versions, on all devices'. The page does not itself say this order applies to unverified http links on Android 12+, where AND-3 sends an unapproved web intent to the browser instead."}
+      ]
+    },
+    "AND-3": {
+      "claim": "Google: starting in Android 12 (API level 31), a generic web intent resolves to an activity in an app only if the app is approved for the specific domain in that web intent; if it isn't approved, the web intent resolves to the user's default browser app instead.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Web intent resolution (Android 12 behavior changes, Android Developers)", "url": "https://developer.android.com/about/versions/12/web-intent-resolution", "date": null, "platforms": ["Android 12 (API level 31)+"], "quote": "Starting in Android 12 (API level 31), a generic web intent resolves to an activity in your app only if your app is approved for the specific domain contained in that web intent. If your app isn't approved for the domain, the web intent resolves to the user's default browser app instead.", "where": "Web intent resolution (opening paragraph)", "note": "Re-read in the pages corpus (stored English copies at web-intent-resolution?hl=fr and ?authuser=1). Matches the digest word for word. The developer-preview copy at developer.android.google.cn reads 'a generic web intent can resolve to an activity'. The page lists the ways to get approval, but that list is missing from the stored copy."}
+      ]
+    },
+    "AND-4": {
+      "claim": "Google: starting in Android 12, web intent filters must also declare CATEGORY_BROWSABLE for a web intent to resolve to an activity in the app.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Web intent resolution (Android 12 behavior changes, Android Developers)", "url": "https://developer.android.com/about/versions/12/web-intent-resolution", "date": null, "platforms": ["Android 12+"], "quote": "Starting in Android 12, web intent filters must also declare the CATEGORY_BROWSABLE category in order for a given web intent to resolve to an activity in your app.", "where": "Web intent filters must include the browsable category", "note": "Re-read in the pages corpus (stored English copy at web-intent-resolution?hl=fr). Matches the digest word for word."}
+      ]
+    },
+    "AND-5": {
+      "claim": "Google's pages disagree on the first Android version with App Links: the current overview pages say App Links is supported on Android 6 and later, on devices that have Google services (and auto-verification runs at install on Android 6.0, API 23, or higher), while the Android 12 behavior-change page says Android App Links are available in Android 8.0 (API level 26) and higher. Dynamic App Links start with Android 15.",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "About deep links (Android Developers)", "url": "https://developer.android.com/training/app-links", "date": null, "platforms": ["Android 6 and later", "Android 15"], "quote": "Deep links are available on all Android versions.\n…\nApp Links is supported on Android 6 and later, on devices that have Google services. For deep links to your website, App Links is a recommended approach.\n\nAndroid 15 update\n\nWith Android 15, App Links are even more powerful with the introduction of Dynamic App Links.", "where": "About deep links: list of the two link types; Android 15 update", "note": "Re-read in the docs corpus (training/app-links and app-links.md.txt). This English page carries the '6 and later, Google services' fact that the digest took from translated ko/zh copies of the About App Links version table; the table itself was not found in an English stored copy."},
+        {"kind": "googleDocumentation", "title": "About App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/about", "date": null, "platforms": ["Android 6 and later", "Android 15+"], "quote": "Android App Links is a special deep linking capability in Android 6 and later … Starting with Android 15, App Links are even more powerful with the introduction of Dynamic App Links. With the new dynamic capabilities, you can refine your app's deep link behaviors on the fly, with more control, and without needing to release a new version of your app.", "where": "Opening paragraphs", "note": "Re-read in the docs corpus. The Android 15 sentence matches the digest word for word."},
+        {"kind": "googleDocumentation", "title": "Verify App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/verify-applinks", "date": null, "platforms": ["Android 6.0 (API level 23)+"], "quote": "When android:autoVerify=\"true\" is present in at least one of your app's intent filters, installing your app on a device that runs Android 6.0 (API level 23) or higher causes the system to automatically verify the hosts associated with the URLs in your app's intent filters.", "where": "Opening paragraph", "note": "Re-read in the docs corpus. Added as a third Google statement of the 6.0 floor."},
+        {"kind": "googleDocumentation", "title": "Web intent resolution (Android 12 behavior changes, Android Developers)", "url": "https://developer.android.com/about/versions/12/web-intent-resolution", "date": null, "platforms": ["Android 8.0 (API level 26)+"], "quote": "Android App Links, available in Android 8.0 (API level 26) and higher, use the Digital Asset Links API to associate a specific app with a web domain.", "where": "Android App Links section", "note": "Re-read in the pages corpus (stored English copy at ?hl=fr). Matches the digest's note word for word."}
+      ],
+      "note": "The 6.0 vs 8.0 conflict is between Google's own pages; most pages, and the verification page, say 6.0. Which devices lack Google services, and what happens on them, is not said here beyond 'on devices that have Google services'."
+    },
+    "AND-6": {
+      "claim": "Google: to register for App Links, add the autoVerify=\"true\" attribute to the intent filter, which tells the system to try to verify the scheme and host domain(s) against the website's assetlinks.json; Google's sample filter carries the comment that including other schemes will prevent verification.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Add intent filters for App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/add-applinks", "date": null, "platforms": ["Android"], "quote": "Add the\nautoVerify=\"true\"attribute\nto the Intent filter elements. This signals to the system that it should attempt to verify the scheme and host domain(s) against your website'sassetlinks.json\nconfiguration.\n…\n<!-- If a user clicks on a link that uses the \"http\" scheme, your\napp should be able to delegate that traffic to \"https\". -->\n<!-- Do not include other schemes, as this will prevent verification. -->\n<data android:scheme=\"http\" />\n<data android:scheme=\"https\" />", "where": "Steps list, step 2; sample App Link declaration", "note": "Re-read in the pages corpus, in English, from a stored mirror of this page (android-dot-google-developers.gonglchuangl.net/training/app-links/add-applinks); line breaks and the run-together 'website'sassetlinks.json' are as stored. The es/es-419/ja/de copies in the docs corpus carry the same English sample comment. Matches the digest; the digest's '`autoVerify=\\\"true\\\"attribute`' reflects the page's own missing space."},
+        {"kind": "googleDocumentation", "title": "Lint check AppLinkSplitToWebAndCustom: Android App links should only use http(s) schemes", "url": "https://googlesamples.github.io/android-custom-lint-rules/checks/AppLinkSplitToWebAndCustom.md.html", "date": "2025-01", "platforms": ["Android"], "quote": "In order for Android App Links to open in your app, Android must perform domain verification. However, Android only sends domain verification requests for ``s that only contain http(s) schemes. To ensure correct behavior, please split your http(s) schemes and other schemes into two different ``s.", "where": "Check description (Since: 8.8.0 (January 2025))", "note": "Found in the docs corpus while re-reading AND-6; Google's lint docs (AOSP vendor). The stored copy lost the <intent-filter> tags inside the backticks. The date is the lint version's 'Since' date, not a page date."}
+      ]
+    },
+    "AND-7": {
+      "claim": "Google: for an app that targets Android 12, the system verifies a domain only if that domain is inside an <intent-filter> element in the exact documented format (the English stored copies break off mid-sentence; the end of the sentence comes from Google's Chinese copy).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Web intent resolution (Android 12 behavior changes, Android Developers)", "url": "https://developer.android.com/about/versions/12/web-intent-resolution", "date": null, "platforms": ["apps that target Android 12"], "quote": "The domain verification process requires an internet connection and could take some time to complete. To help improve the efficiency of the process, the system verifies a domain for an app that targets Android 12 only if that dom…", "where": "Update declarations of Android App Links", "note": "Re-read in the pages corpus (stored English copies ?hl=fr and ?authuser=1); both stored copies stop mid-word here, as the digest said."},
+        {"kind": "googleDocumentation", "title": "验证 Android 应用链接 (Verify Android App Links, Chinese copy)", "url": "https://developer.android.google.cn/training/app-links/verify-android-applinks", "date": null, "platforms": ["Android 12"], "quote": "网域验证流程需要连接到互联网,并且可能需要一些时间才能完成。为了帮助提高该流程的效率,对于以 Android 12 或更高版本为目标平台的应用,仅当该网域位于包含上述代码段中指定的确切格式的 <intent-filter>\n元素内时,系统才会验证该网域。", "quoteEnglish": "The domain verification process requires an internet connection and may take some time to complete. To help improve the efficiency of the process, for apps that target Android 12 or higher, the system verifies a domain only if that domain is inside an <intent-filter> element that contains the exact format specified in the snippet above.", "where": "添加用于应用链接验证的 intent 过滤器 (Add intent filters for app links verification)", "note": "Re-read in the docs corpus (developer.android.google.cn copy). The translation is mine. The Chinese says 'Android 12 或更高版本' (Android 12 or higher), where the English stored copy says 'targets Android 12'. The English verify-android-applinks copy was found, but the stored excerpt did not reach this sentence."}
+      ]
+    },
+    "AND-8": {
+      "claim": "Google: the system's auto-verification inspects intent filters with action VIEW, categories BROWSABLE and DEFAULT, and data scheme http or https, and for each unique host name in them queries https://<hostname>/.well-known/assetlinks.json.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Verify App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/verify-applinks", "date": null, "platforms": ["Android 6.0 (API level 23)+"], "quote": "1. The system inspects all intent filters that include any of the following:\n   - Action: `android.intent.action.VIEW`\n   - Categories: `android.intent.category.BROWSABLE` and `android.intent.category.DEFAULT`\n   - Data scheme: `http` or `https`\n2. For each unique hostname found in the intent filters, Android queries the corresponding websites for the Digital Asset Links file at https://hostname/.well-known/assetlinks.json.", "where": "Auto verification", "note": "Re-read in the docs corpus (verify-applinks.md.txt). Close to the digest; the current copy says 'For each unique hostname found in the intent filters', where the digest and an older stored copy (Android Studio 2025.2.3.9 bundle) say 'For each unique host name found in the above intent filters'. The page says 'any of the following', although the list reads as all of them together."}
+      ]
+    },
+    "AND-9": {
+      "claim": "Google: on Android 11 (API level 30) and lower, the system makes the app the default handler for the specified URL patterns only if it finds a matching Digital Asset Links file for all hosts in the manifest.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Verify App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/verify-applinks", "date": null, "platforms": ["Android 11 (API level 30) and lower"], "quote": "Note: On Android 11 (API level 30) and lower, the system establishes your app as the default handler for the specified URL patterns only if it finds a matching Digital Asset Links file for *all* hosts in the manifest.", "where": "Auto verification (note)", "note": "Re-read in the docs corpus (verify-applinks.md.txt) and in the Android Studio 2025.2.3.9–bundled copy (pages corpus). Matches the digest word for word. The note says nothing about Android 12+; that per-host behaviour on 12+ is the digest's reading (compare AND-24/26, per-host states)."}
+      ]
+    },
+    "AND-10": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google's verify-android-applinks page, as quoted on a Q&A mirror: if the host is declared with a wildcard (such as *.example.com), the assetlinks.json file must be published at the root hostname (example.com); an app with such a filter passes verification for any sub-name of example.com as long as the file is published at https://example.com/.well-known/assetlinks.json.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "Multiple subdomain support with App Links (newbedev, quoting Verify Android App Links)", "url": "https://newbedev.com/multiple-subdomain-support-with-app-links", "date": null, "platforms": ["Android"], "quote": "Quoting from: Verify Android App Links\n\nAlternatively, if you declare your hostname with a wildcard (such as *.example.com), you must publish your assetlinks.json file at the root hostname (example.com). For example, an app with the following intent filter will pass verification for any sub-name of example.com (such as foo.example.com) as long as the assetlinks.json file is published at https:/ /example.com/.well- known/assetlinks.json:", "where": "First answer", "note": "Re-read in the pages corpus. Matches the digest word for word; the stray spaces in the URL are as stored. The same sentence is quoted in the Stack Overflow answer mirrored at devpeace.com and example-a.com (question 39616895), which links to developer.android.com/training/app-links/verify-android-applinks. Google's own page was not found in the stored corpora with this sentence, so this is Google's text known only through a mirror."}
+      ],
+      "note": "Google's wording reached through a third-party quote; the current Google page was not re-read for this sentence."
+    },
+    "AND-11": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google: the manifest element <uri-relative-filter-group> and its features (query and fragment matching, android:allow) are supported only on Android 15 (API level 35) and higher and are ignored on lower versions; it creates Intent matching rules that can include URI query parameters and fragments, as inclusion (allow) or exclusion (blocking) rules.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "<uri-relative-filter-group> (App manifest reference, Android Developers)", "url": "https://developer.android.com/guide/topics/manifest/uri-relative-filter-group-element", "date": null, "platforms": ["Android 15 (API level 35)+"], "quote": "**Note:** The `<uri-relative-filter-group>` element and its features, including query and fragment matching and `android:allow` attribute, are only supported on Android 15 (API level 35) and higher. They are ignored and have no effect on lower Android versions.\n\n\n    Creates precise `Intent` matching rules that can include URI query parameters and\n    URI fragments. The rules can be inclusion (*allow*) rules or exclusion (*blocking*)\n    rules, depending on the `android:https://developer.android.com/guide/topics/manifest/uri-relative-filter-group-element#allow` attribute.", "where": "description", "note": "Re-read in the docs corpus (uri-relative-filter-group-element.md.txt; the link markup inside the last attribute name is as stored). Matches the digest word for word. The HTML copies in the corpus leave the Android 15 note out."}
+      ]
+    },
+    "AND-12": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google: to match, each portion of a URI relative filter group must match a part of the URI (unspecified parts may be present); query parameter order doesn't matter, and a URI missing one of the group's query parameters does not match. <data> tags outside a <uri-relative-filter-group> are ORed, those inside are ANDed.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "<uri-relative-filter-group> (App manifest reference, Android Developers)", "url": "https://developer.android.com/guide/topics/manifest/uri-relative-filter-group-element", "date": null, "platforms": ["Android 15 (API level 35)+"], "quote": "To match a URI, each portion of the URI relative filter group must match a part of the URI. There can be portions of the URI that are not specified in the URI relative filter group.\n…\nThe filter matches https://project.example.com/any/path/here?param1=value1&param2=value2&param3=value3 because everything specified by the URI relative filter group is present. The filter also matches https://project.example.com/any/path/here?param2=value2&param1=value1 because the order of the query parameters doesn't matter. However, the filter doesn't match https://project.example.com/any/path/here?param1=value1, which is missing param2=value2.\n\nOR and AND\n\n<data> tags ou…", "where": "Matching; OR and AND", "note": "Re-read in the docs corpus (English copy at developer.android.google.cn/...?hl=en and developer.android.com). The English stored copies break off at '<data> tags ou' / '<data> tags inside o'; the rest of the OR/AND sentence was read in Google's Chinese copy: '<uri-relative-filter-group> 外的 <data> 标记会进行 OR 运算,而 <uri-relative-filter-group> 内的 <data> 标记会进行 AND 运算。' ('<data> tags outside a <uri-relative-filter-group> are ORed, while <data> tags inside a <uri-relative-filter-group> are ANDed.' — my translation)."}
+      ]
+    },
+    "AND-13": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google's lint check AppLinksAutoVerify (since lint 7.0.0, July 2021) checks the Digital Asset Links JSON file of each app-link host and reports an error such as 'This host does not support app links to your app'; it is disabled by default and has to be enabled with --enable AppLinksAutoVerify.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Lint check AppLinksAutoVerify: App Links Auto Verification Failure", "url": "https://googlesamples.github.io/android-custom-lint-rules/checks/AppLinksAutoVerify.md.html", "date": "2021-07", "platforms": ["Android"], "quote": "Note : **This issue is disabled by default**; use `--enable AppLinksAutoVerify` Severity : Error Category : Correctness Platform : Android Vendor : Android Open Source Project … Since : 7.0.0 (July 2021) … Ensures that app links are correctly set and associated with website. … AndroidManifest.xml:12:Error: This host does not support app links to your app. Checks the Digital Asset Links JSON file: http://example.com/.well-known/assetlinks.json [AppLinksAutoVerify]", "where": "Check header and Example", "note": "Re-read in the docs corpus. Matches the digest; the digest's quote ends at 'Checks the Digital Asset Links JSON file', here followed by the sample URL. The date is the check's 'Since' release, not a page date."}
+      ]
+    },
+    "AND-14": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google: assetlinks.json identifies the app by package_name (the application ID in build.gradle) and sha256_cert_fingerprints (SHA256 fingerprints of the app's signing certificate; the field takes several, e.g. debug and production builds). If you're using Play App Signing, the fingerprint from running keytool locally will usually not match the one on users' devices; Play Console shows whether Play App Signing is used (and the Japanese copy says the correct Digital Asset Links JSON snippet is on the same page).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Configure website associations and dynamic rules (Android Developers)", "url": "https://developer.android.com/training/app-links/configure-assetlinks", "date": null, "platforms": ["Android"], "quote": "package_name: The application ID declared in the app's build.gradle file.\n  • sha256_cert_fingerprints: The SHA256 fingerprints of your app's signing certificate.", "where": "Declare website associations", "note": "Re-read in the docs corpus (English). Matches the digest word for word. The English excerpt stops before the Play App Signing sentence."},
+        {"kind": "googleDocumentation", "title": "Configure website associations and dynamic rules (Android Developers, English mirror)", "url": "https://developer.android.com/training/app-links/configure-assetlinks", "date": null, "platforms": ["Android"], "quote": "This field supports multiple fingerprints, which can be used to support\ndifferent versions of your app, such as debug and production builds. If you're\nusing Play App Signing for your app, then the certificate\nfingerprint produced by running\nkeytool\nlocally will usually not match the one on users' devices. You can verify whether you're using Play App Signing for your app in your Play Console developer account underRelease > Setu…", "where": "Declare website associations (sha256_cert_fingerprints)", "note": "Re-read in the pages corpus from a stored English mirror of the page (android-dot-google-developers.gonglchuangl.net/training/app-links/configure-assetlinks); line breaks and the run-together 'underRelease' are as stored, and the excerpt breaks off at 'Setu'. Google's English wording is 'If you're using Play App Signing for your app, then the certificate fingerprint produced by running keytool locally will usually not match the one on users' devices', where the digest (translated from ja) had 'If your app uses Play App Signing, … usually won't match'."},
+        {"kind": "googleDocumentation", "title": "ウェブサイトの関連付けと動的ルールを構成する (Configure website associations and dynamic rules, Japanese copy)", "url": "https://developer.android.com/training/app-links/configure-assetlinks?hl=ja", "date": null, "platforms": ["Android"], "quote": "このフィールドでは、デバッグや製品版用ビルドなど、アプリのさまざまなバージョンをサポートするために使用できる複数のフィンガープリントを指定できます。アプリで Play アプリ署名を使用している場合、keytool をローカルで実行して生成される証明書のフィンガープリントは通常、ユーザーのデバイス上の証明書と一致しません。アプリで Play アプリ署名を使用しているかどうかは、Google Play Console のデベロッパー アカウントの Release > Setup > App signing で確認できます。使用している場合は、同じページにアプリの正しいデジタル アセット リンクの JSON スニペットも表示されます。", "quoteEnglish": "This field supports multiple fingerprints, which can be used to support different versions of your app, such as debug and production builds. If your app uses Play App Signing, the certificate fingerprint produced by running keytool locally usually won't match the one on users' devices. You can check whether your app uses Play App Signing in your Play Console developer account under Release > Setup > App signing; if it does, the same page also shows the correct Digital Asset Links JSON snippet for your app.", "where": "ウェブサイトの関連付けを宣言する (Declare website associations)", "note": "Re-read in the docs corpus (stored copy ?authuser=22&hl=ja); the English rendering is mine. Kept for the end of the sentence that the English mirror cuts off (the snippet on the same Play Console page)."}
+      ]
+    },
+    "AND-15": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google's sample assetlinks.json statement grants the com.example app link-opening permission with relation \"delegate_permission/common.handle_all_urls\" and a target of namespace \"android_app\", package_name and sha256_cert_fingerprints.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Configure website associations and dynamic rules (Android Developers)", "url": "https://developer.android.com/training/app-links/configure-assetlinks", "date": null, "platforms": ["Android"], "quote": "[{\n  \"relation\": [\"delegate_permission/common.handle_all_urls\"],\n  \"target\": {\n    \"namespace\": \"android_app\",\n    \"package_name\": \"com.example\",\n    \"sha256_cert_fingerprints\":\n    [\"14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5\"]\n  }\n}]", "where": "Declare website associations (sample assetlinks.json)", "note": "Re-read in the docs corpus in the zh copies (developer.android.google.cn/training/app-links/configure-assetlinks) and the ja copy; the JSON is the same in each and is not translated. The English excerpt stopped before the sample. The digest's fingerprint was abridged with '…'; here it is in full."}
+      ]
+    },
+    "AND-16": {
+      "claim": "Google: for dynamic App Links in Android 15+, the dynamic rules (pattern matchers for path, fragment and query parameters) are defined in assetlinks.json; devices running Android 15 (API level 35) or later that have Google services installed periodically retrieve the file and merge the dynamic configuration with the static configuration in the app's manifest.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Configure website associations and dynamic rules (Android Developers)", "url": "https://developer.android.com/training/app-links/configure-assetlinks", "date": null, "platforms": ["Android 15 (API level 35)+ with Google services"], "quote": "For dynamic App Links in Android 15+, the assetlinks.json file is also where you define your dynamic rules configuration, such as pattern matchers for path, fragment, and query parameters. Android devices running Android 15 (API level 35) or later that have Google services installed will periodically retrieve the file and merge your dynamic configuration with the static configuration in the app's manifest.", "where": "Opening section", "note": "Re-read in the docs corpus (English). Matches the digest word for word. 'Periodically' is not given a period."}
+      ]
+    },
+    "AND-17": {
+      "claim": "Google: Dynamic App Links on Android 15+ use the same handle_all_urls relation with a new field, dynamic_app_link_components, which earlier versions ignore (paths for older versions must be declared in the manifest). The system merges dynamic rules with manifest rules, but the manifest sets the maximum scope; dynamic rules must stay within it and cannot change or expand it.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "App Links FAQ (Android Developers)", "url": "https://developer.android.com/training/app-links/faq", "date": null, "platforms": ["Android 15+", "earlier versions"], "quote": "Dynamic App Links on Android 15+ uses the same handle_all_urls relation type as App Links on earlier versions, but uses a new field, dynamic_app_link_components. Earlier versions will ignore the new dynamic_app_link_components field to allow for compatibility. If you need to support specific paths on older Android versions, you must declare them in the manifest as you traditionally would.\n…\nYes, the system will merge your dynamic rules with manifest-based rules. However, note that the rules defined in your manifest set the maximum allowed scope for your App Link paths, so all of your dynamic rules must be within that scope. The system does not allow dynamic rules to change or expand the static scope that you have declared in your manifest paths.", "where": "What happens on devices running lower versions of Android? / Can I use both manifest-based path rules and dynamic rules at the same time?", "note": "Re-read in the pages corpus, in English (developer.android.com/training/app-links/faq and a mirror); the digest had quoted a translated es-419 copy. The English says 'uses' (not 'use'), 'App Link paths' (not 'App Links paths') and 'does not allow' (not 'doesn't allow')."}
+      ]
+    },
+    "AND-18": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "A Stack Overflow answer (mirrored) gives the assetlinks.json key path for dynamic rules: a statement's \"relation_extensions\" → \"delegate_permission/common.handle_all_urls\" → \"dynamic_app_link_components\", a list of objects with \"/\" (path), \"?\" (query dictionary) and \"exclude\": true, marked 'untested' by its author; the same answer quotes Google's feature list (Exclusions support, Query parameters support, Dynamic updates). A Q&A post on the same topic uses the same shape.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "forumThread", "title": "Stack Overflow answer on Dynamic App Links exclusions (copypastor mirror, post 5152)", "url": "https://copypastor.sobotics.org/posts/5152", "date": null, "platforms": ["Android 15", "Android 16"], "quote": "This feature is now available in \"Dynamic App Links\" for Android 15 & 16 devices! [The general documentation](https://developer.android.com/training/app-links/about#dynamic-app-links) seems straightforward, and the [technical documentation](https://developer.android.com/training/app-links/configure-assetlinks#configure-dynamic) explains the dictionary-based approach.\nSo, to exclude `/v/login1.php` with the parameter `type` = `c`, you should be able to use this (untested) within your `assetlinks.json` object:\n```\n[\n{\n... your existing config ...\n\"relation_extensions\": {\n\"delegate_permission/common.handle_all_urls\": {\n\"dynamic_app_link_components\": [\n{\"/\": \"/v/login1.php\", \"?\": {\"type\": \"c\"}, \"exclude\": true}\n]\n}\n}\n}\n]\n```\n…\n> **Exclusions support**: You can specify certain paths or sections of a URL that shouldn't open your app, even if they would otherwise match your App Link configuration.\n>\n> **Query parameters support**: With the new Query parameters functionality you can define specific parameters that, if present in a URL, will prevent your app from opening. …\n>\n> **Dynamic updates**: Make updates to your App Links configuration without needing to update your app by specifying the URL paths that your app handles directly within the **`assetlinks.json`** file hosted on your server.", "where": "Answer text (two near-identical answers stored together)", "note": "Re-read in the pages corpus. Matches the digest's JSON and feature names. The author calls the JSON 'untested'. The digest's '\"#\"' key is not in this answer (the Google feature text mentions fragments only as 'sections of a URL'); its 'AASA-like' is the digest's comparison."},
+        {"kind": "forumThread", "title": "Fix Android App Links Exclusions in assetlinks.json (neuroanswers Q&A)", "url": "https://neuroanswers.net/c/mobile-dev/q/fix-android-app-links-exclusions-assetlinks-json", "date": null, "platforms": ["Android 15"], "quote": "\"relation_extensions\": {\n      \"delegate_permission/common.handle_all_urls\": {\n        \"dynamic_app_link_components\": [\n          {\n            \"/\": \"/pages/login.aspx\",\n            \"exclude\": true\n          },", "where": "Question: the asker's assetlinks.json", "note": "Re-read in the pages corpus; a second use of the same key path (by the asker, who says the file works for a blanket exclude on Android 15)."},
+        {"kind": "googleDocumentation", "title": "App Links FAQ (Android Developers)", "url": "https://developer.android.com/training/app-links/faq", "date": null, "platforms": ["Android 15+"], "quote": "Dynamic App Links on Android 15+ uses the same handle_all_urls relation type as App Links on earlier versions, but uses a new field, dynamic_app_link_components.", "where": "What happens on devices running lower versions of Android?", "note": "Confirms the field name from Google; the full nesting under relation_extensions was not read on a Google page (configure-assetlinks#configure-dynamic was not reached in the stored copies)."}
+      ],
+      "note": "The exact nesting is from third parties, not from a Google page re-read here. The digest's note that relation_extensions is also a Digital Asset Links API field fits Google's API option 'returnRelationExtensions' (seen in a googleapis client doc), which was not quoted here."
+    },
+    "AND-19": {
+      "claim": "Negative finding: `relative_extended_url_patterns` is not a documented assetlinks.json key. Searches found it nowhere; the documented names are `dynamic_app_link_components` (assetlinks.json, AND-16/17/18) and `<uri-relative-filter-group>` (manifest, AND-11).",
+      "confidence": "inferred",
+      "sources": [
+        {"kind": "inference", "title": "Searched for 'relative_extended_url_patterns': 0 hits with find_string across the code index; a docs-corpus search returned only unrelated Digital Asset Links API pages and no page using the key; the documented key is dynamic_app_link_components", "date": null, "platforms": ["Android 15+"], "note": "Re-checked during this pass: find_string 'relative_extended_url_patterns' → count 0; search (docs) 'relative_extended_url_patterns assetlinks' → no result containing the string. Google's FAQ names the field dynamic_app_link_components (AND-17)."}
+      ],
+      "uncited": "context only: the assetlinks reader reports the key (TR-code in the reader)"
+    },
+    "AND-20": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "A Q&A answer (neuroanswers) says exclusion rules in dynamic_app_link_components that 'don't work' may fail because of manifest intent-filter scope, path syntax, rule ordering or caching, and that exclude: true only works if the URL first matches the app's declared intent-filter scope, on Android 15+ devices.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "forumThread", "title": "Fix Android App Links Exclusions in assetlinks.json (neuroanswers Q&A)", "url": "https://neuroanswers.net/c/mobile-dev/q/fix-android-app-links-exclusions-assetlinks-json", "date": null, "platforms": ["Android 15+"], "quote": "Android App Links exclusion rules may fail due to manifest intent-filter scope limitations, incorrect path syntax, rule ordering issues, or caching problems. Your assetlinks.json syntax appears correct, but dynamic rules require both proper host declarations in your app’s manifest and precise path patterns that match the URLs being tested. The exclude: true flag only works if the URL first matches your app’s declared intent-filter scope, and Android 15+ devices must be used for dynamic rules to take effect.", "where": "Answer summary", "note": "Re-read in the pages corpus. The last sentence matches the digest word for word (curly apostrophe as stored). The digest's 'first match wins like AASA' is not in the stored excerpt; the page's description mentions 'order dynamic_app_link_components correctly' only. The site's answers look machine-written; treat as a weak source."}
+      ],
+      "note": "Narrowed: 'first match wins' was not found in the source; only 'rule ordering issues' is."
+    },
+    "AND-21": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google: after installing the app, wait at least 20 seconds for the asynchronous verification to complete; starting in Android 12, domain verification can be invoked manually for an installed app, whether or not the app targets Android 12.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Verify App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/verify-applinks", "date": null, "platforms": ["Android 12+"], "quote": "Wait at least 20 seconds for the asynchronous verification process to complete.\n…\nStarting in Android 12, you can manually invoke domain verification for an app that's installed on a device. You can perform this process regardless of whether your app targets Android 12.", "where": "Auto verification; Manual verification", "note": "Re-read in the pages corpus (Android Studio 2025.2.3.9–bundled verify-applinks.md.txt) and the docs corpus. Matches the digest word for word."}
+      ]
+    },
+    "AND-22": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google (troubleshooting guide): when updated Android 15+ dynamic rules don't take effect, the most reliable way to test changes is to force a refetch with `adb shell pm verify-app-links --re-verify <package>`; the English guide also lists a 'Diagnose link resolution (Android 17+)' step whose command was cut off in the stored copy.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "アプリリンクのトラブルシューティング (Troubleshoot App Links, Japanese copy)", "url": "https://developer.android.com/training/app-links/troubleshoot?hl=ja", "date": null, "platforms": ["Android 15+"], "quote": "Android 15 以降で動的ルールが更新されない\n\n  • 問題: assetlinks.json ファイルのルールを更新しましたが、新しいリンクがアプリで処理されません。\n  • 解決方法:\n    • 再検証を強制する: 変更をテストする最も確実な方法は、adb shell pm verify-app-links --re-verify. <your-package-name> を使用して再取得を強制することです。", "quoteEnglish": "Dynamic rules on Android 15+ are not updating. Problem: You updated the rules in your assetlinks.json file, but new links are not handled by the app. Solution: Force re-verification: the most reliable way to test changes is to force a refetch using adb shell pm verify-app-links --re-verify. <your-package-name>.", "where": "Android 15 以降で動的ルールが更新されない (Dynamic rules on Android 15+ not updating)", "note": "Re-read in the docs corpus (Japanese copy); the English rendering is mine. The stored Japanese text has a stray period after --re-verify ('--re-verify. <your-package-name>'), copied as is. The English troubleshoot.md.txt excerpt ended before this section."},
+        {"kind": "googleDocumentation", "title": "Troubleshoot App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/troubleshoot", "date": null, "platforms": ["Android 17+"], "quote": "**Force Re-verification** : Run the ADB commands in the [Test App Links](https://developer.android.com/training/app-links/verify-applinks) guide to get a fresh verification result.\n  - **Diagnose link resolution (Android 17+)** : Run `adb shell am start --…", "where": "App link opens in the browser instead of the app", "note": "Re-read in the docs corpus (troubleshoot.md.txt); the stored excerpt stops mid-command, as the digest said. The Android 17 command itself was not recovered."}
+      ],
+      "note": "The Android 17 diagnosis command is unverified (truncated in every stored copy read)."
+    },
+    "AND-23": {
+      "claim": "OWASP MASTG: on Android 12 / API 31 and higher, `adb shell pm get-app-links <package>` prints a domain verification state per host (its example shows verified, legacy_failure and a numeric code 1026); only verified confirms the association, and any other value means the domain is not verified, so its links are not handled as App Links. The same information appears in `adb shell dumpsys package <package>`.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "MASTG-TECH-0174: Verifying App Link Website Association (OWASP Mobile Application Security Testing Guide)", "url": "https://mas.owasp.org/MASTG/techniques/android/MASTG-TECH-0174/", "date": null, "platforms": ["Android 12 / API level 31 and higher"], "quote": "adb shell pm get-app-links com.example.package\ncom.example.package:\nID: 01234567-89ab-cdef-0123-456789abcdef\nSignatures: [***]\nDomain verification state:\nexample.com: verified\nsub.example.com: legacy_failure\nexample.net: verified\nexample.org: 1026\nA state of verified confirms the association. Any other value (for example, legacy_failure or a numeric error code) means the domain is not verified, so the corresponding links are not handled as App Links. The same information appears in the output of adb shell dumpsys package com.example.package.", "where": "Using adb (Android 12 / API level 31 and higher)", "note": "Re-read in the pages corpus. Matches the digest word for word (the digest joined the sample lines with ' / '). OWASP's reading is stricter than AOSP's isStateVerified (AND-24), which also counts approved, migrated, restored and system_configured as verified; their sample output shows only verified, legacy_failure and a number."}
+      ],
+      "note": "The sample output is OWASP's illustration, not a capture from a named device or Android version."
+    },
+    "AND-24": {
+      "claim": "AOSP source: DomainVerificationManager.stateToDebugString prints the states as none, verified, approved, denied, migrated, restored, legacy_failure, system_configured, and any other value as its number; isStateVerified counts SUCCESS, APPROVED, MIGRATED, RESTORED and SYS_CONFIG as verified, and NO_RESPONSE, DENIED, LEGACY_FAILURE and any other value as not verified.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "androidSource", "title": "frameworks/base: core/java/android/content/pm/verify/domain/DomainVerificationManager.java (stateToDebugString, isStateVerified)", "url": "https://github.com/aosp-mirror/platform_frameworks_base/blob/0c4110e09966e5dd225b1fc8eba56022f0ee1d7b/core/java/android/content/pm/verify/domain/DomainVerificationManager.java", "date": null, "platforms": ["Android 12+ (API 31)"], "quote": "    public static String stateToDebugString(@DomainVerificationState.State int state) {\n        switch (state) {\n            case DomainVerificationState.STATE_NO_RESPONSE:\n                return \"none\";\n            case DomainVerificationState.STATE_SUCCESS:\n                return \"verified\";\n            case DomainVerificationState.STATE_APPROVED:\n                return \"approved\";\n            case DomainVerificationState.STATE_DENIED:\n                return \"denied\";\n            case DomainVerificationState.STATE_MIGRATED:\n                return \"migrated\";\n            case DomainVerificationState.STATE_RESTORED:\n                return \"restored\";\n            case DomainVerificationState.STATE_LEGACY_FAILURE:\n                return \"legacy_failure\";\n            case DomainVerificationState.STATE_SYS_CONFIG:\n                return \"system_configured\";\n            default:\n                return String.valueOf(state);\n        }\n    }\n\n    /**\n     * Checks if a state considers the corresponding domain to be successfully verified. The domain\n     * verification agent may use this to determine whether or not to re-verify a domain.\n     …\n     */\n    @SystemApi\n    public static boolean isStateVerified(@DomainVerificationState.State int state) {\n        switch (state) {\n            case DomainVerificationState.STATE_SUCCESS:\n            case DomainVerificationState.STATE_APPROVED:\n            case DomainVerificationState.STATE_MIGRATED:\n            case DomainVerificationState.STATE_RESTORED:\n            case DomainVerificationState.STATE_SYS_CONFIG:\n                return true;\n            case DomainVerificationState.STATE_NO_RESPONSE:\n            case DomainVerificationState.STATE_DENIED:\n            case DomainVerificationState.STATE_LEGACY_FAILURE:\n            default:\n                return false;\n        }\n    }", "where": "DomainVerificationManager: stateToDebugString and isStateVerified", "note": "Re-read with read_file from the public mirror aosp-mirror/platform_frameworks_base at commit 0c4110e0 (the same file is at android.googlesource.com/platform/frameworks/base). Matches the digest's lists. The javadoc says the agent 'may use this to determine whether or not to re-verify a domain'; the method is a @SystemApi for the verifier, not the rule that routes a tap. A later form of the state list (a decompiled platform stub in the code index, repository not named by find_string) adds case 8 → \"pre_verified\" and counts 8 as verified; no AOSP source for that was read."}
+      ]
+    },
+    "AND-25": {
+      "claim": "AOSP source: STATE_FIRST_VERIFIER_DEFINED (1024, 0b10000000000) is the first custom response code; it and any greater integer, along with STATE_SUCCESS, are the only values the verification agent can set, and all such custom values are treated as if the domain is unverified.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "androidSource", "title": "frameworks/base: core/java/android/content/pm/verify/domain/DomainVerificationManager.java (STATE_FIRST_VERIFIER_DEFINED)", "url": "https://github.com/aosp-mirror/platform_frameworks_base/blob/0c4110e09966e5dd225b1fc8eba56022f0ee1d7b/core/java/android/content/pm/verify/domain/DomainVerificationManager.java", "date": null, "platforms": ["Android 12+ (API 31)"], "quote": "    /**\n     * The first available custom response code. This and any greater integer, along with {@link\n     * #STATE_SUCCESS} are the only values settable by the verification agent. All values will be\n     * treated as if the domain is unverified.\n     *\n     * @hide\n     */\n    @SystemApi\n    public static final int STATE_FIRST_VERIFIER_DEFINED =\n            DomainVerificationState.STATE_FIRST_VERIFIER_DEFINED;", "where": "DomainVerificationManager: STATE_FIRST_VERIFIER_DEFINED javadoc", "note": "Re-read with read_file from aosp-mirror/platform_frameworks_base at commit 0c4110e0. The javadoc matches the digest word for word. The value is set in DomainVerificationState ('int STATE_FIRST_VERIFIER_DEFINED = 0b10000000000;', i.e. 1024, seen via find_string in a copy of that file). 'All values will be treated as if the domain is unverified' is read here as referring to the custom codes; read literally it would also take in STATE_SUCCESS, which isStateVerified counts as verified (AND-24). STATE_PRE_VERIFIED = 8 appears in a decompiled stub in the code index with no doc text, as the digest says."}
+      ]
+    },
+    "AND-26": {
+      "claim": "Google API reference / AOSP: DomainVerificationUserState (API 31) holds the user selection state for all HTTP(S) domains a package declares. By default apps may automatically open links for domains they've verified (isLinkHandlingAllowed()); the user can disable this, which disallows all links, whatever the domains' verification state. With the toggle on, the user can also select additional unverified domains, but only a single application can be approved for a domain unless the applications are both approved; if another application is approved, the user can't enable the domain.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "DomainVerificationUserState (Android API reference)", "url": "https://developer.android.com/reference/android/content/pm/verify/domain/DomainVerificationUserState", "date": null, "platforms": ["API level 31 (Android 12)+"], "quote": "By default, all apps are allowed to automatically open links for the above case for domains that they've successfully verified against. This is reflected by isLinkHandlingAllowed(). The user can decide to disable this, disallowing the application from opening all links. Note that the toggle affects all links and is not based on the verification state of the domains.\n\nAssuming the toggle is enabled, the user can also select additional unverified domains to grant to the application to open, which is reflected in getHostToStateMap(). But only a single application can be approved for a domain", "where": "Class overview", "note": "Re-read in the docs corpus; the stored excerpt ends at 'for a domain'. Matches the digest word for word."},
+        {"kind": "androidSource", "title": "frameworks/base: core/java/android/content/pm/verify/domain/DomainVerificationUserState.java (class javadoc)", "url": "https://github.com/aosp-mirror/platform_frameworks_base/blob/0af5b335ab624b5233ffba744bc9506b6adb8b83/core/java/android/content/pm/verify/domain/DomainVerificationUserState.java", "date": null, "platforms": ["Android 12 (S)+"], "quote": " * Assuming the toggle is enabled, the user can also select additional unverified domains to grant\n * to the application to open, which is reflected in {@link #getHostToStateMap()}. But only a single\n * application can be approved for a domain unless the applications are both approved. If another\n * application is approved, the user will not be allowed to enable the domain.", "where": "Class javadoc, third paragraph", "note": "Re-read with read_file (aosp-mirror/platform_frameworks_base at commit 0af5b335). The source finishes the sentence the digest cut: '… for a domain unless the applications are both approved', so 'only one app per domain' has an exception for apps that are both approved."}
+      ],
+      "note": "Narrowed from the digest: the single-app rule has the exception 'unless the applications are both approved'."
+    },
+    "AND-27": {
+      "claim": "AOSP / API reference: DOMAIN_STATE_NONE (0) means the domain is unverified and unselected and the app can't open web links that resolve to it; DOMAIN_STATE_SELECTED (1) means the user selected the domain, which may be reset to NONE if another app is selected or verified for the same domain; DOMAIN_STATE_VERIFIED (2) means the domain has been (previously) verified by the domain verification agent.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "androidSource", "title": "frameworks/base: core/java/android/content/pm/verify/domain/DomainVerificationUserState.java (DOMAIN_STATE_* constants)", "url": "https://github.com/aosp-mirror/platform_frameworks_base/blob/0af5b335ab624b5233ffba744bc9506b6adb8b83/core/java/android/content/pm/verify/domain/DomainVerificationUserState.java", "date": null, "platforms": ["Android 12 (S)+"], "quote": "    /**\n     * The domain is unverified and unselected, and the application is unable to open web links\n     * that resolve to the domain.\n     */\n    public static final int DOMAIN_STATE_NONE = 0;\n\n    /**\n     * The domain has been selected by the user. This may be reset to {@link #DOMAIN_STATE_NONE} if\n     * another application is selected or verified for the same domain.\n     */\n    public static final int DOMAIN_STATE_SELECTED = 1;\n\n    /**\n     * The domain has been previously verified by the domain verification agent.\n     */\n    public static final int DOMAIN_STATE_VERIFIED = 2;", "where": "DomainVerificationUserState: constants", "note": "Re-read with read_file from the AOSP mirror (commit 0af5b335); put first as Google's own source. At this commit DOMAIN_STATE_VERIFIED reads 'has been previously verified', where the digest (from Microsoft's copy) says 'has been verified'."},
+        {"kind": "googleDocumentation", "title": "DomainVerificationUserState.DomainStateNone Field (Microsoft .NET for Android API docs, from the Android javadoc)", "url": "https://learn.microsoft.com/en-us/dotnet/api/android.content.pm.verify.domain.domainverificationuserstate.domainstatenone", "date": null, "platforms": ["API 31+"], "quote": "The domain is unverified and unselected, and the application is unable to open web links that resolve to the domain.\n…\nPortions of this page are modifications based on work created and shared by the Android Open Source Project and used according to terms described in the Creative Commons 2.5 Attribution License.", "where": "DomainStateNone: Remarks", "note": "Re-read in the docs corpus (view=net-android-37.0). Matches the digest's NONE text word for word. Microsoft's page, not Google's, but its text is the AOSP javadoc; it is kept as googleDocumentation only because the text is Google's own. Microsoft's newer DomainState enum page rewords the entries ('Selected | 1 | The domain has been selected by the user.', 'Verified | 2 | The domain has been verified by the domain verification agent.')."}
+      ]
+    },
+    "AND-28": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google API reference: an app can call DomainVerificationManager.getDomainVerificationUserState(packageName) to get the user selection verification data for a package for the Context's user, or null if the package declares no HTTP/HTTPS domains; apps should use it if necessary to check if/how they are verified for a domain.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "DomainVerificationManager (Android API reference, Kotlin)", "url": "https://developer.android.com/reference/kotlin/android/content/pm/verify/domain/DomainVerificationManager", "date": "2024-04-04", "platforms": ["API level 31 (Android 12)+"], "quote": "System service to access domain verification APIs. Applications should use getDomainVerificationUserState(java.lang.String)\nif necessary to check if/how they are verified for a domain, which is required starting from platform android.os.Build.VERSION_CODES#S\n…\nfun getDomainVerificationUserState(packageName: String): DomainVerificationUserState?\nRetrieve the user state for the given package and the Context\n's user.\n…\nThe user selection verification data for the given package for the user, or null if the package does not declare any HTTP/HTTPS domains.", "where": "Class overview; getDomainVerificationUserState: Return", "note": "Re-read in the docs corpus (stored copy at developer.android.Google.cn/reference/kotlin/.../DomainVerificationManager, which shows 'Last updated 2024-04-04 UTC'). Matches the digest word for word."}
+      ]
+    },
+    "AND-29": {
+      "claim": "AOSP commits: ResolverActivity used to call updateIntentVerificationStatusAsUser whenever the user chose \"Always\" in the disambiguation dialog, which automatically sent every later resolution of any domain the chosen app declared to that app with no prompt; Google removed this as a security issue (bug 163358811). A separate change made both auto verification and the Settings state treat an app as \"always\" open only if the Intent contains both BROWSABLE and DEFAULT.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "androidSource", "title": "Remove updateIntentVerificationStatusAsUser from ResolverActivity (platform/frameworks/base commit 2b1ed5b)", "url": "https://android.googlesource.com/platform/frameworks/base/+/2b1ed5b%5E%21/", "date": null, "platforms": ["Android"], "quote": "DO NOT CHERRY PICK ANYWHERE: Security issue\nThis API is meant to grant an app complete verification over the\ndomains it has declared, meaning it will always resolve the domains it\ndeclares for web links.\nThis can allow an app to take over links that are unowned. Any time a\nuser selects \"Always\" when resolving an Intent in the diambiguation\ndialog, this API would be called, and all subsequent resolutions of any\ndomain declared by the app selected would be automatically directed to\nthat app, with no prompt to the user.", "where": "Commit message", "note": "Re-read in the docs and pages corpora (also stored as cherry-pick 80ac217). Matches the digest word for word, 'diambiguation' sic. The commit page shown gives no date or release."},
+        {"kind": "androidSource", "title": "Only allow BROWSABLE && DEFAULT Intents to be always opened (platform/frameworks/base commit 0864ae973224)", "url": "https://android.googlesource.com/platform/frameworks/base/+/0864ae973224", "date": null, "platforms": ["Android"], "quote": "Auto verification of app links requires that an intent filter declare\naction=VIEW, scheme=HTTP(S), category=BROWSABLE. However,\nPackageManagerService was not taking that into account, missing the\ncategory requirement.\n…\nTo resolve both this, this change makes it so that both auto\nverification and the Settings state can only consider the app as\n\"always\" open only if the Intent contains both BROWSABLE and DEFAULT.", "where": "Commit message", "note": "Re-read in the pages corpus. Matches the digest word for word (bugs 175139501, 175319005). No date shown."}
+      ]
+    },
+    "AND-30": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google: an existing statement file can be tested with the Statement List Generator and Tester tool; for each website, the Digital Asset Links API (statements:list with source.web.site and relation=delegate_permission/common.handle_all_urls) confirms the file is properly hosted and defined, and for Dynamic App Links the relation extensions can also be checked.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Test App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/test-applinks", "date": null, "platforms": ["Android"], "quote": "To test an existing statement file, you can use the Statement List Generator and Tester tool.\n…\nFor each website, use the Digital Asset Links API to confirm that the Digital Asset Links JSON file is properly hosted and defined:\n\nhttps://digitalassetlinks.googleapis.com/v1/statements:list?\n   source.web.site=https://<var>domain.name</var>:<var>optional_port</var>&amp;\n   relation=delegate_permission/common.handle_all_urls\n\nFor Dynamic App Links, you can also check the relation extensio…", "where": "Test App Links; Confirm the Digital Asset Links files", "note": "Re-read in the docs corpus (stored copy ?authuser=01). Matches the digest; the stored copy keeps <var> tags and '&amp;', and breaks off at 'relation extensio' as the digest said."}
+      ]
+    },
+    "AND-31": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google (troubleshooting: 'App link opens in the browser instead of the app'): make sure assetlinks.json is valid JSON, reachable at https://<your-domain>/.well-known/assetlinks.json and served over HTTPS with no redirects; the sha256_cert_fingerprints must exactly match the release signing key (the Play Console one under Play App Signing) and the signature should be uppercase; the intent filter must include android:autoVerify=\"true\"; and redirects from http to https or from a non-www domain to www can cause verification to fail.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Troubleshoot App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/troubleshoot", "date": null, "platforms": ["Android"], "quote": "## App link opens in the browser instead of the app\n\n- **Problem**: You click a link that should open your app, but it opens in a web browser or shows a disambiguation dialog.\n- **Solution** :\n  - **Check `assetlinks.json`** : Ensure the file is valid JSON, accessible at `https://<your-domain>/.well-known/assetlinks.json`, and served over HTTPS with no redirects. Use an online validator.\n  - **Verify SHA-256 Fingerprint** : Double-check that the `sha256_cert_fingerprints` in `assetlinks.json` exactly matches the fingerprint of the signing key for your app release (use the one from the Play Console if you use Play App Signing). The signature should be uppercase.\n  - **Verify `autoVerify`** : Make sure the `<intent-filter>` in your `AndroidManifest.xml` includes `android:autoVerify=\"true`\".\n  - **Check for server-side redirects** : Redirects from `http` to `https` or from a non-www domain to `www` can cause verification to fail.", "where": "App link opens in the browser instead of the app", "note": "Re-read in the docs corpus (troubleshoot.md.txt). Matches the digest word for word; the misplaced quote in `android:autoVerify=\"true`\"` is as stored. 'can cause' — the page does not say redirects always fail."}
+      ],
+      "note": "Contested by AND-48 (a single report of a 301-redirected subdomain working on an API 30 emulator)."
+    },
+    "AND-32": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Developers report, in merged pull requests, that Google Play re-signs uploads with the app signing key, so Play-installed builds carry a different certificate; when assetlinks.json lists only the upload certificate, App Links verification fails and links open in the browser. One reports a Play Console notification: \"2 deep links may be failing because your web domains aren't associated with your app.\"",
+      "confidence": "several",
+      "sources": [
+        {"kind": "publicCode", "title": "Kilo-Org/cloud PR #4791: fix(web): add Play app signing certificate to Android assetlinks", "url": "https://github.com/Kilo-Org/cloud/pull/4791", "date": "2026-07-27", "platforms": ["Android"], "quote": "`assetlinks.json` listed only the **EAS upload certificate**, which covers internal-distribution and dev-client builds. Google Play re-signs uploads with the **app signing key**, so Play-installed builds present a different certificate and App Links verification fails — links open in the browser instead of the app.", "where": "PR description", "note": "Re-read in the issues corpus. Matches the digest's second quote word for word."},
+        {"kind": "publicCode", "title": "mrviduus/textstack PR #486: Fill in the real signing fingerprints", "url": "https://github.com/mrviduus/textstack/pull/486", "date": "2026-08-28", "platforms": ["Android"], "quote": "Play Console corroborated the defect on its own, before I touched anything: a notification dated Aug 16 reads *\"2 deep links may be failing because your web domains aren't associated with your app.\"*", "where": "PR description", "note": "Re-read in the issues corpus. Matches the digest word for word. In this PR the file still held a placeholder ('REPLACE_WITH_PLAY_APP_SIGNING_SHA256'), so the failure was a missing fingerprint, not strictly Play re-signing."},
+        {"kind": "publicCode", "title": "GSTJ/pegada PR #241: fix(nextjs): serve the Play app signing key in assetlinks", "url": "https://github.com/GSTJ/pegada/pull/241", "date": "2026-09-02", "platforms": ["Android"], "quote": "Play App Signing is on. Play strips our upload signature off every bundle and re-signs it with its own app signing key before sending it to a device, so the certificate on a store install is never the one we were publishing. Android compares certificates, finds no match, and stops verifying the domain. There is no error and no crash, which is why this went unnoticed.", "where": "PR description, Details", "note": "Found in the issues corpus while re-reading AND-32; an independent report of the same failure."}
+      ],
+      "note": "The digest's '#1 real-world failure' is not in any source; narrowed to a failure several projects report. Google documents the same trap (AND-14)."
+    },
+    "AND-33": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Reported (not re-read): `adb shell am start … -d <url> <package>` with an explicit package opens the app as if the link were verified, while the same command without the package opens the link in Chrome, so a test that names the package says nothing about what a user's tap does.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "blog", "title": "Qiita (beyondseeker): Android App Links testing note", "url": "https://qiita.com/beyondseeker/items/5560ec48eb45b16071c1", "date": "2021-11-08", "platforms": ["Android"], "quote": "when doing `adb shell am start -W -a android.intent.action.VIEW -d \"https://example.com/foo\" com.example.debug`, it seems to be treated as verified unconditionally", "where": "unknown (not re-read)", "note": "not re-read: not in the stored corpora (pages searches in Japanese and English found only other App Links pages). The quote is the digest's English translation, not the Japanese original; the date is the digest's, unverified."},
+        {"kind": "blog", "title": "Volcengine developer article 1804786 (App Links and adb am start with/without package)", "url": "https://www.volcengine.com/article/1804786", "date": null, "platforms": ["Android"], "quote": "cannot launch the app, the link opens in Chrome", "where": "unknown (not re-read)", "note": "not re-read: not in the stored corpora. The quote is the digest's English translation of a Chinese article (explicit-package `am start` launches the app; without the package it 'cannot launch the app, the link opens in Chrome')."}
+      ],
+      "note": "Neither source was re-read; both quotes are the digest's translations. A stored copy of a Chinese blog (e-com-net.com/article/1288357546347798528.htm, pages corpus) shows both forms of the command, with and without the package, succeeding for its own verified demo app, which neither confirms nor rules out this claim."
+    },
+    "AND-34": {
+      "claim": "One developer reports that after setting up assetlinks.json the app still did not open automatically (the browser offered a choice of app, browser or other); it opened directly only after they turned on the app's 'open supported links' > 'allow app to open supported links' setting in Android app settings.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "react-native issue #37021: Linking.openURL does not open the app (comment by putuoka)", "url": "https://github.com/react/react-native/issues/37021", "date": "2023-09-14", "platforms": ["Android"], "quote": "Can you help me? I'm doing the same thing, namely universal linking. I have set up everything to the point of placing the .well-known/assetlinks.json file but the app still can't open automatically when a link is clicked. The browser instead gives 2 question options to open the link via the app, browser, or other. I have to activate it through the android app settings \"open supported links\"> \"allow app to open supported links\" this must be checked in order for it to open directly when clicking the link.", "where": "Comment by putuoka, 2023-09-14", "note": "Re-read in the issues corpus (the repository is stored as react/react-native). Matches the digest word for word. The comment names no Android version; the digest's 'After Android 12' is not in it. The commenter also doubts their own sha256 setup, so verification may simply have failed."}
+      ],
+      "note": "Narrowed: the source names no Android version and doesn't say verification succeeded."
+    },
+    "AND-35": {
+      "claim": "Chrome docs: an intent: URI can carry a fallback URL as the Intent extra S.browser_fallback_url, used when the intent isn't resolved or an external app doesn't launch; Chrome won't launch an external application when the intent cannot be resolved (no app can handle it) or when a JavaScript timer tried to open an application without a user gesture.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Android Intents with Chrome (Chrome for Developers)", "url": "https://developer.chrome.com/docs/android/intents", "date": null, "platforms": ["Android", "Chrome"], "quote": "When an intent isn't resolved or an external application doesn't launch, the user can be redirected to the fallback URL. You can specify a fallback URL with an Intent Extra:\n\nS.browser_fallback_url=[encoded_full_url]\n…\nChrome won't launch an external application in the following cases:\n\n  • The intent cannot be resolved. In other words, no app can handle the intent.\n  • A JavaScript timer tried to open an application without a user gesture.", "where": "Android Intents with Chrome (syntax and fallback section)", "note": "Re-read in the docs corpus. Matches the digest word for word; the lead-in sentence was added."}
+      ]
+    },
+    "AND-36": {
+      "claim": "Chrome blog (Android 11 and Custom Tabs): the best practice is that apps prefer a native app to handle the intent over a Custom Tab when an app that can handle it is installed; on Android 11+ the recommended way to try a native app is the Intent flag FLAG_ACTIVITY_REQUIRE_NON_BROWSER, which needs no package-manager queries (ActivityNotFoundException is thrown if no native app can handle it).",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Using Custom Tabs with Android 11 (Chrome for Developers blog)", "url": "https://developer.chrome.com/blog/custom-tabs-android-11/", "date": "2020-07", "platforms": ["Android 11+"], "quote": "The first relevant best practice is that applications should prefer a native app to handle the intent instead of a Custom Tab if an app that is capable of handling it is installed.\nOn Android 11 and above\nAndroid 11 introduces a new Intent flag, FLAG_ACTIVITY_REQUIRE_NON_BROWSER\n, which is the\nrecommended way to try opening a native app, as it doesn’t require the app to declare any package\nmanager queries.", "where": "Preferring Native Apps; On Android 11 and above", "note": "Re-read in the docs corpus. Matches the digest except for the curly apostrophe in 'doesn’t' and the stored line breaks. The date comes from the original address (developers.google.com/web/updates/2020/07/custom-tabs-android-11); the stored page shows no day. The ActivityNotFoundException detail comes from the ja/zh copies of the same post ('如果未找到能够处理此 intent 的原生应用,系统会抛出 ActivityNotFoundException')."}
+      ]
+    },
+    "AND-37": {
+      "claim": "Google (package visibility use cases, apps targeting Android 11+): after startActivity() with an ACTION_VIEW intent for a URL, one of these happens: the URL opens in a web browser app, the URL opens in an app that supports it as a deep link, or a disambiguation dialog lets the user choose.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "Fulfill common use cases while having limited package visibility (Android Developers)", "url": "https://developer.android.com/training/package-visibility/use-cases", "date": null, "platforms": ["apps targeting Android 11 (API level 30) or higher"], "quote": "### Open URLs in a browser or other app\n\nTo open a URL, use an intent that contains the\n[`ACTION_VIEW`](https://developer.android.com/reference/android/content/Intent#ACTION_VIEW) intent action, as\ndescribed in the guide to [loading a web\nURL](https://developer.android.com/guide/components/intents-common#ViewUrl). After you call `startActivity()`\nusing this intent, one of the following happ…", "where": "Open URLs > Open URLs in a browser or other app", "note": "Re-read in the docs corpus (use-cases.md.txt). The English stored copy stops before the list."},
+        {"kind": "googleDocumentation", "title": "Soddisfare casi d'uso comuni con una visibilità dei pacchetti limitata (Italian copy of the same page)", "url": "https://developer.android.com/training/package-visibility/use-cases?hl=it", "date": null, "platforms": ["Android 11 (livello API 30) o versioni successive"], "quote": "Dopo aver chiamato startActivity() utilizzando questo intent, si verifica una delle seguenti situazioni:\n\n  • L'URL si apre in un'app browser web.\n  • L'URL si apre in un'app che lo supporta come link diretto.\n  • Viene visualizzata una finestra di dialogo di scelta che consente all'utente di scegliere", "quoteEnglish": "After calling startActivity() using this intent, one of the following happens: the URL opens in a web browser app; the URL opens in an app that supports it as a deep link; a chooser dialog appears that lets the user choose…", "where": "Apri URL > Aprire URL in un browser o in un'altra app", "note": "Re-read in the docs and pages corpora; the English rendering is mine. The stored copy breaks off after 'scegliere'. The digest used a translated es copy; the English page was found but truncated before the list, so the list is quoted from Google's Italian copy, which matches the digest's three outcomes."}
+      ]
+    },
+    "AND-38": {
+      "claim": "A deep-linking vendor's blog: when a WebViewClient's shouldOverrideUrlLoading returns false (which it describes as the default), WebView loads an App Link's target page inside the WebView instead of opening the target app, unless the host app overrides shouldOverrideUrlLoading. Google's WebViewClient reference adds that if no WebViewClient is provided, WebView by default asks the Activity Manager to choose the handler for the URL.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "Android WebView and App Links: Handling Deep Links (Tolinku blog)", "url": "https://tolinku.com/blog/android-webview-app-links/", "date": "2026-05-31", "platforms": ["Android"], "quote": "By default, WebView loads everything internally. A tap on an App Link loads the target page inside the WebView instead of opening the target app.\n…\n// Default WebView behavior (simplified)\nfun shouldOverrideUrlLoading(view: WebView, request: WebResourceRequest): Boolean {\n    return false // Load everything inside the WebView\n}\n\nReturning false means \"handle this URL internally.\"", "where": "Introduction; The Core Problem", "note": "Re-read in the pages corpus (also its WordPress JSON copy, which gives date 2026-05-31 and, oddly, modified 2026-03-07). Matches the digest word for word."},
+        {"kind": "googleDocumentation", "title": "WebViewClient.shouldOverrideUrlLoading (Android API reference)", "url": "https://developer.android.com/reference/android/webkit/WebViewClient", "date": null, "platforms": ["Android"], "quote": "Give the host application a chance to take control when a URL is about to be loaded in the current WebView. If a WebViewClient is not provided, by default WebView will ask Activity Manager to choose the proper handler for the URL. If a WebViewClient is provided, returning true causes the current WebView to abort loading the URL, while returning false causes the WebView to continue loading the URL as usual.", "where": "shouldOverrideUrlLoading", "note": "The current wording was read in a stored copy of this reference text in the pages corpus (www1.woaifanyi.com mirror); the older AOSP javadoc ('If WebViewClient is not provided, by default WebView will ask Activity Manager to choose the proper handler for the url. If WebViewClient is provided, return true means the host application handles the url, while return false means the current WebView handles the url.') was found, quoted, in many public repositories through find_string. The developer.android.com WebViewClient page in the corpus was read only as far as its constants table."}
+      ],
+      "note": "Narrowed: 'loads everything internally' holds when the app sets a WebViewClient that doesn't override shouldOverrideUrlLoading; a WebView with no WebViewClient hands the URL to the Activity Manager, per Google's reference. Whether that hand-off then opens the App Link's app was not found stated."
+    },
+    "AND-39": {
+      "claim": "One developer's test table of Android apps (inappdebugger.com README, last updated 2024-11-03): SnapChat, LinkedIn, Twitter, Gmail, YouTube, Google Search App and GroupMe use the default browser / Tab View; WeChat, Telegram, Line, TikTok, Threads, Facebook, Instagram and Messenger do not. The intent-link escape (intent://example.com#Intent;scheme=https;end) worked in Telegram, Line, Facebook and Instagram, did not work in WeChat, was 'not dependable' in TikTok and failed in Threads and Messenger (issue #11).",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "shalanah/inapp-debugger README: Results from Mobile App Tests Using inappdebugger.com (Android)", "url": "https://github.com/shalanah/inapp-debugger/blob/021eea951d9cb399c2e4c20141518c229075ff39/README.md", "date": "2024-11-03", "platforms": ["Android"], "quote": "Table displays latest versions of apps - previous version may differ.\n\n## Android\n\nOn Android, till recently (https://github.com/shalanah/inapp-debugger/issues/11), you could use intent link to reliably escape. \n…\nIntent link escape (opens link in default browser instead of in-app) - `intent://example.com#Intent;scheme=https;end`\n\n- Last updated: Nov 3, 2024\n\n| App (Android) | Default browser / Tab View | Detect In-app | … | Intent link escape |\n| WeChat | ❌ | ✅ | … | ❌ does not work |\n| Telegram | ❌ | ❌ in progress | … | ✅ |\n| Line | ❌ | ✅ | … | ✅ |\n| TikTok | ❌ | ✅ | … | ❌ not dependable |\n| Threads | ❌ | ✅ | … | ❌ https://github.com/shalanah/inapp-debugger/issues/11 |\n| Facebook | ❌ | ✅ | … | ✅ |\n| Instagram | ❌ | ✅ | … | ✅ |\n| Messenger | ❌ | ✅ | … | ❌ https://github.com/shalanah/inapp-debugger/issues/11 |\n| SnapChat | ✅ | NA | … | NA |\n| LinkedIn | ✅ | NA | … | NA |\n| Twitter | ✅ | NA | … | NA |\n| Gmail | ✅ | NA | … | NA |\n| YouTube | ✅ | NA | … | NA |\n| Google Search App | ✅ | NA | … | NA |\n| GroupMe | ✅ | NA | … | NA |", "where": "Results from Mobile App Tests Using inappdebugger.com: Android table", "note": "Read with read_file at commit 021eea95 (the stored version, the same one IAB-8 cites). Cell padding was collapsed, the separator row left out, and the two download columns cut (…). Matches the digest's quotes word for word. The table says only 'Default browser / Tab View' ✅/❌; the digest's 'use their own WebView' is not in it."}
+      ],
+      "note": "Narrowed: the README says these apps don't use the default browser / Tab View, not that they use 'their own WebView'. GroupMe is in the table but not in the digest. A developer tool's own tests, with no app or Android versions."
+    },
+    "AND-40": {
+      "claim": "A contributor to inapp-debugger reports (merged PR, 2026-09-08) that an undocumented Instagram URL scheme, instagram://extbrowser/?url=<encoded-url>, appears to open links outside Instagram's in-app browser, verified on Instagram 445.0 on iOS 27 and Android 16; the maintainer says it worked for her on both.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "shalanah/inapp-debugger PR #23: Added link for testing Instagram IOS feature for escaping in app browser", "url": "https://github.com/shalanah/inapp-debugger/pull/23", "date": "2026-09-08", "platforms": ["iOS 27", "Android 16"], "quote": "An undocumented Instagram URL scheme appears to allow links to open outside Instagram’s in-app browser. Several bio-link tools already seem to use this approach.\n\nThis PR adds a simple test link using the following URL format:\n\n```text\ninstagram://extbrowser/?url=<encoded-url>\n```\n\n## Testing\n\nVerified on Instagram 445.0:\n\n* iOS 27\n* Android 16\n…\nI'm going to merge in - this is awesome @bojandevic! Worked for me in both iOS and Android", "where": "PR description (bojandevic, 2026-09-08); comment by shalanah (2026-09-10)", "note": "Re-read in the issues corpus. Matches the digest (curly apostrophe as stored). A later comment on issue #22 (2026-09-18) says 'It does't working now', so this may not last."}
+      ],
+      "note": "Undocumented by Instagram; a 2026-09-18 report on issue #22 says it had stopped working."
+    },
+    "AND-41": {
+      "claim": "Branch's docs table of expected link behaviour: on Android, Facebook Newsfeed and Facebook Messenger links open the app (on iOS they fall back, with deep linking via Facebook App Links), while in the Facebook Browser and Messenger Browser Android falls back (app open can be forced when install is detected, which may error if the app was uninstalled after that). The Instagram and Reddit rows the digest quotes were not in the stored excerpt.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "Create Deep Links: Expected Link Behavior (Branch help center)", "url": "https://help.branch.io/using-branch/docs/creating-a-deep-link/", "date": null, "platforms": ["iOS", "Android"], "quote": "Expected link behavior is dependent on whether or not the app supports deep linking\n-\n*Able to force app open\nusing$uri_redirect_mode\nor enabling a Deepview\nPlatform | iOS | Android |\n---|---|---|\nFacebook Newsfeed | Fallback; able to deep link via Facebook App Links | App |\nFacebook Browser | App | Fallback; able to force app open when app install is detected, may throw error when app is uninstalled after initial detection |\nFacebook Messenger | Fallback; able to deep link via Facebook App Links | App |\nFacebook Messenger Browser | App | Fallback; able to force app open when app install is detected, may throw error when app is uninstal…", "where": "Expected Link Behavior > Mobile (table)", "note": "Re-read in the docs corpus; the stored excerpt stops after the fourth row. The Facebook Newsfeed row matches the digest word for word; the Instagram Profile and Reddit rows were not reached and stay unverified."}
+      ],
+      "note": "Narrowed: the table does not say 'most social surfaces open the app' on Android — in-app browsers (Facebook Browser, Messenger Browser) fall back on Android. Vendor docs, no date, no app versions."
+    },
+    "AND-42": {
+      "claim": "Google: App Links require verification of domain ownership, which keeps other apps from intercepting your links; plain deep links (custom URIs as well as web schemes and domains) are subject to the system disambiguation dialog and are available on all Android versions. Google's pages say other apps can declare matching intent filters, but not in so many words that a custom scheme has no ownership check.",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "googleDocumentation", "title": "About App Links (Android Developers)", "url": "https://developer.android.com/training/app-links/about", "date": null, "platforms": ["Android 6 and later"], "quote": "Enhanced security – App Links require verification of domain ownership, preventing other apps from intercepting your links.", "where": "Why you should use App Links", "note": "Re-read in the docs and pages corpora. Matches the digest word for word."},
+        {"kind": "googleDocumentation", "title": "About deep links (Android Developers)", "url": "https://developer.android.com/training/app-links", "date": null, "platforms": ["all Android versions"], "quote": "Deep linking is a standard Android platform capability that takes advantage of the intents system to route deep links to your app. Through intents, you can register to handle several types of deep links, from custom URIs to standard web schemes and domains. Deep links are powerful and useful for navigation, but they are subject to the system disambiguation dialog. Deep links are available on all Android versions.", "where": "Android supports two general types of app linking", "note": "Re-read in the docs corpus; in English, replacing the digest's translated ko table row ('regular (user-managed) deep links – all Android versions, all devices')."},
+        {"kind": "googleDocumentation", "title": "Create deep links (Android Developers)", "url": "https://developer.android.com/training/app-links/create-deeplinks", "date": null, "platforms": ["Android"], "quote": "Because multiple apps can declare intent filters that match a given URI, Android takes these actions, in this order, to route the intent:", "where": "How deep linking works", "note": "Re-read in the docs corpus (see AND-2)."}
+      ],
+      "note": "Narrowed: 'can be claimed by any app — no ownership check' is an inference from these pages, not a sentence in them."
+    },
+    "AND-43": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Google (Android Developers blog): before Android 13, an exported component with an <intent-filter> could be started by any explicit intent, even one not matching the filter; from Android 13, intents that specify actions and come from external apps reach an exported component only if they match its declared <intent-filter> elements. (The AOSP CTS commit the digest cites, worded 'any intent', was not re-read.)",
+      "confidence": "documented",
+      "sources": [
+        {"kind": "blog", "title": "Making Sense of Intent Filters in Android 13 (Android Developers blog on Medium, Todd Burner)", "url": "https://medium.com/androiddevelopers/making-sense-of-intent-filters-in-android-13-8f6656903dde", "date": "2022-07-06", "platforms": ["Android 13"], "quote": "Before Android 13, when an app registered an exported component in its manifest and added an <intent-filter>, the component could be started by any explicit intent — even those that do not match the intent filter. In some circumstances this can allow other apps to trigger internal-only functionality.\n\nThis behavior has been updated in Android 13. Now intents that specify actions and originate from external apps are delivered to an exported component if and only if the intent matches its declared <intent-filter> elements.", "where": "Opening paragraphs", "note": "Read in the pages corpus; Google's own Android Developers publication, written by a Google employee, and put first because it is the only one re-read. It says 'any explicit intent' where the digest's CTS commit says 'any intent', and it limits the Android 13 rule to intents that specify actions and come from external apps."},
+        {"kind": "androidSource", "title": "platform/cts commit 2bc282ced94 (intent filter matching for exported components)", "url": "https://android.googlesource.com/platform/cts/+/2bc282ced94", "date": null, "platforms": ["Android 13"], "quote": "When an app registers an exported component in its manifest and adds an <intent-filter>, the component can be started by any intent - even those that do not match the intent filter. This has proven to be something that many developers find counterintuitive.", "where": "Commit message", "note": "not re-read: not in the stored corpora (pages and code searches for the sentence found the Medium post and unrelated code). Quote is the digest's."}
+      ],
+      "note": "Narrowed: 'explicit' intents, and on Android 13 only intents that specify actions from external apps. This is about explicit intents to exported components, not about how a tapped web link resolves."
+    },
+    "AND-44": {
+      "claim": "One developer reports (Flutter uni_links issue) that deep links worked below Android 11 but opened in the default web browser on Android 12 despite autoVerify; a commenter answers that since version 12 the check of sha256_cert_fingerprints has been strengthened, and another that their mistake was not using the Google Play signing key.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "publicCode", "title": "avioli/uni_links issue #175: Android app link not working in android 12 always opening in browser", "url": "https://github.com/avioli/uni_links/issues/175", "date": "2023-04-11", "platforms": ["Android 11", "Android 12"], "quote": "the deeplinkig works fine below android 11  but when it is android 12 it open with default web browser \ni have tried adding android:autoVerify=\"true\" to intent-filter but thats not wokring\n…\nStarting from version 12, the check for `sha256_cert_fingerprints ` values has been strengthened. Check if the `sha256_cert_fingerprints` value in the `assetlinks.json` file is correct.\n…\nMake sure you're using the SHA key from Google Play Signing (under app integrity in the Play Console). That was my mistake.", "where": "Issue description (2023-04-11); comments by shinxxxxwon (2023-04-28) and Aulig (2023-07-06)", "note": "Re-read in the issues corpus (the digest's www.github.com address is the same issue). Matches the digest; the typos are the source's. The 'strengthened' check is a commenter's claim with no source; Google's pages do not describe a stricter fingerprint check in 12. The likelier reading is the Android 12 web-intent change (AND-3): unverified links go to the browser instead of a chooser."}
+      ],
+      "note": "A forum claim; the cause it names is not documented by Google."
+    },
+    "AND-45": {
+      "claim": "Yandex Pay's SDK docs: pasting the link into the browser address bar is treated by the system as a direct intent to open the link in the browser (so it doesn't test App Link handling).",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "Debugging App Links (Yandex Pay Android SDK documentation)", "url": "https://pay.yandex.ru/docs/en/custom/android-sdk/app-link-debugging", "date": null, "platforms": ["Android"], "quote": "Note\n\n    If you insert the link in the browser address bar, the system interprets this as a direct intent to open the link in the browser.", "where": "Ways to test whether your app can open App Links (note under step 2)", "note": "Re-read in the docs corpus. Matches the digest word for word. Vendor docs, not Google's; the digest's parallel to iOS Safari is not in the source."}
+      ]
+    },
+    "AND-46": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Reported (not re-read): one Korean developer found that putting the OneLink https host and the custom scheme in one intent-filter made the link open in the browser / Play Store even though the app was installed, and fixed it by splitting App Links and the URI scheme into separate intent-filters.",
+      "confidence": "single",
+      "sources": [
+        {"kind": "blog", "title": "velog @auesn: android onelink 연동 (Android OneLink integration)", "url": "https://velog.io/@auesn/android-onelink-연동", "date": "2021-12-13", "platforms": ["Android"], "quote": "the link open in the browser / Play Store even though the app is installed … the fix is simple: split App Links and the URI scheme into separate intent-filters.", "where": "unknown (not re-read)", "note": "not re-read: not in the stored corpora (a Korean pages search found other posts only). The quote is the digest's English translation, not the Korean original; the date is the digest's, unverified. Google's sample comment (AND-6) and the AppLinkSplitToWebAndCustom lint check say the same: other schemes in the filter prevent verification."}
+      ],
+      "note": "Unverified single report; agrees with Google's own guidance in AND-6."
+    },
+    "AND-47": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "Developers report that builds signed outside Google Play (APKs from GitHub Releases, F-Droid) carry a different certificate from the Play build, so their fingerprint must be added to assetlinks.json for those installs to verify.",
+      "confidence": "several",
+      "sources": [
+        {"kind": "publicCode", "title": "Expensify/App PR #62495: [No QA] Add GH Release APK SHA-256 fingerprint to assetlinks.json", "url": "https://github.com/Expensify/App/pull/62495", "date": "2025-05-21", "platforms": ["Android"], "quote": "This PR adds the SHA-256 fingerprint that the GH Releases Android APKs have to the `assetlinks.json`.\n\nThe fingerprint of the Google Play version is already in this file and it's different because Google Play will sign the app again when uploading to its platform, so we only need to add the fingerprint we have before this process that we can get from any of the releases in GitHub.", "where": "PR description, Explanation of Change", "note": "Re-read in the issues corpus. Matches the digest word for word. This PR is about GitHub Release APKs only; it says nothing of F-Droid."},
+        {"kind": "publicCode", "title": "hackers-pub/android PR #165: Add upload keystore fingerprint to assetlinks.json reference copy", "url": "https://github.com/hackers-pub/android/pull/165", "date": "2026-07-19", "platforms": ["Android"], "quote": "It only listed the Google Play App Signing certificate fingerprint for `pub.hackers.android`, missing the fingerprint of `hackerspub-release.jks` — the keystore this repo's own `.github/workflows/fdroid-release.yml` uses to sign APKs distributed via GitHub Releases/F-Droid. Those installs fail Android's Digital Asset Links check (needed for passkey support) because their signing cert isn't listed.", "where": "PR description, Problem", "note": "Found in the issues corpus while re-reading AND-47; covers the F-Droid case (for passkeys, same Digital Asset Links check). Another F-Droid case: AntennaPod/antennapod.github.io PR #350 'Add F-Droid apk fingerprint to verified app links' (title only)."}
+      ]
+    },
+    "AND-48": {
+      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "claim": "One Stack Overflow answer (mirrored), tested on the Android Studio emulator (Pixel 2, API 30), reports that assetlinks.json can be picked up from the organizational domain of a link or from its sub-domain, and that the sub-domain also works via a 301 redirect. This goes against Google's troubleshooting advice (no redirects, AND-31) and the Digital Asset Links spec (any response besides HTTP 200 is an error).",
+      "confidence": "contested",
+      "sources": [
+        {"kind": "forumThread", "title": "Android deep links - allow use of subdomain URLs, with assetlinks.json on organizational domain? (Stack Overflow answer 64560953, example-a.com mirror)", "url": "https://example-a.com/answer/64560953", "date": null, "platforms": ["Android API level 30 (emulator)"], "quote": "Testing on the Android Studio simulator, device Pixel 2, Android API level 30.\n\n    assetlinks.json file can be picked up from the organizational domain of a link, or from the actual (sub-domain) of a link.\n\n    The sub-domain also works via a 301 redirect, which is necessary for some CDNs such as CloudFlare. Others (such as AWS CloudFront) can host the files directly.", "where": "Solution (answer)", "note": "Re-read in the pages corpus. Matches the digest word for word; the test setup and CDN remark were added. One emulator on API 30 only; no pm get-app-links output is shown."},
+        {"kind": "googleDocumentation", "title": "Digital Asset Links: Creating a statement list (Google Developers)", "url": "https://developers.google.com/digital-asset-links/v1/create-statement", "date": null, "platforms": ["Web", "Android"], "quote": "On a website, a statement list is a text file located at the following address:\nscheme://domain/.well-known/assetlinks.json\n…\nAny response from the server besides HTTP 200 is treated as an error, and will result in\nan empty statement list.", "where": "Statement list location > Website statement lists", "note": "Read in the pages corpus (stored copy at developers-dot-devsite-v2-prod.appspot.com/digital-asset-links/v1/create-statement); added as Google's counter-statement. It is the protocol spec, not the Android verifier's code, so it does not settle what every Android version's verifier does."}
+      ],
+      "note": "Contested with AND-31 (Google: served over HTTPS with no redirects; redirects can cause verification to fail). Unverified / version-specific: one emulator test on API 30."
     }
   }
 }
@@ -3071,7 +3471,33 @@ enum BuiltinPolicies {
     {"name": "w-4 a URL into a Mac app with an app delegate: AppKit's application(_:open:)", "situation": {"event": "delivery", "platform": "macOS", "osVersion": "15", "app": {"lifecycle": "appDelegate"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/macos-url", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["application(_:open:)"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["AppKit's application\\(_:open:\\)"]}, "evidence": ["W-4"]},
     {"name": "a user activity into a Mac app: the app opens, no callback named", "situation": {"event": "delivery", "platform": "macOS", "osVersion": "15", "app": {"lifecycle": "appDelegate"}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/macos-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["names no callback"]}, "evidence": ["W-4", "W-5"]},
     {"name": "a URL into a SwiftUI watch app: onOpenURL (inferred)", "situation": {"event": "delivery", "platform": "watchOS", "osVersion": "11", "app": {"lifecycle": "swiftUI"}, "delivery": {"handoff": "url"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/watchos-swiftui-url", "confidence": "inferred", "url": null, "handoff": null, "appCallbacks": ["onOpenURL"], "delivers": "url", "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no source speaks of watchOS"]}, "evidence": ["W-4"]},
-    {"name": "a user activity into a watch app: the app opens, no callback named", "situation": {"event": "delivery", "platform": "watchOS", "osVersion": "11", "app": {"lifecycle": "scenes"}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/watchos-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["WKApplicationDelegate"]}, "evidence": ["W-4"]}
+    {"name": "a user activity into a watch app: the app opens, no callback named", "situation": {"event": "delivery", "platform": "watchOS", "osVersion": "11", "app": {"lifecycle": "scenes"}, "delivery": {"handoff": "userActivity"}}, "expect": {"outcome": "containerLaunch", "rule": "delivery/watchos-other", "confidence": "inferred", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["WKApplicationDelegate"]}, "evidence": ["W-4"]},
+    {"name": "and-2 a custom scheme another app opens by default: that app", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "filter": "browsable", "otherApp": "isDefault"}, "link": {"url": "myapp://item/1", "from": "messages"}}, "expect": {"outcome": "otherAppLaunch", "rule": "link/android-scheme-other-default", "confidence": "documented", "url": "myapp://item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["user's default app"]}, "evidence": ["AND-2"]},
+    {"name": "and-2 a custom scheme only the app takes: the app", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "filter": "browsable"}, "link": {"url": "myapp://item/1", "from": "messages"}}, "expect": {"outcome": "appLaunch", "rule": "link/android-scheme-app", "confidence": "documented", "url": "myapp://item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["only available app"]}, "evidence": ["AND-2", "AND-42"]},
+    {"name": "and-2 a custom scheme the app and another app take: the disambiguation dialog", "situation": {"event": "link", "platform": "android", "osVersion": "14", "android": {"packageName": "com.example.app", "filter": "browsable", "otherApp": "canHandle"}, "link": {"url": "myapp://item/1", "from": "chrome"}}, "expect": {"outcome": "disambiguationDialog", "rule": "link/android-scheme-choice", "confidence": "documented", "url": "myapp://item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["disambiguation dialog"]}, "evidence": ["AND-2"]},
+    {"name": "and-2 a custom scheme of another app, this app not installed: the other app", "situation": {"event": "link", "platform": "android", "osVersion": "13", "app": {"installed": false}, "android": {"packageName": "com.example.app", "otherApp": "canHandle"}, "link": {"url": "myapp://item/1", "from": "gmail"}}, "expect": {"outcome": "otherAppLaunch", "rule": "link/android-scheme-other-app", "confidence": "documented", "url": "myapp://item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Only another app"]}, "evidence": ["AND-2"]},
+    {"name": "and-35 a custom scheme no app takes, tapped in Chrome: nothing", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "filter": "none"}, "link": {"url": "myapp://item/1", "from": "chrome"}}, "expect": {"outcome": "nothing", "rule": "link/android-scheme-unhandled", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["cannot be resolved"]}, "evidence": ["AND-35"]},
+    {"name": "and-45 an App Link typed into the browser's address bar: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app"}, "link": {"url": "https://example.com/item/1", "from": "typed"}}, "expect": {"outcome": "browser", "rule": "link/android-typed", "confidence": "single", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["direct intent"]}, "evidence": ["AND-45"]},
+    {"name": "and-35 an App Link a script navigates to without a user gesture: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "14", "android": {"packageName": "com.example.app"}, "link": {"url": "https://example.com/item/1", "from": "scriptRedirect"}}, "expect": {"outcome": "browser", "rule": "link/android-script-redirect", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["without a user gesture"]}, "evidence": ["AND-35"]},
+    {"name": "and-39 an App Link in a TikTok post on Android: TikTok's own browser", "situation": {"event": "link", "platform": "android", "osVersion": "14", "android": {"packageName": "com.example.app"}, "link": {"url": "https://example.com/item/1", "from": "tikTok"}}, "expect": {"outcome": "browser", "rule": "link/android-own-browser-hosts", "confidence": "single", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["2024-11-03", "later versions are unknown"]}, "evidence": ["AND-39", "AND-40"]},
+    {"name": "and-2 an App Link, the app not installed, another app the domain's default: that app", "situation": {"event": "link", "platform": "android", "osVersion": "15", "app": {"installed": false}, "android": {"packageName": "com.example.app", "otherApp": "isDefault"}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "otherAppLaunch", "rule": "link/android-not-installed", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not installed"]}, "evidence": ["AND-2", "AND-26"]},
+    {"name": "and-37 an App Link, the app not installed: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "app": {"installed": false}, "android": {"packageName": "com.example.app"}, "link": {"url": "https://example.com/item/1", "from": "messages"}}, "expect": {"outcome": "browser", "rule": "link/android-not-installed-browser", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not installed"]}, "evidence": ["AND-37"]},
+    {"name": "and-26 no filter of the app takes the URL, another app approved for the domain: that app", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "filter": "none", "otherApp": "isDefault"}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "otherAppLaunch", "rule": "link/android-no-filter-other-default", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["No filter"]}, "evidence": ["AND-2", "AND-26"]},
+    {"name": "and-3 no filter of the app takes the URL (a path outside its filters): the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "filter": "none"}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-no-filter", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["default browser"]}, "evidence": ["AND-3", "AND-37"]},
+    {"name": "and-26 the user switched the app's link handling off: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "linkHandlingAllowed": false}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-link-handling-off", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["all links"]}, "evidence": ["AND-26", "AND-3"]},
+    {"name": "and-4 the filter lacks BROWSABLE, Android 13: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "13", "android": {"packageName": "com.example.app", "filter": "notBrowsable"}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-not-browsable", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["CATEGORY_BROWSABLE"]}, "evidence": ["AND-4", "AND-3", "AND-29"]},
+    {"name": "and-17 a dynamic rule excludes the URL on Android 15: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "dynamicRule": "exclude"}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-dynamic-exclude", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["narrow it"]}, "evidence": ["AND-16", "AND-17"]},
+    {"name": "and-38 a verified App Link tapped in another app's WebView: the WebView (contested)", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app"}, "link": {"url": "https://example.com/item/1", "from": "webView"}}, "expect": {"outcome": "browser", "rule": "link/android-app-link-web-view", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "appLaunch", "rule": "link/android-app-link-web-view"}], "notes": ["shouldOverrideUrlLoading", "Activity Manager"]}, "evidence": ["AND-38", "AND-1"]},
+    {"name": "and-41 a verified App Link in the Facebook feed on Android: the app (contested)", "situation": {"event": "link", "platform": "android", "osVersion": "14", "android": {"packageName": "com.example.app"}, "link": {"url": "https://example.com/item/1", "from": "facebook"}}, "expect": {"outcome": "appLaunch", "rule": "link/android-app-link-facebook", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "browser", "rule": "link/android-app-link-facebook"}], "notes": ["Branch's table", "later versions are unknown"]}, "evidence": ["AND-41", "AND-39"]},
+    {"name": "and-36 a verified App Link in a Gmail message on Android: the app (contested)", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app"}, "link": {"url": "https://example.com/item/1", "from": "gmail"}}, "expect": {"outcome": "appLaunch", "rule": "link/android-app-link-custom-tab", "confidence": "contested", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [{"outcome": "browser", "rule": "link/android-app-link-custom-tab"}], "notes": ["native app first", "later versions are unknown"]}, "evidence": ["AND-36", "AND-37", "AND-39"]},
+    {"name": "and-1 a verified App Link tapped in Chrome on Android 14: the app", "situation": {"event": "link", "platform": "android", "osVersion": "14", "android": {"packageName": "com.example.app"}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "appLaunch", "rule": "link/android-app-link", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["without asking the user"]}, "evidence": ["AND-1", "AND-3", "AND-24", "AND-6", "AND-7", "AND-8", "AND-23"]},
+    {"name": "and-9 an App Link on Android 11, every host verified (migrated state): the app", "situation": {"event": "link", "platform": "android", "osVersion": "11", "android": {"packageName": "com.example.app", "domainState": "migrated"}, "link": {"url": "https://example.com/item/1", "from": "messages"}}, "expect": {"outcome": "appLaunch", "rule": "link/android-app-link-11", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["every host"]}, "evidence": ["AND-9", "AND-24"]},
+    {"name": "and-27 an unverified domain the user selected the app for: the app", "situation": {"event": "link", "platform": "android", "osVersion": "13", "android": {"packageName": "com.example.app", "filter": "browsable", "domainState": "none", "userSelected": true}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "appLaunch", "rule": "link/android-user-selected", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["Open supported links"]}, "evidence": ["AND-27", "AND-34"]},
+    {"name": "and-26 a denied domain another app is approved for: that app", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "domainState": "denied", "otherApp": "isDefault"}, "link": {"url": "https://example.com/item/1", "from": "otherAppOpen"}}, "expect": {"outcome": "otherAppLaunch", "rule": "link/android-unverified-other-default", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["not verified for this app"]}, "evidence": ["AND-2", "AND-26"]},
+    {"name": "and-3 a legacy_failure host on Android 12: the browser, not a chooser", "situation": {"event": "link", "platform": "android", "osVersion": "12", "android": {"packageName": "com.example.app", "domainState": "legacy_failure"}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-unverified-12", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["never gets a generic web intent"]}, "evidence": ["AND-3", "AND-24", "AND-23", "AND-44"]},
+    {"name": "and-25 a verifier's failure code (1026) on Android 16: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "16", "android": {"packageName": "com.example.app", "domainState": "verifierCode"}, "link": {"url": "https://example.com/item/1", "from": "messages"}}, "expect": {"outcome": "browser", "rule": "link/android-unverified-12", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["a verifier's code"]}, "evidence": ["AND-25", "AND-3"]},
+    {"name": "and-5 a verified filter on a device without Google services: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "googleServices": false}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-unverified-12", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no Google services"]}, "evidence": ["AND-5", "AND-3"]},
+    {"name": "and-9 android 11 with one host failing: no host verified, the disambiguation dialog", "situation": {"event": "link", "platform": "android", "osVersion": "11", "android": {"packageName": "com.example.app", "allHostsVerified": false}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "disambiguationDialog", "rule": "link/android-unverified-11", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["every host verified"]}, "evidence": ["AND-9", "AND-2"]}
   ]
 }
 
@@ -3084,13 +3510,13 @@ enum BuiltinPolicies {
   "$schema": "schema/table.schema.json",
   "table": "link",
   "event": "link",
-  "title": "A plain link followed on iOS (Messages, Mail, Notes, Safari, in-app browsers, other apps)",
+  "title": "A plain link followed on iOS or Android (Messages, Mail, Notes, Safari, Chrome, in-app browsers, other apps)",
   "hitPolicy": "first",
   "facts": {
-    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS"],
+    "platform": ["iOS", "iPadOS", "macOS", "watchOS", "visionOS", "android"],
     "osVersion": { "newest": "26" },
     "installed": "bool",
-    "from": ["messages", "mail", "notes", "safariCrossDomain", "safariSameDomain", "safariViewController", "webView", "otherAppOpen", "typed", "scriptRedirect", "instagram", "facebook", "messenger", "tikTok", "linkedIn", "snapchat", "weChat", "telegram", "line", "googleApp", "x", "threads", "gmail", "youTube", "otherBrowser", "ownAppOpen"],
+    "from": ["messages", "mail", "notes", "safariCrossDomain", "safariSameDomain", "safariViewController", "webView", "otherAppOpen", "typed", "scriptRedirect", "instagram", "facebook", "messenger", "tikTok", "linkedIn", "snapchat", "weChat", "telegram", "line", "googleApp", "x", "threads", "gmail", "youTube", "otherBrowser", "ownAppOpen", "chrome", "customTab"],
     "onPage": "bool",
     "via": ["direct", "serverRedirect", "clickTracker"],
     "senderKnown": "bool",
@@ -3102,7 +3528,15 @@ enum BuiltinPolicies {
     "tapped": ["text", "richPreview", "unloadedPreview"],
     "aasaOnDevice": ["current", "stale", "notYetFetched"],
     "associatedDomainsMode": ["standard", "developer", "managed"],
-    "idnDomain": ["none", "ascii", "unicode", "punycode"]
+    "idnDomain": ["none", "ascii", "unicode", "punycode"],
+    "filter": ["autoVerify", "browsable", "notBrowsable", "none"],
+    "domainState": ["verified", "approved", "denied", "migrated", "restored", "legacy_failure", "system_configured", "none", "verifierCode"],
+    "allHostsVerified": "bool",
+    "userSelected": "bool",
+    "linkHandlingAllowed": "bool",
+    "otherApp": ["none", "canHandle", "isDefault"],
+    "googleServices": "bool",
+    "dynamicRule": ["none", "allow", "exclude"]
   },
   "rules": [
     {
@@ -3122,6 +3556,319 @@ enum BuiltinPolicies {
         "outcome": { "evidence": [], "confidence": "inferred", "reasoning": "No quote speaks of scheme-less text or of data: or file: URLs in a message; 'nothing' is TapRoute's reading that such text is no followable link." }
       },
       "note": "Text with no scheme, or a data: or file: URL, is no link an app or the browser follows from a message (one report says scheme-only text is not even detected as a link, M-5). Inference."
+    },
+    {
+      "id": "android-scheme-other-default", "guide": "android",
+      "when": { "platform": "android", "urlClass": "other", "otherApp": "isDefault" },
+      "then": { "outcome": "otherAppLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-2", "AND-42"], "confidence": "documented" }
+      },
+      "note": "A URL with a custom scheme is a plain deep link: Android opens the user's default app for it first (AND-2), and any app may declare the scheme (AND-42)."
+    },
+    {
+      "id": "android-scheme-app", "guide": "android",
+      "when": {
+        "platform": "android",
+        "urlClass": "other",
+        "installed": true,
+        "filter": ["autoVerify", "browsable"],
+        "otherApp": "none"
+      },
+      "then": { "outcome": "appLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-2", "AND-42"], "confidence": "documented" }
+      },
+      "note": "The app is the only one whose filter takes the custom scheme: Android opens it (AND-2, the only available app). Nothing verifies a custom scheme: another app that declares it later makes this a choice (AND-42)."
+    },
+    {
+      "id": "android-scheme-choice", "guide": "android",
+      "when": {
+        "platform": "android",
+        "urlClass": "other",
+        "installed": true,
+        "filter": ["autoVerify", "browsable"],
+        "otherApp": "canHandle"
+      },
+      "then": { "outcome": "disambiguationDialog" },
+      "support": {
+        "outcome": { "evidence": ["AND-2"], "confidence": "documented" }
+      },
+      "note": "The app and another app both take the custom scheme and neither is the default: Android shows the disambiguation dialog (AND-2)."
+    },
+    {
+      "id": "android-scheme-other-app", "guide": "android",
+      "when": { "platform": "android", "urlClass": "other", "otherApp": "canHandle" },
+      "then": { "outcome": "otherAppLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-2"], "confidence": "documented" }
+      },
+      "note": "Only another app takes the custom scheme (this app is not installed, or its filters do not take the URL): Android opens it, the only available app (AND-2)."
+    },
+    {
+      "id": "android-scheme-unhandled", "guide": "android",
+      "when": { "platform": "android", "urlClass": "other" },
+      "then": { "outcome": "nothing" },
+      "support": {
+        "outcome": { "evidence": ["AND-35"], "confidence": "documented" }
+      },
+      "note": "No app takes the custom scheme: Chrome does not launch an external application when the intent cannot be resolved (AND-35); without a fallback URL nothing opens. Other hosts are not documented here."
+    },
+    {
+      "id": "android-typed", "guide": "android",
+      "when": { "platform": "android", "from": "typed" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["AND-45"], "confidence": "single" }
+      },
+      "note": "A URL typed or pasted into the browser's address bar stays in the browser, even an App Link of the app: one SDK vendor's guide says the system reads it as a direct intent to open the link in the browser (AND-45)."
+    },
+    {
+      "id": "android-script-redirect", "guide": "android",
+      "when": { "platform": "android", "from": "scriptRedirect" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["AND-35"], "confidence": "documented" }
+      },
+      "note": "A navigation the user did not start: Chrome does not launch an external application from a JavaScript timer without a user gesture (AND-35), so the page loads in the browser. Chrome's own words; other browsers are not documented here."
+    },
+    {
+      "id": "android-own-browser-hosts", "guide": "android",
+      "when": { "platform": "android", "from": ["instagram", "tikTok", "weChat", "telegram", "line", "threads"] },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["AND-39", "AND-40"], "confidence": "single" }
+      },
+      "note": "Instagram, TikTok, WeChat, Telegram, LINE and Threads do not hand links to the default browser or a Custom Tab on Android (AND-39, one developer's test table, 2024-11-03): the link loads in the app's own browser. The `intent://…;scheme=https;end` escape worked in Telegram, LINE and Instagram then (AND-39); an undocumented `instagram://extbrowser/?url=` scheme is reported to work on Instagram 445.0 (AND-40). Reports cover apps up to 2026-09; later versions are unknown."
+    },
+    {
+      "id": "android-not-installed", "guide": "android",
+      "when": { "platform": "android", "installed": false, "otherApp": "isDefault" },
+      "then": { "outcome": "otherAppLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-2", "AND-26"], "confidence": "documented" }
+      },
+      "note": "The app is not installed and another app opens the domain's links by default (AND-2; only one app can be approved for a domain, AND-26)."
+    },
+    {
+      "id": "android-not-installed-browser", "guide": "android",
+      "when": { "platform": "android", "installed": false },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["AND-37"], "confidence": "documented" }
+      },
+      "note": "The app is not installed: the URL opens in a web browser (AND-37, one of the three outcomes of a URL opened from an app)."
+    },
+    {
+      "id": "android-no-filter-other-default", "guide": "android",
+      "when": { "platform": "android", "filter": "none", "otherApp": "isDefault" },
+      "then": { "outcome": "otherAppLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-2", "AND-26"], "confidence": "documented" }
+      },
+      "note": "No filter of the app takes the URL, and another app opens it by default (AND-2, AND-26)."
+    },
+    {
+      "id": "android-no-filter", "guide": "android",
+      "when": { "platform": "android", "filter": "none" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["AND-3", "AND-37"], "confidence": "documented" }
+      },
+      "note": "No filter of the app takes the URL: the web intent resolves to the default browser (AND-3 on Android 12 and later; AND-37)."
+    },
+    {
+      "id": "android-link-handling-off", "guide": "android",
+      "when": { "platform": "android", "linkHandlingAllowed": false },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["AND-26", "AND-3"], "confidence": "documented" }
+      },
+      "note": "The user switched off the app's link handling: the toggle disallows the app from opening all links, whatever the domains' verification (AND-26), so the web intent goes to the default browser (AND-3)."
+    },
+    {
+      "id": "android-not-browsable", "guide": "android",
+      "when": { "platform": "android", "filter": "notBrowsable" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": {
+          "evidence": ["AND-4", "AND-3", "AND-29"],
+          "confidence": "documented",
+          "reasoning": "AND-4 and AND-3 speak of Android 12 and later; for earlier versions the table assumes the same."
+        }
+      },
+      "note": "The filter that takes the URL lacks CATEGORY_BROWSABLE: from Android 12, web intent filters must declare it for a web intent to resolve to the app (AND-4); the intent goes to the default browser (AND-3). Before Android 12 the quotes say nothing; the table reads the same outcome there."
+    },
+    {
+      "id": "android-dynamic-exclude", "guide": "android",
+      "when": {
+        "platform": "android",
+        "osVersion": ">=15",
+        "googleServices": true,
+        "filter": "autoVerify",
+        "dynamicRule": "exclude"
+      },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["AND-16", "AND-17"], "confidence": "documented" }
+      },
+      "note": "A dynamic rule with `\"exclude\": true` matches the URL first: on Android 15 and later with Google services, the domain's dynamic rules are merged with the manifest (AND-16) and narrow it (AND-17), so the URL is no App Link of the app and opens in the browser. Earlier versions ignore the dynamic rules (AND-17)."
+    },
+    {
+      "id": "android-app-link-web-view", "guide": "android",
+      "when": {
+        "platform": "android",
+        "urlClass": "web",
+        "installed": true,
+        "filter": "autoVerify",
+        "googleServices": true,
+        "linkHandlingAllowed": true,
+        "domainState": ["verified", "approved", "migrated", "restored", "system_configured"],
+        "from": "webView"
+      },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["AND-38"], "confidence": "contested" }
+      },
+      "against": ["AND-1"],
+      "alternatives": [
+        {
+          "then": { "outcome": "appLaunch" },
+          "evidence": ["AND-38", "AND-1"],
+          "note": "If the host app sets no WebViewClient, the WebView hands the URL to the Activity Manager (AND-38), and the verified App Link opens the app (AND-1)."
+        }
+      ],
+      "note": "Default: a link tapped in another app's WebView loads inside the WebView, unless the host overrides `shouldOverrideUrlLoading` (AND-38, a vendor's blog). Against: Google's WebViewClient reference says a WebView with no WebViewClient asks the Activity Manager to choose the handler (AND-38), which opens the verified app."
+    },
+    {
+      "id": "android-app-link-facebook", "guide": "android",
+      "when": {
+        "platform": "android",
+        "urlClass": "web",
+        "installed": true,
+        "filter": "autoVerify",
+        "googleServices": true,
+        "linkHandlingAllowed": true,
+        "domainState": ["verified", "approved", "migrated", "restored", "system_configured"],
+        "from": ["facebook", "messenger"]
+      },
+      "then": { "outcome": "appLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-41", "AND-1"], "confidence": "contested" }
+      },
+      "against": ["AND-39"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["AND-39", "AND-41"],
+          "note": "If the link opens in Facebook's or Messenger's own browser (AND-39), it loads there; Branch's rows for those browsers fall back (AND-41)."
+        }
+      ],
+      "note": "Default: Branch's table says links in the Facebook and Messenger feeds open the app on Android (AND-41). Against: one developer's table says Facebook and Messenger do not hand links to the default browser or a Custom Tab (AND-39), and Branch's own rows for the Facebook and Messenger in-app browsers fall back (AND-41). Reports cover apps up to 2024-11; later versions are unknown."
+    },
+    {
+      "id": "android-app-link-custom-tab", "guide": "android",
+      "when": {
+        "platform": "android",
+        "urlClass": "web",
+        "installed": true,
+        "filter": "autoVerify",
+        "googleServices": true,
+        "linkHandlingAllowed": true,
+        "domainState": ["verified", "approved", "migrated", "restored", "system_configured"],
+        "from": ["gmail", "linkedIn", "x", "snapchat", "youTube", "googleApp", "customTab"]
+      },
+      "then": { "outcome": "appLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-36", "AND-37"], "confidence": "contested" }
+      },
+      "against": ["AND-39"],
+      "alternatives": [
+        {
+          "then": { "outcome": "browser" },
+          "evidence": ["AND-39", "AND-36"],
+          "note": "If the host opens a Custom Tab on the URL without trying the native app first (AND-36 recommends it, AND-39 lists these hosts as using a Tab View), the page loads in the tab."
+        }
+      ],
+      "note": "Default: apps that open links in the default browser or a Custom Tab (Gmail, LinkedIn, X, Snapchat, YouTube, the Google app, AND-39) are to try the native app first (Chrome's best practice, AND-36), and a URL opened with ACTION_VIEW opens the app that supports it as a deep link (AND-37). Against: a Custom Tab opened on the URL directly loads it in the tab; AND-36 is a recommendation, not what each app does. Reports cover apps up to 2024-11; later versions are unknown."
+    },
+    {
+      "id": "android-app-link", "guide": "android",
+      "when": {
+        "platform": "android",
+        "urlClass": "web",
+        "installed": true,
+        "filter": "autoVerify",
+        "googleServices": true,
+        "linkHandlingAllowed": true,
+        "domainState": ["verified", "approved", "migrated", "restored", "system_configured"],
+        "osVersion": ">=12"
+      },
+      "then": { "outcome": "appLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-1", "AND-3", "AND-24", "AND-6", "AND-7", "AND-8", "AND-23"], "confidence": "documented" }
+      },
+      "note": "An App Link: a filter Android verifies takes the URL, and the host's state counts as verified (verified, approved, migrated, restored, system_configured, AND-24). Android opens the app without asking the user (AND-1); from Android 12 a web intent resolves to the app approved for the domain (AND-3)."
+    },
+    {
+      "id": "android-app-link-11", "guide": "android",
+      "when": {
+        "platform": "android",
+        "urlClass": "web",
+        "installed": true,
+        "filter": "autoVerify",
+        "googleServices": true,
+        "linkHandlingAllowed": true,
+        "domainState": ["verified", "approved", "migrated", "restored", "system_configured"],
+        "allHostsVerified": true
+      },
+      "then": { "outcome": "appLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-1", "AND-9", "AND-24"], "confidence": "documented" }
+      },
+      "note": "An App Link on Android 11 or lower: the app is the default handler because every host in its manifest has a matching Digital Asset Links file (AND-9)."
+    },
+    {
+      "id": "android-user-selected", "guide": "android",
+      "when": {
+        "platform": "android",
+        "urlClass": "web",
+        "installed": true,
+        "filter": ["autoVerify", "browsable"],
+        "userSelected": true
+      },
+      "then": { "outcome": "appLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-27", "AND-34"], "confidence": "documented" }
+      },
+      "note": "The user selected the app for the domain in its settings (\"Open supported links\", DOMAIN_STATE_SELECTED, AND-27; one developer's report, AND-34): its links open the app though the domain is not verified. Another app selected or verified for the domain may reset the selection (AND-27)."
+    },
+    {
+      "id": "android-unverified-other-default", "guide": "android",
+      "when": { "platform": "android", "otherApp": "isDefault" },
+      "then": { "outcome": "otherAppLaunch" },
+      "support": {
+        "outcome": { "evidence": ["AND-2", "AND-26"], "confidence": "documented" }
+      },
+      "note": "The domain is not verified for this app, and another app opens its links by default (AND-2, AND-26)."
+    },
+    {
+      "id": "android-unverified-12", "guide": "android",
+      "when": { "platform": "android", "osVersion": ">=12" },
+      "then": { "outcome": "browser" },
+      "support": {
+        "outcome": { "evidence": ["AND-3", "AND-5", "AND-23", "AND-25", "AND-44"], "confidence": "documented" }
+      },
+      "note": "Not verified for the domain (its state is denied, legacy_failure, none or a verifier's code, AND-24, AND-25; the filter lacks autoVerify; or no Google services, AND-5): from Android 12 an unapproved app never gets a generic web intent, which resolves to the default browser (AND-3)."
+    },
+    {
+      "id": "android-unverified-11", "guide": "android",
+      "when": { "platform": "android" },
+      "then": { "outcome": "disambiguationDialog" },
+      "support": {
+        "outcome": { "evidence": ["AND-2", "AND-9"], "confidence": "documented" }
+      },
+      "note": "Not verified, on Android 11 or lower (or not every host verified, AND-9): the app and the browsers take the URL and none is the default, so Android shows the disambiguation dialog (AND-2)."
     },
     {
       "id": "messages-unknown-sender", "guide": "plain-link",
@@ -3473,7 +4220,7 @@ enum BuiltinPolicies {
     },
     {
       "id": "other-browser", "guide": "other-browsers",
-      "when": { "from": "otherBrowser", "universalLink": "match" },
+      "when": { "from": ["otherBrowser", "chrome"], "universalLink": "match" },
       "then": { "outcome": "browser" },
       "support": {
         "outcome": { "evidence": ["IAB-15", "IAB-3"], "confidence": "contested" }
@@ -3486,7 +4233,7 @@ enum BuiltinPolicies {
           "note": "Apple: apps with the default-browser entitlement can still open universal links to other apps as usual."
         }
       ],
-      "note": "Default: two developers report that a universal link opened the app only with Safari; with Chrome as the default browser or chosen from the list, the flow continued in the web app (IAB-15, 2024). Apple says browser apps cannot claim universal links but can still open universal links to other apps as usual (IAB-3): whether one does is the browser's. What does not work: a site's own \"Open in app\" link to the App Store sends people to the store with the app installed (IAB-16). A link tapped in Messages, Mail or Notes is not decided here: write its `from`."
+      "note": "Default: two developers report that a universal link opened the app only with Safari; with Chrome as the default browser or chosen from the list, the flow continued in the web app (IAB-15, 2024). Apple says browser apps cannot claim universal links but can still open universal links to other apps as usual (IAB-3): whether one does is the browser's. What does not work: a site's own \"Open in app\" link to the App Store sends people to the store with the app installed (IAB-16). A link tapped in Messages, Mail or Notes is not decided here: write its `from`. On Apple's platforms `chrome` is read as such another browser; a Custom Tab is Android's."
     },
     {
       "id": "web-view", "guide": "in-app-browsers",
@@ -3583,6 +4330,11 @@ enum BuiltinPolicies {
       "id": "redirects-and-trackers",
       "title": "Redirects and click trackers",
       "introduction": "A tap whose URL is not the link's own: a link shortener's redirect, a click-tracking wrapper of an email, ad or bio-link tool."
+    },
+    {
+      "id": "android",
+      "title": "On Android: App Links",
+      "introduction": "A link followed on Android (`platform` `android`): an App Link the app is verified for opens the app; a custom scheme or an unverified link goes to the user's default, the only app, or the disambiguation dialog (AND-2); from Android 12 an unverified web link opens in the browser (AND-3). Safari's places read on Android as a link another app hands on."
     }
   ]
 }
@@ -5166,6 +5918,22 @@ enum BuiltinPolicies {
       "evidence": ["A-1"],
       "confidence": "inferred",
       "note": "The App Clip (its card first) comes forward; it is not the full app, so the app's own state stays as it was."
+    },
+    {
+      "id": "tap-opens-android-app",
+      "on": { "step": "tap", "outcome": "appLaunch" },
+      "set": { "foreground": "otherApp", "appRunning": true },
+      "evidence": ["AND-1"],
+      "confidence": "inferred",
+      "note": "On Android the app comes forward at the activity whose filter took the URL (AND-1) and its process runs; no Messages extension is involved."
+    },
+    {
+      "id": "tap-shows-disambiguation-dialog",
+      "on": { "step": "tap", "outcome": "disambiguationDialog" },
+      "set": {},
+      "evidence": ["AND-2"],
+      "confidence": "inferred",
+      "note": "Android asks which app opens the URL (AND-2); nothing opens until the user picks one, so the state does not change."
     },
     {
       "id": "tap-routes-nowhere",

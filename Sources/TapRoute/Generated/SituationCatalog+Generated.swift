@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 65 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 73 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 import TapRouteAASA
 
@@ -63,6 +63,8 @@ public struct Situation: Sendable, Hashable {
   public var appClip: AppClip { didSet { givenParts |= 0x80 } }
   /// The link followed; read when ``event`` is ``Event/link``.
   public var link: Link { didSet { givenParts |= 0x100 } }
+  /// The Android app and device; read when ``event`` is ``Event/link`` on Android.
+  public var android: Android { didSet { givenParts |= 0x200 } }
   /// ``unspecified`` as bits (``Fact/bit``), read on the decide path.
   @usableFromInline
   var unspecifiedMask: FactMask = 0
@@ -75,7 +77,7 @@ public struct Situation: Sendable, Hashable {
 
   /// A situation; every part but `event` defaults to the JSON form's defaults.
   public init(
-    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, locked: Bool = false, app: App = App(), tap: Tap = Tap(), open: Open = Open(), delivery: Delivery = Delivery(), widget: Widget = Widget(), liveActivity: LiveActivity = LiveActivity(), control: Control = Control(), notification: Notification = Notification(), appClip: AppClip = AppClip(), link: Link = Link()
+    event: Event, platform: Platform = .iOS, osVersion: OSVersion? = nil, locked: Bool = false, app: App = App(), tap: Tap = Tap(), open: Open = Open(), delivery: Delivery = Delivery(), widget: Widget = Widget(), liveActivity: LiveActivity = LiveActivity(), control: Control = Control(), notification: Notification = Notification(), appClip: AppClip = AppClip(), link: Link = Link(), android: Android = Android()
   ) {
     self.event = event
     self.platform = platform
@@ -91,14 +93,15 @@ public struct Situation: Sendable, Hashable {
     self.notification = notification
     self.appClip = appClip
     self.link = link
-    givenParts = (tap.isDefault ? 0 : 0x1) | (open.isDefault ? 0 : 0x2) | (delivery.isDefault ? 0 : 0x4) | (widget.isDefault ? 0 : 0x8) | (liveActivity.isDefault ? 0 : 0x10) | (control.isDefault ? 0 : 0x20) | (notification.isDefault ? 0 : 0x40) | (appClip.isDefault ? 0 : 0x80) | (link.isDefault ? 0 : 0x100)
+    self.android = android
+    givenParts = (tap.isDefault ? 0 : 0x1) | (open.isDefault ? 0 : 0x2) | (delivery.isDefault ? 0 : 0x4) | (widget.isDefault ? 0 : 0x8) | (liveActivity.isDefault ? 0 : 0x10) | (control.isDefault ? 0 : 0x20) | (notification.isDefault ? 0 : 0x40) | (appClip.isDefault ? 0 : 0x80) | (link.isDefault ? 0 : 0x100) | (android.isDefault ? 0 : 0x200)
   }
 }
 
 extension Situation {
   /// Equal when every field is; ``unspecified`` (where the values came from) is ignored.
   public static func == (a: Situation, b: Situation) -> Bool {
-    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.locked == b.locked && a.app == b.app && a.tap == b.tap && a.open == b.open && a.delivery == b.delivery && a.widget == b.widget && a.liveActivity == b.liveActivity && a.control == b.control && a.notification == b.notification && a.appClip == b.appClip && a.link == b.link
+    a.event == b.event && a.platform == b.platform && a.osVersion == b.osVersion && a.locked == b.locked && a.app == b.app && a.tap == b.tap && a.open == b.open && a.delivery == b.delivery && a.widget == b.widget && a.liveActivity == b.liveActivity && a.control == b.control && a.notification == b.notification && a.appClip == b.appClip && a.link == b.link && a.android == b.android
   }
 
   /// Hashes what equality compares.
@@ -117,6 +120,7 @@ extension Situation {
     hasher.combine(notification)
     hasher.combine(appClip)
     hasher.combine(link)
+    hasher.combine(android)
   }
 }
 
@@ -262,6 +266,7 @@ extension Situation {
     if event != .notification, !notification.isDefault { parts.append("notification") }
     if event != .appClip, !appClip.isDefault { parts.append("appClip") }
     if event != .link, !link.isDefault { parts.append("link") }
+    if event != .link, !android.isDefault { parts.append("android") }
     return parts
   }
 
@@ -278,7 +283,8 @@ extension Situation {
         || (event != .control && !control.isDefault)
         || (event != .notification && !notification.isDefault)
         || (event != .appClip && !appClip.isDefault)
-        || (event != .link && !link.isDefault))
+        || (event != .link && !link.isDefault)
+        || (event != .link && !android.isDefault))
   }
 
   /// The bits of ``givenParts`` of the parts `event` reads.
@@ -293,7 +299,7 @@ extension Situation {
     case .control: 0x20
     case .notification: 0x40
     case .appClip: 0x80
-    case .link: 0x100
+    case .link: 0x300
     }
   }
 }
@@ -438,6 +444,22 @@ extension Situation.Link {
   }
 }
 
+extension Situation.Android {
+  /// True when every field has its default (what a situation that leaves the part out holds).
+  @usableFromInline
+  var isDefault: Bool {
+    packageName == nil
+      && filter == .autoVerify
+      && domainState == .verified
+      && allHostsVerified == true
+      && userSelected == false
+      && linkHandlingAllowed == true
+      && otherApp == .none
+      && googleServices == true
+      && dynamicRule == .none
+  }
+}
+
 // The parts by their short names, as the readers and the engine write them.
 package typealias App = Situation.App
 package typealias Tap = Situation.Tap
@@ -449,6 +471,7 @@ package typealias Control = Situation.Control
 package typealias Notification = Situation.Notification
 package typealias AppClip = Situation.AppClip
 package typealias Link = Situation.Link
+package typealias Android = Situation.Android
 
 extension Situation {
   /// The iMessage app's install and publish state, seen from the tapping device, and the app's
@@ -814,6 +837,52 @@ extension Situation {
   }
 }
 
+extension Situation {
+  /// An Android app's intent filters, its domain's verification state and the device, for a
+  /// link followed on Android (`platform` `android`).
+  public struct Android: Sendable, Hashable {
+    /// The app's package name (`com.example.app`); nil: unknown.
+    public var packageName: String?
+    /// How the app's intent filters take the URL (default: a filter Android verifies,
+    /// `autoVerify`, AND-6 to AND-8).
+    public var filter: Android.Filter
+    /// The URL's host's state for the app, as `adb shell pm get-app-links PACKAGE` prints it
+    /// (default `verified`, AND-23, AND-24).
+    public var domainState: Android.DomainState
+    /// Every host in the app's verified filters passed verification; Android 11 and lower
+    /// verify all hosts or none (AND-9).
+    public var allHostsVerified: Bool
+    /// The user selected the app for this domain in its settings ("Open supported links",
+    /// DOMAIN_STATE_SELECTED; AND-27, AND-34).
+    public var userSelected: Bool
+    /// The app may open the links it is verified for: the user's per-app toggle
+    /// (`isLinkHandlingAllowed()`, AND-26).
+    public var linkHandlingAllowed: Bool
+    /// Another app that takes the URL (default: none but browsers, AND-2, AND-26).
+    public var otherApp: Android.OtherApp
+    /// The device has Google services, which App Links need (AND-5).
+    public var googleServices: Bool
+    /// The domain's dynamic rule that matches the URL first (`dynamic_app_link_components`,
+    /// read on Android 15 with Google services, AND-16, AND-17).
+    public var dynamicRule: Android.DynamicRule
+
+    /// An Android app; by default verified for the link's domain, on a device with Google services.
+    public init(
+      packageName: String? = nil, filter: Android.Filter = .autoVerify, domainState: Android.DomainState = .verified, allHostsVerified: Bool = true, userSelected: Bool = false, linkHandlingAllowed: Bool = true, otherApp: Android.OtherApp = .none, googleServices: Bool = true, dynamicRule: Android.DynamicRule = .none
+    ) {
+      self.packageName = packageName
+      self.filter = filter
+      self.domainState = domainState
+      self.allHostsVerified = allHostsVerified
+      self.userSelected = userSelected
+      self.linkHandlingAllowed = linkHandlingAllowed
+      self.otherApp = otherApp
+      self.googleServices = googleServices
+      self.dynamicRule = dynamicRule
+    }
+  }
+}
+
 /// A fact a decision table may test, derived from a ``Situation``.
 ///
 /// The catalog is fixed by the situation format (declared in `SituationCatalog`): a table
@@ -886,6 +955,14 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case idnDomain
   case onPage
   case via
+  case filter
+  case domainState
+  case allHostsVerified
+  case userSelected
+  case linkHandlingAllowed
+  case otherApp
+  case googleServices
+  case dynamicRule
 
   /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
@@ -955,6 +1032,14 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .idnDomain: .enumeration(Situation.IDNDomain.allCases.map(\.rawValue))
     case .onPage: .bool
     case .via: .enumeration(Link.Via.allCases.map(\.rawValue))
+    case .filter: .enumeration(Android.Filter.allCases.map(\.rawValue))
+    case .domainState: .enumeration(Android.DomainState.allCases.map(\.rawValue))
+    case .allHostsVerified: .bool
+    case .userSelected: .bool
+    case .linkHandlingAllowed: .bool
+    case .otherApp: .enumeration(Android.OtherApp.allCases.map(\.rawValue))
+    case .googleServices: .bool
+    case .dynamicRule: .enumeration(Android.DynamicRule.allCases.map(\.rawValue))
     }
   }
 
@@ -1026,6 +1111,14 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .idnDomain: [.tap, .open, .widget, .liveActivity, .control, .notification, .link]
     case .onPage: [.link]
     case .via: [.link]
+    case .filter: [.link]
+    case .domainState: [.link]
+    case .allHostsVerified: [.link]
+    case .userSelected: [.link]
+    case .linkHandlingAllowed: [.link]
+    case .otherApp: [.link]
+    case .googleServices: [.link]
+    case .dynamicRule: [.link]
     }
   }
 
@@ -1163,6 +1256,14 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
       }
     case .onPage: "$.link.onPage"
     case .via: "$.link.via"
+    case .filter: "$.android.filter"
+    case .domainState: "$.android.domainState"
+    case .allHostsVerified: "$.android.allHostsVerified"
+    case .userSelected: "$.android.userSelected"
+    case .linkHandlingAllowed: "$.android.linkHandlingAllowed"
+    case .otherApp: "$.android.otherApp"
+    case .googleServices: "$.android.googleServices"
+    case .dynamicRule: "$.android.dynamicRule"
     }
   }
 
@@ -1196,6 +1297,8 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .extensionRunning: "running"
     case .alreadySelected: "selected"
     case .onPage: "on page"
+    case .domainState: "state"
+    case .userSelected: "selected"
     default: rawValue
     }
   }
@@ -1276,6 +1379,14 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .idnDomain: FactMask(bit: 66)
     case .onPage: FactMask(bit: 67)
     case .via: FactMask(bit: 68)
+    case .filter: FactMask(bit: 69)
+    case .domainState: FactMask(bit: 70)
+    case .allHostsVerified: FactMask(bit: 71)
+    case .userSelected: FactMask(bit: 72)
+    case .linkHandlingAllowed: FactMask(bit: 73)
+    case .otherApp: FactMask(bit: 74)
+    case .googleServices: FactMask(bit: 75)
+    case .dynamicRule: FactMask(bit: 76)
     }
   }
 }
@@ -1350,6 +1461,14 @@ package struct FactSnapshot: Sendable {
   package var idnDomain: Situation.IDNDomain
   package var onPage: Bool
   package var via: Int
+  package var filter: Int
+  package var domainState: Int
+  package var allHostsVerified: Bool
+  package var userSelected: Bool
+  package var linkHandlingAllowed: Bool
+  package var otherApp: Int
+  package var googleServices: Bool
+  package var dynamicRule: Int
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
@@ -1426,6 +1545,14 @@ package struct FactSnapshot: Sendable {
     idnDomain = .none
     onPage = situation.link.onPage
     via = situation.link.via.index
+    filter = situation.android.filter.index
+    domainState = situation.android.domainState.index
+    allHostsVerified = situation.android.allHostsVerified
+    userSelected = situation.android.userSelected
+    linkHandlingAllowed = situation.android.linkHandlingAllowed
+    otherApp = situation.android.otherApp.index
+    googleServices = situation.android.googleServices
+    dynamicRule = situation.android.dynamicRule.index
     if computed { computeFacts(situation, url: Situation.url(of: situation, event: event)) }
   }
 
@@ -1497,6 +1624,14 @@ package struct FactSnapshot: Sendable {
     case .idnDomain: idnDomain.index
     case .onPage: onPage ? 1 : 0
     case .via: via
+    case .filter: filter
+    case .domainState: domainState
+    case .allHostsVerified: allHostsVerified ? 1 : 0
+    case .userSelected: userSelected ? 1 : 0
+    case .linkHandlingAllowed: linkHandlingAllowed ? 1 : 0
+    case .otherApp: otherApp
+    case .googleServices: googleServices ? 1 : 0
+    case .dynamicRule: dynamicRule
     }
   }
 
@@ -1508,7 +1643,8 @@ package struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32, Int32, Int32
+    Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+    Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1580,7 +1716,15 @@ package struct FactSnapshot: Sendable {
         Int32(truncatingIfNeeded: associatedDomainsMode),
         Int32(truncatingIfNeeded: idnDomain.index),
         onPage ? 1 : 0,
-        Int32(truncatingIfNeeded: via)
+        Int32(truncatingIfNeeded: via),
+        Int32(truncatingIfNeeded: filter),
+        Int32(truncatingIfNeeded: domainState),
+        allHostsVerified ? 1 : 0,
+        userSelected ? 1 : 0,
+        linkHandlingAllowed ? 1 : 0,
+        Int32(truncatingIfNeeded: otherApp),
+        googleServices ? 1 : 0,
+        Int32(truncatingIfNeeded: dynamicRule)
       )
     }
   }
@@ -1627,19 +1771,19 @@ extension Situation {
   /// top-level keys, the other arguments the parts as written (nil when absent). The URL
   /// facts come from the URL the event reads.
   static func leftOut(
-    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, delivery: JSONValue?, widget: JSONValue?, liveActivity: JSONValue?, control: JSONValue?, notification: JSONValue?, appClip: JSONValue?, link: JSONValue?, event: Event
+    keys: some Collection<String>, app: JSONValue?, tap: JSONValue?, open: JSONValue?, delivery: JSONValue?, widget: JSONValue?, liveActivity: JSONValue?, control: JSONValue?, notification: JSONValue?, appClip: JSONValue?, link: JSONValue?, android: JSONValue?, event: Event
   ) -> FactMask {
     func present(_ part: JSONValue?) -> Set<String>? {
       guard let members = part?.objectValue else { return nil }
       return Set(members.map(\.key))
     }
     return leftOut(
-      top: Set(keys), app: present(app), tap: present(tap), open: present(open), delivery: present(delivery), widget: present(widget), liveActivity: present(liveActivity), control: present(control), notification: present(notification), appClip: present(appClip), link: present(link), event: event)
+      top: Set(keys), app: present(app), tap: present(tap), open: present(open), delivery: present(delivery), widget: present(widget), liveActivity: present(liveActivity), control: present(control), notification: present(notification), appClip: present(appClip), link: present(link), android: present(android), event: event)
   }
 
   /// As above, from the key sets of each part (nil: the part is absent).
   static func leftOut(
-    top: Set<String>, app: Set<String>? = nil, tap: Set<String>? = nil, open: Set<String>? = nil, delivery: Set<String>? = nil, widget: Set<String>? = nil, liveActivity: Set<String>? = nil, control: Set<String>? = nil, notification: Set<String>? = nil, appClip: Set<String>? = nil, link: Set<String>? = nil, event: Event
+    top: Set<String>, app: Set<String>? = nil, tap: Set<String>? = nil, open: Set<String>? = nil, delivery: Set<String>? = nil, widget: Set<String>? = nil, liveActivity: Set<String>? = nil, control: Set<String>? = nil, notification: Set<String>? = nil, appClip: Set<String>? = nil, link: Set<String>? = nil, android: Set<String>? = nil, event: Event
   ) -> FactMask {
     var mask: FactMask = 0
     func check(_ keys: Set<String>?, _ key: String, _ facts: Fact...) {
@@ -1704,6 +1848,14 @@ extension Situation {
     check(link, "tapped", .tapped)
     check(link, "aasaOnDevice", .aasaOnDevice)
     check(link, "associatedDomainsMode", .associatedDomainsMode)
+    check(android, "filter", .filter)
+    check(android, "domainState", .domainState)
+    check(android, "allHostsVerified", .allHostsVerified)
+    check(android, "userSelected", .userSelected)
+    check(android, "linkHandlingAllowed", .linkHandlingAllowed)
+    check(android, "otherApp", .otherApp)
+    check(android, "googleServices", .googleServices)
+    check(android, "dynamicRule", .dynamicRule)
     check(app, "urlSchemes", .schemeOwner)
     check(app, "appID", .universalLink)
     check(app, "associatedDomains", .universalLink)
@@ -1900,6 +2052,30 @@ extension Situation {
     case .via:
       guard Link.Via.allCases.indices.contains(index) else { return false }
       self.link.via = Link.Via.allCases[index]
+    case .filter:
+      guard Android.Filter.allCases.indices.contains(index) else { return false }
+      self.android.filter = Android.Filter.allCases[index]
+    case .domainState:
+      guard Android.DomainState.allCases.indices.contains(index) else { return false }
+      self.android.domainState = Android.DomainState.allCases[index]
+    case .allHostsVerified:
+      guard index == 0 || index == 1 else { return false }
+      self.android.allHostsVerified = index == 1
+    case .userSelected:
+      guard index == 0 || index == 1 else { return false }
+      self.android.userSelected = index == 1
+    case .linkHandlingAllowed:
+      guard index == 0 || index == 1 else { return false }
+      self.android.linkHandlingAllowed = index == 1
+    case .otherApp:
+      guard Android.OtherApp.allCases.indices.contains(index) else { return false }
+      self.android.otherApp = Android.OtherApp.allCases[index]
+    case .googleServices:
+      guard index == 0 || index == 1 else { return false }
+      self.android.googleServices = index == 1
+    case .dynamicRule:
+      guard Android.DynamicRule.allCases.indices.contains(index) else { return false }
+      self.android.dynamicRule = Android.DynamicRule.allCases[index]
     default: return false
     }
     return true
@@ -1929,8 +2105,9 @@ extension JSONReader {
     if let v = fields["notification"] { situation.notification = readNotification(v, path: Self.join(path, "notification")) }
     if let v = fields["appClip"] { situation.appClip = readAppClip(v, path: Self.join(path, "appClip")) }
     if let v = fields["link"] { situation.link = readLink(v, path: Self.join(path, "link")) }
+    if let v = fields["android"] { situation.android = readAndroid(v, path: Self.join(path, "android")) }
     situation.unspecifiedMask = Situation.leftOut(
-      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], delivery: fields["delivery"], widget: fields["widget"], liveActivity: fields["liveActivity"], control: fields["control"], notification: fields["notification"], appClip: fields["appClip"], link: fields["link"], event: situation.event)
+      keys: fields.keys, app: fields["app"], tap: fields["tap"], open: fields["open"], delivery: fields["delivery"], widget: fields["widget"], liveActivity: fields["liveActivity"], control: fields["control"], notification: fields["notification"], appClip: fields["appClip"], link: fields["link"], android: fields["android"], event: situation.event)
   }
 
   mutating func readApp(_ value: JSONValue, path: String) -> App {
@@ -2182,12 +2359,43 @@ extension JSONReader {
     }
     return link
   }
+
+  mutating func readAndroid(_ value: JSONValue, path: String) -> Android {
+    var android = Android()
+    guard let fields = object(value, path: path, allowed: Android.CodingKeys.names) else { return android }
+    android.packageName = text(fields, "packageName", path: path)
+    if let v = fields["filter"],
+      let choice = choice(v, path: Self.join(path, "filter"), what: "intent filter", choices: cases(Android.Filter.self))
+    {
+      android.filter = choice
+    }
+    if let v = fields["domainState"],
+      let choice = choice(v, path: Self.join(path, "domainState"), what: "domain state", choices: cases(Android.DomainState.self))
+    {
+      android.domainState = choice
+    }
+    flag(fields, "allHostsVerified", path: path, into: &android.allHostsVerified)
+    flag(fields, "userSelected", path: path, into: &android.userSelected)
+    flag(fields, "linkHandlingAllowed", path: path, into: &android.linkHandlingAllowed)
+    if let v = fields["otherApp"],
+      let choice = choice(v, path: Self.join(path, "otherApp"), what: "other app", choices: cases(Android.OtherApp.self))
+    {
+      android.otherApp = choice
+    }
+    flag(fields, "googleServices", path: path, into: &android.googleServices)
+    if let v = fields["dynamicRule"],
+      let choice = choice(v, path: Self.join(path, "dynamicRule"), what: "dynamic rule", choices: cases(Android.DynamicRule.self))
+    {
+      android.dynamicRule = choice
+    }
+    return android
+  }
 }
 
 extension Situation {
   /// The keys of a situation, in the order diagnostics list them.
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link
+    case event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link, android
   }
 
   /// Decodes every field but `event` into `self`, and records which facts were left out.
@@ -2205,9 +2413,10 @@ extension Situation {
     notification = try c.decode(.notification, or: notification)
     appClip = try c.decode(.appClip, or: appClip)
     link = try c.decode(.link, or: link)
+    android = try c.decode(.android, or: android)
     unspecifiedMask = Situation.leftOut(
       top: Set(c.allKeys.map(\.stringValue)),
-      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open), delivery: try Self.keys(in: c, .delivery), widget: try Self.keys(in: c, .widget), liveActivity: try Self.keys(in: c, .liveActivity), control: try Self.keys(in: c, .control), notification: try Self.keys(in: c, .notification), appClip: try Self.keys(in: c, .appClip), link: try Self.keys(in: c, .link),
+      app: try Self.keys(in: c, .app), tap: try Self.keys(in: c, .tap), open: try Self.keys(in: c, .open), delivery: try Self.keys(in: c, .delivery), widget: try Self.keys(in: c, .widget), liveActivity: try Self.keys(in: c, .liveActivity), control: try Self.keys(in: c, .control), notification: try Self.keys(in: c, .notification), appClip: try Self.keys(in: c, .appClip), link: try Self.keys(in: c, .link), android: try Self.keys(in: c, .android),
       event: event)
   }
 
@@ -2228,6 +2437,7 @@ extension Situation {
     try c.encode(notification, forKey: .notification)
     try c.encode(appClip, forKey: .appClip)
     try c.encode(link, forKey: .link)
+    try c.encode(android, forKey: .android)
   }
 }
 
@@ -2541,6 +2751,41 @@ extension Situation.Link: Codable {
   }
 }
 
+extension Situation.Android: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case packageName, filter, domainState, allHostsVerified, userSelected, linkHandlingAllowed, otherApp, googleServices, dynamicRule
+  }
+
+  /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    self.init()
+    packageName = try c.decodeText(forKey: .packageName)
+    filter = try c.decode(.filter, or: filter)
+    domainState = try c.decode(.domainState, or: domainState)
+    allHostsVerified = try c.decode(.allHostsVerified, or: allHostsVerified)
+    userSelected = try c.decode(.userSelected, or: userSelected)
+    linkHandlingAllowed = try c.decode(.linkHandlingAllowed, or: linkHandlingAllowed)
+    otherApp = try c.decode(.otherApp, or: otherApp)
+    googleServices = try c.decode(.googleServices, or: googleServices)
+    dynamicRule = try c.decode(.dynamicRule, or: dynamicRule)
+  }
+
+  /// Encodes the JSON form; nil fields are left out.
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encodeIfPresent(packageName, forKey: .packageName)
+    try c.encode(filter, forKey: .filter)
+    try c.encode(domainState, forKey: .domainState)
+    try c.encode(allHostsVerified, forKey: .allHostsVerified)
+    try c.encode(userSelected, forKey: .userSelected)
+    try c.encode(linkHandlingAllowed, forKey: .linkHandlingAllowed)
+    try c.encode(otherApp, forKey: .otherApp)
+    try c.encode(googleServices, forKey: .googleServices)
+    try c.encode(dynamicRule, forKey: .dynamicRule)
+  }
+}
+
 extension Situation {
   /// The situation without the parts its event does not read: what ``minimalJSON`` writes.
   package var relevantPart: Situation {
@@ -2555,6 +2800,7 @@ extension Situation {
       copy.notification = Notification()
       copy.appClip = AppClip()
       copy.link = Link()
+      copy.android = Android()
     case .open:
       copy.tap = Tap()
       copy.delivery = Delivery()
@@ -2564,6 +2810,7 @@ extension Situation {
       copy.notification = Notification()
       copy.appClip = AppClip()
       copy.link = Link()
+      copy.android = Android()
     case .delivery:
       copy.tap = Tap()
       copy.open = Open()
@@ -2573,6 +2820,7 @@ extension Situation {
       copy.notification = Notification()
       copy.appClip = AppClip()
       copy.link = Link()
+      copy.android = Android()
     case .widget:
       copy.tap = Tap()
       copy.open = Open()
@@ -2582,6 +2830,7 @@ extension Situation {
       copy.notification = Notification()
       copy.appClip = AppClip()
       copy.link = Link()
+      copy.android = Android()
     case .liveActivity:
       copy.tap = Tap()
       copy.open = Open()
@@ -2591,6 +2840,7 @@ extension Situation {
       copy.notification = Notification()
       copy.appClip = AppClip()
       copy.link = Link()
+      copy.android = Android()
     case .control:
       copy.tap = Tap()
       copy.open = Open()
@@ -2600,6 +2850,7 @@ extension Situation {
       copy.notification = Notification()
       copy.appClip = AppClip()
       copy.link = Link()
+      copy.android = Android()
     case .notification:
       copy.tap = Tap()
       copy.open = Open()
@@ -2609,6 +2860,7 @@ extension Situation {
       copy.control = Control()
       copy.appClip = AppClip()
       copy.link = Link()
+      copy.android = Android()
     case .appClip:
       copy.tap = Tap()
       copy.open = Open()
@@ -2618,6 +2870,7 @@ extension Situation {
       copy.control = Control()
       copy.notification = Notification()
       copy.link = Link()
+      copy.android = Android()
     case .link:
       copy.tap = Tap()
       copy.open = Open()
@@ -2747,6 +3000,19 @@ extension Situation {
       if self.link.associatedDomainsMode != .standard { linkFields.append("\"associatedDomainsMode\":\"\(self.link.associatedDomainsMode.rawValue)\"") }
       if !linkFields.isEmpty { top.append("\"link\":{" + linkFields.joined(separator: ",") + "}") }
     }
+    if event == .link {
+      var androidFields: [String] = []
+      if let packageName = self.android.packageName { androidFields.append("\"packageName\":" + Escaping.jsonString(packageName)) }
+      if self.android.filter != .autoVerify { androidFields.append("\"filter\":\"\(self.android.filter.rawValue)\"") }
+      if self.android.domainState != .verified { androidFields.append("\"domainState\":\"\(self.android.domainState.rawValue)\"") }
+      if self.android.allHostsVerified != true { androidFields.append("\"allHostsVerified\":\(self.android.allHostsVerified)") }
+      if self.android.userSelected != false { androidFields.append("\"userSelected\":\(self.android.userSelected)") }
+      if self.android.linkHandlingAllowed != true { androidFields.append("\"linkHandlingAllowed\":\(self.android.linkHandlingAllowed)") }
+      if self.android.otherApp != .none { androidFields.append("\"otherApp\":\"\(self.android.otherApp.rawValue)\"") }
+      if self.android.googleServices != true { androidFields.append("\"googleServices\":\(self.android.googleServices)") }
+      if self.android.dynamicRule != .none { androidFields.append("\"dynamicRule\":\"\(self.android.dynamicRule.rawValue)\"") }
+      if !androidFields.isEmpty { top.append("\"android\":{" + androidFields.joined(separator: ",") + "}") }
+    }
     return "{" + top.joined(separator: ",") + "}"
   }
 }
@@ -2784,6 +3050,10 @@ enum SituationNames {
   static let linkTapped = table(Link.Tapped.self)
   static let linkAASAOnDevice = table(Link.AASAOnDevice.self)
   static let linkAssociatedDomainsMode = table(Link.AssociatedDomainsMode.self)
+  static let androidFilter = table(Android.Filter.self)
+  static let androidDomainState = table(Android.DomainState.self)
+  static let androidOtherApp = table(Android.OtherApp.self)
+  static let androidDynamicRule = table(Android.DynamicRule.self)
 
   static func table<T: CaseIterable & RawRepresentable>(_: T.Type) -> [([UInt8], T)]
   where T.RawValue == String {
@@ -2858,6 +3128,10 @@ extension SituationScanner {
       case "link":
         guard seen.first(13), let link = this.readLink() else { return false }
         situation.link = link
+        return true
+      case "android":
+        guard seen.first(14), let android = this.readAndroid() else { return false }
+        situation.android = android
         return true
       default: return false
       }
@@ -3297,5 +3571,54 @@ extension SituationScanner {
       }
     }
     return ok ? link : nil
+  }
+
+  mutating func readAndroid() -> Android? {
+    var android = Android()
+    var seen = Seen()
+    let ok = object { this, key in
+      switch key {
+      case "packageName":
+        return seen.first(0) && this.text(into: &android.packageName)
+      case "filter":
+        guard seen.first(1), let value = this.choice(SituationNames.androidFilter) else { return false }
+        android.filter = value
+        this.given |= Fact.filter.bit
+        return true
+      case "domainState":
+        guard seen.first(2), let value = this.choice(SituationNames.androidDomainState) else { return false }
+        android.domainState = value
+        this.given |= Fact.domainState.bit
+        return true
+      case "allHostsVerified":
+        guard seen.first(3), this.bool(into: &android.allHostsVerified) else { return false }
+        this.given |= Fact.allHostsVerified.bit
+        return true
+      case "userSelected":
+        guard seen.first(4), this.bool(into: &android.userSelected) else { return false }
+        this.given |= Fact.userSelected.bit
+        return true
+      case "linkHandlingAllowed":
+        guard seen.first(5), this.bool(into: &android.linkHandlingAllowed) else { return false }
+        this.given |= Fact.linkHandlingAllowed.bit
+        return true
+      case "otherApp":
+        guard seen.first(6), let value = this.choice(SituationNames.androidOtherApp) else { return false }
+        android.otherApp = value
+        this.given |= Fact.otherApp.bit
+        return true
+      case "googleServices":
+        guard seen.first(7), this.bool(into: &android.googleServices) else { return false }
+        this.given |= Fact.googleServices.bit
+        return true
+      case "dynamicRule":
+        guard seen.first(8), let value = this.choice(SituationNames.androidDynamicRule) else { return false }
+        android.dynamicRule = value
+        this.given |= Fact.dynamicRule.bit
+        return true
+      default: return false
+      }
+    }
+    return ok ? android : nil
   }
 }

@@ -5,13 +5,17 @@
 // type has (its `index`, helpers, descriptions) is hand-written in extensions under Facts/.
 
 extension Situation {
-  /// The platform of the device that shows the conversation.
+  /// The platform of the device the event happens on.
   public enum Platform: String, Sendable, Hashable, Codable, CaseIterable {
     case iOS
     case iPadOS
     case macOS
     case watchOS
     case visionOS
+    /// Android, for the `link` event only: `osVersion` is Android's version (`"15"`), and the
+    /// `android` part holds the app's intent filters, the domain's verification state and the
+    /// device (AND-1 to AND-48).
+    case android
   }
 
   /// What the system hands the container app it opens.
@@ -433,6 +437,12 @@ extension Situation.Link {
     case otherBrowser
     /// The app itself calls `UIApplication.open(_:options:)` on one of its own links (IAB-20).
     case ownAppOpen
+    /// A page in Chrome, the link tapped (Android, AND-35); on Apple's platforms read as
+    /// `otherBrowser`.
+    case chrome
+    /// A Custom Tab another app opened on the link's URL (Android, AND-36, AND-39); on Apple's
+    /// platforms read as another app's link.
+    case customTab
   }
 
   /// How a tap reaches the link's URL (`link.via`).
@@ -480,6 +490,70 @@ extension Situation.Link {
     /// `?mode=managed` with the MDM key `EnableDirectDownloads`: a direct download, which
     /// Apple's schema documents for macOS 11 and later only (IOSN-7).
     case managed
+  }
+}
+
+extension Situation.Android {
+  /// How the app's intent filters take the link's URL (`android.filter`), as its
+  /// `AndroidManifest.xml` declares them (`taproute assetlinks match --manifest` tells).
+  public enum Filter: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A filter with `android:autoVerify="true"` in the shape Android verifies matches: the
+    /// action `VIEW`, the categories `BROWSABLE` and `DEFAULT`, schemes `http` and `https` only
+    /// (AND-6, AND-7, AND-8).
+    case autoVerify
+    /// A filter with `VIEW` and `BROWSABLE` matches, but not one Android verifies (no
+    /// `autoVerify`, another scheme mixed in, AND-6, AND-46): a deep link the user manages.
+    case browsable
+    /// A filter matches without the category `BROWSABLE` (AND-4).
+    case notBrowsable
+    /// No filter of the app matches the URL.
+    case none
+  }
+
+  /// The state of the link's host for the app, in the words `adb shell pm get-app-links`
+  /// prints (`android.domainState`, AND-23, AND-24).
+  public enum DomainState: String, Sendable, Hashable, Codable, CaseIterable {
+    /// `verified`: the verification agent verified the host (STATE_SUCCESS).
+    case verified
+    /// `approved`: approved by the shell, as a verified host counts.
+    case approved
+    /// `denied`: denied by the shell; not verified.
+    case denied
+    /// `migrated`: kept from the legacy verification; counts as verified.
+    case migrated
+    /// `restored`: restored from a backup; counts as verified.
+    case restored
+    /// `legacy_failure`: rejected by the legacy verifier; not verified.
+    case legacyFailure = "legacy_failure"
+    /// `system_configured`: approved by the device's configuration; counts as verified.
+    case systemConfigured = "system_configured"
+    /// `none`: no response recorded yet (STATE_NO_RESPONSE); not verified.
+    case none
+    /// A number from 1024 (`1026`): a failure the verification agent defines; treated as not
+    /// verified (AND-25).
+    case verifierCode
+  }
+
+  /// Another app on the device that takes the URL (`android.otherApp`, AND-2).
+  public enum OtherApp: String, Sendable, Hashable, Codable, CaseIterable {
+    /// No other app but browsers takes the URL.
+    case none
+    /// Another app's filter matches the URL too; no app is the default.
+    case canHandle
+    /// Another app opens the URL by default: the user's default for it, or the app approved
+    /// for the domain (only one app can be, AND-26).
+    case isDefault
+  }
+
+  /// Which of the domain's dynamic App Link rules (`dynamic_app_link_components` in its
+  /// `assetlinks.json`, Android 15) matches the URL first (`android.dynamicRule`, AND-16, AND-17).
+  public enum DynamicRule: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The file has no dynamic rules, or none matches.
+    case none
+    /// A rule without `"exclude": true` matches first.
+    case allow
+    /// A rule with `"exclude": true` matches first.
+    case exclude
   }
 }
 

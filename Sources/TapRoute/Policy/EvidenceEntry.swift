@@ -52,6 +52,12 @@ extension PolicySet {
       /// What kind of source it is.
       public enum Kind: String, Sendable, Hashable, CaseIterable {
         case appleDocumentation
+        /// Google's documentation: developer.android.com, Chrome's docs, the Android API
+        /// reference, Google's lint checks.
+        case googleDocumentation
+        /// The Android Open Source Project's source and commits (android.googlesource.com or a
+        /// public mirror).
+        case androidSource
         case sdkHeader
         case wwdcSession
         case radar

@@ -35,6 +35,13 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
   /// Apple Watch shows the Live Activity full screen with a button to open the app on the
   /// paired iPhone; nothing opens until the person taps it (L-7).
   case offersToOpenOnPhone
+  /// Android opens the app, at the activity whose intent filter takes the URL: an App Link
+  /// the app is verified for, a domain the user selected the app for, or a URL only the app
+  /// takes (AND-1, AND-2, AND-27).
+  case appLaunch
+  /// Android shows the disambiguation dialog: the user picks the app that opens the URL
+  /// (AND-2, AND-37).
+  case disambiguationDialog
   /// No rule decides this situation; TapRoute does not guess.
   case undecided
 }
@@ -45,7 +52,7 @@ extension Outcome {
   package static var messagesCases: [Outcome] {
     allCases.filter {
       $0 != .intentRun && $0 != .appClipLaunch && $0 != .backgroundLaunch && $0 != .expandsInPlace
-        && $0 != .offersToOpenOnPhone
+        && $0 != .offersToOpenOnPhone && $0 != .appLaunch && $0 != .disambiguationDialog
     }
   }
 }

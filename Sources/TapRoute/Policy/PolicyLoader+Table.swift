@@ -110,7 +110,9 @@ extension PolicyLoader {
             .domainMismatch, "fact \"\(fact.rawValue)\" is a boolean; declare it as \"bool\"", path: path,
             at: member.value.location)
         }
-      case .enumeration(let values):
+      case .enumeration(let all):
+        // `platform` lists the platforms the event is read on (Android for the link event only).
+        let values = fact == .platform ? (event?.platforms.map(\.rawValue) ?? all) : all
         guard let items = member.value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
           reader.error(
             .domainMismatch,

@@ -489,7 +489,7 @@ package struct SwiftGenerator {
     case .enumeration(let values):
       var lines = ["\(indent)let \(index): Int", "\(indent)switch \(expression) {"]
       for (v, value) in values.enumerated() {
-        lines.append("\(indent)case .\(value): \(index) = \(offset + v * words)")
+        lines.append("\(indent)case .\(Self.caseName(value)): \(index) = \(offset + v * words)")
       }
       lines.append("\(indent)}")
       return lines
@@ -593,7 +593,7 @@ package struct SwiftGenerator {
     case .enumeration(let values):
       var lines = ["\(indent)switch \(expression) {"]
       for (v, value) in values.enumerated() {
-        lines.append("\(indent)case .\(value):")
+        lines.append("\(indent)case .\(Self.caseName(value)):")
         lines += and(slot.rows[v], indent + "  ")
       }
       lines.append("\(indent)}")
@@ -897,5 +897,19 @@ extension SwiftGenerator {
       : .embedded(files.map { (name: $0.name, contents: String(decoding: $0.bytes, as: UTF8.self)) })
     return SwiftGenerator(
       policies: policies, typeName: typeName, access: access, source: source, command: command)
+  }
+}
+
+extension SwiftGenerator {
+  /// The Swift case of a fact's JSON value: the value itself, or for a value in Android's
+  /// snake case (`legacy_failure`, as `pm get-app-links` prints it) its camel-case name
+  /// (`legacyFailure`), as the catalog names such cases.
+  static func caseName(_ value: String) -> String {
+    guard value.contains("_") else { return value }
+    let words = value.split(separator: "_")
+    return words.enumerated().map {
+      $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst()
+    }
+    .joined()
   }
 }

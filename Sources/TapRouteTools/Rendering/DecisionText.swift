@@ -216,7 +216,8 @@ package enum DecisionText {
   /// first quote (in English where the source is not), on one line and cut at 300 characters.
   package static func supportingWords(_ entry: EvidenceEntry) -> String? {
     let quoted = entry.sources.filter { $0.quote != nil }
-    guard let source = quoted.first(where: \.isApplesOwnText) ?? quoted.first, let quote = source.quote else {
+    guard let source = quoted.first(where: \.isPlatformsOwnText) ?? quoted.first, let quote = source.quote
+    else {
       return nil
     }
     let words = (source.quoteEnglish ?? quote).split(whereSeparator: \.isNewline).joined(separator: " ")

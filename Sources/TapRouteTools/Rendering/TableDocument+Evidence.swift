@@ -139,6 +139,8 @@ extension TableDocument {
   static func kindName(_ kind: EvidenceEntry.Source.Kind) -> String {
     switch kind {
     case .appleDocumentation: "Apple documentation"
+    case .googleDocumentation: "Google documentation"
+    case .androidSource: "Android source"
     case .sdkHeader: "SDK header"
     case .wwdcSession: "WWDC session"
     case .radar: "Radar"

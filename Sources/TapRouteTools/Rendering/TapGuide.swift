@@ -423,6 +423,8 @@ package enum TapGuide {
     case .backgroundLaunch: "the container app runs in the background without coming forward"
     case .expandsInPlace: "the Live Activity grows in place and nothing opens"
     case .offersToOpenOnPhone: "Apple Watch shows the Live Activity with a button to open the app on iPhone"
+    case .appLaunch: "Android opens the app at the activity whose intent filter takes the URL"
+    case .disambiguationDialog: "Android asks which app opens the URL (the disambiguation dialog)"
     case .undecided: "no rule decides"
     }
   }

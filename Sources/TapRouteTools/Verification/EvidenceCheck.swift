@@ -61,7 +61,7 @@ enum EvidenceCheck {
   /// with none.
   static func quotedLevel(_ entries: [EvidenceEntry]) -> Confidence {
     let quoted = entries.flatMap(\.sources).filter { $0.quote != nil && $0.canBeOpened }
-    if quoted.contains(where: \.isApplesOwnText) { return .documented }
+    if quoted.contains(where: \.isPlatformsOwnText) { return .documented }
     switch independentQuotes(quoted) {
     case 0: return .inferred
     case 1: return .single
@@ -121,7 +121,7 @@ enum EvidenceCheck {
           if field.confidence > level {
             report(
               .fieldAboveQuotes,
-              "field \(Words.quoted(field.field)) of rule \(name) is \"\(field.confidence.rawValue)\", but its quotes give \"\(level.rawValue)\"\(level == .inferred ? "" : " (\(field.evidence.joined(separator: ", ")))"): \(field.confidence == .documented ? "cite Apple's words for it" : "cite another independent report"), or lower it",
+              "field \(Words.quoted(field.field)) of rule \(name) is \"\(field.confidence.rawValue)\", but its quotes give \"\(level.rawValue)\"\(level == .inferred ? "" : " (\(field.evidence.joined(separator: ", ")))"): \(field.confidence == .documented ? "cite Apple's or Google's words for it" : "cite another independent report"), or lower it",
               path: path, at: field.location)
           }
         case .inferred:
@@ -146,9 +146,9 @@ enum EvidenceCheck {
   static func confidenceProblem(_ entry: EvidenceEntry) -> String? {
     let quoted = entry.sources.filter { $0.quote != nil && $0.canBeOpened }
     switch entry.confidence {
-    case .documented where !quoted.contains(where: \.isApplesOwnText):
+    case .documented where !quoted.contains(where: \.isPlatformsOwnText):
       return
-        "evidence \(Words.quoted(entry.id)) is \"documented\" but quotes no Apple text (documentation, SDK header, WWDC session, Apple staff on the forums): quote one, or lower the confidence"
+        "evidence \(Words.quoted(entry.id)) is \"documented\" but quotes no Apple or Google text (documentation, SDK header, WWDC session, Android source, Apple staff on the forums): quote one, or lower the confidence"
     case .several where independentQuotes(quoted) < 2:
       return
         "evidence \(Words.quoted(entry.id)) is \"several\" but quotes fewer than two independent sources (different links or seeds, not repeating each other's words): quote another, or lower the confidence"
@@ -224,13 +224,14 @@ extension EvidenceEntry.Source {
   /// True when a reader can open the source itself: it has a link or a seed file.
   var canBeOpened: Bool { url != nil || file != nil }
 
-  /// True when the source is Apple's own text: its documentation, an SDK header, a WWDC
-  /// session, or a reply by Apple staff on Apple's forums (a `forumThread` on
+  /// True when the source is the platform maker's own text: Apple's documentation, an SDK
+  /// header, a WWDC session, Google's documentation or Android's source (for Android's
+  /// evidence), or a reply by Apple staff on Apple's forums (a `forumThread` on
   /// developer.apple.com whose `where` names the reply's Apple badge: `Apple staff`,
   /// `DTS Engineer` or `Frameworks Engineer`).
-  var isApplesOwnText: Bool {
+  var isPlatformsOwnText: Bool {
     switch kind {
-    case .appleDocumentation, .sdkHeader, .wwdcSession:
+    case .appleDocumentation, .sdkHeader, .wwdcSession, .googleDocumentation, .androidSource:
       return true
     case .forumThread:
       guard let url, url.lowercased().hasPrefix("https://developer.apple.com/forums/"), let quoteLocation

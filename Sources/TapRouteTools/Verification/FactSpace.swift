@@ -27,13 +27,19 @@ struct FactSpace: Sendable {
   /// The fact space of `table`: its slots alone, without compiling its rules.
   init(_ table: DecisionTable) {
     shape = TableSlots(table)
+    var sets = shape.counts.map { $0 >= 64 ? ~0 : (UInt64(1) << UInt64($0)) - 1 }
+    if !table.event.readsAndroid, let d = shape.facts.firstIndex(of: .platform) {
+      sets[d] &= ~(UInt64(1) << UInt64(Situation.Platform.android.index))
+    }
+    universe = Box(sets: sets)
   }
 
   /// True when every dimension fits in one 64-bit set.
   var fits: Bool { sizes.allSatisfy { $0 <= Self.maximumValues } }
 
-  /// The box holding every situation.
-  var universe: Box { Box(sets: sizes.map { $0 >= 64 ? ~0 : (1 << UInt64($0)) - 1 }) }
+  /// The box holding every situation: without Android for an event that is not read on
+  /// Android (``Situation/Event/readsAndroid``).
+  let universe: Box
 
   /// The box a rule covers.
   func box(of rule: Rule) -> Box {

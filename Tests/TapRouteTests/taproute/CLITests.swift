@@ -202,7 +202,9 @@ struct CLITests {
     #expect(error["line"] as? Int == 3 && error["column"] as? Int == 27)
     #expect(error["path"] as? String == "$.platform" && error["code"] as? String == "TR203")
     #expect(error["severity"] as? String == "error")
-    #expect((error["message"] as? String)?.hasPrefix("unknown platform \"android\"") == true)
+    #expect(
+      (error["message"] as? String)?.hasPrefix("platform \"android\" is read for the link event only") == true
+    )
     #expect(((objects[2]["errors"] as? [[String: Any]])?.first?["code"] as? String) == "TR001")
     #expect(objects[3]["outcome"] as? String == "containerLaunch")
     #expect(r.stderr.split(separator: "\n").count == 2)

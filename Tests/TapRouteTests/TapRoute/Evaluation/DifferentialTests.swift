@@ -16,7 +16,8 @@ struct DifferentialTests {
     ]
     let urls: [String?] = URLSchemeClass.allCases.map(\.exampleURL)
     var out: [Situation] = []
-    for platform in Platform.allCases {
+    // Apple's platforms: a tap and an open(url) are not read on Android.
+    for platform in Platform.allCases where platform != .android {
       for version in versions {
         for bits in 0..<16 {
           let app = App(

@@ -60,6 +60,8 @@ enum Generate {
   /// A situation anywhere in the fact space, URLs included.
   static func situation(_ rng: inout SeededRandom) -> Situation {
     var s = Situation(event: pick(Situation.Event.allCases, &rng), platform: pick(Platform.allCases, &rng))
+    // Android only where the event is read on it (the link event); elsewhere the reader refuses it.
+    if s.platform == .android && !s.event.readsAndroid { s.platform = .iOS }
     if rng.next() % 8 != 0 {
       s.osVersion = try? OSVersion(Int(rng.next() % 31), Int(rng.next() % 4), Int(rng.next() % 3))
     }
@@ -94,6 +96,19 @@ enum Generate {
         domain: "example.com",
         json: (#"{"applinks":{"details":[{"appIDs":[""# + Situation.witnessAppID
           + #""],"components":[{"/":"/item/*""# + exclude + "}]}]}}").utf8)
+    }
+    // A link on Android: where it is tapped, the app's filters and state, the device; drawn
+    // last, so the draws above stay those of earlier runs.
+    if s.platform == .android {
+      s.link = Situation.Link(
+        url: pick(["myapp://item/1", "https://example.com/item/1", "noscheme"], &rng),
+        from: pick(Situation.Link.Source.allCases, &rng))
+      s.android = Situation.Android(
+        filter: pick(Situation.Android.Filter.allCases, &rng),
+        domainState: pick(Situation.Android.DomainState.allCases, &rng), allHostsVerified: bool(&rng),
+        userSelected: bool(&rng), linkHandlingAllowed: bool(&rng),
+        otherApp: pick(Situation.Android.OtherApp.allCases, &rng), googleServices: bool(&rng),
+        dynamicRule: pick(Situation.Android.DynamicRule.allCases, &rng))
     }
     return s
   }

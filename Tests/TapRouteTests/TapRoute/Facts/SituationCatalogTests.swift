@@ -59,7 +59,10 @@ struct SituationCatalogTests {
   static let enumerationFields: [EnumerationField] = SituationCatalog.parts.flatMap { part in
     part.fields.compactMap { field in
       guard case .enumeration(let type, _) = field.type else { return nil }
-      let event = SituationCatalog.events(reading: part).first ?? "tap"
+      // The top level's platform names Android for the link event only.
+      let event =
+        part.key.isEmpty && field.key == "platform"
+        ? "link" : SituationCatalog.events(reading: part).first ?? "tap"
       return EnumerationField(part: part.key, key: field.key, type: type, event: event)
     }
   }
@@ -248,7 +251,7 @@ struct SituationCatalogTests {
       control: keys(Situation.Control.CodingKeys.self),
       notification: keys(Situation.Notification.CodingKeys.self),
       appClip: keys(Situation.AppClip.CodingKeys.self), link: keys(Situation.Link.CodingKeys.self),
-      event: .tap)
+      android: keys(Situation.Android.CodingKeys.self), event: .tap)
     #expect(all == 0)
     let openURL = Situation.leftOut(top: [], tap: ["url"], event: .open)
     #expect(openURL & Fact.urlClass.bit != 0 && openURL & Fact.urlNeedsEncoding.bit != 0)

@@ -69,7 +69,7 @@ struct SituationCodableTests {
         "{\"event\":\"tap\",\n\"app\":{\"installed\":1},\"bogus\":2}",
         [
           #"in.json:2:20: error: $.app.installed: expected true or false, found a number [TR202]"#,
-          #"in.json:2:23: error: $.bogus: unknown key "bogus"; allowed: event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link [TR201]"#,
+          #"in.json:2:23: error: $.bogus: unknown key "bogus"; allowed: event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link, android [TR201]"#,
         ]
       ),
     ] {

@@ -46,7 +46,7 @@ struct SituationDecodingTests {
       "unknown key and wrong type together",
       "{\"event\":\"open\",\n \"plat\":\"iOS\",\n \"app\":{\"installed\":\"yes\"}}",
       [
-        #"situation.json:2:2: error: $.plat: unknown key "plat"; allowed: event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link [TR201]"#,
+        #"situation.json:2:2: error: $.plat: unknown key "plat"; allowed: event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link, android [TR201]"#,
         #"situation.json:3:21: error: $.app.installed: expected true or false, found a string [TR202]"#,
       ]
     ),
@@ -93,7 +93,7 @@ struct SituationDecodingTests {
     (
       "control character in a key is escaped in the message", "{\"event\":\"tap\",\"a\\u0007b\":1}",
       [
-        #"situation.json:1:16: error: $["a\u{7}b"]: unknown key "a\u{7}b"; allowed: event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link [TR201]"#
+        #"situation.json:1:16: error: $["a\u{7}b"]: unknown key "a\u{7}b"; allowed: event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link, android [TR201]"#
       ]
     ),
   ]

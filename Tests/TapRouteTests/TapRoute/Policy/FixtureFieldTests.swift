@@ -136,7 +136,7 @@ struct FixtureFieldTests {
       name: "alternatives: an unknown outcome",
       expect: #"{"outcome": "nothing", "alternatives": [{"outcome": 1️⃣"web"}]}"#,
       diagnostic:
-        #"fixtures.json:1️⃣: error: $.fixtures[0].expect.alternatives[0].outcome: unknown outcome "web"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, backgroundLaunch, expandsInPlace, offersToOpenOnPhone, undecided [TR106]"#
+        #"fixtures.json:1️⃣: error: $.fixtures[0].expect.alternatives[0].outcome: unknown outcome "web"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, backgroundLaunch, expandsInPlace, offersToOpenOnPhone, appLaunch, disambiguationDialog, undecided [TR106]"#
     ),
     BadRow(
       name: "alternatives: an unknown rule",

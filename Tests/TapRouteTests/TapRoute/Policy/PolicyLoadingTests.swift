@@ -91,7 +91,7 @@ struct PolicyLoadingTests {
         }
         """),
       expected: [
-        #"tap.json:1️⃣: error: $.rules[0].when.platform: unknown value of platform "watchos"; expected one of iOS, iPadOS, macOS, watchOS, visionOS (did you mean "watchOS"?) [TR106]"#,
+        #"tap.json:1️⃣: error: $.rules[0].when.platform: unknown value of platform "watchos"; expected one of iOS, iPadOS, macOS, watchOS, visionOS, android (did you mean "watchOS"?) [TR106]"#,
         #"tap.json:2️⃣: error: $.rules[0].when.colour: condition on undeclared fact "colour" [TR105]"#,
       ]),
     Breakage(
@@ -118,7 +118,7 @@ struct PolicyLoadingTests {
       expected: [
         #"open.json:2️⃣: error: $.rules[1].id: rule id "not-ios" is already used at line "#
           + "\(duplicateIDs.line("1️⃣")) [TR108]",
-        #"open.json:3️⃣: error: $.rules[2].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, backgroundLaunch, expandsInPlace, offersToOpenOnPhone [TR106]"#,
+        #"open.json:3️⃣: error: $.rules[2].then.outcome: unknown outcome "otherApp"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, backgroundLaunch, expandsInPlace, offersToOpenOnPhone, appLaunch, disambiguationDialog [TR106]"#,
         #"open.json:4️⃣: error: $.rules[3]: missing required key "confidence" [TR103]"#,
       ]),
     Breakage(

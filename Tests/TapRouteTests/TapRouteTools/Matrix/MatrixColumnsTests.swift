@@ -47,6 +47,8 @@ struct MatrixColumnsTests {
     switch fact {
     case .osVersion: 2 * (matrix.versionCuts.count + 1)
     case .sdkVersion: 2 * (matrix.sdkVersionCuts.count + 1)
+    // The platforms the event is read on: Android (the last) for the link event only.
+    case .platform: matrix.message.event.platforms.count
     default: fact.finiteCount
     }
   }

@@ -232,12 +232,12 @@ struct ObservationTests {
     (
       "situation error located under its observation",
       #"[{"situation":{"event":"tap","platfrom":"iOS"},"observed":{"outcome":"nothing"},"source":{"date":"2026"}}]"#,
-      #"o.json:1:30: error: $[0].situation.platfrom: unknown key "platfrom"; did you mean "platform"? allowed: event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link [TR201]"#
+      #"o.json:1:30: error: $[0].situation.platfrom: unknown key "platfrom"; did you mean "platform"? allowed: event, platform, osVersion, locked, app, tap, open, delivery, widget, liveActivity, control, notification, appClip, link, android [TR201]"#
     ),
     (
       "unknown outcome",
       #"{"situation":{"event":"tap"},"observed":{"outcome":"launch"},"source":{"date":"2026"}}"#,
-      #"o.json:1:52: error: $.observed.outcome: unknown outcome "launch"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, backgroundLaunch, expandsInPlace, offersToOpenOnPhone, undecided [TR203]"#
+      #"o.json:1:52: error: $.observed.outcome: unknown outcome "launch"; expected one of storeFront, storeProductPage, manageApps, extensionLaunch, containerLaunch, otherAppLaunch, browser, transcriptView, nothing, intentRun, appClipLaunch, backgroundLaunch, expandsInPlace, offersToOpenOnPhone, appLaunch, disambiguationDialog, undecided (did you mean "appLaunch"?) [TR203]"#
     ),
     (
       "not an object", #"42"#,

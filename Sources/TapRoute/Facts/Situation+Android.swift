@@ -1,0 +1,75 @@
+extension Situation.Event {
+  /// True for the events that read the `android` part (the catalog's `alsoReads`: the link
+  /// event): the only ones a situation on Android may have. The other events' tables speak
+  /// of Apple's platforms; the reader refuses them on Android and verification leaves Android
+  /// out of their fact space.
+  public var readsAndroid: Bool {
+    var probe = Situation(event: self)
+    probe.android.googleServices = false
+    return !probe.unreadParts.contains("android")
+  }
+
+  /// The platforms a situation of this event may name, in catalog order: Apple's, and
+  /// Android for an event that reads it. A table's `platform` fact lists exactly these.
+  public var platforms: [Situation.Platform] {
+    readsAndroid ? Situation.Platform.allCases : Situation.Platform.allCases.filter { $0 != .android }
+  }
+}
+
+// The indices of the Android part's value types (their order in the catalog), which the
+// decide path reads. The fields are declared once in Sources/CatalogGenerator/SituationCatalog.swift.
+
+extension Situation.Android.Filter {
+  package var index: Int {
+    switch self {
+    case .autoVerify: 0
+    case .browsable: 1
+    case .notBrowsable: 2
+    case .none: 3
+    }
+  }
+}
+
+extension Situation.Android.DomainState {
+  package var index: Int {
+    switch self {
+    case .verified: 0
+    case .approved: 1
+    case .denied: 2
+    case .migrated: 3
+    case .restored: 4
+    case .legacyFailure: 5
+    case .systemConfigured: 6
+    case .none: 7
+    case .verifierCode: 8
+    }
+  }
+
+  /// True for the states Android counts as verified (`isStateVerified`, AND-24).
+  public var countsAsVerified: Bool {
+    switch self {
+    case .verified, .approved, .migrated, .restored, .systemConfigured: true
+    case .denied, .legacyFailure, .none, .verifierCode: false
+    }
+  }
+}
+
+extension Situation.Android.OtherApp {
+  package var index: Int {
+    switch self {
+    case .none: 0
+    case .canHandle: 1
+    case .isDefault: 2
+    }
+  }
+}
+
+extension Situation.Android.DynamicRule {
+  package var index: Int {
+    switch self {
+    case .none: 0
+    case .allow: 1
+    case .exclude: 2
+    }
+  }
+}
