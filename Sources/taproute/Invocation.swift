@@ -110,8 +110,11 @@ extension CommandSpec {
     for group in oneOf
     where !group.contains(where: { invocation.flags.contains($0.name) || invocation.values[$0.name] != nil })
     {
+      // `--extension PATH is required, or --manifest FILE`: the first named as a lone required
+      // option is, so the message of a command that had only the first stays as it was.
       let names = group.map { "\($0.name)\($0.value.map { " " + $0 } ?? "")" }
-      return usageError("one of \(Self.list(names, "or")) is required", console)
+      return usageError(
+        "\(names.first ?? "") is required, or \(Self.list(Array(names.dropFirst()), "or"))", console)
     }
     return checkArity(invocation, console: console)
   }
