@@ -24,6 +24,17 @@ struct AndroidAuditCLITests {
     return url.path
   }
 
+  /// `line:column` of the first line of the repository file at `path` containing `marker`, or
+  /// of the line `lines` below it, at its first non-blank character: positions read from the
+  /// example itself, not pinned here.
+  static func position(_ path: String, after marker: String, lines: Int = 0) throws -> String {
+    let text = try String(contentsOf: Repo.root.appendingPathComponent(path), encoding: .utf8)
+    let all = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let index = try #require(all.firstIndex { $0.contains(marker) }) + lines
+    let line = try #require(index < all.count ? all[index] : nil)
+    return "\(index + 1):\(line.prefix { $0 == " " }.count + 1)"
+  }
+
   @Test("the example app audits clean: exit 0")
   func clean() throws {
     let r = try Binary.run(Self.example + ["--assetlinks-dir", "Examples/android/assetlinks"])
@@ -42,13 +53,12 @@ struct AndroidAuditCLITests {
       #expect(r.stdout.contains("[\(code)]\n"), "\(code) missing in:\n\(r.stdout)")
     }
     #expect(r.stdout.contains("[TR806]\n"), "the file's own error is carried")
-    #expect(
-      r.stdout.contains(
-        "Examples/android/broken/AndroidManifest.xml:11:7: error: this autoVerify filter mixes"))
-    #expect(
-      r.stdout.contains(
-        "Examples/android/broken/assetlinks/uploadkey.example.com.json:2:3: error: $[0].target.sha256_cert_fingerprints: "
-      ))
+    let manifest = "Examples/android/broken/AndroidManifest.xml"
+    let filter = try Self.position(manifest, after: "<!-- TR840", lines: 1)
+    #expect(r.stdout.contains("\(manifest):\(filter): error: this autoVerify filter mixes"))
+    let upload = "Examples/android/broken/assetlinks/uploadkey.example.com.json"
+    let statement = try Self.position(upload, after: "{")
+    #expect(r.stdout.contains("\(upload):\(statement): error: $[0].target.sha256_cert_fingerprints: "))
     #expect(r.stdout.hasSuffix("audit: 8 errors, 3 warnings, 1 note\n"), "\(r.stdout)")
     let json = try Binary.run(Self.broken + ["--json"])
     #expect(json.status == 1)
@@ -64,9 +74,11 @@ struct AndroidAuditCLITests {
   func noFile() throws {
     let r = try Binary.run(Self.example)
     #expect(r.status == 1)
+    let host = try Self.position(
+      "Examples/android/AndroidManifest.xml", after: "android:host=\"example.com\"")
     #expect(
       r.stdout.contains(
-        "AndroidManifest.xml:10:9: error: no assetlinks.json for example.com (none given or fetched)"))
+        "AndroidManifest.xml:\(host): error: no assetlinks.json for example.com (none given or fetched)"))
   }
 
   @Test(
