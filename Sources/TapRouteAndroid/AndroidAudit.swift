@@ -187,7 +187,6 @@ package enum AndroidAudit {
     _ fileHost: String, declared: [Host], file: HostFile?, app: App, manifest: AndroidManifest,
     matcher: IntentFilterMatcher
   ) -> (findings: [Diagnostic], fails: Bool) {
-    let at = declared[0]
     let wellKnown = "https://\(fileHost)/.well-known/assetlinks.json"
     guard let file, let document = file.document else {
       let reason =
@@ -204,10 +203,10 @@ package enum AndroidAudit {
               + "\(fileHost)\(reason): \"if you declare your hostname with a wildcard (such as *.example.com), "
               + "you must publish your assetlinks.json file at the root hostname (example.com)\" (AND-10)"))
       }
-      if declared.contains(where: { !$0.isWildcard }) {
+      if let exact = declared.first(where: { !$0.isWildcard }) {
         out.append(
           Diagnostic(
-            file: manifest.file, location: at.location, code: .auditNoFile,
+            file: manifest.file, location: exact.location, code: .auditNoFile,
             message: "no assetlinks.json for \(fileHost)\(reason): Android verifies the host with the file "
               + "at \(wellKnown) (AND-8); without it the host's links are not App Links, and from Android "
               + "12 they open in the browser (AND-3)"))
@@ -323,7 +322,9 @@ package enum AndroidAudit {
       let taken = matcher.match(verdict.url).results.contains { $0.accepts && $0.autoVerify }
       guard !taken else { continue }
       reported.insert([s, c])
-      let component = document.statements.first { $0.index == s }?.components?[c]
+      let component = document.statements.first { $0.index == s }?.components.flatMap {
+        c < $0.count ? $0[c] : nil
+      }
       out.append(
         Diagnostic(
           file: file,

@@ -214,6 +214,13 @@ struct AndroidAuditTests {
     #expect(findings.first { $0.code == .auditMixedSchemes }?.location?.line == 4)
     #expect(findings.first { $0.code == .auditHTTPOnly }?.location?.line == 6)
     #expect(findings.first { $0.code == .auditNoFile }?.file == "m.xml")
+    // A wildcard and its root host, neither with a file: each finding at its own <data>.
+    let both = try Self.audit(
+      Self.verified(#"<data android:scheme="https" android:host="*.example.com"/>"#)
+        + "\n" + Self.verified(#"<data android:scheme="https" android:host="example.com"/>"#),
+      files: [:])
+    #expect(both.first { $0.code == .auditWildcardWithoutRoot }?.location?.line == 5)
+    #expect(both.first { $0.code == .auditNoFile }?.location?.line == 8)
   }
 
   @Test("the hosts whose files the audit reads: each once, a wildcard's root host")
