@@ -79,6 +79,16 @@ struct AndroidAuditCLITests {
     #expect(
       r.stdout.contains(
         "AndroidManifest.xml:\(host): error: no assetlinks.json for example.com (none given or fetched)"))
+    // --package over the manifest's: the file is checked for it, the difference noted.
+    let other = try Binary.run(
+      Self.example + ["--assetlinks-dir", "Examples/android/assetlinks", "--package", "com.example.other"])
+    #expect(other.status == 1)
+    #expect(
+      other.stderr.contains(
+        "note: the manifest's package is com.example.app, not --package com.example.other"))
+    #expect(
+      other.stdout.contains("to com.example.other, so example.com is not verified")
+        && other.stdout.contains("[TR845]"))
   }
 
   @Test(
