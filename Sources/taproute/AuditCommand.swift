@@ -6,7 +6,7 @@ import TapRouteTools
 /// `taproute audit`.
 enum AuditCommand {
   static let extensionPlist = Option<String>(
-    name: "--extension", value: "PATH", required: true, help: "the Messages extension's Info.plist")
+    name: "--extension", value: "PATH", help: "an iOS app: the Messages extension's Info.plist")
   static let container = Option<String>(
     name: "--container", value: "PATH",
     help: "the container app's Info.plist; leave it out for an\niMessage-only app")
@@ -24,7 +24,7 @@ enum AuditCommand {
   static let fetch = Flag(
     name: "--fetch",
     help:
-      "with --entitlements: fetch each domain's file as a device does\n(aasa fetch), where --aasa-dir has none"
+      "with --entitlements: fetch each domain's file as a device does\n(aasa fetch), where --aasa-dir has none; with --manifest:\neach host's assetlinks.json (assetlinks fetch), where\n--assetlinks-dir has none"
   )
   static let json = Flag.json("print the findings as JSON")
   static let policies = Option<String>.policies
@@ -45,16 +45,37 @@ enum AuditCommand {
       uses is checked: a domain a device gets no accepted copy for (a subdomain without its own
       file, IOSN-8; a wildcard whose apex serves none) is an error (TR727), and an
       internationalized domain name a warning (IOSN-22).
+
+      With --manifest instead of --extension, audits an Android app: the hosts of the merged
+      AndroidManifest.xml's autoVerify filters against their assetlinks.json files (in
+      --assetlinks-dir, or fetched with --fetch) and the app's signing keys. Errors: a custom
+      scheme in a verified filter (TR840, AND-6, AND-46); a verified filter without action
+      VIEW, BROWSABLE or DEFAULT (TR841, AND-4, AND-8, AND-29); a wildcard host without a file
+      at its root host (TR843, AND-10); a host without a file (TR844); a file granting
+      handle_all_urls to no statement for the package (TR845), or not listing an app-signing
+      --fingerprint (TR846, AND-3, AND-44), or listing the --upload-fingerprint in its place
+      (TR848, Play App Signing, AND-14, AND-32). Warnings: a host with http and not https
+      (TR842, AND-8, AND-31), a fingerprint in lower case (TR847, AND-31), a dynamic rule
+      allowing a URL no verified filter takes (TR850, AND-17). A note when one host fails:
+      Android 11 and lower verify all hosts or none (TR849, AND-9). The files' own problems
+      (TR801-TR809, and a fetch's TR730-TR733) are carried through. The package is the
+      manifest's package attribute unless --package names it.
       """,
-    options: [extensionPlist, container, redirectURL, entitlements, aasaDirectory, fetch]
+    options: [
+      extensionPlist, manifest, container, redirectURL, entitlements, aasaDirectory, package, fingerprint,
+      uploadFingerprint, assetLinksDirectory, fetch,
+    ]
       + AASACommand.fetching + [
         release, json, policies,
       ],
+    oneOf: [[extensionPlist, manifest]],
     success: "no error found",
     finding: "an error found (something will not work), or the policies failed to load",
     run: { invocation, console throws(CommandExit) in try run(invocation, console: console) })
 
   private static func run(_ invocation: Invocation, console: Console) throws(CommandExit) -> Int32 {
+    if let path = invocation[manifest] { return try runAndroid(invocation, manifest: path, console: console) }
+    try refuseOthers(androidOnly, invocation: invocation, console: console)
     var problems: [Diagnostic] = []
     var failed = false
     func read(_ path: String) -> InfoPlist? {
@@ -79,6 +100,12 @@ enum AuditCommand {
       AppAudit.run(
         container: container ?? nil, extension: ext, redirectURL: invocation[redirectURL],
         engine: engine) + links
+    return report(findings, invocation: invocation, console: console)
+  }
+
+  /// Prints the findings, as text with a count line or as JSON, and returns the exit code:
+  /// 1 when there is an error among them.
+  static func report(_ findings: [Diagnostic], invocation: Invocation, console: Console) -> Int32 {
     let errors = findings.filter { $0.severity == .error }.count
     if invocation[json] {
       console.out(DecisionText.encode(Output(findings: findings, errors: errors), pretty: true) + "\n")

@@ -29,6 +29,9 @@ struct CommandSpec: Sendable {
   var options: [OptionDeclaration]
   /// Groups of options of which a command line may give at most one.
   var exclusive: [[OptionDeclaration]] = []
+  /// Groups of options of which a command line must give exactly one (`--extension` or
+  /// `--manifest`): the usage line shows each as `(a | b)`.
+  var oneOf: [[OptionDeclaration]] = []
   /// What exit code 0 and 1 mean for this command (2 and 3 mean the same for every command).
   var success: String
   var finding: String
@@ -37,8 +40,9 @@ struct CommandSpec: Sendable {
 
   init(
     name: String, summary: String, discussion: String, arguments: [any DeclaredArgument] = [],
-    options: [any DeclaredOption], exclusive: [[any DeclaredOption]] = [], success: String, finding: String,
-    example: String? = nil, run: @escaping @Sendable (Invocation, Console) throws(CommandExit) -> Int32
+    options: [any DeclaredOption], exclusive: [[any DeclaredOption]] = [], oneOf: [[any DeclaredOption]] = [],
+    success: String, finding: String, example: String? = nil,
+    run: @escaping @Sendable (Invocation, Console) throws(CommandExit) -> Int32
   ) {
     self.name = name
     self.summary = summary
@@ -46,6 +50,7 @@ struct CommandSpec: Sendable {
     self.arguments = arguments.map(\.declaration)
     self.options = options.map(\.declaration)
     self.exclusive = exclusive.map { $0.map(\.declaration) }
+    self.oneOf = oneOf.map { $0.map(\.declaration) }
     self.success = success
     self.finding = finding
     self.example = example
@@ -74,7 +79,8 @@ extension CommandSpec {
   // MARK: help
 
   /// The usage line: `taproute decide [FILE] [--json] ...`; options that exclude each other
-  /// share one bracket, `[--json | --markdown]`.
+  /// share one bracket, `[--json | --markdown]`, and a choice that must be made is in
+  /// parentheses, `(--extension PATH | --manifest FILE)`.
   var usage: String {
     var parts = ["taproute", name]
     for argument in arguments {
@@ -87,10 +93,15 @@ extension CommandSpec {
     }
     var shown: Set<String> = []
     for option in options where !shown.contains(option.name) {
-      let group = exclusive.first { $0.contains { $0.name == option.name } } ?? [option]
+      let choice = oneOf.first { $0.contains { $0.name == option.name } }
+      let group = choice ?? exclusive.first { $0.contains { $0.name == option.name } } ?? [option]
       shown.formUnion(group.map(\.name))
       let text = group.map(Self.usageText).joined(separator: " | ")
-      parts.append(group.count == 1 && option.required ? text : "[\(text)]")
+      if choice != nil {
+        parts.append("(\(text))")
+      } else {
+        parts.append(group.count == 1 && option.required ? text : "[\(text)]")
+      }
     }
     return parts.joined(separator: " ")
   }

@@ -35,6 +35,13 @@ struct Invocation {
     return repeated[option.name] ?? []
   }
 
+  /// True when the command line gives the option (a flag, or an option with a value).
+  func isGiven(_ option: any DeclaredOption) -> Bool {
+    let name = option.declaration.name
+    assert(declared.contains(name), "\(name) is read but not declared")
+    return flags.contains(name) || values[name] != nil
+  }
+
   /// The option's value, nil when not given (never nil for a required option).
   subscript<Value>(option: Option<Value>) -> Value? {
     assert(declared.contains(option.name), "\(option.name) is read but not declared")
@@ -94,11 +101,20 @@ extension CommandSpec {
     for option in options where option.required && invocation.values[option.name] == nil {
       return usageError("\(option.name) \(option.value ?? "") is required", console)
     }
-    for group in exclusive {
+    for group in exclusive + oneOf {
       let given = group.filter { invocation.flags.contains($0.name) || invocation.values[$0.name] != nil }
       if given.count > 1 {
         return usageError("\(Self.list(given.map(\.name), "and")) exclude each other", console)
       }
+    }
+    for group in oneOf
+    where !group.contains(where: { invocation.flags.contains($0.name) || invocation.values[$0.name] != nil })
+    {
+      // `--extension PATH is required, or --manifest FILE`: the first named as a lone required
+      // option is, so the message of a command that had only the first stays as it was.
+      let names = group.map { "\($0.name)\($0.value.map { " " + $0 } ?? "")" }
+      return usageError(
+        "\(names.first ?? "") is required, or \(Self.list(Array(names.dropFirst()), "or"))", console)
     }
     return checkArity(invocation, console: console)
   }

@@ -197,6 +197,40 @@ struct AssetLinksFetchTests {
     #expect(json[0]["packages"] as? [String] == ["com.example.app"])
   }
 
+  @Test(
+    "taproute audit --manifest --fetch: each host's file fetched; one the server has not is TR844, exit 1")
+  func audit() throws {
+    let manifest = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "fetch-manifest-\(UUID()).xml")
+    try Data(
+      """
+      <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.app">
+      <application><activity android:name=".Main"><intent-filter android:autoVerify="true">
+      <action android:name="android.intent.action.VIEW" />
+      <category android:name="android.intent.category.DEFAULT" />
+      <category android:name="android.intent.category.BROWSABLE" />
+      <data android:scheme="https" android:host="good.test" />
+      <data android:host="missing.test" />
+      </intent-filter></activity></application></manifest>
+      """.utf8
+    ).write(to: manifest)
+    defer { try? FileManager.default.removeItem(at: manifest) }
+    let fingerprint =
+      "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+    let before = try Self.server.get().requests().count
+    let r = try Binary.run(
+      ["audit", "--manifest", manifest.path, "--fingerprint", fingerprint, "--fetch", "--json"]
+        + Self.arguments())
+    #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let findings = try #require(object["findings"] as? [[String: Any]])
+    // missing.test: no file (404), its fetch's error carried, and the all-or-nothing note.
+    #expect(findings.map { $0["code"] as? String } == ["TR844", "TR731", "TR849"], "\(findings)")
+    #expect((findings.first?["message"] as? String)?.contains("HTTP 404") == true)
+    let hosts = try Self.server.get().requests().dropFirst(before).map(\.host)
+    #expect(hosts == ["good.test", "missing.test"])
+  }
+
   @Test("every request stayed on the loopback server, for a test host, at assetlinks.json's path")
   func requestsStayLocal() throws {
     _ = AssetLinksDomainReport.fetch("good.test", options: try Self.options())
