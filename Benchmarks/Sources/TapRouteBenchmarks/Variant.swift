@@ -165,6 +165,8 @@ private func ordinal(_ outcome: Outcome) -> Int {
   case .backgroundLaunch: 13
   case .expandsInPlace: 14
   case .offersToOpenOnPhone: 15
+  case .appLaunch: 16
+  case .disambiguationDialog: 17
   }
 }
 
