@@ -27,7 +27,9 @@ rng = random.Random(n)
 conditions = json.load(open("Policies/schema/facts.schema.json"))["definitions"]["conditions"]["properties"]
 def values(fact):
     return conditions[fact]["oneOf"][0]["enum"]
-platforms = values("platform")
+# The tap and open tables list the platforms those events are read on: Apple's, not Android
+# (read for the link event only).
+platforms = [p for p in values("platform") if p != "android"]
 classes = values("urlClass")
 points = values("extensionPoint")
 launches = [

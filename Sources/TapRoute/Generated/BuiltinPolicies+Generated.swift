@@ -2922,7 +2922,7 @@ enum BuiltinPolicies {
       "note": "The digest's '#1 real-world failure' is not in any source; narrowed to a failure several projects report. Google documents the same trap (AND-14)."
     },
     "AND-33": {
-      "uncited": "Context for the assetlinks.json and AndroidManifest.xml readers, assetlinks fetch and the Android audit (Sources/TapRouteAndroid), not a rule of the link table.",
+      "uncited": "The testing trap, named in the link table's Android guide section and DocC's Android article; no rule decides on it: it is a test command, not a tap.",
       "claim": "Reported (not re-read): `adb shell am start … -d <url> <package>` with an explicit package opens the app as if the link were verified, while the same command without the package opens the link in Chrome, so a test that names the package says nothing about what a user's tap does.",
       "confidence": "several",
       "sources": [
@@ -4334,7 +4334,7 @@ enum BuiltinPolicies {
     {
       "id": "android",
       "title": "On Android: App Links",
-      "introduction": "A link followed on Android (`platform` `android`): an App Link the app is verified for opens the app; a custom scheme or an unverified link goes to the user's default, the only app, or the disambiguation dialog (AND-2); from Android 12 an unverified web link opens in the browser (AND-3). Safari's places read on Android as a link another app hands on."
+      "introduction": "A link followed on Android (`platform` `android`): an App Link the app is verified for opens the app; a custom scheme or an unverified link goes to the user's default, the only app, or the disambiguation dialog (AND-2); from Android 12 an unverified web link opens in the browser (AND-3). Safari's places read on Android as a link another app hands on. Testing with `adb shell am start -d URL PACKAGE` names the package and opens the app whether or not the link is verified (AND-33): it says nothing of a tap; `adb shell pm get-app-links PACKAGE` prints the state the rules read."
     }
   ]
 }
