@@ -99,6 +99,13 @@ extension SituationCatalog {
       let raw = valueCase.rawValue.map { " = \(Escaping.swiftString($0))" } ?? ""
       out += "\(indent)  case \(identifier(valueCase.name))\(raw)\n"
     }
+    if let numbers = type.numbers {
+      out +=
+        "\n\(indent)  /// The smallest number the JSON form reads as ``\(numbers.caseName)``, written as a string.\n"
+      out += "\(indent)  package static let numbersFrom = \(numbers.from)\n"
+      out += "\(indent)  /// The case such a number reads as.\n"
+      out += "\(indent)  package static let numberCase: Self = .\(identifier(numbers.caseName))\n"
+    }
     return out + "\(indent)}\n"
   }
 }

@@ -173,7 +173,13 @@ extension SituationCatalog {
     case .version:
       return ["description": description, "type": ["string", "null"], "pattern": .string(versionPattern)]
     case .enumeration(let type, let d):
-      return ["description": description, "enum": .strings(values(of: type) ?? []), "default": .string(d)]
+      let names: SchemaJSON = ["enum": .strings(values(of: type) ?? [])]
+      guard let numbers = valueType(named: type)?.numbers else {
+        return ["description": description, "enum": .strings(values(of: type) ?? []), "default": .string(d)]
+      }
+      // Its words, or a number from `numbers.from` as a string.
+      let number: SchemaJSON = ["type": "string", "pattern": .string(numbers.pattern)]
+      return ["description": description, "anyOf": [names, number], "default": .string(d)]
     case .url: return urlSchema(description: self.description(field))
     case .string, .strings: return textSchema(field)
     case .nested(let type, _):

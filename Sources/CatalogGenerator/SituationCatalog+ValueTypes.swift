@@ -22,9 +22,22 @@ extension SituationCatalog {
     /// The protocols the type conforms to beside its raw type, `String`; every type is
     /// `CaseIterable` (the readers and `Fact.kind` list its cases).
     var conformances: [String] = ["Sendable", "Hashable", "Codable", "CaseIterable"]
+    /// Numbers the JSON form also takes, as strings, for one case: `pm get-app-links` prints a
+    /// verifier's failure code (`1026`) where the other states have words.
+    var numbers: Numbers? = nil
 
     /// The JSON values, in case order.
     var values: [String] { cases.map(\.value) }
+  }
+
+  /// The numbers a value type also reads, each as one of its cases.
+  struct Numbers {
+    /// The case a number reads as.
+    var caseName: String
+    /// The smallest number that does.
+    var from: Int
+    /// The JSON Schema pattern of those numbers' strings (decimal, no sign or leading zero).
+    var pattern: String
   }
 
   /// One case of a value type.
@@ -587,10 +600,13 @@ extension SituationCatalog {
         ValueCase(
           "verifierCode",
           doc: [
-            "A number from 1024 (`1026`): a failure the verification agent defines; treated as not",
-            "verified (AND-25).",
+            "A failure the verification agent defines, which `pm get-app-links` prints as its number",
+            "from 1024 (`1026`; the JSON form takes the number too); treated as not verified (AND-25).",
           ]),
-      ]),
+      ],
+      numbers: Numbers(
+        caseName: "verifierCode", from: 1024,
+        pattern: "^(102[4-9]|10[3-9][0-9]|1[1-9][0-9]{2}|[2-9][0-9]{3}|[1-9][0-9]{4,17})$")),
     ValueType(
       name: "Situation.Android.OtherApp",
       doc: ["Another app on the device that takes the URL (`android.otherApp`, AND-2)."],

@@ -1,3 +1,5 @@
+import TapRouteAASA
+
 extension Situation.Event {
   /// True for the events that read the `android` part (the catalog's `alsoReads`: the link
   /// event): the only ones a situation on Android may have. The other events' tables speak
@@ -13,6 +15,33 @@ extension Situation.Event {
   /// Android for an event that reads it. A table's `platform` fact lists exactly these.
   public var platforms: [Situation.Platform] {
     readsAndroid ? Situation.Platform.allCases : Situation.Platform.allCases.filter { $0 != .android }
+  }
+}
+
+extension JSONReader {
+  /// A domain state as `pm get-app-links` prints it: one of its words, or a verifier's failure
+  /// code, a number from ``Situation/Android/DomainState/numbersFrom`` (`"1026"`, AND-25), read
+  /// as ``Situation/Android/DomainState/verifierCode``. The generated reader calls this for
+  /// `android.domainState`, as the more specific `choice`.
+  package mutating func choice(
+    _ value: JSONValue, path: String, what: String, choices: [(String, Situation.Android.DomainState)]
+  ) -> Situation.Android.DomainState? {
+    typealias State = Situation.Android.DomainState
+    if let s = value.stringValue, (4...18).contains(s.utf8.count), s.utf8.first != 0x30,
+      s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+    {
+      // Up to 18 digits fit in Int64 (and a 32-bit Int's overflow reads as a large code).
+      if let n = Int64(s), n >= Int64(State.numbersFrom) { return State.numberCase }
+    }
+    return anyChoice(value, path: path, what: what, choices: choices)
+  }
+
+  /// The generic `choice`, called from a generic context so that the overload above does not
+  /// call itself.
+  private mutating func anyChoice<T>(_ value: JSONValue, path: String, what: String, choices: [(String, T)])
+    -> T?
+  {
+    choice(value, path: path, what: what, choices: choices)
   }
 }
 

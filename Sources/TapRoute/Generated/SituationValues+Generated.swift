@@ -529,9 +529,14 @@ extension Situation.Android {
     case systemConfigured = "system_configured"
     /// `none`: no response recorded yet (STATE_NO_RESPONSE); not verified.
     case none
-    /// A number from 1024 (`1026`): a failure the verification agent defines; treated as not
-    /// verified (AND-25).
+    /// A failure the verification agent defines, which `pm get-app-links` prints as its number
+    /// from 1024 (`1026`; the JSON form takes the number too); treated as not verified (AND-25).
     case verifierCode
+
+    /// The smallest number the JSON form reads as ``verifierCode``, written as a string.
+    package static let numbersFrom = 1024
+    /// The case such a number reads as.
+    package static let numberCase: Self = .verifierCode
   }
 
   /// Another app on the device that takes the URL (`android.otherApp`, AND-2).

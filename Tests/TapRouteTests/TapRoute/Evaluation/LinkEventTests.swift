@@ -308,6 +308,21 @@ struct LinkEventTests {
       "rules the sample does not reach: \(android.subtracting(rules).sorted())")
   }
 
+  @Test("a domain state is one of pm's words, or its number for a verifier's failure from 1024 (AND-25)")
+  func domainStateNumbers() throws {
+    func read(_ state: String) -> Situation.Android.DomainState? {
+      let json = #"{"event":"link","platform":"android","android":{"domainState":"\#(state)"}}"#
+      return try? Situation(json: Array(json.utf8)).android.domainState
+    }
+    #expect(read("legacy_failure") == .legacyFailure)
+    #expect(read("1024") == .verifierCode)
+    #expect(read("1026") == .verifierCode)
+    #expect(read("99999999999999999999") == nil, "more digits than a code has")
+    for refused in ["1023", "01026", "-1026", "1026.0", "", "8"] {
+      #expect(read(refused) == nil, "\(refused)")
+    }
+  }
+
   /// True for a rule that decides on Android only: its condition on `platform` is Android.
   static func isAndroidRule(_ rule: Rule) -> Bool {
     guard let condition = rule.condition(on: .platform) else { return false }
