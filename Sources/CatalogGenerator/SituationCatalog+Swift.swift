@@ -1078,6 +1078,19 @@ extension SituationCatalog {
     out += """
           }
         }
+
+        /// The JSON keys of the other parts the event reads, which no other event reads
+        /// (`android` for a link).
+        package var alsoReads: [String] {
+          switch self {
+
+      """
+    for event in events {
+      out += "    case .\(event.name): [\(event.alsoReads.map { "\"\($0)\"" }.joined(separator: ", "))]\n"
+    }
+    out += """
+          }
+        }
       }
 
       extension Situation {

@@ -5,11 +5,7 @@ extension Situation.Event {
   /// event): the only ones a situation on Android may have. The other events' tables speak
   /// of Apple's platforms; the reader refuses them on Android and verification leaves Android
   /// out of their fact space.
-  public var readsAndroid: Bool {
-    var probe = Situation(event: self)
-    probe.android.googleServices = false
-    return !probe.unreadParts.contains("android")
-  }
+  public var readsAndroid: Bool { alsoReads.contains("android") }
 
   /// The platforms a situation of this event may name, in catalog order: Apple's, and
   /// Android for an event that reads it. A table's `platform` fact lists exactly these.

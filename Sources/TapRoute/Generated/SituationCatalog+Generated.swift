@@ -250,6 +250,22 @@ extension Situation.Event {
     case .link: "link"
     }
   }
+
+  /// The JSON keys of the other parts the event reads, which no other event reads
+  /// (`android` for a link).
+  package var alsoReads: [String] {
+    switch self {
+    case .tap: []
+    case .open: []
+    case .delivery: []
+    case .widget: []
+    case .liveActivity: []
+    case .control: []
+    case .notification: []
+    case .appClip: []
+    case .link: ["android"]
+    }
+  }
 }
 
 extension Situation {
