@@ -37,8 +37,10 @@ let package = Package(
     // matching of a URL against them.
     .target(name: "TapRouteAndroid", dependencies: ["TapRouteAASA"]),
     // The engine an app links: the situation, the policies, decide and explain, the built-in
-    // tables; re-exports TapRouteAASA's Diagnostic, DiagnosticsError and OSVersion.
-    .target(name: "TapRoute", dependencies: ["TapRouteAASA"]),
+    // tables; re-exports TapRouteAASA's Diagnostic, DiagnosticsError and OSVersion. Reads an
+    // Android app's manifest and its domains' assetlinks.json files (`android.manifest`,
+    // `android.assetlinks`) with TapRouteAndroid's readers and matchers.
+    .target(name: "TapRoute", dependencies: ["TapRouteAASA", "TapRouteAndroid"]),
     // The tools, each reading the engine's decisions and policies; the CLI's library. Android's
     // readers for what the tools fetch and check of an Android app (`assetlinks fetch`).
     .target(name: "TapRouteTools", dependencies: ["TapRoute", "TapRouteAASA", "TapRouteAndroid"]),

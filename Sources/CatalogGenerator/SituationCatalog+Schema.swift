@@ -143,6 +143,19 @@ extension SituationCatalog {
         ],
         "default": [:],
       ],
+      "AndroidManifestText": [
+        "type": ["string", "null"],
+        "default": .null,
+      ],
+      "AssetLinksFiles": [
+        "type": "object",
+        "additionalProperties": [
+          "description":
+            "The assetlinks.json document the domain serves, checked as `assetlinks check` checks a file.",
+          "type": "array",
+        ],
+        "default": [:],
+      ],
     ]
   }
 

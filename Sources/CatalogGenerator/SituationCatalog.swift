@@ -646,6 +646,24 @@ enum SituationCatalog {
             "The domain's dynamic rule that matches the URL first (`dynamic_app_link_components`,",
             "read on Android 15 with Google services, AND-16, AND-17).",
           ]),
+        Field(
+          key: "manifest", type: .nested(type: "AndroidManifestText", reader: "androidManifest"),
+          doc: [
+            "The app's `AndroidManifest.xml`, as text, read as `assetlinks match --manifest` reads it;",
+            "when given, `filter` is computed from its intent filters and the link's URL unless stated.",
+          ]),
+        Field(
+          key: "fingerprints", type: .strings,
+          doc: [
+            "The SHA-256 fingerprints of the certificate the installed app is signed with (the Play",
+            "app-signing key for a Play build, AND-14, AND-47); nil: unknown.",
+          ]),
+        Field(
+          key: "assetlinks", type: .nested(type: "AssetLinksFiles", reader: "assetlinks"),
+          doc: [
+            "The assetlinks.json file each domain serves, as domain -> document; when given, with",
+            "`fingerprints`, `domainState`, `allHostsVerified` and `dynamicRule` are computed unless stated.",
+          ]),
       ],
       doc: [
         "An Android app's intent filters, its domain's verification state and the device, for a",

@@ -24,6 +24,10 @@ final class AndroidManifestReader: NSObject, XMLParserDelegate {
   var errorLocation: SourcePosition?
 
   private var elements: [String] = []
+  /// The elements opened and not closed when the parser stopped, outermost first: XMLParser
+  /// on Linux returns success for a document cut off inside its root (libxml2 is not told
+  /// the input ended), so the reader checks that every element closed.
+  var unclosed: [String] { elements }
   /// The namespace prefixes declared on each open element.
   private var bindings: [[String: String]] = []
   private var activity: AndroidManifest.Activity?

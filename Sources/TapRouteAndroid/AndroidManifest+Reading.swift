@@ -86,6 +86,13 @@ extension AndroidManifest {
             ?? SourcePosition(line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1)),
           code: .manifestXMLSyntax, message: "malformed XML: \(xmlErrorText(code))"))
     }
+    if parsed, fatal.isEmpty, let outer = reader.unclosed.first {
+      fatal.append(
+        Diagnostic(
+          file: file, location: source.position(bytes.count), code: .manifestXMLSyntax,
+          message: "malformed XML: the document ends before its elements are closed (<\(outer)> is "
+            + "not closed)"))
+    }
     if !reader.sawRoot && fatal.isEmpty {
       fatal.append(
         Diagnostic(

@@ -106,9 +106,33 @@ enum DecideCommand {
         json
           ? DecisionText.json(
             decision, pretty: true, explained: policies.map { DecisionText.Explanation(decision, $0) }) + "\n"
-          : DecisionText.render(decision, trace: explain, policies: policies))
+          : Self.androidFiles(situation) + DecisionText.render(decision, trace: explain, policies: policies))
       return CommandLineTool.exitOK
     }
+  }
+
+  /// For a link on Android with the app's files: what they decide and why, a line each, and
+  /// which facts the situation states otherwise (a stated fact is the device's record, and wins).
+  static func androidFiles(_ situation: Situation) -> String {
+    guard let facts = situation.androidFileFacts, !facts.reasons.isEmpty else { return "" }
+    var lines = ["from the app's files:"] + facts.reasons.map { "  - " + $0 }
+    let android = situation.android
+    var stated: [String] = []
+    if let v = facts.filter, v != android.filter { stated.append("filter \(android.filter.rawValue)") }
+    if let v = facts.domainState, v != android.domainState {
+      stated.append("domainState \(android.domainState.rawValue)")
+    }
+    if let v = facts.allHostsVerified, v != android.allHostsVerified {
+      stated.append("allHostsVerified \(android.allHostsVerified)")
+    }
+    if let v = facts.dynamicRule, v != android.dynamicRule {
+      stated.append("dynamicRule \(android.dynamicRule.rawValue)")
+    }
+    if !stated.isEmpty {
+      lines.append(
+        "  stated instead (the device's record, which the decision reads): " + stated.joined(separator: ", "))
+    }
+    return lines.joined(separator: "\n") + "\n"
   }
 
   /// One situation per line, each decided and written as soon as its line is complete, in

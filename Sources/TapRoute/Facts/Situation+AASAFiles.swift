@@ -200,7 +200,7 @@ extension Situation.AASAFiles: Codable {
   /// Decodes an object from domain to document; a document with an error, or a key that is
   /// not a domain, is a `dataCorrupted` error at its key.
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: DomainKey.self)
+    let c = try decoder.container(keyedBy: JSONCodingKey.self)
     self.init()
     for key in c.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
       guard Self.isDomain(key.stringValue) else {
@@ -219,48 +219,10 @@ extension Situation.AASAFiles: Codable {
 
   /// Encodes the object from domain to document.
   public func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: DomainKey.self)
+    var c = encoder.container(keyedBy: JSONCodingKey.self)
     for file in files {
       guard let root = try? JSONParser.parse(Array(file.json.utf8)).get() else { continue }
-      try c.encode(EncodedJSON(value: root), forKey: DomainKey(stringValue: file.domain))
-    }
-  }
-
-  /// A domain as a coding key.
-  private struct DomainKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  /// A JSON value written through an `Encoder`.
-  private struct EncodedJSON: Encodable {
-    var value: JSONValue
-
-    func encode(to encoder: any Encoder) throws {
-      switch value.kind {
-      case .null:
-        var c = encoder.singleValueContainer()
-        try c.encodeNil()
-      case .bool(let b):
-        var c = encoder.singleValueContainer()
-        try c.encode(b)
-      case .number(let n):
-        var c = encoder.singleValueContainer()
-        try c.encode(n)
-      case .string(let s):
-        var c = encoder.singleValueContainer()
-        try c.encode(s)
-      case .array(let items):
-        var c = encoder.unkeyedContainer()
-        for item in items { try c.encode(EncodedJSON(value: item)) }
-      case .object(let members):
-        var c = encoder.container(keyedBy: DomainKey.self)
-        for member in members {
-          try c.encode(EncodedJSON(value: member.value), forKey: DomainKey(stringValue: member.key))
-        }
-      }
+      try c.encode(EncodedJSON(value: root), forKey: JSONCodingKey(stringValue: file.domain))
     }
   }
 }
@@ -282,6 +244,46 @@ extension JSONValue {
       return "{"
         + sorted.map { Escaping.jsonString($0.key) + ":" + $0.value.canonicalText }.joined(separator: ",")
         + "}"
+    }
+  }
+}
+
+/// An object's key (a domain, a member name) as a coding key.
+package struct JSONCodingKey: CodingKey {
+  package var stringValue: String
+  package var intValue: Int? { nil }
+  package init(stringValue: String) { self.stringValue = stringValue }
+  package init?(intValue: Int) { nil }
+}
+
+/// A JSON value written through an `Encoder`.
+package struct EncodedJSON: Encodable {
+  package var value: JSONValue
+
+  package init(value: JSONValue) { self.value = value }
+
+  package func encode(to encoder: any Encoder) throws {
+    switch value.kind {
+    case .null:
+      var c = encoder.singleValueContainer()
+      try c.encodeNil()
+    case .bool(let b):
+      var c = encoder.singleValueContainer()
+      try c.encode(b)
+    case .number(let n):
+      var c = encoder.singleValueContainer()
+      try c.encode(n)
+    case .string(let s):
+      var c = encoder.singleValueContainer()
+      try c.encode(s)
+    case .array(let items):
+      var c = encoder.unkeyedContainer()
+      for item in items { try c.encode(EncodedJSON(value: item)) }
+    case .object(let members):
+      var c = encoder.container(keyedBy: JSONCodingKey.self)
+      for member in members {
+        try c.encode(EncodedJSON(value: member.value), forKey: JSONCodingKey(stringValue: member.key))
+      }
     }
   }
 }

@@ -14,6 +14,7 @@ extension Situation: Codable {
     let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     self.init(event: try c.decode(Event.self, forKey: .event))
     try decodeFields(from: c)
+    applyAndroidFiles(to: unspecifiedMask)
   }
 
   /// The keys of the part at `key`, nil when it is absent.

@@ -20,8 +20,11 @@ extension Situation {
     return bytes.withUnsafeBufferPointer { buffer in
       var scanner = SituationScanner(buffer)
       scanner.aasaCache = cache
-      // Android on an event that does not read it is an error the strict reader reports.
-      return scanner.document().flatMap { $0.platform != .android || $0.event.readsAndroid ? $0 : nil }
+      // Android on an event that does not read it is an error the strict reader reports; the
+      // Android app's files (fingerprints checked, facts computed from them) are its too.
+      return scanner.document().flatMap {
+        ($0.platform != .android || $0.event.readsAndroid) && $0.android.fingerprints == nil ? $0 : nil
+      }
     }
   }
 }

@@ -40,7 +40,11 @@ extension Situation {
     var reader = JSONReader(file: file, codes: .situation)
     reader.limit = Diagnostic.reportLimit
     let situation = reader.situation(value, path: "$")
-    if let situation, reader.diagnostics.isEmpty { return .success(situation) }
+    if var situation, reader.diagnostics.isEmpty {
+      // The Android facts the app's files decide, where the document leaves them out.
+      situation.applyAndroidFiles(to: situation.unspecifiedMask)
+      return .success(situation)
+    }
     return .failure(DiagnosticsError(reader.sortedDiagnostics, omitted: reader.omitted))
   }
 }
@@ -65,6 +69,10 @@ extension JSONReader {
       ok = false
     }
     readSituationFields(fields, path: path, into: &situation)
+    if let members = fields["android"]?.objectValue {
+      let android = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+      checkAndroidFiles(situation.android, fields: android, path: Self.join(path, "android"))
+    }
     if ok, situation.platform == .android, !situation.event.readsAndroid, let v = fields["platform"] {
       error(
         .situationUnknownValue,

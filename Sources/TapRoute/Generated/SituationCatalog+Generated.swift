@@ -473,6 +473,9 @@ extension Situation.Android {
       && otherApp == .none
       && googleServices == true
       && dynamicRule == .none
+      && manifest == Situation.AndroidManifestText()
+      && fingerprints == nil
+      && assetlinks == Situation.AssetLinksFiles()
   }
 }
 
@@ -881,10 +884,19 @@ extension Situation {
     /// The domain's dynamic rule that matches the URL first (`dynamic_app_link_components`,
     /// read on Android 15 with Google services, AND-16, AND-17).
     public var dynamicRule: Android.DynamicRule
+    /// The app's `AndroidManifest.xml`, as text, read as `assetlinks match --manifest` reads it;
+    /// when given, `filter` is computed from its intent filters and the link's URL unless stated.
+    public var manifest: AndroidManifestText
+    /// The SHA-256 fingerprints of the certificate the installed app is signed with (the Play
+    /// app-signing key for a Play build, AND-14, AND-47); nil: unknown.
+    public var fingerprints: [String]?
+    /// The assetlinks.json file each domain serves, as domain -> document; when given, with
+    /// `fingerprints`, `domainState`, `allHostsVerified` and `dynamicRule` are computed unless stated.
+    public var assetlinks: AssetLinksFiles
 
     /// An Android app; by default verified for the link's domain, on a device with Google services.
     public init(
-      packageName: String? = nil, filter: Android.Filter = .autoVerify, domainState: Android.DomainState = .verified, allHostsVerified: Bool = true, userSelected: Bool = false, linkHandlingAllowed: Bool = true, otherApp: Android.OtherApp = .none, googleServices: Bool = true, dynamicRule: Android.DynamicRule = .none
+      packageName: String? = nil, filter: Android.Filter = .autoVerify, domainState: Android.DomainState = .verified, allHostsVerified: Bool = true, userSelected: Bool = false, linkHandlingAllowed: Bool = true, otherApp: Android.OtherApp = .none, googleServices: Bool = true, dynamicRule: Android.DynamicRule = .none, manifest: AndroidManifestText = AndroidManifestText(), fingerprints: [String]? = nil, assetlinks: AssetLinksFiles = AssetLinksFiles()
     ) {
       self.packageName = packageName
       self.filter = filter
@@ -895,6 +907,9 @@ extension Situation {
       self.otherApp = otherApp
       self.googleServices = googleServices
       self.dynamicRule = dynamicRule
+      self.manifest = manifest
+      self.fingerprints = fingerprints
+      self.assetlinks = assetlinks
     }
   }
 }
@@ -2404,6 +2419,9 @@ extension JSONReader {
     {
       android.dynamicRule = choice
     }
+    if let v = fields["manifest"] { android.manifest = androidManifest(v, path: Self.join(path, "manifest")) }
+    android.fingerprints = texts(fields, "fingerprints", path: path)
+    if let v = fields["assetlinks"] { android.assetlinks = assetlinks(v, path: Self.join(path, "assetlinks")) }
     return android
   }
 }
@@ -2769,7 +2787,7 @@ extension Situation.Link: Codable {
 
 extension Situation.Android: Codable {
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case packageName, filter, domainState, allHostsVerified, userSelected, linkHandlingAllowed, otherApp, googleServices, dynamicRule
+    case packageName, filter, domainState, allHostsVerified, userSelected, linkHandlingAllowed, otherApp, googleServices, dynamicRule, manifest, fingerprints, assetlinks
   }
 
   /// Decodes the JSON form: absent keys take their defaults; unknown keys and values are errors.
@@ -2785,6 +2803,9 @@ extension Situation.Android: Codable {
     otherApp = try c.decode(.otherApp, or: otherApp)
     googleServices = try c.decode(.googleServices, or: googleServices)
     dynamicRule = try c.decode(.dynamicRule, or: dynamicRule)
+    manifest = try c.decode(.manifest, or: manifest)
+    fingerprints = try c.decodeTexts(forKey: .fingerprints)
+    assetlinks = try c.decode(.assetlinks, or: assetlinks)
   }
 
   /// Encodes the JSON form; nil fields are left out.
@@ -2799,6 +2820,9 @@ extension Situation.Android: Codable {
     try c.encode(otherApp, forKey: .otherApp)
     try c.encode(googleServices, forKey: .googleServices)
     try c.encode(dynamicRule, forKey: .dynamicRule)
+    try c.encode(manifest, forKey: .manifest)
+    try c.encodeIfPresent(fingerprints, forKey: .fingerprints)
+    try c.encode(assetlinks, forKey: .assetlinks)
   }
 }
 
@@ -3027,6 +3051,9 @@ extension Situation {
       if self.android.otherApp != .none { androidFields.append("\"otherApp\":\"\(self.android.otherApp.rawValue)\"") }
       if self.android.googleServices != true { androidFields.append("\"googleServices\":\(self.android.googleServices)") }
       if self.android.dynamicRule != .none { androidFields.append("\"dynamicRule\":\"\(self.android.dynamicRule.rawValue)\"") }
+      if let manifest = self.android.manifest.androidManifestJSON { androidFields.append("\"manifest\":" + manifest) }
+      if let fingerprints = self.android.fingerprints { androidFields.append("\"fingerprints\":" + "[" + fingerprints.map(Escaping.jsonString).joined(separator: ",") + "]") }
+      if let assetlinks = self.android.assetlinks.assetlinksJSON { androidFields.append("\"assetlinks\":" + assetlinks) }
       if !androidFields.isEmpty { top.append("\"android\":{" + androidFields.joined(separator: ",") + "}") }
     }
     return "{" + top.joined(separator: ",") + "}"
@@ -3631,6 +3658,16 @@ extension SituationScanner {
         guard seen.first(8), let value = this.choice(SituationNames.androidDynamicRule) else { return false }
         android.dynamicRule = value
         this.given |= Fact.dynamicRule.bit
+        return true
+      case "manifest":
+        guard seen.first(9), let value = this.androidManifest() else { return false }
+        android.manifest = value
+        return true
+      case "fingerprints":
+        return seen.first(10) && this.texts(into: &android.fingerprints)
+      case "assetlinks":
+        guard seen.first(11), let value = this.assetlinks() else { return false }
+        android.assetlinks = value
         return true
       default: return false
       }

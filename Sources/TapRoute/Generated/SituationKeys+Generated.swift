@@ -102,6 +102,9 @@ extension SituationKey {
     SituationKey(key: "android.otherApp", values: "`none`, `canHandle`, `isDefault`", defaultValue: "`none`", fact: "yes", doc: "Another app that takes the URL (default: none but browsers, AND-2, AND-26).", part: "android"),
     SituationKey(key: "android.googleServices", values: "`true`, `false`", defaultValue: "`true`", fact: "yes", doc: "The device has Google services, which App Links need (AND-5).", part: "android"),
     SituationKey(key: "android.dynamicRule", values: "`none`, `allow`, `exclude`", defaultValue: "`none`", fact: "yes", doc: "The domain's dynamic rule that matches the URL first (`dynamic_app_link_components`, read on Android 15 with Google services, AND-16, AND-17).", part: "android"),
+    SituationKey(key: "android.manifest", values: "a string or `null`", defaultValue: "`null`", fact: "", doc: "The app's `AndroidManifest.xml`, as text, read as `assetlinks match --manifest` reads it; when given, `filter` is computed from its intent filters and the link's URL unless stated.", part: "android"),
+    SituationKey(key: "android.fingerprints", values: "a list of strings, or `null`", defaultValue: "`null`", fact: "", doc: "The SHA-256 fingerprints of the certificate the installed app is signed with (the Play app-signing key for a Play build, AND-14, AND-47); nil: unknown.", part: "android"),
+    SituationKey(key: "android.assetlinks", values: "object", defaultValue: "", fact: "", doc: "The assetlinks.json file each domain serves, as domain -> document; when given, with `fingerprints`, `domainState`, `allHostsVerified` and `dynamicRule` are computed unless stated.", part: "android"),
   ]
 
   /// Each event, the part it reads beside the top level and `app`, and what it is.

@@ -168,6 +168,22 @@ struct MatrixCLITests {
     for rule in rules { #expect(mermaid.stdout.contains("<br/>\(rule) ("), "\(rule)") }
   }
 
+  @Test("one link on iOS and Android from both apps' files: each platform's row from its own files")
+  func bothPlatformsFromFiles() throws {
+    // Examples/android/assetlinks.json excludes /item/draft/* by a dynamic rule (AND-16, AND-17);
+    // the AASA file matches /item/* for the iOS app (U-ids in the link table).
+    let r = try Binary.run(
+      ["matrix", "--vary", "platform", "--json", "Examples/situations/link-both-platforms-files.json"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let rows = try #require(object["rows"] as? [[String: Any]])
+    let rules = Set(rows.compactMap { $0["rule"] as? String })
+    #expect(rules.contains("link/android-dynamic-exclude"), "\(rules)")
+    #expect(rules.contains("link/universal-link"), "\(rules)")
+    let decided = try Binary.run(["decide", "Examples/situations/link-both-platforms-files.json"])
+    #expect(decided.stdout.hasPrefix("from the app's files:\n"), "\(decided.stdout)")
+  }
+
   @Test("the README's matrix examples print what the README shows")
   func readmeExamples() throws {
     let readme = try String(contentsOf: Repo.root.appendingPathComponent("README.md"), encoding: .utf8)

@@ -90,7 +90,7 @@ struct LinkEventTests {
     let interpreted = try engine()
     let generated = Engine.builtIn
     let fixtures = interpreted.policies.fixtures.filter { $0.situation.event == .link }
-    #expect(fixtures.count == 80)
+    #expect(fixtures.count == 82)
     for fixture in fixtures {
       #expect(generated.decide(fixture.situation) == interpreted.decide(fixture.situation), "\(fixture.name)")
     }
