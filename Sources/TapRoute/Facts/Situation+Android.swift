@@ -23,11 +23,21 @@ extension JSONReader {
     _ value: JSONValue, path: String, what: String, choices: [(String, Situation.Android.DomainState)]
   ) -> Situation.Android.DomainState? {
     typealias State = Situation.Android.DomainState
-    if let s = value.stringValue, (4...18).contains(s.utf8.count), s.utf8.first != 0x30,
+    if let s = value.stringValue, (1...18).contains(s.utf8.count),
       s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
     {
       // Up to 18 digits fit in Int64 (and a 32-bit Int's overflow reads as a large code).
-      if let n = Int64(s), n >= Int64(State.numbersFrom) { return State.numberCase }
+      if s.utf8.count >= 4, s.utf8.first != 0x30, let n = Int64(s), n >= Int64(State.numbersFrom) {
+        return State.numberCase
+      }
+      // A number pm would not print as a verifier's code: say where the codes start.
+      error(
+        .situationUnknownValue,
+        "unknown \(what) \"\(s)\": a verifier's failure code is a number from \(State.numbersFrom) without "
+          + "leading zeros (STATE_FIRST_VERIFIER_DEFINED, AND-25); otherwise one of "
+          + choices.map(\.0).joined(separator: ", "),
+        path: path, at: value.location)
+      return nil
     }
     return anyChoice(value, path: path, what: what, choices: choices)
   }

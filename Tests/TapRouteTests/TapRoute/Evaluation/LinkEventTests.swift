@@ -321,6 +321,17 @@ struct LinkEventTests {
     for refused in ["1023", "01026", "-1026", "1026.0", "", "8"] {
       #expect(read(refused) == nil, "\(refused)")
     }
+    // A number under 1024 is told where the codes start.
+    let json = #"{"event":"link","platform":"android","android":{"domainState":"1023"}}"#
+    #expect(throws: DiagnosticsError.self) { try Situation(json: Array(json.utf8)) }
+    do {
+      _ = try Situation(json: Array(json.utf8))
+    } catch {
+      #expect(
+        error.diagnostics.map(\.message) == [
+          #"unknown domain state "1023": a verifier's failure code is a number from 1024 without leading zeros (STATE_FIRST_VERIFIER_DEFINED, AND-25); otherwise one of verified, approved, denied, migrated, restored, legacy_failure, system_configured, none, verifierCode"#
+        ])
+    }
   }
 
   /// True for a rule that decides on Android only: its condition on `platform` is Android.
