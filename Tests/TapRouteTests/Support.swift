@@ -126,17 +126,32 @@ enum Enumeration {
   /// True in the exhaustive run.
   static let isExhaustive = ProcessInfo.processInfo.environment["TAPROUTE_EXHAUSTIVE"] == "1"
 
+  /// True in a sanitizer's run (`.ci/run` sets `TAPROUTE_SANITIZED=1`): the samples are an
+  /// eighth of their size there. A sanitizer watches the code the tests reach, which a smaller
+  /// sample reaches too; the plain run walks the full samples, the exhaustive run the whole.
+  static let isSanitized = ProcessInfo.processInfo.environment["TAPROUTE_SANITIZED"] == "1"
+
+  /// `sampled` as this run draws it: an eighth in a sanitizer's run.
+  static func scaled(_ sampled: Int) -> Int { isSanitized ? max(sampled / 8, 2) : sampled }
+
   /// `whole` in the exhaustive run, `sampled` otherwise.
-  static func count(_ whole: Int, sampled: Int) -> Int { isExhaustive ? whole : min(whole, sampled) }
+  static func count(_ whole: Int, sampled: Int) -> Int { isExhaustive ? whole : min(whole, scaled(sampled)) }
 
   /// Every element of `all` in the exhaustive run; otherwise `sampled` of them, drawn with
   /// `seed` and kept in their order (the first and last always among them).
   static func sample<Element>(_ all: [Element], sampled: Int, seed: UInt64) -> [Element] {
-    guard !isExhaustive, all.count > sampled, sampled >= 2 else { return all }
-    var rng = SeededRandom(seed: seed)
-    var picked = Set([0, all.count - 1])
-    while picked.count < sampled { picked.insert(Int.random(in: 0..<all.count, using: &rng)) }
+    guard let picked = indices(count: all.count, sampled: sampled, seed: seed) else { return all }
     return picked.sorted().map { all[$0] }
+  }
+
+  /// The indices ``sample(_:sampled:seed:)`` keeps of `count` elements; nil for all of them.
+  static func indices(count: Int, sampled: Int, seed: UInt64) -> Set<Int>? {
+    let sampled = scaled(sampled)
+    guard !isExhaustive, count > sampled, sampled >= 2 else { return nil }
+    var rng = SeededRandom(seed: seed)
+    var picked = Set([0, count - 1])
+    while picked.count < sampled { picked.insert(Int.random(in: 0..<count, using: &rng)) }
+    return picked
   }
 }
 
