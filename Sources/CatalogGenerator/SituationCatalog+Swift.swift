@@ -1003,7 +1003,7 @@ extension SituationCatalog {
 
       """
     for event in events {
-      let keys = otherURLFields(event).map { "\"\($0)\"" }
+      let keys = (otherURLFields(event) + event.computedURLs).map { "\"\($0)\"" }
       out += "    case .\(event.name): [\(keys.joined(separator: ", "))]\n"
     }
     out += """
@@ -1020,6 +1020,7 @@ extension SituationCatalog {
       for key in otherURLFields(event) {
         out += "    case (.\(event.name), \"\(key)\"): \(event.part).\(key)\n"
       }
+      for key in event.computedURLs { out += "    case (.\(event.name), \"\(key)\"): \(key)\n" }
     }
     out += """
           default: nil
@@ -1034,7 +1035,8 @@ extension SituationCatalog {
 
       """
     for event in events {
-      let fields = otherURLFields(event).map { "\(event.part).\($0) != nil" }
+      let fields =
+        otherURLFields(event).map { "\(event.part).\($0) != nil" } + event.computedURLs.map { "\($0) != nil" }
       out += "    case .\(event.name): \(fields.isEmpty ? "false" : fields.joined(separator: " || "))\n"
     }
     out += """

@@ -143,6 +143,22 @@ extension SituationCatalog {
           "exclude", doc: ["An `exclude` component (or a legacy `NOT` path) matches first (U-4, U-13)."]),
       ]),
     ValueType(
+      name: "Situation.IntentURL",
+      doc: [
+        "Whether a link's URL is one of Chrome's `intent:` URLs (the fact `intentURL`), and whether it",
+        "carries a fallback URL, the Intent extra `S.browser_fallback_url` (AND-35).",
+      ],
+      cases: [
+        ValueCase("none", doc: ["Not an `intent:` URL (or no URL)."]),
+        ValueCase(
+          "withFallback",
+          doc: [
+            "An `intent:` URL with a non-empty `S.browser_fallback_url`: where Chrome may send the user",
+            "when no app takes the intent (AND-35).",
+          ]),
+        ValueCase("withoutFallback", doc: ["An `intent:` URL without a fallback URL."]),
+      ]),
+    ValueType(
       name: "Situation.IDNDomain",
       doc: [
         "Whether the host of an http(s) URL is an internationalized domain name (the fact",

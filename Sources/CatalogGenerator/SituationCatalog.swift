@@ -123,6 +123,9 @@ enum SituationCatalog {
     var doc: [String]
     /// Other parts the event reads beside `part`, which no other event reads (`android`).
     var alsoReads: [String] = []
+    /// URLs computed from the event's URL that a rule's `then.url` may name (a `Situation`
+    /// property each, hand-written: `browserFallbackURL`, the fallback inside an `intent:` URL).
+    var computedURLs: [String] = []
   }
 
   /// The events, each naming the part it reads; a part no event names (the top level, `app`)
@@ -159,7 +162,7 @@ enum SituationCatalog {
     Event(
       name: "link", part: "link", url: "url",
       doc: ["The user follows a plain link (in a message's text, Mail, Notes, Safari or another app)."],
-      alsoReads: ["android"]),
+      alsoReads: ["android"], computedURLs: ["browserFallbackURL"]),
   ]
 
   static let parts: [Part] = [
@@ -694,6 +697,9 @@ enum SituationCatalog {
     ComputedFact(
       name: "idnDomain", bit: 66, type: "Situation.IDNDomain", function: "idnDomain",
       computed: "internationalized domain name", inputs: [], unknown: "none"),
+    ComputedFact(
+      name: "intentURL", bit: 77, type: "Situation.IntentURL", function: "intentURL",
+      computed: "intent: URL", inputs: [], unknown: "none"),
     ComputedFact(
       name: "widgetURL", bit: 63, type: "Situation.URLPresence", function: "widgetURLPresence",
       computed: "widgetURL presence", inputs: [], unknown: "none", field: "widgetURL"),

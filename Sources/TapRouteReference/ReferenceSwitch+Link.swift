@@ -76,7 +76,7 @@ extension ReferenceSwitch {
 
   /// A link followed on Android, written by hand from DOMAIN-ANDROID.md, with the other reading
   /// where the evidence disagrees. A custom scheme goes to the user's default, the only app or
-  /// the dialog (AND-2); a web link typed, script-driven or tapped in an app with a browser of
+  /// the dialog (AND-2), Chrome's intent: URL no app takes to its fallback (AND-35); a web link typed, script-driven or tapped in an app with a browser of
   /// its own stays there (AND-45, AND-35, AND-39); then the app's filters and toggle (AND-4,
   /// AND-26), a dynamic exclusion (AND-17), the verified state (AND-1, AND-9, AND-24) with the
   /// contested hosts (AND-38, AND-41, AND-36), the user's selection (AND-27), and an unverified
@@ -90,7 +90,10 @@ extension ReferenceSwitch {
     guard web else {
       if android.otherApp == .isDefault { return (.otherAppLaunch, nil) }
       if takes { return (android.otherApp == .canHandle ? .disambiguationDialog : .appLaunch, nil) }
-      return (android.otherApp == .canHandle ? .otherAppLaunch : .nothing, nil)
+      if android.otherApp == .canHandle { return (.otherAppLaunch, nil) }
+      // Chrome's intent: URL that no app takes, with a fallback URL: the browser (AND-35).
+      if from == .chrome, s.intentURL(url: s.link.url) == .withFallback { return (.browser, nil) }
+      return (.nothing, nil)
     }
     switch from {
     case .typed, .scriptRedirect, .instagram, .tikTok, .weChat, .telegram, .line, .threads:

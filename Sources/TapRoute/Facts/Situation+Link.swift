@@ -298,6 +298,18 @@ extension Situation {
           decoding: bytes[..<range.lowerBound] + Array(host.utf8) + bytes[range.upperBound...], as: UTF8.self)
       )
       if verdict != .unknown { realize(.universalLink, index: verdict.index) }
+    case .intentURL:
+      // A custom-scheme URL becomes Chrome's intent: form of it, with or without a fallback
+      // (the scheme class stays `other`).
+      guard IntentURL.allCases.indices.contains(index), let url, URLSchemeClass.classify(url) == .other,
+        let colon = url.firstIndex(of: ":")
+      else { return }
+      let value = IntentURL.allCases[index]
+      guard value != .none, !Self.isIntentURL(url) else { return }
+      let scheme = url[..<colon]
+      let rest = url[url.index(after: colon)...].prefix { $0 != "#" }
+      let fallback = value == .withFallback ? "S.browser_fallback_url=https%3A%2F%2Fexample.com%2F;" : ""
+      setEventURL("intent:\(rest)#Intent;scheme=\(scheme);\(fallback)end")
     default: break
     }
   }

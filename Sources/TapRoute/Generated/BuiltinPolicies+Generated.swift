@@ -3499,7 +3499,9 @@ enum BuiltinPolicies {
     {"name": "and-5 a verified filter on a device without Google services: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "googleServices": false}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-unverified-12", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["no Google services"]}, "evidence": ["AND-5", "AND-3"]},
     {"name": "and-9 android 11 with one host failing: no host verified, the disambiguation dialog", "situation": {"event": "link", "platform": "android", "osVersion": "11", "android": {"packageName": "com.example.app", "allHostsVerified": false}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "disambiguationDialog", "rule": "link/android-unverified-11", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["every host verified"]}, "evidence": ["AND-9", "AND-2"]},
     {"name": "and-14 the domain's assetlinks.json lists the app with another key's fingerprint only (the upload key): not verified, the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"], "assetlinks": {"example.com": [{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A:5A"]}}]}}, "link": {"url": "https://example.com/item/1", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-unverified-12", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["a verifier's code"]}, "evidence": ["AND-14", "AND-47", "AND-25", "AND-3"]},
-    {"name": "and-17 the domain's assetlinks.json excludes the path with a dynamic rule, Android 15: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"], "assetlinks": {"example.com": [{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "/item/draft/*", "exclude": true}, {"/": "/item/*"}]}}}]}}, "link": {"url": "https://example.com/item/draft/1", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-dynamic-exclude", "confidence": "documented", "url": "https://example.com/item/draft/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["narrow it"]}, "evidence": ["AND-16", "AND-17"]}
+    {"name": "and-17 the domain's assetlinks.json excludes the path with a dynamic rule, Android 15: the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "android": {"packageName": "com.example.app", "fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"], "assetlinks": {"example.com": [{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example.app", "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}, "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [{"/": "/item/draft/*", "exclude": true}, {"/": "/item/*"}]}}}]}}, "link": {"url": "https://example.com/item/draft/1", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-dynamic-exclude", "confidence": "documented", "url": "https://example.com/item/draft/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["narrow it"]}, "evidence": ["AND-16", "AND-17"]},
+    {"name": "and-35 Chrome's intent: URL with a fallback URL, the app not installed: the fallback URL in the browser", "situation": {"event": "link", "platform": "android", "osVersion": "15", "app": {"installed": false}, "android": {"packageName": "com.example.app"}, "link": {"url": "intent://item/1#Intent;scheme=myapp;package=com.example.app;S.browser_fallback_url=https%3A%2F%2Fexample.com%2Fitem%2F1;end", "from": "chrome"}}, "expect": {"outcome": "browser", "rule": "link/android-intent-fallback", "confidence": "documented", "url": "https://example.com/item/1", "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["redirected to the fallback URL"]}, "evidence": ["AND-35"]},
+    {"name": "and-35 Chrome's intent: URL without a fallback URL, the app not installed: nothing", "situation": {"event": "link", "platform": "android", "osVersion": "15", "app": {"installed": false}, "android": {"packageName": "com.example.app"}, "link": {"url": "intent://item/1#Intent;scheme=myapp;package=com.example.app;end", "from": "chrome"}}, "expect": {"outcome": "nothing", "rule": "link/android-scheme-unhandled", "confidence": "documented", "url": null, "handoff": null, "activityType": null, "urlLocation": null, "alternatives": [], "notes": ["cannot be resolved"]}, "evidence": ["AND-35"]}
   ]
 }
 
@@ -3538,7 +3540,8 @@ enum BuiltinPolicies {
     "linkHandlingAllowed": "bool",
     "otherApp": ["none", "canHandle", "isDefault"],
     "googleServices": "bool",
-    "dynamicRule": ["none", "allow", "exclude"]
+    "dynamicRule": ["none", "allow", "exclude"],
+    "intentURL": ["none", "withFallback", "withoutFallback"]
   },
   "rules": [
     {
@@ -3606,6 +3609,16 @@ enum BuiltinPolicies {
         "outcome": { "evidence": ["AND-2"], "confidence": "documented" }
       },
       "note": "Only another app takes the custom scheme (this app is not installed, or its filters do not take the URL): Android opens it, the only available app (AND-2)."
+    },
+    {
+      "id": "android-intent-fallback", "guide": "android",
+      "when": { "platform": "android", "urlClass": "other", "from": "chrome", "intentURL": "withFallback" },
+      "then": { "outcome": "browser", "url": "browserFallbackURL" },
+      "support": {
+        "outcome": { "evidence": ["AND-35"], "confidence": "documented" },
+        "url": { "evidence": ["AND-35"], "confidence": "documented" }
+      },
+      "note": "No app takes the intent of Chrome's intent: URL, which carries S.browser_fallback_url: 'When an intent isn't resolved or an external application doesn't launch, the user can be redirected to the fallback URL' (AND-35), so Chrome loads the fallback URL (percent-decoded). Other browsers are not documented here."
     },
     {
       "id": "android-scheme-unhandled", "guide": "android",

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // Generated from Sources/CatalogGenerator/SituationCatalog.swift by `swift run CatalogGenerator`; do not edit.
 
-// 73 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
+// 74 facts, each a bit in a `FactMask` (Facts/FactMask.swift) of 128.
 
 import TapRouteAASA
 
@@ -169,7 +169,7 @@ extension Situation {
     case .control: []
     case .notification: []
     case .appClip: []
-    case .link: []
+    case .link: ["browserFallbackURL"]
     }
   }
 
@@ -179,6 +179,7 @@ extension Situation {
     switch (event, key) {
     case (.widget, "widgetURL"): widget.widgetURL
     case (.liveActivity, "widgetURL"): liveActivity.widgetURL
+    case (.link, "browserFallbackURL"): browserFallbackURL
     default: nil
     }
   }
@@ -196,7 +197,7 @@ extension Situation {
     case .control: false
     case .notification: false
     case .appClip: false
-    case .link: false
+    case .link: browserFallbackURL != nil
     }
   }
 }
@@ -994,6 +995,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
   case otherApp
   case googleServices
   case dynamicRule
+  case intentURL
 
   /// The shape of the fact's domain: a Boolean, one of named values, or an OS version.
   public var kind: Kind {
@@ -1071,6 +1073,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .otherApp: .enumeration(Android.OtherApp.allCases.map(\.rawValue))
     case .googleServices: .bool
     case .dynamicRule: .enumeration(Android.DynamicRule.allCases.map(\.rawValue))
+    case .intentURL: .enumeration(Situation.IntentURL.allCases.map(\.rawValue))
     }
   }
 
@@ -1150,6 +1153,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .otherApp: [.link]
     case .googleServices: [.link]
     case .dynamicRule: [.link]
+    case .intentURL: [.tap, .open, .widget, .liveActivity, .control, .notification, .link]
     }
   }
 
@@ -1295,6 +1299,18 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .otherApp: "$.android.otherApp"
     case .googleServices: "$.android.googleServices"
     case .dynamicRule: "$.android.dynamicRule"
+    case .intentURL:
+      switch event {
+      case .tap: "intent: URL of $.tap.url, from "
+      case .open: "intent: URL of $.open.url, from "
+      case .delivery: "intent: URL with no URL, from "
+      case .widget: "intent: URL of $.widget.url, from "
+      case .liveActivity: "intent: URL of $.liveActivity.url, from "
+      case .control: "intent: URL of $.control.url, from "
+      case .notification: "intent: URL of $.notification.url, from "
+      case .appClip: "intent: URL with no URL, from "
+      case .link: "intent: URL of $.link.url, from "
+      }
     }
   }
 
@@ -1306,6 +1322,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .schemeOwner: "schemeOwner"
     case .universalLink: "universalLink"
     case .idnDomain: "idnDomain"
+    case .intentURL: "intentURL"
     case .widgetURL: "widgetURLPresence"
     default: nil
     }
@@ -1418,6 +1435,7 @@ public enum Fact: String, Sendable, Hashable, CaseIterable, Codable {
     case .otherApp: FactMask(bit: 74)
     case .googleServices: FactMask(bit: 75)
     case .dynamicRule: FactMask(bit: 76)
+    case .intentURL: FactMask(bit: 77)
     }
   }
 }
@@ -1500,6 +1518,7 @@ package struct FactSnapshot: Sendable {
   package var otherApp: Int
   package var googleServices: Bool
   package var dynamicRule: Int
+  package var intentURL: Situation.IntentURL
 
   /// The facts of `situation` but the URL's, which are left `none` and not needing encoding
   /// (`CompiledTable.firstMatch(_:url:)` classifies the URL only when a rule needs it);
@@ -1584,6 +1603,7 @@ package struct FactSnapshot: Sendable {
     otherApp = situation.android.otherApp.index
     googleServices = situation.android.googleServices
     dynamicRule = situation.android.dynamicRule.index
+    intentURL = .none
     if computed { computeFacts(situation, url: Situation.url(of: situation, event: event)) }
   }
 
@@ -1663,6 +1683,7 @@ package struct FactSnapshot: Sendable {
     case .otherApp: otherApp
     case .googleServices: googleServices ? 1 : 0
     case .dynamicRule: dynamicRule
+    case .intentURL: intentURL.index
     }
   }
 
@@ -1675,7 +1696,7 @@ package struct FactSnapshot: Sendable {
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
     Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-    Int32, Int32, Int32
+    Int32, Int32, Int32, Int32
   )
 
   /// Every fact's ``index(of:)`` at its place in ``Indices`` (a version's: 0), so that a
@@ -1755,7 +1776,8 @@ package struct FactSnapshot: Sendable {
         linkHandlingAllowed ? 1 : 0,
         Int32(truncatingIfNeeded: otherApp),
         googleServices ? 1 : 0,
-        Int32(truncatingIfNeeded: dynamicRule)
+        Int32(truncatingIfNeeded: dynamicRule),
+        Int32(truncatingIfNeeded: intentURL.index)
       )
     }
   }
@@ -1776,6 +1798,7 @@ extension FactSnapshot {
     schemeOwner = situation.schemeOwner(url: url)
     universalLink = situation.universalLink(url: url)
     idnDomain = situation.idnDomain(url: url)
+    intentURL = situation.intentURL(url: url)
     widgetURL = situation.widgetURLPresence(url: url)
   }
 }
@@ -1892,15 +1915,15 @@ extension Situation {
     check(app, "associatedDomains", .universalLink)
     check(app, "aasa", .universalLink)
     switch event {
-    case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
-    case .open: check(open, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
+    case .tap: check(tap, "url", .urlClass, .urlNeedsEncoding, .idnDomain, .intentURL); check(widget, "widgetURL", .widgetURL)
+    case .open: check(open, "url", .urlClass, .urlNeedsEncoding, .idnDomain, .intentURL); check(widget, "widgetURL", .widgetURL)
     case .delivery: check(widget, "widgetURL", .widgetURL)
-    case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
-    case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(liveActivity, "widgetURL", .widgetURL)
-    case .control: check(control, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
-    case .notification: check(notification, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
+    case .widget: check(widget, "url", .urlClass, .urlNeedsEncoding, .idnDomain, .intentURL); check(widget, "widgetURL", .widgetURL)
+    case .liveActivity: check(liveActivity, "url", .urlClass, .urlNeedsEncoding, .idnDomain, .intentURL); check(liveActivity, "widgetURL", .widgetURL)
+    case .control: check(control, "url", .urlClass, .urlNeedsEncoding, .idnDomain, .intentURL); check(widget, "widgetURL", .widgetURL)
+    case .notification: check(notification, "url", .urlClass, .urlNeedsEncoding, .idnDomain, .intentURL); check(widget, "widgetURL", .widgetURL)
     case .appClip: check(widget, "widgetURL", .widgetURL)
-    case .link: check(link, "url", .urlClass, .urlNeedsEncoding, .idnDomain); check(widget, "widgetURL", .widgetURL)
+    case .link: check(link, "url", .urlClass, .urlNeedsEncoding, .idnDomain, .intentURL); check(widget, "widgetURL", .widgetURL)
     }
     return mask
   }
@@ -3182,7 +3205,7 @@ extension SituationScanner {
     guard ok && hasEvent else { return nil }
     // As the strict reader records them: the URL facts come from the URL the event reads.
     var given = self.given
-    let urlFacts: FactMask = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit | Fact.idnDomain.bit
+    let urlFacts: FactMask = Fact.urlClass.bit | Fact.urlNeedsEncoding.bit | Fact.idnDomain.bit | Fact.intentURL.bit
     switch situation.event {
     case .tap: if urlGiven & 2 != 0 { given |= urlFacts }
     case .open: if urlGiven & 4 != 0 { given |= urlFacts }

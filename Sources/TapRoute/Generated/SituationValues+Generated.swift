@@ -65,6 +65,18 @@ extension Situation {
     case exclude
   }
 
+  /// Whether a link's URL is one of Chrome's `intent:` URLs (the fact `intentURL`), and whether it
+  /// carries a fallback URL, the Intent extra `S.browser_fallback_url` (AND-35).
+  public enum IntentURL: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Not an `intent:` URL (or no URL).
+    case none
+    /// An `intent:` URL with a non-empty `S.browser_fallback_url`: where Chrome may send the user
+    /// when no app takes the intent (AND-35).
+    case withFallback
+    /// An `intent:` URL without a fallback URL.
+    case withoutFallback
+  }
+
   /// Whether the host of an http(s) URL is an internationalized domain name (the fact
   /// `idnDomain`), for which iOS 16 and later are reported never to fetch the AASA file (IOSN-22).
   public enum IDNDomain: String, Sendable, Hashable, Codable, CaseIterable {

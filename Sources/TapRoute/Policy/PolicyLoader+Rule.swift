@@ -402,10 +402,11 @@ extension PolicyLoader {
     if let value = fields["url"] {
       // Which of the event's URL fields, checked against the event where the table is read.
       delivery.urlFrom = reader.string(value, path: path + ".url")
-      if delivery.handoff != .url && delivery.handoff != .universalLink {
+      // The browser loads a URL too: an intent: URL's fallback (AND-35).
+      if delivery.handoff != .url && delivery.handoff != .universalLink && outcome != .browser {
         reader.error(
           .badOutcomeFields,
-          "only a rule that hands the app a URL (handoff url or universalLink) names which URL",
+          "only a rule that hands the app a URL (handoff url or universalLink) or opens the browser names which URL",
           path: path + ".url", at: value.location)
       }
     }

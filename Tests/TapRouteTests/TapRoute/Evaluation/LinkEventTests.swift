@@ -90,7 +90,7 @@ struct LinkEventTests {
     let interpreted = try engine()
     let generated = Engine.builtIn
     let fixtures = interpreted.policies.fixtures.filter { $0.situation.event == .link }
-    #expect(fixtures.count == 82)
+    #expect(fixtures.count == 84)
     for fixture in fixtures {
       #expect(generated.decide(fixture.situation) == interpreted.decide(fixture.situation), "\(fixture.name)")
     }
@@ -247,7 +247,7 @@ struct LinkEventTests {
   /// filter, three domain states (verified, one that counts as verified, one that does not;
   /// every state's class is checked on its own), all hosts verified or not, the user's
   /// selection and toggle, another app, Google services, every dynamic rule, and a custom
-  /// scheme and a web link.
+  /// scheme, a web link and Chrome's intent: URL with a fallback (AND-35).
   static func enumeratedAndroidLinks() throws -> [Situation] {
     let places: [Situation.Link.Source] = [
       .chrome, .webView, .facebook, .gmail, .tikTok, .typed, .scriptRedirect,
@@ -261,7 +261,10 @@ struct LinkEventTests {
               for otherApp in Situation.Android.OtherApp.allCases {
                 for dynamicRule in Situation.Android.DynamicRule.allCases {
                   for from in places {
-                    for url in ["myapp://item/1", "https://example.com/item/1"] {
+                    for url in [
+                      "myapp://item/1", "https://example.com/item/1",
+                      "intent://item/1#Intent;scheme=myapp;S.browser_fallback_url=https%3A%2F%2Fexample.com%2F;end",
+                    ] {
                       var s = Situation(
                         event: .link, platform: .android, osVersion: version,
                         link: Situation.Link(url: url, from: from))
@@ -289,7 +292,7 @@ struct LinkEventTests {
   func androidMatchesSwitch() throws {
     let engine = try engine()
     let whole = try Self.enumeratedAndroidLinks()
-    #expect(whole.count == 3 * 2 * 4 * 3 * 16 * 3 * 3 * 7 * 2)
+    #expect(whole.count == 3 * 2 * 4 * 3 * 16 * 3 * 3 * 7 * 3)
     let sample = Enumeration.sample(whole, sampled: 20_000, seed: 42)
     var rules: Set<String> = []
     let disagreements = DifferentialTests.disagreements(in: sample, engine: engine) {
@@ -302,7 +305,7 @@ struct LinkEventTests {
     // The sample reaches every Android rule.
     let table = try #require(engine.policies.tables.first { $0.event == .link })
     let android = Set(table.rules.filter(Self.isAndroidRule).map { "link/\($0.id)" })
-    #expect(android.count == 24)
+    #expect(android.count == 25)
     #expect(
       android.subtracting(rules).isEmpty,
       "rules the sample does not reach: \(android.subtracting(rules).sorted())")

@@ -227,3 +227,55 @@ struct AndroidFileFactTests {
     }
   }
 }
+
+/// Chrome's `intent:` URLs (AND-35): the fact `intentURL` and the fallback a rule names.
+@Suite("Chrome's intent: URLs and their fallback")
+struct IntentURLTests {
+  static let rows: [(url: String?, fact: Situation.IntentURL, fallback: String?)] = [
+    (nil, .none, nil),
+    ("https://example.com/item/1", .none, nil),
+    ("myapp://item/1", .none, nil),
+    ("intent://item/1#Intent;scheme=myapp;end", .withoutFallback, nil),
+    (
+      "INTENT://item/1#Intent;scheme=myapp;S.browser_fallback_url=https%3A%2F%2Fexample.com%2Fx%3Fa%3D1;end",
+      .withFallback,
+      "https://example.com/x?a=1"
+    ),
+    (
+      "intent:#Intent;S.browser_fallback_url=https%3A%2F%2Fexample.com%2F;package=com.example.app;end",
+      .withFallback,
+      "https://example.com/"
+    ),
+    // An entry after `end` is not the intent's; an empty or badly escaped value is no fallback.
+    (
+      "intent://x#Intent;scheme=a;end;S.browser_fallback_url=https%3A%2F%2Fexample.com%2F", .withoutFallback,
+      nil
+    ),
+    ("intent://x#Intent;S.browser_fallback_url=;end", .withoutFallback, nil),
+    ("intent://x#Intent;S.browser_fallback_url=%zz;end", .withoutFallback, nil),
+    ("intent://x#Intent;S.browser_fallback_url=%FF;end", .withoutFallback, nil),
+    ("intent://x#Other;S.browser_fallback_url=https%3A%2F%2Fexample.com%2F;end", .withoutFallback, nil),
+    ("intentional://x", .none, nil),
+  ]
+
+  @Test("the fact and the fallback URL of each form", arguments: rows.indices)
+  func row(_ i: Int) {
+    let row = Self.rows[i]
+    var situation = Situation(event: .link, platform: .android)
+    situation.link.url = row.url
+    #expect(situation.intentURL(url: row.url) == row.fact, "\(row.url ?? "nil")")
+    #expect(situation.browserFallbackURL == row.fallback, "\(row.url ?? "nil")")
+    #expect(situation.hasOtherURL == (row.fallback != nil))
+  }
+
+  @Test("a witness realizes each value from a custom scheme's URL")
+  func realize() {
+    for value in Situation.IntentURL.allCases {
+      var situation = Situation(event: .link, platform: .android)
+      situation.link.url = "myapp://item/1"
+      situation.realize(.intentURL, index: value.index)
+      #expect(situation.intentURL(url: situation.link.url) == value, "\(value)")
+      #expect(URLSchemeClass.classify(situation.link.url) == .other)
+    }
+  }
+}
