@@ -10,10 +10,23 @@ extension Situation {
   /// `android.manifest`: the app's `AndroidManifest.xml` as text, read as
   /// `taproute assetlinks match --manifest` reads the file. Empty (the default) means not given.
   public struct AndroidManifestText: Sendable, Hashable {
+    /// The text and the manifest read from it, behind one reference: a situation is copied
+    /// on every decision, and one reference costs one retain.
+    private final class Storage: Sendable {
+      let text: String
+      let manifest: AndroidManifest
+      init(text: String, manifest: AndroidManifest) {
+        self.text = text
+        self.manifest = manifest
+      }
+    }
+
+    private var storage: Storage?
+
     /// The manifest's text; nil when not given.
-    public private(set) var text: String?
+    public var text: String? { storage?.text }
     /// The manifest as read; nil when not given.
-    public private(set) var manifest: AndroidManifest?
+    public var manifest: AndroidManifest? { storage?.manifest }
 
     /// Not given.
     public init() {}
@@ -25,12 +38,11 @@ extension Situation {
       let check = try AndroidManifest.read(Array(xml.utf8), file: "AndroidManifest.xml")
       let errors = check.diagnostics.filter { $0.severity == .error }
       guard errors.isEmpty else { throw DiagnosticsError(errors) }
-      text = xml
-      manifest = check.manifest
+      storage = Storage(text: xml, manifest: check.manifest)
     }
 
     /// True when no manifest is given.
-    public var isEmpty: Bool { text == nil }
+    public var isEmpty: Bool { storage == nil }
 
     /// Equal when the texts are.
     public static func == (a: AndroidManifestText, b: AndroidManifestText) -> Bool { a.text == b.text }

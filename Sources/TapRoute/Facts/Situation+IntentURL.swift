@@ -30,42 +30,50 @@ extension Situation {
     return Self.browserFallbackURL(in: url)
   }
 
-  /// True when `url` starts with the scheme `intent:` (any letter case).
+  /// True when `url` starts with the scheme `intent:` (any letter case). Reads the first
+  /// bytes only, with no closure or allocation: every decision with a URL asks.
   static func isIntentURL(_ url: String) -> Bool {
-    let prefix = Array("intent:".utf8)
-    var i = 0
-    for byte in url.utf8 {
-      guard i < prefix.count else { return true }
-      guard byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0) == prefix[i] else { return false }
-      i += 1
+    var bytes = url.utf8.makeIterator()
+    for expected in "intent".utf8 {
+      guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
     }
-    return i == prefix.count
+    return bytes.next() == UInt8(ascii: ":")
   }
 
   /// The decoded value of `S.browser_fallback_url` in the `#Intent;...;end` part of `url`;
-  /// nil when there is none, or it is empty or not valid percent-encoded UTF-8.
+  /// nil when there is none, or it is empty or not valid percent-encoded UTF-8. Reads the
+  /// bytes in place.
   static func browserFallbackURL(in url: String) -> String? {
-    guard let hash = url.firstIndex(of: "#") else { return nil }
-    let fragment = url[url.index(after: hash)...]
-    guard fragment.hasPrefix("Intent;") else { return nil }
-    for entry in fragment.dropFirst("Intent;".count).split(separator: ";", omittingEmptySubsequences: false) {
-      if entry == "end" { break }
-      guard entry.hasPrefix("S.browser_fallback_url=") else { continue }
-      let value = String(entry.dropFirst("S.browser_fallback_url=".count))
-      guard let decoded = value.removingPercentEncodingSafely, !decoded.isEmpty else { return nil }
-      return decoded
+    url.withUTF8Bytes { bytes -> String? in
+      guard let hash = bytes.firstIndex(of: UInt8(ascii: "#")) else { return nil }
+      var i = hash + 1
+      guard Self.matches(bytes, at: i, "Intent;") else { return nil }
+      i += 7
+      while i < bytes.count {
+        let end = bytes[i...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+        if end - i == 3 && Self.matches(bytes, at: i, "end") { return nil }
+        if Self.matches(bytes, at: i, "S.browser_fallback_url=") {
+          return Self.percentDecoded(UnsafeBufferPointer(rebasing: bytes[(i + 23)..<end]))
+        }
+        i = end + 1
+      }
+      return nil
     }
-    return nil
   }
-}
 
-extension String {
-  /// The string with `%XX` escapes decoded; nil for a `%` without two hex digits or bytes that
-  /// are not UTF-8. Foundation-free, for every platform the library builds for.
-  fileprivate var removingPercentEncodingSafely: String? {
-    var bytes: [UInt8] = []
-    let utf8 = Array(self.utf8)
-    var i = 0
+  /// True when `bytes` hold `text`'s UTF-8 at `index`.
+  private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ text: StaticString)
+    -> Bool
+  {
+    guard index >= 0, index + text.utf8CodeUnitCount <= bytes.count else { return false }
+    let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    for k in 0..<expected.count where bytes[index + k] != expected[k] { return false }
+    return true
+  }
+
+  /// `bytes` with `%XX` escapes decoded, as a string; nil when empty, for a `%` without two hex
+  /// digits, or for bytes that are not UTF-8.
+  private static func percentDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     func hex(_ c: UInt8) -> UInt8? {
       switch c {
       case 0x30...0x39: c - 0x30
@@ -74,17 +82,23 @@ extension String {
       default: nil
       }
     }
-    while i < utf8.count {
-      if utf8[i] == UInt8(ascii: "%") {
-        guard i + 2 < utf8.count, let high = hex(utf8[i + 1]), let low = hex(utf8[i + 2]) else { return nil }
-        bytes.append(high << 4 | low)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "%") {
+        guard i + 2 < bytes.count, let high = hex(bytes[i + 1]), let low = hex(bytes[i + 2]) else {
+          return nil
+        }
+        out.append(high << 4 | low)
         i += 3
       } else {
-        bytes.append(utf8[i])
+        out.append(bytes[i])
         i += 1
       }
     }
-    let text = String(decoding: bytes, as: UTF8.self)
-    return Array(text.utf8) == bytes ? text : nil
+    guard !out.isEmpty else { return nil }
+    let text = String(decoding: out, as: UTF8.self)
+    return Array(text.utf8) == out ? text : nil
   }
 }

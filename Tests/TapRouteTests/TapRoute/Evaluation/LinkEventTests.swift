@@ -247,7 +247,7 @@ struct LinkEventTests {
   /// filter, three domain states (verified, one that counts as verified, one that does not;
   /// every state's class is checked on its own), all hosts verified or not, the user's
   /// selection and toggle, another app, Google services, every dynamic rule, and a custom
-  /// scheme, a web link and Chrome's intent: URL with a fallback (AND-35).
+  /// scheme and a web link, and in Chrome an intent: URL with a fallback (AND-35).
   static func enumeratedAndroidLinks() throws -> [Situation] {
     let places: [Situation.Link.Source] = [
       .chrome, .webView, .facebook, .gmail, .tikTok, .typed, .scriptRedirect,
@@ -261,10 +261,12 @@ struct LinkEventTests {
               for otherApp in Situation.Android.OtherApp.allCases {
                 for dynamicRule in Situation.Android.DynamicRule.allCases {
                   for from in places {
-                    for url in [
-                      "myapp://item/1", "https://example.com/item/1",
-                      "intent://item/1#Intent;scheme=myapp;S.browser_fallback_url=https%3A%2F%2Fexample.com%2F;end",
-                    ] {
+                    // Chrome's intent: URL where Chrome is the place (AND-35), the only one its rule reads.
+                    let intent =
+                      "intent://item/1#Intent;scheme=myapp;S.browser_fallback_url=https%3A%2F%2Fexample.com%2F;end"
+                    for url in ["myapp://item/1", "https://example.com/item/1"]
+                      + (from == .chrome ? [intent] : [])
+                    {
                       var s = Situation(
                         event: .link, platform: .android, osVersion: version,
                         link: Situation.Link(url: url, from: from))
@@ -292,7 +294,7 @@ struct LinkEventTests {
   func androidMatchesSwitch() throws {
     let engine = try engine()
     let whole = try Self.enumeratedAndroidLinks()
-    #expect(whole.count == 3 * 2 * 4 * 3 * 16 * 3 * 3 * 7 * 3)
+    #expect(whole.count == 3 * 2 * 4 * 3 * 16 * 3 * 3 * (7 * 2 + 1))
     let sample = Enumeration.sample(whole, sampled: 20_000, seed: 42)
     var rules: Set<String> = []
     let disagreements = DifferentialTests.disagreements(in: sample, engine: engine) {
