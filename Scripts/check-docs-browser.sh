@@ -29,7 +29,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   timeout 240 apt-get install -y -q chromium >/dev/null 2>&1 ||
     { timeout 120 apt-get update -q >/dev/null && timeout 240 apt-get install -y -q chromium >/dev/null; }
 fi
-echo "browser: $(chromium --version 2>/dev/null | head -n 1)"
+echo "browser: $(chromium --version 2>/dev/null | sed -n 1p)"
 
 site="${TAPROUTE_DOCS_SITE:-}"
 if [[ -z "$site" ]]; then
@@ -129,7 +129,9 @@ if $self_test; then
   # The check must fail on a site whose pictures are broken: one SVG emptied.
   copy=$(mktemp -d)
   cp -r "$site/." "$copy/"
-  victim=$(find "$copy/images" -name '*.svg' | sort | head -n 1)
+  # sed reads the whole list: `head` would close the pipe early, and under pipefail sort's
+  # SIGPIPE (exit 141) fails the script once the list outgrows the pipe's buffer.
+  victim=$(find "$copy/images" -name '*.svg' | sort | sed -n 1p)
   [[ -n "$victim" ]] || { echo "self-test: no SVG in the site's images/" >&2; exit 1; }
   : >"$victim"
   if TAPROUTE_DOCS_SITE="$copy" TAPROUTE_DOCS_CHECK_OUT="$out/self-test" "$0" >"$out/self-test.log" 2>&1; then
