@@ -216,8 +216,9 @@ public struct AndroidFileFacts: Sendable, Hashable {
       let parsed = try? AASAURL(parsing: url, file: "url")
     else { return }
     let host = parsed.host.lowercased()
-    let wildcards =
-      manifest.map { IntentFilterMatcher($0).verification().hosts.filter { $0.hasPrefix("*.") } } ?? []
+    // The hosts of the manifest's autoVerify filters, as written (wildcards included).
+    let verifiedHosts = manifest.map { IntentFilterMatcher($0).verification().hosts } ?? []
+    let wildcards = verifiedHosts.filter { $0.hasPrefix("*.") }
     // The file Android reads for a host: its own, or the root's for a wildcard host (AND-10).
     func document(for host: String) -> AssetLinksDocument? {
       if let own = android.assetlinks[host] { return own }
@@ -257,25 +258,21 @@ public struct AndroidFileFacts: Sendable, Hashable {
         // The verification agent sets success or a code from 1024, nothing else (AND-25).
         domainState = .verifierCode
         dynamicRule = Situation.Android.DynamicRule.none
-        let listed = file.statements.contains { statement in
-          guard statement.handlesAllURLs, case .androidApp(let name, _)? = statement.target else {
-            return false
-          }
-          return name == package
-        }
+        let delegation = AssetLinksMatcher.match(
+          file, packageName: package, fingerprint: fingerprints[0], urls: []
+        ).delegation
+        let otherKeys = if case .otherFingerprints = delegation { true } else { false }
         reasons.append(
           "domainState verifierCode (verification fails): "
-            + (listed
+            + (otherKeys
               ? "\(place) lists \(package) with other fingerprints only: this build is signed with another "
                 + "key (the upload key where Play App Signing signs with its own, or another store's build; "
                 + "AND-14, AND-32, AND-47)"
               : "no statement of \(place) grants handle_all_urls to \(package) (AND-15)"))
       }
     }
-    if let manifest {
-      let hosts = IntentFilterMatcher(manifest).verification().hosts.map { host in
-        host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
-      }
+    if manifest != nil {
+      let hosts = verifiedHosts.map { host in host.hasPrefix("*.") ? String(host.dropFirst(2)) : host }
       let files = hosts.map { document(for: $0.lowercased()) }
       if !hosts.isEmpty, !files.contains(where: { $0 == nil }) {
         let failing = zip(hosts, files).filter { _, file in file.map { grant($0, urls: []) == nil } ?? true }
